@@ -1,0 +1,189 @@
+"""Game-file validation: every mistake reported with its player, square and a problem code.
+
+A problem is a dict {"code", "player", "square", "value"}: player is the index in seating order (or
+None for the game itself), square a name like "b4" (or None), value the offending value where it helps.
+The web layer words the codes for people; nothing here is guessed or fixed silently.
+"""
+
+from .cards import BUILDINGS
+from .cards import CARD_COLOURS
+from .cards import COTTAGE
+from .cards import MAX_BANKS
+from .cards import MAX_STORED
+from .cards import MONUMENTS
+from .cards import SOLO_EXCLUDED
+from .cards import colour_of
+from .game import MODES
+from .game import SOLO
+from .game import TOWN_HALL
+from .town import INDEX_OF
+from .town import NAMES
+from .town import SIZE
+
+GAME_KEYS = ("mode", "monuments", "cavern", "buildings", "players")
+PLAYER_KEYS = ("name", "monument", "town", "master_builder_turns", "stored", "shrine_buildings",
+               "completed_before")
+MAX_PLAYERS = 6
+MAX_NAME = 24
+SHRINE = "shrine-of-the-elder-tree"
+STARLOOM = "the-starloom"
+
+
+def problem(code: str, player=None, square=None, value=None) -> dict:
+    """Return one problem record."""
+    return {"code": code, "player": player, "square": square, "value": value}
+
+
+def _is_int(value) -> bool:
+    # type() and not isinstance(): True is an int to CPython but must not pass as a count.
+    return type(value) is int
+
+
+def _unknown_keys(record: dict, allowed: tuple, player=None) -> list:
+    return [problem("unknown-key", player, value=key) for key in sorted(str(k) for k in record)
+            if key not in allowed]
+
+
+def _check_buildings(game: dict) -> list:
+    buildings = game.get("buildings")
+    if type(buildings) is not list or not all(type(card) is str for card in buildings):
+        return [problem("buildings-not-a-list")]
+    found = [problem("unknown-building", value=card) for card in buildings if card not in BUILDINGS]
+    if found:
+        return found
+    if COTTAGE not in buildings:
+        found.append(problem("no-cottage"))
+    for colour in CARD_COLOURS:
+        count = sum(1 for card in buildings if colour_of(card) == colour)
+        if count != 1:
+            found.append(problem("one-per-colour", value=colour))
+    if len(buildings) != len(set(buildings)):
+        found.append(problem("building-twice"))
+    if game.get("mode") == SOLO:
+        found.extend(problem("not-in-solo", value=card) for card in buildings if card in SOLO_EXCLUDED)
+    return found
+
+
+def _check_town(game: dict, player: dict, p: int) -> list:
+    town = player.get("town")
+    if (type(town) is not list or len(town) != SIZE
+            or not all(type(row) is list and len(row) == SIZE for row in town)):
+        return [problem("town-not-4x4", p)]
+    found = []
+    monument = player.get("monument")
+    monument_squares = 0
+    for i in range(SIZE * SIZE):
+        card = town[i // SIZE][i % SIZE]
+        if card is None:
+            continue
+        if type(card) is not str or (card not in BUILDINGS and card not in MONUMENTS):
+            found.append(problem("unknown-card", p, NAMES[i], card if type(card) is str else None))
+        elif card in BUILDINGS and card not in game["buildings"]:
+            found.append(problem("building-not-in-game", p, NAMES[i], card))
+        elif card in MONUMENTS:
+            monument_squares += 1
+            if card != monument:
+                found.append(problem("not-players-monument", p, NAMES[i], card))
+            elif monument_squares > 1:
+                found.append(problem("second-monument", p, NAMES[i], card))
+    banks = sum(1 for row in town for card in row if card == "bank")
+    if banks > MAX_BANKS:
+        found.append(problem("too-many-banks", p, value=banks))
+    return found
+
+
+def _check_stored(player: dict, p: int, squares: list) -> list:
+    stored = player.get("stored")
+    if stored is None:
+        return []
+    if type(stored) is not dict:
+        return [problem("stored-not-a-map", p)]
+    found = []
+    for key in sorted(stored, key=str):
+        name, load = str(key), stored[key]
+        if name not in INDEX_OF or squares[INDEX_OF[name]] != "warehouse":
+            found.append(problem("stored-not-on-warehouse", p, name if name in INDEX_OF else None, name))
+        elif not _is_int(load) or load < 0:
+            found.append(problem("stored-not-a-count", p, name, load if _is_int(load) else None))
+        elif load > MAX_STORED:
+            found.append(problem("stored-over-3", p, name, load))
+    return found
+
+
+def _check_count(player: dict, p: int, key: str, low: int, high: int, needed: bool) -> list:
+    """Check a number a player's town needs (or must not carry) against its range."""
+    value = player.get(key)
+    if value is None:
+        return [problem(key + "-missing", p)] if needed else []
+    if not needed:
+        return [problem(key + "-not-needed", p)]
+    if not _is_int(value) or value < low or value > high:
+        return [problem(key + "-out-of-range", p, value=value if _is_int(value) else None)]
+    return []
+
+
+def _check_player(game: dict, player, p: int) -> list:
+    if type(player) is not dict:
+        return [problem("player-not-a-record", p)]
+    found = _unknown_keys(player, PLAYER_KEYS, p)
+    name = player.get("name")
+    if type(name) is not str or not name.strip():
+        found.append(problem("name-missing", p))
+    elif len(name) > MAX_NAME:
+        found.append(problem("name-too-long", p, value=len(name)))
+    monument = player.get("monument")
+    if monument is not None:
+        if type(monument) is not str or monument not in MONUMENTS:
+            found.append(problem("unknown-monument", p, value=monument if type(monument) is str else None))
+            monument = None
+        elif game.get("monuments") is False:
+            found.append(problem("monuments-off", p, value=monument))
+        elif game.get("mode") == SOLO and monument in SOLO_EXCLUDED:
+            found.append(problem("not-in-solo", p, value=monument))
+    town_problems = _check_town(game, player, p)
+    found.extend(town_problems)
+    if any(item["code"] == "town-not-4x4" for item in town_problems):
+        return found
+    squares = [card for row in player["town"] for card in row]
+    found.extend(_check_stored(player, p, squares))
+    built = monument if monument in squares else None
+    turns_allowed = game.get("mode") not in (TOWN_HALL, SOLO)
+    if player.get("master_builder_turns") is not None:
+        found.extend(_check_count(player, p, "master_builder_turns", 0, 999, turns_allowed))
+    buildings = sum(1 for card in squares if card is not None)
+    found.extend(_check_count(player, p, "shrine_buildings", 1, buildings, built == SHRINE))
+    found.extend(_check_count(player, p, "completed_before", 0, len(game["players"]) - 1,
+                              built == STARLOOM))
+    return found
+
+
+def problems(game) -> list:
+    """Return every problem of a game file; an empty list means it can be scored."""
+    if type(game) is not dict:
+        return [problem("game-not-a-record")]
+    found = _unknown_keys(game, GAME_KEYS)
+    if game.get("mode") not in MODES:
+        found.append(problem("unknown-mode", value=game.get("mode") if type(game.get("mode")) is str else None))
+    for flag in ("monuments", "cavern"):
+        if type(game.get(flag)) is not bool:
+            found.append(problem("flag-not-true-or-false", value=flag))
+    building_problems = _check_buildings(game)
+    found.extend(building_problems)
+    players = game.get("players")
+    if type(players) is not list or not 1 <= len(players) <= MAX_PLAYERS:
+        found.append(problem("player-count"))
+        return found
+    if game.get("mode") == SOLO and len(players) != 1:
+        found.append(problem("solo-needs-one-player", value=len(players)))
+    if building_problems:
+        # Towns are checked against the game's buildings, so they wait until those are right.
+        return found
+    owners = {}
+    for p in range(len(players)):
+        found.extend(_check_player(game, players[p], p))
+        monument = players[p].get("monument") if type(players[p]) is dict else None
+        if type(monument) is str and monument in MONUMENTS:
+            if monument in owners:
+                found.append(problem("monument-taken", p, value=monument))
+            owners[monument] = p
+    return found
