@@ -59,8 +59,6 @@ def _check_buildings(game: dict) -> list:
             found.append(problem("one-per-colour", value=colour))
     if len(buildings) != len(set(buildings)):
         found.append(problem("building-twice"))
-    if game.get("mode") == SOLO:
-        found.extend(problem("not-in-solo", value=card) for card in buildings if card in SOLO_EXCLUDED)
     return found
 
 
@@ -71,20 +69,21 @@ def _check_town(game: dict, player: dict, p: int) -> list:
         return [problem("town-not-4x4", p)]
     found = []
     monument = player.get("monument")
-    monument_squares = 0
+    own_squares = 0
     for i in range(SIZE * SIZE):
         card = town[i // SIZE][i % SIZE]
         if card is None:
             continue
         if type(card) is not str or (card not in BUILDINGS and card not in MONUMENTS):
             found.append(problem("unknown-card", p, NAMES[i], card if type(card) is str else None))
-        elif card in BUILDINGS and card not in game["buildings"]:
-            found.append(problem("building-not-in-game", p, NAMES[i], card))
-        elif card in MONUMENTS:
-            monument_squares += 1
-            if card != monument:
-                found.append(problem("not-players-monument", p, NAMES[i], card))
-            elif monument_squares > 1:
+        elif card in BUILDINGS:
+            if card not in game["buildings"]:
+                found.append(problem("building-not-in-game", p, NAMES[i], card))
+        elif card != monument:
+            found.append(problem("not-players-monument", p, NAMES[i], card))
+        else:
+            own_squares += 1
+            if own_squares > 1:
                 found.append(problem("second-monument", p, NAMES[i], card))
     banks = sum(1 for row in town for card in row if card == "bank")
     if banks > MAX_BANKS:
@@ -146,7 +145,8 @@ def _check_player(game: dict, player, p: int) -> list:
         return found
     squares = [card for row in player["town"] for card in row]
     found.extend(_check_stored(player, p, squares))
-    built = monument if monument in squares else None
+    # The facts a monument needs follow what stands in the town, even if the monument field is wrong.
+    built = monument if monument in squares else next((card for card in squares if card in MONUMENTS), None)
     turns_allowed = game.get("mode") not in (TOWN_HALL, SOLO)
     if player.get("master_builder_turns") is not None:
         found.extend(_check_count(player, p, "master_builder_turns", 0, 999, turns_allowed))
@@ -169,6 +169,9 @@ def problems(game) -> list:
             found.append(problem("flag-not-true-or-false", value=flag))
     building_problems = _check_buildings(game)
     found.extend(building_problems)
+    if not building_problems and game.get("mode") == SOLO:
+        found.extend(problem("not-in-solo", value=card) for card in game["buildings"]
+                     if card in SOLO_EXCLUDED)
     players = game.get("players")
     if type(players) is not list or not 1 <= len(players) <= MAX_PLAYERS:
         found.append(problem("player-count"))
