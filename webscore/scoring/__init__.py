@@ -22,3 +22,20 @@ def score(game) -> dict:
     if found:
         raise InvalidGame(found)
     return score_valid_game(game)
+
+
+def score_json(text: str) -> str:
+    """Score a game file given as JSON text; return {"result": ...} or {"problems": [...]} as JSON.
+
+    This is the door the browser uses: JavaScript and MicroPython exchange JSON strings only.
+    """
+    import json
+
+    try:
+        game = json.loads(text)
+    except ValueError:
+        return json.dumps({"problems": [{"code": "not-json", "player": None, "square": None, "value": None}]})
+    found = problems(game)
+    if found:
+        return json.dumps({"problems": found})
+    return json.dumps({"result": score_valid_game(game)})

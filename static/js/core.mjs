@@ -1,0 +1,19 @@
+// The scoring core in the browser: the very webscore/scoring/*.py files the server runs, under the
+// vendored MicroPython runtime. No rule of the game is written here; JSON strings cross both ways.
+
+export async function startCore(loadMicroPython, files) {
+  const mp = await loadMicroPython({ linebuffer: true });
+  mp.FS.mkdirTree("/lib/webscore/scoring");
+  mp.FS.writeFile("/lib/webscore/__init__.py", "");
+  for (const [name, text] of Object.entries(files)) {
+    mp.FS.writeFile("/lib/webscore/scoring/" + name, text);
+  }
+  mp.runPython("import webscore.scoring");
+  const core = mp.pyimport("webscore.scoring");
+  return {
+    // Return the parsed {result} or {problems} for a game file given as JSON text.
+    score(gameJson) {
+      return JSON.parse(core.score_json(gameJson));
+    },
+  };
+}

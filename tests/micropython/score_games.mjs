@@ -1,0 +1,20 @@
+// Score game files under MicroPython with Node, one per line: each line read on standard input is a
+// game file as JSON, and each line written is the answer ({result} or {problems}) as JSON.
+import { readFileSync, readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const { loadMicroPython } = await import(join(root, "static/vendor/micropython/micropython.mjs"));
+const { startCore } = await import(join(root, "static/js/core.mjs"));
+
+const coreDir = join(root, "webscore/scoring");
+const files = {};
+for (const name of readdirSync(coreDir).filter((n) => n.endsWith(".py"))) {
+  files[name] = readFileSync(join(coreDir, name), "utf8");
+}
+const core = await startCore(loadMicroPython, files);
+for await (const line of createInterface({ input: process.stdin })) {
+  process.stdout.write(JSON.stringify(core.score(line)) + "\n");
+}

@@ -1,0 +1,52 @@
+"""The same core under MicroPython (in Node) gives exactly CPython's answers."""
+
+import json
+import pathlib
+
+import pytest
+from hypothesis import HealthCheck
+from hypothesis import given
+from hypothesis import settings
+
+import test_buildings
+import test_validate
+from strategies import games
+from towns import game
+from towns import player
+from towns import town
+from webscore.scoring import score_json
+
+GAMES = pathlib.Path(__file__).parent / "games"
+
+
+def cpython(text: str) -> dict:
+    return json.loads(score_json(text))
+
+
+GOLDEN = [json.loads(path.read_text()) for path in sorted(GAMES.glob("*.json"))]
+GOLDEN += [game(player(town(*case[1]))) for case in test_buildings.CASES]
+GOLDEN += [test_validate.broken(case[1]) for case in test_validate.CASES]
+
+
+@pytest.mark.parametrize("number", range(len(GOLDEN)))
+def test_golden_cases_are_identical(micropython_core, number):
+    text = json.dumps(GOLDEN[number])
+    assert micropython_core.score_json(text) == cpython(text)
+
+
+def test_the_golden_cases_include_results_and_problems():
+    answers = [cpython(json.dumps(g)) for g in GOLDEN]
+    assert sum(1 for a in answers if "result" in a) >= len(test_buildings.CASES)
+    assert sum(1 for a in answers if "problems" in a) == len(test_validate.CASES)
+
+
+def test_text_that_is_not_json(micropython_core):
+    assert micropython_core.score_json("{oops") == cpython("{oops") == {
+        "problems": [{"code": "not-json", "player": None, "square": None, "value": None}]}
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games())
+def test_random_games_are_identical(micropython_core, game):
+    text = json.dumps(game)
+    assert micropython_core.score_json(text) == cpython(text)
