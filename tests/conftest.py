@@ -4,6 +4,7 @@ import json
 import pathlib
 import shutil
 import subprocess
+import tempfile
 
 import pytest
 
@@ -17,17 +18,26 @@ class MicroPythonCore:
         node = shutil.which("node")
         if node is None:
             raise RuntimeError("Node.js is needed to run the core under MicroPython (apt-get install nodejs)")
+        self.errors = tempfile.TemporaryFile("w+", encoding="utf-8")
         self.process = subprocess.Popen(
             [node, str(ROOT / "tests" / "micropython" / "score_games.mjs")],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8")
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors, text=True, encoding="utf-8")
 
     def score_json(self, text: str) -> dict:
         """Return MicroPython's parsed answer for a game file given as JSON text."""
-        self.process.stdin.write(text.replace("\n", " ") + "\n")
+        return self._ask("game", text)
+
+    def score_code_json(self, code: str) -> dict:
+        """Return MicroPython's parsed answer for a game code."""
+        return self._ask("code", code)
+
+    def _ask(self, kind: str, text: str) -> dict:
+        self.process.stdin.write(json.dumps([kind, text]) + "\n")
         self.process.stdin.flush()
         line = self.process.stdout.readline()
         if not line:
-            raise RuntimeError("the MicroPython process ended")
+            self.errors.seek(0)
+            raise RuntimeError("the MicroPython process ended: " + self.errors.read()[-600:])
         return json.loads(line)
 
     def close(self):
@@ -35,6 +45,7 @@ class MicroPythonCore:
         self.process.stdin.close()
         self.process.wait(timeout=30)
         self.process.stdout.close()
+        self.errors.close()
 
 
 @pytest.fixture(scope="session")

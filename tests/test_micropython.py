@@ -14,6 +14,8 @@ from strategies import games
 from towns import game
 from towns import player
 from towns import town
+from webscore.scoring import encode
+from webscore.scoring import score_code_json
 from webscore.scoring import score_json
 
 GAMES = pathlib.Path(__file__).parent / "games"
@@ -49,4 +51,13 @@ def test_text_that_is_not_json(micropython_core):
 @given(games())
 def test_random_games_are_identical(micropython_core, game):
     text = json.dumps(game)
-    assert micropython_core.score_json(text) == cpython(text)
+    answer = micropython_core.score_json(text)
+    assert answer == cpython(text)
+    assert micropython_core.score_code_json(answer["code"]) == json.loads(score_code_json(answer["code"]))
+
+
+@pytest.mark.parametrize("code", ["", "A", "AQID", "AQ!D" * 4, "A" * 601, "A" * 12,
+                                  encode(GOLDEN[0])[:-1], encode(GOLDEN[0])[1:]])
+def test_damaged_codes_are_refused_alike(micropython_core, code):
+    assert micropython_core.score_code_json(code) == json.loads(score_code_json(code))
+    assert "damaged" in json.loads(score_code_json(code))

@@ -11,9 +11,13 @@ export async function startCore(loadMicroPython, files) {
   mp.runPython("import webscore.scoring");
   const core = mp.pyimport("webscore.scoring");
   return {
-    // Return the parsed {result} or {problems} for a game file given as JSON text.
+    // Return the parsed {result, code} or {problems} for a game file given as JSON text.
     score(gameJson) {
       return JSON.parse(core.score_json(gameJson));
+    },
+    // Return the parsed {result, game}, {problems} or {damaged} for a game code.
+    scoreCode(code) {
+      return JSON.parse(core.score_code_json(code));
     },
   };
 }

@@ -1,5 +1,5 @@
-// Score game files under MicroPython with Node, one per line: each line read on standard input is a
-// game file as JSON, and each line written is the answer ({result} or {problems}) as JSON.
+// Score games under MicroPython with Node, one per line: each line read on standard input is a JSON
+// pair ["game", game file text] or ["code", game code], and each line written is the answer as JSON.
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
@@ -16,5 +16,7 @@ for (const name of readdirSync(coreDir).filter((n) => n.endsWith(".py"))) {
 }
 const core = await startCore(loadMicroPython, files);
 for await (const line of createInterface({ input: process.stdin })) {
-  process.stdout.write(JSON.stringify(core.score(line)) + "\n");
+  const [kind, text] = JSON.parse(line);
+  const answer = kind === "code" ? core.scoreCode(text) : core.score(text);
+  process.stdout.write(JSON.stringify(answer) + "\n");
 }

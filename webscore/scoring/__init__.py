@@ -4,6 +4,9 @@ score(game) takes a game file (a dict, see DESIGN.md) and returns its result, or
 with every problem found. Standard library only; integers only; no formatting of text for people.
 """
 
+from .code import CodeError
+from .code import decode
+from .code import encode
 from .game import score_valid_game
 from .validate import problems
 
@@ -12,7 +15,7 @@ class InvalidGame(ValueError):
     """A game file that cannot be scored; .problems lists why."""
 
     def __init__(self, found: list):
-        ValueError.__init__(self, "invalid game: {} problem(s)".format(len(found)))
+        super().__init__("invalid game: {} problem(s)".format(len(found)))
         self.problems = found
 
 
@@ -24,8 +27,17 @@ def score(game) -> dict:
     return score_valid_game(game)
 
 
+def game_from_code(code: str) -> dict:
+    """Return the valid game file of a game code; raise CodeError or InvalidGame."""
+    game = decode(code)
+    found = problems(game)
+    if found:
+        raise InvalidGame(found)
+    return game
+
+
 def score_json(text: str) -> str:
-    """Score a game file given as JSON text; return {"result": ...} or {"problems": [...]} as JSON.
+    """Score a game file given as JSON text; return {"result", "code"} or {"problems"} as JSON.
 
     This is the door the browser uses: JavaScript and MicroPython exchange JSON strings only.
     """
@@ -38,4 +50,17 @@ def score_json(text: str) -> str:
     found = problems(game)
     if found:
         return json.dumps({"problems": found})
-    return json.dumps({"result": score_valid_game(game)})
+    return json.dumps({"result": score_valid_game(game), "code": encode(game)})
+
+
+def score_code_json(code: str) -> str:
+    """Score a game code; return {"result", "game"} or {"problems"} (or {"damaged": reason}) as JSON."""
+    import json
+
+    try:
+        game = game_from_code(code)
+    except CodeError as error:
+        return json.dumps({"damaged": error.reason})
+    except InvalidGame as error:
+        return json.dumps({"problems": error.problems})
+    return json.dumps({"result": score_valid_game(game), "game": game})

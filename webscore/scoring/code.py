@@ -1,0 +1,195 @@
+"""Game codes: a game file packed into a short, URL-safe string for links.
+
+Bytes: version, a flags byte (mode, monuments, cavern), the six coloured cards as 2-bit indexes, the
+player count, then per player: name (length + UTF-8), monument index, 16 squares as 4-bit values
+(0 empty, 1-7 the game's buildings, 8 the player's monument), optional counts (0 = none, n + 1 = n) for
+Master Builder turns, Shrine buildings and towns completed before, and the load of each Warehouse.
+A 24-bit CRC closes it, so a damaged or truncated code is refused rather than misread. The text is
+base64url without padding, written here because MicroPython's binascii differs from CPython's.
+"""
+
+import binascii
+
+from .cards import CARD_COLOURS
+from .cards import COTTAGE
+from .cards import MONUMENTS
+from .cards import cards_of_colour
+from .cards import colour_of
+from .game import MODES
+from .town import NAMES
+
+VERSION = 1
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+DIGIT = {ALPHABET[i]: i for i in range(64)}
+MONUMENT_IDS = tuple(sorted(MONUMENTS))
+MAX_CODE = 600
+MONUMENT_SQUARE = 8
+COUNTS = ("master_builder_turns", "shrine_buildings", "completed_before")
+
+
+class CodeError(ValueError):
+    """A game code that cannot be read; .reason says why."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+def to_text(data: bytes) -> str:
+    """Return bytes as base64url text without padding."""
+    out = []
+    for start in range(0, len(data), 3):
+        chunk = data[start:start + 3]
+        value = int.from_bytes(chunk + b"\0" * (3 - len(chunk)), "big")
+        digits = [ALPHABET[(value >> shift) & 63] for shift in (18, 12, 6, 0)]
+        out.append("".join(digits[:len(chunk) + 1]))
+    return "".join(out)
+
+
+def from_text(text: str) -> bytes:
+    """Return the bytes of base64url text; raise CodeError for any other character or length."""
+    if len(text) % 4 == 1:
+        raise CodeError("truncated")
+    out = bytearray()
+    for start in range(0, len(text), 4):
+        chunk = text[start:start + 4]
+        value = 0
+        for char in chunk:
+            if char not in DIGIT:
+                raise CodeError("bad-character")
+            value = value * 64 + DIGIT[char]
+        value <<= 6 * (4 - len(chunk))
+        out.extend(value.to_bytes(3, "big")[:len(chunk) - 1])
+    return bytes(out)
+
+
+def _varint(out: bytearray, value: int):
+    while value >= 128:
+        out.append(value & 127 | 128)
+        value >>= 7
+    out.append(value)
+
+
+class _Reader:
+    __slots__ = ("data", "at")
+
+    def __init__(self, data: bytes):
+        self.data = data
+        self.at = 0
+
+    def byte(self) -> int:
+        if self.at >= len(self.data):
+            raise CodeError("truncated")
+        self.at += 1
+        return self.data[self.at - 1]
+
+    def varint(self) -> int:
+        value = 0
+        for shift in (0, 7, 14):
+            part = self.byte()
+            value |= (part & 127) << shift
+            if part < 128:
+                return value
+        raise CodeError("malformed")
+
+    def take(self, count: int) -> bytes:
+        if self.at + count > len(self.data):
+            raise CodeError("truncated")
+        self.at += count
+        return self.data[self.at - count:self.at]
+
+
+def _crc(payload: bytes) -> bytes:
+    return (binascii.crc32(payload) & 0xFFFFFF).to_bytes(3, "big")
+
+
+def encode(game: dict) -> str:
+    """Return the code of a valid game file (see validate.problems)."""
+    flags = MODES.index(game["mode"]) | (4 if game["monuments"] else 0) | (8 if game["cavern"] else 0)
+    out = bytearray((VERSION, flags))
+    picks = 0
+    for colour in CARD_COLOURS:
+        card = next(c for c in game["buildings"] if colour_of(c) == colour)
+        picks = picks << 2 | cards_of_colour(colour).index(card)
+    out.extend(picks.to_bytes(2, "big"))
+    order = buildings_in_order(game["buildings"])
+    out.append(len(game["players"]))
+    for player in game["players"]:
+        name = player["name"].encode("utf-8")
+        _varint(out, len(name))
+        out.extend(name)
+        monument = player.get("monument")
+        out.append(0 if monument is None else 1 + MONUMENT_IDS.index(monument))
+        squares = [card for row in player["town"] for card in row]
+        values = [0 if card is None else MONUMENT_SQUARE if card in MONUMENTS else 1 + order.index(card)
+                  for card in squares]
+        out.extend(bytes(values[i] << 4 | values[i + 1] for i in range(0, 16, 2)))
+        for key in COUNTS:
+            value = player.get(key)
+            _varint(out, 0 if value is None else value + 1)
+        stored = player.get("stored") or {}
+        for i in range(16):
+            if squares[i] == "warehouse":
+                out.append(stored.get(NAMES[i], 0))
+    return to_text(bytes(out) + _crc(bytes(out)))
+
+
+def buildings_in_order(buildings: list) -> list:
+    """Return a game's seven buildings in the canonical order: Cottage, then by colour."""
+    return [COTTAGE] + [next(c for c in buildings if colour_of(c) == colour) for colour in CARD_COLOURS]
+
+
+def decode(code: str) -> dict:
+    """Return the game file of a code; raise CodeError if it is damaged. Validate the game after."""
+    if type(code) is not str or not code:
+        raise CodeError("truncated")
+    if len(code) > MAX_CODE:
+        raise CodeError("too-long")
+    data = from_text(code)
+    if len(data) < 8:
+        raise CodeError("truncated")
+    payload = data[:-3]
+    if _crc(payload) != data[-3:]:
+        raise CodeError("damaged")
+    reader = _Reader(payload)
+    if reader.byte() != VERSION:
+        raise CodeError("version")
+    flags = reader.byte()
+    if flags >> 4 or flags & 3 >= len(MODES):
+        raise CodeError("malformed")
+    picks = int.from_bytes(reader.take(2), "big")
+    buildings = [COTTAGE]
+    for n in range(len(CARD_COLOURS)):
+        options = cards_of_colour(CARD_COLOURS[n])
+        index = picks >> 2 * (len(CARD_COLOURS) - 1 - n) & 3
+        if index >= len(options):
+            raise CodeError("malformed")
+        buildings.append(options[index])
+    players = [_read_player(reader, buildings) for _ in range(reader.byte())]
+    if reader.at != len(payload):
+        raise CodeError("malformed")
+    return {"mode": MODES[flags & 3], "monuments": bool(flags & 4), "cavern": bool(flags & 8),
+            "buildings": buildings, "players": players}
+
+
+def _read_player(reader, buildings: list) -> dict:
+    try:
+        name = str(reader.take(reader.varint()), "utf-8")
+    except UnicodeError:
+        raise CodeError("malformed")
+    index = reader.byte()
+    if index > len(MONUMENT_IDS):
+        raise CodeError("malformed")
+    monument = MONUMENT_IDS[index - 1] if index else None
+    squares = []
+    for byte in reader.take(8):
+        for value in (byte >> 4, byte & 15):
+            if value > MONUMENT_SQUARE or value == MONUMENT_SQUARE and monument is None:
+                raise CodeError("malformed")
+            squares.append(None if value == 0 else monument if value == MONUMENT_SQUARE else buildings[value - 1])
+    player = {"name": name, "monument": monument, "town": [squares[r * 4:r * 4 + 4] for r in range(4)]}
+    for key in COUNTS:
+        value = reader.varint()
+        player[key] = value - 1 if value else None
+    player["stored"] = {NAMES[i]: reader.byte() for i in range(16) if squares[i] == "warehouse"}
+    return player
