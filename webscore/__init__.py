@@ -2,18 +2,42 @@
 
 from flask import Flask
 
+from . import i18n
+from . import labels
+from . import security
+
+DEV_SECRET_KEY = "dev-only-not-secret"
+
 
 def create_app(test_config=None):
     """Create and configure the app."""
     app = Flask(__name__, static_folder="../static", static_url_path="/static")
-    app.config.from_mapping(SECRET_KEY="dev")
+    app.config.from_mapping(
+        SECRET_KEY=DEV_SECRET_KEY,
+        PRODUCTION=False,
+        MAX_CONTENT_LENGTH=16 * 1024,
+        WTF_CSRF_ENABLED=False,
+    )
     if test_config is None:
         app.config.from_prefixed_env()
     else:
         app.config.from_mapping(test_config)
+    if app.config["PRODUCTION"] and app.config["SECRET_KEY"] == DEV_SECRET_KEY:
+        raise RuntimeError("Set FLASK_SECRET_KEY: the development key is refused in production.")
 
-    @app.get("/")
-    def home():
-        return "Marquoir"
+    i18n.init_app(app)
+    labels.init_app(app)
+    security.init_app(app)
 
+    from . import errors
+    from . import pages
+    from . import results
+    from . import setup
+    from . import town
+
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(setup.bp)
+    app.register_blueprint(town.bp)
+    app.register_blueprint(results.bp)
+    errors.init_app(app)
     return app

@@ -130,6 +130,8 @@ def _check_player(game: dict, player, p: int) -> list:
         found.append(problem("name-missing", p))
     elif len(name) > MAX_NAME:
         found.append(problem("name-too-long", p, value=len(name)))
+    elif any(ord(char) < 32 or 127 <= ord(char) < 160 for char in name):
+        found.append(problem("name-control-character", p))
     monument = player.get("monument")
     if monument is not None:
         if type(monument) is not str or monument not in MONUMENTS:

@@ -1,0 +1,36 @@
+"""Error pages in the reader's language: a clear message and a 4xx, never a bare 500."""
+
+from flask import g
+from flask import render_template
+from flask import request
+from flask_babel import gettext as _
+from werkzeug.exceptions import HTTPException
+
+from . import i18n
+from .labels import CODE_PROBLEMS
+
+
+def _language_from_path() -> None:
+    first = request.path.strip("/").split("/")[0]
+    if first in i18n.LANGUAGES:
+        g.lang = first
+
+
+def handle_http_error(error: HTTPException):
+    """Render any HTTP error as a page with a way back."""
+    _language_from_path()
+    if error.code == 400 and g.get("code_problem"):
+        message = str(CODE_PROBLEMS[g.code_problem])
+        title = _("This link cannot be opened")
+    elif error.code == 404:
+        title, message = _("Page not found"), _("There is no page at this address.")
+    elif error.code == 413:
+        title, message = _("Too much at once"), _("This request is larger than any game needs.")
+    else:
+        title, message = _("Something is not right"), _("This request cannot be answered as it is.")
+    return render_template("error.html", title=title, message=message), error.code
+
+
+def init_app(app) -> None:
+    """Register the error pages."""
+    app.register_error_handler(HTTPException, handle_http_error)

@@ -1,0 +1,47 @@
+"""The core's validation problems, worded for people and placed on the field they concern."""
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from .labels import CARD_NAMES
+
+_MESSAGES = {
+    "name-missing": _l("Enter a name."),
+    "name-too-long": _l("Keep names to 24 characters."),
+    "name-control-character": _l("Names cannot hold control characters."),
+    "player-count": _l("A game has 1 to 6 players."),
+    "solo-needs-one-player": _l("Solo is played by exactly one player."),
+    "monument-taken": _l("Each monument exists once: another player already has this one."),
+    "monuments-off": _l("This game is played without monuments."),
+    "unknown-monument": _l("This is not a monument of the game."),
+    "not-players-monument": _l("Only the player's own monument can be built in this town."),
+    "second-monument": _l("A town holds one monument only."),
+    "too-many-banks": _l("A town holds at most 5 Banks."),
+    "unknown-card": _l("This is not a card of the game."),
+    "building-not-in-game": _l("This building is not one of this game's seven."),
+    "stored-over-3": _l("A Warehouse stores at most 3 resources."),
+    "stored-not-a-count": _l("Enter how many resources are stored, from 0 to 3."),
+    "stored-not-on-warehouse": _l("Resources can only be stored on a Warehouse."),
+    "master_builder_turns-out-of-range": _l("Enter a number of turns from 0 to 999."),
+    "master_builder_turns-not-needed": _l("Only Master Builder games count turns."),
+    "shrine_buildings-missing": _l("How many buildings were in town when the Shrine was built?"),
+    "shrine_buildings-out-of-range": _l("Count from 1 up to the buildings in this town, Shrine included."),
+    "shrine_buildings-not-needed": _l("The Shrine is not in this town."),
+    "completed_before-missing": _l("How many players completed their town before this one?"),
+    "completed_before-out-of-range": _l("Count from 0 up to the number of other players."),
+    "completed_before-not-needed": _l("The Starloom is not in this town."),
+    "one-per-colour": _l("Choose one card of each colour."),
+    "no-cottage": _l("Every game uses the Cottage."),
+    "building-twice": _l("Choose one card of each colour."),
+    "unknown-building": _l("This is not a building of the game."),
+}
+
+
+def problem_text(problem: dict) -> str:
+    """Return the words for one validation problem."""
+    if problem["code"] == "not-in-solo":
+        return _("%(card)s is not used in a solo game.", card=CARD_NAMES.get(problem["value"], problem["value"]))
+    message = _MESSAGES.get(problem["code"])
+    if message is None:
+        return _("This game cannot be read.")
+    return str(message)
