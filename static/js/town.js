@@ -1,0 +1,85 @@
+// Tap-to-place on a town: pick a building from the palette, tap the squares it stands on.
+// The selects stay the form's truth, so the server reads the same fields with or without this.
+
+const form = document.querySelector(".town-form");
+const palette = form && form.querySelector(".palette");
+
+function colourOf(card) {
+  const tool = palette.querySelector(`.tool[data-card="${CSS.escape(card)}"]`);
+  return tool ? tool.dataset.colour : "empty";
+}
+
+function show(square) {
+  const select = square.querySelector(".square-select");
+  const card = select.value;
+  const label = square.querySelector(".square-card");
+  label.textContent = card ? select.options[select.selectedIndex].text : "";
+  square.className = square.className.replace(/\bc-\S+/g, "").replace(/\bfilled\b/g, "").trim();
+  if (card) square.classList.add("filled", "c-" + colourOf(card));
+  square.querySelector(".stored").classList.toggle("is-hidden", card !== "warehouse");
+}
+
+function start() {
+  const squares = [...form.querySelectorAll(".square")];
+  const undoButton = palette.querySelector('[data-action="undo"]');
+  const history = [];
+  let tool = null;
+
+  function place(changes) {
+    history.push(changes.map(([square, _]) => [square, square.querySelector(".square-select").value]));
+    for (const [square, card] of changes) {
+      square.querySelector(".square-select").value = card;
+      show(square);
+    }
+    undoButton.disabled = false;
+    form.dispatchEvent(new CustomEvent("town-change"));
+  }
+
+  form.classList.add("js-town");
+  palette.hidden = false;
+  for (const square of squares) {
+    const label = document.createElement("span");
+    label.className = "square-card";
+    square.querySelector(".square-name").after(label);
+    square.setAttribute("role", "button");
+    square.tabIndex = 0;
+    show(square);
+    const tap = (event) => {
+      if (event.target.closest(".stored")) return;
+      if (tool === null) {
+        palette.querySelector(".palette-title").classList.add("error");
+        return;
+      }
+      if (square.querySelector(".square-select").value !== tool) place([[square, tool]]);
+    };
+    square.addEventListener("click", tap);
+    square.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        tap(event);
+      }
+    });
+  }
+  for (const button of palette.querySelectorAll(".tool")) {
+    button.addEventListener("click", () => {
+      tool = button.dataset.card;
+      palette.querySelector(".palette-title").classList.remove("error");
+      for (const other of palette.querySelectorAll(".tool")) other.setAttribute("aria-pressed", String(other === button));
+    });
+  }
+  undoButton.addEventListener("click", () => {
+    const last = history.pop();
+    if (!last) return;
+    for (const [square, card] of last) {
+      square.querySelector(".square-select").value = card;
+      show(square);
+    }
+    undoButton.disabled = history.length === 0;
+    form.dispatchEvent(new CustomEvent("town-change"));
+  });
+  palette.querySelector('[data-action="clear"]').addEventListener("click", () => {
+    place(squares.filter((s) => s.querySelector(".square-select").value).map((s) => [s, ""]));
+  });
+}
+
+if (palette) start();
