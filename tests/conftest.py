@@ -8,6 +8,8 @@ import tempfile
 
 import pytest
 
+from webscore import create_app
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
@@ -53,3 +55,13 @@ def micropython_core():
     core = MicroPythonCore()
     yield core
     core.close()
+
+
+@pytest.fixture
+def app():
+    return create_app({"TESTING": True, "SERVER_NAME": "marquoir.test"})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()

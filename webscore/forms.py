@@ -12,6 +12,7 @@ from wtforms import IntegerField
 from wtforms import RadioField
 from wtforms import SelectField
 from wtforms import StringField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange
 from wtforms.validators import Optional
 
@@ -26,6 +27,16 @@ from .scoring.game import MODES
 from .scoring.town import NAMES
 from .scoring.validate import MAX_NAME
 from .scoring.validate import MAX_PLAYERS
+
+
+def choices(pairs) -> list:
+    """Return (value, label) pairs as WTForms choices."""
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
+def values(field) -> set:
+    """Return the values a choice field offers."""
+    return {choice.value for choice in field.choices}
 
 
 class GetForm(FlaskForm):
@@ -45,15 +56,15 @@ class SetupForm(GetForm):
                         min_entries=1, max_entries=MAX_PLAYERS)
     monuments = FieldList(SelectField(_l("Monument")), min_entries=1, max_entries=MAX_PLAYERS)
     dealt = FieldList(HiddenField(), min_entries=1, max_entries=MAX_PLAYERS)
-    mode = RadioField(_l("Mode"), choices=[(m, MODE_NAMES[m]) for m in MODES], default=MODES[0])
+    mode = RadioField(_l("Mode"), choices=choices((m, MODE_NAMES[m]) for m in MODES), default=MODES[0])
     cavern = BooleanField(_l("Cavern rule (set aside up to 2 resources)"))
     without_monuments = BooleanField(_l("Without monuments"))
-    red = RadioField(_l("Red"), choices=[(c, CARD_NAMES[c]) for c in cards_of_colour("red")])
-    grey = RadioField(_l("Grey"), choices=[(c, CARD_NAMES[c]) for c in cards_of_colour("grey")])
-    orange = RadioField(_l("Orange"), choices=[(c, CARD_NAMES[c]) for c in cards_of_colour("orange")])
-    green = RadioField(_l("Green"), choices=[(c, CARD_NAMES[c]) for c in cards_of_colour("green")])
-    yellow = RadioField(_l("Yellow"), choices=[(c, CARD_NAMES[c]) for c in cards_of_colour("yellow")])
-    navy = RadioField(_l("Navy"), choices=[(c, CARD_NAMES[c]) for c in cards_of_colour("navy")])
+    red = RadioField(_l("Red"), choices=choices((c, CARD_NAMES[c]) for c in cards_of_colour("red")))
+    grey = RadioField(_l("Grey"), choices=choices((c, CARD_NAMES[c]) for c in cards_of_colour("grey")))
+    orange = RadioField(_l("Orange"), choices=choices((c, CARD_NAMES[c]) for c in cards_of_colour("orange")))
+    green = RadioField(_l("Green"), choices=choices((c, CARD_NAMES[c]) for c in cards_of_colour("green")))
+    yellow = RadioField(_l("Yellow"), choices=choices((c, CARD_NAMES[c]) for c in cards_of_colour("yellow")))
+    navy = RadioField(_l("Navy"), choices=choices((c, CARD_NAMES[c]) for c in cards_of_colour("navy")))
 
     def colour_fields(self) -> list:
         """Return the six card fields in the score pad's order."""
@@ -62,7 +73,7 @@ class SetupForm(GetForm):
 
 def monument_choices() -> list:
     """Return the choices of a player's monument select: none, then every monument."""
-    return [("", _l("No monument"))] + [(m, CARD_NAMES[m]) for m in sorted(MONUMENTS, key=str)]
+    return choices([("", _l("No monument"))] + [(m, CARD_NAMES[m]) for m in sorted(MONUMENTS)])
 
 
 class TownForm(GetForm):

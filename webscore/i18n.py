@@ -62,6 +62,12 @@ def switch_url(lang: str) -> str:
     return url_for(request.endpoint, **values)
 
 
+def keep_lang(endpoint, values) -> None:
+    """Note the language of any address that names one."""
+    if values and values.get("lang") in LANGUAGES:
+        g.lang = values["lang"]
+
+
 def init_app(app) -> None:
     """Set up Flask-Babel with the page's language and build the catalogues."""
     compile_catalogues()
@@ -69,6 +75,7 @@ def init_app(app) -> None:
     Babel(app, locale_selector=current_language)
     app.after_request(remember_language)
     app.url_defaults(add_lang)
+    app.url_value_preprocessor(keep_lang)
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, switch_url=switch_url, current_language=current_language)
 
 

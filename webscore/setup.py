@@ -11,6 +11,7 @@ from flask import url_for
 from . import i18n
 from .forms import SetupForm
 from .forms import monument_choices
+from .forms import values
 from .problems import problem_text
 from .scoring import CodeError
 from .scoring import InvalidGame
@@ -122,7 +123,7 @@ def _form(state: dict) -> SetupForm:
     for n, select in enumerate(form.monuments):
         dealt = state["dealt"][n].split() if n < len(state["dealt"]) else []
         select.choices = [c for c in monument_choices()
-                          if not c[0] or (c[0] in dealt if dealt else _allowed(state, c[0]))]
+                          if not c.value or (c.value in dealt if dealt else _allowed(state, c.value))]
     return form
 
 
@@ -142,13 +143,13 @@ def new_game():
         count = len(state["players"])
         for key in ("players", "monuments", "dealt"):
             state[key] = [value or "" for value in (list(state[key]) + [""] * count)[:count]]
-        state["mode"] = state["mode"] if state["mode"] in dict(parsed.mode.choices) else "master-builder"
+        state["mode"] = state["mode"] if state["mode"] in values(parsed.mode) else "master-builder"
     action = request.args.get("action", "")
     if action != "start":
         _apply(action, state)
         return render_template("setup.html", form=_form(state), general=[])
     form = _form(state)
-    missing = [field for field in form.colour_fields() if field.data not in dict(field.choices)]
+    missing = [field for field in form.colour_fields() if field.data not in values(field)]
     for field in missing:
         field.errors = [str(problem_text({"code": "one-per-colour", "value": None}))]
     if missing:

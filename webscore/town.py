@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 
 from . import i18n
 from .forms import TownForm
+from .forms import choices
 from .games import load_game
 from .labels import CARD_NAMES
 from .problems import problem_text
@@ -38,11 +39,11 @@ def _form(game: dict, player: dict, formdata=None) -> TownForm:
     data["squares"] = [card or "" for card in squares]
     data["stored"] = [(player.get("stored") or {}).get(NAMES[i]) for i in range(16)]
     form = TownForm(formdata, data=data)
-    choices = [("", _("Empty"))] + [(card, CARD_NAMES[card]) for card in game["buildings"]]
+    cards = [("", _("Empty"))] + [(card, CARD_NAMES[card]) for card in game["buildings"]]
     if player.get("monument"):
-        choices.append((player["monument"], CARD_NAMES[player["monument"]]))
+        cards.append((player["monument"], CARD_NAMES[player["monument"]]))
     for select in form.squares:
-        select.choices = choices
+        select.choices = choices(cards)
     return form
 
 
@@ -101,26 +102,31 @@ def save(code, n):
     game = load_game(code)
     player = _player_or_404(game, n)
     form = _form(game, player, request.args)
-    form.validate()
+    valid = form.validate()
     entered, missing = _town_from(form, player)
-    if form.errors or missing:
+    if not valid or missing:
         return _render(game, code, n, form, [], 422)
     if game["mode"] != MASTER_BUILDER:
         entered["master_builder_turns"] = None
     changed = dict(game, players=[entered if p == n - 1 else game["players"][p] for p in range(len(game["players"]))])
     general = []
-    for item in problems(changed):
+    found = problems(changed)
+    for item in found:
         text = problem_text(item)
-        if item["square"] in INDEX_OF:
-            field = form.squares[INDEX_OF[item["square"]]]
-            if item["code"].startswith("stored"):
-                field = form.stored[INDEX_OF[item["square"]]]
-            field.errors = list(field.errors) + [text]
-        elif item["code"].split("-")[0] in FACTS:
-            field = getattr(form, item["code"].split("-")[0])
-            field.errors = list(field.errors) + [text]
-        else:
+        field = _field_of(form, item)
+        if field is None:
             general.append(text)
-    if form.errors or general:
+        else:
+            field.errors = list(field.errors) + [text]
+    if found:
         return _render(game, code, n, form, general, 422)
     return redirect(_target(changed, n, request.args.get("go", "next"), encode(changed)))
+
+
+def _field_of(form: TownForm, item: dict):
+    """Return the form field a validation problem belongs on, or None for the whole town."""
+    if item["square"] in INDEX_OF:
+        i = INDEX_OF[item["square"]]
+        return form.stored[i] if item["code"].startswith("stored") else form.squares[i]
+    fact = item["code"].split("-")[0]
+    return getattr(form, fact) if fact in FACTS else None
