@@ -65,3 +65,55 @@ def app():
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture(scope="session")
+def live_server():
+    """Serve the app on a free loopback port for the whole session; yield its base address."""
+    import threading
+
+    from werkzeug.serving import make_server
+
+    server = make_server("127.0.0.1", 0, create_app({"TESTING": True}), threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield "http://127.0.0.1:{}".format(server.server_port)
+    server.shutdown()
+    thread.join()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Debian Chromium for the whole run; its absence fails the suite, never skips it."""
+    from playwright.sync_api import sync_playwright
+
+    if not pathlib.Path(CHROMIUM).exists():
+        pytest.fail("Debian's chromium is needed for the browser tests: apt-get install -y chromium")
+    playwright = sync_playwright().start()
+    chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield chromium
+    chromium.close()
+    playwright.stop()
+
+
+@pytest.fixture
+def phone(browser):
+    """A fresh phone-sized browser context with JavaScript."""
+    context = browser.new_context(**PHONE)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def phone_without_js(browser):
+    """A fresh phone-sized browser context with JavaScript turned off."""
+    context = browser.new_context(java_script_enabled=False, **PHONE)
+    yield context
+    context.close()

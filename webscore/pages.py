@@ -16,6 +16,12 @@ def root():
     return redirect(url_for("pages.home", lang=i18n.preferred_language()))
 
 
+@bp.get("/favicon.ico")
+def favicon():
+    """Send browsers that ask for /favicon.ico to the app's icon."""
+    return redirect(url_for("static", filename="icons/icon.svg"), code=301)
+
+
 @bp.get("/<lang>/")
 def home(lang):
     """Show the home page: start a game, read the rules."""
