@@ -6,6 +6,11 @@ from flask import render_template
 from flask import url_for
 
 from . import i18n
+from .scoring.cards import BUILDINGS
+from .scoring.cards import CARD_COLOURS
+from .scoring.cards import MONUMENTS
+from .scoring.game import SOLO_LOWEST_RANK
+from .scoring.game import SOLO_RANKS
 
 bp = Blueprint("pages", __name__)
 
@@ -28,3 +33,18 @@ def home(lang):
     if lang not in i18n.LANGUAGES:
         return redirect(url_for("pages.root"))
     return render_template("home.html")
+
+
+@bp.get("/<lang>/rules")
+def rules(lang):
+    """Show the rules summary, every card with its layout and how it scores."""
+    if lang not in i18n.LANGUAGES:
+        return redirect(url_for("pages.rules", lang=i18n.preferred_language()))
+    groups = [(colour, [c for c in sorted(BUILDINGS) if BUILDINGS[c][0] == colour])
+              for colour in ("blue",) + CARD_COLOURS]
+    ranks = list(SOLO_RANKS) + [(None, SOLO_LOWEST_RANK)]
+    table = []
+    for n, (lowest, title) in enumerate(ranks):
+        highest = ranks[n - 1][0] - 1 if n > 0 else None
+        table.append((lowest, highest, title))
+    return render_template("rules.html", building_groups=groups, monument_ids=sorted(MONUMENTS), solo_table=table)

@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const { loadMicroPython } = await import(join(root, "static/vendor/micropython/micropython.mjs"));
 const { startCore } = await import(join(root, "static/js/core.mjs"));
 

@@ -12,7 +12,7 @@ import sys
 import tempfile
 import time
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from webscore.scoring import score  # noqa: E402
@@ -62,7 +62,7 @@ def micropython_ms(games: list, rounds: int) -> dict:
     with tempfile.NamedTemporaryFile("w", suffix=".json") as handle:
         json.dump(games, handle)
         handle.flush()
-        done = subprocess.run(["node", str(ROOT / "bench" / "core_micropython.mjs"), handle.name, str(rounds)],
+        done = subprocess.run(["node", str(ROOT / "tests" / "bench" / "core_micropython.mjs"), handle.name, str(rounds)],
                               capture_output=True, text=True, check=True)
     return json.loads(done.stdout)
 
