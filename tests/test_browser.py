@@ -60,7 +60,7 @@ def tap_town(page, rows):
 def select_town(page, rows):
     for i, card in enumerate(squares(rows)):
         if card != ".":
-            page.select_option("#squares-{}".format(i), card)
+            page.select_option("#square_{}{}".format("abcd"[i % 4], i // 4 + 1), card)
 
 
 def read_results(page):
@@ -120,14 +120,14 @@ def test_undo_and_clear(phone, live_server):
     page.click(".tool[data-card=cottage]")
     page.click(".square[data-square=a1]")
     page.click(".square[data-square=b1]")
-    assert page.locator("#squares-1").input_value() == "cottage"
+    assert page.locator("#square_b1").input_value() == "cottage"
     page.click("[data-action=undo]")
-    assert page.locator("#squares-1").input_value() == ""
-    assert page.locator("#squares-0").input_value() == "cottage"
+    assert page.locator("#square_b1").input_value() == ""
+    assert page.locator("#square_a1").input_value() == "cottage"
     page.click("[data-action=clear]")
-    assert page.locator("#squares-0").input_value() == ""
+    assert page.locator("#square_a1").input_value() == ""
     page.click("[data-action=undo]")
-    assert page.locator("#squares-0").input_value() == "cottage"
+    assert page.locator("#square_a1").input_value() == "cottage"
 
 
 def test_a_warehouse_asks_for_its_load_on_the_square(phone, live_server):
@@ -139,4 +139,4 @@ def test_a_warehouse_asks_for_its_load_on_the_square(phone, live_server):
     page.click("button[value=next]")
     assert page.locator(".square[data-square=c2] .error").inner_text() == \
         "How many resources are stored on this Warehouse?"
-    assert page.locator("#squares-6").input_value() == "warehouse"
+    assert page.locator("#square_c2").input_value() == "warehouse"

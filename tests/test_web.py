@@ -143,7 +143,7 @@ def test_town_step_shows_the_players_monument_and_facts(client):
 def test_saving_a_town_moves_on_and_keeps_it(client):
     code = _game_code(client)
     query = town_query("cottage farm barrett-castle warehouse", ". . . .", ". . . .", ". . . .",
-                       **{"stored-3": "2", "master_builder_turns": "3", "go": "next"})
+                       **{"stored_d1": "2", "master_builder_turns": "3", "go": "next"})
     response = client.get("/en/g/{}/1/save".format(code), query_string=query)
     assert response.status_code == 302
     assert response.headers["Location"].endswith("/2")
@@ -155,7 +155,7 @@ def test_saving_a_town_moves_on_and_keeps_it(client):
 
 @pytest.mark.parametrize("rows, facts, message", [
     (("warehouse . . .",), {}, "How many resources are stored on this Warehouse?"),
-    (("warehouse . . .",), {"stored-0": "4"}, "Number must be between 0 and 3."),
+    (("warehouse . . .",), {"stored_a1": "4"}, "Number must be between 0 and 3."),
     (("barrett-castle barrett-castle . .",), {}, "A town holds one monument only."),
     (("bakery . . .",), {}, "Not a valid choice."),
     ((". . . .",), {"master_builder_turns": "many"}, "Not a valid integer value."),
@@ -197,7 +197,7 @@ def test_results_page(client):
     html = response.text
     assert re.findall(r'data-player="(\d)" data-total="(-?\d+)" data-place="(\d)"', html) == [("0", "28", "1")]
     assert "Engineer" in html
-    assert "Chapel: <strong>4</strong>" in html
+    assert "Chapel</a>: <strong>4</strong>" in html
     assert "/qr/{}.svg".format(RULEBOOK_CODE) in html
     assert 'value="http://marquoir.test/r/{}"'.format(RULEBOOK_CODE) in html
 
@@ -239,3 +239,12 @@ def test_unknown_page_is_404_in_the_pages_language(client):
 
 def test_post_is_refused_with_405(client):
     assert client.post("/en/new").status_code == 405
+
+
+def test_a_partial_query_keeps_each_value_on_its_own_square(client):
+    code = _game_code(client)
+    response = client.get("/en/g/{}/3/save".format(code), query_string={"square_d4": "cottage", "go": "results"})
+    assert response.status_code == 302
+    town = decode(code_of(response.headers["Location"]))["players"][2]["town"]
+    assert town[3][3] == "cottage"
+    assert sum(1 for row in town for card in row if card) == 1

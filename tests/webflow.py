@@ -11,7 +11,8 @@ SETUP = {"players-0": "Ana", "players-1": "Bo", "players-2": "Cy", "monuments-0"
 def town_query(*rows: str, **facts) -> dict:
     """Return the town form's fields for four rows of card ids ("." empty)."""
     squares = [word for row in rows for word in row.split()]
-    query = {"squares-{}".format(i): ("" if card == "." else card) for i, card in enumerate(squares)}
+    query = {"square_" + "abcd"[i % 4] + str(i // 4 + 1): ("" if card == "." else card)
+             for i, card in enumerate(squares)}
     query.update(facts)
     return query
 

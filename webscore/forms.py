@@ -77,16 +77,29 @@ def monument_choices() -> list:
 
 
 class TownForm(GetForm):
-    """One player's finished town and the facts it needs."""
+    """One player's finished town and the facts it needs; one field pair per named square."""
 
-    squares = FieldList(SelectField(), min_entries=16, max_entries=16)
     master_builder_turns = IntegerField(_l("Turns as Master Builder"), validators=[Optional(), NumberRange(0, 999)])
     shrine_buildings = IntegerField(_l("Buildings in town when the Shrine was built (Shrine included)"),
                                     validators=[Optional(), NumberRange(1, 16)])
     completed_before = IntegerField(_l("Players who completed their town before this one"),
                                     validators=[Optional(), NumberRange(0, 5)])
-    stored = FieldList(IntegerField(validators=[Optional(), NumberRange(0, 3)]), min_entries=16, max_entries=16)
+
+    @property
+    def squares(self) -> list:
+        """Return the 16 square selects in reading order."""
+        return [self["square_" + name] for name in NAMES]
+
+    @property
+    def stored(self) -> list:
+        """Return the 16 stored-resource inputs in reading order."""
+        return [self["stored_" + name] for name in NAMES]
 
     def square_fields(self) -> list:
         """Return (square name, select field, stored field) for the 16 squares in reading order."""
         return list(zip(NAMES, self.squares, self.stored))
+
+
+for _name in NAMES:
+    setattr(TownForm, "square_" + _name, SelectField())
+    setattr(TownForm, "stored_" + _name, IntegerField(validators=[Optional(), NumberRange(0, 3)]))

@@ -36,8 +36,9 @@ def _player_or_404(game: dict, n: int) -> dict:
 def _form(game: dict, player: dict, formdata=None) -> TownForm:
     squares = [card for row in player["town"] for card in row]
     data = {key: player.get(key) for key in FACTS}
-    data["squares"] = [card or "" for card in squares]
-    data["stored"] = [(player.get("stored") or {}).get(NAMES[i]) for i in range(16)]
+    for i, name in enumerate(NAMES):
+        data["square_" + name] = squares[i] or ""
+        data["stored_" + name] = (player.get("stored") or {}).get(name)
     form = TownForm(formdata, data=data)
     cards = [("", _("Empty"))] + [(card, CARD_NAMES[card]) for card in game["buildings"]]
     if player.get("monument"):
@@ -49,7 +50,7 @@ def _form(game: dict, player: dict, formdata=None) -> TownForm:
 
 def _render(game, code, n, form, general=(), status=200):
     player = game["players"][n - 1]
-    return render_template("town.html", game=game, code=code, n=n, player=player, form=form,
+    return render_template("town.html", game=game, game_code=code, n=n, player=player, form=form,
                            general=list(general), asks_turns=game["mode"] == MASTER_BUILDER), status
 
 

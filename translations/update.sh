@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Extract every user-facing string and merge it into the French and Hungarian catalogues:
+#   translations/update.sh
+# Then translate what is new or fuzzy in translations/*/LC_MESSAGES/messages.po; the test suite
+# (tests/test_catalogues.py) fails while any string is missing, untranslated or fuzzy.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+pybabel extract -F translations/babel.cfg -k _l -k lazy_gettext --no-location --sort-output \
+  --project Marquoir -o translations/messages.pot .
+for lang in fr hu; do
+  if [ -f "translations/$lang/LC_MESSAGES/messages.po" ]; then
+    pybabel update -i translations/messages.pot -d translations -l "$lang" --no-wrap
+  else
+    pybabel init -i translations/messages.pot -d translations -l "$lang" --no-wrap
+  fi
+done
+rm translations/messages.pot
