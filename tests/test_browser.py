@@ -140,3 +140,24 @@ def test_a_warehouse_asks_for_its_load_on_the_square(phone, live_server):
     assert page.locator(".square[data-square=c2] .error").inner_text() == \
         "How many resources are stored on this Warehouse?"
     assert page.locator("#square_c2").input_value() == "warehouse"
+
+
+def test_a_reload_keeps_unsaved_taps(phone, live_server):
+    page = phone.new_page()
+    set_up(page, live_server)
+    page.click(".tool[data-card=farm]")
+    page.click(".square[data-square=d4]")
+    page.reload()
+    assert page.locator("#square_d4").input_value() == "farm"
+    assert page.locator(".square[data-square=d4] .square-card").inner_text() == "Farm"
+
+
+def test_moving_between_players_keeps_each_town(phone, live_server):
+    page = phone.new_page()
+    set_up(page, live_server)
+    page.click(".tool[data-card=well]")
+    page.click(".square[data-square=c3]")
+    page.click(".steps button:has-text('Cy')")
+    assert page.locator("h1").inner_text() == "Town of Cy"
+    page.click(".steps button:has-text('Ana')")
+    assert page.locator("#square_c3").input_value() == "well"

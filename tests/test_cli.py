@@ -46,3 +46,28 @@ def test_unreadable_input_exits_2():
     assert done.returncode == 2
     assert done.stderr.startswith("cannot read -:")
     assert run("/nonexistent.json").returncode == 2
+
+
+def test_link_prints_the_result_page_path():
+    done = run("--link", str(GAMES / "rulebook-28.json"))
+    assert done.returncode == 0
+    path = done.stdout.strip()
+    assert path.startswith("/r/")
+    from webscore.scoring import decode
+    from webscore.scoring import score
+    game = json.loads((GAMES / "rulebook-28.json").read_text())
+    assert score(decode(path[3:])) == score(game)
+
+
+def test_link_of_an_invalid_game_exits_2():
+    game = json.loads((GAMES / "rulebook-28.json").read_text())
+    game["mode"] = "coop"
+    done = run("--link", "-", stdin=json.dumps(game))
+    assert done.returncode == 2
+    assert done.stderr == 'unknown-mode ("coop")\n'
+
+
+def test_usage_error_exits_2():
+    done = run()
+    assert done.returncode == 2
+    assert done.stderr.startswith("usage:")

@@ -56,10 +56,15 @@ def _render(game, code, n, form, general=(), status=200):
 
 @bp.get("/<int:n>")
 def step(code, n):
-    """Show player n's town for entering or changing."""
+    """Show player n's town for entering or changing; unsaved answers in the query are kept on reload."""
     game = load_game(code)
     player = _player_or_404(game, n)
-    return _render(game, code, n, _form(game, player))
+    form = _form(game, player, request.args or None)
+    if request.args:
+        for select in form.squares:
+            if select.data not in {choice.value for choice in select.choices}:
+                select.data = ""
+    return _render(game, code, n, form)
 
 
 def _town_from(form: TownForm, player: dict) -> tuple:

@@ -19,6 +19,13 @@ function show(square) {
   square.querySelector(".stored").classList.toggle("is-hidden", card !== "warehouse");
 }
 
+// Mirror the unsaved town into the address, so a reload or a phone waking up keeps every tap.
+function remember() {
+  const query = new URLSearchParams(new FormData(form));
+  query.delete("go");
+  history.replaceState(null, "", location.pathname + "?" + query.toString());
+}
+
 function start() {
   const squares = [...form.querySelectorAll(".square")];
   const undoButton = palette.querySelector('[data-action="undo"]');
@@ -35,6 +42,8 @@ function start() {
     form.dispatchEvent(new CustomEvent("town-change"));
   }
 
+  form.addEventListener("town-change", remember);
+  form.addEventListener("input", remember);
   form.classList.add("js-town");
   palette.hidden = false;
   for (const square of squares) {

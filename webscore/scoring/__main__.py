@@ -1,9 +1,14 @@
-"""Score a game file from the command line: python -m webscore.scoring GAME.json|-"""
+"""Score a game file from the command line.
+
+python -m webscore.scoring GAME.json|-          prints the result as JSON
+python -m webscore.scoring --link GAME.json|-   prints the path of the game's result page
+"""
 
 import json
 import sys
 
 from . import InvalidGame
+from . import encode
 from . import score
 
 
@@ -22,8 +27,11 @@ def describe(found: dict) -> str:
 
 def main(argv: list) -> int:
     """Run the command line; return the exit status."""
+    link = argv[:1] == ["--link"]
+    if link:
+        argv = argv[1:]
     if len(argv) != 1:
-        sys.stderr.write("usage: python -m webscore.scoring GAME.json|-\n")
+        sys.stderr.write("usage: python -m webscore.scoring [--link] GAME.json|-\n")
         return 2
     try:
         if argv[0] == "-":
@@ -40,7 +48,11 @@ def main(argv: list) -> int:
         for found in error.problems:
             sys.stderr.write(describe(found) + "\n")
         return 2
-    sys.stdout.write(json.dumps(result, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
+    if link:
+        # Language-neutral, like the share link: it opens in the reader's language.
+        sys.stdout.write("/r/" + encode(game) + "\n")
+    else:
+        sys.stdout.write(json.dumps(result, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
     return 0
 
 
