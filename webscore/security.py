@@ -1,5 +1,7 @@
 """Security headers for every response, set in one place."""
 
+from flask import abort
+from flask import request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 # 'wasm-unsafe-eval' lets the browser compile the MicroPython runtime; nothing inline runs.
@@ -34,7 +36,16 @@ def add_headers(response):
     return response
 
 
+def limit_query(limit: int):
+    """Return a check that refuses a query string longer than any form of ours sends."""
+    def check():
+        if len(request.query_string) > limit:
+            abort(414)
+    return check
+
+
 def init_app(app) -> None:
-    """Install the headers and trust one proxy's forwarded scheme and host (the Procfile's platform)."""
+    """Install the headers and limits, and trust one proxy's forwarded scheme and host."""
     app.after_request(add_headers)
+    app.before_request(limit_query(app.config["MAX_QUERY_LENGTH"]))
     app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
