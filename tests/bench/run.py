@@ -1,0 +1,20 @@
+"""All of Marquoir's figures in one run: python tests/bench/run.py
+
+Keeps one `name: value` line per figure, in this order, so runs of different versions can be compared
+line by line: the core under CPython and MicroPython and its slowest feeding choice, the load test
+(gunicorn on loopback) with the floor ratio, and the bytes of a first visit per page.
+"""
+
+import pathlib
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
+import core  # noqa: E402
+import load  # noqa: E402
+import weight  # noqa: E402
+
+if __name__ == "__main__":
+    core.main()
+    load.print_figures(load.measure(requests=400, clients=8))
+    weight.main()
