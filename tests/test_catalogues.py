@@ -31,7 +31,7 @@ def extracted(tmp_path_factory):
     """Extract every user-facing string from the code and templates, as translations/update.sh does."""
     pot = tmp_path_factory.mktemp("pot") / "messages.pot"
     subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "translations/babel.cfg",
-                    "-k", "_l", "-k", "lazy_gettext", "--no-location", "-o", str(pot), "."],
+                    "-k", "_l", "-k", "lazy_gettext", "-k", "plural_pair:1,2", "--no-location", "-o", str(pot), "."],
                    cwd=ROOT, check=True, capture_output=True)
     with pot.open("rb") as handle:
         return [message.id for message in read_po(handle) if message.id]

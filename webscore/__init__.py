@@ -32,6 +32,7 @@ def create_app(test_config=None):
     security.init_app(app)
 
     from . import errors
+    from . import offline
     from . import pages
     from . import results
     from . import setup
@@ -41,5 +42,6 @@ def create_app(test_config=None):
     app.register_blueprint(setup.bp)
     app.register_blueprint(town.bp)
     app.register_blueprint(results.bp)
+    offline.init_app(app)
     errors.init_app(app)
     return app

@@ -4,6 +4,7 @@ The core returns ids and reason codes; this module is the one place they become 
 """
 
 from flask_babel import format_decimal
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
@@ -136,7 +137,7 @@ CODE_PROBLEMS = {
     "malformed": _l("This link does not hold a game Marquoir can read."),
 }
 
-_PLAIN_REASONS = {
+PLAIN_REASONS = {
     "fed": _l("fed"),
     "unfed": _l("not fed"),
     "unfed-mausoleum": _l("not fed, 3 thanks to the Grand Mausoleum"),
@@ -157,43 +158,88 @@ _PLAIN_REASONS = {
 }
 
 
-def _counted_reason(code: str, n: int):
-    """Return the words of a reason that counts something, or None for another code."""
-    texts = {
-        "feeds": lambda: ngettext("feeds %(num)d building", "feeds %(num)d buildings", n),
-        "adjacent-cottages": lambda: ngettext("%(num)d Cottage next to it", "%(num)d Cottages next to it", n),
-        "fed-cottages": lambda: ngettext("%(num)d fed Cottage in town", "%(num)d fed Cottages in town", n),
-        "corner-cloisters": lambda: ngettext("%(num)d Cloister on a corner", "%(num)d Cloisters on corners", n),
-        "adjacent-fed-cottages": lambda: ngettext("%(num)d fed Cottage next to it, 2 needed",
-                                                  "%(num)d fed Cottages next to it, 2 needed", n),
-        "almshouses": lambda: ngettext("%(num)d Almshouse, points shared", "%(num)d Almshouses, points shared", n),
-        "taverns": lambda: ngettext("%(num)d Tavern, points shared", "%(num)d Taverns, points shared", n),
-        "feast-more": lambda: ngettext("more than the %(num)d Feast Hall on your right",
-                                       "more than the %(num)d Feast Halls on your right", n),
-        "feast-not-more": lambda: ngettext("not more than the %(num)d Feast Hall on your right",
-                                           "not more than the %(num)d Feast Halls on your right", n),
-        "markets-in-line": lambda: ngettext("%(num)d Market in its fuller line", "%(num)d Markets in its fuller line", n),
-        "centre-tailors": lambda: ngettext("%(num)d Tailor in the centre", "%(num)d Tailors in the centre", n),
-        "types-in-lines": lambda: ngettext("%(num)d other building type in its row and column",
-                                           "%(num)d other building types in its row and column", n),
-        "stored": lambda: ngettext("%(num)d resource stored", "%(num)d resources stored", n),
-        "types-in-town": lambda: ngettext("%(num)d building type in town", "%(num)d building types in town", n),
-        "types-adjacent": lambda: ngettext("%(num)d building type next to it", "%(num)d building types next to it", n),
-        "shrine-buildings": lambda: ngettext("%(num)d building in town when built",
-                                             "%(num)d buildings in town when built", n),
-        "largest-group": lambda: ngettext("largest group: %(num)d building", "largest group: %(num)d buildings", n),
-        "types-missing": lambda: ngettext("%(num)d building type missing", "%(num)d building types missing", n),
-        "completed-before": lambda: ngettext("%(num)d town completed before", "%(num)d towns completed before", n),
-    }
-    return texts[code]() if code in texts else None
+def plural_pair(singular: str, plural: str) -> tuple:
+    """Mark a counted message for extraction (keyword plural_pair:1,2); it is translated where used."""
+    return singular, plural
+
+
+COUNTED_REASONS = {
+    "feeds": plural_pair("feeds %(num)d building", "feeds %(num)d buildings"),
+    "adjacent-cottages": plural_pair("%(num)d Cottage next to it", "%(num)d Cottages next to it"),
+    "fed-cottages": plural_pair("%(num)d fed Cottage in town", "%(num)d fed Cottages in town"),
+    "corner-cloisters": plural_pair("%(num)d Cloister on a corner", "%(num)d Cloisters on corners"),
+    "adjacent-fed-cottages": plural_pair("%(num)d fed Cottage next to it, 2 needed",
+                                         "%(num)d fed Cottages next to it, 2 needed"),
+    "almshouses": plural_pair("%(num)d Almshouse, points shared", "%(num)d Almshouses, points shared"),
+    "taverns": plural_pair("%(num)d Tavern, points shared", "%(num)d Taverns, points shared"),
+    "feast-more": plural_pair("more than the %(num)d Feast Hall on your right",
+                              "more than the %(num)d Feast Halls on your right"),
+    "feast-not-more": plural_pair("not more than the %(num)d Feast Hall on your right",
+                                  "not more than the %(num)d Feast Halls on your right"),
+    "markets-in-line": plural_pair("%(num)d Market in its fuller line", "%(num)d Markets in its fuller line"),
+    "centre-tailors": plural_pair("%(num)d Tailor in the centre", "%(num)d Tailors in the centre"),
+    "types-in-lines": plural_pair("%(num)d other building type in its row and column",
+                                  "%(num)d other building types in its row and column"),
+    "stored": plural_pair("%(num)d resource stored", "%(num)d resources stored"),
+    "types-in-town": plural_pair("%(num)d building type in town", "%(num)d building types in town"),
+    "types-adjacent": plural_pair("%(num)d building type next to it", "%(num)d building types next to it"),
+    "shrine-buildings": plural_pair("%(num)d building in town when built", "%(num)d buildings in town when built"),
+    "largest-group": plural_pair("largest group: %(num)d building", "largest group: %(num)d buildings"),
+    "types-missing": plural_pair("%(num)d building type missing", "%(num)d building types missing"),
+    "completed-before": plural_pair("%(num)d town completed before", "%(num)d towns completed before"),
+}
 
 
 def reason_text(code: str, n: int) -> str:
     """Return the words for a square's reason code and count."""
-    counted = _counted_reason(code, n)
-    if counted is not None:
-        return counted
-    return str(_PLAIN_REASONS[code])
+    if code in COUNTED_REASONS:
+        return ngettext(*COUNTED_REASONS[code], n)
+    return str(PLAIN_REASONS[code])
+
+
+def browser_words() -> dict:
+    """Return the page words the browser needs to draw a town or a result by itself."""
+    return {
+        "town_of": gettext("Town of %(name)s"),
+        "step_hint": gettext("Player %(num)d of %(count)d. Choose what stands on each square; top row first."),
+        "players": gettext("Players"),
+        "previous": gettext("Previous player"),
+        "next": gettext("Next player"),
+        "see_scores": gettext("See the scores"),
+        "tap_hint": gettext("Tap a building, then the squares it stands on."),
+        "undo": gettext("Undo"),
+        "clear": gettext("Clear town"),
+        "empty": gettext("Empty"),
+        "stored": gettext("Stored"),
+        "town_board": gettext("Town board"),
+        "turns": gettext("Turns as Master Builder"),
+        "turns_hint": gettext("Only needed to break a tie."),
+        "shrine": gettext("Buildings in town when the Shrine was built (Shrine included)"),
+        "starloom": gettext("Players who completed their town before this one"),
+        "ask_stored": gettext("How many resources are stored on this Warehouse?"),
+        "scores": gettext("Scores"),
+        "score_pad": gettext("Score pad"),
+        "colour": gettext("Colour"),
+        "total": gettext("Total"),
+        "towns": gettext("Towns"),
+        "fed_by": gettext("fed by"),
+        "change_town": gettext("Change this town"),
+        "share": gettext("Share"),
+        "share_link": gettext("Share the link"),
+        "link_label": gettext("Link to these scores"),
+        "copied": gettext("Link copied"),
+        "play_again": gettext("Play again with the same players and buildings"),
+        "cavern": gettext("Cavern rule"),
+        "without_monuments": gettext("Without monuments"),
+        "needs_turns": gettext("Enter turns as Master Builder to break this tie."),
+        "cannot_open": gettext("This link cannot be opened"),
+        "running_total": gettext("Running total: %(num)s"),
+        "offline_note": gettext("Scored on this phone: no network needed."),
+        "not_a_number": gettext("Enter a whole number."),
+        "player_n": gettext("Player %(num)d"),
+        "move_up": gettext("Move %(name)s up"),
+        "remove": gettext("Remove %(name)s"),
+    }
 
 
 def init_app(app) -> None:

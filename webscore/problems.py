@@ -5,7 +5,7 @@ from flask_babel import lazy_gettext as _l
 
 from .labels import CARD_NAMES
 
-_MESSAGES = {
+MESSAGES = {
     "name-missing": _l("Enter a name."),
     "name-too-long": _l("Keep names to 24 characters."),
     "name-control-character": _l("Names cannot hold control characters."),
@@ -41,7 +41,7 @@ def problem_text(problem: dict) -> str:
     """Return the words for one validation problem."""
     if problem["code"] == "not-in-solo":
         return _("%(card)s is not used in a solo game.", card=CARD_NAMES.get(problem["value"], problem["value"]))
-    message = _MESSAGES.get(problem["code"])
+    message = MESSAGES.get(problem["code"])
     if message is None:
         return _("This game cannot be read.")
     return str(message)

@@ -147,15 +147,16 @@ def new_game():
     action = request.args.get("action", "")
     if action != "start":
         _apply(action, state)
-        return render_template("setup.html", form=_form(state), general=[])
+        return render_template("setup.html", form=_form(state), general=[], monument_choices=monument_choices)
     form = _form(state)
     missing = [field for field in form.colour_fields() if field.data not in values(field)]
     for field in missing:
         field.errors = [str(problem_text({"code": "one-per-colour", "value": None}))]
     if missing:
-        return render_template("setup.html", form=form, general=[]), 422
+        return render_template("setup.html", form=form, general=[], monument_choices=monument_choices), 422
     game = _game(state)
     found = problems(game)
     if found:
-        return render_template("setup.html", form=form, general=_place_problems(form, found)), 422
+        return render_template("setup.html", form=form, general=_place_problems(form, found),
+                               monument_choices=monument_choices), 422
     return redirect(url_for("town.step", code=encode(game), n=1))

@@ -21,3 +21,23 @@ export async function startCore(loadMicroPython, files) {
     },
   };
 }
+
+let browserCore = null;
+
+// In the browser: load the vendored runtime and the core's files once per page, then reuse them.
+export function loadBrowserCore() {
+  if (!browserCore) {
+    browserCore = (async () => {
+      const [{ loadMicroPython }, names] = await Promise.all([
+        import("../vendor/micropython/micropython.mjs"),
+        fetch("/core/index.json").then((response) => response.json()),
+      ]);
+      const files = {};
+      await Promise.all(names.map(async (name) => {
+        files[name] = await (await fetch("/core/" + name)).text();
+      }));
+      return startCore(loadMicroPython, files);
+    })();
+  }
+  return browserCore;
+}

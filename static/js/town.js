@@ -1,32 +1,31 @@
 // Tap-to-place on a town: pick a building from the palette, tap the squares it stands on.
 // The selects stay the form's truth, so the server reads the same fields with or without this.
 
-const form = document.querySelector(".town-form");
-const palette = form && form.querySelector(".palette");
-
-function colourOf(card) {
+function colourOf(palette, card) {
   const tool = palette.querySelector(`.tool[data-card="${CSS.escape(card)}"]`);
   return tool ? tool.dataset.colour : "empty";
 }
 
-function show(square) {
+function show(palette, square) {
   const select = square.querySelector(".square-select");
   const card = select.value;
   const label = square.querySelector(".square-card");
   label.textContent = card ? select.options[select.selectedIndex].text : "";
   square.className = square.className.replace(/\bc-\S+/g, "").replace(/\bfilled\b/g, "").trim();
-  if (card) square.classList.add("filled", "c-" + colourOf(card));
+  if (card) square.classList.add("filled", "c-" + colourOf(palette, card));
   square.querySelector(".stored").classList.toggle("is-hidden", card !== "warehouse");
 }
 
 // Mirror the unsaved town into the address, so a reload or a phone waking up keeps every tap.
-function remember() {
+function remember(form) {
   const query = new URLSearchParams(new FormData(form));
   query.delete("go");
-  history.replaceState(null, "", location.pathname + "?" + query.toString());
+  if (!location.pathname.endsWith("/save")) history.replaceState(null, "", location.pathname + "?" + query.toString());
 }
 
-function start() {
+// Turn a town form's selects into tap-to-place squares with a palette of the town's cards.
+export function enhance(form) {
+  const palette = form.querySelector(".palette");
   const squares = [...form.querySelectorAll(".square")];
   const undoButton = palette.querySelector('[data-action="undo"]');
   const history = [];
@@ -36,14 +35,14 @@ function start() {
     history.push(changes.map(([square, _]) => [square, square.querySelector(".square-select").value]));
     for (const [square, card] of changes) {
       square.querySelector(".square-select").value = card;
-      show(square);
+      show(palette, square);
     }
     undoButton.disabled = false;
     form.dispatchEvent(new CustomEvent("town-change"));
   }
 
-  form.addEventListener("town-change", remember);
-  form.addEventListener("input", remember);
+  form.addEventListener("town-change", () => remember(form));
+  form.addEventListener("input", () => remember(form));
   form.classList.add("js-town");
   palette.hidden = false;
   for (const square of squares) {
@@ -52,7 +51,7 @@ function start() {
     square.querySelector(".square-name").after(label);
     square.setAttribute("role", "button");
     square.tabIndex = 0;
-    show(square);
+    show(palette, square);
     const tap = (event) => {
       if (event.target.closest(".stored")) return;
       if (tool === null) {
@@ -81,7 +80,7 @@ function start() {
     if (!last) return;
     for (const [square, card] of last) {
       square.querySelector(".square-select").value = card;
-      show(square);
+      show(palette, square);
     }
     undoButton.disabled = history.length === 0;
     form.dispatchEvent(new CustomEvent("town-change"));
@@ -91,4 +90,5 @@ function start() {
   });
 }
 
-if (palette) start();
+const page = document.querySelector(".town-form");
+if (page) enhance(page);

@@ -1,0 +1,26 @@
+// Register the service worker, and offer a new version instead of swapping it under a half-filled form.
+const banner = document.querySelector(".update-ready");
+
+function offer(worker) {
+  banner.hidden = false;
+  banner.querySelector("button").addEventListener("click", () => worker.postMessage("update"), { once: true });
+}
+
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("/sw.js", { scope: "/" }).then((registration) => {
+    if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
+    registration.addEventListener("updatefound", () => {
+      const worker = registration.installing;
+      worker.addEventListener("statechange", () => {
+        if (worker.state === "installed" && navigator.serviceWorker.controller) offer(worker);
+      });
+    });
+  });
+  let reloading = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (!reloading && !banner.hidden) {
+      reloading = true;
+      location.reload();
+    }
+  });
+}

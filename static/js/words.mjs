@@ -1,0 +1,29 @@
+// The page's words for what the browser draws itself: from the same catalogues as the server's pages.
+const element = document.getElementById("words");
+export const words = element ? JSON.parse(element.textContent) : null;
+
+export function number(n) {
+  return new Intl.NumberFormat(words.lang).format(n);
+}
+
+// Fill %(name)s / %(name)d placeholders, as Babel's messages have them.
+export function fill(template, values) {
+  return template.replace(/%\((\w+)\)[ds]/g, (_, key) => String(values[key]));
+}
+
+// Pick the plural form for n by its CLDR category, the same categories Babel's catalogues use.
+export function counted(forms, n, shown = n) {
+  const category = new Intl.PluralRules(words.lang).select(n);
+  const template = forms[category] ?? forms.other ?? Object.values(forms)[0];
+  return fill(template, { num: shown });
+}
+
+export function reasonText(code, n) {
+  if (code in words.counted) return counted(words.counted[code], n);
+  return words.reasons[code];
+}
+
+export function problemText(problem) {
+  if (problem.code === "not-in-solo") return fill(words.not_in_solo, { card: words.cards[problem.value] });
+  return words.problems[problem.code] ?? words.code_problems.malformed;
+}

@@ -1,0 +1,76 @@
+// Marquoir's service worker: a versioned precache of the app shell in every language, network-first
+// pages with a stored fallback, and nothing stored that is not a plain successful GET.
+const VERSION = "{{ version }}";
+const CACHE = "marquoir-" + VERSION;
+const PRECACHE = {{ urls|safe }};
+const LANGUAGES = ["en", "fr", "hu"];
+
+self.addEventListener("install", (event) => {
+  // No skipWaiting here: a new version waits until the page agrees, so no form is swapped mid-entry.
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith("marquoir-") && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "update") self.skipWaiting();
+});
+
+function preferred() {
+  const lang = (navigator.language || "en").slice(0, 2);
+  return LANGUAGES.includes(lang) ? lang : "en";
+}
+
+function languageOf(url) {
+  const first = url.pathname.split("/")[1];
+  return LANGUAGES.includes(first) ? first : null;
+}
+
+// The stored page that can stand in for an address the network cannot serve.
+function standIn(url) {
+  const lang = languageOf(url);
+  if (url.pathname.startsWith("/r/")) return "/" + preferred() + "/offline";
+  if (!lang) return "/" + preferred() + "/";
+  const rest = url.pathname.slice(lang.length + 2);
+  if (rest.startsWith("g/") || rest.startsWith("r/")) return "/" + lang + "/offline";
+  if (rest.startsWith("new")) return "/" + lang + "/new";
+  if (rest.startsWith("rules")) return "/" + lang + "/rules";
+  return "/" + lang + "/";
+}
+
+async function page(request) {
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok && response.type === "basic" && !response.headers.get("Cache-Control")?.includes("no-store")) {
+      cache.put(request, response.clone());
+    }
+    return response;
+  } catch (error) {
+    const url = new URL(request.url);
+    return (await cache.match(request)) || (await cache.match(standIn(url))) || Response.error();
+  }
+}
+
+async function asset(request) {
+  const cached = await caches.match(request, { ignoreSearch: false });
+  return cached || fetch(request);
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") {
+    event.respondWith(page(request));
+  } else if (url.pathname.startsWith("/static/") || url.pathname.startsWith("/core/")) {
+    event.respondWith(asset(request));
+  }
+});
