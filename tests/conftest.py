@@ -73,34 +73,61 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
 
 
+class Server:
+    """The app served on a free loopback port from a thread, until stop()."""
+
+    def __init__(self):
+        import threading
+
+        from werkzeug.serving import make_server
+
+        self.server = make_server("127.0.0.1", 0, create_app({"TESTING": True}), threaded=True)
+        self.url = "http://127.0.0.1:{}".format(self.server.server_port)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self):
+        """Stop serving and close the port, as a server that went away."""
+        if self.thread.is_alive():
+            self.server.shutdown()
+            self.thread.join()
+            self.server.server_close()
+
+
 @pytest.fixture(scope="session")
 def live_server():
     """Serve the app on a free loopback port for the whole session; yield its base address."""
-    import threading
+    server = Server()
+    yield server.url
+    server.stop()
 
-    from werkzeug.serving import make_server
 
-    server = make_server("127.0.0.1", 0, create_app({"TESTING": True}), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield "http://127.0.0.1:{}".format(server.server_port)
-    server.shutdown()
-    thread.join()
-    server.server_close()
+@pytest.fixture
+def own_server():
+    """A server of this test's own, which the test may stop."""
+    server = Server()
+    yield server
+    server.stop()
 
 
 @pytest.fixture(scope="session")
-def browser():
-    """One headless Debian Chromium for the whole run; its absence fails the suite, never skips it."""
+def playwright():
+    """Playwright, driving Debian's Chromium; its absence fails the suite, never skips it."""
     from playwright.sync_api import sync_playwright
 
     if not pathlib.Path(CHROMIUM).exists():
         pytest.fail("Debian's chromium is needed for the browser tests: apt-get install -y chromium")
-    playwright = sync_playwright().start()
+    driver = sync_playwright().start()
+    yield driver
+    driver.stop()
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    """One headless Chromium for the whole run."""
     chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     yield chromium
     chromium.close()
-    playwright.stop()
 
 
 @pytest.fixture

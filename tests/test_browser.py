@@ -43,6 +43,7 @@ def set_up(page, base, navy=None):
         page.check("input[name=navy][value={}]".format(navy))
     shot(page, "1-setup")
     page.click("button[value=start]")
+    page.wait_for_url("**/g/**/1")
 
 
 def squares(rows):

@@ -51,4 +51,4 @@ def names_typed(html: str) -> list:
 def hidden_values(html: str, prefix: str) -> list:
     """Return the values of hidden inputs whose names start with prefix."""
     return [_attribute(tag, "value") for tag in _inputs(html)
-            if (_attribute(tag, "name") or "").startswith(prefix) and 'type="hidden"' in tag]
+            if re.fullmatch(re.escape(prefix) + r"\d+", _attribute(tag, "name") or "") and 'type="hidden"' in tag]

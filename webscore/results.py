@@ -30,8 +30,10 @@ def show(lang, code):
     game = load_game(code)
     result = score_valid_game(game)
     ranking = sorted(range(len(result["players"])), key=lambda p: (result["players"][p]["place"], p))
+    identity = {"mode": game["mode"], "buildings": game["buildings"],
+                "players": [{"name": p["name"], "monument": p["monument"]} for p in game["players"]]}
     return render_template("results.html", game=game, code=code, result=result, ranking=ranking,
-                           columns=PAD_COLUMNS, share_url=share_url(code))
+                           columns=PAD_COLUMNS, share_url=share_url(code), game_identity=identity)
 
 
 @bp.get("/r/<code>")

@@ -1,0 +1,170 @@
+"""Installable and offline: the manifest, the service worker, and whole games with the network cut."""
+
+import json
+import pathlib
+
+from hypothesis import HealthCheck
+from hypothesis import given
+from hypothesis import settings
+import pytest
+from playwright.sync_api import expect
+
+from strategies import games
+from test_browser import EXPECTED
+from test_browser import TOWNS
+from test_browser import read_results
+from test_browser import set_up
+from test_browser import tap_town
+from webflow import code_of
+from webscore.scoring import decode
+from webscore.scoring import encode
+from webscore.scoring import score
+from webscore.scoring import score_json
+
+GAMES = pathlib.Path(__file__).parent / "games"
+
+
+def install(page, base):
+    """Visit once and wait until the service worker has stored the app and controls the page."""
+    page.goto(base + "/en/")
+    page.evaluate("navigator.serviceWorker.ready")
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+
+
+def server_totals(code):
+    return {p["name"]: (p["total"], p["place"]) for p in score(decode(code))["players"]}
+
+
+def play_offline(page, base):
+    set_up(page, base)
+    for n, name in enumerate(("Ana", "Bo", "Cy"), start=1):
+        page.wait_for_selector(".palette:not([hidden])")
+        assert page.locator("h1").inner_text() == "Town of " + name
+        tap_town(page, TOWNS[name])
+        if name == "Bo":
+            page.fill("#completed_before", "1")
+        page.click("button[value=next]" if n < 3 else "button[value=results]")
+        page.wait_for_url("**/{}".format(n + 1) if n < 3 else "**/r/**")
+    page.wait_for_selector(".ranking li")
+    return read_results(page)
+
+
+def test_chromium_reports_no_installability_error(playwright, live_server, tmp_path):
+    from conftest import CHROMIUM
+    from conftest import CHROMIUM_ARGS
+    from conftest import PHONE
+
+    # Contexts of the shared browser are incognito, which Chromium itself counts against installing;
+    # an ordinary profile shows what a phone would report.
+    profile = playwright.chromium.launch_persistent_context(str(tmp_path), executable_path=CHROMIUM,
+                                                            args=CHROMIUM_ARGS, **PHONE)
+    try:
+        _check_installable(profile, live_server)
+    finally:
+        profile.close()
+
+
+def _check_installable(context, base):
+    page = context.new_page()
+    install(page, base)
+    cdp = context.new_cdp_session(page)
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == []
+    body = json.loads(manifest["data"])
+    assert body["display"] == "standalone" and body["id"] == "/" and body["start_url"] == "/en/"
+    assert {(icon["sizes"], icon["purpose"]) for icon in body["icons"]} == {
+        ("192x192", "any"), ("512x512", "any"), ("192x192", "maskable"), ("512x512", "maskable")}
+
+
+def test_the_manifest_is_named_in_each_language(client):
+    names = {lang: client.get("/{}/manifest.webmanifest".format(lang)).get_json()["name"] for lang in ("en", "fr", "hu")}
+    assert names == {"en": "Marquoir: Tiny Towns scores", "fr": "Marquoir : scores des Petites Bourgades",
+                     "hu": "Marquoir: Tiny Towns pontozás"}
+
+
+def test_a_whole_game_with_the_network_cut(phone, live_server):
+    page = phone.new_page()
+    install(page, live_server)
+    phone.set_offline(True)
+    assert play_offline(page, live_server) == EXPECTED
+    assert read_results(page) == server_totals(code_of(page.url))
+    assert page.locator(".offline-note").is_visible()
+
+
+def test_a_whole_game_with_the_server_stopped(phone, own_server):
+    page = phone.new_page()
+    install(page, own_server.url)
+    own_server.stop()
+    assert play_offline(page, own_server.url) == EXPECTED
+
+
+def test_a_result_link_never_opened_online_works_offline(phone, live_server):
+    code = encode(json.loads((GAMES / "four-players.json").read_text()))
+    page = phone.new_page()
+    install(page, live_server)
+    phone.set_offline(True)
+    for link in ("/r/" + code, "/fr/r/" + code):
+        page.goto(live_server + link)
+        page.wait_for_selector(".ranking li")
+        assert read_results(page) == server_totals(code)
+    assert page.locator("h1").inner_text() == "Scores"
+    assert page.locator("html").get_attribute("lang") == "fr"
+
+
+def test_a_damaged_link_offline_says_so(phone, live_server):
+    page = phone.new_page()
+    install(page, live_server)
+    phone.set_offline(True)
+    page.goto(live_server + "/en/r/AAAAAAAAAAAA")
+    page.wait_for_selector(".notice h1")
+    assert page.locator(".notice h1").inner_text() == "This link cannot be opened"
+
+
+def test_live_score_follows_every_tap(phone, live_server):
+    page = phone.new_page()
+    set_up(page, live_server)
+    total = page.locator(".running-total")
+    expect(total).to_have_text("Running total: -16")
+    page.click(".tool[data-card=cottage]")
+    page.click(".square[data-square=a1]")
+    expect(total).to_have_text("Running total: -15")
+    page.click(".tool[data-card=farm]")
+    page.click(".square[data-square=b1]")
+    expect(total).to_have_text("Running total: -11")
+    assert page.locator(".square[data-square=a1] .square-points").inner_text() == "3"
+    assert page.locator(".square[data-square=c4] .square-points").inner_text() == "-1"
+
+
+def test_games_are_kept_on_the_phone(phone, live_server):
+    page = phone.new_page()
+    set_up(page, live_server)
+    page.wait_for_selector(".running-total")
+    page.goto(live_server + "/en/")
+    entries = page.locator(".recent-list li")
+    assert entries.count() == 1
+    assert entries.first.locator("a").inner_text() == "Ana, Bo, Cy"
+    entries.first.locator("a").click()
+    assert page.locator("h1").inner_text() == "Town of Ana"
+    page.goto(live_server + "/en/")
+    page.click(".recent-list button")
+    assert page.locator(".recent-list li").count() == 0
+    assert page.locator(".recent").is_hidden()
+
+
+@pytest.fixture(scope="module")
+def browser_core(browser, live_server):
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(live_server + "/en/")
+    page.evaluate("import('/static/js/core.mjs').then((m) => m.loadBrowserCore()).then((core) => { window.core = core; })")
+    yield page
+    context.close()
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games())
+def test_random_games_in_the_browser_match_the_server(browser_core, game):
+    text = json.dumps(game)
+    assert browser_core.evaluate("(text) => window.core.score(text)", text) == json.loads(score_json(text))
