@@ -1,6 +1,7 @@
 """Marquoir: a Tiny Towns score keeper. The Flask app factory lives here."""
 
 from flask import Flask
+from flask_compress import Compress
 
 from . import i18n
 from . import labels
@@ -19,6 +20,12 @@ def create_app(test_config=None):
         # The longest form of ours (a town with every square and fact) sends under 1.5 kB.
         MAX_QUERY_LENGTH=4096,
         WTF_CSRF_ENABLED=False,
+        # Pages, scripts, the MicroPython runtime and the core's files all shrink 3 to 4 times.
+        COMPRESS_MIMETYPES=["text/html", "text/css", "text/javascript", "application/javascript",
+                            "application/json", "application/manifest+json", "application/wasm",
+                            "image/svg+xml", "text/x-python"],
+        COMPRESS_ALGORITHM=["br", "gzip"],
+        COMPRESS_ALGORITHM_STREAMING=["br", "deflate"],
     )
     if test_config is None:
         app.config.from_prefixed_env()
@@ -27,6 +34,7 @@ def create_app(test_config=None):
     if app.config["PRODUCTION"] and app.config["SECRET_KEY"] == DEV_SECRET_KEY:
         raise RuntimeError("Set FLASK_SECRET_KEY: the development key is refused in production.")
 
+    Compress(app)
     i18n.init_app(app)
     labels.init_app(app)
     security.init_app(app)

@@ -128,6 +128,8 @@ def _raw_plural(singular: str, plural: str) -> dict:
         category = rule(n)
         if category not in forms:
             forms[category] = get_translations().ungettext(singular, plural, n)
+        if len(forms) == len(rule.tags):
+            break
     return forms
 
 
@@ -159,7 +161,18 @@ def words() -> dict:
     }
 
 
+_WORDS_JSON = {}
+
+
+def words_json() -> str:
+    """Return words() as JSON, built once per language: the catalogues do not change while serving."""
+    lang = i18n.current_language()
+    if lang not in _WORDS_JSON:
+        _WORDS_JSON[lang] = json.dumps(words(), ensure_ascii=False).replace("</", "<\\/")
+    return _WORDS_JSON[lang]
+
+
 def init_app(app) -> None:
     """Register the routes and give templates the browser's words."""
     app.register_blueprint(bp)
-    app.jinja_env.globals.update(browser_words=lambda: json.dumps(words(), ensure_ascii=False))
+    app.jinja_env.globals.update(browser_words=words_json)

@@ -2,7 +2,8 @@
 
 Keeps one `name: value` line per figure, in this order, so runs of different versions can be compared
 line by line: the core under CPython and MicroPython and its slowest feeding choice, the load test
-(gunicorn on loopback) with the floor ratio, and the bytes of a first visit per page.
+(gunicorn on loopback) with the floor ratio, the bytes of a first visit per page, and a first visit
+on a throttled phone profile with the time of one live-score update.
 """
 
 import pathlib
@@ -12,9 +13,11 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
 import core  # noqa: E402
 import load  # noqa: E402
+import phone  # noqa: E402
 import weight  # noqa: E402
 
 if __name__ == "__main__":
     core.main()
     load.print_figures(load.measure(requests=400, clients=8))
     weight.main()
+    phone.main()
