@@ -183,3 +183,9 @@ def test_the_longest_town_form_fits_the_limit(client):
     response = client.get("/en/g/{}/3/save".format(code), query_string=fields)
     assert len(response.request.query_string) < APP.config["MAX_QUERY_LENGTH"] // 2
     assert response.status_code == 302
+
+
+def test_a_malformed_forwarded_host_gets_a_plain_400():
+    response = get("/en/", headers={"X-Forwarded-Host": "."})
+    assert response.status_code == 400
+    assert "<h1>Something is not right</h1>" in response.text

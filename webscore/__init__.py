@@ -1,18 +1,23 @@
 """Marquoir: a Tiny Towns score keeper. The Flask app factory lives here."""
 
+import pathlib
+
 from flask import Flask
 from flask_compress import Compress
 
+from . import assets
 from . import i18n
 from . import labels
 from . import security
 
 DEV_SECRET_KEY = "dev-only-not-secret"
+STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
 
 
 def create_app(test_config=None):
     """Create and configure the app."""
-    app = Flask(__name__, static_folder="../static", static_url_path="/static")
+    app = Flask(__name__, static_folder=None)
+    app.static_folder = str(STATIC)
     app.config.from_mapping(
         SECRET_KEY=DEV_SECRET_KEY,
         PRODUCTION=False,
@@ -25,7 +30,7 @@ def create_app(test_config=None):
                             "application/json", "application/manifest+json", "application/wasm",
                             "image/svg+xml", "text/x-python"],
         COMPRESS_ALGORITHM=["br", "gzip"],
-        COMPRESS_ALGORITHM_STREAMING=["br", "deflate"],
+        COMPRESS_STREAMS=False,
     )
     if test_config is None:
         app.config.from_prefixed_env()
@@ -34,6 +39,7 @@ def create_app(test_config=None):
     if app.config["PRODUCTION"] and app.config["SECRET_KEY"] == DEV_SECRET_KEY:
         raise RuntimeError("Set FLASK_SECRET_KEY: the development key is refused in production.")
 
+    assets.init_app(app, STATIC)
     Compress(app)
     i18n.init_app(app)
     labels.init_app(app)

@@ -3,7 +3,9 @@
 from flask import g
 from flask import render_template
 from flask import request
+from flask.globals import request_ctx
 from flask_babel import gettext as _
+from markupsafe import escape
 from werkzeug.exceptions import HTTPException
 
 from . import i18n
@@ -28,6 +30,11 @@ def handle_http_error(error: HTTPException):
         title, message = _("Too much at once"), _("This request is larger than any game needs.")
     else:
         title, message = _("Something is not right"), _("This request cannot be answered as it is.")
+    if request_ctx.url_adapter is None:
+        # The request could not even be routed (a malformed Host): no address can be built for links.
+        page = "<!doctype html><html lang=\"{}\"><title>{}</title><h1>{}</h1><p>{}</p></html>".format(
+            escape(g.get("lang", "en")), escape(title), escape(title), escape(message))
+        return page, error.code
     return render_template("error.html", title=title, message=message), error.code
 
 

@@ -19,6 +19,7 @@ from flask_babel import get_translations
 from flask_babel import gettext as _
 
 from . import i18n
+from .assets import file_response
 from . import labels
 from .problems import MESSAGES as PROBLEM_MESSAGES
 from .scoring.cards import BUILDINGS
@@ -108,8 +109,7 @@ def core_file(name):
     """Serve one file of the scoring core, for the browser's MicroPython."""
     if name not in CORE_FILES:
         abort(404)
-    return Response((CORE / name).read_text(encoding="utf-8"), mimetype="text/x-python",
-                    headers={"Cache-Control": "no-cache"})
+    return file_response(CORE, name, mimetype="text/x-python")
 
 
 @bp.get("/<lang>/offline")

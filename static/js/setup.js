@@ -157,9 +157,9 @@ if (form && words) {
     form.classList.toggle("is-solo", solo());
     drawRows(rows());
   };
+  // The server drew the rows; redrawing them now could drop what is being typed as the page starts.
   const query = new URLSearchParams(location.search);
   if (form.hasAttribute("data-blank") && [...query.keys()].length) restore(query);
-  drawRows(rows());
   form.addEventListener("change", (event) => {
     if (event.target.matches('input[name="mode"], input[name="without_monuments"]')) update();
   });
