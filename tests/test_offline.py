@@ -168,3 +168,25 @@ def browser_core(browser, live_server):
 def test_random_games_in_the_browser_match_the_server(browser_core, game):
     text = json.dumps(game)
     assert browser_core.evaluate("(text) => window.core.score(text)", text) == json.loads(score_json(text))
+
+
+def test_a_new_version_is_offered_not_swapped_in(phone, live_server, monkeypatch):
+    import webscore.offline
+
+    page = phone.new_page()
+    install(page, live_server)
+    set_up(page, live_server)
+    page.click(".tool[data-card=cottage]")
+    page.click(".square[data-square=a1]")
+    monkeypatch.setattr(webscore.offline, "version", lambda: "next-version")
+    page.evaluate("navigator.serviceWorker.getRegistration().then((registration) => registration.update())")
+    banner = page.locator(".update-ready")
+    expect(banner).to_be_visible()
+    # Nothing was swapped under the half-entered town.
+    assert page.locator("#square_a1").input_value() == "cottage"
+    banner.locator("button").click()
+    expect(page.locator(".update-ready")).to_be_hidden()
+    expect(page.locator(".running-total")).to_be_visible()
+    assert page.evaluate("caches.keys()") == ["marquoir-next-version"]
+    # The page reloaded into the new version with the unsaved tap still in its address.
+    assert page.locator("#square_a1").input_value() == "cottage"
