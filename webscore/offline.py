@@ -28,6 +28,7 @@ from .scoring.cards import MONUMENTS
 from .scoring.cards import SOLO_EXCLUDED
 from .scoring.cards import colour_of
 from .scoring.validate import MAX_PLAYERS
+from .scoring.validate import MONUMENT_FACTS
 
 bp = Blueprint("offline", __name__)
 
@@ -157,6 +158,7 @@ def words() -> dict:
             "solo_excluded": sorted(SOLO_EXCLUDED),
             "first_game": list(FIRST_GAME),
             "max_players": MAX_PLAYERS,
+            "monument_facts": MONUMENT_FACTS,
         },
     }
 

@@ -19,6 +19,7 @@ from .scoring.cards import MONUMENTS
 from .scoring.game import MASTER_BUILDER
 from .scoring.town import INDEX_OF
 from .scoring.town import NAMES
+from .scoring.validate import MONUMENT_FACTS
 from .scoring.validate import problems
 
 bp = Blueprint("town", __name__, url_prefix="/<lang>/g/<code>")
@@ -51,7 +52,8 @@ def _form(game: dict, player: dict, formdata=None) -> TownForm:
 def _render(game, code, n, form, general=(), status=200):
     player = game["players"][n - 1]
     return render_template("town.html", game=game, game_code=code, n=n, player=player, form=form,
-                           general=list(general), asks_turns=game["mode"] == MASTER_BUILDER), status
+                           general=list(general), asks_turns=game["mode"] == MASTER_BUILDER,
+                           asks_fact=MONUMENT_FACTS.get(player.get("monument"))), status
 
 
 @bp.get("/<int:n>")
@@ -85,10 +87,9 @@ def _town_from(form: TownForm, player: dict) -> tuple:
     entered["stored"] = stored
     # Facts a town does not need are dropped rather than refused: the form keeps them for a change of mind.
     built = next((card for card in squares if card in MONUMENTS), None)
-    if built != "shrine-of-the-elder-tree":
-        entered["shrine_buildings"] = None
-    if built != "the-starloom":
-        entered["completed_before"] = None
+    for fact in MONUMENT_FACTS.values():
+        if MONUMENT_FACTS.get(built) != fact:
+            entered[fact] = None
     return entered, missing
 
 

@@ -49,6 +49,7 @@ function relink(here, submitForm) {
 function townForm(game, code, n, lang, values, errors, general) {
   const player = game.players[n - 1];
   const offered = game.buildings.concat(player.monument ? [player.monument] : []);
+  const asked = words.catalogue.monument_facts[player.monument];
   const errorList = (id) => (errors[id] || []).map((text) => h("span.error", { role: "alert" }, text));
   const squareFields = SQUARES.map((name) => {
     const value = values.get("square_" + name) ?? "";
@@ -82,8 +83,8 @@ function townForm(game, code, n, lang, values, errors, general) {
     h("div.grid", { role: "group", "aria-label": words.ui.town_board }, squareFields),
     h("div.facts", {},
       game.mode === "master-builder" ? fact("master_builder_turns", words.ui.turns, 999, words.ui.turns_hint) : null,
-      player.monument === "shrine-of-the-elder-tree" ? fact("shrine_buildings", words.ui.shrine, 16) : null,
-      player.monument === "the-starloom" ? fact("completed_before", words.ui.starloom, 5) : null),
+      asked === "shrine_buildings" ? fact("shrine_buildings", words.ui.shrine, 16) : null,
+      asked === "completed_before" ? fact("completed_before", words.ui.starloom, 5) : null),
     h("div.step-actions", {},
       n > 1 ? h("button", { type: "submit", name: "go", value: "back" }, words.ui.previous) : null,
       n < count ? h("button.primary", { type: "submit", name: "go", value: "next" }, words.ui.next)

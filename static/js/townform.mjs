@@ -5,7 +5,6 @@ import { problemText, words } from "./words.mjs";
 export const SQUARES = [];
 for (let row = 1; row <= 4; row++) for (const col of "abcd") SQUARES.push(col + row);
 const FACTS = ["master_builder_turns", "shrine_buildings", "completed_before"];
-const NEEDS = { shrine_buildings: "shrine-of-the-elder-tree", completed_before: "the-starloom" };
 
 function whole(text) {
   return /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
@@ -39,7 +38,9 @@ export function readTown(params, game, n) {
     else player[fact] = whole(text);
   }
   // As on the server: facts a town does not need are dropped, turns count in Master Builder games only.
-  for (const [fact, monument] of Object.entries(NEEDS)) if (!squares.includes(monument)) player[fact] = null;
+  for (const [monument, fact] of Object.entries(words.catalogue.monument_facts)) {
+    if (!squares.includes(monument)) player[fact] = null;
+  }
   if (game.mode !== "master-builder") player.master_builder_turns = null;
   const changed = structuredClone(game);
   changed.players[n - 1] = player;

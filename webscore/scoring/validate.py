@@ -25,8 +25,8 @@ PLAYER_KEYS = ("name", "monument", "town", "master_builder_turns", "stored", "sh
                "completed_before")
 MAX_PLAYERS = 6
 MAX_NAME = 24
-SHRINE = "shrine-of-the-elder-tree"
-STARLOOM = "the-starloom"
+# The monuments whose points need a fact the town cannot show, and the game-file key of that fact.
+MONUMENT_FACTS = {"shrine-of-the-elder-tree": "shrine_buildings", "the-starloom": "completed_before"}
 
 
 def problem(code: str, player=None, square=None, value=None) -> dict:
@@ -153,9 +153,10 @@ def _check_player(game: dict, player, p: int) -> list:
     if player.get("master_builder_turns") is not None:
         found.extend(_check_count(player, p, "master_builder_turns", 0, 999, turns_allowed))
     buildings = sum(1 for card in squares if card is not None)
-    found.extend(_check_count(player, p, "shrine_buildings", 1, buildings, built == SHRINE))
+    needed = MONUMENT_FACTS.get(built)
+    found.extend(_check_count(player, p, "shrine_buildings", 1, buildings, needed == "shrine_buildings"))
     found.extend(_check_count(player, p, "completed_before", 0, len(game["players"]) - 1,
-                              built == STARLOOM))
+                              needed == "completed_before"))
     return found
 
 
