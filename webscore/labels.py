@@ -242,6 +242,37 @@ def browser_words() -> dict:
     }
 
 
+class PerLanguage:
+    """A table of lazy words, translated once per language instead of at every use on a page."""
+
+    def __init__(self, table: dict):
+        self.table = table
+        self.translated = {}
+
+    def __getitem__(self, key):
+        from .i18n import current_language
+
+        lang = current_language()
+        if lang not in self.translated:
+            self.translated[lang] = {name: str(words) for name, words in self.table.items()}
+        return self.translated[lang][key]
+
+
+_NUMBERS = {}
+
+
+def number(value: int) -> str:
+    """Format a whole number for the page's language (kept per language: pages show the same few)."""
+    from .i18n import current_language
+
+    key = (current_language(), value)
+    if key not in _NUMBERS:
+        if len(_NUMBERS) > 10000:
+            _NUMBERS.clear()
+        _NUMBERS[key] = format_decimal(value)
+    return _NUMBERS[key]
+
+
 def init_app(app) -> None:
     """Give templates the card catalogue and its words."""
     from .scoring.cards import BUILDINGS
@@ -253,8 +284,9 @@ def init_app(app) -> None:
     layouts = {card: BUILDINGS[card][1] for card in BUILDINGS}
     layouts.update(MONUMENTS)
     app.jinja_env.globals.update(
-        layouts=layouts, colour_of=colour_of, card_names=CARD_NAMES, colour_names=COLOUR_NAMES,
-        reminders=REMINDERS, mode_names=MODE_NAMES, solo_ranks=SOLO_RANKS, tie_breaks=TIE_BREAKS,
+        layouts=layouts, colour_of=colour_of, card_names=PerLanguage(CARD_NAMES),
+        colour_names=PerLanguage(COLOUR_NAMES), reminders=PerLanguage(REMINDERS), mode_names=PerLanguage(MODE_NAMES),
+        solo_ranks=PerLanguage(SOLO_RANKS), tie_breaks=PerLanguage(TIE_BREAKS),
         reason_text=reason_text, solo_excluded=SOLO_EXCLUDED, square_index=INDEX_OF,
     )
-    app.jinja_env.filters["number"] = format_decimal
+    app.jinja_env.filters["number"] = number
