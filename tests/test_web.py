@@ -197,7 +197,7 @@ def test_results_page(client):
     html = response.text
     assert re.findall(r'data-player="(\d)" data-total="(-?\d+)" data-place="(\d)"', html) == [("0", "28", "1")]
     assert "Engineer" in html
-    assert "Chapel</a>: <strong>4</strong>" in html
+    assert "Chapel</a> <span class=\"colour\">(orange)</span>: <strong>4</strong>" in html
     assert "/qr/{}.svg".format(RULEBOOK_CODE) in html
     assert 'value="http://marquoir.test/r/{}"'.format(RULEBOOK_CODE) in html
 

@@ -148,7 +148,8 @@ function result(game, answer, code, lang) {
         h("span.square-name", {}, s.square), h("span.square-card", {}, s.card ? card(s.card) : words.ui.empty),
         h("span.square-points", {}, number(s.points))))),
       h("ul.reasons", {}, r.squares.filter((s) => s.card).map((s) => h("li", {},
-        h("span.square-name", {}, s.square), " ", card(s.card), ": ", h("strong", {}, number(s.points)), " — ",
+        h("span.square-name", {}, s.square), " ", h("span.c-" + colourOf(s.card), {}, h("span.swatch", { "aria-hidden": "true" }), card(s.card)),
+        " ", h("span.colour", {}, "(" + words.colours[colourOf(s.card)] + ")"), ": ", h("strong", {}, number(s.points)), " — ",
         s.square in r.fed_by ? words.ui.fed_by + " " + r.fed_by[s.square].map((f) => card(r.squares[SQUARES.indexOf(f)].card) + " " + f).join(", ")
           : reasonText(s.reason, s.n))),
         r.empty ? h("li", {}, counted(words.empties, r.empty), ": ", h("strong", {}, number(r.by_colour.empty))) : null),

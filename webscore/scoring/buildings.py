@@ -100,6 +100,7 @@ TAVERN_POINTS = (0, 2, 5, 9, 14, 20)
 
 def _share(total: int, count: int, rank: int) -> int:
     """Return one building's share of a set's points, the first ones taking the remainder."""
+    # The card scores the set, not each building; squares show whole-point shares that add up to it.
     each, extra = divmod(total, count)
     return each + (1 if rank < extra else 0)
 
@@ -160,6 +161,7 @@ def tailor(town, i):
 
 def theater(town, i):
     """1 per other building type in its row and column together (at most 6)."""
+    # A monument is a type of its own; Barrett Castle is the Cottage type (building_type).
     types = set()
     for j in row_of(i) + column_of(i):
         card = town.squares[j]

@@ -19,6 +19,7 @@ from .town import combinations
 from .town import groups
 from .town import row_of
 
+# Barrett Castle is feedable, so it also joins a Greenhouse's connected group of Cottages.
 FEEDABLE = (COTTAGE, BARRETT_CASTLE)
 FARM_CAPACITY = 4
 # The cards whose points depend on which squares are fed.

@@ -146,7 +146,8 @@ def town_view(game: dict, p: int) -> TownView:
     player = players[p]
     right_feast_halls = None
     if len(players) > 1:
-        # Seating is clockwise, so the player on your right is the one listed before you.
+        # Seating is clockwise, so the player on your right is the one listed before you; a
+        # one-player Master Builder or Town Hall game has no one there, as in Solo.
         right = flat_town(players[p - 1]["town"])
         right_feast_halls = sum(1 for card in right if card == "feast-hall")
     stored = {INDEX_OF[name]: load for name, load in (player.get("stored") or {}).items()}

@@ -43,6 +43,7 @@ def shrine_of_the_elder_tree(town, i):
 
 def silva_forum(town, i):
     """1 + the size of the largest connected group of buildings of one type."""
+    # The Forum is a building too: alone it is a group of one, so it is worth at least 2.
     largest = 0
     for card in set(card for card in town.squares if card is not None):
         for group in groups(town.squares, lambda square: square == card):
@@ -63,6 +64,7 @@ STARLOOM_POINTS = (6, 3, 2)
 def the_starloom(town, i):
     """6, 3 or 2 for 0, 1 or 2 towns completed strictly before; 0 after that."""
     before = town.completed_before
+    # "More" than two towns before you scores nothing, as the card's last line reads.
     if before < len(STARLOOM_POINTS):
         return STARLOOM_POINTS[before], "completed-before", before
     return 0, "completed-before", before
