@@ -61,3 +61,21 @@ def test_random_games_are_identical(micropython_core, game):
 def test_damaged_codes_are_refused_alike(micropython_core, code):
     assert micropython_core.score_code_json(code) == json.loads(score_code_json(code))
     assert "damaged" in json.loads(score_code_json(code))
+
+
+TABLE_REQUESTS = [
+    {"kind": "town-hall", "seed": seed, "rounds": rounds} for seed in (1, 99, 4294967295) for rounds in (0, 1, 2, 3, 16, 40)
+] + [
+    {"kind": "solo", "seed": seed, "taken": taken} for seed in (3, 77) for taken in ([], [0], [2, 1, 0, 0, 2] * 4)
+] + [
+    {"kind": "master-builder", "monuments": [None, "fort-ironweed", "the-starloom"], "first": 1, "events": events}
+    for events in ("", "nnn", "f1nnc0n", "c0c1c2", "c0c1c2n", "x")
+] + [{"kind": "nothing"}, {"kind": "solo", "seed": 1, "taken": [9]}]
+
+
+@pytest.mark.parametrize("request_", TABLE_REQUESTS)
+def test_table_helpers_are_identical(micropython_core, request_):
+    from webscore.scoring import table_json
+
+    text = json.dumps(request_)
+    assert micropython_core.table_json(text) == json.loads(table_json(text))

@@ -248,3 +248,22 @@ def test_a_partial_query_keeps_each_value_on_its_own_square(client):
     town = decode(code_of(response.headers["Location"]))["players"][2]["town"]
     assert town[3][3] == "cottage"
     assert sum(1 for row in town for card in row if card) == 1
+
+
+def test_play_at_the_table_goes_to_the_play_page(client):
+    response = start(client, action="play")
+    assert response.status_code == 302
+    assert response.headers["Location"].startswith("/en/play?code=")
+    game = decode(response.headers["Location"].split("code=")[1])
+    assert [p["name"] for p in game["players"]] == ["Ana", "Bo", "Cy"]
+    page = client.get("/hu/play")
+    assert page.status_code == 200 and '<html lang="hu">' in page.text
+
+
+def test_a_starloom_owner_may_carry_the_completion_count_before_building_it(client):
+    code = _game_code(client)
+    game = decode(code)
+    game["players"][1]["completed_before"] = 2
+    assert client.get("/en/g/{}/2".format(encode(game))).status_code == 200
+    game["players"][0]["completed_before"] = 1
+    assert client.get("/en/g/{}/1".format(encode(game))).status_code == 400

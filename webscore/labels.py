@@ -106,6 +106,14 @@ COLOUR_NAMES = {
     "empty": _l("empty squares"),
 }
 
+RESOURCE_NAMES = {
+    "wood": _l("wood"),
+    "wheat": _l("wheat"),
+    "brick": _l("brick"),
+    "glass": _l("glass"),
+    "stone": _l("stone"),
+}
+
 MODE_NAMES = {
     "master-builder": _l("Master Builder"),
     "town-hall": _l("Town Hall"),
@@ -239,6 +247,25 @@ def browser_words() -> dict:
         "player_n": gettext("Player %(num)d"),
         "move_up": gettext("Move %(name)s up"),
         "remove": gettext("Remove %(name)s"),
+        "round": gettext("Round %(num)d"),
+        "names_resource": gettext("%(name)s names the resource."),
+        "next_round": gettext("Next round"),
+        "town_complete": gettext("Town complete"),
+        "fort_built": gettext("Fort Ironweed built"),
+        "playing": gettext("playing"),
+        "complete_in_round": gettext("town complete in round %(num)d"),
+        "turns_count": gettext("turns as Master Builder: %(num)d"),
+        "game_over": gettext("Every town is complete: the game is over."),
+        "everyone_chooses": gettext("Everyone chooses a resource."),
+        "everyone_places": gettext("Everyone places: %(resource)s"),
+        "next_card": gettext("Next round: a card is turned."),
+        "next_free": gettext("Next round: everyone chooses."),
+        "pile": gettext("Cards left in the pile: %(num)d"),
+        "take": gettext("Take %(resource)s"),
+        "taken": gettext("Resources taken: %(num)d"),
+        "start_game": gettext("Turn the first card"),
+        "enter_towns": gettext("Enter the towns"),
+        "first_builder": gettext("First Master Builder"),
     }
 
 

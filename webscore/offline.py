@@ -36,7 +36,7 @@ CORE = pathlib.Path(__file__).resolve().parent / "scoring"
 CORE_FILES = tuple(sorted(path.name for path in CORE.glob("*.py") if path.name != "__main__.py"))
 # Every stylesheet, script, icon and the runtime: whatever the pages load, the offline copy holds.
 ASSET_SUFFIXES = (".css", ".js", ".mjs", ".png", ".svg", ".wasm")
-PAGES = ("pages.home", "setup.new_game", "pages.rules", "offline.shell")
+PAGES = ("pages.home", "setup.new_game", "pages.rules", "pages.play", "offline.shell")
 
 
 def _static_folder() -> pathlib.Path:
@@ -145,6 +145,7 @@ def words() -> dict:
         "solo_ranks": {rank: str(name) for rank, name in labels.SOLO_RANKS.items()},
         "tie_breaks": {tie: str(name) for tie, name in labels.TIE_BREAKS.items()},
         "reasons": {code: str(text) for code, text in labels.PLAIN_REASONS.items()},
+        "resources": {resource: str(name) for resource, name in labels.RESOURCE_NAMES.items()},
         "counted": counted,
         "points": _raw_plural("%(num)s point", "%(num)s points"),
         "empties": _raw_plural("%(num)d empty square", "%(num)d empty squares"),

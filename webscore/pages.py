@@ -48,3 +48,11 @@ def rules(lang):
         highest = ranks[n - 1][0] - 1 if n > 0 else None
         table.append((lowest, highest, title))
     return render_template("rules.html", building_groups=groups, monument_ids=sorted(MONUMENTS), solo_table=table)
+
+
+@bp.get("/<lang>/play")
+def play(lang):
+    """The table during the game (hammer tracker or resource deck): drawn in the browser from the address."""
+    if lang not in i18n.LANGUAGES:
+        return redirect(url_for("pages.play", lang=i18n.preferred_language()))
+    return render_template("play.html")

@@ -145,7 +145,7 @@ def new_game():
             state[key] = [value or "" for value in (list(state[key]) + [""] * count)[:count]]
         state["mode"] = state["mode"] if state["mode"] in values(parsed.mode) else "master-builder"
     action = request.args.get("action", "")
-    if action != "start":
+    if action not in ("start", "play"):
         _apply(action, state)
         return render_template("setup.html", form=_form(state), general=[], monument_choices=monument_choices)
     form = _form(state)
@@ -159,4 +159,6 @@ def new_game():
     if found:
         return render_template("setup.html", form=form, general=_place_problems(form, found),
                                monument_choices=monument_choices), 422
+    if action == "play":
+        return redirect(url_for("pages.play", code=encode(game)))
     return redirect(url_for("town.step", code=encode(game), n=1))

@@ -99,7 +99,7 @@ function showError(anchor, text) {
   else anchor.after(error);
 }
 
-async function start() {
+async function start(action) {
   clearErrors();
   const state = rows();
   const buildings = ["cottage"];
@@ -123,7 +123,7 @@ async function start() {
   const core = await loadBrowserCore();
   const answer = core.score(JSON.stringify(game));
   if (answer.code) {
-    location.assign(`/${words.lang}/g/${answer.code}/1`);
+    location.assign(action === "play" ? `/${words.lang}/play?code=${answer.code}` : `/${words.lang}/g/${answer.code}/1`);
     return;
   }
   for (const problem of answer.problems) {
@@ -167,7 +167,7 @@ if (form && words) {
     const button = event.submitter;
     if (!button || button.name !== "action" || button.hasAttribute("formaction")) return;
     event.preventDefault();
-    if (button.value === "start") start();
+    if (button.value === "start" || button.value === "play") start(button.value);
     else act(button.value);
   });
   form.classList.toggle("is-solo", solo());

@@ -17,6 +17,6 @@ for (const name of readdirSync(coreDir).filter((n) => n.endsWith(".py"))) {
 const core = await startCore(loadMicroPython, files);
 for await (const line of createInterface({ input: process.stdin })) {
   const [kind, text] = JSON.parse(line);
-  const answer = kind === "code" ? core.scoreCode(text) : core.score(text);
+  const answer = kind === "code" ? core.scoreCode(text) : kind === "table" ? core.table(JSON.parse(text)) : core.score(text);
   process.stdout.write(JSON.stringify(answer) + "\n");
 }

@@ -64,3 +64,28 @@ def score_code_json(code: str) -> str:
     except InvalidGame as error:
         return json.dumps({"problems": error.problems})
     return json.dumps({"result": score_valid_game(game), "game": game})
+
+
+def table_json(text: str) -> str:
+    """Replay a table helper from JSON {"kind", ...}; return {"state"} or {"error"} as JSON."""
+    import json
+
+    from . import table
+
+    try:
+        request = json.loads(text)
+        kind = request["kind"]
+        if kind == "town-hall":
+            state = table.town_hall(int(request["seed"]), request["rounds"])
+        elif kind == "solo":
+            state = table.solo_deck(int(request["seed"]), request["taken"])
+        elif kind == "master-builder":
+            state = table.master_builder(request["monuments"], request["first"],
+                                         table.parse_events(request["events"]))
+        else:
+            return json.dumps({"error": "kind"})
+    except table.TableError as error:
+        return json.dumps({"error": error.reason})
+    except (ValueError, KeyError, TypeError):
+        return json.dumps({"error": "request"})
+    return json.dumps({"state": state})

@@ -155,8 +155,11 @@ def _check_player(game: dict, player, p: int) -> list:
     buildings = sum(1 for card in squares if card is not None)
     needed = MONUMENT_FACTS.get(built)
     found.extend(_check_count(player, p, "shrine_buildings", 1, buildings, needed == "shrine_buildings"))
+    # The table tracker learns the order towns completed before the Starloom is entered, so its owner
+    # may carry that count already.
+    starloom_owner = MONUMENT_FACTS.get(monument) == "completed_before" and player.get("completed_before") is not None
     found.extend(_check_count(player, p, "completed_before", 0, len(game["players"]) - 1,
-                              needed == "completed_before"))
+                              needed == "completed_before" or starloom_owner))
     return found
 
 

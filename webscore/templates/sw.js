@@ -42,6 +42,7 @@ function standIn(url) {
   if (rest.startsWith("g/") || rest.startsWith("r/")) return "/" + lang + "/offline";
   if (rest.startsWith("new")) return "/" + lang + "/new";
   if (rest.startsWith("rules")) return "/" + lang + "/rules";
+  if (rest.startsWith("play")) return "/" + lang + "/play";
   return "/" + lang + "/";
 }
 

@@ -1,0 +1,144 @@
+// The table during the game: the hammer for Master Builder games, the Resource deck for Town Hall and
+// Solo. The address holds the whole record (seed, events, cards taken), so a reload or a sleeping phone
+// loses nothing and "undo" is the record less its last entry. The core replays it under MicroPython.
+import { loadBrowserCore } from "./core.mjs";
+import { h } from "./dom.mjs";
+import { fill, words } from "./words.mjs";
+
+const root = document.getElementById("play");
+const ui = words.ui;
+
+function record() {
+  return new URLSearchParams(location.search);
+}
+
+function go(params) {
+  history.pushState(null, "", location.pathname + "?" + params.toString());
+  draw();
+}
+
+function newSeed() {
+  const value = new Uint32Array(1);
+  crypto.getRandomValues(value);
+  return String(value[0]);
+}
+
+function button(label, onClick, primary = false, extra = {}) {
+  const element = h("button" + (primary ? ".primary.big" : ""), { type: "button", ...extra }, label);
+  element.addEventListener("click", onClick);
+  return element;
+}
+
+// The game with what the table learned filled in, checked by the core, opened at the first town.
+function enterTowns(core, game, learned) {
+  const filled = structuredClone(game);
+  filled.players.forEach((player, p) => Object.assign(player, learned(p)));
+  const answer = core.score(JSON.stringify(filled));
+  if (answer.code) location.assign(`/${words.lang}/g/${answer.code}/1`);
+}
+
+function masterBuilder(core, game, params) {
+  const events = params.get("e") || "";
+  const first = Number(params.get("first") || "0");
+  const answer = core.table({ kind: "master-builder", monuments: game.players.map((p) => p.monument), first, events });
+  if (answer.error) return broken();
+  const state = answer.state;
+  const change = (next) => {
+    const updated = record();
+    updated.set("e", next);
+    go(updated);
+  };
+  const chooser = events === "" ? h("p", {}, h("label", { for: "first" }, ui.first_builder + " "),
+    h("select", { id: "first" }, game.players.map((p, i) => h("option", { value: i, selected: i === first }, p.name)))) : null;
+  chooser?.querySelector("select").addEventListener("change", (event) => {
+    const updated = record();
+    updated.set("first", event.target.value);
+    go(updated);
+  });
+  root.replaceChildren(
+    h("h1", {}, fill(ui.round, { num: state.round })),
+    state.ended ? h("p.hammer", {}, ui.game_over) : h("p.hammer", {}, fill(ui.names_resource, { name: game.players[state.holder].name })),
+    chooser,
+    h("div.table-actions", {},
+      state.ended ? null : button(ui.next_round, () => change(events + "n"), true),
+      button(ui.undo, () => change(events.replace(/(n|[cf]\d+)$/, "")), false, { disabled: events === "" })),
+    h("ol.table-players", {}, game.players.map((player, p) => h("li", { dataset: { player: String(p), turns: String(state.turns[p]) } },
+      h("strong", {}, player.name), " ",
+      h("span.hint", {}, fill(ui.turns_count, { num: state.turns[p] }) + " · " +
+        (state.completed[p] === null ? ui.playing : fill(ui.complete_in_round, { num: state.completed[p] }))),
+      state.completed[p] === null ? button(ui.town_complete, () => change(events + "c" + p), false, { class: "small" }) : null,
+      player.monument === "fort-ironweed" && !state.fort_built[p]
+        ? button(ui.fort_built, () => change(events + "f" + p), false, { class: "small" }) : null))),
+    button(ui.enter_towns, () => enterTowns(core, game, (p) => ({
+      master_builder_turns: state.turns[p],
+      completed_before: words.catalogue.monument_facts[game.players[p].monument] === "completed_before" ? state.completed_before[p] : null,
+    })), state.ended));
+}
+
+function townHall(core, game, params) {
+  const rounds = Number(params.get("r") || "0");
+  const answer = core.table({ kind: "town-hall", seed: Number(params.get("seed")), rounds });
+  if (answer.error) return broken();
+  const state = answer.state;
+  const change = (next) => {
+    const updated = record();
+    updated.set("r", String(next));
+    go(updated);
+  };
+  const shown = rounds === 0 ? null : state.card === null ? ui.everyone_chooses
+    : fill(ui.everyone_places, { resource: words.resources[state.card] });
+  root.replaceChildren(
+    h("h1", {}, rounds === 0 ? words.modes["town-hall"] : fill(ui.round, { num: rounds })),
+    shown ? h("p.card-shown" + (state.card ? ".res-card.res-" + state.card : ""), { dataset: { card: state.card ?? "" } }, shown) : null,
+    h("p.hint", {}, state.next_is_free ? ui.next_free : ui.next_card),
+    h("p.hint", {}, fill(ui.pile, { num: state.pile })),
+    h("div.table-actions", {},
+      button(rounds === 0 ? ui.start_game : ui.next_round, () => change(rounds + 1), true),
+      button(ui.undo, () => change(rounds - 1), false, { disabled: rounds === 0 })),
+    button(ui.enter_towns, () => enterTowns(core, game, () => ({}))));
+}
+
+function solo(core, game, params) {
+  const taken = params.get("t") || "";
+  const answer = core.table({ kind: "solo", seed: Number(params.get("seed")), taken: [...taken].map(Number) });
+  if (answer.error) return broken();
+  const state = answer.state;
+  const change = (next) => {
+    const updated = record();
+    updated.set("t", next);
+    go(updated);
+  };
+  root.replaceChildren(
+    h("h1", {}, words.modes.solo),
+    h("div.face-up", {}, state.face_up.map((card, i) => button(fill(ui.take, { resource: words.resources[card] }),
+      () => change(taken + i), false, { class: "res-card res-" + card, "data-card": card }))),
+    h("p.hint", {}, fill(ui.pile, { num: state.pile }) + " · " + fill(ui.taken, { num: state.taken.length })),
+    h("div.table-actions", {}, button(ui.undo, () => change(taken.slice(0, -1)), false, { disabled: taken === "" })),
+    button(ui.enter_towns, () => enterTowns(core, game, () => ({}))));
+}
+
+function broken() {
+  root.replaceChildren(h("section.notice", {}, h("h1", {}, ui.cannot_open), h("p", {}, words.code_problems.malformed)));
+}
+
+let core = null;
+
+async function draw() {
+  core = core || await loadBrowserCore();
+  const params = record();
+  const opened = core.scoreCode(params.get("code") || "");
+  if (!opened.game) return broken();
+  const game = opened.game;
+  if (game.mode === "master-builder") masterBuilder(core, game, params);
+  else if (game.mode === "town-hall") townHall(core, game, params);
+  else solo(core, game, params);
+}
+
+// The deal's seed is drawn once, before anything waits, so every drawing of this page uses the same one.
+const first = record();
+if (!first.get("seed")) {
+  first.set("seed", newSeed());
+  history.replaceState(null, "", location.pathname + "?" + first.toString());
+}
+window.addEventListener("popstate", draw);
+draw();

@@ -1,0 +1,114 @@
+"""The table helpers: the Town Hall deck, the Solo deck and the Master Builder's hammer."""
+
+from collections import Counter
+
+import pytest
+
+from webscore.scoring.table import DECK
+from webscore.scoring.table import TableError
+from webscore.scoring.table import master_builder
+from webscore.scoring.table import parse_events
+from webscore.scoring.table import solo_deck
+from webscore.scoring.table import town_hall
+
+SEEDS = (1, 7, 123456789, 0xFFFFFFFF)
+
+
+def drawn(seed, rounds):
+    return [town_hall(seed, r)["card"] for r in range(1, rounds + 1)]
+
+
+def test_the_deck_has_three_of_each_resource():
+    assert Counter(DECK) == {"wood": 3, "wheat": 3, "brick": 3, "glass": 3, "stone": 3}
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_town_hall_turns_two_cards_then_a_free_round(seed):
+    cards = drawn(seed, 30)
+    assert [card is None for card in cards] == [r % 3 == 0 for r in range(1, 31)]
+    assert town_hall(seed, 2)["next_is_free"] is True
+    assert town_hall(seed, 3)["next_is_free"] is False
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_town_hall_puts_five_aside_and_reshuffles_when_the_pile_is_empty(seed):
+    first_ten = [card for card in drawn(seed, 15) if card]
+    assert len(first_ten) == 10
+    # Ten of the fifteen come out; the five put aside never do before the reshuffle.
+    assert all(count <= 3 for count in Counter(first_ten).values())
+    assert [town_hall(seed, r)["pile"] for r in (1, 2, 3, 14)] == [9, 8, 8, 0]
+    assert town_hall(seed, 14)["shuffles"] == 1
+    after = town_hall(seed, 16)
+    assert (after["shuffles"], after["pile"]) == (2, 9)
+
+
+def test_town_hall_is_reproducible_from_its_seed_and_differs_between_seeds():
+    assert drawn(42, 20) == drawn(42, 20)
+    assert len({tuple(drawn(seed, 20)) for seed in SEEDS}) == len(SEEDS)
+
+
+def test_town_hall_undo_is_one_round_less():
+    assert town_hall(9, 4)["card"] == drawn(9, 4)[-1]
+    with pytest.raises(TableError):
+        town_hall(9, -1)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_solo_shows_three_and_a_taken_card_goes_under_the_pile(seed):
+    start = solo_deck(seed, [])
+    assert len(start["face_up"]) == 3 and start["pile"] == 12
+    after = solo_deck(seed, [1])
+    assert after["taken"] == [start["face_up"][1]]
+    assert after["face_up"][0] == start["face_up"][0] and after["face_up"][2] == start["face_up"][2]
+    assert after["pile"] == 12
+    # Twelve takes later the first card taken is turned up again.
+    taken = [0] * 13
+    assert solo_deck(seed, taken)["face_up"][0] == solo_deck(seed, [0])["taken"][0]
+
+
+def test_each_take_is_the_card_that_was_face_up_there():
+    takes = [2, 0, 1, 1, 0]
+    for n in range(len(takes)):
+        before = solo_deck(5, takes[:n])
+        after = solo_deck(5, takes[:n + 1])
+        assert after["taken"] == before["taken"] + [before["face_up"][takes[n]]]
+    with pytest.raises(TableError):
+        solo_deck(5, [3])
+
+
+def test_hammer_passes_to_the_left_and_counts_turns():
+    state = master_builder([None, None, None], 0, parse_events("nnn"))
+    assert (state["round"], state["holder"], state["turns"]) == (4, 0, [2, 1, 1])
+
+
+def test_a_complete_town_no_longer_takes_the_hammer():
+    state = master_builder([None, None, None], 0, parse_events("c1nn"))
+    assert state["holder"] == 0 and state["turns"] == [2, 0, 1]
+
+
+def test_fort_ironweed_owner_skips_the_hammer_once_built():
+    monuments = [None, "fort-ironweed", None]
+    state = master_builder(monuments, 0, parse_events("f1nn"))
+    assert state["turns"] == [2, 0, 1]
+    with pytest.raises(TableError):
+        master_builder([None, None, None], 0, parse_events("f1"))
+
+
+def test_fort_ironweed_owner_takes_it_when_last_player_left():
+    state = master_builder([None, "fort-ironweed", None], 0, parse_events("f1c0c2n"))
+    assert state["holder"] == 1
+
+
+def test_completion_order_shares_a_round():
+    state = master_builder([None, None, None], 0, parse_events("nc0c2nnc1"))
+    assert state["completed"] == [2, 4, 2]
+    assert state["completed_before"] == [0, 2, 0]
+    assert state["ended"] is True
+    with pytest.raises(TableError):
+        master_builder([None, None, None], 0, parse_events("c0c1c2n"))
+
+
+@pytest.mark.parametrize("text", ["x", "c", "c1234", "nq", "f"])
+def test_bad_event_records_are_refused(text):
+    with pytest.raises(TableError):
+        parse_events(text)
