@@ -37,6 +37,10 @@ class MicroPythonCore:
         """Return MicroPython's parsed answer for a table helper request given as JSON text."""
         return self._ask("table", text)
 
+    def pad_json(self, text: str) -> dict:
+        """Return MicroPython's parsed answer for a quick score pad given as JSON text."""
+        return self._ask("pad", text)
+
     def _ask(self, kind: str, text: str) -> dict:
         self.process.stdin.write(json.dumps([kind, text]) + "\n")
         self.process.stdin.flush()

@@ -98,7 +98,7 @@ def test_most_cottages_then_shared_place():
     first = ("cottage cottage shed shed",) + ("shed shed shed shed",) * 3
     second = ("cottage shed shed shed",) + ("shed shed shed shed",) * 2 + ("shed shed shed factory",)
     third = ("cottage shed shed shed",) + ("shed shed shed shed",) * 2 + ("shed shed shed factory",)
-    results = score(game(*[player(town(*rows), name=name) for name, rows in
+    results = score(game(*[player(town(*rows), name=name, master_builder_turns=3) for name, rows in
                            (("A", first), ("B", second), ("C", third))]))["players"]
     assert [r["total"] for r in results] == [14, 14, 14]
     assert [(r["place"], r["decided_by"]) for r in results] == [(1, "cottages"), (2, "shared"), (2, "shared")]
@@ -110,6 +110,16 @@ def test_town_hall_skips_the_master_builder_tie_break():
     players = [player(town(*first), name="A"), player(town(*second), name="B")]
     results = score(game(*players, mode="town-hall"))["players"]
     assert [(r["place"], r["decided_by"]) for r in results] == [(1, None), (2, None)]
+
+
+def test_a_missing_turn_count_is_asked_for_not_skipped():
+    # Level on total: without both turn counts the empty squares may not decide in their stead.
+    first = ("shed shed shed shed",) * 3 + ("shed shed . .",)
+    second = ("shed shed shed shed",) * 3 + ("shed factory factory .",)
+    results = score(game(player(town(*first), name="A", master_builder_turns=3),
+                         player(town(*second), name="B")))["players"]
+    assert [(r["place"], r["decided_by"], r["needs_turns"]) for r in results] == [
+        (1, "shared", True), (1, "shared", True)]
 
 
 def test_missing_turns_are_not_guessed():

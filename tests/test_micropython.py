@@ -79,3 +79,20 @@ def test_table_helpers_are_identical(micropython_core, request_):
 
     text = json.dumps(request_)
     assert micropython_core.table_json(text) == json.loads(table_json(text))
+
+
+PADS = [
+    {"mode": "master-builder", "players": [{"name": "A", "points": {"blue": 10}}, {"name": "B", "points": {"blue": 10}}]},
+    {"mode": "master-builder", "players": [{"name": "A", "points": {"blue": 10}, "master_builder_turns": 2, "empty": 1},
+                                           {"name": "B", "points": {"blue": 10}, "master_builder_turns": 2, "empty": 3}]},
+    {"mode": "solo", "players": [{"name": "Z", "points": {"blue": 30, "monument": 8, "empty": -3}}]},
+    {"mode": "town-hall", "players": [{"name": "", "points": {"blue": "x"}}]},
+]
+
+
+@pytest.mark.parametrize("pad", PADS)
+def test_pads_are_identical(micropython_core, pad):
+    from webscore.scoring import pad_json
+
+    text = json.dumps(pad)
+    assert micropython_core.pad_json(text) == json.loads(pad_json(text))

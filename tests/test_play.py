@@ -120,3 +120,49 @@ def test_solo_deck_takes_undoes_and_survives_a_reload(phone, live_server):
     page.get_by_role("button", name="Enter the towns").click()
     page.wait_for_url("**/g/**/1")
     assert page.locator("h1").inner_text() == "Town of Zoé"
+
+
+def pad_rows(page):
+    rows = page.locator(".ranking li")
+    return [(rows.nth(i).locator(".who").inner_text(), rows.nth(i).get_attribute("data-total"),
+             rows.nth(i).get_attribute("data-place")) for i in range(rows.count())]
+
+
+def test_quick_score_pad_asks_only_what_a_tie_needs_and_shares(browser, phone, live_server):
+    page = phone.new_page()
+    install(page, live_server)
+    phone.set_offline(True)
+    page.goto(live_server + "/en/pad")
+    page.fill("#n0", "Ana")
+    page.fill("#n1", "Bo")
+    page.fill("input[name=blue0]", "12")
+    page.fill("input[name=empty0]", "-2")
+    page.fill("input[name=green1]", "9")
+    expect(page.locator(".ranking li")).to_have_count(2)
+    assert pad_rows(page) == [("Ana", "10", "1"), ("Bo", "9", "2")]
+    assert page.locator(".fact-t0").is_hidden()
+    page.fill("input[name=navy1]", "1")
+    expect(page.locator(".fact-t0")).to_be_visible()
+    assert page.locator(".ranking li").first.locator(".tie").all_inner_texts() == [
+        "shared place", "Enter turns as Master Builder to break this tie."]
+    page.fill("#t0", "3")
+    page.fill("#t1", "3")
+    expect(page.locator(".fact-e0")).to_be_visible()
+    assert page.locator(".fact-c0").is_hidden()
+    page.fill("#e0", "2")
+    page.fill("#e1", "1")
+    expect(page.locator(".ranking li").first).to_have_attribute("data-place", "1")
+    assert pad_rows(page) == [("Bo", "10", "1"), ("Ana", "10", "2")]
+    link = page.locator(".share-url").input_value()
+    assert link.startswith(live_server + "/pad?")
+    phone.set_offline(False)
+    other = browser.new_context(locale="fr-FR")
+    try:
+        fresh = other.new_page()
+        fresh.goto(link)
+        expect(fresh.locator(".ranking li")).to_have_count(2)
+        assert pad_rows(fresh) == [("Bo", "10", "1"), ("Ana", "10", "2")]
+        assert fresh.locator("html").get_attribute("lang") == "fr"
+        assert fresh.locator(".ranking .tie").first.inner_text() == "départagé par le moins de cases vides"
+    finally:
+        other.close()

@@ -21,11 +21,11 @@ def routes(client):
     return ["/", "/en/", "/fr/new", "/hu/rules", "/en/g/{}/1".format(game), "/en/g/{}/1/save".format(game),
             "/en/r/" + RULEBOOK, "/r/" + RULEBOOK, "/qr/{}.svg".format(RULEBOOK), "/en/r/AAAA",
             "/nowhere", "/favicon.ico", "/static/css/marquoir.css", "/sw.js", "/manifest.webmanifest",
-            "/hu/manifest.webmanifest", "/core/index.json", "/core/game.py", "/fr/offline", "/en/play"]
+            "/hu/manifest.webmanifest", "/core/index.json", "/core/game.py", "/fr/offline", "/en/play", "/hu/pad", "/pad?n0=Ana"]
 
 
 def test_every_rule_of_the_app_is_covered(app, client):
-    covered = {"pages.root", "pages.home", "pages.favicon", "pages.rules", "pages.play", "setup.new_game", "town.step",
+    covered = {"pages.root", "pages.home", "pages.favicon", "pages.rules", "pages.play", "pages.pad", "pages.shared_pad", "setup.new_game", "town.step",
                "town.save", "results.show", "results.shared", "results.qr", "static", "offline.service_worker",
                "offline.manifest", "offline.core_index", "offline.core_file", "offline.shell"}
     assert {rule.endpoint for rule in app.url_map.iter_rules()} == covered

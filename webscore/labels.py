@@ -266,6 +266,19 @@ def browser_words() -> dict:
         "start_game": gettext("Turn the first card"),
         "enter_towns": gettext("Enter the towns"),
         "first_builder": gettext("First Master Builder"),
+        "pad_title": gettext("Quick score pad"),
+        "pad_hint": gettext("Write each player's points as on the paper pad; the places follow as you type."),
+        "mode": gettext("Mode"),
+        "name": gettext("Name"),
+        "add_player": gettext("Add a player"),
+        "remove_player": gettext("Remove this player"),
+        "empty_count": gettext("Empty squares (how many)"),
+        "cottage_count": gettext("Cottages (Barrett Castle counts 2)"),
+        "needs": {
+            "master-builder-turns": gettext("Enter turns as Master Builder to break this tie."),
+            "empty-squares": gettext("Enter the number of empty squares to break this tie."),
+            "cottages": gettext("Enter the number of Cottages to break this tie."),
+        },
     }
 
 

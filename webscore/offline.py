@@ -36,7 +36,7 @@ CORE = pathlib.Path(__file__).resolve().parent / "scoring"
 CORE_FILES = tuple(sorted(path.name for path in CORE.glob("*.py") if path.name != "__main__.py"))
 # Every stylesheet, script, icon and the runtime: whatever the pages load, the offline copy holds.
 ASSET_SUFFIXES = (".css", ".js", ".mjs", ".png", ".svg", ".wasm")
-PAGES = ("pages.home", "setup.new_game", "pages.rules", "pages.play", "offline.shell")
+PAGES = ("pages.home", "setup.new_game", "pages.rules", "pages.play", "pages.pad", "offline.shell")
 
 
 def _static_folder() -> pathlib.Path:

@@ -2,6 +2,7 @@
 
 from flask import Blueprint
 from flask import redirect
+from flask import request
 from flask import render_template
 from flask import url_for
 
@@ -56,3 +57,17 @@ def play(lang):
     if lang not in i18n.LANGUAGES:
         return redirect(url_for("pages.play", lang=i18n.preferred_language()))
     return render_template("play.html")
+
+
+@bp.get("/<lang>/pad")
+def pad(lang):
+    """The quick score pad for a table that scored on paper: drawn in the browser from the address."""
+    if lang not in i18n.LANGUAGES:
+        return redirect(url_for("pages.pad", lang=i18n.preferred_language()))
+    return render_template("pad.html")
+
+
+@bp.get("/pad")
+def shared_pad():
+    """Open a shared score pad in the reader's language."""
+    return redirect(url_for("pages.pad", lang=i18n.preferred_language(), **request.args))

@@ -19,6 +19,10 @@ export async function startCore(loadMicroPython, files) {
     scoreCode(code) {
       return JSON.parse(core.score_code_json(code));
     },
+    // Return the parsed {result} or {problems} of a quick score pad.
+    pad(pad) {
+      return JSON.parse(core.pad_json(JSON.stringify(pad)));
+    },
     // Return the parsed {state} or {error} of a table helper (decks, the hammer's tracker).
     table(request) {
       return JSON.parse(core.table_json(JSON.stringify(request)));

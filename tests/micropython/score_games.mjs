@@ -17,6 +17,8 @@ for (const name of readdirSync(coreDir).filter((n) => n.endsWith(".py"))) {
 const core = await startCore(loadMicroPython, files);
 for await (const line of createInterface({ input: process.stdin })) {
   const [kind, text] = JSON.parse(line);
-  const answer = kind === "code" ? core.scoreCode(text) : kind === "table" ? core.table(JSON.parse(text)) : core.score(text);
+  const answers = { code: () => core.scoreCode(text), table: () => core.table(JSON.parse(text)),
+    pad: () => core.pad(JSON.parse(text)), game: () => core.score(text) };
+  const answer = answers[kind]();
   process.stdout.write(JSON.stringify(answer) + "\n");
 }

@@ -89,3 +89,20 @@ def table_json(text: str) -> str:
     except (ValueError, KeyError, TypeError):
         return json.dumps({"error": "request"})
     return json.dumps({"state": state})
+
+
+def pad_json(text: str) -> str:
+    """Total and place a quick score pad given as JSON; return {"result"} or {"problems"} as JSON."""
+    import json
+
+    from .pad import pad_problems
+    from .pad import pad_result
+
+    try:
+        pad = json.loads(text)
+    except ValueError:
+        pad = None
+    found = pad_problems(pad)
+    if found:
+        return json.dumps({"problems": found})
+    return json.dumps({"result": pad_result(pad)})

@@ -83,61 +83,46 @@ def solo_rank(total: int) -> str:
     return SOLO_LOWEST_RANK
 
 
-def _tie_keys(game: dict, scored: list) -> list:
-    """Return per player the (criterion, value) pairs compared in order, lower value placing higher.
+# The official tie-breaks in order: the fact each reads, and whether less of it places higher.
+TIE_BREAKS = ((TIE_TURNS, "master_builder_turns", True), (TIE_EMPTY, "empty", True),
+              (TIE_COTTAGES, "cottages", False))
 
-    Turns as Master Builder count only in that mode, and only among players level on total who all
-    have them entered; otherwise that tie-break is passed over rather than guessed.
+
+def rank(mode: str, standings: list) -> list:
+    """Return {"place", "decided_by", "needs"} per player from totals and the tie facts known.
+
+    standings: per player {"total", "master_builder_turns", "empty", "cottages"}, a fact None when not
+    known. Players level on total are split by each tie-break in turn (turns only in Master Builder
+    games); where a fact a tie needs is missing, those players share the place and "needs" names it
+    rather than a later tie-break deciding in its stead. decided_by is the last tie-break that placed
+    the player, TIE_SHARED when one still shares the place, None when no one else has the same total.
     """
-    players = game["players"]
-    keys = []
-    for p in range(len(players)):
-        level = [q for q in range(len(players)) if scored[q]["total"] == scored[p]["total"]]
-        known = all(players[q].get("master_builder_turns") is not None for q in level)
-        turns = players[p].get("master_builder_turns") if known else None
-        keys.append([
-            (TIE_TOTAL, -scored[p]["total"]),
-            (TIE_TURNS, turns if game["mode"] == MASTER_BUILDER and turns is not None else 0),
-            (TIE_EMPTY, scored[p]["empty"]),
-            (TIE_COTTAGES, -scored[p]["cottages"]),
-        ])
-    return keys
+    breaks = [rule for rule in TIE_BREAKS if mode == MASTER_BUILDER or rule[0] != TIE_TURNS]
+    placed = [{"place": 0, "decided_by": None, "needs": None} for _ in standings]
 
+    def settle(members: list, depth: int, place: int):
+        if len(members) == 1:
+            placed[members[0]]["place"] = place
+            return
+        if depth == len(breaks) or any(standings[m][breaks[depth][1]] is None for m in members):
+            for m in members:
+                placed[m].update(place=place, decided_by=TIE_SHARED,
+                                 needs=breaks[depth][0] if depth < len(breaks) else None)
+            return
+        name, fact, fewer_wins = breaks[depth]
+        values = sorted(set(standings[m][fact] for m in members), reverse=not fewer_wins)
+        for value in values:
+            level = [m for m in members if standings[m][fact] == value]
+            for m in level:
+                placed[m]["decided_by"] = name
+            settle(level, depth + 1, place + sum(1 for m in members if m not in level
+                                                  and values.index(standings[m][fact]) < values.index(value)))
 
-def _deciding(keys: list, other: list) -> str:
-    """Return the first criterion on which two players differ, or TIE_SHARED."""
-    for (criterion, value), (_, other_value) in zip(keys, other):
-        if value != other_value:
-            return criterion
-    return TIE_SHARED
-
-
-def rank(keys_by_player: list) -> list:
-    """Return (place, decided_by) per player: places share when every criterion is level.
-
-    decided_by names the deepest criterion that separated the player from those with the same total,
-    None when no one else has the same total, or TIE_SHARED when someone is level on everything.
-    """
-    values = [tuple(value for _, value in keys) for keys in keys_by_player]
-    placed = []
-    for p in range(len(values)):
-        place = 1 + sum(1 for other in values if other < values[p])
-        criteria = [name for name, _ in keys_by_player[p]] + [TIE_SHARED]
-        deepest = -1
-        for q in range(len(values)):
-            if q != p and values[q][0] == values[p][0]:
-                deepest = max(deepest, criteria.index(_deciding(keys_by_player[p], keys_by_player[q])))
-        placed.append((place, criteria[deepest] if deepest >= 0 else None))
+    totals = sorted(set(standing["total"] for standing in standings), reverse=True)
+    for total in totals:
+        members = [p for p in range(len(standings)) if standings[p]["total"] == total]
+        settle(members, 0, 1 + sum(1 for standing in standings if standing["total"] > total))
     return placed
-
-
-def _needs_turns(game: dict, scored: list, p: int) -> bool:
-    """Return whether player p is level on total with someone and a count of turns is missing."""
-    if game["mode"] != MASTER_BUILDER:
-        return False
-    players = game["players"]
-    level = [q for q in range(len(players)) if scored[q]["total"] == scored[p]["total"]]
-    return len(level) > 1 and any(players[q].get("master_builder_turns") is None for q in level)
 
 
 def town_view(game: dict, p: int) -> TownView:
@@ -165,10 +150,12 @@ def score_valid_game(game: dict) -> dict:
     """Score a game file already checked by validate.problems()."""
     players = game["players"]
     scored = [score_town(town_view(game, p)) for p in range(len(players))]
+    standings = [{"total": scored[p]["total"], "master_builder_turns": players[p].get("master_builder_turns"),
+                  "empty": scored[p]["empty"], "cottages": scored[p]["cottages"]} for p in range(len(players))]
     results = []
-    for p, (place, decided_by) in enumerate(rank(_tie_keys(game, scored))):
-        result = {"name": players[p]["name"], "place": place, "decided_by": decided_by,
-                  "needs_turns": _needs_turns(game, scored, p)}
+    for p, placing in enumerate(rank(game["mode"], standings)):
+        result = {"name": players[p]["name"], "place": placing["place"], "decided_by": placing["decided_by"],
+                  "needs_turns": placing["needs"] == TIE_TURNS}
         result.update(scored[p])
         if game["mode"] == SOLO:
             result["solo_rank"] = solo_rank(result["total"])

@@ -37,12 +37,14 @@ function languageOf(url) {
 function standIn(url) {
   const lang = languageOf(url);
   if (url.pathname.startsWith("/r/")) return "/" + preferred() + "/offline";
+  if (url.pathname === "/pad") return "/" + preferred() + "/pad";
   if (!lang) return "/" + preferred() + "/";
   const rest = url.pathname.slice(lang.length + 2);
   if (rest.startsWith("g/") || rest.startsWith("r/")) return "/" + lang + "/offline";
   if (rest.startsWith("new")) return "/" + lang + "/new";
   if (rest.startsWith("rules")) return "/" + lang + "/rules";
   if (rest.startsWith("play")) return "/" + lang + "/play";
+  if (rest.startsWith("pad")) return "/" + lang + "/pad";
   return "/" + lang + "/";
 }
 
