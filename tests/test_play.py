@@ -47,6 +47,11 @@ def test_master_builder_tracker_fills_turns_and_completion(phone, live_server):
     player_row(page, 1).locator("text=Town complete").click()
     page.get_by_role("button", name="Next round", exact=True).click()
     expect(hammer).to_have_text("Ana names the resource.")
+    assert "null" not in page.locator("#play").inner_text()
+    # The language switch keeps the game as it stands.
+    page.click(".languages a[lang=fr]")
+    expect(hammer).to_have_text("Ana annonce la ressource.")
+    page.click(".languages a[lang=en]")
     # A mistaken tap is undone, and a reload keeps everything.
     player_row(page, 0).locator("text=Town complete").click()
     page.get_by_role("button", name="Undo", exact=True).click()

@@ -3,7 +3,7 @@
 // holds every value, so it is the share link and survives a reload.
 import { loadBrowserCore } from "./core.mjs";
 import { h } from "./dom.mjs";
-import { counted, fill, number, words } from "./words.mjs";
+import { counted, fill, number, relinkLanguages, words } from "./words.mjs";
 
 const root = document.getElementById("pad");
 const ui = words.ui;
@@ -45,6 +45,7 @@ function remember(form) {
   const params = new URLSearchParams(new FormData(form));
   for (const [key, value] of [...params.entries()]) if (value === "" && !/^n\d+$/.test(key)) params.delete(key);
   history.replaceState(null, "", location.pathname + "?" + params.toString());
+  relinkLanguages();
   return params;
 }
 

@@ -3,10 +3,16 @@
 // loses nothing and "undo" is the record less its last entry. The core replays it under MicroPython.
 import { loadBrowserCore } from "./core.mjs";
 import { h } from "./dom.mjs";
-import { fill, words } from "./words.mjs";
+import { fill, relinkLanguages, words } from "./words.mjs";
 
 const root = document.getElementById("play");
 const ui = words.ui;
+
+// Put these nodes in the page, leaving out the parts a screen does not have (null).
+function show(...nodes) {
+  root.replaceChildren(...nodes.filter((node) => node !== null && node !== undefined));
+  relinkLanguages();
+}
 
 function record() {
   return new URLSearchParams(location.search);
@@ -55,7 +61,7 @@ function masterBuilder(core, game, params) {
     updated.set("first", event.target.value);
     go(updated);
   });
-  root.replaceChildren(
+  show(
     h("h1", {}, fill(ui.round, { num: state.round })),
     state.ended ? h("p.hammer", {}, ui.game_over) : h("p.hammer", {}, fill(ui.names_resource, { name: game.players[state.holder].name })),
     chooser,
@@ -87,7 +93,7 @@ function townHall(core, game, params) {
   };
   const shown = rounds === 0 ? null : state.card === null ? ui.everyone_chooses
     : fill(ui.everyone_places, { resource: words.resources[state.card] });
-  root.replaceChildren(
+  show(
     h("h1", {}, rounds === 0 ? words.modes["town-hall"] : fill(ui.round, { num: rounds })),
     shown ? h("p.card-shown" + (state.card ? ".res-card.res-" + state.card : ""), { dataset: { card: state.card ?? "" } }, shown) : null,
     h("p.hint", {}, state.next_is_free ? ui.next_free : ui.next_card),
@@ -108,7 +114,7 @@ function solo(core, game, params) {
     updated.set("t", next);
     go(updated);
   };
-  root.replaceChildren(
+  show(
     h("h1", {}, words.modes.solo),
     h("div.face-up", {}, state.face_up.map((card, i) => button(fill(ui.take, { resource: words.resources[card] }),
       () => change(taken + i), false, { class: "res-card res-" + card, "data-card": card }))),

@@ -27,3 +27,10 @@ export function problemText(problem) {
   if (problem.code === "not-in-solo") return fill(words.not_in_solo, { card: words.cards[problem.value] });
   return words.problems[problem.code] ?? words.code_problems.malformed;
 }
+
+// Point the language switch at this page's current address (for pages that keep their state there).
+export function relinkLanguages() {
+  for (const link of document.querySelectorAll(".languages a[lang]")) {
+    link.href = "/" + link.getAttribute("lang") + location.pathname.replace(/^\/(en|fr|hu)(?=\/)/, "") + location.search;
+  }
+}
