@@ -1,6 +1,7 @@
 """Languages: a /en/, /fr/ or /hu/ prefix on every page, else the cookie, Accept-Language, English."""
 
 import pathlib
+import tempfile
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -15,14 +16,29 @@ COOKIE = "lang"
 TRANSLATIONS = pathlib.Path(__file__).resolve().parent.parent / "translations"
 
 
-def compile_catalogues(folder: pathlib.Path = TRANSLATIONS) -> None:
-    """Build each .mo from its .po when missing or older, so only .po files are committed."""
-    for po_path in folder.glob("*/LC_MESSAGES/messages.po"):
-        mo_path = po_path.with_suffix(".mo")
+def compile_catalogues(folder: pathlib.Path = TRANSLATIONS) -> pathlib.Path:
+    """Build each .mo from its .po when missing or older, so only .po files are committed.
+
+    Return the folder holding the catalogues: the translations folder, or a temporary copy when the
+    app is installed where it may not write.
+    """
+    try:
+        _compile_into(folder, folder)
+        return folder
+    except OSError:
+        built = pathlib.Path(tempfile.mkdtemp(prefix="marquoir-translations-"))
+        _compile_into(folder, built)
+        return built
+
+
+def _compile_into(source: pathlib.Path, target: pathlib.Path) -> None:
+    for po_path in source.glob("*/LC_MESSAGES/messages.po"):
+        mo_path = target / po_path.relative_to(source).with_suffix(".mo")
         if mo_path.exists() and mo_path.stat().st_mtime >= po_path.stat().st_mtime:
             continue
         with po_path.open("rb") as po_file:
             catalogue = read_po(po_file)
+        mo_path.parent.mkdir(parents=True, exist_ok=True)
         temporary = mo_path.with_suffix(".mo.tmp")
         with temporary.open("wb") as mo_file:
             write_mo(mo_file, catalogue)
@@ -70,8 +86,7 @@ def keep_lang(endpoint, values) -> None:
 
 def init_app(app) -> None:
     """Set up Flask-Babel with the page's language and build the catalogues."""
-    compile_catalogues()
-    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(compile_catalogues()))
     Babel(app, locale_selector=current_language)
     app.after_request(remember_language)
     app.url_defaults(add_lang)
