@@ -266,6 +266,7 @@ def browser_words() -> dict:
         "start_game": gettext("Turn the first card"),
         "enter_towns": gettext("Enter the towns"),
         "first_builder": gettext("First Master Builder"),
+        "pair": gettext("%(label)s: %(value)s"),
         "pad_title": gettext("Quick score pad"),
         "pad_hint": gettext("Write each player's points as on the paper pad; the places follow as you type."),
         "mode": gettext("Mode"),
@@ -313,6 +314,14 @@ def number(value: int) -> str:
     return _NUMBERS[key]
 
 
+def label_pair(label, value):
+    """Return "label: value" as the page's language punctuates it, both parts already HTML."""
+    from markupsafe import Markup
+
+    return Markup(gettext("%(label)s: %(value)s").replace("%(label)s", "{label}").replace("%(value)s", "{value}")).format(
+        label=label, value=value)
+
+
 def init_app(app) -> None:
     """Give templates the card catalogue and its words."""
     from .scoring.cards import BUILDINGS
@@ -327,6 +336,6 @@ def init_app(app) -> None:
         layouts=layouts, colour_of=colour_of, card_names=PerLanguage(CARD_NAMES),
         colour_names=PerLanguage(COLOUR_NAMES), reminders=PerLanguage(REMINDERS), mode_names=PerLanguage(MODE_NAMES),
         solo_ranks=PerLanguage(SOLO_RANKS), tie_breaks=PerLanguage(TIE_BREAKS),
-        reason_text=reason_text, solo_excluded=SOLO_EXCLUDED, square_index=INDEX_OF,
+        reason_text=reason_text, solo_excluded=SOLO_EXCLUDED, square_index=INDEX_OF, label_pair=label_pair,
     )
     app.jinja_env.filters["number"] = number

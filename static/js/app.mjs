@@ -6,7 +6,7 @@ import { enhance } from "./town.js";
 import { liveScore } from "./live.mjs";
 import { remember } from "./recent.mjs";
 import { SQUARES, check, target } from "./townform.mjs";
-import { counted, fill, number, reasonText, words } from "./words.mjs";
+import { counted, fill, number, pair, reasonText, words } from "./words.mjs";
 
 const app = document.getElementById("app");
 const LANGUAGES = ["en", "fr", "hu"];
@@ -148,11 +148,12 @@ function result(game, answer, code, lang) {
         h("span.square-name", {}, s.square), h("span.square-card", {}, s.card ? card(s.card) : words.ui.empty),
         h("span.square-points", {}, number(s.points))))),
       h("ul.reasons", {}, r.squares.filter((s) => s.card).map((s) => h("li", {},
-        h("span.square-name", {}, s.square), " ", h("span.c-" + colourOf(s.card), {}, h("span.swatch", { "aria-hidden": "true" }), card(s.card)),
-        " ", h("span.colour", {}, "(" + words.colours[colourOf(s.card)] + ")"), ": ", h("strong", {}, number(s.points)), " — ",
+        h("span.square-name", {}, s.square), " ",
+        pair(h("span", {}, h("span.c-" + colourOf(s.card), {}, h("span.swatch", { "aria-hidden": "true" }), card(s.card)),
+          " ", h("span.colour", {}, "(" + words.colours[colourOf(s.card)] + ")")), h("strong", {}, number(s.points))), " — ",
         s.square in r.fed_by ? words.ui.fed_by + " " + r.fed_by[s.square].map((f) => card(r.squares[SQUARES.indexOf(f)].card) + " " + f).join(", ")
           : reasonText(s.reason, s.n))),
-        r.empty ? h("li", {}, counted(words.empties, r.empty), ": ", h("strong", {}, number(r.by_colour.empty))) : null),
+        r.empty ? h("li", {}, pair(counted(words.empties, r.empty), h("strong", {}, number(r.by_colour.empty)))) : null),
       h("p", {}, h("a", { href: `/${lang}/g/${code}/${p + 1}` }, words.ui.change_town)))),
     h("section.share", {}, h("h2", {}, words.ui.share),
       h("p", {}, h("input.share-url", { type: "text", readonly: true, value: share, "aria-label": words.ui.link_label })),

@@ -34,3 +34,9 @@ export function relinkLanguages() {
     link.href = "/" + link.getAttribute("lang") + location.pathname.replace(/^\/(en|fr|hu)(?=\/)/, "") + location.search;
   }
 }
+
+// "label: value" as the language punctuates it, with nodes (or text) for both parts.
+export function pair(label, value) {
+  return words.ui.pair.split(/(%\((?:label|value)\)s)/).filter(Boolean).map((part) =>
+    part === "%(label)s" ? label : part === "%(value)s" ? value : part);
+}
