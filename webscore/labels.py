@@ -240,8 +240,7 @@ def label_pair(label, value):
     """Return "label: value" as the page's language punctuates it, both parts already HTML."""
     from markupsafe import Markup
 
-    return Markup(gettext("%(label)s: %(value)s").replace("%(label)s", "{label}").replace("%(value)s", "{value}")).format(
-        label=label, value=value)
+    return Markup(gettext("%(label)s: %(value)s")) % {"label": label, "value": value}
 
 
 def init_app(app) -> None:

@@ -54,16 +54,23 @@ def precache_urls() -> list:
     return urls
 
 
+_VERSIONS = {}
+
+
 def version() -> str:
     """Return a version that changes whenever a stored asset, a core file, a template or a catalogue does."""
-    digest = hashlib.sha256()
     folders = [_static_folder(), CORE, pathlib.Path(current_app.root_path) / "templates", i18n.TRANSLATIONS]
-    for folder in folders:
-        for path in sorted(folder.rglob("*")):
-            if path.is_file() and path.suffix in ASSET_SUFFIXES + (".py", ".html", ".po"):
-                digest.update(path.name.encode())
-                digest.update(path.read_bytes())
-    return digest.hexdigest()[:12]
+    files = tuple(path for folder in folders for path in sorted(folder.rglob("*"))
+                  if path.is_file() and path.suffix in ASSET_SUFFIXES + (".py", ".html", ".po"))
+    stamp = tuple((str(path), path.stat().st_mtime_ns, path.stat().st_size) for path in files)
+    if stamp not in _VERSIONS:
+        digest = hashlib.sha256()
+        for path in files:
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes())
+        _VERSIONS.clear()
+        _VERSIONS[stamp] = digest.hexdigest()[:12]
+    return _VERSIONS[stamp]
 
 
 @bp.get("/sw.js")

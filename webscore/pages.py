@@ -16,6 +16,11 @@ from .scoring.game import SOLO_RANKS
 bp = Blueprint("pages", __name__)
 
 
+def _in_preferred_language(endpoint: str):
+    """Send an address with an unknown language prefix to the same page in the reader's language."""
+    return redirect(url_for(endpoint, lang=i18n.preferred_language()))
+
+
 @bp.get("/")
 def root():
     """Send a visitor to the home page in their language."""
@@ -40,7 +45,7 @@ def home(lang):
 def rules(lang):
     """Show the rules summary, every card with its layout and how it scores."""
     if lang not in i18n.LANGUAGES:
-        return redirect(url_for("pages.rules", lang=i18n.preferred_language()))
+        return _in_preferred_language("pages.rules")
     groups = [(colour, [c for c in sorted(BUILDINGS) if BUILDINGS[c][0] == colour])
               for colour in ("blue",) + CARD_COLOURS]
     ranks = list(SOLO_RANKS) + [(None, SOLO_LOWEST_RANK)]
@@ -55,7 +60,7 @@ def rules(lang):
 def play(lang):
     """The table during the game (hammer tracker or resource deck): drawn in the browser from the address."""
     if lang not in i18n.LANGUAGES:
-        return redirect(url_for("pages.play", lang=i18n.preferred_language()))
+        return _in_preferred_language("pages.play")
     return render_template("play.html")
 
 
@@ -63,7 +68,7 @@ def play(lang):
 def pad(lang):
     """The quick score pad for a table that scored on paper: drawn in the browser from the address."""
     if lang not in i18n.LANGUAGES:
-        return redirect(url_for("pages.pad", lang=i18n.preferred_language()))
+        return _in_preferred_language("pages.pad")
     return render_template("pad.html")
 
 

@@ -6,7 +6,7 @@ import { enhance } from "./town.js";
 import { liveScore } from "./live.mjs";
 import { remember } from "./recent.mjs";
 import { SQUARES, check, target } from "./townform.mjs";
-import { counted, fill, number, pair, reasonText, words } from "./words.mjs";
+import { counted, fill, number, pair, reasonText, relinkLanguages, words } from "./words.mjs";
 
 const app = document.getElementById("app");
 const LANGUAGES = ["en", "fr", "hu"];
@@ -29,20 +29,15 @@ function cannotOpen(reason) {
     h("p", {}, words.code_problems[reason] ?? words.code_problems.malformed)));
 }
 
-// Point the language switch at this same address in the other languages.
-function relink(here, submitForm) {
+// On a town step the language switch submits the form, so what is entered travels with it.
+function switchBySubmitting(form) {
   for (const link of document.querySelectorAll(".languages a[lang]")) {
     const lang = link.getAttribute("lang");
-    if (submitForm) {
-      const button = h("button.language-switch", {
-        type: "submit", form: submitForm.id, name: "go", value: submitForm.dataset.player, lang,
-        formaction: `/${lang}/g/${submitForm.dataset.code}/${submitForm.dataset.player}/save`,
-        title: link.title, "aria-label": link.getAttribute("aria-label"),
-      }, link.textContent);
-      link.replaceWith(button);
-    } else {
-      link.href = here.replace(/^\/(en|fr|hu)\//, `/${lang}/`);
-    }
+    link.replaceWith(h("button.language-switch", {
+      type: "submit", form: form.id, name: "go", value: form.dataset.player, lang,
+      formaction: `/${lang}/g/${form.dataset.code}/${form.dataset.player}/save`,
+      title: link.title, "aria-label": link.getAttribute("aria-label"),
+    }, link.textContent));
   }
 }
 
@@ -95,7 +90,7 @@ function townForm(game, code, n, lang, values, errors, general) {
   document.title = fill(words.ui.town_of, { name: player.name }) + " · Marquoir";
   app.replaceChildren(steps, h("h1", {}, fill(words.ui.town_of, { name: player.name })),
     h("p.hint", {}, fill(words.ui.step_hint, { num: n, count })), form);
-  relink(location.pathname, form);
+  switchBySubmitting(form);
   enhance(form);
   liveScore(form);
 }
@@ -159,7 +154,7 @@ function result(game, answer, code, lang) {
       h("p", {}, h("input.share-url", { type: "text", readonly: true, value: share, "aria-label": words.ui.link_label })),
       h("p", {}, h("button.share-button", { type: "button", hidden: true, dataset: { copied: words.ui.copied, title: words.ui.scores } }, words.ui.share_link)),
       h("p", {}, h("a.button", { href: `/${lang}/new?again=${code}` }, words.ui.play_again))));
-  relink(location.pathname, null);
+  relinkLanguages();
   import("./share.js");
 }
 

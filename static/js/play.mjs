@@ -23,6 +23,13 @@ function go(params) {
   draw();
 }
 
+// Set one part of the record (events, rounds, cards taken, first holder) and redraw.
+function setRecord(key, value) {
+  const updated = record();
+  updated.set(key, String(value));
+  go(updated);
+}
+
 function newSeed() {
   const value = new Uint32Array(1);
   crypto.getRandomValues(value);
@@ -49,18 +56,10 @@ function masterBuilder(core, game, params) {
   const answer = core.table({ kind: "master-builder", monuments: game.players.map((p) => p.monument), first, events });
   if (answer.error) return broken();
   const state = answer.state;
-  const change = (next) => {
-    const updated = record();
-    updated.set("e", next);
-    go(updated);
-  };
+  const change = (next) => setRecord("e", next);
   const chooser = events === "" ? h("p", {}, h("label", { for: "first" }, ui.first_builder + " "),
     h("select", { id: "first" }, game.players.map((p, i) => h("option", { value: i, selected: i === first }, p.name)))) : null;
-  chooser?.querySelector("select").addEventListener("change", (event) => {
-    const updated = record();
-    updated.set("first", event.target.value);
-    go(updated);
-  });
+  chooser?.querySelector("select").addEventListener("change", (event) => setRecord("first", event.target.value));
   show(
     h("h1", {}, fill(ui.round, { num: state.round })),
     state.ended ? h("p.hammer", {}, ui.game_over) : h("p.hammer", {}, fill(ui.names_resource, { name: game.players[state.holder].name })),
@@ -86,11 +85,7 @@ function townHall(core, game, params) {
   const answer = core.table({ kind: "town-hall", seed: Number(params.get("seed")), rounds });
   if (answer.error) return broken();
   const state = answer.state;
-  const change = (next) => {
-    const updated = record();
-    updated.set("r", String(next));
-    go(updated);
-  };
+  const change = (next) => setRecord("r", next);
   const shown = rounds === 0 ? null : state.card === null ? ui.everyone_chooses
     : fill(ui.everyone_places, { resource: words.resources[state.card] });
   show(
@@ -109,11 +104,7 @@ function solo(core, game, params) {
   const answer = core.table({ kind: "solo", seed: Number(params.get("seed")), taken: [...taken].map(Number) });
   if (answer.error) return broken();
   const state = answer.state;
-  const change = (next) => {
-    const updated = record();
-    updated.set("t", next);
-    go(updated);
-  };
+  const change = (next) => setRecord("t", next);
   show(
     h("h1", {}, words.modes.solo),
     h("div.face-up", {}, state.face_up.map((card, i) => button(fill(ui.take, { resource: words.resources[card] }),

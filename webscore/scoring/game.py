@@ -29,7 +29,6 @@ SOLO_RANKS = (
 )
 SOLO_LOWEST_RANK = "aspiring-architect"
 
-TIE_TOTAL = "total"
 TIE_TURNS = "master-builder-turns"
 TIE_EMPTY = "empty-squares"
 TIE_COTTAGES = "cottages"
