@@ -2,7 +2,7 @@
 # Extract every user-facing string and merge it into the French and Hungarian catalogues:
 #   translations/update.sh
 # Then translate what is new or fuzzy in translations/*/LC_MESSAGES/messages.po; the test suite
-# (tests/test_catalogues.py) fails while any string is missing, untranslated or fuzzy.
+# (tests/web/test_catalogues.py) fails while any string is missing, untranslated or fuzzy.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pybabel extract -F translations/babel.cfg -k _l -k lazy_gettext -k plural_pair:1,2 --no-location --sort-output \

@@ -5,10 +5,10 @@ import pathlib
 from flask import Flask
 from flask_compress import Compress
 
-from . import assets
-from . import i18n
-from . import labels
-from . import security
+from .web import assets
+from .web import i18n
+from .web import labels
+from .web import security
 
 DEV_SECRET_KEY = "dev-only-not-secret"
 STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
@@ -45,16 +45,16 @@ def create_app(test_config=None):
     labels.init_app(app)
     security.init_app(app)
 
-    from . import errors
-    from . import offline
-    from . import pages
-    from . import results
-    from . import setup
-    from . import town
+    from .web import errors
+    from .web import game_setup
+    from .web import offline
+    from .web import pages
+    from .web import results
+    from .web import town_entry
 
     app.register_blueprint(pages.bp)
-    app.register_blueprint(setup.bp)
-    app.register_blueprint(town.bp)
+    app.register_blueprint(game_setup.bp)
+    app.register_blueprint(town_entry.bp)
     app.register_blueprint(results.bp)
     offline.init_app(app)
     errors.init_app(app)

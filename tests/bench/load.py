@@ -86,8 +86,8 @@ def hammer(port: int, path: str, requests: int, clients: int) -> dict:
 
 
 def sample_paths() -> dict:
-    game = json.loads((ROOT / "tests" / "games" / "rulebook-28.json").read_text())
-    four = json.loads((ROOT / "tests" / "games" / "four-players.json").read_text())
+    game = json.loads((ROOT / "tests" / "support" / "games" / "rulebook-28.json").read_text())
+    four = json.loads((ROOT / "tests" / "support" / "games" / "four-players.json").read_text())
     setup = ("/en/new?players-0=Ana&players-1=Bo&mode=master-builder&red=farm&grey=well&orange=chapel"
              "&green=tavern&yellow=theater&navy=factory&action=refresh")
     return {"home": "/en/", "setup": setup, "town": "/en/g/{}/1".format(encode(game)),

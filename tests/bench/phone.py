@@ -18,14 +18,15 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from conftest import CHROMIUM  # noqa: E402
-from conftest import CHROMIUM_ARGS  # noqa: E402
-from conftest import PHONE  # noqa: E402
-from conftest import Server  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
+
+from support.browsing import CHROMIUM  # noqa: E402
+from support.browsing import CHROMIUM_ARGS  # noqa: E402
+from support.browsing import PHONE  # noqa: E402
+from support.browsing import Server  # noqa: E402
 from webscore import create_app  # noqa: E402
-from webscore.offline import precache_urls  # noqa: E402
 from webscore.scoring import encode  # noqa: E402
+from webscore.web.offline import precache_urls  # noqa: E402
 
 SLOW_4G = {"offline": False, "latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8}
 
@@ -48,7 +49,10 @@ def precache_bytes() -> tuple:
 
 def first_visit(page, cdp, url: str) -> dict:
     transferred = {"bytes": 0}
-    cdp.on("Network.loadingFinished", lambda event: transferred.__setitem__("bytes", transferred["bytes"] + event["encodedDataLength"]))
+    def count(event):
+        transferred["bytes"] += event["encodedDataLength"]
+
+    cdp.on("Network.loadingFinished", count)
     cdp.send("Network.enable")
     cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
     cdp.send("Network.emulateNetworkConditions", SLOW_4G)
@@ -76,7 +80,7 @@ UPDATE = """async (square) => {
 def main() -> None:
     """Print the phone figures, one `name: value` line each."""
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
-    game = encode(json.loads((ROOT / "tests" / "games" / "four-players.json").read_text()))
+    game = encode(json.loads((ROOT / "tests" / "support" / "games" / "four-players.json").read_text()))
     server = Server()
     try:
         with sync_playwright() as driver:

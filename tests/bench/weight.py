@@ -33,7 +33,7 @@ def first_visit(client, path: str) -> tuple:
 def main() -> None:
     """Print the first-visit weight of each page, one `name: value` line each."""
     client = create_app({"TESTING": True}).test_client()
-    game = encode(json.loads((ROOT / "tests" / "games" / "four-players.json").read_text()))
+    game = encode(json.loads((ROOT / "tests" / "support" / "games" / "four-players.json").read_text()))
     pages = {"home": "/en/", "setup": "/en/new", "town": "/en/g/{}/1".format(game),
              "result": "/en/r/{}".format(game), "rules": "/en/rules"}
     for name, path in pages.items():

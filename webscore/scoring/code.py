@@ -90,7 +90,7 @@ class _Reader:
             value |= (part & 127) << shift
             if part < 128:
                 return value
-        raise CodeError("malformed")
+        raise CodeError("malformed") from None
 
     def take(self, count: int) -> bytes:
         if self.at + count > len(self.data):
@@ -156,18 +156,18 @@ def decode(code: str) -> dict:
         raise CodeError("version")
     flags = reader.byte()
     if flags >> 4 or flags & 3 >= len(MODES):
-        raise CodeError("malformed")
+        raise CodeError("malformed") from None
     picks = int.from_bytes(reader.take(2), "big")
     buildings = [COTTAGE]
     for n in range(len(CARD_COLOURS)):
         options = cards_of_colour(CARD_COLOURS[n])
         index = picks >> 2 * (len(CARD_COLOURS) - 1 - n) & 3
         if index >= len(options):
-            raise CodeError("malformed")
+            raise CodeError("malformed") from None
         buildings.append(options[index])
     players = [_read_player(reader, buildings) for _ in range(reader.byte())]
     if reader.at != len(payload):
-        raise CodeError("malformed")
+        raise CodeError("malformed") from None
     return {"mode": MODES[flags & 3], "monuments": bool(flags & 4), "cavern": bool(flags & 8),
             "buildings": buildings, "players": players}
 
@@ -176,16 +176,16 @@ def _read_player(reader, buildings: list) -> dict:
     try:
         name = str(reader.take(reader.varint()), "utf-8")
     except UnicodeError:
-        raise CodeError("malformed")
+        raise CodeError("malformed") from None
     index = reader.byte()
     if index > len(MONUMENT_IDS):
-        raise CodeError("malformed")
+        raise CodeError("malformed") from None
     monument = MONUMENT_IDS[index - 1] if index else None
     squares = []
     for byte in reader.take(8):
         for value in (byte >> 4, byte & 15):
             if value > MONUMENT_SQUARE or value == MONUMENT_SQUARE and monument is None:
-                raise CodeError("malformed")
+                raise CodeError("malformed") from None
             squares.append(None if value == 0 else monument if value == MONUMENT_SQUARE else buildings[value - 1])
     player = {"name": name, "monument": monument, "town": [squares[r * 4:r * 4 + 4] for r in range(4)]}
     for key in COUNTS:

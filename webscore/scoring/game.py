@@ -1,5 +1,6 @@
 """A whole game's result: every town scored, the places with the official tie-breaks, the solo rank."""
 
+from .board import TownView
 from .buildings import RULES as BUILDING_RULES
 from .cards import EMPTY
 from .cards import PAD_COLUMNS
@@ -10,7 +11,6 @@ from .monuments import RULES as MONUMENT_RULES
 from .town import INDEX_OF
 from .town import NAMES
 from .town import SQUARES
-from .view import TownView
 
 MASTER_BUILDER = "master-builder"
 TOWN_HALL = "town-hall"
@@ -54,7 +54,7 @@ def _square_points(town, i):
 def score_town(town) -> dict:
     """Score one town view: choose the feeding, then every square's points by its card's rule."""
     fed_by = choose_feeding(town)
-    by_colour = {column: 0 for column in PAD_COLUMNS}
+    by_colour = dict.fromkeys(PAD_COLUMNS, 0)
     squares = []
     for i in SQUARES:
         card = town.squares[i]
@@ -109,7 +109,7 @@ def rank(mode: str, standings: list) -> list:
                                  needs=breaks[depth][0] if depth < len(breaks) else None)
             return
         name, fact, fewer_wins = breaks[depth]
-        values = sorted(set(standings[m][fact] for m in members), reverse=not fewer_wins)
+        values = sorted({standings[m][fact] for m in members}, reverse=not fewer_wins)
         for value in values:
             level = [m for m in members if standings[m][fact] == value]
             for m in level:
@@ -117,7 +117,7 @@ def rank(mode: str, standings: list) -> list:
             settle(level, depth + 1, place + sum(1 for m in members if m not in level
                                                   and values.index(standings[m][fact]) < values.index(value)))
 
-    totals = sorted(set(standing["total"] for standing in standings), reverse=True)
+    totals = sorted({standing["total"] for standing in standings}, reverse=True)
     for total in totals:
         members = [p for p in range(len(standings)) if standings[p]["total"] == total]
         settle(members, 0, 1 + sum(1 for standing in standings if standing["total"] > total))

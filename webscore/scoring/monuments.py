@@ -15,7 +15,7 @@ def _fixed(points: int):
 
 def archive_of_the_second_age(town, i):
     """1 per distinct non-monument building type in the town."""
-    types = set(card for card in town.squares if card in BUILDINGS)
+    types = {card for card in town.squares if card in BUILDINGS}
     return len(types), "types-in-town", len(types)
 
 
@@ -28,7 +28,7 @@ def barrett_castle(town, i):
 
 def mandras_palace(town, i):
     """2 per distinct building type on its adjacent squares."""
-    types = set(building_type(town.squares[j]) for j in ADJACENT[i] if town.squares[j] is not None)
+    types = {building_type(town.squares[j]) for j in ADJACENT[i] if town.squares[j] is not None}
     return 2 * len(types), "types-adjacent", len(types)
 
 
@@ -45,8 +45,8 @@ def silva_forum(town, i):
     """1 + the size of the largest connected group of buildings of one type."""
     # The Forum is a building too: alone it is a group of one, so it is worth at least 2.
     largest = 0
-    for card in set(card for card in town.squares if card is not None):
-        for group in groups(town.squares, lambda square: square == card):
+    for card in {card for card in town.squares if card is not None}:
+        for group in groups(town.squares, lambda square, card=card: square == card):
             largest = max(largest, len(group))
     return 1 + largest, "largest-group", largest
 

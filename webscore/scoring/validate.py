@@ -148,7 +148,9 @@ def _check_player(game: dict, player, p: int) -> list:
     squares = [card for row in player["town"] for card in row]
     found.extend(_check_stored(player, p, squares))
     # The facts a monument needs follow what stands in the town, even if the monument field is wrong.
-    built = monument if monument is not None and monument in squares else next((card for card in squares if card in MONUMENTS), None)
+    built = monument if monument is not None and monument in squares else None
+    if built is None:
+        built = next((card for card in squares if card in MONUMENTS), None)
     turns_allowed = game.get("mode") not in (TOWN_HALL, SOLO)
     if player.get("master_builder_turns") is not None:
         found.extend(_check_count(player, p, "master_builder_turns", 0, 999, turns_allowed))

@@ -1,0 +1,62 @@
+"""Browser fixtures: one Chromium for the run, one shared app server, phone-sized contexts."""
+
+import pathlib
+
+import pytest
+
+from support.browsing import CHROMIUM
+from support.browsing import CHROMIUM_ARGS
+from support.browsing import PHONE
+from support.browsing import Server
+
+
+@pytest.fixture(scope="session")
+def live_server():
+    """Serve the app on a free loopback port for the whole session; yield its base address."""
+    server = Server()
+    yield server.url
+    server.stop()
+
+
+@pytest.fixture
+def own_server():
+    """A server of this test's own, which the test may stop."""
+    server = Server()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def playwright():
+    """Playwright, driving Debian's Chromium; its absence fails the suite, never skips it."""
+    from playwright.sync_api import sync_playwright
+
+    if not pathlib.Path(CHROMIUM).exists():
+        pytest.fail("Debian's chromium is needed for the browser tests: apt-get install -y chromium")
+    driver = sync_playwright().start()
+    yield driver
+    driver.stop()
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    """One headless Chromium for the whole run."""
+    chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield chromium
+    chromium.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """A fresh phone-sized browser context with JavaScript."""
+    context = browser.new_context(**PHONE)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def phone_without_js(browser):
+    """A fresh phone-sized browser context with JavaScript turned off."""
+    context = browser.new_context(java_script_enabled=False, **PHONE)
+    yield context
+    context.close()

@@ -1,0 +1,87 @@
+"""Whole games in Debian's Chromium on a phone-sized screen, with and without JavaScript."""
+
+from support.phone import EXPECTED
+from support.phone import play
+from support.phone import read_results
+from support.phone import select_town
+from support.phone import set_up
+from support.phone import tap_town
+from support.webflow import code_of
+from webscore.scoring import decode
+from webscore.scoring import score
+
+
+def test_whole_game_with_tap_to_place(phone, live_server):
+    page = phone.new_page()
+    results = play(page, live_server, tap_town)
+    assert results == EXPECTED
+    server = score(decode(code_of(page.url)))["players"]
+    assert [p["total"] for p in server] == [20, -5, 8]
+
+
+def test_whole_game_without_javascript(phone_without_js, live_server):
+    page = phone_without_js.new_page()
+    assert play(page, live_server, select_town) == EXPECTED
+
+
+def test_shared_link_in_a_fresh_context_shows_the_same_totals(browser, phone, live_server):
+    page = phone.new_page()
+    play(page, live_server, tap_town)
+    link = page.locator(".share-url").input_value()
+    assert link == live_server + "/r/" + code_of(page.url)
+    other = browser.new_context(locale="en-GB")
+    try:
+        fresh = other.new_page()
+        fresh.goto(link)
+        assert read_results(fresh) == EXPECTED
+    finally:
+        other.close()
+
+
+def test_undo_and_clear(phone, live_server):
+    page = phone.new_page()
+    set_up(page, live_server)
+    page.click(".tool[data-card=cottage]")
+    page.click(".square[data-square=a1]")
+    page.click(".square[data-square=b1]")
+    assert page.locator("#square_b1").input_value() == "cottage"
+    page.click("[data-action=undo]")
+    assert page.locator("#square_b1").input_value() == ""
+    assert page.locator("#square_a1").input_value() == "cottage"
+    page.click("[data-action=clear]")
+    assert page.locator("#square_a1").input_value() == ""
+    page.click("[data-action=undo]")
+    assert page.locator("#square_a1").input_value() == "cottage"
+
+
+def test_a_warehouse_asks_for_its_load_on_the_square(phone, live_server):
+    page = phone.new_page()
+    set_up(page, live_server, navy="warehouse")
+    page.click(".tool[data-card=warehouse]")
+    page.click(".square[data-square=c2]")
+    assert page.locator(".square[data-square=c2] .stored").is_visible()
+    page.click("button[value=next]")
+    assert page.locator(".square[data-square=c2] .error").inner_text() == \
+        "How many resources are stored on this Warehouse?"
+    assert page.locator("#square_c2").input_value() == "warehouse"
+
+
+def test_a_reload_keeps_unsaved_taps(phone, live_server):
+    page = phone.new_page()
+    set_up(page, live_server)
+    page.click(".tool[data-card=farm]")
+    page.click(".square[data-square=d4]")
+    page.reload()
+    assert page.locator("#square_d4").input_value() == "farm"
+    assert page.locator(".square[data-square=d4] .square-card").inner_text() == "Farm"
+
+
+def test_moving_between_players_keeps_each_town(phone, live_server):
+    page = phone.new_page()
+    set_up(page, live_server)
+    page.click(".tool[data-card=well]")
+    page.click(".square[data-square=c3]")
+    page.click(".steps button:has-text('Cy')")
+    assert page.locator("h1").inner_text() == "Town of Cy"
+    page.click(".steps button:has-text('Ana')")
+    assert page.locator("#square_c3").input_value() == "well"

@@ -1,0 +1,182 @@
+"""Installable and offline: the manifest, the service worker, and whole games with the network cut."""
+
+import json
+
+import pytest
+from hypothesis import HealthCheck
+from hypothesis import given
+from hypothesis import settings
+from playwright.sync_api import expect
+
+from support import examples
+from support.phone import EXPECTED
+from support.phone import TOWNS
+from support.phone import install
+from support.phone import read_results
+from support.phone import set_up
+from support.phone import tap_town
+from support.strategies import games
+from support.webflow import code_of
+from webscore.scoring import decode
+from webscore.scoring import score
+from webscore.scoring import score_json
+
+
+def server_totals(code):
+    return {p["name"]: (p["total"], p["place"]) for p in score(decode(code))["players"]}
+
+
+def play_offline(page, base):
+    set_up(page, base)
+    for n, name in enumerate(("Ana", "Bo", "Cy"), start=1):
+        page.wait_for_selector(".palette:not([hidden])")
+        assert page.locator("h1").inner_text() == "Town of " + name
+        tap_town(page, TOWNS[name])
+        if name == "Bo":
+            page.fill("#completed_before", "1")
+        page.click("button[value=next]" if n < 3 else "button[value=results]")
+        page.wait_for_url("**/{}".format(n + 1) if n < 3 else "**/r/**")
+    page.wait_for_selector(".ranking li")
+    return read_results(page)
+
+
+def test_chromium_reports_no_installability_error(playwright, live_server, tmp_path):
+    from support.browsing import CHROMIUM
+    from support.browsing import CHROMIUM_ARGS
+    from support.browsing import PHONE
+
+    # Contexts of the shared browser are incognito, which Chromium itself counts against installing;
+    # an ordinary profile shows what a phone would report.
+    profile = playwright.chromium.launch_persistent_context(str(tmp_path), executable_path=CHROMIUM,
+                                                            args=CHROMIUM_ARGS, **PHONE)
+    try:
+        _check_installable(profile, live_server)
+    finally:
+        profile.close()
+
+
+def _check_installable(context, base):
+    page = context.new_page()
+    install(page, base)
+    cdp = context.new_cdp_session(page)
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == []
+    body = json.loads(manifest["data"])
+    assert body["display"] == "standalone" and body["id"] == "/" and body["start_url"] == "/en/"
+    assert {(icon["sizes"], icon["purpose"]) for icon in body["icons"]} == {
+        ("192x192", "any"), ("512x512", "any"), ("192x192", "maskable"), ("512x512", "maskable")}
+
+
+def test_the_manifest_is_named_in_each_language(client):
+    names = {lang: client.get("/{}/manifest.webmanifest".format(lang)).get_json()["name"] for lang in ("en", "fr", "hu")}
+    assert names == {"en": "Marquoir: Tiny Towns scores", "fr": "Marquoir : scores des Petites Bourgades",
+                     "hu": "Marquoir: Tiny Towns pontozás"}
+
+
+def test_a_whole_game_with_the_network_cut(phone, live_server):
+    page = phone.new_page()
+    install(page, live_server)
+    phone.set_offline(True)
+    assert play_offline(page, live_server) == EXPECTED
+    assert read_results(page) == server_totals(code_of(page.url))
+    assert page.locator(".offline-note").is_visible()
+
+
+def test_a_whole_game_with_the_server_stopped(phone, own_server):
+    page = phone.new_page()
+    install(page, own_server.url)
+    own_server.stop()
+    assert play_offline(page, own_server.url) == EXPECTED
+
+
+def test_a_result_link_never_opened_online_works_offline(phone, live_server):
+    code = examples.FOUR_PLAYERS_CODE
+    page = phone.new_page()
+    install(page, live_server)
+    phone.set_offline(True)
+    for link in ("/r/" + code, "/fr/r/" + code):
+        page.goto(live_server + link)
+        page.wait_for_selector(".ranking li")
+        assert read_results(page) == server_totals(code)
+    assert page.locator("h1").inner_text() == "Scores"
+    assert page.locator("html").get_attribute("lang") == "fr"
+
+
+def test_a_damaged_link_offline_says_so(phone, live_server):
+    page = phone.new_page()
+    install(page, live_server)
+    phone.set_offline(True)
+    page.goto(live_server + "/en/r/AAAAAAAAAAAA")
+    page.wait_for_selector(".notice h1")
+    assert page.locator(".notice h1").inner_text() == "This link cannot be opened"
+
+
+def test_live_score_follows_every_tap(phone, live_server):
+    page = phone.new_page()
+    set_up(page, live_server)
+    total = page.locator(".running-total")
+    expect(total).to_have_text("Running total: -16")
+    page.click(".tool[data-card=cottage]")
+    page.click(".square[data-square=a1]")
+    expect(total).to_have_text("Running total: -15")
+    page.click(".tool[data-card=farm]")
+    page.click(".square[data-square=b1]")
+    expect(total).to_have_text("Running total: -11")
+    assert page.locator(".square[data-square=a1] .square-points").inner_text() == "3"
+    assert page.locator(".square[data-square=c4] .square-points").inner_text() == "-1"
+
+
+def test_games_are_kept_on_the_phone(phone, live_server):
+    page = phone.new_page()
+    set_up(page, live_server)
+    page.wait_for_selector(".running-total")
+    page.goto(live_server + "/en/")
+    entries = page.locator(".recent-list li")
+    assert entries.count() == 1
+    assert entries.first.locator("a").inner_text() == "Ana, Bo, Cy"
+    entries.first.locator("a").click()
+    assert page.locator("h1").inner_text() == "Town of Ana"
+    page.goto(live_server + "/en/")
+    page.click(".recent-list button")
+    assert page.locator(".recent-list li").count() == 0
+    assert page.locator(".recent").is_hidden()
+
+
+@pytest.fixture(scope="module")
+def browser_core(browser, live_server):
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(live_server + "/en/")
+    page.evaluate("import('/static/js/core.mjs').then((m) => m.loadBrowserCore()).then((core) => { window.core = core; })")
+    yield page
+    context.close()
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games())
+def test_random_games_in_the_browser_match_the_server(browser_core, game):
+    text = json.dumps(game)
+    assert browser_core.evaluate("(text) => window.core.score(text)", text) == json.loads(score_json(text))
+
+
+def test_a_new_version_is_offered_not_swapped_in(phone, live_server, monkeypatch):
+    import webscore.web.offline
+
+    page = phone.new_page()
+    install(page, live_server)
+    set_up(page, live_server)
+    page.click(".tool[data-card=cottage]")
+    page.click(".square[data-square=a1]")
+    monkeypatch.setattr(webscore.web.offline, "version", lambda: "next-version")
+    page.evaluate("navigator.serviceWorker.getRegistration().then((registration) => registration.update())")
+    banner = page.locator(".update-ready")
+    expect(banner).to_be_visible()
+    # Nothing was swapped under the half-entered town.
+    assert page.locator("#square_a1").input_value() == "cottage"
+    banner.locator("button").click()
+    expect(page.locator(".update-ready")).to_be_hidden()
+    expect(page.locator(".running-total")).to_be_visible()
+    assert page.evaluate("caches.keys()") == ["marquoir-next-version"]
+    # The page reloaded into the new version with the unsaved tap still in its address.
+    assert page.locator("#square_a1").input_value() == "cottage"

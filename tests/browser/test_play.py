@@ -1,0 +1,173 @@
+"""At the table: the hammer tracker into a scored game, and the Town Hall and Solo decks, in Chromium."""
+
+from urllib.parse import parse_qs
+from urllib.parse import urlparse
+
+from playwright.sync_api import expect
+
+from support.phone import install
+from support.webflow import code_of
+from webscore.scoring import decode
+from webscore.scoring import score
+from webscore.scoring.table import solo_deck
+from webscore.scoring.table import town_hall
+
+
+def start(page, base, mode, names, monuments=()):
+    page.goto(base + "/en/new")
+    page.check("input[name=mode][value={}]".format(mode))
+    while page.locator(".player-row").count() < len(names):
+        page.click("button[value=add]")
+    while page.locator(".player-row").count() > len(names):
+        page.click("button[value^=remove]")
+    for n, name in enumerate(names):
+        page.fill("#players-{}".format(n), name)
+    for n, monument in monuments:
+        page.select_option("#monuments-{}".format(n), monument)
+    page.click("button[value=play]")
+    page.wait_for_url("**/en/play?code=*")
+
+
+def query(page):
+    return parse_qs(urlparse(page.url).query)
+
+
+def player_row(page, n):
+    return page.locator(".table-players li").nth(n)
+
+
+def test_master_builder_tracker_fills_turns_and_completion(phone, live_server):
+    page = phone.new_page()
+    start(page, live_server, "master-builder", ["Ana", "Bo", "Cy"], [(1, "the-starloom")])
+    hammer = page.locator(".hammer")
+    expect(hammer).to_have_text("Ana names the resource.")
+    page.get_by_role("button", name="Next round", exact=True).click()
+    page.get_by_role("button", name="Next round", exact=True).click()
+    expect(hammer).to_have_text("Cy names the resource.")
+    player_row(page, 1).locator("text=Town complete").click()
+    page.get_by_role("button", name="Next round", exact=True).click()
+    expect(hammer).to_have_text("Ana names the resource.")
+    assert "null" not in page.locator("#play").inner_text()
+    # The language switch keeps the game as it stands.
+    page.click(".languages a[lang=fr]")
+    expect(hammer).to_have_text("Ana annonce la ressource.")
+    page.click(".languages a[lang=en]")
+    # A mistaken tap is undone, and a reload keeps everything.
+    player_row(page, 0).locator("text=Town complete").click()
+    page.get_by_role("button", name="Undo", exact=True).click()
+    page.reload()
+    expect(player_row(page, 0)).to_have_attribute("data-turns", "2")
+    player_row(page, 2).locator("text=Town complete").click()
+    page.get_by_role("button", name="Next round", exact=True).click()
+    expect(hammer).to_have_text("Ana names the resource.")
+    player_row(page, 0).locator("text=Town complete").click()
+    expect(hammer).to_have_text("Every town is complete: the game is over.")
+    assert query(page)["e"] == ["nnc1nc2nc0"]
+    page.get_by_role("button", name="Enter the towns").click()
+    page.wait_for_url("**/g/**/1")
+    assert page.locator("#master_builder_turns").input_value() == "3"
+    game = decode(code_of(page.url))
+    assert [p["master_builder_turns"] for p in game["players"]] == [3, 1, 1]
+    assert game["players"][1]["completed_before"] == 0
+    page.click("button[value=next]")
+    page.click(".tool[data-card=the-starloom]")
+    page.click(".square[data-square=a1]")
+    assert page.locator("#completed_before").input_value() == "0"
+    page.click("button[value=next]")
+    page.click("button[value=results]")
+    page.wait_for_url("**/r/**")
+    rows = page.locator(".ranking li")
+    # Bo's Starloom (first town complete: 6) - 15; Ana and Cy level on -16, Cy was Master Builder less.
+    assert [(rows.nth(i).locator(".who").inner_text(), rows.nth(i).get_attribute("data-total"),
+             rows.nth(i).get_attribute("data-place")) for i in range(3)] == [
+        ("Bo", "-9", "1"), ("Cy", "-16", "2"), ("Ana", "-16", "3")]
+    assert rows.nth(1).locator(".tie").inner_text() == "decided by fewer turns as Master Builder"
+    assert [p["place"] for p in score(decode(code_of(page.url)))["players"]] == [3, 1, 2]
+
+
+def test_town_hall_deck_offline_with_undo_and_reload(phone, live_server):
+    page = phone.new_page()
+    install(page, live_server)
+    start(page, live_server, "town-hall", ["Ana", "Bo"])
+    phone.set_offline(True)
+    expect(page.locator("text=Turn the first card")).to_be_visible()
+    seed = int(query(page)["seed"][0])
+    page.get_by_role("button", name="Turn the first card").click()
+    shown = page.locator(".card-shown")
+    expect(shown).to_have_attribute("data-card", town_hall(seed, 1)["card"])
+    page.get_by_role("button", name="Next round", exact=True).click()
+    second = town_hall(seed, 2)["card"]
+    expect(shown).to_have_attribute("data-card", second)
+    expect(page.locator("text=Next round: everyone chooses.")).to_be_visible()
+    page.get_by_role("button", name="Next round", exact=True).click()
+    expect(shown).to_have_text("Everyone chooses a resource.")
+    page.get_by_role("button", name="Undo", exact=True).click()
+    page.reload()
+    expect(shown).to_have_attribute("data-card", second)
+    expect(page.locator("text=Cards left in the pile: 8")).to_be_visible()
+
+
+def test_solo_deck_takes_undoes_and_survives_a_reload(phone, live_server):
+    page = phone.new_page()
+    start(page, live_server, "solo", ["Zoé"])
+    cards = page.locator(".face-up button")
+    expect(cards).to_have_count(3)
+    seed = int(query(page)["seed"][0])
+    assert [cards.nth(i).get_attribute("data-card") for i in range(3)] == solo_deck(seed, [])["face_up"]
+    cards.nth(1).click()
+    cards.nth(0).click()
+    expect(page.locator("text=Cards left in the pile: 12 · Resources taken: 2")).to_be_visible()
+    page.get_by_role("button", name="Undo", exact=True).click()
+    page.reload()
+    expected = solo_deck(seed, [1])["face_up"]
+    expect(cards.nth(2)).to_have_attribute("data-card", expected[2])
+    assert [cards.nth(i).get_attribute("data-card") for i in range(3)] == expected
+    page.get_by_role("button", name="Enter the towns").click()
+    page.wait_for_url("**/g/**/1")
+    assert page.locator("h1").inner_text() == "Town of Zoé"
+
+
+def pad_rows(page):
+    rows = page.locator(".ranking li")
+    return [(rows.nth(i).locator(".who").inner_text(), rows.nth(i).get_attribute("data-total"),
+             rows.nth(i).get_attribute("data-place")) for i in range(rows.count())]
+
+
+def test_quick_score_pad_asks_only_what_a_tie_needs_and_shares(browser, phone, live_server):
+    page = phone.new_page()
+    install(page, live_server)
+    phone.set_offline(True)
+    page.goto(live_server + "/en/pad")
+    page.fill("#n0", "Ana")
+    page.fill("#n1", "Bo")
+    page.fill("input[name=blue0]", "12")
+    page.fill("input[name=empty0]", "-2")
+    page.fill("input[name=green1]", "9")
+    expect(page.locator(".ranking li")).to_have_count(2)
+    assert pad_rows(page) == [("Ana", "10", "1"), ("Bo", "9", "2")]
+    assert page.locator(".fact-t0").is_hidden()
+    page.fill("input[name=navy1]", "1")
+    expect(page.locator(".fact-t0")).to_be_visible()
+    assert page.locator(".ranking li").first.locator(".tie").all_inner_texts() == [
+        "shared place", "Enter turns as Master Builder to break this tie."]
+    page.fill("#t0", "3")
+    page.fill("#t1", "3")
+    expect(page.locator(".fact-e0")).to_be_visible()
+    assert page.locator(".fact-c0").is_hidden()
+    page.fill("#e0", "2")
+    page.fill("#e1", "1")
+    expect(page.locator(".ranking li").first).to_have_attribute("data-place", "1")
+    assert pad_rows(page) == [("Bo", "10", "1"), ("Ana", "10", "2")]
+    link = page.locator(".share-url").input_value()
+    assert link.startswith(live_server + "/pad?")
+    phone.set_offline(False)
+    other = browser.new_context(locale="fr-FR")
+    try:
+        fresh = other.new_page()
+        fresh.goto(link)
+        expect(fresh.locator(".ranking li")).to_have_count(2)
+        assert pad_rows(fresh) == [("Bo", "10", "1"), ("Ana", "10", "2")]
+        assert fresh.locator("html").get_attribute("lang") == "fr"
+        assert fresh.locator(".ranking .tie").first.inner_text() == "départagé par le moins de cases vides"
+    finally:
+        other.close()

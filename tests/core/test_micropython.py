@@ -1,0 +1,97 @@
+"""The same core under MicroPython (in Node) gives exactly CPython's answers."""
+
+import json
+
+import pytest
+from hypothesis import HealthCheck
+from hypothesis import given
+from hypothesis import settings
+
+from support import examples
+from support.cases import BUILDING_CASES
+from support.cases import MISTAKES
+from support.cases import broken
+from support.strategies import games
+from support.towns import game
+from support.towns import player
+from support.towns import town
+from webscore.scoring import encode
+from webscore.scoring import score_code_json
+from webscore.scoring import score_json
+
+
+def cpython(text: str) -> dict:
+    return json.loads(score_json(text))
+
+
+GOLDEN = [examples.load(name) for name in examples.NAMES]
+GOLDEN += [game(player(town(*case[1]))) for case in BUILDING_CASES]
+GOLDEN += [broken(case[1]) for case in MISTAKES]
+
+
+@pytest.mark.parametrize("number", range(len(GOLDEN)))
+def test_golden_cases_are_identical(micropython_core, number):
+    text = json.dumps(GOLDEN[number])
+    assert micropython_core.score_json(text) == cpython(text)
+
+
+def test_the_golden_cases_include_results_and_problems():
+    answers = [cpython(json.dumps(g)) for g in GOLDEN]
+    assert sum(1 for a in answers if "result" in a) >= len(BUILDING_CASES)
+    assert sum(1 for a in answers if "problems" in a) == len(MISTAKES)
+
+
+def test_text_that_is_not_json(micropython_core):
+    assert micropython_core.score_json("{oops") == cpython("{oops") == {
+        "problems": [{"code": "not-json", "player": None, "square": None, "value": None}]}
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games())
+def test_random_games_are_identical(micropython_core, game):
+    text = json.dumps(game)
+    answer = micropython_core.score_json(text)
+    assert answer == cpython(text)
+    assert micropython_core.score_code_json(answer["code"]) == json.loads(score_code_json(answer["code"]))
+
+
+@pytest.mark.parametrize("code", ["", "A", "AQID", "AQ!D" * 4, "A" * 601, "A" * 12,
+                                  encode(GOLDEN[0])[:-1], encode(GOLDEN[0])[1:]])
+def test_damaged_codes_are_refused_alike(micropython_core, code):
+    assert micropython_core.score_code_json(code) == json.loads(score_code_json(code))
+    assert "damaged" in json.loads(score_code_json(code))
+
+
+TABLE_REQUESTS = [
+    {"kind": "town-hall", "seed": seed, "rounds": rounds} for seed in (1, 99, 4294967295) for rounds in (0, 1, 2, 3, 16, 40)
+] + [
+    {"kind": "solo", "seed": seed, "taken": taken} for seed in (3, 77) for taken in ([], [0], [2, 1, 0, 0, 2] * 4)
+] + [
+    {"kind": "master-builder", "monuments": [None, "fort-ironweed", "the-starloom"], "first": 1, "events": events}
+    for events in ("", "nnn", "f1nnc0n", "c0c1c2", "c0c1c2n", "x")
+] + [{"kind": "nothing"}, {"kind": "solo", "seed": 1, "taken": [9]}]
+
+
+@pytest.mark.parametrize("request_", TABLE_REQUESTS)
+def test_table_helpers_are_identical(micropython_core, request_):
+    from webscore.scoring import table_json
+
+    text = json.dumps(request_)
+    assert micropython_core.table_json(text) == json.loads(table_json(text))
+
+
+PADS = [
+    {"mode": "master-builder", "players": [{"name": "A", "points": {"blue": 10}}, {"name": "B", "points": {"blue": 10}}]},
+    {"mode": "master-builder", "players": [{"name": "A", "points": {"blue": 10}, "master_builder_turns": 2, "empty": 1},
+                                           {"name": "B", "points": {"blue": 10}, "master_builder_turns": 2, "empty": 3}]},
+    {"mode": "solo", "players": [{"name": "Z", "points": {"blue": 30, "monument": 8, "empty": -3}}]},
+    {"mode": "town-hall", "players": [{"name": "", "points": {"blue": "x"}}]},
+]
+
+
+@pytest.mark.parametrize("pad", PADS)
+def test_pads_are_identical(micropython_core, pad):
+    from webscore.scoring import pad_json
+
+    text = json.dumps(pad)
+    assert micropython_core.pad_json(text) == json.loads(pad_json(text))

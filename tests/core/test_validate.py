@@ -1,0 +1,74 @@
+"""Game-file validation: every mistake named with its player, square and problem."""
+
+import copy
+
+import pytest
+
+from support import examples
+from support.cases import MISTAKES as CASES
+from support.cases import base_game
+from support.cases import broken
+from support.cases import set_square
+from webscore.scoring import InvalidGame
+from webscore.scoring import score
+from webscore.scoring.validate import problems
+
+
+def codes(game) -> list:
+    return [(p["code"], p["player"], p["square"]) for p in problems(game)]
+
+
+def test_base_game_is_valid():
+    assert problems(base_game()) == []
+    assert score(base_game())["players"][0]["name"] == "Ana"
+
+
+def test_rulebook_file_is_valid():
+    assert problems(examples.load("rulebook-28")) == []
+
+
+@pytest.mark.parametrize("change, expected", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_each_mistake_is_named(change, expected):
+    assert codes(broken(change)) == expected
+
+
+def test_more_than_five_banks():
+    game = base_game()
+    game["buildings"][-1] = "bank"
+    game["players"][1]["town"] = [["shrine-of-the-elder-tree", "bank", "bank", "bank"],
+                                  ["bank", "bank", "bank", None], [None] * 4, [None] * 4]
+    game["players"][1]["shrine_buildings"] = 1
+    game["players"][0]["town"][1][3] = None
+    del game["players"][0]["stored"]
+    assert codes(game) == [("too-many-banks", 1, None)]
+
+
+def test_solo_leaves_out_its_cards():
+    game = base_game()
+    game.update(mode="solo", players=[game["players"][1]])
+    game["buildings"][-1] = "bank"
+    game["players"][0]["monument"] = "fort-ironweed"
+    game["players"][0]["town"][0][0] = None
+    game["players"][0]["shrine_buildings"] = None
+    assert codes(game) == [("not-in-solo", None, None), ("not-in-solo", 0, None)]
+
+
+@pytest.mark.parametrize("value", [None, 3, "game", [1, 2], {"players": "x"}, {"players": [None]}])
+def test_any_json_value_is_answered_with_problems(value):
+    found = problems(value)
+    assert found
+    assert all(set(p) == {"code", "player", "square", "value"} for p in found)
+
+
+def test_score_refuses_an_invalid_game_with_its_problems():
+    game = broken(set_square(0, "c1", "bakery"))
+    with pytest.raises(InvalidGame) as raised:
+        score(game)
+    assert [p["code"] for p in raised.value.problems] == ["building-not-in-game"]
+
+
+def test_validation_does_not_change_the_game():
+    game = base_game()
+    before = copy.deepcopy(game)
+    score(game)
+    assert game == before

@@ -1,0 +1,98 @@
+"""Playing a game in the browser: the towns of the test game, and the taps and reads every browser test uses."""
+
+import os
+import pathlib
+
+# Three towns of one game (Ana owns Barrett Castle, Bo The Starloom), worked out by hand:
+# Ana 9 (Cottages) + 5 (Castle) + 5 (Chapel) + 4 (2 Feast Halls, not more than Cy's 3) + 3 (Theater) - 6 = 20
+# Bo 3 (Starloom, one town before) + 1 (Well) + 2 (1 Feast Hall, fewer than Ana's 2) - 11 = -5
+# Cy 6 (Cottages) + 2 (Chapel) + 9 (3 Feast Halls, more than Bo's 1) - 9 = 8
+TOWNS = {
+    "Ana": ("cottage cottage farm barrett-castle", "cottage chapel well .", "feast-hall feast-hall theater .",
+            ". . . ."),
+    "Bo": ("the-starloom cottage . .", "well cottage . .", "feast-hall . . .", ". . . ."),
+    "Cy": ("cottage cottage . .", "farm chapel . .", "feast-hall feast-hall feast-hall .", ". . . ."),
+}
+EXPECTED = {"Ana": (20, 1), "Bo": (-5, 3), "Cy": (8, 2)}
+SHOTS = os.environ.get("MARQUOIR_SCREENSHOTS")
+
+
+def shot(page, name):
+    """Keep a screenshot of the step when MARQUOIR_SCREENSHOTS names a folder (for a look by eye)."""
+    if SHOTS:
+        pathlib.Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(pathlib.Path(SHOTS) / (name + ".png")), full_page=True)
+
+
+def set_up(page, base, navy=None):
+    """Set up the test game (Ana, Bo, Cy) from the home page and open the first town."""
+    page.goto(base + "/")
+    page.click("text=New game")
+    assert page.url.endswith("/en/new")
+    page.fill("#players-0", "Ana")
+    page.fill("#players-1", "Bo")
+    page.click("button[value=add]")
+    page.fill("#players-2", "Cy")
+    page.select_option("#monuments-0", "barrett-castle")
+    page.select_option("#monuments-1", "the-starloom")
+    page.check("input[name=green][value=feast-hall]")
+    if navy:
+        page.check("input[name=navy][value={}]".format(navy))
+    shot(page, "1-setup")
+    page.click("button[value=start]")
+    page.wait_for_url("**/g/**/1")
+
+
+def squares(rows):
+    """Return the 16 squares of a town written as four rows."""
+    return [card for row in rows for card in row.split()]
+
+
+def tap_town(page, rows):
+    """Enter a town with the palette: a building, then its squares."""
+    for card in sorted(set(squares(rows)) - {"."}):
+        page.click(".tool[data-card='{}']".format(card))
+        for i, square in enumerate(squares(rows)):
+            if square == card:
+                page.click(".square[data-square='{}{}']".format("abcd"[i % 4], i // 4 + 1))
+
+
+def select_town(page, rows):
+    """Enter a town with the square selects, as without JavaScript."""
+    for i, card in enumerate(squares(rows)):
+        if card != ".":
+            page.select_option("#square_{}{}".format("abcd"[i % 4], i // 4 + 1), card)
+
+
+def read_results(page):
+    """Return {name: (total, place)} from a result page."""
+    rows = page.locator(".ranking li")
+    found = {}
+    for n in range(rows.count()):
+        row = rows.nth(n)
+        found[row.locator(".who").inner_text()] = (int(row.get_attribute("data-total")),
+                                                    int(row.get_attribute("data-place")))
+    return found
+
+
+def play(page, base, enter_town):
+    """Play the test game through, entering each town with enter_town; return the results read."""
+    set_up(page, base)
+    for n, name in enumerate(("Ana", "Bo", "Cy"), start=1):
+        assert page.locator("h1").inner_text() == "Town of " + name
+        enter_town(page, TOWNS[name])
+        if name == "Bo":
+            page.fill("#completed_before", "1")
+        shot(page, "2-town-{}".format(n))
+        page.click("button[value=next]" if n < 3 else "button[value=results]")
+    assert "/en/r/" in page.url
+    shot(page, "3-results")
+    return read_results(page)
+
+
+def install(page, base):
+    """Visit once and wait until the service worker has stored the app and controls the page."""
+    page.goto(base + "/en/")
+    page.evaluate("navigator.serviceWorker.ready")
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null")

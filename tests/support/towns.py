@@ -1,0 +1,71 @@
+"""Compact notation for towns in tests: one string per row, card ids separated by spaces, "." empty."""
+
+from webscore.scoring import score
+from webscore.scoring.cards import BUILDINGS
+from webscore.scoring.cards import CARD_COLOURS
+from webscore.scoring.cards import MONUMENTS
+from webscore.scoring.cards import colour_of
+
+# The card a test game deals for each colour its town does not show.
+DEFAULT_OF_COLOUR = {"red": "farm", "grey": "well", "orange": "chapel", "green": "tavern",
+                     "yellow": "theater", "navy": "factory"}
+
+
+def town(*rows: str) -> list:
+    """Return a game-file town from four row strings such as "cottage farm . well"."""
+    assert len(rows) == 4, rows
+    parsed = []
+    for row in rows:
+        squares = [None if word == "." else word.lower() for word in row.split()]
+        assert len(squares) == 4, row
+        for card in squares:
+            assert card is None or card in BUILDINGS or card in MONUMENTS, card
+        parsed.append(squares)
+    return parsed
+
+
+def buildings_for(*towns: list, extra=()) -> list:
+    """Return the seven buildings of a game holding these towns: theirs, then a default per colour."""
+    chosen = {"cottage"}
+    for rows in towns:
+        chosen.update(card for row in rows for card in row if card in BUILDINGS)
+    chosen.update(extra)
+    for colour in CARD_COLOURS:
+        if not any(colour_of(card) == colour for card in chosen):
+            chosen.add(DEFAULT_OF_COLOUR[colour])
+    return sorted(chosen)
+
+
+def player(rows: list, name="Ana", **facts) -> dict:
+    """Return a game-file player with its town's monument filled in."""
+    monuments = [card for row in rows for card in row if card in MONUMENTS]
+    record = {"name": name, "monument": monuments[0] if monuments else None, "town": rows}
+    record.update(facts)
+    return record
+
+
+def game(*players: dict, mode="master-builder", buildings=None, monuments=True) -> dict:
+    """Return a game file for these players."""
+    return {
+        "mode": mode,
+        "monuments": monuments,
+        "cavern": False,
+        "buildings": buildings or buildings_for(*(p["town"] for p in players)),
+        "players": list(players),
+    }
+
+
+def score_town(*rows: str, **facts) -> dict:
+    """Score one town alone (a solo-free, one-player Master Builder game) and return its result."""
+    return score(game(player(town(*rows), **facts)))["players"][0]
+
+
+def points(result: dict, square: str) -> int:
+    """Return a square's points in a player's result."""
+    return next(s["points"] for s in result["squares"] if s["square"] == square)
+
+
+def reason(result: dict, square: str) -> tuple:
+    """Return a square's (reason, n) in a player's result."""
+    found = next(s for s in result["squares"] if s["square"] == square)
+    return found["reason"], found["n"]

@@ -1,0 +1,90 @@
+"""Security headers on every route, the production key check, and escaping of what players type."""
+
+import pathlib
+
+import pytest
+
+from support import examples
+from support.webflow import SETUP
+from support.webflow import code_of
+from webscore import DEV_SECRET_KEY
+from webscore import create_app
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+RULEBOOK = examples.RULEBOOK_CODE
+
+
+def routes(client):
+    game = code_of(client.get("/en/new", query_string=SETUP).headers["Location"])
+    return ["/", "/en/", "/fr/new", "/hu/rules", "/en/g/{}/1".format(game), "/en/g/{}/1/save".format(game),
+            "/en/r/" + RULEBOOK, "/r/" + RULEBOOK, "/qr/{}.svg".format(RULEBOOK), "/en/r/AAAA",
+            "/nowhere", "/favicon.ico", "/static/css/marquoir.css", "/sw.js", "/manifest.webmanifest",
+            "/hu/manifest.webmanifest", "/core/index.json", "/core/game.py", "/fr/offline", "/en/play", "/hu/pad", "/pad?n0=Ana"]
+
+
+def test_every_rule_of_the_app_is_covered(app, client):
+    covered = {"pages.root", "pages.home", "pages.favicon", "pages.rules", "pages.play", "pages.pad", "pages.shared_pad",
+               "setup.new_game", "town.step", "town.save", "results.show", "results.shared", "results.qr", "static",
+               "offline.service_worker", "offline.manifest", "offline.core_index", "offline.core_file", "offline.shell"}
+    assert {rule.endpoint for rule in app.url_map.iter_rules()} == covered
+
+
+def test_security_headers_on_every_route(client):
+    for path in routes(client):
+        response = client.get(path)
+        response.close()
+        headers = response.headers
+        policy = headers["Content-Security-Policy"]
+        assert "script-src 'self' 'wasm-unsafe-eval'" in policy, path
+        assert "style-src 'self'" in policy and "unsafe-inline" not in policy, path
+        assert "frame-ancestors 'none'" in policy and "http" not in policy, path
+        assert headers["X-Content-Type-Options"] == "nosniff"
+        assert headers["Referrer-Policy"] == "no-referrer"
+        assert headers["Permissions-Policy"].startswith("camera=()")
+
+
+def test_pages_hold_no_inline_script_or_style(client):
+    for path in routes(client):
+        response = client.get(path, follow_redirects=True)
+        html = response.get_data(as_text=True)
+        response.close()
+        assert "<script>" not in html and "<style" not in html and " style=" not in html, path
+        assert "onclick=" not in html, path
+
+
+def test_production_refuses_the_development_key():
+    with pytest.raises(RuntimeError, match="FLASK_SECRET_KEY"):
+        create_app({"PRODUCTION": True, "SECRET_KEY": DEV_SECRET_KEY})
+    assert create_app({"PRODUCTION": True, "SECRET_KEY": "a real secret"}).config["PRODUCTION"] is True
+
+
+def test_production_reads_its_settings_from_the_environment(monkeypatch):
+    monkeypatch.setenv("FLASK_PRODUCTION", "true")
+    with pytest.raises(RuntimeError):
+        create_app()
+    monkeypatch.setenv("FLASK_SECRET_KEY", "from the environment")
+    assert create_app().config["SECRET_KEY"] == "from the environment"
+
+
+def test_procfile_runs_gunicorn_in_production_on_port():
+    line = (ROOT / "Procfile").read_text().strip()
+    assert line.startswith("web: FLASK_PRODUCTION=true gunicorn --bind 0.0.0.0:$PORT ")
+    assert line.endswith('"webscore:create_app()"')
+
+
+def test_https_behind_a_proxy_makes_https_share_links():
+    client = create_app({"TESTING": True}).test_client()
+    response = client.get("/en/r/" + RULEBOOK, headers={"X-Forwarded-Proto": "https", "X-Forwarded-Host": "scores.example"})
+    assert 'value="https://scores.example/r/{}"'.format(RULEBOOK) in response.text
+
+
+def test_names_are_escaped_everywhere(client):
+    from markupsafe import escape
+
+    evil = "<b>Bo</b><img src=x>"
+    query = dict(SETUP, **{"players-0": evil})
+    location = client.get("/en/new", query_string=query).headers["Location"]
+    for path in (location, location.replace("/1", "/1/save") + "?go=results"):
+        response = client.get(path, follow_redirects=True)
+        assert "<img src=x>" not in response.text and "<b>Bo</b>" not in response.text
+        assert str(escape(evil)) in response.text

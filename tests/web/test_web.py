@@ -1,0 +1,267 @@
+"""The web flow through the Flask test client: every route, message and refusal."""
+
+import re
+
+import pytest
+
+from support import examples
+from support.webflow import SETUP
+from support.webflow import checked
+from support.webflow import code_of
+from support.webflow import errors
+from support.webflow import hidden_values
+from support.webflow import names_typed
+from support.webflow import town_query
+from webscore.scoring import decode
+from webscore.scoring import encode
+
+RULEBOOK_CODE = examples.RULEBOOK_CODE
+
+
+def start(client, **changes):
+    query = dict(SETUP, **changes)
+    return client.get("/en/new", query_string={k: v for k, v in query.items() if v is not None})
+
+
+def test_root_picks_language_from_accept_language(client):
+    response = client.get("/", headers={"Accept-Language": "hu-HU,hu;q=0.9,en;q=0.5"})
+    assert response.status_code == 302
+    assert response.headers["Location"].endswith("/hu/")
+
+
+def test_root_prefers_the_cookie(client):
+    client.set_cookie("lang", "fr", domain="marquoir.test")
+    response = client.get("/", headers={"Accept-Language": "hu"})
+    assert response.headers["Location"].endswith("/fr/")
+
+
+def test_root_defaults_to_english(client):
+    assert client.get("/", headers={"Accept-Language": "de"}).headers["Location"].endswith("/en/")
+
+
+def test_a_prefixed_page_remembers_its_language(client):
+    response = client.get("/hu/")
+    assert response.status_code == 200
+    assert "lang=hu" in response.headers["Set-Cookie"]
+
+
+def test_home_page(client):
+    response = client.get("/en/")
+    assert response.status_code == 200
+    assert '<html lang="en">' in response.text
+    assert 'href="/en/new"' in response.text
+
+
+def test_unknown_language_is_404(client):
+    assert client.get("/de/new").status_code == 404
+    assert client.get("/de/").status_code == 302
+
+
+def test_setup_form_defaults_to_the_first_game(client):
+    html = client.get("/en/new").text
+    picked = [checked(html, colour) for colour in ("red", "grey", "orange", "green", "yellow", "navy")]
+    assert picked == [["farm"], ["well"], ["chapel"], ["tavern"], ["theater"], ["factory"]]
+    assert names_typed(html) == ["", ""]
+
+
+def test_start_redirects_to_the_first_town(client):
+    response = start(client)
+    assert response.status_code == 302
+    location = response.headers["Location"]
+    assert location.startswith("/en/g/") and location.endswith("/1")
+    game = decode(code_of(location))
+    assert [p["name"] for p in game["players"]] == ["Ana", "Bo", "Cy"]
+    assert [p["monument"] for p in game["players"]] == ["barrett-castle", "the-starloom", None]
+    assert game["buildings"] == ["cottage", "farm", "well", "chapel", "feast-hall", "theater", "warehouse"]
+
+
+@pytest.mark.parametrize("changes, message", [
+    ({"players-1": "  "}, "Enter a name."),
+    ({"players-1": "x" * 25}, "Keep names to 24 characters."),
+    ({"players-1": "Bo\x07"}, "Names cannot hold control characters."),
+    ({"monuments-1": "barrett-castle"}, "Each monument exists once: another player already has this one."),
+    ({"mode": "solo"}, "Solo is played by exactly one player."),
+    ({"green": "inn", "mode": "solo", "players-1": None, "players-2": None}, "Inn is not used in a solo game."),
+    ({"green": None}, "Choose one card of each colour."),
+    ({"green": "castle"}, "Choose one card of each colour."),
+])
+def test_setup_mistakes_are_shown_and_nothing_typed_is_lost(client, changes, message):
+    response = start(client, **changes)
+    assert response.status_code == 422
+    assert message in errors(response.text)
+    assert names_typed(response.text)[0] == "Ana"
+
+
+def test_setup_buttons_add_move_and_remove_players(client):
+    query = dict(SETUP, action="up-2")
+    html = client.get("/en/new", query_string=query).text
+    assert names_typed(html) == ["Ana", "Cy", "Bo"]
+    html = client.get("/en/new", query_string=dict(SETUP, action="remove-0")).text
+    assert names_typed(html) == ["Bo", "Cy"]
+    html = client.get("/en/new", query_string=dict(SETUP, action="add")).text
+    assert names_typed(html) == ["Ana", "Bo", "Cy", ""]
+
+
+def test_deal_gives_one_card_per_colour(client):
+    html = client.get("/en/new", query_string=dict(SETUP, action="deal")).text
+    for colour in ("red", "grey", "orange", "green", "yellow", "navy"):
+        assert len(checked(html, colour)) == 1
+
+
+def test_deal_monuments_offers_two_each(client):
+    html = client.get("/en/new", query_string=dict(SETUP, action="deal-monuments")).text
+    dealt = hidden_values(html, "dealt-")
+    assert len(dealt) == 3
+    cards = " ".join(dealt).split()
+    assert len(cards) == 6 and len(set(cards)) == 6
+    for n in range(3):
+        select = re.search(r'<select[^>]*name="monuments-{}".*?</select>'.format(n), html, re.S).group(0)
+        assert sorted(re.findall(r'<option[^>]*value="([^"]+)"', select)) == sorted(dealt[n].split())
+
+
+def test_play_again_keeps_players_and_buildings(client):
+    html = client.get("/en/new", query_string={"again": RULEBOOK_CODE}).text
+    assert 'value="Rulebook"' in html
+    assert checked(html, "yellow") == ["bakery"]
+
+
+def _game_code(client):
+    return code_of(start(client).headers["Location"])
+
+
+def test_town_step_shows_the_players_monument_and_facts(client):
+    code = _game_code(client)
+    html = client.get("/en/g/{}/2".format(code)).text
+    assert "Town of Bo" in html
+    assert 'value="the-starloom"' in html and 'value="barrett-castle"' not in html
+    assert 'name="completed_before"' in html and 'name="shrine_buildings"' not in html
+    assert 'name="master_builder_turns"' in html
+
+
+def test_saving_a_town_moves_on_and_keeps_it(client):
+    code = _game_code(client)
+    query = town_query("cottage farm barrett-castle warehouse", ". . . .", ". . . .", ". . . .",
+                       **{"stored_d1": "2", "master_builder_turns": "3", "go": "next"})
+    response = client.get("/en/g/{}/1/save".format(code), query_string=query)
+    assert response.status_code == 302
+    assert response.headers["Location"].endswith("/2")
+    player = decode(code_of(response.headers["Location"]))["players"][0]
+    assert player["town"][0] == ["cottage", "farm", "barrett-castle", "warehouse"]
+    assert player["stored"] == {"d1": 2}
+    assert player["master_builder_turns"] == 3
+
+
+@pytest.mark.parametrize("rows, facts, message", [
+    (("warehouse . . .",), {}, "How many resources are stored on this Warehouse?"),
+    (("warehouse . . .",), {"stored_a1": "4"}, "Number must be between 0 and 3."),
+    (("barrett-castle barrett-castle . .",), {}, "A town holds one monument only."),
+    (("bakery . . .",), {}, "Not a valid choice."),
+    ((". . . .",), {"master_builder_turns": "many"}, "Not a valid integer value."),
+])
+def test_town_mistakes_are_explained_on_the_square(client, rows, facts, message):
+    code = _game_code(client)
+    query = town_query(*(rows + (". . . .",) * (4 - len(rows))), **facts)
+    response = client.get("/en/g/{}/1/save".format(code), query_string=query)
+    assert response.status_code == 422
+    assert message in errors(response.text)
+
+
+def test_starloom_needs_its_count(client):
+    code = _game_code(client)
+    query = town_query("the-starloom . . .", ". . . .", ". . . .", ". . . .")
+    response = client.get("/en/g/{}/2/save".format(code), query_string=query)
+    assert response.status_code == 422
+    assert "How many players completed their town before this one?" in errors(response.text)
+    query["completed_before"] = "1"
+    assert client.get("/en/g/{}/2/save".format(code), query_string=query).status_code == 302
+
+
+def test_last_town_goes_to_the_results(client):
+    code = _game_code(client)
+    response = client.get("/en/g/{}/3/save".format(code), query_string=town_query(*(". . . .",) * 4, go="results"))
+    assert response.status_code == 302
+    assert response.headers["Location"].startswith("/en/r/")
+
+
+def test_back_goes_to_the_previous_player(client):
+    code = _game_code(client)
+    response = client.get("/en/g/{}/2/save".format(code), query_string=town_query(*(". . . .",) * 4, go="back"))
+    assert response.headers["Location"].endswith("/1")
+
+
+def test_results_page(client):
+    response = client.get("/en/r/" + RULEBOOK_CODE)
+    assert response.status_code == 200
+    html = response.text
+    assert re.findall(r'data-player="(\d)" data-total="(-?\d+)" data-place="(\d)"', html) == [("0", "28", "1")]
+    assert "Engineer" in html
+    assert "Chapel</a> <span class=\"colour\">(orange)</span>: <strong>4</strong>" in html
+    assert "/qr/{}.svg".format(RULEBOOK_CODE) in html
+    assert 'value="http://marquoir.test/r/{}"'.format(RULEBOOK_CODE) in html
+
+
+def test_shared_link_opens_in_the_readers_language(client):
+    response = client.get("/r/" + RULEBOOK_CODE, headers={"Accept-Language": "fr"})
+    assert response.status_code == 302
+    assert response.headers["Location"] == "/fr/r/" + RULEBOOK_CODE
+
+
+def test_qr_code_is_svg(client):
+    response = client.get("/qr/{}.svg".format(RULEBOOK_CODE))
+    assert response.status_code == 200
+    assert response.mimetype == "image/svg+xml"
+    assert response.data.startswith(b"<svg")
+
+
+@pytest.mark.parametrize("path", [
+    "/en/r/AAAA", "/en/r/" + RULEBOOK_CODE[:-2], "/en/r/" + RULEBOOK_CODE[:-1] + "A",
+    "/en/g/AAAA/1", "/qr/AAAA.svg", "/en/r/" + "A" * 700, "/r/!!!!",
+])
+def test_damaged_links_get_a_friendly_400(client, path):
+    response = client.get(path, follow_redirects=True)
+    assert response.status_code == 400
+    assert "This link cannot be opened" in response.text
+
+
+def test_player_number_out_of_range_is_404(client):
+    code = _game_code(client)
+    assert client.get("/en/g/{}/4".format(code)).status_code == 404
+    assert client.get("/en/g/{}/0".format(code)).status_code == 404
+
+
+def test_unknown_page_is_404_in_the_pages_language(client):
+    response = client.get("/en/nothing-here")
+    assert response.status_code == 404
+    assert "Page not found" in response.text
+
+
+def test_post_is_refused_with_405(client):
+    assert client.post("/en/new").status_code == 405
+
+
+def test_a_partial_query_keeps_each_value_on_its_own_square(client):
+    code = _game_code(client)
+    response = client.get("/en/g/{}/3/save".format(code), query_string={"square_d4": "cottage", "go": "results"})
+    assert response.status_code == 302
+    town = decode(code_of(response.headers["Location"]))["players"][2]["town"]
+    assert town[3][3] == "cottage"
+    assert sum(1 for row in town for card in row if card) == 1
+
+
+def test_play_at_the_table_goes_to_the_play_page(client):
+    response = start(client, action="play")
+    assert response.status_code == 302
+    assert response.headers["Location"].startswith("/en/play?code=")
+    game = decode(response.headers["Location"].split("code=")[1])
+    assert [p["name"] for p in game["players"]] == ["Ana", "Bo", "Cy"]
+    page = client.get("/hu/play")
+    assert page.status_code == 200 and '<html lang="hu">' in page.text
+
+
+def test_a_starloom_owner_may_carry_the_completion_count_before_building_it(client):
+    code = _game_code(client)
+    game = decode(code)
+    game["players"][1]["completed_before"] = 2
+    assert client.get("/en/g/{}/2".format(encode(game))).status_code == 200
+    game["players"][0]["completed_before"] = 1
+    assert client.get("/en/g/{}/1".format(encode(game))).status_code == 400

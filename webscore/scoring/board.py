@@ -1,0 +1,47 @@
+"""What a card's rule may look at: one player's town and the few facts around it."""
+
+from .cards import MONUMENTS
+from .cards import colour_of
+from .cards import cottage_count
+
+
+class TownView:
+    """One player's finished town, the squares fed, and the facts the rules need."""
+
+    __slots__ = (
+        "squares",
+        "fed",
+        "monument",
+        "stored",
+        "shrine_buildings",
+        "completed_before",
+        "right_feast_halls",
+        "game_buildings",
+    )
+
+    def __init__(self, squares, game_buildings, stored=None, shrine_buildings=None,
+                 completed_before=None, right_feast_halls=None):
+        self.squares = tuple(squares)
+        self.game_buildings = tuple(game_buildings)
+        self.fed = frozenset()
+        self.stored = stored or {}
+        self.shrine_buildings = shrine_buildings
+        self.completed_before = completed_before
+        # None when nobody sits on the right (solo).
+        self.right_feast_halls = right_feast_halls
+        self.monument = None
+        for card in self.squares:
+            if card in MONUMENTS:
+                self.monument = card
+
+    def count(self, card: str) -> int:
+        """Return how many squares hold this card."""
+        return sum(1 for square in self.squares if square == card)
+
+    def colours_at(self, indexes) -> set:
+        """Return the colours of the cards on these squares (monuments and empties have none)."""
+        return {colour_of(self.squares[i]) for i in indexes if self.squares[i] is not None}
+
+    def fed_cottages(self, indexes) -> int:
+        """Return the fed Cottages on these squares, a fed Barrett Castle counting 2."""
+        return sum(cottage_count(self.squares[i]) for i in indexes if i in self.fed)

@@ -1,0 +1,1 @@
+"""The Flask side of Marquoir: blueprints, forms, languages, security, assets, offline files."""

@@ -1,0 +1,104 @@
+"""Flask-WTF forms: the game setup and one player's town.
+
+Both are sent with GET: they change nothing on the server (the game lives in the URL), so a page can
+be reloaded, bookmarked and served offline, and no CSRF token is needed.
+"""
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import BooleanField
+from wtforms import FieldList
+from wtforms import HiddenField
+from wtforms import IntegerField
+from wtforms import RadioField
+from wtforms import SelectField
+from wtforms import StringField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import NumberRange
+from wtforms.validators import Optional
+
+from ..scoring.cards import CARD_COLOURS
+from ..scoring.cards import MONUMENTS
+from ..scoring.cards import cards_of_colour
+from ..scoring.game import MODES
+from ..scoring.town import NAMES
+from ..scoring.validate import MAX_NAME
+from ..scoring.validate import MAX_PLAYERS
+from .labels import CARD_NAMES
+from .labels import MODE_NAMES
+
+
+def choices(pairs) -> list:
+    """Return (value, label) pairs as WTForms choices."""
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
+def values(field) -> set:
+    """Return the values a choice field offers."""
+    return {choice.value for choice in field.choices}
+
+
+class GetForm(FlaskForm):
+    """A form read from the query string, without CSRF."""
+
+    class Meta:
+        csrf = False
+
+    def __init__(self, formdata, **kwargs):
+        super().__init__(formdata=formdata, **kwargs)
+
+
+class SetupForm(GetForm):
+    """Players in seating order, the mode, the options and the seven buildings."""
+
+    players = FieldList(StringField(_l("Name"), render_kw={"maxlength": MAX_NAME, "autocomplete": "off"}),
+                        min_entries=1, max_entries=MAX_PLAYERS)
+    monuments = FieldList(SelectField(_l("Monument")), min_entries=1, max_entries=MAX_PLAYERS)
+    dealt = FieldList(HiddenField(), min_entries=1, max_entries=MAX_PLAYERS)
+    mode = RadioField(_l("Mode"), choices=choices((m, MODE_NAMES[m]) for m in MODES), default=MODES[0])
+    cavern = BooleanField(_l("Cavern rule (set aside up to 2 resources)"))
+    without_monuments = BooleanField(_l("Without monuments"))
+    red = RadioField(_l("Red"), choices=choices((c, CARD_NAMES[c]) for c in cards_of_colour("red")))
+    grey = RadioField(_l("Grey"), choices=choices((c, CARD_NAMES[c]) for c in cards_of_colour("grey")))
+    orange = RadioField(_l("Orange"), choices=choices((c, CARD_NAMES[c]) for c in cards_of_colour("orange")))
+    green = RadioField(_l("Green"), choices=choices((c, CARD_NAMES[c]) for c in cards_of_colour("green")))
+    yellow = RadioField(_l("Yellow"), choices=choices((c, CARD_NAMES[c]) for c in cards_of_colour("yellow")))
+    navy = RadioField(_l("Navy"), choices=choices((c, CARD_NAMES[c]) for c in cards_of_colour("navy")))
+
+    def colour_fields(self) -> list:
+        """Return the six card fields in the score pad's order."""
+        return [getattr(self, colour) for colour in CARD_COLOURS]
+
+
+def monument_choices() -> list:
+    """Return the choices of a player's monument select: none, then every monument."""
+    return choices([("", _l("No monument"))] + [(m, CARD_NAMES[m]) for m in sorted(MONUMENTS)])
+
+
+class TownForm(GetForm):
+    """One player's finished town and the facts it needs; one field pair per named square."""
+
+    master_builder_turns = IntegerField(_l("Turns as Master Builder"), validators=[Optional(), NumberRange(0, 999)])
+    shrine_buildings = IntegerField(_l("Buildings in town when the Shrine was built (Shrine included)"),
+                                    validators=[Optional(), NumberRange(1, 16)])
+    completed_before = IntegerField(_l("Players who completed their town before this one"),
+                                    validators=[Optional(), NumberRange(0, 5)])
+
+    @property
+    def squares(self) -> list:
+        """Return the 16 square selects in reading order."""
+        return [self["square_" + name] for name in NAMES]
+
+    @property
+    def stored(self) -> list:
+        """Return the 16 stored-resource inputs in reading order."""
+        return [self["stored_" + name] for name in NAMES]
+
+    def square_fields(self) -> list:
+        """Return (square name, select field, stored field) for the 16 squares in reading order."""
+        return list(zip(NAMES, self.squares, self.stored))
+
+
+for _name in NAMES:
+    setattr(TownForm, "square_" + _name, SelectField())
+    setattr(TownForm, "stored_" + _name, IntegerField(validators=[Optional(), NumberRange(0, 3)]))

@@ -1,0 +1,262 @@
+"""Everything the core names by an id, worded for people through Babel.
+
+The core returns ids and reason codes; this module is the one place they become words.
+"""
+
+from flask_babel import format_decimal
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
+
+CARD_NAMES = {
+    "cottage": _l("Cottage"),
+    "farm": _l("Farm"),
+    "granary": _l("Granary"),
+    "greenhouse": _l("Greenhouse"),
+    "orchard": _l("Orchard"),
+    "fountain": _l("Fountain"),
+    "millstone": _l("Millstone"),
+    "shed": _l("Shed"),
+    "well": _l("Well"),
+    "abbey": _l("Abbey"),
+    "chapel": _l("Chapel"),
+    "cloister": _l("Cloister"),
+    "temple": _l("Temple"),
+    "almshouse": _l("Almshouse"),
+    "feast-hall": _l("Feast Hall"),
+    "inn": _l("Inn"),
+    "tavern": _l("Tavern"),
+    "bakery": _l("Bakery"),
+    "market": _l("Market"),
+    "tailor": _l("Tailor"),
+    "theater": _l("Theater"),
+    "bank": _l("Bank"),
+    "factory": _l("Factory"),
+    "trading-post": _l("Trading Post"),
+    "warehouse": _l("Warehouse"),
+    "architects-guild": _l("Architect's Guild"),
+    "archive-of-the-second-age": _l("Archive of the Second Age"),
+    "barrett-castle": _l("Barrett Castle"),
+    "cathedral-of-caterina": _l("Cathedral of Caterina"),
+    "fort-ironweed": _l("Fort Ironweed"),
+    "grand-mausoleum-of-the-rodina": _l("Grand Mausoleum of the Rodina"),
+    "grove-university": _l("Grove University"),
+    "mandras-palace": _l("Mandras Palace"),
+    "obelisk-of-the-crescent": _l("Obelisk of the Crescent"),
+    "opaleyes-watch": _l("Opaleye's Watch"),
+    "shrine-of-the-elder-tree": _l("Shrine of the Elder Tree"),
+    "silva-forum": _l("Silva Forum"),
+    "statue-of-the-bondmaker": _l("Statue of the Bondmaker"),
+    "the-sky-baths": _l("The Sky Baths"),
+    "the-starloom": _l("The Starloom"),
+}
+
+REMINDERS = {
+    "cottage": _l("3 if fed."),
+    "farm": _l("Feeds 4 Cottages anywhere."),
+    "granary": _l("Feeds the Cottages on the 8 squares around it."),
+    "greenhouse": _l("Feeds one connected group of Cottages, anywhere."),
+    "orchard": _l("Feeds the Cottages in its row and column."),
+    "fountain": _l("2 if next to another grey building."),
+    "millstone": _l("2 if next to a red or yellow building."),
+    "shed": _l("1. Can be built on any empty square."),
+    "well": _l("1 per Cottage next to it."),
+    "abbey": _l("3, but 0 next to a green, yellow or navy building."),
+    "chapel": _l("1 per fed Cottage in town."),
+    "cloister": _l("1 per Cloister on a corner of your town."),
+    "temple": _l("4 if next to 2 or more fed Cottages."),
+    "almshouse": _l("By number built: −1, 5, −3, 15, −5, 26."),
+    "feast-hall": _l("2, or 3 with more Feast Halls than the player on your right."),
+    "inn": _l("3 if no other Inn in its row or column."),
+    "tavern": _l("By number built: 2, 5, 9, 14, 20."),
+    "bakery": _l("3 if next to a red or navy building."),
+    "market": _l("1 per Market in its row or its column, whichever has more."),
+    "tailor": _l("1, plus 1 per Tailor in the 4 centre squares."),
+    "theater": _l("1 per other building type in its row and column."),
+    "bank": _l("4. Its resource can no longer be named by you."),
+    "factory": _l("0. Swaps one named resource for another."),
+    "trading-post": _l("1. Counts as any resource in later buildings."),
+    "warehouse": _l("−1 per resource stored on it (up to 3)."),
+    "architects-guild": _l("1. When built, replace up to 2 of your buildings."),
+    "archive-of-the-second-age": _l("1 per different building type in your town."),
+    "barrett-castle": _l("5 if fed. Counts as 2 Cottages."),
+    "cathedral-of-caterina": _l("2. Your empty squares cost nothing."),
+    "fort-ironweed": _l("7. You are never Master Builder again."),
+    "grand-mausoleum-of-the-rodina": _l("0. Your unfed Cottages score 3."),
+    "grove-university": _l("3. When built, place a building on any empty square."),
+    "mandras-palace": _l("2 per different building type next to it."),
+    "obelisk-of-the-crescent": _l("0. Later buildings can go on any empty square."),
+    "opaleyes-watch": _l("0. Takes buildings from your neighbours' builds."),
+    "shrine-of-the-elder-tree": _l("1 to 5 by the buildings in town when built; 8 for 6 or more."),
+    "silva-forum": _l("1 plus your largest connected group of one building type."),
+    "statue-of-the-bondmaker": _l("0. Others' resources can go on your Cottages."),
+    "the-sky-baths": _l("2 per building type of this game missing from your town."),
+    "the-starloom": _l("6, 3 or 2 if first, second or third to complete a town."),
+}
+
+COLOUR_NAMES = {
+    "blue": _l("blue"),
+    "red": _l("red"),
+    "grey": _l("grey"),
+    "orange": _l("orange"),
+    "green": _l("green"),
+    "yellow": _l("yellow"),
+    "navy": _l("navy"),
+    "monument": _l("monument"),
+    "empty": _l("empty squares"),
+}
+
+RESOURCE_NAMES = {
+    "wood": _l("wood"),
+    "wheat": _l("wheat"),
+    "brick": _l("brick"),
+    "glass": _l("glass"),
+    "stone": _l("stone"),
+}
+
+MODE_NAMES = {
+    "master-builder": _l("Master Builder"),
+    "town-hall": _l("Town Hall"),
+    "solo": _l("Solo"),
+}
+
+SOLO_RANKS = {
+    "master-architect": _l("Master Architect"),
+    "town-planner": _l("Town Planner"),
+    "engineer": _l("Engineer"),
+    "carpenter": _l("Carpenter"),
+    "builders-apprentice": _l("Builder's Apprentice"),
+    "aspiring-architect": _l("Aspiring Architect"),
+}
+
+TIE_BREAKS = {
+    "master-builder-turns": _l("decided by fewer turns as Master Builder"),
+    "empty-squares": _l("decided by fewer empty squares"),
+    "cottages": _l("decided by more Cottages"),
+    "shared": _l("shared place"),
+}
+
+CODE_PROBLEMS = {
+    "truncated": _l("This link is cut short. Ask for the whole link again."),
+    "bad-character": _l("This link holds characters a Marquoir link never has."),
+    "too-long": _l("This link is far longer than any Marquoir game."),
+    "damaged": _l("This link has been changed or damaged: its check does not match."),
+    "version": _l("This link was made by another version of Marquoir."),
+    "malformed": _l("This link does not hold a game Marquoir can read."),
+}
+
+PLAIN_REASONS = {
+    "fed": _l("fed"),
+    "unfed": _l("not fed"),
+    "unfed-mausoleum": _l("not fed, 3 thanks to the Grand Mausoleum"),
+    "grey-neighbour": _l("next to another grey building"),
+    "no-grey-neighbour": _l("no other grey building next to it"),
+    "red-or-yellow-neighbour": _l("next to a red or yellow building"),
+    "no-red-or-yellow-neighbour": _l("no red or yellow building next to it"),
+    "fixed": _l("fixed points"),
+    "abbey-alone": _l("no green, yellow or navy building next to it"),
+    "abbey-blocked": _l("next to a green, yellow or navy building"),
+    "feast-solo": _l("no player on your right"),
+    "inn-alone": _l("no other Inn in its row or column"),
+    "inn-shares-line": _l("another Inn in its row or column"),
+    "red-or-navy-neighbour": _l("next to a red or navy building"),
+    "no-red-or-navy-neighbour": _l("no red or navy building next to it"),
+    "empty": _l("empty square"),
+    "empty-cathedral": _l("empty, free with the Cathedral"),
+}
+
+
+def plural_pair(singular: str, plural: str) -> tuple:
+    """Mark a counted message for extraction (keyword plural_pair:1,2); it is translated where used."""
+    return singular, plural
+
+
+COUNTED_REASONS = {
+    "feeds": plural_pair("feeds %(num)d building", "feeds %(num)d buildings"),
+    "adjacent-cottages": plural_pair("%(num)d Cottage next to it", "%(num)d Cottages next to it"),
+    "fed-cottages": plural_pair("%(num)d fed Cottage in town", "%(num)d fed Cottages in town"),
+    "corner-cloisters": plural_pair("%(num)d Cloister on a corner", "%(num)d Cloisters on corners"),
+    "adjacent-fed-cottages": plural_pair("%(num)d fed Cottage next to it, 2 needed",
+                                         "%(num)d fed Cottages next to it, 2 needed"),
+    "almshouses": plural_pair("%(num)d Almshouse, points shared", "%(num)d Almshouses, points shared"),
+    "taverns": plural_pair("%(num)d Tavern, points shared", "%(num)d Taverns, points shared"),
+    "feast-more": plural_pair("more than the %(num)d Feast Hall on your right",
+                              "more than the %(num)d Feast Halls on your right"),
+    "feast-not-more": plural_pair("not more than the %(num)d Feast Hall on your right",
+                                  "not more than the %(num)d Feast Halls on your right"),
+    "markets-in-line": plural_pair("%(num)d Market in its fuller line", "%(num)d Markets in its fuller line"),
+    "centre-tailors": plural_pair("%(num)d Tailor in the centre", "%(num)d Tailors in the centre"),
+    "types-in-lines": plural_pair("%(num)d other building type in its row and column",
+                                  "%(num)d other building types in its row and column"),
+    "stored": plural_pair("%(num)d resource stored", "%(num)d resources stored"),
+    "types-in-town": plural_pair("%(num)d building type in town", "%(num)d building types in town"),
+    "types-adjacent": plural_pair("%(num)d building type next to it", "%(num)d building types next to it"),
+    "shrine-buildings": plural_pair("%(num)d building in town when built", "%(num)d buildings in town when built"),
+    "largest-group": plural_pair("largest group: %(num)d building", "largest group: %(num)d buildings"),
+    "types-missing": plural_pair("%(num)d building type missing", "%(num)d building types missing"),
+    "completed-before": plural_pair("%(num)d town completed before", "%(num)d towns completed before"),
+}
+
+
+def reason_text(code: str, n: int) -> str:
+    """Return the words for a square's reason code and count."""
+    if code in COUNTED_REASONS:
+        return ngettext(*COUNTED_REASONS[code], n)
+    return str(PLAIN_REASONS[code])
+
+
+class PerLanguage:
+    """A table of lazy words, translated once per language instead of at every use on a page."""
+
+    def __init__(self, table: dict):
+        self.table = table
+        self.translated = {}
+
+    def __getitem__(self, key):
+        from .i18n import current_language
+
+        lang = current_language()
+        if lang not in self.translated:
+            self.translated[lang] = {name: str(words) for name, words in self.table.items()}
+        return self.translated[lang][key]
+
+
+_NUMBERS = {}
+
+
+def number(value: int) -> str:
+    """Format a whole number for the page's language (kept per language: pages show the same few)."""
+    from .i18n import current_language
+
+    key = (current_language(), value)
+    if key not in _NUMBERS:
+        if len(_NUMBERS) > 10000:
+            _NUMBERS.clear()
+        _NUMBERS[key] = format_decimal(value)
+    return _NUMBERS[key]
+
+
+def label_pair(label, value):
+    """Return "label: value" as the page's language punctuates it, both parts already HTML."""
+    from markupsafe import Markup
+
+    return Markup(gettext("%(label)s: %(value)s")) % {"label": label, "value": value}
+
+
+def init_app(app) -> None:
+    """Give templates the card catalogue and its words."""
+    from ..scoring.cards import BUILDINGS
+    from ..scoring.cards import MONUMENTS
+    from ..scoring.cards import SOLO_EXCLUDED
+    from ..scoring.cards import colour_of
+    from ..scoring.town import INDEX_OF
+
+    layouts = {card: BUILDINGS[card][1] for card in BUILDINGS}
+    layouts.update(MONUMENTS)
+    app.jinja_env.globals.update(
+        layouts=layouts, colour_of=colour_of, card_names=PerLanguage(CARD_NAMES),
+        colour_names=PerLanguage(COLOUR_NAMES), reminders=PerLanguage(REMINDERS), mode_names=PerLanguage(MODE_NAMES),
+        solo_ranks=PerLanguage(SOLO_RANKS), tie_breaks=PerLanguage(TIE_BREAKS),
+        reason_text=reason_text, solo_excluded=SOLO_EXCLUDED, square_index=INDEX_OF, label_pair=label_pair,
+    )
+    app.jinja_env.filters["number"] = number

@@ -1,0 +1,78 @@
+"""The home page and the bare root, which picks a language."""
+
+from flask import Blueprint
+from flask import redirect
+from flask import render_template
+from flask import request
+from flask import url_for
+
+from ..scoring.cards import BUILDINGS
+from ..scoring.cards import CARD_COLOURS
+from ..scoring.cards import MONUMENTS
+from ..scoring.game import SOLO_LOWEST_RANK
+from ..scoring.game import SOLO_RANKS
+from . import i18n
+
+bp = Blueprint("pages", __name__)
+
+
+def _in_preferred_language(endpoint: str):
+    """Send an address with an unknown language prefix to the same page in the reader's language."""
+    return redirect(url_for(endpoint, lang=i18n.preferred_language()))
+
+
+@bp.get("/")
+def root():
+    """Send a visitor to the home page in their language."""
+    return redirect(url_for("pages.home", lang=i18n.preferred_language()))
+
+
+@bp.get("/favicon.ico")
+def favicon():
+    """Send browsers that ask for /favicon.ico to the app's icon."""
+    return redirect(url_for("static", filename="icons/icon.svg"), code=301)
+
+
+@bp.get("/<lang>/")
+def home(lang):
+    """Show the home page: start a game, read the rules."""
+    if lang not in i18n.LANGUAGES:
+        return redirect(url_for("pages.root"))
+    return render_template("home.html")
+
+
+@bp.get("/<lang>/rules")
+def rules(lang):
+    """Show the rules summary, every card with its layout and how it scores."""
+    if lang not in i18n.LANGUAGES:
+        return _in_preferred_language("pages.rules")
+    groups = [(colour, [c for c in sorted(BUILDINGS) if BUILDINGS[c][0] == colour])
+              for colour in ("blue",) + CARD_COLOURS]
+    ranks = list(SOLO_RANKS) + [(None, SOLO_LOWEST_RANK)]
+    table = []
+    for n, (lowest, title) in enumerate(ranks):
+        highest = ranks[n - 1][0] - 1 if n > 0 else None
+        table.append((lowest, highest, title))
+    return render_template("rules.html", building_groups=groups, monument_ids=sorted(MONUMENTS), solo_table=table)
+
+
+@bp.get("/<lang>/play")
+def play(lang):
+    """The table during the game (hammer tracker or resource deck): drawn in the browser from the address."""
+    if lang not in i18n.LANGUAGES:
+        return _in_preferred_language("pages.play")
+    return render_template("play.html")
+
+
+@bp.get("/<lang>/pad")
+def pad(lang):
+    """The quick score pad for a table that scored on paper: drawn in the browser from the address."""
+    if lang not in i18n.LANGUAGES:
+        return _in_preferred_language("pages.pad")
+    return render_template("pad.html")
+
+
+@bp.get("/pad")
+def shared_pad():
+    """Open a shared score pad in the reader's language."""
+    return redirect(url_for("pages.pad", lang=i18n.preferred_language(), **request.args))
