@@ -1,4 +1,4 @@
-"""Shared fixtures: the app, its test client, and the scoring core running under MicroPython."""
+"""Shared fixtures: the app, its test client, and the core and the flow running under MicroPython."""
 
 import json
 import pathlib
@@ -14,7 +14,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
 class MicroPythonCore:
-    """The scoring core under the vendored MicroPython runtime, in one Node process."""
+    """The scoring core and the flow under the vendored MicroPython runtime, in one Node process."""
 
     def __init__(self):
         node = shutil.which("node")
@@ -40,6 +40,10 @@ class MicroPythonCore:
     def pad_json(self, text: str) -> dict:
         """Return MicroPython's parsed answer for a quick score pad given as JSON text."""
         return self._ask("pad", text)
+
+    def flow_json(self, kind: str, text: str) -> dict:
+        """Return MicroPython's parsed answer from the flow's door for setup, town or result."""
+        return self._ask(kind, text)
 
     def _ask(self, kind: str, text: str) -> dict:
         self.process.stdin.write(json.dumps([kind, text]) + "\n")

@@ -1,21 +1,23 @@
 // The offline shell: when the network cannot serve a game's address, the service worker shows this page
-// and it draws the town step, saves a town, or draws the result, with the core under MicroPython.
+// and it draws the town step, saves a town, or draws the result. What a step holds, whether a town is
+// right and where to go next are answered by the flow under MicroPython (webscore/flow, as on the
+// server); this module draws those answers, as the server's templates do.
 import { loadBrowserCore } from "./core.mjs";
 import { h } from "./dom.mjs";
-import { enhance } from "./town.js";
 import { liveScore } from "./live.mjs";
 import { remember } from "./recent.mjs";
-import { SQUARES, check, target } from "./townform.mjs";
-import { counted, fill, number, pair, reasonText, relinkLanguages, words } from "./words.mjs";
+import { enhance } from "./town.js";
+import { counted, fill, number, pair, pluralForm, problemText, reasonText, relinkLanguages, words } from "./words.mjs";
 
 const app = document.getElementById("app");
-const LANGUAGES = ["en", "fr", "hu"];
+const SQUARES = [];
+for (let row = 1; row <= 4; row++) for (const col of "abcd") SQUARES.push(col + row);
 const card = (id) => words.cards[id];
 const colourOf = (id) => (id === null ? "empty" : words.catalogue.colours[id]);
 
 function route() {
   const parts = location.pathname.split("/").filter(Boolean);
-  const lang = LANGUAGES.includes(parts[0]) ? parts.shift() : words.lang;
+  const lang = words.catalogue.languages.includes(parts[0]) ? parts.shift() : words.lang;
   if (parts[0] === "r" && parts[1]) return { kind: "result", lang, code: parts[1] };
   if (parts[0] === "g" && parts[1] && /^\d+$/.test(parts[2] || "")) {
     return { kind: parts[3] === "save" ? "save" : "town", lang, code: parts[1], n: Number(parts[2]) };
@@ -41,35 +43,55 @@ function switchBySubmitting(form) {
   }
 }
 
-function townForm(game, code, n, lang, values, errors, general) {
+function queryFields() {
+  const found = {};
+  for (const [key, value] of new URLSearchParams(location.search)) if (!(key in found)) found[key] = value;
+  return found;
+}
+
+// The flow's placed problems, worded: {errors: {field: [text]}, general: [text]}.
+function worded(placed) {
+  const errors = {};
+  for (const [field, problems] of Object.entries(placed?.fields ?? {})) errors[field] = problems.map(problemText);
+  return { errors, general: (placed?.general ?? []).map(problemText) };
+}
+
+function townForm(step, code, n, lang, values, placed, unfinished) {
+  const game = step.game;
   const player = game.players[n - 1];
-  const offered = game.buildings.concat(player.monument ? [player.monument] : []);
-  const asked = words.catalogue.monument_facts[player.monument];
+  const { errors, general } = worded(placed);
+  const limits = words.catalogue.fact_limits;
   const errorList = (id) => (errors[id] || []).map((text) => h("span.error", { role: "alert" }, text));
   const squareFields = SQUARES.map((name) => {
-    const value = values.get("square_" + name) ?? "";
+    const value = values["square_" + name] ?? "";
     const select = h("select.square-select", { id: "square_" + name, name: "square_" + name },
       h("option", { value: "", selected: value === "" }, words.ui.empty),
-      offered.map((id) => h("option", { value: id, selected: value === id }, card(id))));
+      step.offered.map((id) => h("option", { value: id, selected: value === id }, card(id))));
     const stored = h("span.stored" + (value === "warehouse" ? "" : ".is-hidden"), {},
       h("label", { for: "stored_" + name }, words.ui.stored),
       h("input.stored-input", { type: "number", min: 0, max: 3, inputmode: "numeric", id: "stored_" + name,
-        name: "stored_" + name, value: values.get("stored_" + name) ?? "" }));
+        name: "stored_" + name, value: values["stored_" + name] ?? "" }));
     const broken = errors["square_" + name] || errors["stored_" + name];
     return h("div.square" + (broken ? ".has-error" : ""), { dataset: { square: name } },
       h("label.square-name", { for: "square_" + name }, name), select, stored,
       errorList("square_" + name), errorList("stored_" + name));
   });
-  const fact = (id, label, max, hint) => h("p.fact", {}, h("label", { for: id }, label),
-    h("input", { type: "number", min: 0, max, inputmode: "numeric", id, name: id, value: values.get(id) ?? "" }),
+  const fact = (id, label, hint) => h("p.fact", {}, h("label", { for: id }, label),
+    h("input", { type: "number", min: limits[id][0], max: limits[id][1], inputmode: "numeric", id, name: id,
+      value: values[id] ?? "" }),
     hint ? h("span.hint", {}, hint) : null, errorList(id));
   const count = game.players.length;
+  const names = new Intl.ListFormat(lang, { type: "conjunction" }).format(unfinished.map((p) => game.players[p].name));
   const form = h("form.town-form", { id: "town-form", method: "get", action: `/${lang}/g/${code}/${n}/save`,
-    novalidate: true, dataset: { code, player: String(n), lang } },
+    novalidate: true, dataset: { code, player: String(n), lang, key: step.key } },
     general.map((text) => h("p.error", { role: "alert" }, text)),
+    unfinished.length ? h("div.notice.confirm", { role: "alert" },
+      h("p", {}, fill(pluralForm(words.ui.unfinished, unfinished.length), { names })),
+      h("input", { type: "hidden", name: "confirm", value: "empty" }),
+      h("button.primary", { type: "submit", name: "go", value: "results" }, words.ui.see_scores_anyway)) : null,
     h("div.palette", { hidden: true },
       h("p.palette-title", {}, words.ui.tap_hint),
-      offered.map((id) => h("button.tool.c-" + colourOf(id), { type: "button", dataset: { card: id, colour: colourOf(id) },
+      step.offered.map((id) => h("button.tool.c-" + colourOf(id), { type: "button", dataset: { card: id, colour: colourOf(id) },
         "aria-pressed": "false" }, card(id))),
       h("button.tool.c-empty", { type: "button", dataset: { card: "" }, "aria-pressed": "false" }, words.ui.empty),
       h("span.palette-actions", {},
@@ -77,16 +99,16 @@ function townForm(game, code, n, lang, values, errors, general) {
         h("button.small", { type: "button", dataset: { action: "clear" } }, words.ui.clear))),
     h("div.grid", { role: "group", "aria-label": words.ui.town_board }, squareFields),
     h("div.facts", {},
-      game.mode === "master-builder" ? fact("master_builder_turns", words.ui.turns, 999, words.ui.turns_hint) : null,
-      asked === "shrine_buildings" ? fact("shrine_buildings", words.ui.shrine, 16) : null,
-      asked === "completed_before" ? fact("completed_before", words.ui.starloom, 5) : null),
+      step.asks_turns ? fact("master_builder_turns", words.ui.turns, words.ui.turns_hint) : null,
+      step.fact === "shrine_buildings" ? fact("shrine_buildings", words.ui.shrine) : null,
+      step.fact === "completed_before" ? fact("completed_before", words.ui.starloom) : null),
     h("div.step-actions", {},
       n > 1 ? h("button", { type: "submit", name: "go", value: "back" }, words.ui.previous) : null,
       n < count ? h("button.primary", { type: "submit", name: "go", value: "next" }, words.ui.next)
         : h("button.primary", { type: "submit", name: "go", value: "results" }, words.ui.see_scores)));
   const steps = h("nav.steps", { "aria-label": words.ui.players }, h("ol", {}, game.players.map((other, i) =>
-    h("li", {}, i + 1 === n ? h("strong", { "aria-current": "step" }, other.name)
-      : h("button", { type: "submit", form: "town-form", name: "go", value: String(i + 1) }, other.name)))));
+    h("li", {}, i + 1 === n ? h("strong", { "aria-current": "step" }, h("bdi", {}, other.name))
+      : h("button", { type: "submit", form: "town-form", name: "go", value: String(i + 1) }, h("bdi", {}, other.name))))));
   document.title = fill(words.ui.town_of, { name: player.name }) + " · Marquoir";
   app.replaceChildren(steps, h("h1", {}, fill(words.ui.town_of, { name: player.name })),
     h("p.hint", {}, fill(words.ui.step_hint, { num: n, count })), form);
@@ -95,35 +117,21 @@ function townForm(game, code, n, lang, values, errors, general) {
   liveScore(form);
 }
 
-// The town's saved values as form fields, so a step shows what the code holds.
-function savedValues(player) {
-  const values = new URLSearchParams();
-  SQUARES.forEach((name, i) => {
-    values.set("square_" + name, player.town[Math.floor(i / 4)][i % 4] ?? "");
-    if (player.stored && name in player.stored) values.set("stored_" + name, String(player.stored[name]));
-  });
-  for (const fact of ["master_builder_turns", "shrine_buildings", "completed_before"]) {
-    if (player[fact] !== null && player[fact] !== undefined) values.set(fact, String(player[fact]));
-  }
-  return values;
-}
-
-function result(game, answer, code, lang) {
-  const players = answer.players;
-  const ranking = players.map((_, p) => p).sort((a, b) => players[a].place - players[b].place || a - b);
-  const columns = ["blue", "red", "grey", "orange", "green", "yellow", "navy", "monument", "empty"];
+function result(answer, code, lang) {
+  const { game, view } = answer;
+  const players = view.players;
   const share = location.origin + "/r/" + code;
-  const options = [words.modes[game.mode], game.cavern ? words.ui.cavern : null,
-    game.monuments ? null : words.ui.without_monuments].filter(Boolean).join(" · ");
+  const options = [words.modes[view.mode], view.cavern ? words.ui.cavern : null,
+    view.monuments ? null : words.ui.without_monuments].filter(Boolean).join(" · ");
   document.title = words.ui.scores + " · Marquoir";
   app.replaceChildren(
     h("h1", {}, words.ui.scores),
     h("p.hint", {}, options),
     h("p.hint.offline-note", {}, words.ui.offline_note),
-    h("ol.ranking", {}, ranking.map((p) => {
+    h("ol.ranking", {}, view.ranking.map((p) => {
       const r = players[p];
       return h("li.rank.place-" + r.place, { dataset: { player: String(p), total: String(r.total), place: String(r.place) } },
-        h("span.place", {}, r.place), h("span.who", {}, r.name),
+        h("span.place", {}, r.place), h("span.who", {}, h("bdi", {}, r.name)),
         h("span.total", {}, counted(words.points, Math.abs(r.total), number(r.total))),
         r.decided_by ? h("span.tie", {}, words.tie_breaks[r.decided_by]) : null,
         r.needs_turns ? h("span.tie", {}, words.ui.needs_turns) : null,
@@ -131,55 +139,58 @@ function result(game, answer, code, lang) {
     })),
     h("h2", {}, words.ui.score_pad),
     h("div.pad-wrap", {}, h("table.pad", {},
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, words.ui.colour), players.map((r) => h("th", { scope: "col" }, r.name)))),
-      h("tbody", {}, columns.map((column) => h("tr.c-" + column, {},
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, words.ui.colour),
+        players.map((r) => h("th", { scope: "col" }, h("bdi", {}, r.name))))),
+      h("tbody", {}, view.columns.map((column, c) => h("tr.c-" + column, {},
         h("th", { scope: "row" }, h("span.swatch", { "aria-hidden": "true" }), words.colours[column]),
-        players.map((r) => h("td", {}, number(r.by_colour[column])))))),
+        players.map((r) => h("td", {}, number(r.by_colour[c])))))),
       h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, words.ui.total), players.map((r) => h("td.total", {}, number(r.total))))))),
     h("h2", {}, words.ui.towns),
-    players.map((r, p) => h("section.town-result", { id: "town-" + (p + 1) },
-      h("h3", {}, r.name + " — " + number(r.total)),
-      h("div.grid.result-grid", {}, r.squares.map((s) => h("div.square.c-" + colourOf(s.card) + (r.fed.includes(s.square) ? ".fed" : ""), {},
+    players.map((r) => h("section.town-result", { id: "town-" + r.step },
+      h("h3", {}, h("bdi", {}, r.name), " — " + number(r.total)),
+      h("div.grid.result-grid", {}, r.squares.map((s) => h("div.square.c-" + s.colour + (s.fed ? ".fed" : ""), {},
         h("span.square-name", {}, s.square), h("span.square-card", {}, s.card ? card(s.card) : words.ui.empty),
         h("span.square-points", {}, number(s.points))))),
       h("ul.reasons", {}, r.squares.filter((s) => s.card).map((s) => h("li", {},
         h("span.square-name", {}, s.square), " ",
-        pair(h("span", {}, h("span.c-" + colourOf(s.card), {}, h("span.swatch", { "aria-hidden": "true" }), card(s.card)),
-          " ", h("span.colour", {}, "(" + words.colours[colourOf(s.card)] + ")")), h("strong", {}, number(s.points))), " — ",
-        s.square in r.fed_by ? words.ui.fed_by + " " + r.fed_by[s.square].map((f) => card(r.squares[SQUARES.indexOf(f)].card) + " " + f).join(", ")
+        pair(h("span", {}, h("span.c-" + s.colour, {}, h("span.swatch", { "aria-hidden": "true" }), card(s.card)),
+          " ", h("span.colour", {}, "(" + words.colours[s.colour] + ")")), h("strong", {}, number(s.points))), " — ",
+        s.fed_by ? words.ui.fed_by + " " + s.fed_by.map((f) => card(f.card) + " " + f.square).join(", ")
           : reasonText(s.reason, s.n))),
-        r.empty ? h("li", {}, pair(counted(words.empties, r.empty), h("strong", {}, number(r.by_colour.empty)))) : null),
-      h("p", {}, h("a", { href: `/${lang}/g/${code}/${p + 1}` }, words.ui.change_town)))),
+        r.empties ? h("li", {}, pair(counted(words.empties, r.empties), h("strong", {}, number(r.empty_points)))) : null),
+      h("p", {}, h("a", { href: `/${lang}/g/${code}/${r.step}` }, words.ui.change_town)))),
     h("section.share", {}, h("h2", {}, words.ui.share),
       h("p", {}, h("input.share-url", { type: "text", readonly: true, value: share, "aria-label": words.ui.link_label })),
       h("p", {}, h("button.share-button", { type: "button", hidden: true, dataset: { copied: words.ui.copied, title: words.ui.scores } }, words.ui.share_link)),
       h("p", {}, h("a.button", { href: `/${lang}/new?again=${code}` }, words.ui.play_again))));
   relinkLanguages();
   import("./share.js");
+  return game;
 }
 
 async function main() {
   const where = route();
   const core = await loadBrowserCore();
   if (where.kind === "unknown") return cannotOpen("malformed");
-  const opened = core.scoreCode(where.code);
-  if (!opened.game) return cannotOpen(opened.damaged || "malformed");
-  const game = opened.game;
   if (where.kind === "result") {
-    remember(where.lang, where.code, `/${where.lang}/r/${where.code}`, game, true);
-    return result(game, opened.result, where.code, where.lang);
+    const answer = core.result(where.code);
+    if (!answer.view) return cannotOpen(answer.damaged);
+    remember(where.lang, where.code, `/${where.lang}/r/${where.code}`, answer.game, true, answer.key);
+    return result(answer, where.code, where.lang);
   }
-  if (where.n < 1 || where.n > game.players.length) return cannotOpen("malformed");
-  const query = new URLSearchParams(location.search);
+  const fields = queryFields();
+  const step = core.town({ code: where.code, n: where.n, fields, show: true });
+  if (!step.game) return cannotOpen(step.damaged);
   if (where.kind === "save") {
-    const go = query.get("go") || "next";
-    const checked = check(core, query, game, where.n);
-    if (checked.code) return location.replace(target(where.lang, game, where.n, go, checked.code));
-    history.replaceState(null, "", `/${where.lang}/g/${where.code}/${where.n}?` + query.toString());
-    return townForm(game, where.code, where.n, where.lang, query, checked.errors, checked.general);
+    const answer = core.town({ code: where.code, n: where.n, fields });
+    if (answer.step) return location.replace(`/${where.lang}/g/${answer.code}/${answer.step}`);
+    if (answer.code && !answer.confirm) return location.replace(`/${where.lang}/r/${answer.code}`);
+    const code = answer.code ?? where.code;
+    const shown = answer.confirm ? core.town({ code, n: where.n, fields, show: true }) : step;
+    history.replaceState(null, "", `/${where.lang}/g/${code}/${where.n}?` + new URLSearchParams(fields).toString());
+    return townForm(shown, code, where.n, where.lang, step.fields, answer.problems, answer.confirm ?? []);
   }
-  const values = [...query.keys()].some((key) => key.startsWith("square_")) ? query : savedValues(game.players[where.n - 1]);
-  townForm(game, where.code, where.n, where.lang, values, {}, []);
+  townForm(step, where.code, where.n, where.lang, step.fields, null, []);
 }
 
 main();

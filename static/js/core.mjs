@@ -1,15 +1,18 @@
-// The scoring core in the browser: the very webscore/scoring/*.py files the server runs, under the
-// vendored MicroPython runtime. No rule of the game is written here; JSON strings cross both ways.
+// The scoring core and the walk-through in the browser: the very webscore/scoring/*.py and
+// webscore/flow/*.py files the server runs, under the vendored MicroPython runtime. No rule of the game
+// and no reading of a form is written here; JSON strings cross both ways.
 
 export async function startCore(loadMicroPython, files) {
   const mp = await loadMicroPython({ linebuffer: true });
   mp.FS.mkdirTree("/lib/webscore/scoring");
+  mp.FS.mkdirTree("/lib/webscore/flow");
   mp.FS.writeFile("/lib/webscore/__init__.py", "");
-  for (const [name, text] of Object.entries(files)) {
-    mp.FS.writeFile("/lib/webscore/scoring/" + name, text);
+  for (const [path, text] of Object.entries(files)) {
+    mp.FS.writeFile("/lib/webscore/" + path, text);
   }
-  mp.runPython("import webscore.scoring");
+  mp.runPython("import webscore.scoring, webscore.flow");
   const core = mp.pyimport("webscore.scoring");
+  const flow = mp.pyimport("webscore.flow");
   return {
     // Return the parsed {result, code} or {problems} for a game file given as JSON text.
     score(gameJson) {
@@ -27,22 +30,34 @@ export async function startCore(loadMicroPython, files) {
     table(request) {
       return JSON.parse(core.table_json(JSON.stringify(request)));
     },
+    // The setup form: {fields, action, seed} → {state, offers} and {code} or {problems}.
+    setup(request) {
+      return JSON.parse(flow.setup_json(JSON.stringify(request)));
+    },
+    // A town step: {code, n, fields, live} → {problems} | {confirm, code} | {code, step} | {result}.
+    town(request) {
+      return JSON.parse(flow.town_json(JSON.stringify(request)));
+    },
+    // A result address: {game, view} or {damaged}.
+    result(code) {
+      return JSON.parse(flow.result_json(code));
+    },
   };
 }
 
 let browserCore = null;
 
-// In the browser: load the vendored runtime and the core's files once per page, then reuse them.
+// In the browser: load the vendored runtime and the Python files once per page, then reuse them.
 export function loadBrowserCore() {
   if (!browserCore) {
     browserCore = (async () => {
-      const [{ loadMicroPython }, names] = await Promise.all([
+      const [{ loadMicroPython }, paths] = await Promise.all([
         import("../vendor/micropython/micropython.mjs"),
         fetch("/core/index.json").then((response) => response.json()),
       ]);
       const files = {};
-      await Promise.all(names.map(async (name) => {
-        files[name] = await (await fetch("/core/" + name)).text();
+      await Promise.all(paths.map(async (path) => {
+        files[path] = await (await fetch("/core/" + path)).text();
       }));
       return startCore(loadMicroPython, files);
     })();

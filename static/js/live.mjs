@@ -1,31 +1,34 @@
-// Live score while a town is entered: on every change the core, under MicroPython in this page, scores
-// the town as it stands and each square shows its points. Nothing here decides a point.
+// Live score while a town is entered: on every change the flow, under MicroPython in this page, scores
+// the game as the form stands and each square shows its points. Nothing here decides a point.
 import { loadBrowserCore } from "./core.mjs";
-import { SQUARES, readTown } from "./townform.mjs";
-import { fill, number, words } from "./words.mjs";
 import { remember } from "./recent.mjs";
+import { fill, number, words } from "./words.mjs";
+
+function fields(form) {
+  const found = {};
+  for (const [key, value] of new FormData(form)) if (!(key in found)) found[key] = String(value);
+  return found;
+}
 
 export async function liveScore(form) {
   const code = form.dataset.code;
   const n = Number(form.dataset.player);
   const core = await loadBrowserCore();
-  const opened = core.scoreCode(code);
-  if (!opened.game) return;
-  const game = opened.game;
-  remember(form.dataset.lang, code, location.pathname, game, false);
+  const shown = core.town({ code, n, fields: {}, show: true });
+  if (!shown.game) return;
+  remember(form.dataset.lang, code, location.pathname, shown.game, false, shown.key);
   const total = document.createElement("p");
   total.className = "running-total";
   const palette = form.querySelector(".palette");
   if (palette && !palette.hidden) palette.prepend(total);
   else form.querySelector(".grid").before(total);
   const update = () => {
-    const { game: changed } = readTown(new URLSearchParams(new FormData(form)), game, n);
-    const answer = core.score(JSON.stringify(changed));
+    const answer = core.town({ code, n, fields: fields(form), live: true });
     if (!answer.result) return;
     const player = answer.result.players[n - 1];
     total.textContent = fill(words.ui.running_total, { num: number(player.total) });
-    player.squares.forEach((square, i) => {
-      const element = form.querySelector(`.square[data-square="${SQUARES[i]}"]`);
+    for (const square of player.squares) {
+      const element = form.querySelector(`.square[data-square="${square.square}"]`);
       let points = element.querySelector(".square-points");
       if (!points) {
         points = document.createElement("span");
@@ -33,7 +36,7 @@ export async function liveScore(form) {
         element.append(points);
       }
       points.textContent = number(square.points);
-    });
+    }
     form.dataset.liveTotal = String(player.total);
   };
   form.addEventListener("town-change", update);

@@ -1,40 +1,64 @@
-// Games kept on this phone (local storage): in progress or finished, each reopening where it was left.
+// Games kept on this phone (local storage): in progress or finished, each reopening where it was left,
+// and the town being entered for each player (a draft), so Back, Forward or an older step never loses it.
+// A game is known by the key the flow gives it (webscore/flow game_key): its setup, which towns never change.
 const KEY = "marquoir.games";
+const DRAFTS = "marquoir.drafts";
 const KEEP = 30;
 
+function read(key, fallback) {
+  try {
+    const stored = JSON.parse(localStorage.getItem(key) || "null");
+    return stored ?? fallback;
+  } catch (error) {
+    return fallback;
+  }
+}
+
+function write(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch (error) {
+    // Storage full or refused (private mode): the game still works, it is just not kept.
+  }
+}
+
 export function games() {
-  try {
-    const stored = JSON.parse(localStorage.getItem(KEY) || "[]");
-    return Array.isArray(stored) ? stored : [];
-  } catch (error) {
-    return [];
-  }
+  const stored = read(KEY, []);
+  return Array.isArray(stored) ? stored : [];
 }
 
-function save(list) {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(list.slice(0, KEEP)));
-  } catch (error) {
-    // Storage full or refused (private mode): the game still works, it is just not listed.
-  }
-}
-
-// A game is known by its players, mode and buildings: the setup does not change while towns are entered.
-function identity(game) {
-  return JSON.stringify([game.mode, game.buildings, game.players.map((p) => [p.name, p.monument])]);
-}
-
-export function remember(lang, code, path, game, finished) {
-  const id = identity(game);
-  const rest = games().filter((entry) => entry.id !== id);
+export function remember(lang, code, path, game, finished, key) {
+  const rest = games().filter((entry) => entry.id !== key);
   const names = game.players.map((p) => p.name);
-  save([{ id, lang, code, path, names, finished, when: Date.now() }, ...rest]);
+  write(KEY, [{ id: key, lang, code, path, names, finished, when: Date.now() }, ...rest].slice(0, KEEP));
+  if (finished) forgetDrafts(key);
 }
 
 export function forget(id) {
-  save(games().filter((entry) => entry.id !== id));
+  write(KEY, games().filter((entry) => entry.id !== id));
+  forgetDrafts(id);
 }
 
 export function forgetAll() {
-  save([]);
+  write(KEY, []);
+  write(DRAFTS, {});
+}
+
+// The newest answers typed for one player's town of a game on this phone, as a query string.
+export function draftOf(key, n) {
+  return read(DRAFTS, {})[key]?.[n] ?? null;
+}
+
+export function keepDraft(key, n, query) {
+  const drafts = read(DRAFTS, {});
+  drafts[key] = { ...(drafts[key] ?? {}), [n]: query };
+  write(DRAFTS, drafts);
+}
+
+function forgetDrafts(key) {
+  const drafts = read(DRAFTS, {});
+  if (key in drafts) {
+    delete drafts[key];
+    write(DRAFTS, drafts);
+  }
 }

@@ -1,5 +1,6 @@
 // Tap-to-place on a town: pick a building from the palette, tap the squares it stands on.
 // The selects stay the form's truth, so the server reads the same fields with or without this.
+import { draftOf, keepDraft } from "./recent.mjs";
 
 function colourOf(palette, card) {
   const tool = palette.querySelector(`.tool[data-card="${CSS.escape(card)}"]`);
@@ -16,11 +17,32 @@ function show(palette, square) {
   square.querySelector(".stored").classList.toggle("is-hidden", card !== "warehouse");
 }
 
-// Mirror the unsaved town into the address, so a reload or a phone waking up keeps every tap.
-function remember(form) {
+function townQuery(form) {
   const query = new URLSearchParams(new FormData(form));
   query.delete("go");
-  if (!location.pathname.endsWith("/save")) history.replaceState(null, "", location.pathname + "?" + query.toString());
+  query.delete("confirm");
+  return query.toString();
+}
+
+// Mirror the unsaved town into the address, so a reload or a phone waking up keeps every tap, and keep it
+// as this player's draft, so a step reached again from an older page shows the newest town.
+function remember(form) {
+  const query = townQuery(form);
+  if (!location.pathname.endsWith("/save")) history.replaceState(null, "", location.pathname + "?" + query);
+  if (form.dataset.key) keepDraft(form.dataset.key, form.dataset.player, query);
+}
+
+// A step opened without answers in its address shows the newest town typed for it on this phone.
+function restoreDraft(form, squares, palette) {
+  if (!form.dataset.key || new URLSearchParams(location.search).has("square_a1")) return;
+  const draft = draftOf(form.dataset.key, form.dataset.player);
+  if (draft === null || draft === townQuery(form)) return;
+  for (const [name, value] of new URLSearchParams(draft)) {
+    const field = form.elements.namedItem(name);
+    if (field && "value" in field) field.value = value;
+  }
+  for (const square of squares) show(palette, square);
+  remember(form);
 }
 
 // Turn a town form's selects into tap-to-place squares with a palette of the town's cards.
@@ -68,6 +90,7 @@ export function enhance(form) {
       }
     });
   }
+  restoreDraft(form, squares, palette);
   for (const button of palette.querySelectorAll(".tool")) {
     button.addEventListener("click", () => {
       tool = button.dataset.card;

@@ -12,10 +12,13 @@ export function fill(template, values) {
 }
 
 // Pick the plural form for n by its CLDR category, the same categories Babel's catalogues use.
-export function counted(forms, n, shown = n) {
+export function pluralForm(forms, n) {
   const category = new Intl.PluralRules(words.lang).select(n);
-  const template = forms[category] ?? forms.other ?? Object.values(forms)[0];
-  return fill(template, { num: shown });
+  return forms[category] ?? forms.other ?? Object.values(forms)[0];
+}
+
+export function counted(forms, n, shown = n) {
+  return fill(pluralForm(forms, n), { num: shown });
 }
 
 export function reasonText(code, n) {

@@ -1,5 +1,6 @@
-// Score games under MicroPython with Node, one per line: each line read on standard input is a JSON
-// pair ["game", game file text] or ["code", game code], and each line written is the answer as JSON.
+// Run the core and the flow under MicroPython with Node, one request per line: each line read on standard
+// input is a JSON pair [kind, text] (game, code, table, pad, setup, town, result), and each line written
+// is the answer as JSON.
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
@@ -9,16 +10,19 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const { loadMicroPython } = await import(join(root, "static/vendor/micropython/micropython.mjs"));
 const { startCore } = await import(join(root, "static/js/core.mjs"));
 
-const coreDir = join(root, "webscore/scoring");
 const files = {};
-for (const name of readdirSync(coreDir).filter((n) => n.endsWith(".py"))) {
-  files[name] = readFileSync(join(coreDir, name), "utf8");
+for (const folder of ["scoring", "flow"]) {
+  const dir = join(root, "webscore", folder);
+  for (const name of readdirSync(dir).filter((n) => n.endsWith(".py"))) {
+    files[folder + "/" + name] = readFileSync(join(dir, name), "utf8");
+  }
 }
 const core = await startCore(loadMicroPython, files);
 for await (const line of createInterface({ input: process.stdin })) {
   const [kind, text] = JSON.parse(line);
   const answers = { code: () => core.scoreCode(text), table: () => core.table(JSON.parse(text)),
-    pad: () => core.pad(JSON.parse(text)), game: () => core.score(text) };
+    pad: () => core.pad(JSON.parse(text)), game: () => core.score(text),
+    setup: () => core.setup(JSON.parse(text)), town: () => core.town(JSON.parse(text)), result: () => core.result(text) };
   const answer = answers[kind]();
   process.stdout.write(JSON.stringify(answer) + "\n");
 }

@@ -1,5 +1,6 @@
 """Helpers to walk the web flow with the test client."""
 
+import html as html_text
 import re
 
 SETUP = {"players-0": "Ana", "players-1": "Bo", "players-2": "Cy", "monuments-0": "barrett-castle",
@@ -24,7 +25,7 @@ def code_of(location: str) -> str:
 
 def errors(html: str) -> list:
     """Return the error messages shown on a page."""
-    return [re.sub(r"\\s+", " ", m).strip() for m in re.findall(r'class="error"[^>]*>([^<]*)<', html)]
+    return [html_text.unescape(re.sub(r"\\s+", " ", m).strip()) for m in re.findall(r'class="error"[^>]*>([^<]*)<', html)]
 
 
 def _inputs(html: str) -> list:

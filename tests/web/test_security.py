@@ -3,6 +3,7 @@
 import pathlib
 
 import pytest
+from werkzeug.exceptions import HTTPException
 
 from support import examples
 from support.webflow import SETUP
@@ -19,14 +20,20 @@ def routes(client):
     return ["/", "/en/", "/fr/new", "/hu/rules", "/en/g/{}/1".format(game), "/en/g/{}/1/save".format(game),
             "/en/r/" + RULEBOOK, "/r/" + RULEBOOK, "/qr/{}.svg".format(RULEBOOK), "/en/r/AAAA",
             "/nowhere", "/favicon.ico", "/static/css/marquoir.css", "/sw.js", "/manifest.webmanifest",
-            "/hu/manifest.webmanifest", "/core/index.json", "/core/game.py", "/fr/offline", "/en/play", "/hu/pad", "/pad?n0=Ana"]
+            "/hu/manifest.webmanifest", "/core/index.json", "/core/scoring/game.py", "/core/flow/town_step.py", "/fr/offline",
+            "/en/play", "/hu/pad", "/pad?n0=Ana", "/en/r/{}/turns".format(RULEBOOK)]
 
 
-def test_every_rule_of_the_app_is_covered(app, client):
-    covered = {"pages.root", "pages.home", "pages.favicon", "pages.rules", "pages.play", "pages.pad", "pages.shared_pad",
-               "setup.new_game", "town.step", "town.save", "results.show", "results.shared", "results.qr", "static",
-               "offline.service_worker", "offline.manifest", "offline.core_index", "offline.core_file", "offline.shell"}
-    assert {rule.endpoint for rule in app.url_map.iter_rules()} == covered
+def test_every_rule_of_the_app_is_reached_by_these_routes(app, client):
+    """The header tests below request routes(): each rule of the app must be among them."""
+    adapter = app.url_map.bind("marquoir.test")
+    reached = set()
+    for path in routes(client):
+        try:
+            reached.add(adapter.match(path.split("?")[0])[0])
+        except HTTPException:
+            continue
+    assert reached == {rule.endpoint for rule in app.url_map.iter_rules()}
 
 
 def test_security_headers_on_every_route(client):

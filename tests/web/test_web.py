@@ -153,10 +153,10 @@ def test_saving_a_town_moves_on_and_keeps_it(client):
 
 @pytest.mark.parametrize("rows, facts, message", [
     (("warehouse . . .",), {}, "How many resources are stored on this Warehouse?"),
-    (("warehouse . . .",), {"stored_a1": "4"}, "Number must be between 0 and 3."),
+    (("warehouse . . .",), {"stored_a1": "4"}, "A Warehouse stores at most 3 resources."),
     (("barrett-castle barrett-castle . .",), {}, "A town holds one monument only."),
-    (("bakery . . .",), {}, "Not a valid choice."),
-    ((". . . .",), {"master_builder_turns": "many"}, "Not a valid integer value."),
+    (("bakery . . .",), {}, "This building is not one of this game's seven."),
+    ((". . . .",), {"master_builder_turns": "many"}, "Enter a whole number."),
 ])
 def test_town_mistakes_are_explained_on_the_square(client, rows, facts, message):
     code = _game_code(client)
@@ -176,9 +176,13 @@ def test_starloom_needs_its_count(client):
     assert client.get("/en/g/{}/2/save".format(code), query_string=query).status_code == 302
 
 
-def test_last_town_goes_to_the_results(client):
+def test_last_town_goes_to_the_results_after_asking_about_empty_towns(client):
     code = _game_code(client)
-    response = client.get("/en/g/{}/3/save".format(code), query_string=town_query(*(". . . .",) * 4, go="results"))
+    query = town_query(*(". . . .",) * 4, go="results")
+    response = client.get("/en/g/{}/3/save".format(code), query_string=query)
+    assert response.status_code == 200
+    assert "The towns of Ana, Bo, and Cy are empty or barely begun: see the scores anyway?" in response.text
+    response = client.get("/en/g/{}/3/save".format(code), query_string=dict(query, confirm="empty"))
     assert response.status_code == 302
     assert response.headers["Location"].startswith("/en/r/")
 
@@ -241,7 +245,8 @@ def test_post_is_refused_with_405(client):
 
 def test_a_partial_query_keeps_each_value_on_its_own_square(client):
     code = _game_code(client)
-    response = client.get("/en/g/{}/3/save".format(code), query_string={"square_d4": "cottage", "go": "results"})
+    response = client.get("/en/g/{}/3/save".format(code), query_string={"square_d4": "cottage", "go": "results",
+                                                                                  "confirm": "empty"})
     assert response.status_code == 302
     town = decode(code_of(response.headers["Location"]))["players"][2]["town"]
     assert town[3][3] == "cottage"

@@ -40,6 +40,28 @@ def _shuffled(cards, numbers) -> list:
     return order
 
 
+class Dealer:
+    """choice() and shuffle() drawn from a seed, for dealing cards where no other random source is."""
+
+    __slots__ = ("numbers",)
+
+    def __init__(self, seed: int):
+        self.numbers = _numbers(seed)
+
+    def choice(self, items):
+        """Return one of items."""
+        return items[next(self.numbers) % len(items)]
+
+    def shuffle(self, items: list) -> None:
+        """Put items in a random order, in place."""
+        items[:] = _shuffled(items, self.numbers)
+
+
+def dealer(seed: int) -> Dealer:
+    """Return a dealer for a 32-bit seed drawn from a proper random source (the browser's crypto)."""
+    return Dealer(seed)
+
+
 def town_hall(seed: int, rounds: int) -> dict:
     """Return the Town Hall deck after `rounds` rounds: the card of the last round (None in a free round).
 

@@ -8,6 +8,8 @@ from flask_babel import gettext as _
 from markupsafe import escape
 from werkzeug.exceptions import HTTPException
 
+from ..scoring import CodeError
+from ..scoring import InvalidGame
 from . import i18n
 from .labels import CODE_PROBLEMS
 
@@ -18,26 +20,39 @@ def _language_from_path() -> None:
         g.lang = first
 
 
+def _page(status: int, title: str, message: str):
+    _language_from_path()
+    if request_ctx.url_adapter is None:
+        # The request could not even be routed (a malformed Host): no address can be built for links.
+        page = "<!doctype html><html lang=\"{}\"><title>{}</title><h1>{}</h1><p>{}</p></html>".format(
+            escape(g.get("lang", "en")), escape(title), escape(title), escape(message))
+        return page, status
+    return render_template("error.html", title=title, message=message), status
+
+
 def handle_http_error(error: HTTPException):
     """Render any HTTP error as a page with a way back."""
-    _language_from_path()
-    if error.code == 400 and g.get("code_problem"):
-        message = str(CODE_PROBLEMS[g.code_problem])
-        title = _("This link cannot be opened")
-    elif error.code == 404:
+    if error.code == 404:
         title, message = _("Page not found"), _("There is no page at this address.")
     elif error.code in (413, 414):
         title, message = _("Too much at once"), _("This request is larger than any game needs.")
     else:
         title, message = _("Something is not right"), _("This request cannot be answered as it is.")
-    if request_ctx.url_adapter is None:
-        # The request could not even be routed (a malformed Host): no address can be built for links.
-        page = "<!doctype html><html lang=\"{}\"><title>{}</title><h1>{}</h1><p>{}</p></html>".format(
-            escape(g.get("lang", "en")), escape(title), escape(title), escape(message))
-        return page, error.code
-    return render_template("error.html", title=title, message=message), error.code
+    return _page(error.code, title, message)
+
+
+def handle_code_error(error: CodeError):
+    """A damaged, cut or forged game code: say what is wrong with the link (400)."""
+    return _page(400, _("This link cannot be opened"), str(CODE_PROBLEMS.get(error.reason, CODE_PROBLEMS["malformed"])))
+
+
+def handle_invalid_game(error: InvalidGame):
+    """A code that decodes to a game the core refuses: the link holds nothing Marquoir can score (400)."""
+    return _page(400, _("This link cannot be opened"), str(CODE_PROBLEMS["malformed"]))
 
 
 def init_app(app) -> None:
     """Register the error pages."""
     app.register_error_handler(HTTPException, handle_http_error)
+    app.register_error_handler(CodeError, handle_code_error)
+    app.register_error_handler(InvalidGame, handle_invalid_game)

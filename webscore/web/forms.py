@@ -1,5 +1,6 @@
-"""Flask-WTF forms: the game setup and one player's town.
+"""Flask-WTF forms that draw the game setup and one player's town.
 
+They draw fields only: what a form sent is read by webscore.flow, the same code the browser runs.
 Both are sent with GET: they change nothing on the server (the game lives in the URL), so a page can
 be reloaded, bookmarked and served offline, and no CSRF token is needed.
 """
@@ -9,13 +10,10 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField
 from wtforms import FieldList
 from wtforms import HiddenField
-from wtforms import IntegerField
 from wtforms import RadioField
 from wtforms import SelectField
 from wtforms import StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import NumberRange
-from wtforms.validators import Optional
 
 from ..scoring.cards import CARD_COLOURS
 from ..scoring.cards import MONUMENTS
@@ -23,7 +21,6 @@ from ..scoring.cards import cards_of_colour
 from ..scoring.game import MODES
 from ..scoring.town import NAMES
 from ..scoring.validate import MAX_NAME
-from ..scoring.validate import MAX_PLAYERS
 from .labels import CARD_NAMES
 from .labels import MODE_NAMES
 
@@ -52,9 +49,9 @@ class SetupForm(GetForm):
     """Players in seating order, the mode, the options and the seven buildings."""
 
     players = FieldList(StringField(_l("Name"), render_kw={"maxlength": MAX_NAME, "autocomplete": "off"}),
-                        min_entries=1, max_entries=MAX_PLAYERS)
-    monuments = FieldList(SelectField(_l("Monument")), min_entries=1, max_entries=MAX_PLAYERS)
-    dealt = FieldList(HiddenField(), min_entries=1, max_entries=MAX_PLAYERS)
+                        min_entries=1)
+    monuments = FieldList(SelectField(_l("Monument")), min_entries=1)
+    dealt = FieldList(HiddenField(), min_entries=1)
     mode = RadioField(_l("Mode"), choices=choices((m, MODE_NAMES[m]) for m in MODES), default=MODES[0])
     cavern = BooleanField(_l("Cavern rule (set aside up to 2 resources)"))
     without_monuments = BooleanField(_l("Without monuments"))
@@ -78,11 +75,9 @@ def monument_choices() -> list:
 class TownForm(GetForm):
     """One player's finished town and the facts it needs; one field pair per named square."""
 
-    master_builder_turns = IntegerField(_l("Turns as Master Builder"), validators=[Optional(), NumberRange(0, 999)])
-    shrine_buildings = IntegerField(_l("Buildings in town when the Shrine was built (Shrine included)"),
-                                    validators=[Optional(), NumberRange(1, 16)])
-    completed_before = IntegerField(_l("Players who completed their town before this one"),
-                                    validators=[Optional(), NumberRange(0, 5)])
+    master_builder_turns = StringField(_l("Turns as Master Builder"))
+    shrine_buildings = StringField(_l("Buildings in town when the Shrine was built (Shrine included)"))
+    completed_before = StringField(_l("Players who completed their town before this one"))
 
     @property
     def squares(self) -> list:
@@ -101,4 +96,4 @@ class TownForm(GetForm):
 
 for _name in NAMES:
     setattr(TownForm, "square_" + _name, SelectField())
-    setattr(TownForm, "stored_" + _name, IntegerField(validators=[Optional(), NumberRange(0, 3)]))
+    setattr(TownForm, "stored_" + _name, StringField())

@@ -243,6 +243,15 @@ def label_pair(label, value):
     return Markup(gettext("%(label)s: %(value)s")) % {"label": label, "value": value}
 
 
+def name_list(names) -> str:
+    """Join names as the page's language lists them ("Ana, Bo and Cy")."""
+    from babel.lists import format_list
+
+    from .i18n import current_language
+
+    return format_list([str(name) for name in names], locale=current_language())
+
+
 def init_app(app) -> None:
     """Give templates the card catalogue and its words."""
     from ..scoring.cards import BUILDINGS
@@ -260,3 +269,4 @@ def init_app(app) -> None:
         reason_text=reason_text, solo_excluded=SOLO_EXCLUDED, square_index=INDEX_OF, label_pair=label_pair,
     )
     app.jinja_env.filters["number"] = number
+    app.jinja_env.filters["name_list"] = name_list

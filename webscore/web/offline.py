@@ -18,11 +18,13 @@ from flask import url_for
 from flask_babel import get_translations
 from flask_babel import gettext as _
 
+from ..flow.town_step import FACT_LIMITS
 from ..scoring.cards import BUILDINGS
-from ..scoring.cards import FIRST_GAME
+from ..scoring.cards import CARD_COLOURS
 from ..scoring.cards import MONUMENTS
-from ..scoring.cards import SOLO_EXCLUDED
+from ..scoring.cards import PAD_COLUMNS
 from ..scoring.cards import colour_of
+from ..scoring.validate import MAX_NAME
 from ..scoring.validate import MAX_PLAYERS
 from ..scoring.validate import MONUMENT_FACTS
 from . import i18n
@@ -32,8 +34,11 @@ from .problems import MESSAGES as PROBLEM_MESSAGES
 
 bp = Blueprint("offline", __name__)
 
-CORE = pathlib.Path(__file__).resolve().parents[1] / "scoring"
-CORE_FILES = tuple(sorted(path.name for path in CORE.glob("*.py") if path.name != "__main__.py"))
+PACKAGE = pathlib.Path(__file__).resolve().parents[1]
+# The Python the browser runs under MicroPython: the scoring core and the walk-through on top of it.
+BROWSER_PACKAGES = ("scoring", "flow")
+CORE_FILES = tuple(sorted(path.relative_to(PACKAGE).as_posix() for package in BROWSER_PACKAGES
+                          for path in (PACKAGE / package).glob("*.py") if path.name != "__main__.py"))
 # Every stylesheet, script, icon and the runtime: whatever the pages load, the offline copy holds.
 ASSET_SUFFIXES = (".css", ".js", ".mjs", ".png", ".svg", ".wasm")
 PAGES = ("pages.home", "setup.new_game", "pages.rules", "pages.play", "pages.pad", "offline.shell")
@@ -50,7 +55,7 @@ def precache_urls() -> list:
     assets = sorted(path.relative_to(static).as_posix() for path in static.rglob("*")
                     if path.is_file() and path.suffix in ASSET_SUFFIXES)
     urls += [url_for("static", filename=asset) for asset in assets]
-    urls += [url_for("offline.core_index")] + [url_for("offline.core_file", name=name) for name in CORE_FILES]
+    urls += [url_for("offline.core_index")] + [url_for("offline.core_file", path=path) for path in CORE_FILES]
     return urls
 
 
@@ -59,7 +64,8 @@ _VERSIONS = {}
 
 def version() -> str:
     """Return a version that changes whenever a stored asset, a core file, a template or a catalogue does."""
-    folders = [_static_folder(), CORE, pathlib.Path(current_app.root_path) / "templates", i18n.TRANSLATIONS]
+    folders = [_static_folder(), pathlib.Path(current_app.root_path) / "templates", i18n.TRANSLATIONS]
+    folders += [PACKAGE / package for package in BROWSER_PACKAGES]
     files = tuple(path for folder in folders for path in sorted(folder.rglob("*"))
                   if path.is_file() and path.suffix in ASSET_SUFFIXES + (".py", ".html", ".po"))
     stamp = tuple((str(path), path.stat().st_mtime_ns, path.stat().st_size) for path in files)
@@ -112,12 +118,12 @@ def core_index():
     return Response(json.dumps(CORE_FILES), mimetype="application/json", headers={"Cache-Control": "no-cache"})
 
 
-@bp.get("/core/<name>")
-def core_file(name):
-    """Serve one file of the scoring core, for the browser's MicroPython."""
-    if name not in CORE_FILES:
+@bp.get("/core/<path:path>")
+def core_file(path):
+    """Serve one file of the scoring core or the flow, for the browser's MicroPython."""
+    if path not in CORE_FILES:
         abort(404)
-    return file_response(CORE, name, mimetype="text/x-python")
+    return file_response(PACKAGE, path, mimetype="text/x-python")
 
 
 @bp.get("/<lang>/offline")
@@ -150,6 +156,9 @@ def page_words() -> dict:
         "previous": _("Previous player"),
         "next": _("Next player"),
         "see_scores": _("See the scores"),
+        "see_scores_anyway": _("See the scores anyway"),
+        "unfinished": _raw_plural("The town of %(names)s is empty or barely begun: see the scores anyway?",
+                                  "The towns of %(names)s are empty or barely begun: see the scores anyway?"),
         "tap_hint": _("Tap a building, then the squares it stands on."),
         "undo": _("Undo"),
         "clear": _("Clear town"),
@@ -160,7 +169,6 @@ def page_words() -> dict:
         "turns_hint": _("Only needed to break a tie."),
         "shrine": _("Buildings in town when the Shrine was built (Shrine included)"),
         "starloom": _("Players who completed their town before this one"),
-        "ask_stored": _("How many resources are stored on this Warehouse?"),
         "scores": _("Scores"),
         "score_pad": _("Score pad"),
         "colour": _("Colour"),
@@ -179,7 +187,6 @@ def page_words() -> dict:
         "cannot_open": _("This link cannot be opened"),
         "running_total": _("Running total: %(num)s"),
         "offline_note": _("Scored on this phone: no network needed."),
-        "not_a_number": _("Enter a whole number."),
         "player_n": _("Player %(num)d"),
         "move_up": _("Move %(name)s up"),
         "remove": _("Remove %(name)s"),
@@ -240,11 +247,13 @@ def words() -> dict:
         "ui": page_words(),
         "catalogue": {
             "colours": {card: colour_of(card) for card in list(BUILDINGS) + list(MONUMENTS)},
-            "monuments": sorted(MONUMENTS),
-            "solo_excluded": sorted(SOLO_EXCLUDED),
-            "first_game": list(FIRST_GAME),
+            "card_colours": list(CARD_COLOURS),
+            "pad_columns": list(PAD_COLUMNS),
+            "languages": list(i18n.LANGUAGES),
             "max_players": MAX_PLAYERS,
+            "max_name": MAX_NAME,
             "monument_facts": MONUMENT_FACTS,
+            "fact_limits": FACT_LIMITS,
         },
     }
 

@@ -22,6 +22,10 @@ MESSAGES = {
     "stored-over-3": _l("A Warehouse stores at most 3 resources."),
     "stored-not-a-count": _l("Enter how many resources are stored, from 0 to 3."),
     "stored-not-on-warehouse": _l("Resources can only be stored on a Warehouse."),
+    "stored-missing": _l("How many resources are stored on this Warehouse?"),
+    "master_builder_turns-not-a-number": _l("Enter a whole number."),
+    "shrine_buildings-not-a-number": _l("Enter a whole number."),
+    "completed_before-not-a-number": _l("Enter a whole number."),
     "master_builder_turns-out-of-range": _l("Enter a number of turns from 0 to 999."),
     "master_builder_turns-not-needed": _l("Only Master Builder games count turns."),
     "shrine_buildings-missing": _l("How many buildings were in town when the Shrine was built?"),
@@ -34,6 +38,16 @@ MESSAGES = {
     "no-cottage": _l("Every game uses the Cottage."),
     "building-twice": _l("Choose one card of each colour."),
     "unknown-building": _l("This is not a building of the game."),
+    # Mistakes only a hand-written game file can hold (the command line, a forged link).
+    "game-not-a-record": _l("A game file holds one record, with the mode, the buildings and the players."),
+    "player-not-a-record": _l("Each player is a record with a name and a town."),
+    "buildings-not-a-list": _l("The buildings of a game are a list of card ids."),
+    "stored-not-a-map": _l("Stored resources are given by square, like {\"b4\": 2}."),
+    "flag-not-true-or-false": _l("This option is true or false."),
+    "unknown-key": _l("A game file holds no such field."),
+    "unknown-mode": _l("The mode is Master Builder, Town Hall or Solo."),
+    "master_builder_turns-missing": _l("Enter the turns as Master Builder."),
+    "points-not-a-number": _l("Enter points as a whole number."),
 }
 
 

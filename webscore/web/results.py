@@ -1,4 +1,7 @@
-"""The result of a game: places, score pad, every square's reason; its share link and QR code."""
+"""The result of a game: places, score pad, every square's reason; its share link and QR code.
+
+What the page shows comes from webscore.flow.result_view, the same view the browser draws offline.
+"""
 
 import io
 
@@ -7,12 +10,17 @@ from flask import Blueprint
 from flask import Response
 from flask import redirect
 from flask import render_template
+from flask import request
 from flask import url_for
 
+from ..flow import game_key
+from ..flow import result_view
+from ..flow import town_step
+from ..scoring import encode
+from ..scoring import game_from_code
 from ..scoring import score_valid_game
-from ..scoring.cards import PAD_COLUMNS
 from . import i18n
-from .games import load_game
+from .problems import problem_text
 
 bp = Blueprint("results", __name__)
 
@@ -22,18 +30,37 @@ def share_url(code: str) -> str:
     return url_for("results.shared", code=code, _external=True)
 
 
+def _page(game: dict, code: str, turn_problems=None, status=200):
+    view = result_view.view(game, score_valid_game(game))
+    identity = {"mode": game["mode"], "buildings": game["buildings"],
+                "players": [{"name": p["name"], "monument": p["monument"]} for p in game["players"]]}
+    return render_template("results.html", game=game, code=code, view=view, share_url=share_url(code),
+                           game_identity=identity, game_key=game_key(game), turn_problems=turn_problems or {}), status
+
+
 @bp.get("/<lang>/r/<code>")
 def show(lang, code):
     """Show the ranked result of a game code."""
     if lang not in i18n.LANGUAGES:
         return redirect(url_for("results.show", lang=i18n.preferred_language(), code=code))
-    game = load_game(code)
-    result = score_valid_game(game)
-    ranking = sorted(range(len(result["players"])), key=lambda p: (result["players"][p]["place"], p))
-    identity = {"mode": game["mode"], "buildings": game["buildings"],
-                "players": [{"name": p["name"], "monument": p["monument"]} for p in game["players"]]}
-    return render_template("results.html", game=game, code=code, result=result, ranking=ranking,
-                           columns=PAD_COLUMNS, share_url=share_url(code), game_identity=identity)
+    return _page(game_from_code(code), code)
+
+
+@bp.get("/<lang>/r/<code>/turns")
+def turns(lang, code):
+    """Take the turns as Master Builder that break a tie, then show the result again."""
+    if lang not in i18n.LANGUAGES:
+        return redirect(url_for("results.show", lang=i18n.preferred_language(), code=code))
+    game = game_from_code(code)
+    fields = request.args.to_dict(flat=True)
+    changed, found = town_step.set_turns(game, fields)
+    if found:
+        placed = {}
+        for item in found:
+            key = "turns-" + str(item["player"] + 1) if item["player"] is not None else "general"
+            placed.setdefault(key, []).append(problem_text(item))
+        return _page(game, code, placed, 422)
+    return redirect(url_for("results.show", lang=lang, code=encode(changed)))
 
 
 @bp.get("/r/<code>")
@@ -45,7 +72,7 @@ def shared(code):
 @bp.get("/qr/<code>.svg")
 def qr(code):
     """Return the QR code of a result's share link as SVG."""
-    load_game(code)
+    game_from_code(code)
     out = io.BytesIO()
     segno.make(share_url(code), error="m").save(out, kind="svg", scale=4, border=2, xmldecl=False,
                                                  svgns=True, dark="#1d2330", light="#ffffff")

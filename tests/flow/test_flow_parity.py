@@ -1,0 +1,63 @@
+"""The flow under MicroPython (as the browser runs it) answers exactly as under CPython."""
+
+import json
+
+from hypothesis import HealthCheck
+from hypothesis import given
+from hypothesis import settings
+from hypothesis import strategies as st
+
+from support.strategies import games
+from webscore import flow
+from webscore.scoring import encode
+from webscore.scoring.cards import CARD_COLOURS
+from webscore.scoring.cards import MONUMENTS
+from webscore.scoring.cards import cards_of_colour
+from webscore.scoring.town import NAMES
+
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# Field values as a hostile or careless form might send them: cards, numbers, other digits, noise.
+VALUES = st.sampled_from(["", "Ana", " Bo ", "x" * 30, "²", "①", "3", "12", "-1", "farm", "cottage", "warehouse",
+                          "the-starloom", "solo", "town-hall", "y", "false", "A\u202eB"])
+ACTIONS = st.sampled_from(["add", "remove-0", "remove-1", "up-1", "up-2", "up-²", "deal", "deal-monuments",
+                           "first-game", "refresh", "start", "play", "fly"])
+
+
+def setup_fields():
+    keys = ["players-{}".format(n) for n in range(8)] + ["monuments-{}".format(n) for n in range(3)] + [
+        "dealt-0", "mode", "cavern", "without_monuments"] + list(CARD_COLOURS)
+    cards = st.sampled_from([c for colour in CARD_COLOURS for c in cards_of_colour(colour)] + sorted(MONUMENTS))
+    return st.dictionaries(st.sampled_from(keys), VALUES | cards, max_size=14)
+
+
+@SETTINGS
+@given(fields=setup_fields(), action=ACTIONS, seed=st.integers(0, 2 ** 32 - 1))
+def test_setup_answers_are_identical(micropython_core, fields, action, seed):
+    text = json.dumps({"fields": fields, "action": action, "seed": seed})
+    assert micropython_core.flow_json("setup", text) == json.loads(flow.setup_json(text))
+
+
+@st.composite
+def town_requests(draw):
+    game = draw(games())
+    n = draw(st.integers(1, len(game["players"])))
+    keys = ["square_" + name for name in NAMES] + ["stored_" + name for name in NAMES[:4]] + [
+        "master_builder_turns", "shrine_buildings", "completed_before", "go", "confirm"]
+    cards = st.sampled_from(game["buildings"] + sorted(MONUMENTS)[:3] + ["", "castle"])
+    fields = draw(st.dictionaries(st.sampled_from(keys), cards | VALUES | st.sampled_from(["next", "back", "results"]),
+                                  max_size=20))
+    return {"code": encode(game), "n": n, "fields": fields, "live": draw(st.booleans()), "show": draw(st.booleans())}
+
+
+@SETTINGS
+@given(request=town_requests())
+def test_town_answers_are_identical(micropython_core, request):
+    text = json.dumps(request)
+    assert micropython_core.flow_json("town", text) == json.loads(flow.town_json(text))
+
+
+@SETTINGS
+@given(game=games())
+def test_result_views_are_identical(micropython_core, game):
+    code = encode(game)
+    assert micropython_core.flow_json("result", code) == json.loads(flow.result_json(code))

@@ -1,0 +1,116 @@
+"""The setup form's state, buttons and start, as both the server and the browser run them."""
+
+import pytest
+
+from webscore.flow import new_game
+from webscore.scoring.cards import CARD_COLOURS
+from webscore.scoring.cards import SOLO_EXCLUDED
+from webscore.scoring.table import dealer
+
+FULL = {"players-0": "Ana", "players-1": "Bo", "monuments-0": "the-starloom", "red": "farm", "grey": "well",
+        "orange": "chapel", "green": "tavern", "yellow": "theater", "navy": "factory"}
+
+
+def test_a_blank_form_is_the_first_game_for_two():
+    state = new_game.read({})
+    assert state["players"] == ["", ""]
+    assert [state[c] for c in ("red", "grey", "orange", "green", "yellow", "navy")] == [
+        "farm", "well", "chapel", "tavern", "theater", "factory"]
+
+
+def test_reading_keeps_what_was_typed_and_blanks_what_is_not_a_choice():
+    state = new_game.read(dict(FULL, **{"players-1": "  Bo  ", "grey": "farm", "mode": "chess", "cavern": "y",
+                                         "monuments-1": "castle", "dealt-1": "the-starloom nowhere"}))
+    assert state["players"] == ["Ana", "  Bo  "]
+    assert state["grey"] == "" and state["mode"] == "master-builder" and state["cavern"] is True
+    assert state["monuments"] == ["the-starloom", ""] and state["dealt"] == ["", ""]
+
+
+@pytest.mark.parametrize("key", ["players-²", "players-①", "players-٣", "players--1", "players-1.0", "players-"])
+def test_only_ascii_digits_name_a_row(key):
+    assert new_game.read({"players-0": "Ana", key: "Eve"})["players"] == ["Ana"]
+
+
+@pytest.mark.parametrize("action", ["up-²", "remove-①", "up-", "remove-x", "up-99", "remove-99", "fly"])
+def test_a_button_that_names_no_row_changes_nothing(action):
+    state = new_game.read(FULL)
+    assert new_game.apply(action, new_game.read(FULL), dealer(1)) == state
+
+
+def test_add_move_up_and_remove_carry_the_whole_row():
+    state = new_game.apply("add", new_game.read(FULL), dealer(1))
+    assert state["players"] == ["Ana", "Bo", ""]
+    state = new_game.apply("up-1", state, dealer(1))
+    assert state["players"] == ["Bo", "Ana", ""] and state["monuments"] == ["", "the-starloom", ""]
+    state = new_game.apply("remove-0", state, dealer(1))
+    assert state["players"] == ["Ana", ""] and state["monuments"] == ["the-starloom", ""]
+
+
+def test_no_seventh_player_is_added():
+    fields = {"players-{}".format(n): "P{}".format(n) for n in range(6)}
+    assert len(new_game.apply("add", new_game.read(fields), dealer(1))["players"]) == 6
+
+
+def test_seven_players_in_an_address_are_kept_and_refused():
+    fields = dict(FULL, **{"players-{}".format(n): "P{}".format(n) for n in range(7)})
+    state = new_game.read(fields)
+    assert len(state["players"]) == 7
+    game, placed = new_game.start(state)
+    assert game is None
+    assert [p["code"] for p in placed["general"]] == ["player-count"]
+
+
+def test_dealing_with_a_seed_is_repeatable_and_follows_solo():
+    state = dict(new_game.read(FULL), mode="solo")
+    first = new_game.apply("deal", dict(state), dealer(42))
+    assert first == new_game.apply("deal", dict(state), dealer(42))
+    dealt = [new_game.apply("deal", dict(state), dealer(seed)) for seed in range(1, 200)]
+    cards = {deal[colour] for deal in dealt for colour in CARD_COLOURS}
+    assert not cards & SOLO_EXCLUDED
+    assert cards >= {"granary", "orchard", "greenhouse", "bakery", "warehouse"}
+
+
+def test_dealing_monuments_gives_each_player_two_and_offers_only_those():
+    state = new_game.apply("deal-monuments", new_game.read(FULL), dealer(7))
+    pairs = [pair.split() for pair in state["dealt"]]
+    assert [len(pair) for pair in pairs] == [2, 2] and len({m for pair in pairs for m in pair}) == 4
+    assert state["monuments"] == ["", ""]
+    assert new_game.monument_offers(state) == pairs
+
+
+def test_solo_keeps_one_row_unless_a_second_name_was_typed():
+    assert new_game.apply("refresh", new_game.read({"players-0": "Ana", "players-1": "", "mode": "solo"}),
+                          dealer(1))["players"] == ["Ana"]
+    assert new_game.apply("refresh", new_game.read({"players-0": "Ana", "players-1": "Bo", "mode": "solo"}),
+                          dealer(1))["players"] == ["Ana", "Bo"]
+
+
+def test_start_places_each_problem_on_its_field():
+    fields = dict(FULL, **{"players-1": "", "monuments-1": "the-starloom", "navy": ""})
+    game, placed = new_game.start(new_game.read(fields))
+    assert game is None
+    assert sorted(placed["fields"]) == ["navy"]
+    fields["navy"] = "factory"
+    game, placed = new_game.start(new_game.read(fields))
+    assert {field: [p["code"] for p in found] for field, found in placed["fields"].items()} == {
+        "players-1": ["name-missing"], "monuments-1": ["monument-taken"]}
+
+
+def test_solo_cards_are_refused_on_their_colour():
+    fields = {"players-0": "Ana", "mode": "solo", "red": "farm", "grey": "well", "orange": "chapel",
+              "green": "inn", "yellow": "theater", "navy": "bank"}
+    game, placed = new_game.start(new_game.read(fields))
+    assert sorted(placed["fields"]) == ["green", "navy"]
+
+
+def test_a_complete_setup_starts_a_game_with_empty_towns():
+    game, placed = new_game.start(new_game.read(FULL))
+    assert placed == {"fields": {}, "general": []}
+    assert game["buildings"] == ["cottage", "farm", "well", "chapel", "tavern", "theater", "factory"]
+    assert [p["name"] for p in game["players"]] == ["Ana", "Bo"]
+    assert game["players"][0]["monument"] == "the-starloom"
+
+
+def test_fields_of_is_the_inverse_of_read():
+    state = new_game.apply("add", new_game.read(dict(FULL, cavern="y")), dealer(1))
+    assert new_game.read(new_game.fields_of(state)) == state

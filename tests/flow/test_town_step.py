@@ -1,0 +1,86 @@
+"""One player's town step: fields to the player record, problems on their fields, the next step."""
+
+import pytest
+
+from support import examples
+from webscore.flow import town_step
+from webscore.scoring import decode
+from webscore.scoring.town import NAMES
+
+
+def game():
+    return examples.load("four-players")
+
+
+def fields(*rows, **facts):
+    cards = [card for row in rows for card in row.split()]
+    found = {"square_" + name: ("" if card == "." else card) for name, card in zip(NAMES, cards)}
+    found.update({key: str(value) for key, value in facts.items()})
+    return found
+
+
+def test_fields_of_a_saved_town_read_back_to_the_same_player():
+    g = game()
+    for n in range(1, len(g["players"]) + 1):
+        original = g["players"][n - 1]
+        changed, found = town_step.read(g, n, town_step.fields_of(original))
+        assert found == []
+        player = changed["players"][n - 1]
+        assert player["town"] == original["town"]
+        assert player["stored"] == (original.get("stored") or {})
+        assert [player[fact] for fact in town_step.FACTS] == [original.get(fact) for fact in town_step.FACTS]
+
+
+@pytest.mark.parametrize("value", ["²", "①", "٣", "1.5", "-1", "x", "1 2"])
+def test_a_fact_that_is_not_plain_digits_is_not_a_number(value):
+    g = game()
+    answer = town_step.save(g, 1, dict(town_step.fields_of(g["players"][0]), master_builder_turns=value))
+    assert answer["problems"]["fields"] == {
+        "master_builder_turns": [{"code": "master_builder_turns-not-a-number", "player": 0, "square": None, "value": None}]}
+
+
+def test_a_warehouse_asks_for_its_load_once():
+    g = game()
+    answer = town_step.save(g, 1, fields("warehouse . . .", ". . . .", ". . . .", ". . . .", master_builder_turns=1))
+    codes = {field: [p["code"] for p in found] for field, found in answer["problems"]["fields"].items()}
+    assert codes == {"stored_a1": ["stored-missing"]}
+
+
+def test_a_card_not_in_this_game_is_named_by_the_core():
+    g = game()
+    stranger = next(card for card in ("bakery", "farm", "tavern", "bank") if card not in g["buildings"])
+    answer = town_step.save(g, 2, fields(stranger + " . . .", ". . . .", ". . . .", ". . . ."))
+    assert answer["problems"]["fields"]["square_a1"][0]["code"] == "building-not-in-game"
+
+
+def test_next_step_follows_the_buttons():
+    g = game()
+    count = len(g["players"])
+    assert town_step.next_step(g, 2, "back") == 1
+    assert town_step.next_step(g, 1, "back") is None
+    assert town_step.next_step(g, 1, "next") == 2
+    assert town_step.next_step(g, count, "next") is None
+    assert town_step.next_step(g, 1, str(count)) == count
+    assert town_step.next_step(g, 1, "²") is None
+    assert town_step.next_step(g, 1, "results") is None
+
+
+def test_scores_wait_for_a_yes_when_a_town_is_mostly_empty():
+    g = game()
+    g["players"][1]["town"] = [[None] * 4 for _ in range(4)]
+    last = len(g["players"])
+    shown = town_step.fields_of(g["players"][last - 1])
+    answer = town_step.save(g, last, dict(shown, go="results"))
+    assert answer["confirm"] == [1]
+    answer = town_step.save(g, last, dict(shown, go="results", confirm="empty"))
+    assert answer["step"] is None
+    assert decode(answer["code"])["players"][1]["town"] == [[None] * 4 for _ in range(4)]
+
+
+def test_turns_break_a_tie_for_the_players_asked():
+    g = game()
+    changed, found = town_step.set_turns(g, {"turns-1": "7", "turns-2": "3"})
+    assert found == []
+    assert [p.get("master_builder_turns") for p in changed["players"][:2]] == [7, 3]
+    changed, found = town_step.set_turns(g, {"turns-1": "²"})
+    assert [item["code"] for item in found] == ["master_builder_turns-not-a-number"]

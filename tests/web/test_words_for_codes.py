@@ -1,0 +1,69 @@
+"""Every id the core and the flow give (reasons, problems, ranks, tie-breaks) has words in every language."""
+
+import pathlib
+import re
+
+import pytest
+from flask_babel import force_locale
+
+from webscore.scoring.game import SOLO_LOWEST_RANK
+from webscore.scoring.game import SOLO_RANKS
+from webscore.scoring.game import TIE_BREAKS
+from webscore.scoring.game import TIE_SHARED
+from webscore.web import labels
+from webscore.web.problems import MESSAGES
+from webscore.web.problems import problem_text
+
+PACKAGE = pathlib.Path(__file__).resolve().parents[2] / "webscore"
+LANGUAGES = ("en", "fr", "hu")
+
+
+def _source(*folders) -> str:
+    return "\n".join(path.read_text() for folder in folders for path in sorted((PACKAGE / folder).glob("*.py")))
+
+
+def reason_codes() -> set:
+    """The reasons the rules return: `return points, "reason", n` in the core."""
+    return set(re.findall(r'return [^,\n]+, "([a-z-]+)", ', _source("scoring")))
+
+
+def problem_codes() -> set:
+    """The problems the core's validation and the flow name: problem("code", …) and problem(key + "-…")."""
+    source = _source("scoring", "flow")
+    codes = set(re.findall(r'problem\("([a-z_-]+)"', source))
+    suffixes = set(re.findall(r'problem\((?:key|fact) \+ "(-[a-z-]+)"', source))
+    facts = ("master_builder_turns", "shrine_buildings", "completed_before")
+    return codes | {fact + suffix for fact in facts for suffix in suffixes}
+
+
+def test_the_code_lists_are_found():
+    assert {"fed", "unfed", "empty", "largest-group"} <= reason_codes()
+    assert {"name-missing", "stored-missing", "master_builder_turns-not-a-number", "completed_before-missing"} <= problem_codes()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_reason_has_words(app, lang):
+    with app.test_request_context("/{}/".format(lang)), force_locale(lang):
+        for code in sorted(reason_codes()):
+            text = labels.reason_text(code, 2)
+            assert text and "%(" not in text, code
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_problem_has_words(app, lang):
+    generic = None
+    with app.test_request_context("/{}/".format(lang)), force_locale(lang):
+        generic = problem_text({"code": "no-such-code"})
+        for code in sorted(problem_codes() - {"not-in-solo"}):
+            assert code in MESSAGES, code
+            assert problem_text({"code": code, "value": None}) != generic, code
+        assert "inn" not in problem_text({"code": "not-in-solo", "value": "inn"}).lower() or lang == "en"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_rank_and_tie_break_has_words(app, lang):
+    with app.test_request_context("/{}/".format(lang)), force_locale(lang):
+        for rank in [title for _, title in SOLO_RANKS] + [SOLO_LOWEST_RANK]:
+            assert str(labels.SOLO_RANKS[rank]), rank
+        for tie in [rule[0] for rule in TIE_BREAKS] + [TIE_SHARED]:
+            assert str(labels.TIE_BREAKS[tie]), tie

@@ -1,0 +1,83 @@
+"""The walk-through of a game, written once: setup, each town step, the result page's content.
+
+Pure Python on top of the scoring core, run by the server (CPython) and by the browser (MicroPython),
+so a form is read, checked and turned into a game the same way on both sides. It knows field names
+and steps, never words: problems keep the core's codes, and each side words them from the catalogue.
+The *_json functions are the browser's doors: JSON text in, JSON text out.
+"""
+
+import json
+
+from ..scoring import CodeError
+from ..scoring import InvalidGame
+from ..scoring import encode
+from ..scoring import game_from_code
+from ..scoring import score_valid_game
+from ..scoring.game import MASTER_BUILDER
+from ..scoring.table import dealer
+from . import new_game
+from . import result_view
+from . import town_step
+
+
+def game_key(game: dict) -> str:
+    """Return what names a game on a phone while its towns change: the mode, buildings, players, monuments."""
+    players = ",".join(str(p["name"]) + ":" + str(p.get("monument") or "") for p in game["players"])
+    return "|".join((game["mode"], " ".join(game["buildings"]), players))
+
+
+def _opened(code: str) -> dict:
+    try:
+        return {"game": game_from_code(code)}
+    except CodeError as error:
+        return {"damaged": error.reason}
+    except InvalidGame:
+        return {"damaged": "malformed"}
+
+
+def setup_json(text: str) -> str:
+    """Answer a setup form: {"fields", "action", "seed"} → {"state", "offers"} or {"code"} or {"problems"}."""
+    request = json.loads(text)
+    state = new_game.read(request.get("fields") or {})
+    action = str(request.get("action") or "refresh")
+    state = new_game.apply(action, state, dealer(int(request.get("seed") or 0)))
+    answer = {"state": state, "offers": new_game.monument_offers(state)}
+    if action in ("start", "play"):
+        game, placed = new_game.start(state)
+        if game is None:
+            answer["problems"] = placed
+        else:
+            answer["code"] = encode(game)
+    return json.dumps(answer)
+
+
+def town_json(text: str) -> str:
+    """Answer a town step: {"code", "n", "fields", "live"} → what town_step.save() or .live() says."""
+    request = json.loads(text)
+    opened = _opened(str(request.get("code") or ""))
+    n = request.get("n")
+    if "game" not in opened or type(n) is not int or not 1 <= n <= len(opened["game"]["players"]):
+        return json.dumps({"damaged": opened.get("damaged", "malformed")})
+    game = opened["game"]
+    fields = request.get("fields") or {}
+    if request.get("show"):
+        player = game["players"][n - 1]
+        return json.dumps({
+            "game": game, "key": game_key(game), "offered": town_step.offered(game, player),
+            "fact": town_step.asked_fact(player), "asks_turns": game["mode"] == MASTER_BUILDER,
+            "fields": fields if town_step.has_town_fields(fields) else town_step.fields_of(player)})
+    if request.get("live"):
+        changed = town_step.live(game, n, fields)
+        return json.dumps({"result": score_valid_game(changed) if changed else None})
+    answer = town_step.save(game, n, fields)
+    answer.pop("game")
+    return json.dumps(answer)
+
+
+def result_json(code: str) -> str:
+    """Answer a result address: {"game", "view"} or {"damaged": reason}."""
+    opened = _opened(code)
+    if "game" not in opened:
+        return json.dumps(opened)
+    game = opened["game"]
+    return json.dumps({"game": game, "key": game_key(game), "view": result_view.view(game, score_valid_game(game))})

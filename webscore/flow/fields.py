@@ -1,0 +1,43 @@
+"""Reading what a form sends: every value is text, and only plain ASCII digits make a number.
+
+str.isdigit() also accepts "²" or "①", which int() refuses; a form field is read here once, the same
+way on the server and in the browser.
+"""
+
+DIGITS = "0123456789"
+MAX_COUNT_DIGITS = 6
+
+
+def is_count(text) -> bool:
+    """Tell whether text is a whole number written with ASCII digits only (no sign, no spaces inside)."""
+    return type(text) is str and 0 < len(text) <= MAX_COUNT_DIGITS and all(c in DIGITS for c in text)
+
+
+def whole(text):
+    """Return the whole number a field holds, None when it is blank, or False when it is not a number."""
+    if text is None:
+        return None
+    text = str(text).strip()
+    if text == "":
+        return None
+    return int(text) if is_count(text) else False
+
+
+def indexed(fields: dict, prefix: str) -> list:
+    """Return the indexes n of the keys prefix + n present in fields, in order (ASCII digits only)."""
+    found = []
+    for key in fields:
+        if type(key) is str and key.startswith(prefix) and is_count(key[len(prefix):]):
+            found.append(int(key[len(prefix):]))
+    return sorted(found)
+
+
+def flag(fields: dict, key: str) -> bool:
+    """Return a checkbox's state: sent with any value but an empty or "false" one."""
+    value = fields.get(key)
+    return value is not None and str(value).strip().lower() not in ("", "false")
+
+
+def problem(code: str, player=None, square=None, value=None) -> dict:
+    """Return a problem in the core's shape, for a field the flow reads."""
+    return {"code": code, "player": player, "square": square, "value": value}

@@ -1,0 +1,200 @@
+"""Setting up a game: the setup form's state, its buttons, and the game file it starts.
+
+The state is what the form shows: players (names as typed), their monument and dealt pair, the mode,
+the options and one card per colour. The server and the browser both read the form through read(),
+change it through apply() and start the game through start(): nothing here is written twice.
+"""
+
+from ..scoring.cards import CARD_COLOURS
+from ..scoring.cards import COTTAGE
+from ..scoring.cards import FIRST_GAME
+from ..scoring.cards import MONUMENTS
+from ..scoring.cards import SOLO_EXCLUDED
+from ..scoring.cards import cards_of_colour
+from ..scoring.cards import colour_of
+from ..scoring.game import MASTER_BUILDER
+from ..scoring.game import MODES
+from ..scoring.game import SOLO
+from ..scoring.validate import MAX_PLAYERS
+from ..scoring.validate import problems
+from .fields import flag
+from .fields import indexed
+from .fields import is_count
+from .fields import problem
+
+ROWS = ("players", "monuments", "dealt")
+# Longer than any name the core accepts, so a name too long is shown back and refused, not cut.
+MAX_TYPED = 200
+ACTIONS = ("add", "remove", "up", "first-game", "deal", "deal-monuments", "refresh", "start", "play")
+
+
+def first_game() -> dict:
+    """Return the first-game card of each colour."""
+    return {colour_of(card): card for card in FIRST_GAME if colour_of(card) in CARD_COLOURS}
+
+
+def default_state() -> dict:
+    """Return a blank setup: two players, Master Builder, with monuments, the first-game cards."""
+    state = {"players": ["", ""], "monuments": ["", ""], "dealt": ["", ""], "mode": MASTER_BUILDER,
+             "cavern": False, "without_monuments": False}
+    state.update(first_game())
+    return state
+
+
+def state_from_game(game: dict) -> dict:
+    """Return the setup of a game, for playing again with the same players and buildings."""
+    players = game["players"]
+    state = {"players": [p["name"] for p in players], "monuments": [""] * len(players),
+             "dealt": [""] * len(players), "mode": game["mode"], "cavern": game["cavern"],
+             "without_monuments": not game["monuments"]}
+    state.update({colour_of(card): card for card in game["buildings"] if colour_of(card) in CARD_COLOURS})
+    return state
+
+
+def _text(fields: dict, key: str) -> str:
+    value = fields.get(key)
+    return str(value)[:MAX_TYPED] if value is not None else ""
+
+
+def read(fields: dict) -> dict:
+    """Return the setup state a form sent (a dict of field name to text); what is not a choice is blank."""
+    if not fields:
+        return default_state()
+    # A row is any index one of its three fields names; a form always has at least one player.
+    rows = sorted(set(indexed(fields, "players-") + indexed(fields, "monuments-") + indexed(fields, "dealt-"))) or [0]
+    state = {"players": [_text(fields, "players-" + str(n)) for n in rows], "monuments": [], "dealt": []}
+    for n in rows:
+        monument = _text(fields, "monuments-" + str(n))
+        state["monuments"].append(monument if monument in MONUMENTS else "")
+        dealt = _text(fields, "dealt-" + str(n)).split()
+        state["dealt"].append(" ".join(dealt) if len(dealt) == 2 and all(m in MONUMENTS for m in dealt) else "")
+    mode = _text(fields, "mode")
+    state["mode"] = mode if mode in MODES else MASTER_BUILDER
+    state["cavern"] = flag(fields, "cavern")
+    state["without_monuments"] = flag(fields, "without_monuments")
+    for colour in CARD_COLOURS:
+        card = _text(fields, colour)
+        state[colour] = card if card in cards_of_colour(colour) else ""
+    return state
+
+
+def fields_of(state: dict) -> dict:
+    """Return the form fields that show a state: the inverse of read()."""
+    fields = {"mode": state["mode"]}
+    for n in range(len(state["players"])):
+        for row in ROWS:
+            fields[row + "-" + str(n)] = state[row][n]
+    for key in ("cavern", "without_monuments"):
+        if state[key]:
+            fields[key] = "y"
+    for colour in CARD_COLOURS:
+        if state[colour]:
+            fields[colour] = state[colour]
+    return fields
+
+
+def allowed(state: dict, card: str) -> bool:
+    """Tell whether a card may be chosen in this mode (Solo leaves four out)."""
+    return state["mode"] != SOLO or card not in SOLO_EXCLUDED
+
+
+def monument_offers(state: dict) -> list:
+    """Return, per player row, the monuments its select offers: the dealt pair, else every allowed one."""
+    every = [m for m in sorted(MONUMENTS) if allowed(state, m)]
+    return [state["dealt"][n].split() if state["dealt"][n] else every for n in range(len(state["players"]))]
+
+
+def apply(action: str, state: dict, dealer) -> dict:
+    """Change the state as one of the form's buttons asks; dealer has choice() and shuffle()."""
+    verb, _, number = action.partition("-") if action.startswith(("remove-", "up-")) else (action, "", "")
+    n = int(number) if is_count(number) else -1
+    count = len(state["players"])
+    if verb == "add" and count < MAX_PLAYERS:
+        for row in ROWS:
+            state[row].append("")
+    elif verb == "remove" and 0 <= n < count and count > 1:
+        for row in ROWS:
+            del state[row][n]
+    elif verb == "up" and 0 < n < count:
+        for row in ROWS:
+            state[row][n - 1], state[row][n] = state[row][n], state[row][n - 1]
+    elif verb == "first-game":
+        state.update(first_game())
+    elif verb == "deal":
+        for colour in CARD_COLOURS:
+            state[colour] = dealer.choice([c for c in cards_of_colour(colour) if allowed(state, c)])
+    elif verb == "deal-monuments":
+        pile = [m for m in sorted(MONUMENTS) if allowed(state, m)]
+        dealer.shuffle(pile)
+        state["dealt"] = [pile[2 * k] + " " + pile[2 * k + 1] for k in range(count)]
+        state["monuments"] = [""] * count
+    return tidy(state)
+
+
+def tidy(state: dict) -> dict:
+    """Keep the state consistent with its mode: Solo keeps one row (rows with a name typed stay)."""
+    if state["mode"] == SOLO:
+        keep = [n for n in range(len(state["players"])) if n == 0 or state["players"][n].strip()]
+        for row in ROWS:
+            state[row] = [state[row][n] for n in keep]
+    for n in range(len(state["players"])):
+        if state["monuments"][n] and state["monuments"][n] not in monument_offers(state)[n]:
+            state["monuments"][n] = ""
+    return state
+
+
+def game_of(state: dict) -> dict:
+    """Return the game file a complete setup starts, every town still empty."""
+    with_monuments = not state["without_monuments"]
+    return {
+        "mode": state["mode"],
+        "monuments": with_monuments,
+        "cavern": bool(state["cavern"]),
+        "buildings": [COTTAGE] + [state[colour] for colour in CARD_COLOURS],
+        "players": [{"name": state["players"][n].strip(),
+                     "monument": (state["monuments"][n] or None) if with_monuments else None,
+                     "town": [[None] * 4 for _ in range(4)]}
+                    for n in range(len(state["players"]))],
+    }
+
+
+def field_of(found: dict):
+    """Return the setup field a problem belongs on, or None for the whole setup."""
+    p = found["player"]
+    if p is not None and found["code"].startswith("name"):
+        return "players-" + str(p)
+    if p is not None:
+        return "monuments-" + str(p)
+    if found["code"] == "not-in-solo" and found["value"] in MONUMENTS:
+        return None
+    if found["code"] in ("not-in-solo", "one-per-colour") and found["value"]:
+        return found["value"] if found["value"] in CARD_COLOURS else colour_of(found["value"])
+    return None
+
+
+def place(found: list) -> dict:
+    """Return problems sorted by field: {"fields": {field: [problem]}, "general": [problem]}."""
+    placed = {"fields": {}, "general": []}
+    for item in found:
+        field = field_of(item)
+        if field is None:
+            placed["general"].append(item)
+        else:
+            placed["fields"].setdefault(field, []).append(item)
+    return placed
+
+
+def check(state: dict) -> dict:
+    """Return the problems that keep a state from starting a game, placed on their fields."""
+    missing = [problem("one-per-colour", value=colour) for colour in CARD_COLOURS if not state[colour]]
+    if missing:
+        return place(missing)
+    return place(problems(game_of(state)))
+
+
+def start(state: dict):
+    """Return the game file the setup starts, or None and the placed problems."""
+    placed = check(state)
+    if placed["fields"] or placed["general"]:
+        return None, placed
+    return game_of(state), placed

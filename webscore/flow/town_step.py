@@ -1,0 +1,175 @@
+"""One player's town step: the form's fields, the player record they make, and where to go next.
+
+The form has one select per square (square_a1 … square_d4), a load per Warehouse (stored_a1 …) and the
+facts the town needs. read() turns fields into the game with that town; save() checks it with the core
+and places each problem on its field; next_step() says which page follows.
+"""
+
+from ..scoring import encode
+from ..scoring.cards import MONUMENTS
+from ..scoring.game import MASTER_BUILDER
+from ..scoring.town import INDEX_OF
+from ..scoring.town import NAMES
+from ..scoring.validate import MAX_PLAYERS
+from ..scoring.validate import MONUMENT_FACTS
+from ..scoring.validate import problems
+from .fields import is_count
+from .fields import problem
+from .fields import whole
+
+FACTS = ("master_builder_turns", "shrine_buildings", "completed_before")
+# The range a form offers for each fact (the core checks the real bounds, which depend on the town).
+FACT_LIMITS = {"master_builder_turns": (0, 999), "shrine_buildings": (1, 16), "completed_before": (0, MAX_PLAYERS - 1)}
+# "See the scores" asks once before scoring a town with more empty squares than this.
+MOSTLY_EMPTY = 8
+
+
+def offered(game: dict, player: dict) -> list:
+    """Return the cards a square may hold in this town: the game's seven, then the player's monument."""
+    return list(game["buildings"]) + ([player["monument"]] if player.get("monument") else [])
+
+
+def asked_fact(player: dict):
+    """Return the fact the player's monument needs (a game-file key), or None."""
+    return MONUMENT_FACTS.get(player.get("monument"))
+
+
+def fields_of(player: dict) -> dict:
+    """Return the form fields that show a player's saved town."""
+    squares = [card for row in player["town"] for card in row]
+    fields = {}
+    for i, name in enumerate(NAMES):
+        fields["square_" + name] = squares[i] or ""
+        load = (player.get("stored") or {}).get(name)
+        fields["stored_" + name] = "" if load is None else str(load)
+    for fact in FACTS:
+        value = player.get(fact)
+        fields[fact] = "" if value is None else str(value)
+    return fields
+
+
+def has_town_fields(fields: dict) -> bool:
+    """Tell whether fields carry a town (an address with unsaved answers), not just a step."""
+    return any(type(key) is str and key.startswith("square_") for key in fields)
+
+
+def read(game: dict, n: int, fields: dict):
+    """Return the game with player n's town as the fields give it, and the problems of fields it could not take.
+
+    Facts a town does not need are dropped rather than refused: the form keeps them for a change of mind.
+    """
+    player = dict(game["players"][n - 1])
+    found = []
+    # A card that is not this town's stays on its square: the core names what is wrong with it.
+    squares = [str(fields.get("square_" + name) or "") or None for name in NAMES]
+    player["town"] = [squares[r * 4:r * 4 + 4] for r in range(4)]
+    stored = {}
+    for i, name in enumerate(NAMES):
+        if squares[i] != "warehouse":
+            continue
+        load = whole(fields.get("stored_" + name))
+        if load is None:
+            found.append(problem("stored-missing", n - 1, name))
+        elif load is False:
+            found.append(problem("stored-not-a-count", n - 1, name))
+        else:
+            stored[name] = load
+    player["stored"] = stored
+    built = next((card for card in squares if card in MONUMENTS), None)
+    for fact in FACTS:
+        value = whole(fields.get(fact))
+        if value is False:
+            found.append(problem(fact + "-not-a-number", n - 1))
+            value = None
+        needed = MONUMENT_FACTS.get(built) == fact or (fact == "master_builder_turns" and game["mode"] == MASTER_BUILDER)
+        player[fact] = value if needed else None
+    players = list(game["players"])
+    players[n - 1] = player
+    return dict(game, players=players), found
+
+
+def field_of(found: dict):
+    """Return the form field a problem belongs on, or None for the whole town."""
+    if found["square"] in INDEX_OF:
+        return ("stored_" if found["code"].startswith("stored") else "square_") + found["square"]
+    fact = found["code"].split("-")[0]
+    return fact if fact in FACTS else None
+
+
+def place(found: list, n: int) -> dict:
+    """Return player n's problems by field: {"fields": {field: [problem]}, "general": [problem]}."""
+    placed = {"fields": {}, "general": []}
+    for item in found:
+        if item["player"] not in (None, n - 1):
+            continue
+        field = field_of(item) if item["player"] == n - 1 else None
+        if field is None:
+            placed["general"].append(item)
+        else:
+            placed["fields"].setdefault(field, []).append(item)
+    return placed
+
+
+def mostly_empty(game: dict) -> list:
+    """Return the players whose town has more empty squares than a finished town usually has."""
+    return [p for p, player in enumerate(game["players"])
+            if sum(1 for row in player["town"] for card in row if card is None) > MOSTLY_EMPTY]
+
+
+def next_step(game: dict, n: int, go: str):
+    """Return the step a button leads to (1 to the number of players), or None for the results."""
+    players = len(game["players"])
+    go = str(go or "next")
+    if go == "back" and n > 1:
+        return n - 1
+    if is_count(go) and 1 <= int(go) <= players:
+        return int(go)
+    if go == "next" and n < players:
+        return n + 1
+    return None
+
+
+def save(game: dict, n: int, fields: dict) -> dict:
+    """Check player n's town as entered and say what follows.
+
+    Return {"problems": placed} to show on the form, {"confirm": [players]} when the results would
+    score towns that look unfinished, or {"game", "code", "step"} (step None for the results).
+    """
+    changed, found = read(game, n, fields)
+    # A field the form could not take already has its message; the core's word on it would repeat it.
+    unreadable = [field_of(item) for item in found]
+    found += [item for item in problems(changed)
+              if item["player"] in (None, n - 1) and (field_of(item) is None or field_of(item) not in unreadable)]
+    if found:
+        return {"problems": place(found, n), "game": changed}
+    step = next_step(changed, n, fields.get("go"))
+    if step is None and fields.get("confirm") != "empty":
+        unfinished = mostly_empty(changed)
+        if unfinished:
+            return {"confirm": unfinished, "game": changed, "code": encode(changed)}
+    return {"game": changed, "code": encode(changed), "step": step}
+
+
+def live(game: dict, n: int, fields: dict):
+    """Return the game as the fields stand, for a running total: fields it cannot take are left out."""
+    changed = read(game, n, fields)[0]
+    return changed if not problems(changed) else None
+
+
+def set_turns(game: dict, fields: dict):
+    """Return the game with the turns as Master Builder that fields give (turns-1 …), and the problems."""
+    players = [dict(player) for player in game["players"]]
+    found = []
+    for p, player in enumerate(players):
+        key = "turns-" + str(p + 1)
+        if key not in fields:
+            continue
+        value = whole(fields.get(key))
+        if value is False or value is None:
+            found.append(problem("master_builder_turns-not-a-number", p))
+        else:
+            player["master_builder_turns"] = value
+    changed = dict(game, players=players)
+    if not found:
+        found = problems(changed)
+    return changed, found
