@@ -18,7 +18,7 @@ const colourOf = (id) => (id === null ? "empty" : words.catalogue.colours[id]);
 function route() {
   const parts = location.pathname.split("/").filter(Boolean);
   const lang = words.catalogue.languages.includes(parts[0]) ? parts.shift() : words.lang;
-  if (parts[0] === "r" && parts[1]) return { kind: "result", lang, code: parts[1] };
+  if (parts[0] === "r" && parts[1]) return { kind: parts[2] === "turns" ? "turns" : "result", lang, code: parts[1] };
   if (parts[0] === "g" && parts[1] && /^\d+$/.test(parts[2] || "")) {
     return { kind: parts[3] === "save" ? "save" : "town", lang, code: parts[1], n: Number(parts[2]) };
   }
@@ -102,6 +102,12 @@ function townForm(step, code, n, lang, values, placed, unfinished) {
       step.asks_turns ? fact("master_builder_turns", words.ui.turns, words.ui.turns_hint) : null,
       step.fact === "shrine_buildings" ? fact("shrine_buildings", words.ui.shrine) : null,
       step.fact === "completed_before" ? fact("completed_before", words.ui.starloom) : null),
+    step.monuments.length ? h("p.fact.monument-fact", {}, h("label", { for: "monument" }, words.ui.monument),
+      h("select", { id: "monument", name: "monument" },
+        h("option", { value: "", selected: !values.monument }, words.ui.no_monument),
+        step.monuments.map((id) => h("option", { value: id, selected: values.monument === id }, card(id)))),
+      h("button.small", { type: "submit", name: "go", value: String(n) }, words.ui.change_monument),
+      errorList("monument")) : null,
     h("div.step-actions", {},
       n > 1 ? h("button", { type: "submit", name: "go", value: "back" }, words.ui.previous) : null,
       n < count ? h("button.primary", { type: "submit", name: "go", value: "next" }, words.ui.next)
@@ -117,7 +123,7 @@ function townForm(step, code, n, lang, values, placed, unfinished) {
   liveScore(form);
 }
 
-function result(answer, code, lang) {
+function result(answer, code, lang, turnProblems = {}) {
   const { game, view } = answer;
   const players = view.players;
   const share = location.origin + "/r/" + code;
@@ -137,6 +143,13 @@ function result(answer, code, lang) {
         r.needs_turns ? h("span.tie", {}, words.ui.needs_turns) : null,
         r.solo_rank ? h("span.title", {}, words.solo_ranks[r.solo_rank]) : null);
     })),
+    view.asks_turns.length ? h("form.turns", { method: "get", action: `/${lang}/r/${code}/turns`, novalidate: true },
+      h("fieldset", {}, h("legend", {}, words.ui.turns),
+        (turnProblems.general ?? []).map((text) => h("p.error", { role: "alert" }, text)),
+        view.asks_turns.map((p) => h("p.fact", {}, h("label", { for: "turns-" + (p + 1) }, h("bdi", {}, players[p].name)),
+          h("input", { type: "number", id: "turns-" + (p + 1), name: "turns-" + (p + 1), min: 0, max: 999, inputmode: "numeric" }),
+          (turnProblems["turns-" + (p + 1)] ?? []).map((text) => h("span.error", { role: "alert" }, text)))),
+        h("button.primary", { type: "submit" }, words.ui.break_tie))) : null,
     h("h2", {}, words.ui.score_pad),
     h("div.pad-wrap", {}, h("table.pad", {},
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, words.ui.colour),
@@ -172,6 +185,17 @@ async function main() {
   const where = route();
   const core = await loadBrowserCore();
   if (where.kind === "unknown") return cannotOpen("malformed");
+  if (where.kind === "turns") {
+    const answer = core.turns({ code: where.code, fields: queryFields() });
+    if (answer.code) return location.replace(`/${where.lang}/r/${answer.code}`);
+    if (answer.damaged) return cannotOpen(answer.damaged);
+    const turnProblems = {};
+    for (const problem of answer.problems) {
+      const key = problem.player === null ? "general" : "turns-" + (problem.player + 1);
+      (turnProblems[key] ||= []).push(problemText(problem));
+    }
+    return result(core.result(where.code), where.code, where.lang, turnProblems);
+  }
   if (where.kind === "result") {
     const answer = core.result(where.code);
     if (!answer.view) return cannotOpen(answer.damaged);

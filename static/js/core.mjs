@@ -38,6 +38,10 @@ export async function startCore(loadMicroPython, files) {
     town(request) {
       return JSON.parse(flow.town_json(JSON.stringify(request)));
     },
+    // The tie's turns form: {code, fields} → {code} or {problems}.
+    turns(request) {
+      return JSON.parse(flow.turns_json(JSON.stringify(request)));
+    },
     // A result address: {game, view} or {damaged}.
     result(code) {
       return JSON.parse(flow.result_json(code));

@@ -61,3 +61,11 @@ def test_town_answers_are_identical(micropython_core, request):
 def test_result_views_are_identical(micropython_core, game):
     code = encode(game)
     assert micropython_core.flow_json("result", code) == json.loads(flow.result_json(code))
+
+
+@SETTINGS
+@given(game=games(modes=("master-builder",)), fields=st.dictionaries(
+    st.sampled_from(["turns-1", "turns-2", "turns-3", "turns-7", "turns-²"]), VALUES, max_size=4))
+def test_tie_turns_answers_are_identical(micropython_core, game, fields):
+    text = json.dumps({"code": encode(game), "fields": fields})
+    assert micropython_core.flow_json("turns", text) == json.loads(flow.turns_json(text))

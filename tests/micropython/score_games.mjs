@@ -1,5 +1,5 @@
 // Run the core and the flow under MicroPython with Node, one request per line: each line read on standard
-// input is a JSON pair [kind, text] (game, code, table, pad, setup, town, result), and each line written
+// input is a JSON pair [kind, text] (game, code, table, pad, setup, town, result, turns), and each line written
 // is the answer as JSON.
 import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -22,7 +22,8 @@ for await (const line of createInterface({ input: process.stdin })) {
   const [kind, text] = JSON.parse(line);
   const answers = { code: () => core.scoreCode(text), table: () => core.table(JSON.parse(text)),
     pad: () => core.pad(JSON.parse(text)), game: () => core.score(text),
-    setup: () => core.setup(JSON.parse(text)), town: () => core.town(JSON.parse(text)), result: () => core.result(text) };
+    setup: () => core.setup(JSON.parse(text)), town: () => core.town(JSON.parse(text)), result: () => core.result(text),
+    turns: () => core.turns(JSON.parse(text)) };
   const answer = answers[kind]();
   process.stdout.write(JSON.stringify(answer) + "\n");
 }

@@ -133,9 +133,23 @@ def test_town_step_shows_the_players_monument_and_facts(client):
     code = _game_code(client)
     html = client.get("/en/g/{}/2".format(code)).text
     assert "Town of Bo" in html
-    assert 'value="the-starloom"' in html and 'value="barrett-castle"' not in html
+    assert 'data-card="the-starloom"' in html and 'data-card="barrett-castle"' not in html
     assert 'name="completed_before"' in html and 'name="shrine_buildings"' not in html
     assert 'name="master_builder_turns"' in html
+
+
+def test_a_wrong_monument_is_put_right_on_the_town_step(client):
+    code = _game_code(client)
+    query = town_query(". . . .", ". . . .", ". . . .", ". . . .", monument="barrett-castle", go="2")
+    response = client.get("/en/g/{}/2/save".format(code), query_string=query)
+    assert response.status_code == 422
+    assert "Each monument exists once: another player already has this one." in errors(response.text)
+    query.update(monument="the-sky-baths")
+    response = client.get("/en/g/{}/2/save".format(code), query_string=query)
+    assert response.status_code == 302 and response.headers["Location"].endswith("/2")
+    assert decode(code_of(response.headers["Location"]))["players"][1]["monument"] == "the-sky-baths"
+    html = client.get(response.headers["Location"]).text
+    assert 'data-card="the-sky-baths"' in html and 'data-card="the-starloom"' not in html
 
 
 def test_saving_a_town_moves_on_and_keeps_it(client):

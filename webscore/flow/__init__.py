@@ -65,6 +65,7 @@ def town_json(text: str) -> str:
         return json.dumps({
             "game": game, "key": game_key(game), "offered": town_step.offered(game, player),
             "fact": town_step.asked_fact(player), "asks_turns": game["mode"] == MASTER_BUILDER,
+            "monuments": town_step.monument_offers(game),
             "fields": fields if town_step.has_town_fields(fields) else town_step.fields_of(player)})
     if request.get("live"):
         changed = town_step.live(game, n, fields)
@@ -81,3 +82,13 @@ def result_json(code: str) -> str:
         return json.dumps(opened)
     game = opened["game"]
     return json.dumps({"game": game, "key": game_key(game), "view": result_view.view(game, score_valid_game(game))})
+
+
+def turns_json(text: str) -> str:
+    """Answer the tie's turns form: {"code", "fields"} → {"code"} of the game with them, or {"problems"}."""
+    request = json.loads(text)
+    opened = _opened(str(request.get("code") or ""))
+    if "game" not in opened:
+        return json.dumps(opened)
+    changed, found = town_step.set_turns(opened["game"], request.get("fields") or {})
+    return json.dumps({"problems": found} if found else {"code": encode(changed)})

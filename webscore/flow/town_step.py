@@ -7,7 +7,9 @@ and places each problem on its field; next_step() says which page follows.
 
 from ..scoring import encode
 from ..scoring.cards import MONUMENTS
+from ..scoring.cards import SOLO_EXCLUDED
 from ..scoring.game import MASTER_BUILDER
+from ..scoring.game import SOLO
 from ..scoring.town import INDEX_OF
 from ..scoring.town import NAMES
 from ..scoring.validate import MAX_PLAYERS
@@ -20,6 +22,8 @@ from .fields import whole
 FACTS = ("master_builder_turns", "shrine_buildings", "completed_before")
 # The range a form offers for each fact (the core checks the real bounds, which depend on the town).
 FACT_LIMITS = {"master_builder_turns": (0, 999), "shrine_buildings": (1, 16), "completed_before": (0, MAX_PLAYERS - 1)}
+# The problems of the player's choice of monument, shown on the town step's monument field.
+MONUMENT_PROBLEMS = ("monument-taken", "unknown-monument", "not-in-solo")
 # "See the scores" asks once before scoring a town with more empty squares than this.
 MOSTLY_EMPTY = 8
 
@@ -45,7 +49,15 @@ def fields_of(player: dict) -> dict:
     for fact in FACTS:
         value = player.get(fact)
         fields[fact] = "" if value is None else str(value)
+    fields["monument"] = player.get("monument") or ""
     return fields
+
+
+def monument_offers(game: dict) -> list:
+    """Return the monuments a player of this game may choose on the town step (none when played without)."""
+    if not game["monuments"]:
+        return []
+    return [m for m in sorted(MONUMENTS) if game["mode"] != SOLO or m not in SOLO_EXCLUDED]
 
 
 def has_town_fields(fields: dict) -> bool:
@@ -60,6 +72,9 @@ def read(game: dict, n: int, fields: dict):
     """
     player = dict(game["players"][n - 1])
     found = []
+    if game["monuments"] and "monument" in fields:
+        # A monument chosen wrongly in the setup is put right here; the core checks the new one.
+        player["monument"] = str(fields.get("monument") or "") or None
     # A card that is not this town's stays on its square: the core names what is wrong with it.
     squares = [str(fields.get("square_" + name) or "") or None for name in NAMES]
     player["town"] = [squares[r * 4:r * 4 + 4] for r in range(4)]
@@ -90,6 +105,8 @@ def read(game: dict, n: int, fields: dict):
 
 def field_of(found: dict):
     """Return the form field a problem belongs on, or None for the whole town."""
+    if found["code"] in MONUMENT_PROBLEMS:
+        return "monument"
     if found["square"] in INDEX_OF:
         return ("stored_" if found["code"].startswith("stored") else "square_") + found["square"]
     fact = found["code"].split("-")[0]

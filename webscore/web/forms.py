@@ -78,6 +78,7 @@ class TownForm(GetForm):
     master_builder_turns = StringField(_l("Turns as Master Builder"))
     shrine_buildings = StringField(_l("Buildings in town when the Shrine was built (Shrine included)"))
     completed_before = StringField(_l("Players who completed their town before this one"))
+    monument = SelectField(_l("Monument"))
 
     @property
     def squares(self) -> list:

@@ -19,6 +19,7 @@ from ..scoring.game import MASTER_BUILDER
 from . import i18n
 from .forms import TownForm
 from .forms import choices
+from .forms import monument_choices
 from .labels import CARD_NAMES
 from .problems import problem_text
 
@@ -41,6 +42,7 @@ def _form(game: dict, player: dict, fields: dict, placed: dict) -> TownForm:
     cards = [("", _("Empty"))] + [(card, CARD_NAMES[card]) for card in town_step.offered(game, player)]
     for select in form.squares:
         select.choices = choices(cards)
+    form.monument.choices = [c for c in monument_choices() if not c.value or c.value in town_step.monument_offers(game)]
     for field_id, found in placed["fields"].items():
         form[field_id].errors = [problem_text(item) for item in found]
     return form

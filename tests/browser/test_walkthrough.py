@@ -1,0 +1,146 @@
+"""The walk-through as a newcomer meets it on a 360 px phone: Back, Forward and reload lose nothing,
+and no step is a dead end, with and without JavaScript."""
+
+import pytest
+from playwright.sync_api import expect
+
+from support.phone import set_up
+from support.phone import tap_town
+from support.webflow import code_of
+from webscore.scoring import decode
+
+CONTEXTS = ["phone", "phone_without_js"]
+
+
+def typed_setup(page, base):
+    """Type three names (the third row added by "Add a player") and choose two monuments."""
+    page.goto(base + "/en/new")
+    page.fill("#players-0", "Ana")
+    page.fill("#players-1", "Bo")
+    page.click("button[value=add]")
+    page.fill("#players-2", "Cy")
+    page.select_option("#monuments-0", "barrett-castle")
+    page.select_option("#monuments-2", "the-starloom")
+
+
+def assert_setup_as_left(page):
+    expect(page.locator("ol.players > li")).to_have_count(3)
+    assert [page.input_value("#players-{}".format(n)) for n in range(3)] == ["Ana", "Bo", "Cy"]
+    assert page.input_value("#monuments-0") == "barrett-castle"
+    assert page.input_value("#monuments-2") == "the-starloom"
+
+
+@pytest.mark.parametrize("context_name", CONTEXTS)
+def test_back_from_the_first_town_shows_the_setup_as_it_was_left(request, live_server, context_name):
+    page = request.getfixturevalue(context_name).new_page()
+    typed_setup(page, live_server)
+    page.click("button[value=start]")
+    page.wait_for_url("**/g/**/1")
+    page.go_back()
+    assert_setup_as_left(page)
+
+
+@pytest.mark.parametrize("context_name", CONTEXTS)
+def test_back_from_a_card_rule_shows_the_setup_as_it_was_left(request, live_server, context_name):
+    page = request.getfixturevalue(context_name).new_page()
+    typed_setup(page, live_server)
+    page.click(".card-choice[data-card=chapel] .rule-link")
+    page.wait_for_url("**/rules#card-chapel")
+    page.go_back()
+    assert_setup_as_left(page)
+
+
+def test_a_later_town_is_kept_after_back_to_an_earlier_one(phone, live_server):
+    page = phone.new_page()
+    set_up(page, live_server)
+    page.click("button[value=next]")
+    page.wait_for_url("**/2")
+    eight = ("cottage cottage cottage cottage", "well well . .", "feast-hall feast-hall . .", ". . . .")
+    tap_town(page, eight)
+    expect(page.locator(".square.filled")).to_have_count(8)
+    page.go_back()
+    page.wait_for_url("**/1")
+    page.click("button[value=next]")
+    page.wait_for_url("**/2")
+    expect(page.locator(".square.filled")).to_have_count(8)
+    assert page.input_value("#square_d1") == "cottage"
+    page.click("button[value=next]")
+    page.wait_for_url("**/3")
+    town = decode(code_of(page.url))["players"][1]["town"]
+    assert town[0] == ["cottage"] * 4 and town[2][:2] == ["feast-hall", "feast-hall"]
+
+
+@pytest.mark.parametrize("context_name", CONTEXTS)
+def test_two_players_with_one_monument_read_the_message_under_the_row(request, live_server, context_name):
+    page = request.getfixturevalue(context_name).new_page()
+    page.goto(live_server + "/en/new")
+    page.fill("#players-0", "Ana")
+    page.fill("#players-1", "Bo")
+    page.select_option("#monuments-0", "the-starloom")
+    page.select_option("#monuments-1", "the-starloom")
+    page.click("button[value=start]")
+    message = page.locator(".player-row .error").first
+    expect(message).to_have_text("Each monument exists once: another player already has this one.")
+    box = message.bounding_box()
+    row = page.locator(".player-row").nth(1).bounding_box()
+    assert box["width"] > 0.8 * row["width"]
+    assert box["y"] > page.locator("#monuments-1").bounding_box()["y"]
+
+
+@pytest.mark.parametrize("context_name", CONTEXTS)
+def test_choosing_solo_leaves_one_player_row(request, live_server, context_name):
+    page = request.getfixturevalue(context_name).new_page()
+    page.goto(live_server + "/en/new")
+    page.fill("#players-0", "Ana")
+    page.check("input[name=mode][value=solo]")
+    if context_name == "phone_without_js":
+        page.click("button[value=refresh]")
+    else:
+        expect(page.locator("button[value=refresh]")).to_be_hidden()
+    expect(page.locator("ol.players > li")).to_have_count(1)
+    assert page.input_value("#players-0") == "Ana"
+
+
+def test_seven_players_in_an_address_are_refused_not_cut(phone, live_server):
+    page = phone.new_page()
+    names = "&".join("players-{}=P{}".format(n, n) for n in range(7))
+    response = page.goto(live_server + "/en/new?" + names)
+    assert response.status == 422
+    expect(page.locator("ol.players > li")).to_have_count(7)
+    expect(page.locator("form.setup > .error")).to_have_text("A game has 1 to 6 players.")
+
+
+@pytest.mark.parametrize("context_name", CONTEXTS)
+def test_empty_towns_are_scored_only_after_a_yes(request, live_server, context_name):
+    page = request.getfixturevalue(context_name).new_page()
+    set_up(page, live_server)
+    page.click("button[value=next]")
+    page.click("button[value=next]")
+    page.click("button[value=results]")
+    expect(page.locator(".confirm p")).to_have_text(
+        "The towns of Ana, Bo, and Cy are empty or barely begun: see the scores anyway?")
+    assert "/g/" in page.url
+    page.click(".confirm button[value=results]")
+    page.wait_for_url("**/r/**")
+    expect(page.locator(".ranking li")).to_have_count(3)
+
+
+def test_a_tie_that_needs_turns_asks_only_the_tied_players(phone, live_server):
+    page = phone.new_page()
+    set_up(page, live_server)
+    page.click("button[value=next]")
+    page.click("button[value=next]")
+    page.click("button[value=results]")
+    page.click(".confirm button[value=results]")
+    page.wait_for_url("**/r/**")
+    # Three empty towns, all level on -16 with no turns entered: each of them is asked.
+    expect(page.locator("form.turns input")).to_have_count(3)
+    page.fill("#turns-1", "4")
+    page.fill("#turns-2", "2")
+    page.fill("#turns-3", "3")
+    page.click("form.turns button")
+    page.wait_for_url("**/r/**")
+    rows = page.locator(".ranking li")
+    places = {rows.nth(n).locator(".who").inner_text(): rows.nth(n).get_attribute("data-place") for n in range(3)}
+    assert places == {"Bo": "1", "Cy": "2", "Ana": "3"}
+    expect(page.locator("form.turns")).to_have_count(0)
