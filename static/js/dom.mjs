@@ -15,3 +15,10 @@ export function h(tag, attributes = {}, ...children) {
   }
   return element;
 }
+
+// A form's fields as the flow reads them: each name once, with its first value, as text.
+export function formFields(form) {
+  const found = {};
+  for (const [key, value] of new FormData(form)) if (!(key in found)) found[key] = String(value);
+  return found;
+}

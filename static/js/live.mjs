@@ -1,14 +1,9 @@
 // Live score while a town is entered: on every change the flow, under MicroPython in this page, scores
 // the game as the form stands and each square shows its points. Nothing here decides a point.
 import { loadBrowserCore } from "./core.mjs";
+import { formFields } from "./dom.mjs";
 import { remember } from "./recent.mjs";
 import { fill, number, words } from "./words.mjs";
-
-function fields(form) {
-  const found = {};
-  for (const [key, value] of new FormData(form)) if (!(key in found)) found[key] = String(value);
-  return found;
-}
 
 export async function liveScore(form) {
   const code = form.dataset.code;
@@ -23,7 +18,7 @@ export async function liveScore(form) {
   if (palette && !palette.hidden) palette.prepend(total);
   else form.querySelector(".grid").before(total);
   const update = () => {
-    const answer = core.town({ code, n, fields: fields(form), live: true });
+    const answer = core.town({ code, n, fields: formFields(form), live: true });
     if (!answer.result) return;
     const player = answer.result.players[n - 1];
     total.textContent = fill(words.ui.running_total, { num: number(player.total) });

@@ -3,6 +3,7 @@
 // setting up needs no network. What is here is DOM work: read the fields, draw the state, show problems.
 // The form's state is mirrored into the address, so Back, Forward and reload show it as it was left.
 import { loadBrowserCore } from "./core.mjs";
+import { formFields } from "./dom.mjs";
 import { fill, problemText, words } from "./words.mjs";
 
 const form = document.querySelector("form.setup");
@@ -14,14 +15,8 @@ function seed() {
   return value[0];
 }
 
-function fields() {
-  const found = {};
-  for (const [key, value] of new FormData(form)) if (!(key in found)) found[key] = String(value);
-  return found;
-}
-
 function mirror() {
-  const query = new URLSearchParams(fields());
+  const query = new URLSearchParams(formFields(form));
   history.replaceState(history.state, "", location.pathname + "?" + query.toString());
 }
 
@@ -85,7 +80,7 @@ function anchorOf(field) {
 async function act(action, focusAfter) {
   clearErrors();
   const core = await loadBrowserCore();
-  const answer = core.setup({ fields: fields(), action, seed: seed() });
+  const answer = core.setup({ fields: formFields(form), action, seed: seed() });
   if (answer.code) {
     location.assign(action === "play" ? `/${words.lang}/play?code=${answer.code}` : `/${words.lang}/g/${answer.code}/1`);
     return;

@@ -34,7 +34,9 @@ export function problemText(problem) {
 // Point the language switch at this page's current address (for pages that keep their state there).
 export function relinkLanguages() {
   for (const link of document.querySelectorAll(".languages a[lang]")) {
-    link.href = "/" + link.getAttribute("lang") + location.pathname.replace(/^\/(en|fr|hu)(?=\/)/, "") + location.search;
+    const [, first, ...rest] = location.pathname.split("/");
+    const path = words.catalogue.languages.includes(first) && rest.length ? "/" + rest.join("/") : location.pathname;
+    link.href = "/" + link.getAttribute("lang") + path + location.search;
   }
 }
 

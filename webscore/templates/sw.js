@@ -3,7 +3,7 @@
 const VERSION = "{{ version }}";
 const CACHE = "marquoir-" + VERSION;
 const PRECACHE = {{ urls|safe }};
-const LANGUAGES = ["en", "fr", "hu"];
+const LANGUAGES = {{ languages|safe }};
 
 self.addEventListener("install", (event) => {
   // No skipWaiting here: a new version waits until the page agrees, so no form is swapped mid-entry.

@@ -17,6 +17,7 @@ from ..scoring import CodeError
 from ..scoring import InvalidGame
 from ..scoring import encode
 from ..scoring import game_from_code
+from ..scoring.validate import MAX_NAME
 from ..scoring.validate import MAX_PLAYERS
 from . import i18n
 from .forms import SetupForm
@@ -48,8 +49,8 @@ def _page(state: dict, placed: dict, status: int = 200):
     if len(state["players"]) > MAX_PLAYERS:
         general.append(problem_text({"code": "player-count"}))
         status = 422
-    return render_template("setup.html", form=_form(state, placed), general=general,
-                           monument_choices=monument_choices), status
+    return render_template("setup.html", form=_form(state, placed), general=general, max_players=MAX_PLAYERS,
+                           max_name=MAX_NAME, monument_choices=monument_choices), status
 
 
 @bp.get("/new")

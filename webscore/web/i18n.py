@@ -11,6 +11,8 @@ from flask import request
 from flask_babel import Babel
 
 LANGUAGES = ("en", "fr", "hu")
+# Each language named in itself, for the language switch.
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "hu": "Magyar"}
 DEFAULT = "en"
 COOKIE = "lang"
 TRANSLATIONS = pathlib.Path(__file__).resolve().parents[2] / "translations"
@@ -91,7 +93,8 @@ def init_app(app) -> None:
     app.after_request(remember_language)
     app.url_defaults(add_lang)
     app.url_value_preprocessor(keep_lang)
-    app.jinja_env.globals.update(LANGUAGES=LANGUAGES, switch_url=switch_url, current_language=current_language)
+    app.jinja_env.globals.update(LANGUAGES=LANGUAGES, LANGUAGE_NAMES=LANGUAGE_NAMES, switch_url=switch_url,
+                                 current_language=current_language)
 
 
 def add_lang(endpoint, values) -> None:

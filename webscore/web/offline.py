@@ -82,7 +82,8 @@ def version() -> str:
 @bp.get("/sw.js")
 def service_worker():
     """Serve the service worker from the root, so its scope is the whole site."""
-    body = render_template("sw.js", version=version(), urls=json.dumps(precache_urls()))
+    body = render_template("sw.js", version=version(), urls=json.dumps(precache_urls()),
+                           languages=json.dumps(list(i18n.LANGUAGES)))
     return Response(body, mimetype="text/javascript", headers={"Cache-Control": "no-cache"})
 
 
