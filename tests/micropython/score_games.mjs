@@ -18,7 +18,7 @@ const core = await startCore(loadMicroPython, files);
 for await (const line of createInterface({ input: process.stdin })) {
   const [kind, text] = JSON.parse(line);
   const answers = { code: () => core.scoreCode(text), table: () => core.table(JSON.parse(text)),
-    pad: () => core.pad(JSON.parse(text)), game: () => core.score(text) };
+    pad: () => core.pad(JSON.parse(text)), padfields: () => core.padFields(JSON.parse(text)), game: () => core.score(text) };
   const answer = answers[kind]();
   process.stdout.write(JSON.stringify(answer) + "\n");
 }
