@@ -8,7 +8,9 @@ from playwright.sync_api import expect
 from support.phone import install
 from support.webflow import code_of
 from webscore.scoring import decode
+from webscore.scoring import encode
 from webscore.scoring import score
+from webscore.scoring.cards import FIRST_GAME
 from webscore.scoring.table import solo_deck
 from webscore.scoring.table import town_hall
 
@@ -125,3 +127,60 @@ def test_solo_deck_takes_undoes_and_survives_a_reload(phone, live_server):
     page.get_by_role("button", name="Enter the towns").click()
     page.wait_for_url("**/g/**/1")
     assert page.locator("h1").inner_text() == "Town of Zoé"
+
+
+def focused_action(page):
+    return page.evaluate("document.activeElement.dataset.action || document.activeElement.tagName")
+
+
+def test_events_add_no_history_so_one_back_leaves_and_a_reload_keeps_the_record(phone, live_server):
+    page = phone.new_page()
+    start(page, live_server, "master-builder", ["Ana", "Bo", "Cy"])
+    setup_address = page.evaluate("document.referrer")
+    length = page.evaluate("history.length")
+    next_round = page.get_by_role("button", name="Next round", exact=True)
+    next_round.click()
+    # The area is drawn again, and the focus stays on the button the player pressed.
+    expect(page.locator(".hammer")).to_have_text("Bo names the resource.")
+    assert focused_action(page) == "next"
+    page.keyboard.press("Enter")
+    expect(page.locator(".hammer")).to_have_text("Cy names the resource.")
+    player_row(page, 1).locator("text=Town complete").click()
+    next_round.click()
+    next_round.click()
+    expect(page.locator(".hammer")).to_have_text("Cy names the resource.")
+    assert query(page)["e"] == ["nnc1nn"]
+    assert page.evaluate("history.length") == length
+    page.reload()
+    expect(player_row(page, 2)).to_have_attribute("data-turns", "2")
+    assert query(page)["e"] == ["nnc1nn"]
+    page.go_back()
+    page.wait_for_url(setup_address)
+    assert "/play" not in page.url
+
+
+def test_the_town_hall_pile_holds_ten_before_the_first_card(phone, live_server):
+    page = phone.new_page()
+    start(page, live_server, "town-hall", ["Ana", "Bo"])
+    expect(page.locator("text=Cards left in the pile: 10")).to_be_visible()
+    assert page.locator("text=Cards left in the pile: 0").count() == 0
+    page.get_by_role("button", name="Turn the first card").click()
+    expect(page.locator("text=Cards left in the pile: 9")).to_be_visible()
+    assert focused_action(page) == "next"
+    assert page.evaluate("document.activeElement.textContent") == "Next round"
+
+
+def test_a_record_the_core_refuses_says_why_and_can_be_undone(phone, live_server):
+    empty = [[None] * 4 for _ in range(4)]
+    game = {"mode": "master-builder", "monuments": True, "cavern": False, "buildings": list(FIRST_GAME),
+            "players": [{"name": name, "monument": monument, "town": empty}
+                        for name, monument in (("Ana", None), ("Bo", "fort-ironweed"), ("Cy", None))]}
+    page = phone.new_page()
+    page.goto(live_server + "/en/play?code={}&e=c1f1".format(encode(game)))
+    notice = page.locator("#play .notice")
+    expect(notice).to_contain_text("This town is complete: Fort Ironweed can no longer be built in it.")
+    page.get_by_role("button", name="Undo", exact=True).click()
+    expect(page.locator(".hammer")).to_have_text("Ana names the resource.")
+    assert query(page)["e"] == ["c1"]
+    # Once Bo's town is complete the tracker no longer offers to build the Fort there.
+    assert player_row(page, 1).locator("text=Fort Ironweed built").count() == 0
