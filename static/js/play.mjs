@@ -75,7 +75,7 @@ function masterBuilder(core, game, params) {
       state.ended ? null : button(ui.next_round, () => change(events + "n"), true, { "data-action": "next" }),
       button(ui.undo, () => change(undone), false, { disabled: events === "", "data-action": "undo" })),
     h("ol.table-players", {}, game.players.map((player, p) => h("li", { dataset: { player: String(p), turns: String(state.turns[p]) } },
-      h("strong", {}, player.name), " ",
+      h("strong", {}, h("bdi", {}, player.name)), " ",
       h("span.hint", {}, fill(ui.turns_count, { num: state.turns[p] }) + " · " +
         (state.completed[p] === null ? ui.playing : fill(ui.complete_in_round, { num: state.completed[p] }))),
       state.completed[p] === null
