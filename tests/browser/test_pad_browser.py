@@ -116,7 +116,7 @@ def test_one_player_is_sent_to_solo_and_seven_are_refused(phone, live_server):
     assert page.locator(".add-player").count() == 0
 
 
-def test_add_a_player_keeps_the_focus_on_it(phone, live_server):
+def test_adding_and_removing_players_keeps_the_focus_and_the_values(phone, live_server):
     page = phone.new_page()
     page.goto(live_server + "/en/pad")
     page.fill("#n0", "Ana")
@@ -124,3 +124,9 @@ def test_add_a_player_keeps_the_focus_on_it(phone, live_server):
     expect(page.locator(".pad-player")).to_have_count(3)
     assert page.evaluate("document.activeElement.dataset.action") == "add"
     assert page.locator("#n0").input_value() == "Ana"
+    page.fill("#n2", "Cy")
+    page.fill("#navy2", "-3")
+    page.locator(".pad-player").nth(1).get_by_role("button", name="Remove this player").click()
+    expect(page.locator(".pad-player")).to_have_count(2)
+    assert (page.locator("#n1").input_value(), page.locator("#navy1").input_value()) == ("Cy", "-3")
+    assert page.evaluate("document.activeElement.dataset.action") == "remove-1"
