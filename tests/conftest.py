@@ -45,6 +45,10 @@ class MicroPythonCore:
         """Return MicroPython's parsed answer from the flow's door for setup, town or result."""
         return self._ask(kind, text)
 
+    def pad_fields_json(self, text: str) -> dict:
+        """Return MicroPython's parsed answer for a pad's address pairs given as JSON text."""
+        return self._ask("padfields", text)
+
     def _ask(self, kind: str, text: str) -> dict:
         self.process.stdin.write(json.dumps([kind, text]) + "\n")
         self.process.stdin.flush()

@@ -26,6 +26,10 @@ export async function startCore(loadMicroPython, files) {
     pad(pad) {
       return JSON.parse(core.pad_json(JSON.stringify(pad)));
     },
+    // Return the parsed {mode, count, problems, result} of a pad read from its address's [key, value] pairs.
+    padFields(pairs) {
+      return JSON.parse(core.pad_fields_json(JSON.stringify(pairs)));
+    },
     // Return the parsed {state} or {error} of a table helper (decks, the hammer's tracker).
     table(request) {
       return JSON.parse(core.table_json(JSON.stringify(request)));

@@ -1,76 +1,88 @@
-// The quick score pad: points by colour as on the paper pad, totals and places by the core's ranking
-// (under MicroPython, so it works offline), tie facts asked only when a tie needs them. The address
-// holds every value, so it is the share link and survives a reload.
+// The quick score pad: points by colour and the number of empty squares, as on the paper pad. The core
+// (under MicroPython, so it works offline) reads the address, totals, places and says what is wrong and
+// in which field; this module only draws the fields, the messages and the ranking. The address holds
+// every value, so it is the share link and survives a reload.
 import { loadBrowserCore } from "./core.mjs";
 import { h } from "./dom.mjs";
 import { counted, fill, number, relinkLanguages, words } from "./words.mjs";
 
 const root = document.getElementById("pad");
 const ui = words.ui;
-const COLUMNS = ["blue", "red", "grey", "orange", "green", "yellow", "navy", "monument", "empty"];
-const FACTS = [["t", "master_builder_turns", ui.turns], ["e", "empty", ui.empty_count], ["c", "cottages", ui.cottage_count]];
-const MAX_PLAYERS = words.catalogue.max_players;
-// Which tie fact's field a ranking's "needs" asks for.
-const NEEDED_FIELD = { "master-builder-turns": "t", "empty-squares": "e", cottages: "c" };
+const PAD = words.catalogue.pad;
+const NAME_KEY = new RegExp("^" + PAD.name + "\\d+$");
+const FACT_LABELS = { master_builder_turns: ui.turns, cottages: ui.cottage_count };
 let core = null;
 
-function state() {
-  const params = new URLSearchParams(location.search);
-  const count = Math.min(MAX_PLAYERS, Math.max(1, [...params.keys()].filter((key) => /^n\d+$/.test(key)).length || 2));
-  return { mode: params.get("mode") || "master-builder", count, params };
+function addressPairs() {
+  return [...new URLSearchParams(location.search).entries()];
 }
 
-function whole(text) {
-  return /^\s*-?\d+\s*$/.test(text ?? "") ? Number(text) : null;
+// The form's values, blank ones left out (but a blank name keeps its row), then whatever the address
+// holds that the form has no field for, so the core's refusal of it stays in view until it is left out.
+function formPairs(form) {
+  const names = new Set([...form.elements].map((element) => element.name).filter(Boolean));
+  const own = [...new FormData(form).entries()].filter(([key, value]) => value !== "" || NAME_KEY.test(key));
+  return [...own, ...addressPairs().filter(([key]) => !names.has(key))];
 }
 
-function padFrom(form, count) {
-  const mode = form.querySelector("select[name=mode]").value;
-  const players = [];
-  for (let i = 0; i < count; i++) {
-    const value = (name) => form.querySelector(`[name="${name}${i}"]`)?.value ?? "";
-    const points = {};
-    for (const column of COLUMNS) {
-      const n = whole(value(column));
-      if (n !== null) points[column] = n;
+function message(problem) {
+  const template = ui.pad_problems[problem.code] ?? words.problems[problem.code] ?? words.code_problems.malformed;
+  const [low, high] = PAD.ranges[problem.value] ?? [0, 0];
+  return fill(template, { low: number(low), high: number(high), field: problem.value });
+}
+
+function showProblems(form, problems) {
+  for (const element of form.querySelectorAll(".field-problem")) element.replaceChildren();
+  for (const element of form.querySelectorAll("[aria-invalid]")) element.removeAttribute("aria-invalid");
+  const general = [];
+  for (const problem of problems) {
+    const field = problem.field && form.querySelector(`[name="${problem.field}"]`);
+    if (!field) {
+      general.push(problem);
+      continue;
     }
-    const row = { name: value("n"), points };
-    for (const [short, fact] of FACTS) row[fact] = whole(value(short));
-    players.push(row);
+    field.setAttribute("aria-invalid", "true");
+    form.querySelector("#problem-" + problem.field).textContent = message(problem);
   }
-  return { mode, players };
+  const box = root.querySelector(".pad-problems");
+  box.querySelector("ul").replaceChildren(...general.map((problem) => h("li.error", {}, message(problem))));
+  box.querySelector(".drop-unknown").hidden = !addressPairs().some(([key]) => !form.elements.namedItem(key));
+  box.hidden = general.length === 0;
 }
 
-function remember(form) {
-  const params = new URLSearchParams(new FormData(form));
-  for (const [key, value] of [...params.entries()]) if (value === "" && !/^n\d+$/.test(key)) params.delete(key);
-  history.replaceState(null, "", location.pathname + "?" + params.toString());
+// Leave out of the address whatever the form has no field for.
+function dropUnknown() {
+  const form = root.querySelector(".pad-form");
+  const kept = addressPairs().filter(([key]) => form.elements.namedItem(key));
+  history.replaceState(null, "", location.pathname + "?" + new URLSearchParams(kept).toString());
+  draw();
+}
+
+function update(form) {
+  const pairs = formPairs(form);
+  const query = new URLSearchParams(pairs).toString();
+  history.replaceState(null, "", location.pathname + "?" + query);
   relinkLanguages();
-  return params;
-}
-
-function update(form, count) {
-  const params = remember(form);
-  const answer = core.pad(padFrom(form, count));
+  const answer = core.padFields(pairs);
+  root.querySelector(".share-url").value = location.origin + "/pad?" + query;
+  showProblems(form, answer.problems);
   const board = root.querySelector(".ranking");
-  const share = root.querySelector(".share-url");
-  share.value = location.origin + "/pad?" + params.toString();
   if (!answer.result) {
     board.replaceChildren();
     return;
   }
   const players = answer.result.players;
   players.forEach((player, i) => {
-    for (const [short] of FACTS) {
+    for (const [short] of PAD.facts) {
       const field = form.querySelector(`.fact-${short}${i}`);
-      field.hidden = NEEDED_FIELD[player.needs] !== short && field.querySelector("input").value === "";
+      field.hidden = player.needs_field !== short && field.querySelector("input").value === "";
     }
   });
   const order = players.map((_, i) => i).sort((a, b) => players[a].place - players[b].place || a - b);
   board.replaceChildren(...order.map((i) => {
     const r = players[i];
     return h("li.rank.place-" + r.place, { dataset: { player: String(i), total: String(r.total), place: String(r.place) } },
-      h("span.place", {}, r.place), h("span.who", {}, r.name || fill(ui.player_n, { num: i + 1 })),
+      h("span.place", {}, r.place), h("bdi.who", {}, r.name || fill(ui.player_n, { num: i + 1 })),
       h("span.total", {}, counted(words.points, Math.abs(r.total), number(r.total))),
       r.decided_by ? h("span.tie", {}, words.tie_breaks[r.decided_by]) : null,
       r.needs ? h("span.tie", {}, ui.needs[r.needs]) : null,
@@ -78,59 +90,99 @@ function update(form, count) {
   }));
 }
 
+// A whole number typed as text, so the core sees exactly what was typed; fields that can be negative get
+// a sign button, since a phone's number keypad may have no minus key.
+function numberField(name, value, negative) {
+  const input = h("input", { type: "text", inputmode: "numeric", pattern: negative ? "[\\-−]?[0-9]*" : "[0-9]*",
+    id: name, name, value, autocomplete: "off", "aria-describedby": "problem-" + name });
+  if (!negative) return [input];
+  const sign = h("button.small.sign", { type: "button", "aria-label": ui.sign, dataset: { action: "sign-" + name } }, "±");
+  sign.addEventListener("click", () => {
+    input.value = /^\s*[-−]/.test(input.value) ? input.value.replace(/^\s*[-−]/, "") : "-" + input.value.trim();
+    // Back to the field, ready for the digits after the sign.
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  return [input, sign];
+}
+
+function playerFields(i, values) {
+  const name = PAD.name + i;
+  const cell = (key, label, className, extra = null, range = key) => h("div.pad-cell" + className, {},
+    h("label", { for: key + i }, className ? h("span.swatch", { "aria-hidden": "true" }) : null, label),
+    ...numberField(key + i, values.get(key + i) ?? "", PAD.ranges[range][0] < 0), extra,
+    h("span.field-problem.error", { id: "problem-" + key + i, "aria-live": "polite" }));
+  return [
+    h("p", {}, h("label", { for: name }, ui.name + " "),
+      h("input.name", { id: name, name, maxlength: words.catalogue.max_name, value: values.get(name) ?? "",
+        autocomplete: "off", "aria-describedby": "problem-" + name }),
+      h("span.field-problem.error", { id: "problem-" + name, "aria-live": "polite" })),
+    h("div.pad-points", {}, PAD.columns.map((column) => column === "empty"
+      ? cell(column, ui.empty_count, ".c-empty", h("label.pad-cathedral", {},
+        h("input", { type: "checkbox", name: "cathedral" + i, value: "1", checked: values.get("cathedral" + i) === "1" }),
+        " " + fill(ui.cathedral, { card: words.cards["cathedral-of-caterina"] })))
+      : cell(column, words.colours[column], ".c-" + column))),
+    ...PAD.facts.map(([short, fact]) => h("div.fact.fact-" + short + i, { hidden: !values.get(short + i) }, cell(short, FACT_LABELS[fact], "", null, fact))),
+  ];
+}
+
+// Redraw the form, then give focus back to the control with the same action (or its nearest kin).
 function draw() {
-  const { mode, count, params } = state();
+  const acted = document.activeElement?.dataset?.action;
+  const values = new URLSearchParams(location.search);
+  const start = core.padFields(addressPairs());
+  const count = start.count;
+  const mode = start.mode ?? "master-builder";
   const form = h("form.pad-form", { novalidate: true },
     h("p", {}, h("label", { for: "pad-mode" }, ui.mode + " "),
-      h("select", { id: "pad-mode", name: "mode" }, Object.entries(words.modes).map(([value, label]) =>
-        h("option", { value, selected: value === mode }, label)))),
+      h("select", { id: "pad-mode", name: "mode", "aria-describedby": "problem-mode" },
+        Object.entries(words.modes).map(([value, label]) => h("option", { value, selected: value === mode }, label))),
+      h("span.field-problem.error", { id: "problem-mode", "aria-live": "polite" })),
     Array.from({ length: count }, (_, i) => h("fieldset.pad-player", {},
-      h("legend", {}, fill(ui.player_n, { num: i + 1 })),
-      h("p", {}, h("label", { for: "n" + i }, ui.name + " "),
-        h("input.name", { id: "n" + i, name: "n" + i, maxlength: 24, value: params.get("n" + i) ?? "", autocomplete: "off" })),
-      h("div.pad-points", {}, COLUMNS.map((column) => h("label.c-" + column, {},
-        h("span.swatch", { "aria-hidden": "true" }), words.colours[column],
-        h("input", { type: "number", inputmode: "numeric", name: column + i, value: params.get(column + i) ?? "" })))),
-      FACTS.map(([short, , label]) => h("p.fact.fact-" + short + i, {},
-        h("label", { for: short + i }, label + " "),
-        h("input", { type: "number", min: 0, inputmode: "numeric", id: short + i, name: short + i, value: params.get(short + i) ?? "" }))),
-      count > 1 ? h("button.small.remove-player", { type: "button", dataset: { index: String(i) } }, ui.remove_player) : null)),
-    count < MAX_PLAYERS ? h("button.add-player", { type: "button" }, ui.add_player) : null);
+      h("legend", {}, fill(ui.player_n, { num: i + 1 })), ...playerFields(i, values),
+      count > 1 ? h("button.small.remove-player", { type: "button", dataset: { index: String(i), action: "remove-" + i } },
+        ui.remove_player) : null)),
+    count < words.catalogue.max_players ? h("button.add-player", { type: "button", dataset: { action: "add" } }, ui.add_player) : null);
   root.querySelector(".pad-form").replaceWith(form);
-  form.addEventListener("input", () => update(form, count));
-  form.querySelector("select[name=mode]").addEventListener("change", () => update(form, count));
+  form.addEventListener("input", () => update(form));
   form.querySelector(".add-player")?.addEventListener("click", () => {
-    const params = remember(form);
-    params.set("n" + count, "");
-    history.replaceState(null, "", location.pathname + "?" + params.toString());
+    const pairs = formPairs(form);
+    pairs.push([PAD.name + count, ""]);
+    history.replaceState(null, "", location.pathname + "?" + new URLSearchParams(pairs).toString());
     draw();
   });
   for (const button of form.querySelectorAll(".remove-player")) {
     button.addEventListener("click", () => {
       const gone = Number(button.dataset.index);
-      const old = remember(form);
-      const params = new URLSearchParams();
-      params.set("mode", old.get("mode"));
-      for (let i = 0, j = 0; i < count; i++) {
-        if (i === gone) continue;
-        for (const key of ["n", ...COLUMNS, ...FACTS.map(([s]) => s)]) if (old.has(key + i)) params.set(key + j, old.get(key + i));
-        if (!params.has("n" + j)) params.set("n" + j, "");
-        j++;
+      // Later players move up one place: their fields are renumbered.
+      const pairs = [];
+      for (const [key, value] of formPairs(form)) {
+        const [, prefix, index] = key.match(/^(\D+)(\d+)$/) ?? [null, key, null];
+        if (index === null) pairs.push([key, value]);
+        else if (Number(index) < gone) pairs.push([key, value]);
+        else if (Number(index) > gone) pairs.push([prefix + (Number(index) - 1), value]);
       }
-      history.replaceState(null, "", location.pathname + "?" + params.toString());
+      history.replaceState(null, "", location.pathname + "?" + new URLSearchParams(pairs).toString());
       draw();
     });
   }
-  update(form, count);
+  update(form);
+  const fallback = acted === "add" ? `#${PAD.name}${count - 1}` : acted?.startsWith("remove") ? "[data-action^=remove], .add-player" : "input";
+  const again = acted && (form.querySelector(`[data-action="${acted}"]`) ?? form.querySelector(fallback));
+  again?.focus();
 }
 
 loadBrowserCore().then((loaded) => {
   core = loaded;
-  root.replaceChildren(h("h1", {}, ui.pad_title), h("p.hint", {}, ui.pad_hint), h("form.pad-form"),
-    h("ol.ranking"),
+  root.replaceChildren(h("h1", {}, ui.pad_title), h("p.hint", {}, ui.pad_hint),
+    h("div.pad-problems", { role: "alert", hidden: true }, h("ul"),
+      h("button.small.drop-unknown", { type: "button", hidden: true, dataset: { action: "drop" } }, ui.drop_unknown)),
+    h("form.pad-form"), h("ol.ranking"),
     h("section.share", {}, h("h2", {}, ui.share),
       h("p", {}, h("input.share-url", { type: "text", readonly: true, "aria-label": ui.link_label })),
       h("p", {}, h("button.share-button", { type: "button", hidden: true, dataset: { copied: ui.copied, title: ui.pad_title } }, ui.share_link))));
+  root.querySelector(".drop-unknown").addEventListener("click", dropUnknown);
   draw();
   import("./share.js");
 });

@@ -9,7 +9,9 @@ from support.phone import install
 from support.phone import see_scores
 from support.webflow import code_of
 from webscore.scoring import decode
+from webscore.scoring import encode
 from webscore.scoring import score
+from webscore.scoring.cards import FIRST_GAME
 from webscore.scoring.table import solo_deck
 from webscore.scoring.table import town_hall
 
@@ -127,47 +129,58 @@ def test_solo_deck_takes_undoes_and_survives_a_reload(phone, live_server):
     assert page.locator("h1").inner_text() == "Town of Zoé"
 
 
-def pad_rows(page):
-    rows = page.locator(".ranking li")
-    return [(rows.nth(i).locator(".who").inner_text(), rows.nth(i).get_attribute("data-total"),
-             rows.nth(i).get_attribute("data-place")) for i in range(rows.count())]
+def focused_action(page):
+    return page.evaluate("document.activeElement.dataset.action || document.activeElement.tagName")
 
 
-def test_quick_score_pad_asks_only_what_a_tie_needs_and_shares(browser, phone, live_server):
+def test_events_add_no_history_so_one_back_leaves_and_a_reload_keeps_the_record(phone, live_server):
     page = phone.new_page()
-    install(page, live_server)
-    phone.set_offline(True)
-    page.goto(live_server + "/en/pad")
-    page.fill("#n0", "Ana")
-    page.fill("#n1", "Bo")
-    page.fill("input[name=blue0]", "12")
-    page.fill("input[name=empty0]", "-2")
-    page.fill("input[name=green1]", "9")
-    expect(page.locator(".ranking li")).to_have_count(2)
-    assert pad_rows(page) == [("Ana", "10", "1"), ("Bo", "9", "2")]
-    assert page.locator(".fact-t0").is_hidden()
-    page.fill("input[name=navy1]", "1")
-    expect(page.locator(".fact-t0")).to_be_visible()
-    assert page.locator(".ranking li").first.locator(".tie").all_inner_texts() == [
-        "shared place", "Enter turns as Master Builder to break this tie."]
-    page.fill("#t0", "3")
-    page.fill("#t1", "3")
-    expect(page.locator(".fact-e0")).to_be_visible()
-    assert page.locator(".fact-c0").is_hidden()
-    page.fill("#e0", "2")
-    page.fill("#e1", "1")
-    expect(page.locator(".ranking li").first).to_have_attribute("data-place", "1")
-    assert pad_rows(page) == [("Bo", "10", "1"), ("Ana", "10", "2")]
-    link = page.locator(".share-url").input_value()
-    assert link.startswith(live_server + "/pad?")
-    phone.set_offline(False)
-    other = browser.new_context(locale="fr-FR")
-    try:
-        fresh = other.new_page()
-        fresh.goto(link)
-        expect(fresh.locator(".ranking li")).to_have_count(2)
-        assert pad_rows(fresh) == [("Bo", "10", "1"), ("Ana", "10", "2")]
-        assert fresh.locator("html").get_attribute("lang") == "fr"
-        assert fresh.locator(".ranking .tie").first.inner_text() == "départagé par le moins de cases vides"
-    finally:
-        other.close()
+    start(page, live_server, "master-builder", ["Ana", "Bo", "Cy"])
+    setup_address = page.evaluate("document.referrer")
+    length = page.evaluate("history.length")
+    next_round = page.get_by_role("button", name="Next round", exact=True)
+    next_round.click()
+    # The area is drawn again, and the focus stays on the button the player pressed.
+    expect(page.locator(".hammer")).to_have_text("Bo names the resource.")
+    assert focused_action(page) == "next"
+    page.keyboard.press("Enter")
+    expect(page.locator(".hammer")).to_have_text("Cy names the resource.")
+    player_row(page, 1).locator("text=Town complete").click()
+    next_round.click()
+    next_round.click()
+    expect(page.locator(".hammer")).to_have_text("Cy names the resource.")
+    assert query(page)["e"] == ["nnc1nn"]
+    assert page.evaluate("history.length") == length
+    page.reload()
+    expect(player_row(page, 2)).to_have_attribute("data-turns", "2")
+    assert query(page)["e"] == ["nnc1nn"]
+    page.go_back()
+    page.wait_for_url(setup_address)
+    assert "/play" not in page.url
+
+
+def test_the_town_hall_pile_holds_ten_before_the_first_card(phone, live_server):
+    page = phone.new_page()
+    start(page, live_server, "town-hall", ["Ana", "Bo"])
+    expect(page.locator("text=Cards left in the pile: 10")).to_be_visible()
+    assert page.locator("text=Cards left in the pile: 0").count() == 0
+    page.get_by_role("button", name="Turn the first card").click()
+    expect(page.locator("text=Cards left in the pile: 9")).to_be_visible()
+    assert focused_action(page) == "next"
+    assert page.evaluate("document.activeElement.textContent") == "Next round"
+
+
+def test_a_record_the_core_refuses_says_why_and_can_be_undone(phone, live_server):
+    empty = [[None] * 4 for _ in range(4)]
+    game = {"mode": "master-builder", "monuments": True, "cavern": False, "buildings": list(FIRST_GAME),
+            "players": [{"name": name, "monument": monument, "town": empty}
+                        for name, monument in (("Ana", None), ("Bo", "fort-ironweed"), ("Cy", None))]}
+    page = phone.new_page()
+    page.goto(live_server + "/en/play?code={}&e=c1f1".format(encode(game)))
+    notice = page.locator("#play .notice")
+    expect(notice).to_contain_text("This town is complete: Fort Ironweed can no longer be built in it.")
+    page.get_by_role("button", name="Undo", exact=True).click()
+    expect(page.locator(".hammer")).to_have_text("Ana names the resource.")
+    assert query(page)["e"] == ["c1"]
+    # Once Bo's town is complete the tracker no longer offers to build the Fort there.
+    assert player_row(page, 1).locator("text=Fort Ironweed built").count() == 0

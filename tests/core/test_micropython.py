@@ -68,7 +68,10 @@ TABLE_REQUESTS = [
     {"kind": "solo", "seed": seed, "taken": taken} for seed in (3, 77) for taken in ([], [0], [2, 1, 0, 0, 2] * 4)
 ] + [
     {"kind": "master-builder", "monuments": [None, "fort-ironweed", "the-starloom"], "first": 1, "events": events}
-    for events in ("", "nnn", "f1nnc0n", "c0c1c2", "c0c1c2n", "x")
+    for events in ("", "nnn", "f1nnc0n", "c0c1c2", "c0c1c2n", "x", "c1f1", "f1c1n")
+] + [
+    {"kind": "master-builder", "monuments": monuments, "first": 0, "events": "n"}
+    for monuments in ([None] * 7, [None] * 12, [None], ["fort-ironweed", None, "fort-ironweed"], [None, 5])
 ] + [{"kind": "nothing"}, {"kind": "solo", "seed": 1, "taken": [9]}]
 
 
@@ -86,6 +89,22 @@ PADS = [
                                            {"name": "B", "points": {"blue": 10}, "master_builder_turns": 2, "empty": 3}]},
     {"mode": "solo", "players": [{"name": "Z", "points": {"blue": 30, "monument": 8, "empty": -3}}]},
     {"mode": "town-hall", "players": [{"name": "", "points": {"blue": "x"}}]},
+    {"mode": "town-hall", "players": [{"name": "A", "points": {"blue": 12}, "empty": 2},
+                                      {"name": "B", "points": {"blue": 12}, "empty": 1, "cathedral": True}]},
+    {"mode": "master-builder", "players": [{"name": "Solo?", "points": {"blue": 12}}]},
+    {"mode": "town-hall", "players": [{"name": "A", "points": {"red": 3, "empty": -2}, "empty": 17},
+                                      {"name": "B", "points": {}}]},
+]
+
+PAD_ADDRESSES = [
+    [["n0", "Ana"], ["blue0", "12"], ["empty0", "2"], ["n1", "Bo"], ["blue1", "11"], ["empty1", "1"]],
+    [["mode", "town-hall"], ["n0", "Ana"], ["blue0", "12"], ["empty0", "2"], ["n1", "Bo"], ["blue1", "12"],
+     ["empty1", "2"], ["c0", "3"], ["c1", "4"], ["cathedral1", "1"]],
+    [["n0", "Ana"], ["bleu0", "12"], ["n1", "Bo"], ["blue1", "12"], ["blue1", "3"]],
+    [["n0", "A"], ["empty0", "17"], ["red0", "2"], ["navy0", "\u22123"], ["green0", "-6"], ["n1", "B"], ["t1", "x"]],
+    [["mode", "master-builder"], ["n0", "Zoé"]],
+    [["n{}".format(p), "P"] for p in range(7)],
+    [],
 ]
 
 
@@ -95,3 +114,11 @@ def test_pads_are_identical(micropython_core, pad):
 
     text = json.dumps(pad)
     assert micropython_core.pad_json(text) == json.loads(pad_json(text))
+
+
+@pytest.mark.parametrize("pairs", PAD_ADDRESSES)
+def test_pad_addresses_are_read_alike(micropython_core, pairs):
+    from webscore.scoring import pad_fields_json
+
+    text = json.dumps(pairs)
+    assert micropython_core.pad_fields_json(text) == json.loads(pad_fields_json(text))

@@ -112,3 +112,40 @@ def test_completion_order_shares_a_round():
 def test_bad_event_records_are_refused(text):
     with pytest.raises(TableError):
         parse_events(text)
+
+
+def test_the_town_hall_pile_holds_ten_before_the_first_card():
+    assert [town_hall(5, r)["pile"] for r in (0, 1)] == [10, 9]
+    assert town_hall(5, 0)["card"] is None
+
+
+def test_the_hammer_passes_among_two_to_six_players():
+    assert master_builder([None] * 6, 5, parse_events("n"))["holder"] == 0
+    for count in (0, 1, 7, 12):
+        with pytest.raises(TableError) as refused:
+            master_builder([None] * count, 0, [])
+        assert refused.value.reason == "player-count"
+
+
+def test_fort_ironweed_has_one_owner():
+    with pytest.raises(TableError) as refused:
+        master_builder(["fort-ironweed", None, "fort-ironweed"], 0, [])
+    assert refused.value.reason == "fort-owners"
+
+
+def test_fort_ironweed_cannot_be_built_in_a_complete_town():
+    monuments = [None, "fort-ironweed", None]
+    assert master_builder(monuments, 0, parse_events("n"))["can_build_fort"] == [False, True, False]
+    state = master_builder(monuments, 0, parse_events("c1"))
+    assert state["can_build_fort"] == [False, False, False]
+    with pytest.raises(TableError) as refused:
+        master_builder(monuments, 0, parse_events("c1f1"))
+    assert refused.value.reason == "fort-after-complete"
+    assert master_builder(monuments, 0, parse_events("f1c1"))["fort_built"] == [False, True, False]
+
+
+@pytest.mark.parametrize("monuments", ["fort-ironweed", [None, 3], None])
+def test_monuments_must_be_a_list_of_ids(monuments):
+    with pytest.raises(TableError) as refused:
+        master_builder(monuments, 0, [])
+    assert refused.value.reason == "monuments"

@@ -11,6 +11,7 @@ from webscore.scoring.game import SOLO_RANKS
 from webscore.scoring.game import TIE_BREAKS
 from webscore.scoring.game import TIE_SHARED
 from webscore.web import labels
+from webscore.web.offline import page_words
 from webscore.web.problems import MESSAGES
 from webscore.web.problems import problem_text
 
@@ -23,13 +24,14 @@ def _source(*folders) -> str:
 
 
 def reason_codes() -> set:
-    """The reasons the rules return: `return points, "reason", n` in the core."""
-    return set(re.findall(r'return [^,\n]+, "([a-z-]+)", ', _source("scoring")))
+    """The reasons the rules return: `return points, "reason", n` in the card rules and the game."""
+    rules = "\n".join((PACKAGE / "scoring" / name).read_text() for name in ("buildings.py", "monuments.py", "game.py"))
+    return set(re.findall(r'return [^,\n]+, "([a-z-]+)", ', rules))
 
 
-def problem_codes() -> set:
+def problem_codes(source=None) -> set:
     """The problems the core's validation and the flow name: problem("code", …) and problem(key + "-…")."""
-    source = _source("scoring", "flow")
+    source = source or _source("scoring", "flow").replace((PACKAGE / "scoring" / "pad.py").read_text(), "")
     codes = set(re.findall(r'problem\("([a-z_-]+)"', source))
     suffixes = set(re.findall(r'problem\((?:key|fact) \+ "(-[a-z-]+)"', source))
     facts = ("master_builder_turns", "shrine_buildings", "completed_before")
@@ -58,6 +60,14 @@ def test_every_problem_has_words(app, lang):
             assert code in MESSAGES, code
             assert problem_text({"code": code, "value": None}) != generic, code
         assert "inn" not in problem_text({"code": "not-in-solo", "value": "inn"}).lower() or lang == "en"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_problem_of_the_quick_score_pad_has_words(app, lang):
+    with app.test_request_context("/{}/pad".format(lang)), force_locale(lang):
+        pad_words = page_words()["pad_problems"]
+        for code in sorted(problem_codes((PACKAGE / "scoring" / "pad.py").read_text())):
+            assert code in pad_words or code in MESSAGES, code
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

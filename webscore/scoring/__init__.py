@@ -106,3 +106,21 @@ def pad_json(text: str) -> str:
     if found:
         return json.dumps({"problems": found})
     return json.dumps({"result": pad_result(pad)})
+
+
+def pad_fields_json(text: str) -> str:
+    """Read a quick score pad from its address, JSON [[key, value], …]; return pad_from_fields() as JSON."""
+    import json
+
+    from .pad import pad_from_fields
+
+    try:
+        pairs = json.loads(text)
+    except ValueError:
+        pairs = None
+    if type(pairs) is not list or not all(type(pair) is list and len(pair) == 2 and type(pair[0]) is str
+                                          and type(pair[1]) is str for pair in pairs):
+        return json.dumps({"mode": None, "count": 0, "result": None,
+                           "problems": [{"code": "not-json", "player": None, "square": None, "value": None,
+                                         "field": None}]})
+    return json.dumps(pad_from_fields(pairs))

@@ -1,67 +1,222 @@
-"""The quick score pad: points a table wrote on paper, totalled and placed by the same ranking as a game."""
+"""The quick score pad: points a table wrote on paper, totalled and placed by the same ranking as a game.
 
-from .cards import PAD_COLUMNS
+As on the paper pad, each player gives the points of each building colour and of the monument, then the
+number of empty squares: that number costs a point each (nothing with Cathedral of Caterina) and is the
+same number the empty-squares tie-break reads, so it is asked once.
+"""
+
+from .cards import BLUE
+from .cards import EMPTY
+from .cards import GREEN
+from .cards import GREY
+from .cards import MONUMENT
+from .cards import NAVY
+from .cards import ORANGE
+from .cards import RED
+from .cards import YELLOW
+from .game import MASTER_BUILDER
 from .game import MODES
 from .game import SOLO
+from .game import TIE_COTTAGES
+from .game import TIE_TURNS
 from .game import rank
 from .game import solo_rank
 from .validate import MAX_NAME
 from .validate import MAX_PLAYERS
 from .validate import problem
 
-TIE_FACTS = ("master_builder_turns", "empty", "cottages")
-LIMIT = 999
+POINT_COLUMNS = (BLUE, RED, GREY, ORANGE, GREEN, YELLOW, NAVY, MONUMENT)
+SQUARES = 16
+# What one town of 16 squares can score in each column, from RULES.md. Where the exact bound is hard to
+# reach it is generous, never tighter than a real town (tests/core/test_pad.py scores random towns).
+RANGES = {
+    BLUE: (0, 48),        # 3 per Cottage, fed or (Grand Mausoleum) unfed
+    RED: (0, 0),          # every red building scores 0
+    GREY: (0, 32),        # a Fountain beside another on every square; Wells share 24 sides
+    ORANGE: (0, 64),      # Cloisters: 4 on corners count for 16; Chapels × fed Cottages stay under
+    GREEN: (-5, 48),      # five Almshouses −5; Feast Halls 3 on every square
+    YELLOW: (0, 96),      # a Theater sees at most 6 types
+    NAVY: (-48, 20),      # Warehouses holding 3 on every square; at most 5 Banks of 4
+    MONUMENT: (0, 16),    # Silva Forum: 1 + a group of 15
+    EMPTY: (0, SQUARES),
+    "master_builder_turns": (0, 999),
+    "cottages": (0, SQUARES + 1),  # Barrett Castle counts 2 Cottages
+}
+# The address of a pad: "mode", then per player i a key of these prefixes followed by i.
+NAME = "n"
+TURNS = "t"
+COTTAGES = "c"
+CATHEDRAL = "cathedral"
+PREFIXES = (NAME, TURNS, COTTAGES, CATHEDRAL, EMPTY) + POINT_COLUMNS
+# The field a tie still needing a fact asks for.
+NEEDED_FIELD = {TIE_TURNS: TURNS, TIE_COTTAGES: COTTAGES}
+# A pad opened with no player yet shows two rows, the smallest game but Solo.
+FIRST_ROWS = 2
+DIGITS = "0123456789"
+MINUS = ("-", "\u2212")
+PLAYER_KEYS = ("name", "points", EMPTY, CATHEDRAL, "master_builder_turns", "cottages")
 
 
-def _number(value, low: int) -> bool:
-    return type(value) is int and low <= value <= LIMIT
+def _in_range(value, key: str) -> bool:
+    low, high = RANGES[key]
+    return type(value) is int and low <= value <= high
+
+
+def _range_problem(value, key: str, p: int) -> list:
+    if value is None or _in_range(value, key):
+        return []
+    if type(value) is not int:
+        return [problem("points-not-a-number", p, value=key)]
+    if RANGES[key] == (0, 0):
+        return [problem("red-scores-nothing", p, value=key)]
+    return [problem("points-out-of-range", p, value=key)]
+
+
+def _player_problems(row, p: int) -> list:
+    if type(row) is not dict:
+        return [problem("player-not-a-record", p)]
+    found = [problem("unknown-field", p, value=key) for key in sorted(str(k) for k in row) if key not in PLAYER_KEYS]
+    name = row.get("name")
+    if type(name) is not str:
+        found.append(problem("name-missing", p))
+    elif len(name) > MAX_NAME:
+        found.append(problem("name-too-long", p))
+    if row.get(CATHEDRAL) not in (None, True, False):
+        found.append(problem("unknown-field", p, value=CATHEDRAL))
+    points = row.get("points")
+    if type(points) is not dict:
+        return found + [problem("points-not-a-number", p)]
+    found.extend(problem("unknown-field", p, value=str(column)) for column in sorted(str(k) for k in points)
+                 if column not in POINT_COLUMNS)
+    for column in POINT_COLUMNS:
+        found.extend(_range_problem(points.get(column), column, p))
+    for fact in (EMPTY, "master_builder_turns", "cottages"):
+        found.extend(_range_problem(row.get(fact), fact, p))
+    return found
 
 
 def pad_problems(pad) -> list:
-    """Return what is wrong with a pad: {"mode", "players": [{"name", "points": {column: n}, facts…}]}."""
+    """Return what is wrong with a pad: {"mode", "players": [{"name", "points": {column: n}, "empty", …}]}."""
     if type(pad) is not dict or pad.get("mode") not in MODES:
         return [problem("unknown-mode")]
     players = pad.get("players")
     if type(players) is not list or not 1 <= len(players) <= MAX_PLAYERS:
         return [problem("player-count")]
-    if pad["mode"] == SOLO and len(players) != 1:
-        return [problem("solo-needs-one-player")]
     found = []
+    if pad["mode"] == SOLO and len(players) != 1:
+        found.append(problem("solo-needs-one-player"))
+    if pad["mode"] != SOLO and len(players) == 1:
+        found.append(problem("one-player-plays-solo"))
     for p in range(len(players)):
-        row = players[p]
-        if type(row) is not dict:
-            found.append(problem("player-not-a-record", p))
-            continue
-        name = row.get("name")
-        if type(name) is not str or not name.strip():
-            found.append(problem("name-missing", p))
-        elif len(name) > MAX_NAME:
-            found.append(problem("name-too-long", p))
-        points = row.get("points")
-        if type(points) is not dict:
-            found.append(problem("points-not-a-number", p))
-            continue
-        for column in PAD_COLUMNS:
-            if column in points and not _number(points[column], -LIMIT):
-                found.append(problem("points-not-a-number", p, value=column))
-        for fact in TIE_FACTS:
-            if row.get(fact) is not None and not _number(row[fact], 0):
-                found.append(problem("points-not-a-number", p, value=fact))
+        found.extend(_player_problems(players[p], p))
     return found
+
+
+def _total(row: dict) -> int:
+    empty = row.get(EMPTY) or 0
+    paid = 0 if row.get(CATHEDRAL) else empty
+    return sum(row["points"].get(column) or 0 for column in POINT_COLUMNS) - paid
 
 
 def pad_result(pad: dict) -> dict:
     """Return each player's total, place, deciding tie-break, the fact a tie still needs, and solo rank."""
     players = pad["players"]
-    totals = [sum(row["points"].get(column, 0) for column in PAD_COLUMNS) for row in players]
+    totals = [_total(row) for row in players]
     standings = [{"total": totals[p], "master_builder_turns": players[p].get("master_builder_turns"),
-                  "empty": players[p].get("empty"), "cottages": players[p].get("cottages")}
+                  "empty": players[p].get(EMPTY) or 0, "cottages": players[p].get("cottages")}
                  for p in range(len(players))]
     results = []
     for p, placing in enumerate(rank(pad["mode"], standings)):
         result = {"name": players[p]["name"], "total": totals[p]}
         result.update(placing)
+        result["needs_field"] = NEEDED_FIELD.get(placing["needs"])
         if pad["mode"] == SOLO:
             result["solo_rank"] = solo_rank(totals[p])
         results.append(result)
     return {"mode": pad["mode"], "players": results}
+
+
+def whole_number(text: str):
+    """Return the integer a field holds (ASCII digits, an optional sign), None if blank, or the text if not one."""
+    value = text.strip()
+    if value == "":
+        return None
+    negative = value[0] in MINUS
+    digits = value[1:] if negative or value[0] == "+" else value
+    if not digits or len(digits) > 4 or any(char not in DIGITS for char in digits):
+        return text
+    return -int(digits) if negative else int(digits)
+
+
+def _split_key(key: str):
+    """Return (prefix, player index) of a pad field's key, or None when it names no field of the pad."""
+    at = len(key)
+    while at > 0 and key[at - 1] in DIGITS:
+        at -= 1
+    prefix = key[:at]
+    index = key[at:]
+    if prefix not in PREFIXES or not index or str(int(index)) != index:
+        return None
+    return prefix, int(index)
+
+
+def _field_of(found: dict, prefix_of: dict) -> dict:
+    """Name the address field a problem of the pad concerns (None for the pad as a whole)."""
+    key = found["value"]
+    if found["code"] in ("solo-needs-one-player", "one-player-plays-solo", "unknown-mode"):
+        found["field"] = "mode"
+    elif found["player"] is None or found["code"] == "unknown-field":
+        found["field"] = None
+    elif found["code"] in ("name-missing", "name-too-long"):
+        found["field"] = NAME + str(found["player"])
+    else:
+        found["field"] = prefix_of.get(key, key) + str(found["player"])
+    return found
+
+
+def pad_from_fields(pairs: list) -> dict:
+    """Read a pad from its address's (key, value) pairs; return {"mode", "count", "problems", "result"}.
+
+    Every key must name a field of the pad: a misspelled or unknown one, a repeated one or one past the
+    sixth player is refused with a problem, never dropped. Each problem names its field, if it has one.
+    """
+    found = []
+    seen = []
+    mode = MASTER_BUILDER
+    cells = {}
+    for key, value in pairs:
+        if key in seen:
+            found.append(problem("repeated-field", value=key))
+            continue
+        seen.append(key)
+        if key == "mode":
+            mode = value
+            continue
+        split = _split_key(key)
+        if split is None:
+            found.append(problem("unknown-field", value=key))
+        elif split[1] >= MAX_PLAYERS:
+            found.append(problem("player-count", value=key))
+        else:
+            cells[split] = value
+    count = max([index + 1 for _, index in cells] or [FIRST_ROWS])
+    players = []
+    for p in range(count):
+        row = {"name": cells.get((NAME, p), ""), "points": {}}
+        for column in POINT_COLUMNS:
+            number = whole_number(cells.get((column, p), ""))
+            if number is not None:
+                row["points"][column] = number
+        for prefix, fact in ((EMPTY, EMPTY), (TURNS, "master_builder_turns"), (COTTAGES, "cottages")):
+            row[fact] = whole_number(cells.get((prefix, p), ""))
+        ticked = cells.get((CATHEDRAL, p), "")
+        if ticked not in ("", "1"):
+            found.append(problem("unknown-field", value=CATHEDRAL + str(p)))
+        row[CATHEDRAL] = ticked == "1"
+        players.append(row)
+    pad = {"mode": mode, "players": players}
+    checked = pad_problems(pad)
+    prefix_of = {"master_builder_turns": TURNS, "cottages": COTTAGES}
+    found = [_field_of(item, prefix_of) for item in found + checked]
+    result = None if found else pad_result(pad)
+    return {"mode": mode, "count": count, "problems": found, "result": result}

@@ -4,6 +4,8 @@ Everything is replayed from a short record (events, a seed, the cards taken), so
 undone by dropping the last entry, or shared, and the browser and the server agree to the card.
 """
 
+from .validate import MAX_PLAYERS
+
 RESOURCES = ("wood", "wheat", "brick", "glass", "stone")
 # 15 Resource cards, 3 of each resource, in a fixed order before shuffling.
 DECK = tuple(resource for resource in RESOURCES for _ in range(3))
@@ -83,7 +85,9 @@ def town_hall(seed: int, rounds: int) -> dict:
             pile = _shuffled(DECK, numbers)[SET_ASIDE:]
             shuffles += 1
         card = pile.pop(0)
-    return {"round": rounds, "card": card, "pile": len(pile), "shuffles": shuffles,
+    # Before the first card the deck is shuffled and 5 put aside, so the pile holds the other 10.
+    left = len(pile) if shuffles else len(DECK) - SET_ASIDE
+    return {"round": rounds, "card": card, "pile": left, "shuffles": shuffles,
             "next_is_free": (rounds + 1) % 3 == 0}
 
 
@@ -152,7 +156,14 @@ def master_builder(monuments: list, first: int, events: list) -> dict:
 
     monuments lists each player's monument (or None) in seating order; first holds the hammer in round 1.
     """
+    if type(monuments) is not list or not all(m is None or type(m) is str for m in monuments):
+        raise TableError("monuments")
     count = len(monuments)
+    # The hammer passes among 2 to MAX_PLAYERS players: one player plays Solo, without it.
+    if not 2 <= count <= MAX_PLAYERS:
+        raise TableError("player-count")
+    if sum(1 for m in monuments if m == FORT_IRONWEED) > 1:
+        raise TableError("fort-owners")
     if type(first) is not int or not 0 <= first < count:
         raise TableError("first")
     turns = [0] * count
@@ -181,10 +192,15 @@ def master_builder(monuments: list, first: int, events: list) -> dict:
             completed[p] = round_number
         elif monuments[p] != FORT_IRONWEED or fort_built[p]:
             raise TableError("fort")
+        elif completed[p] is not None:
+            # A complete town has no square left to build on.
+            raise TableError("fort-after-complete")
         else:
             fort_built[p] = True
     before = [None if completed[p] is None else sum(1 for q in range(count) if completed[q] is not None
                                                        and completed[q] < completed[p]) for p in range(count)]
+    can_build_fort = [monuments[p] == FORT_IRONWEED and not fort_built[p] and completed[p] is None
+                      for p in range(count)]
     return {"round": round_number, "holder": holder, "turns": turns, "completed": completed,
-            "completed_before": before, "fort_built": fort_built,
+            "completed_before": before, "fort_built": fort_built, "can_build_fort": can_build_fort,
             "ended": all(c is not None for c in completed)}

@@ -19,6 +19,7 @@ from flask_babel import get_translations
 from flask_babel import gettext as _
 
 from ..flow.town_step import FACT_LIMITS
+from ..scoring import pad
 from ..scoring.cards import BUILDINGS
 from ..scoring.cards import CARD_COLOURS
 from ..scoring.cards import MONUMENTS
@@ -223,6 +224,27 @@ def page_words() -> dict:
         "remove_player": _("Remove this player"),
         "empty_count": _("Empty squares (how many)"),
         "cottage_count": _("Cottages (Barrett Castle counts 2)"),
+        "cathedral": _("%(card)s built: empty squares cost nothing"),
+        "sign": _("Change the sign"),
+        "drop_unknown": _("Leave them out"),
+        "pad_problems": {
+            "points-not-a-number": _("Enter a whole number."),
+            "points-out-of-range": _("From %(low)s to %(high)s in one town."),
+            "red-scores-nothing": _("Red buildings score no points."),
+            "unknown-field": _("This address holds a field the pad does not know: %(field)s."),
+            "repeated-field": _("This address gives %(field)s twice."),
+            "one-player-plays-solo": _("One player plays Solo: choose Solo, or add a player."),
+        },
+        "table_errors": {
+            "player-count": _("The hammer passes among 2 to %(num)d players; one player plays Solo.",
+                              num=MAX_PLAYERS),
+            "fort-owners": _("Only one player can own Fort Ironweed."),
+            "fort-after-complete": _("This town is complete: Fort Ironweed can no longer be built in it."),
+            "fort": _("Only the owner of Fort Ironweed can build it, and only once."),
+            "twice": _("This town is already complete."),
+            "game-over": _("Every town is complete: the game is over."),
+            "other": _("This record of play cannot be replayed."),
+        },
         "needs": {
             "master-builder-turns": _("Enter turns as Master Builder to break this tie."),
             "empty-squares": _("Enter the number of empty squares to break this tie."),
@@ -257,6 +279,8 @@ def words() -> dict:
             "languages": list(i18n.LANGUAGES),
             "max_players": MAX_PLAYERS,
             "max_name": MAX_NAME,
+            "pad": {"columns": list(pad.POINT_COLUMNS) + [pad.EMPTY], "ranges": pad.RANGES, "name": pad.NAME,
+                    "facts": [[pad.TURNS, "master_builder_turns"], [pad.COTTAGES, "cottages"]]},
             "monument_facts": MONUMENT_FACTS,
             "fact_limits": FACT_LIMITS,
         },

@@ -47,7 +47,6 @@ MESSAGES = {
     "unknown-key": _l("A game file holds no such field."),
     "unknown-mode": _l("The mode is Master Builder, Town Hall or Solo."),
     "master_builder_turns-missing": _l("Enter the turns as Master Builder."),
-    "points-not-a-number": _l("Enter points as a whole number."),
 }
 
 

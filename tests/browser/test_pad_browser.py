@@ -1,0 +1,132 @@
+"""The quick score pad on a phone: empty squares counted once, negative points without a minus key, and
+an address the pad cannot read is named, not dropped."""
+
+from playwright.sync_api import expect
+
+from support.phone import install
+
+
+def pad_rows(page):
+    rows = page.locator(".ranking li")
+    return [(rows.nth(i).locator(".who").inner_text(), rows.nth(i).get_attribute("data-total"),
+             rows.nth(i).get_attribute("data-place")) for i in range(rows.count())]
+
+
+def test_empty_squares_are_counted_once_taken_off_and_break_the_tie(browser, phone, live_server):
+    page = phone.new_page()
+    install(page, live_server)
+    phone.set_offline(True)
+    page.goto(live_server + "/en/pad")
+    page.fill("#n0", "Ana")
+    page.fill("#n1", "Bo")
+    page.fill("#blue0", "12")
+    page.fill("#empty0", "2")
+    expect(page.locator(".ranking li")).to_have_count(2)
+    assert pad_rows(page) == [("Ana", "10", "1"), ("Bo", "0", "2")]
+    page.fill("#blue1", "11")
+    page.fill("#empty1", "1")
+    # Level on 10: a Master Builder game asks for turns first, never again for empty squares.
+    expect(page.locator(".fact-t0")).to_be_visible()
+    assert page.locator(".fact-c0").is_hidden()
+    assert page.locator("#e0").count() == 0
+    page.fill("#t0", "3")
+    page.fill("#t1", "3")
+    expect(page.locator(".ranking li").first).to_have_attribute("data-player", "1")
+    assert pad_rows(page) == [("Bo", "10", "1"), ("Ana", "10", "2")]
+    assert page.locator(".ranking li").first.locator(".tie").inner_text() == "decided by fewer empty squares"
+    link = page.locator(".share-url").input_value()
+    assert link.startswith(live_server + "/pad?") and "empty0=2" in link
+    phone.set_offline(False)
+    other = browser.new_context(locale="fr-FR")
+    try:
+        fresh = other.new_page()
+        fresh.goto(link)
+        expect(fresh.locator(".ranking li")).to_have_count(2)
+        assert pad_rows(fresh) == [("Bo", "10", "1"), ("Ana", "10", "2")]
+        assert fresh.locator("html").get_attribute("lang") == "fr"
+        assert fresh.locator(".ranking .tie").first.inner_text() == "départagé par le moins de cases vides"
+    finally:
+        other.close()
+
+
+def test_a_negative_entry_is_typed_with_the_sign_button_on_a_number_keypad(phone, live_server):
+    page = phone.new_page()
+    page.goto(live_server + "/en/pad?n0=Ana&blue0=9&n1=Bo")
+    navy = page.locator("#navy0")
+    expect(navy).to_have_attribute("inputmode", "numeric")
+    # Only the columns that can go below zero carry the sign button.
+    assert page.locator(".pad-player").first.locator(".sign").count() == 2
+    assert page.locator("#blue0 ~ .sign").count() == 0
+    page.locator("#navy0 ~ .sign").click()
+    assert page.evaluate("document.activeElement.id") == "navy0"
+    page.keyboard.type("3")
+    expect(navy).to_have_value("-3")
+    expect(page.locator(".ranking li[data-player='0']")).to_have_attribute("data-total", "6")
+    page.locator("#green0 ~ .sign").click()
+    page.keyboard.type("5")
+    expect(page.locator(".ranking li[data-player='0']")).to_have_attribute("data-total", "1")
+    # The sign button takes the minus off again.
+    page.locator("#navy0 ~ .sign").click()
+    expect(navy).to_have_value("3")
+    expect(page.locator(".ranking li[data-player='0']")).to_have_attribute("data-total", "7")
+    assert "navy0=3" in page.url and "green0=-5" in page.url
+
+
+def test_an_unknown_column_in_the_address_is_named_until_left_out(phone, live_server):
+    page = phone.new_page()
+    page.goto(live_server + "/en/pad?n0=Ana&bleu0=12&n1=Bo&blue1=4")
+    problems = page.locator(".pad-problems")
+    expect(problems).to_contain_text("This address holds a field the pad does not know: bleu0.")
+    assert page.locator(".ranking li").count() == 0
+    # Typing elsewhere keeps the refusal in view: the field is not dropped behind the reader's back.
+    page.fill("#blue0", "12")
+    expect(problems).to_contain_text("bleu0")
+    assert "bleu0=12" in page.url
+    page.get_by_role("button", name="Leave them out").click()
+    expect(problems).to_be_hidden()
+    assert "bleu0" not in page.url
+    assert pad_rows(page) == [("Ana", "12", "1"), ("Bo", "4", "2")]
+
+
+def test_impossible_values_get_a_message_beside_their_field(phone, live_server):
+    page = phone.new_page()
+    page.goto(live_server + "/en/pad?n0=Ana&empty0=17&red0=3&n1=Bo&navy1=-60")
+    expect(page.locator("#problem-empty0")).to_have_text("From 0 to 16 in one town.")
+    expect(page.locator("#problem-red0")).to_have_text("Red buildings score no points.")
+    expect(page.locator("#problem-navy1")).to_have_text("From -48 to 20 in one town.")
+    expect(page.locator("#empty0")).to_have_attribute("aria-invalid", "true")
+    assert page.locator(".ranking li").count() == 0
+    page.fill("#empty0", "16")
+    page.fill("#red0", "0")
+    page.fill("#navy1", "-48")
+    expect(page.locator(".ranking li")).to_have_count(2)
+    assert page.locator(".field-problem:not(:empty)").count() == 0
+
+
+def test_one_player_is_sent_to_solo_and_seven_are_refused(phone, live_server):
+    page = phone.new_page()
+    page.goto(live_server + "/en/pad?n0=Zoé&blue0=30")
+    expect(page.locator("#problem-mode")).to_have_text("One player plays Solo: choose Solo, or add a player.")
+    page.select_option("#pad-mode", "solo")
+    expect(page.locator(".ranking li")).to_have_count(1)
+    expect(page.locator("#problem-mode")).to_be_empty()
+    page.goto(live_server + "/en/pad?" + "&".join("n{0}=P{0}".format(p) for p in range(7)))
+    expect(page.locator(".pad-problems")).to_contain_text("A game has 1 to 6 players.")
+    expect(page.locator(".pad-player")).to_have_count(6)
+    assert page.locator(".add-player").count() == 0
+
+
+def test_adding_and_removing_players_keeps_the_focus_and_the_values(phone, live_server):
+    page = phone.new_page()
+    page.goto(live_server + "/en/pad")
+    page.fill("#n0", "Ana")
+    page.get_by_role("button", name="Add a player").click()
+    expect(page.locator(".pad-player")).to_have_count(3)
+    assert page.evaluate("document.activeElement.dataset.action") == "add"
+    assert page.locator("#n0").input_value() == "Ana"
+    page.fill("#n2", "Cy")
+    page.fill("#navy2", "-3")
+    page.locator(".pad-player").nth(1).get_by_role("button", name="Remove this player").click()
+    expect(page.locator(".pad-player")).to_have_count(2)
+    assert (page.locator("#n1").input_value(), page.locator("#navy1").input_value()) == ("Cy", "-3")
+    assert page.evaluate("document.activeElement.dataset.action") == "remove-1"
