@@ -160,7 +160,7 @@ function result(answer, code, lang, turnProblems = {}) {
         players.map((r) => h("td", {}, number(r.by_colour[c])))))),
       h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, words.ui.total), players.map((r) => h("td.total", {}, number(r.total))))))),
     h("h2", {}, words.ui.towns),
-    players.map((r) => h("section.town-result", { id: "town-" + r.step },
+    ...players.map((r) => h("section.town-result", { id: "town-" + r.step },
       h("h3", {}, h("bdi", {}, r.name), " — " + number(r.total)),
       h("div.grid.result-grid", {}, r.squares.map((s) => h("div.square.c-" + s.colour + (s.fed ? ".fed" : ""), {},
         h("span.square-name", {}, s.square), h("span.square-card", {}, s.card ? card(s.card) : words.ui.empty),

@@ -105,6 +105,10 @@ def test_a_result_link_never_opened_online_works_offline(phone, live_server):
         assert read_results(page) == server_totals(code)
     assert page.locator("h1").inner_text() == "Scores"
     assert page.locator("html").get_attribute("lang") == "fr"
+    # Each town is drawn, square by square, as the server draws it.
+    assert page.locator(".town-result").count() == 4
+    assert page.locator(".town-result .result-grid .square").count() == 64
+    assert "[object" not in page.locator("main").inner_text()
 
 
 def test_a_damaged_link_offline_says_so(phone, live_server):
