@@ -2,6 +2,7 @@
 
 import pathlib
 import tempfile
+from urllib.parse import urlencode
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -9,6 +10,7 @@ from flask import abort
 from flask import g
 from flask import request
 from flask_babel import Babel
+from werkzeug.routing import BuildError
 
 LANGUAGES = ("en", "fr", "hu")
 DEFAULT = "en"
@@ -66,6 +68,15 @@ def remember_language(response):
     return response
 
 
+def query_suffix() -> str:
+    """Return this request's query string, rebuilt, as "?…" (or "" when there is none)."""
+    if not request.args:
+        return ""
+    # Rebuilt rather than handed to url_for: a key such as _external, _method or endpoint is a url_for
+    # argument, and code or n would replace the page's own values.
+    return "?" + urlencode(list(request.args.items(multi=True)))
+
+
 def switch_url(lang: str) -> str:
     """Return this page's address in another language, keeping the game, the step and the query."""
     from flask import url_for
@@ -73,9 +84,11 @@ def switch_url(lang: str) -> str:
     if request.endpoint is None or request.endpoint == "static":
         return url_for("pages.home", lang=lang)
     values = dict(request.view_args or {})
-    values.update(request.args.to_dict(flat=True))
     values["lang"] = lang
-    return url_for(request.endpoint, **values)
+    try:
+        return url_for(request.endpoint, **values) + query_suffix()
+    except BuildError:
+        return url_for("pages.home", lang=lang)
 
 
 def keep_lang(endpoint, values) -> None:

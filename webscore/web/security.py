@@ -45,7 +45,11 @@ def limit_query(limit: int):
 
 
 def init_app(app) -> None:
-    """Install the headers and limits, and trust one proxy's forwarded scheme and host."""
+    """Install the headers and limits, and trust one proxy's forwarded scheme, never a forwarded host.
+
+    The host comes from the request itself (a client can forge X-Forwarded-Host, and share links, QR
+    codes and redirects are built from it); a deployment names its hosts with FLASK_TRUSTED_HOSTS.
+    """
     app.after_request(add_headers)
     app.before_request(limit_query(app.config["MAX_QUERY_LENGTH"]))
-    app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
+    app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=0)
