@@ -6,7 +6,7 @@ import { enhance } from "./town.js";
 import { liveScore } from "./live.mjs";
 import { remember } from "./recent.mjs";
 import { SQUARES, check, target } from "./townform.mjs";
-import { counted, fill, number, pair, reasonText, relinkLanguages, words } from "./words.mjs";
+import { counted, fill, fillNodes, number, pair, reasonText, relinkLanguages, words } from "./words.mjs";
 
 const app = document.getElementById("app");
 const LANGUAGES = ["en", "fr", "hu"];
@@ -85,10 +85,10 @@ function townForm(game, code, n, lang, values, errors, general) {
       n < count ? h("button.primary", { type: "submit", name: "go", value: "next" }, words.ui.next)
         : h("button.primary", { type: "submit", name: "go", value: "results" }, words.ui.see_scores)));
   const steps = h("nav.steps", { "aria-label": words.ui.players }, h("ol", {}, game.players.map((other, i) =>
-    h("li", {}, i + 1 === n ? h("strong", { "aria-current": "step" }, other.name)
-      : h("button", { type: "submit", form: "town-form", name: "go", value: String(i + 1) }, other.name)))));
+    h("li", {}, i + 1 === n ? h("strong", { "aria-current": "step", dir: "auto" }, other.name)
+      : h("button", { type: "submit", form: "town-form", name: "go", value: String(i + 1), dir: "auto" }, other.name)))));
   document.title = fill(words.ui.town_of, { name: player.name }) + " · Marquoir";
-  app.replaceChildren(steps, h("h1", {}, fill(words.ui.town_of, { name: player.name })),
+  app.replaceChildren(steps, h("h1", {}, fillNodes(words.ui.town_of, { name: h("bdi", {}, player.name) })),
     h("p.hint", {}, fill(words.ui.step_hint, { num: n, count })), form);
   switchBySubmitting(form);
   enhance(form);
@@ -123,7 +123,7 @@ function result(game, answer, code, lang) {
     h("ol.ranking", {}, ranking.map((p) => {
       const r = players[p];
       return h("li.rank.place-" + r.place, { dataset: { player: String(p), total: String(r.total), place: String(r.place) } },
-        h("span.place", {}, r.place), h("span.who", {}, r.name),
+        h("span.place", {}, r.place), h("span.who", { dir: "auto" }, r.name),
         h("span.total", {}, counted(words.points, Math.abs(r.total), number(r.total))),
         r.decided_by ? h("span.tie", {}, words.tie_breaks[r.decided_by]) : null,
         r.needs_turns ? h("span.tie", {}, words.ui.needs_turns) : null,
@@ -131,14 +131,14 @@ function result(game, answer, code, lang) {
     })),
     h("h2", {}, words.ui.score_pad),
     h("div.pad-wrap", {}, h("table.pad", {},
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, words.ui.colour), players.map((r) => h("th", { scope: "col" }, r.name)))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, words.ui.colour), players.map((r) => h("th", { scope: "col", dir: "auto" }, r.name)))),
       h("tbody", {}, columns.map((column) => h("tr.c-" + column, {},
         h("th", { scope: "row" }, h("span.swatch", { "aria-hidden": "true" }), words.colours[column]),
         players.map((r) => h("td", {}, number(r.by_colour[column])))))),
       h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, words.ui.total), players.map((r) => h("td.total", {}, number(r.total))))))),
     h("h2", {}, words.ui.towns),
     players.map((r, p) => h("section.town-result", { id: "town-" + (p + 1) },
-      h("h3", {}, r.name + " — " + number(r.total)),
+      h("h3", {}, h("bdi", {}, r.name), " — " + number(r.total)),
       h("div.grid.result-grid", {}, r.squares.map((s) => h("div.square.c-" + colourOf(s.card) + (r.fed.includes(s.square) ? ".fed" : ""), {},
         h("span.square-name", {}, s.square), h("span.square-card", {}, s.card ? card(s.card) : words.ui.empty),
         h("span.square-points", {}, number(s.points))))),

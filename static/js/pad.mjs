@@ -70,7 +70,7 @@ function update(form, count) {
   board.replaceChildren(...order.map((i) => {
     const r = players[i];
     return h("li.rank.place-" + r.place, { dataset: { player: String(i), total: String(r.total), place: String(r.place) } },
-      h("span.place", {}, r.place), h("span.who", {}, r.name || fill(ui.player_n, { num: i + 1 })),
+      h("span.place", {}, r.place), h("span.who", { dir: "auto" }, r.name || fill(ui.player_n, { num: i + 1 })),
       h("span.total", {}, counted(words.points, Math.abs(r.total), number(r.total))),
       r.decided_by ? h("span.tie", {}, words.tie_breaks[r.decided_by]) : null,
       r.needs ? h("span.tie", {}, ui.needs[r.needs]) : null,
@@ -87,7 +87,7 @@ function draw() {
     Array.from({ length: count }, (_, i) => h("fieldset.pad-player", {},
       h("legend", {}, fill(ui.player_n, { num: i + 1 })),
       h("p", {}, h("label", { for: "n" + i }, ui.name + " "),
-        h("input.name", { id: "n" + i, name: "n" + i, maxlength: 24, value: params.get("n" + i) ?? "", autocomplete: "off" })),
+        h("input.name", { id: "n" + i, name: "n" + i, maxlength: 24, dir: "auto", value: params.get("n" + i) ?? "", autocomplete: "off" })),
       h("div.pad-points", {}, COLUMNS.map((column) => h("label.c-" + column, {},
         h("span.swatch", { "aria-hidden": "true" }), words.colours[column],
         h("input", { type: "number", inputmode: "numeric", name: column + i, value: params.get(column + i) ?? "" })))),

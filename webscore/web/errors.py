@@ -27,7 +27,7 @@ def handle_http_error(error: HTTPException):
         title = _("This link cannot be opened")
     elif error.code == 404:
         title, message = _("Page not found"), _("There is no page at this address.")
-    elif error.code in (413, 414):
+    elif error.code in (413, 414, 431):
         title, message = _("Too much at once"), _("This request is larger than any game needs.")
     else:
         title, message = _("Something is not right"), _("This request cannot be answered as it is.")

@@ -1,5 +1,7 @@
 """Languages: a /en/, /fr/ or /hu/ prefix on every page, else the cookie, Accept-Language, English."""
 
+import hashlib
+import os
 import pathlib
 import tempfile
 from urllib.parse import urlencode
@@ -21,16 +23,30 @@ TRANSLATIONS = pathlib.Path(__file__).resolve().parents[2] / "translations"
 def compile_catalogues(folder: pathlib.Path = TRANSLATIONS) -> pathlib.Path:
     """Build each .mo from its .po when missing or older, so only .po files are committed.
 
-    Return the folder holding the catalogues: the translations folder, or a temporary copy when the
-    app is installed where it may not write.
+    Return the folder holding the catalogues: the translations folder, or, when the app is installed
+    where it may not write, one folder in the temporary directory named after the catalogues' content,
+    so every worker and every restart of the same version shares it instead of leaving its own.
     """
     try:
         _compile_into(folder, folder)
         return folder
     except OSError:
-        built = pathlib.Path(tempfile.mkdtemp(prefix="marquoir-translations-"))
+        built = _shared_folder(folder)
         _compile_into(folder, built)
         return built
+
+
+def _shared_folder(source: pathlib.Path) -> pathlib.Path:
+    digest = hashlib.sha256()
+    for po_path in sorted(source.glob("*/LC_MESSAGES/messages.po")):
+        digest.update(str(po_path.relative_to(source)).encode() + b"\0" + po_path.read_bytes())
+    folder = pathlib.Path(tempfile.gettempdir()) / "marquoir-translations-{}-{}".format(os.getuid(), digest.hexdigest()[:16])
+    folder.mkdir(mode=0o700, exist_ok=True)
+    stat = folder.stat()
+    if stat.st_uid != os.getuid() or stat.st_mode & 0o022:
+        # Someone else made it first: their catalogues are not to be trusted.
+        return pathlib.Path(tempfile.mkdtemp(prefix="marquoir-translations-"))
+    return folder
 
 
 def _compile_into(source: pathlib.Path, target: pathlib.Path) -> None:
@@ -41,7 +57,8 @@ def _compile_into(source: pathlib.Path, target: pathlib.Path) -> None:
         with po_path.open("rb") as po_file:
             catalogue = read_po(po_file)
         mo_path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = mo_path.with_suffix(".mo.tmp")
+        # One temporary name per process: workers starting together may build the same file.
+        temporary = mo_path.with_suffix(".mo.{}.tmp".format(os.getpid()))
         with temporary.open("wb") as mo_file:
             write_mo(mo_file, catalogue)
         temporary.replace(mo_path)
