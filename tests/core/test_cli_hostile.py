@@ -159,3 +159,14 @@ def test_hostile_files_are_refused_alike_under_micropython(micropython_core):
                  json.dumps(dict(RULEBOOK, mode="town-hall")).encode(), b"[" * 100_000):
         text = data.decode()
         assert micropython_core.score_json(text) == json.loads(score_json(text))
+
+
+def test_the_largest_games_are_read_alike_under_micropython(micropython_core):
+    for name in LARGEST_NAMES.values():
+        # As the browser sends it: JSON.stringify writes emoji as they are. (MicroPython's json does not join
+        # an escaped surrogate pair "\ud83d\ude00" into one character, so escaped emoji would count twice.)
+        text = json.dumps(largest_game(name), ensure_ascii=False)
+        answer = micropython_core.score_json(text)
+        assert answer == json.loads(score_json(text))
+        assert len(answer["code"]) <= MAX_CODE
+        assert micropython_core.score_code_json(answer["code"])["game"]["players"][5]["name"] == name
