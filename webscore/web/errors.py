@@ -23,7 +23,7 @@ def handle_http_error(error: HTTPException):
     """Render any HTTP error as a page with a way back."""
     _language_from_path()
     if error.code == 400 and g.get("code_problem"):
-        message = str(CODE_PROBLEMS[g.code_problem])
+        message = str(CODE_PROBLEMS.get(g.code_problem, CODE_PROBLEMS["malformed"]))
         title = _("This link cannot be opened")
     elif error.code == 404:
         title, message = _("Page not found"), _("There is no page at this address.")
@@ -34,7 +34,7 @@ def handle_http_error(error: HTTPException):
     if request_ctx.url_adapter is not None:
         try:
             return render_template("error.html", title=title, message=message), error.code
-        except Exception:  # noqa: BLE001 (the error page itself must never fail)
+        except Exception:  # the error page itself must never fail
             current_app.logger.exception("the error page could not be drawn")
     # The request could not even be routed (a malformed Host), or the page failed: a bare page, still ours.
     page = "<!doctype html><html lang=\"{}\"><title>{}</title><h1>{}</h1><p>{}</p></html>".format(
