@@ -313,9 +313,32 @@ def test_a_read_only_install_shares_one_catalogue_folder(tmp_path, monkeypatch):
         shutil.rmtree(first)
 
 
-def test_the_service_worker_keeps_a_bounded_number_of_pages():
+SERVICE_WORKER_HARNESS = """
+const script = require("fs").readFileSync(0, "utf8");
+const listeners = {};
+globalThis.self = { location: { href: "http://marquoir.test/sw.js", origin: "http://marquoir.test" },
+                    addEventListener: (name, fn) => { listeners[name] = fn; } };
+const stored = [];
+const cache = {
+  keys: async () => stored.map((url) => ({ url })),
+  delete: async (request) => { stored.splice(stored.indexOf(request.url), 1); return true; },
+};
+(0, eval)(script + "\\n;globalThis.forget = forgetOldPages; globalThis.precache = PRECACHE;");
+for (const path of precache) stored.push(new URL(path, "http://marquoir.test/").href);
+for (let i = 0; i < 70; i++) stored.push("http://marquoir.test/en/r/CODE" + i);
+forget(cache).then(() => console.log(JSON.stringify({ stored, precache: precache.length })));
+"""
+
+
+def test_the_service_worker_forgets_all_but_the_last_50_pages():
+    import subprocess
+
+    node = shutil.which("node")
+    assert node, "Node.js runs the service worker's trimming (apt-get install nodejs)"
     script = get("/sw.js").text
-    assert "const MAX_PAGES = 50;" in script
-    assert "forgetOldPages(cache)" in script
-    precache = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", script).group(1))
-    assert "/en/" in precache
+    done = subprocess.run([node, "-e", SERVICE_WORKER_HARNESS], input=script, capture_output=True, text=True,
+                          check=True, timeout=60)
+    answer = json.loads(done.stdout)
+    pages = [url for url in answer["stored"] if "/en/r/CODE" in url]
+    assert pages == ["http://marquoir.test/en/r/CODE{}".format(i) for i in range(20, 70)]
+    assert len(answer["stored"]) == answer["precache"] + 50
