@@ -11,6 +11,7 @@ from .web import labels
 from .web import security
 
 DEV_SECRET_KEY = "dev-only-not-secret"
+MIN_SECRET_KEY = 32
 STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
 
 
@@ -36,8 +37,8 @@ def create_app(test_config=None):
         app.config.from_prefixed_env()
     else:
         app.config.from_mapping(test_config)
-    if app.config["PRODUCTION"] and app.config["SECRET_KEY"] == DEV_SECRET_KEY:
-        raise RuntimeError("Set FLASK_SECRET_KEY: the development key is refused in production.")
+    if app.config["PRODUCTION"]:
+        check_secret_key(app.config["SECRET_KEY"])
 
     assets.init_app(app, STATIC)
     Compress(app)
@@ -59,3 +60,12 @@ def create_app(test_config=None):
     offline.init_app(app)
     errors.init_app(app)
     return app
+
+
+def check_secret_key(key) -> None:
+    """Refuse the development key, or one too short to guess at, in production."""
+    if key == DEV_SECRET_KEY or not isinstance(key, (str, bytes)) or len(key) < MIN_SECRET_KEY:
+        raise RuntimeError(
+            "Set FLASK_SECRET_KEY to at least {} random characters: the development key and short keys "
+            "are refused in production. Make one with: "
+            "python -c \"import secrets; print(secrets.token_hex(32))\"".format(MIN_SECRET_KEY))

@@ -7,7 +7,7 @@ import { h } from "./dom.mjs";
 import { liveScore } from "./live.mjs";
 import { remember } from "./recent.mjs";
 import { enhance } from "./town.js";
-import { counted, fill, number, pair, pluralForm, problemText, reasonText, relinkLanguages, words } from "./words.mjs";
+import { counted, fill, fillNodes, number, pair, pluralForm, problemText, reasonText, relinkLanguages, words } from "./words.mjs";
 
 const app = document.getElementById("app");
 const SQUARES = [];
@@ -116,7 +116,7 @@ function townForm(step, code, n, lang, values, placed, unfinished) {
     h("li", {}, i + 1 === n ? h("strong", { "aria-current": "step" }, h("bdi", {}, other.name))
       : h("button", { type: "submit", form: "town-form", name: "go", value: String(i + 1) }, h("bdi", {}, other.name))))));
   document.title = fill(words.ui.town_of, { name: player.name }) + " · Marquoir";
-  app.replaceChildren(steps, h("h1", {}, fill(words.ui.town_of, { name: player.name })),
+  app.replaceChildren(steps, h("h1", {}, fillNodes(words.ui.town_of, { name: h("bdi", {}, player.name) })),
     h("p.hint", {}, fill(words.ui.step_hint, { num: n, count })), form);
   switchBySubmitting(form);
   enhance(form);

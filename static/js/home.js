@@ -11,7 +11,11 @@ function draw() {
     const item = document.createElement("li");
     const link = document.createElement("a");
     link.href = entry.path;
-    link.textContent = entry.names.join(", ");
+    link.append(...entry.names.flatMap((name, i) => {
+      const isolated = document.createElement("bdi");
+      isolated.textContent = name;
+      return i ? [", ", isolated] : [isolated];
+    }));
     const state = document.createElement("span");
     state.className = "hint";
     state.textContent = " · " + (entry.finished ? section.dataset.finished : section.dataset.inProgress) + " · " +

@@ -115,7 +115,7 @@ function playerFields(i, values) {
     h("span.field-problem.error", { id: "problem-" + key + i, "aria-live": "polite" }));
   return [
     h("p", {}, h("label", { for: name }, ui.name + " "),
-      h("input.name", { id: name, name, maxlength: words.catalogue.max_name, value: values.get(name) ?? "",
+      h("input.name", { id: name, name, maxlength: words.catalogue.max_name, dir: "auto", value: values.get(name) ?? "",
         autocomplete: "off", "aria-describedby": "problem-" + name }),
       h("span.field-problem.error", { id: "problem-" + name, "aria-live": "polite" })),
     h("div.pad-points", {}, PAD.columns.map((column) => column === "empty"

@@ -3,7 +3,7 @@
 // loses nothing and "undo" is the record less its last entry. The core replays it under MicroPython.
 import { loadBrowserCore } from "./core.mjs";
 import { h } from "./dom.mjs";
-import { fill, relinkLanguages, words } from "./words.mjs";
+import { fill, fillNodes, relinkLanguages, words } from "./words.mjs";
 
 const root = document.getElementById("play");
 const ui = words.ui;
@@ -65,11 +65,11 @@ function masterBuilder(core, game, params) {
   const state = answer.state;
   const change = (next) => setRecord("e", next);
   const chooser = events === "" ? h("p", {}, h("label", { for: "first" }, ui.first_builder + " "),
-    h("select", { id: "first", "data-action": "first" }, game.players.map((p, i) => h("option", { value: i, selected: i === first }, p.name)))) : null;
+    h("select", { id: "first", "data-action": "first" }, game.players.map((p, i) => h("option", { value: i, selected: i === first, dir: "auto" }, p.name)))) : null;
   chooser?.querySelector("select").addEventListener("change", (event) => setRecord("first", event.target.value));
   show(
     h("h1", {}, fill(ui.round, { num: state.round })),
-    state.ended ? h("p.hammer", {}, ui.game_over) : h("p.hammer", {}, fill(ui.names_resource, { name: game.players[state.holder].name })),
+    state.ended ? h("p.hammer", {}, ui.game_over) : h("p.hammer", {}, fillNodes(ui.names_resource, { name: h("bdi", {}, game.players[state.holder].name) })),
     chooser,
     h("div.table-actions", {},
       state.ended ? null : button(ui.next_round, () => change(events + "n"), true, { "data-action": "next" }),

@@ -11,6 +11,14 @@ export function fill(template, values) {
   return template.replace(/%\((\w+)\)[ds]/g, (_, key) => String(values[key]));
 }
 
+// Like fill, but a value may be an element (a <bdi> around a name): returns the parts for h().
+export function fillNodes(template, values) {
+  return template.split(/(%\(\w+\)[ds])/).map((part) => {
+    const key = /^%\((\w+)\)[ds]$/.exec(part)?.[1];
+    return key === undefined ? part : values[key] instanceof Node ? values[key] : String(values[key]);
+  });
+}
+
 // Pick the plural form for n by its CLDR category, the same categories Babel's catalogues use.
 export function pluralForm(forms, n) {
   const category = new Intl.PluralRules(words.lang).select(n);

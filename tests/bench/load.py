@@ -38,7 +38,7 @@ def free_port() -> int:
 def gunicorn(target: str, cwd: pathlib.Path):
     """Run gunicorn as the Procfile does, on a free loopback port; yield the port."""
     port = free_port()
-    env = dict(os.environ, FLASK_PRODUCTION="true", FLASK_SECRET_KEY="load-test-only")
+    env = dict(os.environ, FLASK_PRODUCTION="true", FLASK_SECRET_KEY="load-test-only-" + "x" * 32)
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "--bind", "127.0.0.1:{}".format(port), "--workers", str(WORKERS),
          "--forwarded-allow-ips=*", "--log-level", "warning", target],

@@ -15,6 +15,7 @@ from webscore.scoring import encode
 from webscore.scoring import game_from_code
 from webscore.scoring import score
 from webscore.scoring.code import ALPHABET
+from webscore.scoring.code import MAX_CODE
 from webscore.scoring.code import buildings_in_order
 from webscore.scoring.code import from_text
 from webscore.scoring.code import to_text
@@ -88,7 +89,7 @@ def test_every_single_character_change_is_refused():
 
 @pytest.mark.parametrize("code, reason", [
     ("", "truncated"), ("A", "truncated"), ("AQID", "truncated"), ("AQ!D" * 4, "bad-character"),
-    ("é" * 12, "bad-character"), ("A" * 601, "too-long"), ("A" * 12, "damaged"),
+    ("é" * 12, "bad-character"), ("A" * (MAX_CODE + 1), "too-long"), ("A" * 12, "damaged"),
 ])
 def test_damaged_codes_say_why(code, reason):
     with pytest.raises(CodeError) as raised:

@@ -18,6 +18,7 @@ from support.towns import town
 from webscore.scoring import encode
 from webscore.scoring import score_code_json
 from webscore.scoring import score_json
+from webscore.scoring.code import MAX_CODE
 
 
 def cpython(text: str) -> dict:
@@ -55,7 +56,7 @@ def test_random_games_are_identical(micropython_core, game):
     assert micropython_core.score_code_json(answer["code"]) == json.loads(score_code_json(answer["code"]))
 
 
-@pytest.mark.parametrize("code", ["", "A", "AQID", "AQ!D" * 4, "A" * 601, "A" * 12,
+@pytest.mark.parametrize("code", ["", "A", "AQID", "AQ!D" * 4, "A" * (MAX_CODE + 1), "A" * 12,
                                   encode(GOLDEN[0])[:-1], encode(GOLDEN[0])[1:]])
 def test_damaged_codes_are_refused_alike(micropython_core, code):
     assert micropython_core.score_code_json(code) == json.loads(score_code_json(code))

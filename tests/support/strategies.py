@@ -36,7 +36,7 @@ def games(draw, modes=("master-builder", "town-hall", "solo")):
         for colour in CARD_COLOURS
     ]
     with_monuments = draw(st.booleans())
-    count = 1 if mode == "solo" else draw(st.integers(1, 6))
+    count = 1 if mode == "solo" else draw(st.integers(2, 6))
     monuments = sorted(m for m in MONUMENTS if m not in excluded)
     owned = draw(st.lists(st.sampled_from(monuments), min_size=count, max_size=count, unique=True))
     players = []

@@ -4,6 +4,7 @@ from webscore.scoring import score
 from webscore.scoring.cards import BUILDINGS
 from webscore.scoring.cards import CARD_COLOURS
 from webscore.scoring.cards import MONUMENTS
+from webscore.scoring.cards import SOLO_EXCLUDED
 from webscore.scoring.cards import colour_of
 
 # The card a test game deals for each colour its town does not show.
@@ -44,19 +45,27 @@ def player(rows: list, name="Ana", **facts) -> dict:
     return record
 
 
-def game(*players: dict, mode="master-builder", buildings=None, monuments=True) -> dict:
-    """Return a game file for these players."""
+def game(*players: dict, mode=None, buildings=None, monuments=True) -> dict:
+    """Return a game file for these players: Solo for one player when its cards allow, else Master Builder."""
+    buildings = buildings or buildings_for(*(p["town"] for p in players))
+    players = list(players)
+    if mode is None:
+        used = set(buildings) | {p.get("monument") for p in players}
+        mode = "solo" if len(players) == 1 and not used & SOLO_EXCLUDED else "master-builder"
+        if mode != "solo" and len(players) == 1:
+            # One player plays Solo; a card Solo leaves out is scored beside a rival with an empty town.
+            players.append({"name": "Rival", "monument": None, "town": [[None] * 4 for _ in range(4)]})
     return {
         "mode": mode,
         "monuments": monuments,
         "cavern": False,
-        "buildings": buildings or buildings_for(*(p["town"] for p in players)),
-        "players": list(players),
+        "buildings": buildings,
+        "players": players,
     }
 
 
 def score_town(*rows: str, **facts) -> dict:
-    """Score one town alone (a solo-free, one-player Master Builder game) and return its result."""
+    """Score one town alone (see game: Solo, or beside an empty rival) and return its result."""
     return score(game(player(town(*rows), **facts)))["players"][0]
 
 

@@ -62,15 +62,15 @@ def test_pages_hold_no_inline_script_or_style(client):
 def test_production_refuses_the_development_key():
     with pytest.raises(RuntimeError, match="FLASK_SECRET_KEY"):
         create_app({"PRODUCTION": True, "SECRET_KEY": DEV_SECRET_KEY})
-    assert create_app({"PRODUCTION": True, "SECRET_KEY": "a real secret"}).config["PRODUCTION"] is True
+    assert create_app({"PRODUCTION": True, "SECRET_KEY": "a real secret of thirty-two chars"}).config["PRODUCTION"] is True
 
 
 def test_production_reads_its_settings_from_the_environment(monkeypatch):
     monkeypatch.setenv("FLASK_PRODUCTION", "true")
     with pytest.raises(RuntimeError):
         create_app()
-    monkeypatch.setenv("FLASK_SECRET_KEY", "from the environment")
-    assert create_app().config["SECRET_KEY"] == "from the environment"
+    monkeypatch.setenv("FLASK_SECRET_KEY", "from the environment, long enough")
+    assert create_app().config["SECRET_KEY"] == "from the environment, long enough"
 
 
 def test_procfile_runs_gunicorn_in_production_on_port():
@@ -81,8 +81,10 @@ def test_procfile_runs_gunicorn_in_production_on_port():
 
 def test_https_behind_a_proxy_makes_https_share_links():
     client = create_app({"TESTING": True}).test_client()
-    response = client.get("/en/r/" + RULEBOOK, headers={"X-Forwarded-Proto": "https", "X-Forwarded-Host": "scores.example"})
+    response = client.get("/en/r/" + RULEBOOK, headers={"X-Forwarded-Proto": "https", "Host": "scores.example",
+                                                        "X-Forwarded-Host": "evil.example"})
     assert 'value="https://scores.example/r/{}"'.format(RULEBOOK) in response.text
+    assert "evil.example" not in response.text
 
 
 def test_names_are_escaped_everywhere(client):

@@ -45,7 +45,8 @@ def score_json(text: str) -> str:
 
     try:
         game = json.loads(text)
-    except ValueError:
+    except (ValueError, RuntimeError):
+        # RuntimeError: nesting deeper than the interpreter recurses (RecursionError in CPython).
         return json.dumps({"problems": [{"code": "not-json", "player": None, "square": None, "value": None}]})
     found = problems(game)
     if found:

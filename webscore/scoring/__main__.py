@@ -11,6 +11,25 @@ from . import InvalidGame
 from . import encode
 from . import score
 
+# A game file of six full towns is under 10 kB; a bound this far above it still ends an endless stream.
+MAX_INPUT = 1024 * 1024
+
+
+def read_game(stream):
+    """Return the game file read from a binary stream; raise ValueError saying why it cannot be read."""
+    data = stream.read(MAX_INPUT + 1)
+    if len(data) > MAX_INPUT:
+        raise ValueError("larger than 1 MB, far more than any game file")
+    try:
+        # utf-8-sig: a byte-order mark at the start, as some editors write, is read past.
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise ValueError("not UTF-8 text ({})".format(error.reason)) from None
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError("nested too deeply to be a game file") from None
+
 
 def describe(found: dict) -> str:
     """Return one problem as a line for a terminal."""
@@ -35,10 +54,10 @@ def main(argv: list) -> int:
         return 2
     try:
         if argv[0] == "-":
-            game = json.load(sys.stdin)
+            game = read_game(sys.stdin.buffer)
         else:
-            with open(argv[0], encoding="utf-8") as source:
-                game = json.load(source)
+            with open(argv[0], "rb") as source:
+                game = read_game(source)
     except (OSError, ValueError) as error:
         sys.stderr.write("cannot read {}: {}\n".format(argv[0], error))
         return 2
@@ -50,9 +69,12 @@ def main(argv: list) -> int:
         return 2
     if link:
         # Language-neutral, like the share link: it opens in the reader's language.
-        sys.stdout.write("/r/" + encode(game) + "\n")
+        out = "/r/" + encode(game) + "\n"
     else:
-        sys.stdout.write(json.dumps(result, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
+        out = json.dumps(result, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    # As UTF-8 whatever the terminal's locale, so no name can fail to print.
+    sys.stdout.buffer.write(out.encode("utf-8"))
+    sys.stdout.flush()
     return 0
 
 

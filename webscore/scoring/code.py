@@ -17,14 +17,24 @@ from .cards import cards_of_colour
 from .cards import colour_of
 from .game import MODES
 from .town import NAMES
+from .town import SIZE
+from .validate import MAX_NAME
+from .validate import MAX_PLAYERS
 
 VERSION = 1
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 DIGIT = {ALPHABET[i]: i for i in range(64)}
 MONUMENT_IDS = tuple(sorted(MONUMENTS))
-MAX_CODE = 600
 MONUMENT_SQUARE = 8
 COUNTS = ("master_builder_turns", "shrine_buildings", "completed_before")
+# The largest valid game, byte by byte, so that every game the core accepts gets a link that opens:
+# per player a name of MAX_NAME 4-byte characters (its length fits one varint byte), the monument,
+# 8 bytes of squares, Master Builder turns up to 999 (two varint bytes) and the two other counts,
+# and a load for each of 16 Warehouses; around them the version, flags, two bytes of picks, the
+# player count and the 3-byte check.
+LARGEST_PLAYER = 1 + 4 * MAX_NAME + 1 + SIZE * SIZE // 2 + 2 + 1 + 1 + SIZE * SIZE
+LARGEST_GAME = 5 + MAX_PLAYERS * LARGEST_PLAYER + 3
+MAX_CODE = (LARGEST_GAME * 4 + 2) // 3
 
 
 class CodeError(ValueError):

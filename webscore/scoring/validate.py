@@ -13,6 +13,7 @@ from .cards import MAX_STORED
 from .cards import MONUMENTS
 from .cards import SOLO_EXCLUDED
 from .cards import colour_of
+from .game import MASTER_BUILDER
 from .game import MODES
 from .game import SOLO
 from .game import TOWN_HALL
@@ -25,6 +26,15 @@ PLAYER_KEYS = ("name", "monument", "town", "master_builder_turns", "stored", "sh
                "completed_before")
 MAX_PLAYERS = 6
 MAX_NAME = 24
+# Characters that change how text around them is shown without showing themselves: Unicode's format
+# characters (category Cf: bidirectional overrides and isolates, zero-width marks, the byte-order mark,
+# tags...), the line and paragraph separators, and lone surrogates, which are no text at all.
+# MicroPython has no unicodedata, so the ranges are written out (tests compare them with CPython's).
+HIDDEN_RANGES = ((0x00AD, 0x00AD), (0x0600, 0x0605), (0x061C, 0x061C), (0x06DD, 0x06DD), (0x070F, 0x070F),
+                 (0x0890, 0x0891), (0x08E2, 0x08E2), (0x180E, 0x180E), (0x200B, 0x200F), (0x2028, 0x202E),
+                 (0x2060, 0x2064), (0x2066, 0x206F), (0xD800, 0xDFFF), (0xFEFF, 0xFEFF), (0xFFF9, 0xFFFB),
+                 (0x110BD, 0x110BD), (0x110CD, 0x110CD), (0x13430, 0x1343F), (0x1BCA0, 0x1BCA3),
+                 (0x1D173, 0x1D17A), (0xE0001, 0xE0001), (0xE0020, 0xE007F))
 # The monuments whose points need a fact the town cannot show, and the game-file key of that fact.
 MONUMENT_FACTS = {"shrine-of-the-elder-tree": "shrine_buildings", "the-starloom": "completed_before"}
 
@@ -37,6 +47,12 @@ def problem(code: str, player=None, square=None, value=None) -> dict:
 def _is_int(value) -> bool:
     # type() and not isinstance(): True is an int to CPython but must not pass as a count.
     return type(value) is int
+
+
+def is_hidden(char: str) -> bool:
+    """Tell whether a character is a format character, a separator or a lone surrogate (see HIDDEN_RANGES)."""
+    code = ord(char)
+    return any(low <= code <= high for low, high in HIDDEN_RANGES)
 
 
 def _unknown_keys(record: dict, allowed: tuple, player=None) -> list:
@@ -132,6 +148,8 @@ def _check_player(game: dict, player, p: int) -> list:
         found.append(problem("name-too-long", p, value=len(name)))
     elif any(ord(char) < 32 or 127 <= ord(char) < 160 for char in name):
         found.append(problem("name-control-character", p))
+    elif any(is_hidden(char) for char in name):
+        found.append(problem("name-format-character", p))
     monument = player.get("monument")
     if monument is not None:
         if type(monument) is not str or monument not in MONUMENTS:
@@ -150,7 +168,7 @@ def _check_player(game: dict, player, p: int) -> list:
     # The facts a monument needs follow what stands in the town, even if the monument field is wrong.
     built = monument if monument is not None and monument in squares else None
     if built is None:
-        built = next((card for card in squares if card in MONUMENTS), None)
+        built = next((card for card in squares if type(card) is str and card in MONUMENTS), None)
     turns_allowed = game.get("mode") not in (TOWN_HALL, SOLO)
     if player.get("master_builder_turns") is not None:
         found.extend(_check_count(player, p, "master_builder_turns", 0, 999, turns_allowed))
@@ -186,6 +204,9 @@ def problems(game) -> list:
         return found
     if game.get("mode") == SOLO and len(players) != 1:
         found.append(problem("solo-needs-one-player", value=len(players)))
+    elif game.get("mode") in (MASTER_BUILDER, TOWN_HALL) and len(players) == 1:
+        # One player plays Solo: there is no Master Builder to pass the hammer to, no Mayor's table.
+        found.append(problem("one-player-plays-solo", value=game["mode"]))
     if building_problems:
         # Towns are checked against the game's buildings, so they wait until those are right.
         return found

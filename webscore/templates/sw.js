@@ -4,6 +4,9 @@ const VERSION = "{{ version }}";
 const CACHE = "marquoir-" + VERSION;
 const PRECACHE = {{ urls|safe }};
 const LANGUAGES = {{ languages|safe }};
+// Pages visited are kept for offline use, only the 50 stored last; the precache is always kept.
+const MAX_PAGES = 50;
+const PRECACHED = new Set(PRECACHE.map((path) => new URL(path, self.location.href).href));
 
 self.addEventListener("install", (event) => {
   // No skipWaiting here: a new version waits until the page agrees, so no form is swapped mid-entry.
@@ -48,12 +51,18 @@ function standIn(url) {
   return "/" + lang + "/";
 }
 
+// A cache lists entries in the order they were stored, and storing an address again moves it last.
+async function forgetOldPages(cache) {
+  const pages = (await cache.keys()).filter((request) => !PRECACHED.has(request.url));
+  for (const request of pages.slice(0, Math.max(0, pages.length - MAX_PAGES))) await cache.delete(request);
+}
+
 async function page(request) {
   const cache = await caches.open(CACHE);
   try {
     const response = await fetch(request);
     if (response.ok && response.type === "basic" && !response.headers.get("Cache-Control")?.includes("no-store")) {
-      cache.put(request, response.clone());
+      cache.put(request, response.clone()).then(() => forgetOldPages(cache)).catch(() => {});
     }
     return response;
   } catch (error) {

@@ -12,28 +12,38 @@ from flask import abort
 from flask import request
 from werkzeug.security import safe_join
 
-COMPRESSED_PREFIXES = ("/static/", "/core/")
+FILE_KEY = "file:"
 
 
 class CompressedFiles:
-    """The compression cache for Flask-Compress: it keeps files only, never a page (pages are endless)."""
+    """The compression cache for Flask-Compress: it keeps files only, never a page (pages are endless).
+
+    A key names the resolved file, so the many spellings of one path (./, x/..) share one entry, and
+    one body is kept per file and algorithm: a changed file replaces its old body.
+    """
 
     def __init__(self):
         self.kept = {}
 
     def get(self, key):
         """Return the compressed body kept for a key, or None."""
-        return self.kept.get(key)
+        slot, _, version = key.rpartition("#")
+        kept = self.kept.get(slot)
+        return kept[1] if kept is not None and kept[0] == version else None
 
     def set(self, key, value):
         """Keep a compressed body if its key names a file."""
-        if key.split(";", 1)[1].startswith(COMPRESSED_PREFIXES):
-            self.kept[key] = value
+        slot, _, version = key.rpartition("#")
+        if slot.split(";", 1)[1].startswith(FILE_KEY):
+            self.kept[slot] = (version, value)
 
 
 def cache_key(req) -> str:
-    """Key a compressed body by path and ETag, so a changed file is compressed again."""
-    return "{}#{}".format(req.path, req.environ.get("marquoir.etag", ""))
+    """Key a compressed body by the file it holds and its ETag, so a changed file is compressed again."""
+    served = req.environ.get("marquoir.file")
+    if served is None:
+        return "page:{}#".format(req.path)
+    return "{}{}#{}".format(FILE_KEY, served, req.environ.get("marquoir.etag", ""))
 
 
 def file_response(folder: pathlib.Path, filename: str, mimetype=None) -> Response:
@@ -45,6 +55,7 @@ def file_response(folder: pathlib.Path, filename: str, mimetype=None) -> Respons
     stat = path.stat()
     etag = "{:x}-{:x}".format(int(stat.st_mtime_ns), stat.st_size)
     request.environ["marquoir.etag"] = etag
+    request.environ["marquoir.file"] = str(path.resolve())
     response = Response(path.read_bytes(), mimetype=mimetype or mimetypes.guess_type(path.name)[0]
                         or "application/octet-stream")
     response.set_etag(etag)

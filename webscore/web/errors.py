@@ -1,5 +1,6 @@
 """Error pages in the reader's language: a clear message and a 4xx, never a bare 500."""
 
+from flask import current_app
 from flask import g
 from flask import render_template
 from flask import request
@@ -22,19 +23,22 @@ def _language_from_path() -> None:
 
 def _page(status: int, title: str, message: str):
     _language_from_path()
-    if request_ctx.url_adapter is None:
-        # The request could not even be routed (a malformed Host): no address can be built for links.
-        page = "<!doctype html><html lang=\"{}\"><title>{}</title><h1>{}</h1><p>{}</p></html>".format(
-            escape(g.get("lang", "en")), escape(title), escape(title), escape(message))
-        return page, status
-    return render_template("error.html", title=title, message=message), status
+    if request_ctx.url_adapter is not None:
+        try:
+            return render_template("error.html", title=title, message=message), status
+        except Exception:  # the error page itself must never fail
+            current_app.logger.exception("the error page could not be drawn")
+    # The request could not even be routed (a malformed Host), or the page failed: a bare page, still ours.
+    page = "<!doctype html><html lang=\"{}\"><title>{}</title><h1>{}</h1><p>{}</p></html>".format(
+        escape(g.get("lang", "en")), escape(title), escape(title), escape(message))
+    return page, status
 
 
 def handle_http_error(error: HTTPException):
     """Render any HTTP error as a page with a way back."""
     if error.code == 404:
         title, message = _("Page not found"), _("There is no page at this address.")
-    elif error.code in (413, 414):
+    elif error.code in (413, 414, 431):
         title, message = _("Too much at once"), _("This request is larger than any game needs.")
     else:
         title, message = _("Something is not right"), _("This request cannot be answered as it is.")

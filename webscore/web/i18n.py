@@ -1,7 +1,10 @@
 """Languages: a /en/, /fr/ or /hu/ prefix on every page, else the cookie, Accept-Language, English."""
 
+import hashlib
+import os
 import pathlib
 import tempfile
+from urllib.parse import urlencode
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -9,6 +12,7 @@ from flask import abort
 from flask import g
 from flask import request
 from flask_babel import Babel
+from werkzeug.routing import BuildError
 
 LANGUAGES = ("en", "fr", "hu")
 # Each language named in itself, for the language switch.
@@ -21,16 +25,30 @@ TRANSLATIONS = pathlib.Path(__file__).resolve().parents[2] / "translations"
 def compile_catalogues(folder: pathlib.Path = TRANSLATIONS) -> pathlib.Path:
     """Build each .mo from its .po when missing or older, so only .po files are committed.
 
-    Return the folder holding the catalogues: the translations folder, or a temporary copy when the
-    app is installed where it may not write.
+    Return the folder holding the catalogues: the translations folder, or, when the app is installed
+    where it may not write, one folder in the temporary directory named after the catalogues' content,
+    so every worker and every restart of the same version shares it instead of leaving its own.
     """
     try:
         _compile_into(folder, folder)
         return folder
     except OSError:
-        built = pathlib.Path(tempfile.mkdtemp(prefix="marquoir-translations-"))
+        built = _shared_folder(folder)
         _compile_into(folder, built)
         return built
+
+
+def _shared_folder(source: pathlib.Path) -> pathlib.Path:
+    digest = hashlib.sha256()
+    for po_path in sorted(source.glob("*/LC_MESSAGES/messages.po")):
+        digest.update(str(po_path.relative_to(source)).encode() + b"\0" + po_path.read_bytes())
+    folder = pathlib.Path(tempfile.gettempdir()) / "marquoir-translations-{}-{}".format(os.getuid(), digest.hexdigest()[:16])
+    folder.mkdir(mode=0o700, exist_ok=True)
+    stat = folder.stat()
+    if stat.st_uid != os.getuid() or stat.st_mode & 0o022:
+        # Someone else made it first: their catalogues are not to be trusted.
+        return pathlib.Path(tempfile.mkdtemp(prefix="marquoir-translations-"))
+    return folder
 
 
 def _compile_into(source: pathlib.Path, target: pathlib.Path) -> None:
@@ -41,7 +59,8 @@ def _compile_into(source: pathlib.Path, target: pathlib.Path) -> None:
         with po_path.open("rb") as po_file:
             catalogue = read_po(po_file)
         mo_path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = mo_path.with_suffix(".mo.tmp")
+        # One temporary name per process: workers starting together may build the same file.
+        temporary = mo_path.with_suffix(".mo.{}.tmp".format(os.getpid()))
         with temporary.open("wb") as mo_file:
             write_mo(mo_file, catalogue)
         temporary.replace(mo_path)
@@ -68,6 +87,15 @@ def remember_language(response):
     return response
 
 
+def query_suffix() -> str:
+    """Return this request's query string, rebuilt, as "?…" (or "" when there is none)."""
+    if not request.args:
+        return ""
+    # Rebuilt rather than handed to url_for: a key such as _external, _method or endpoint is a url_for
+    # argument, and code or n would replace the page's own values.
+    return "?" + urlencode(list(request.args.items(multi=True)))
+
+
 def switch_url(lang: str) -> str:
     """Return this page's address in another language, keeping the game, the step and the query."""
     from flask import url_for
@@ -75,9 +103,11 @@ def switch_url(lang: str) -> str:
     if request.endpoint is None or request.endpoint == "static":
         return url_for("pages.home", lang=lang)
     values = dict(request.view_args or {})
-    values.update(request.args.to_dict(flat=True))
     values["lang"] = lang
-    return url_for(request.endpoint, **values)
+    try:
+        return url_for(request.endpoint, **values) + query_suffix()
+    except BuildError:
+        return url_for("pages.home", lang=lang)
 
 
 def keep_lang(endpoint, values) -> None:

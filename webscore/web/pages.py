@@ -3,7 +3,6 @@
 from flask import Blueprint
 from flask import redirect
 from flask import render_template
-from flask import request
 from flask import url_for
 
 from ..scoring.cards import BUILDINGS
@@ -75,4 +74,4 @@ def pad(lang):
 @bp.get("/pad")
 def shared_pad():
     """Open a shared score pad in the reader's language."""
-    return redirect(url_for("pages.pad", lang=i18n.preferred_language(), **request.args))
+    return redirect(url_for("pages.pad", lang=i18n.preferred_language()) + i18n.query_suffix())

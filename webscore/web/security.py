@@ -36,16 +36,34 @@ def add_headers(response):
     return response
 
 
-def limit_query(limit: int):
-    """Return a check that refuses a query string longer than any form of ours sends."""
+def limit_request(config):
+    """Return a check that refuses a request larger than any page of ours needs, with our own page.
+
+    The limits sit under gunicorn's (see the Procfile), so a refusal is always this app's, in the
+    reader's language and with the headers above.
+    """
     def check():
-        if len(request.query_string) > limit:
+        environ = request.environ
+        target = environ.get("RAW_URI") or environ.get("REQUEST_URI") or ""
+        path = target.split("?", 1)[0] or environ.get("PATH_INFO", "")
+        if len(request.query_string) > config["MAX_QUERY_LENGTH"] or len(path) > config["MAX_PATH_LENGTH"]:
             abort(414)
+        if (len(request.headers) > config["MAX_HEADER_FIELDS"]
+                or any(len(value) > config["MAX_HEADER_LENGTH"] for _, value in request.headers.items())):
+            abort(431)
     return check
 
 
 def init_app(app) -> None:
-    """Install the headers and limits, and trust one proxy's forwarded scheme and host."""
+    """Install the headers and limits, and trust one proxy's forwarded scheme, never a forwarded host.
+
+    The host comes from the request itself (a client can forge X-Forwarded-Host, and share links, QR
+    codes and redirects are built from it); a deployment names its hosts with FLASK_TRUSTED_HOSTS.
+    """
+    # The longest address of ours is a town's save step with the longest code (about 1,050 characters).
+    app.config.setdefault("MAX_PATH_LENGTH", 2048)
+    app.config.setdefault("MAX_HEADER_FIELDS", 64)
+    app.config.setdefault("MAX_HEADER_LENGTH", 8192)
     app.after_request(add_headers)
-    app.before_request(limit_query(app.config["MAX_QUERY_LENGTH"]))
-    app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
+    app.before_request(limit_request(app.config))
+    app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=0)
