@@ -1,20 +1,26 @@
-"""The result of a game: places, score pad, every square's reason; its share link and QR code."""
+"""The result of a game: places, score pad, every square's reason; its share link, QR code and picture."""
 
 import io
 
 import segno
 from flask import Blueprint
 from flask import Response
+from flask import abort
+from flask import g
 from flask import redirect
 from flask import render_template
+from flask import request
 from flask import url_for
 
 from ..scoring import score_valid_game
 from ..scoring.cards import PAD_COLUMNS
 from . import i18n
+from . import picture as pictures
 from .games import load_game
+from .preview import link_preview
 
 bp = Blueprint("results", __name__)
+bp.add_app_template_global(link_preview)
 
 
 def share_url(code: str) -> str:
@@ -51,3 +57,16 @@ def qr(code):
                                                  svgns=True, dark="#1d2330", light="#ffffff")
     return Response(out.getvalue(), mimetype="image/svg+xml",
                     headers={"Cache-Control": "public, max-age=31536000, immutable"})
+
+
+@bp.get("/<lang>/r/<code>.png")
+def picture(lang, code):
+    """Return the 1200×630 picture of a result, for link previews and sharing."""
+    if lang not in i18n.LANGUAGES:
+        abort(404)
+    png, etag = pictures.rendered(lang, code)
+    # Caches pass the picture to every reader: it must not carry this reader's language cookie.
+    g.pop("lang", None)
+    response = Response(png, mimetype="image/png", headers={"Cache-Control": "public, max-age=31536000, immutable"})
+    response.set_etag(etag)
+    return response.make_conditional(request)
