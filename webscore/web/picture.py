@@ -89,12 +89,10 @@ class _Canvas:
 
     def wrap(self, text: str, box: tuple, sizes: range, bold: bool, lines: int) -> tuple:
         """Return the text broken into lines that fit the box, and its size; a word too long is cut."""
+        whole = self.wrap_whole(text, box, sizes, bold, lines)
+        if whole:
+            return whole
         width, height = box[2] - box[0], box[3] - box[1]
-        for size in sizes:
-            broken = _greedy(text.split(), lambda line, s=size: self.width(line, s, bold) <= width)
-            if len(broken) <= lines and len(broken) * _leading(size) <= height \
-                    and all(self.width(line, size, bold) <= width for line in broken):
-                return broken, size
         size = sizes[-1]
         broken = _greedy(text.split(), lambda line: self.width(line, size, bold) <= width)
         kept = min(lines, height // _leading(size))
@@ -102,6 +100,16 @@ class _Canvas:
         if len(broken) > kept:
             cut[-1] += ELLIPSIS
         return [self.fit(line, width, range(size, size - 1, -1), bold)[0] for line in cut], size
+
+    def wrap_whole(self, text: str, box: tuple, sizes: range, bold: bool, lines: int):
+        """Return the text broken into lines that fit the box whole, and its size; None if it cannot."""
+        width, height = box[2] - box[0], box[3] - box[1]
+        for size in sizes:
+            broken = _greedy(text.split(), lambda line, s=size: self.width(line, s, bold) <= width)
+            if len(broken) <= lines and len(broken) * _leading(size) <= height \
+                    and all(self.width(line, size, bold) <= width for line in broken):
+                return broken, size
+        return None
 
     def text(self, xy: tuple, text: str, size: int, bold: bool, fill: str, anchor: str, box: tuple) -> None:
         self.draw.text(xy, text, font=font(size, bold), fill=COLOURS[fill], anchor=anchor)
@@ -159,6 +167,7 @@ def words_of(game: dict, result: dict) -> dict:
     winner = players[order[0]]
     return {
         "headline": headline(game, result),
+        "short_headline": headline(game, result, short=True),
         "mode": mode_line(game, result),
         "town": gettext("Town of %(name)s", name=winner["name"]),
         "ranking": [(str(players[p]["place"]), players[p]["name"], number(players[p]["total"]), players[p]["place"])
@@ -182,12 +191,15 @@ def draw(words: dict) -> Picture:
             canvas.line(points, (box[0] + 6, box[3] - 32, box[2] - 8, box[3] - 6), range(22, 13, -1), bold=True,
                         fill=fill, align="right")
     right = WIDTH - MARGIN
-    canvas.lines(words["headline"], (PANEL_LEFT, 40, right, 148), range(42, 21, -2), bold=True, count=2)
+    headline_box, headline_sizes = (PANEL_LEFT, 40, right, 148), range(42, 21, -2)
+    # Long names sharing first place: the ranking below names them all, the headline counts them.
+    whole = canvas.wrap_whole(words["headline"], headline_box, headline_sizes, True, 2)
+    canvas.lines(words["headline"] if whole else words["short_headline"], headline_box, headline_sizes, bold=True)
     canvas.line(words["mode"], (PANEL_LEFT, 152, right, 190), range(24, 13, -1), fill="muted")
     rows = words["ranking"]
-    row_height = min(60, 350 // len(rows))
+    row_height = min(60, 336 // len(rows))
     for n, (place, name, total, place_number) in enumerate(rows):
-        top = 206 + n * row_height
+        top = 204 + n * row_height
         if place_number == 1:
             canvas.draw.rectangle((PANEL_LEFT - 8, top + 2, right + 8, top + row_height - 2), fill=COLOURS["card"],
                                   outline=COLOURS["line"])
@@ -196,7 +208,7 @@ def draw(words: dict) -> Picture:
         canvas.line(place, (PANEL_LEFT, top, PANEL_LEFT + 40, bottom), sizes, bold=True, fill="accent")
         canvas.line(name, (PANEL_LEFT + 52, top, right - 110, bottom), sizes, bold=place_number == 1)
         canvas.line(total, (right - 100, top, right, bottom), sizes, bold=True, align="right")
-    canvas.line("Marquoir", (PANEL_LEFT, HEIGHT - 78, right, HEIGHT - 36), range(34, 33, -1), bold=True,
+    canvas.line("Marquoir", (PANEL_LEFT, HEIGHT - 80, right, HEIGHT - 36), range(34, 33, -1), bold=True,
                 fill="accent", align="right")
     out = io.BytesIO()
     canvas.image.save(out, format="PNG")

@@ -20,8 +20,8 @@ def ranking(result: dict) -> list:
     return sorted(range(len(result["players"])), key=lambda p: (result["players"][p]["place"], p))
 
 
-def headline(game: dict, result: dict) -> str:
-    """Return who won and with how much: a shared first place says so."""
+def headline(game: dict, result: dict, short: bool = False) -> str:
+    """Return who won and with how much: a shared first place says so (short: says how many share it)."""
     players = result["players"]
     first = [players[p] for p in ranking(result) if players[p]["place"] == 1]
     total = first[0]["total"]
@@ -32,6 +32,10 @@ def headline(game: dict, result: dict) -> str:
     if len(first) == 1:
         return ngettext("%(name)s wins with %(total)s point", "%(name)s wins with %(total)s points", abs(total),
                         name=first[0]["name"], total=total_text)
+    if short:
+        return ngettext("%(count)s players share first place with %(total)s point",
+                        "%(count)s players share first place with %(total)s points", abs(total),
+                        count=number(len(first)), total=total_text)
     names = format_list([player["name"] for player in first], locale=get_locale())
     return ngettext("%(names)s share first place with %(total)s point", "%(names)s share first place with %(total)s points",
                     abs(total), names=names, total=total_text)
