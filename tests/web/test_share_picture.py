@@ -14,6 +14,7 @@ from support import examples
 from support.towns import game
 from support.towns import player
 from support.towns import town
+from webscore import create_app
 from webscore.scoring import encode
 from webscore.scoring.cards import BUILDINGS
 from webscore.scoring.cards import MONUMENTS
@@ -96,6 +97,13 @@ def test_shared_link_previews_in_the_language_the_platform_asks_for(client):
     tags = meta(client, "/r/" + CODE, **{"Accept-Language": "hu-HU,hu;q=0.9"})
     assert tags["og:title"] == "Annabell nyert 36 ponttal · Tiny Towns"
     assert tags["og:image"] == "http://marquoir.test/hu/r/{}.png".format(CODE)
+
+
+def test_behind_a_proxy_the_preview_points_to_https():
+    headers = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "scores.example"}
+    tags = meta(create_app({"TESTING": True}).test_client(), "/en/r/" + CODE, **headers)
+    assert tags["og:image"] == "https://scores.example/en/r/{}.png".format(CODE)
+    assert tags["og:url"] == "https://scores.example/en/r/" + CODE
 
 
 @pytest.mark.parametrize(("lang", "title"), [
