@@ -8,14 +8,20 @@ import re
 import pytest
 from flask import g
 from flask_babel import force_locale
+from hypothesis import HealthCheck
+from hypothesis import given
+from hypothesis import settings
+from hypothesis import strategies as st
 from PIL import Image
 
 from support import examples
+from support.strategies import games
 from support.towns import game
 from support.towns import player
 from support.towns import town
 from webscore import create_app
 from webscore.scoring import encode
+from webscore.scoring import problems
 from webscore.scoring.cards import BUILDINGS
 from webscore.scoring.cards import MONUMENTS
 from webscore.scoring.cards import colour_of
@@ -258,3 +264,22 @@ def test_a_name_in_any_script_renders(client, app, name):
     assert response.status_code == 200
     assert Image.open(io.BytesIO(response.data)).size == (1200, 630)
     assert name in [text for text, _, _ in drawn(app, "hu", code).texts]
+
+
+# Any name the game file accepts: up to 24 characters of any script, no control characters.
+NAMES = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=24).filter(str.strip)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(games(), st.lists(NAMES, min_size=6, max_size=6), st.sampled_from(["en", "fr", "hu"]))
+def test_any_valid_game_gets_a_picture_that_fits(app, client, drawn_game, names, lang):
+    for player_file, name in zip(drawn_game["players"], names):
+        player_file["name"] = name
+    assert problems(drawn_game) == []
+    code = encode(drawn_game)
+    response = client.get("/{}/r/{}.png".format(lang, code))
+    assert response.status_code == 200
+    assert response.mimetype == "image/png"
+    texts = drawn(app, lang, code).texts
+    assert_inside(texts)
+    assert_apart(texts)

@@ -81,12 +81,15 @@ class _Canvas:
         self.texts = []
         self.widths = {}
 
-    def width(self, text: str, size: int, bold: bool) -> int:
+    def measure(self, text: str, size: int, bold: bool) -> tuple:
         key = (text, size, bold)
         if key not in self.widths:
-            left, _, right, _ = self.draw.textbbox((0, 0), text, font=font_for(text, size, bold))
-            self.widths[key] = right - left
+            left, top, right, bottom = self.draw.textbbox((0, 0), text, font=font_for(text, size, bold))
+            self.widths[key] = (right - left, bottom - top)
         return self.widths[key]
+
+    def width(self, text: str, size: int, bold: bool) -> int:
+        return self.measure(text, size, bold)[0]
 
     def fit(self, text: str, width: int, sizes: range, bold: bool) -> tuple:
         """Return the largest size at which the text fits the width, else the smallest, cut with an ellipsis."""
@@ -135,14 +138,20 @@ class _Canvas:
         return None
 
     def text(self, xy: tuple, text: str, size: int, bold: bool, fill: str, anchor: str, box: tuple) -> None:
-        self.draw.text(xy, text, font=font_for(text, size, bold), fill=COLOURS[fill], anchor=anchor)
-        bounds = self.draw.textbbox(xy, text, font=font_for(text, size, bold), anchor=anchor)
-        self.texts.append((text, bounds, box))
+        face = font_for(text, size, bold)
+        left, top, right, bottom = self.draw.textbbox(xy, text, font=face, anchor=anchor)
+        # A glyph may reach past its anchor (a "T" or "Y" leans left, a mark rises): move the ink into the box.
+        x = xy[0] + max(0, box[0] - left) - max(0, right - box[2])
+        y = xy[1] + max(0, box[1] - top) - max(0, bottom - box[3])
+        self.draw.text((x, y), text, font=face, fill=COLOURS[fill], anchor=anchor)
+        self.texts.append((text, self.draw.textbbox((x, y), text, font=face, anchor=anchor), box))
 
     def line(self, text: str, box: tuple, sizes: range, bold: bool = False, fill: str = "ink",
              align: str = "left") -> None:
         """Draw one line fitted into a box, centred on its height."""
         fitted, size = self.fit(text, box[2] - box[0], sizes, bold)
+        while size > 4 and self.measure(fitted, size, bold)[1] > box[3] - box[1]:
+            size -= 1  # marks stacked above or below a letter: smaller still
         middle = (box[1] + box[3]) // 2
         if align == "right":
             self.text((box[2], middle), fitted, size, bold, fill, "rm", box)
