@@ -255,6 +255,9 @@ def picture_of(code: str) -> Picture:
 
 @functools.lru_cache(maxsize=128)
 def rendered(lang: str, code: str) -> tuple:
-    """Return the PNG of a result and its ETag; a pure function of (language, code, version), so kept."""
+    """Return the PNG of a result and its ETag; a pure function of (language, code, version), so kept.
+
+    Called from a request in that language (the address's prefix), whose words the picture takes.
+    """
     png = picture_of(code).png
     return png, hashlib.sha256(png).hexdigest()[:32]
