@@ -40,17 +40,22 @@ def _player(p: int, result: dict) -> dict:
     }
 
 
+def ranking(result: dict) -> list:
+    """Return the players' indexes by place, seating order among equals, as every result lists them."""
+    return sorted(range(len(result["players"])), key=lambda p: (result["players"][p]["place"], p))
+
+
 def view(game: dict, result: dict) -> dict:
     """Return the result page's content for a valid game and its core result."""
     players = [_player(p, r) for p, r in enumerate(result["players"])]
-    ranking = sorted(range(len(players)), key=lambda p: (players[p]["place"], p))
+    order = ranking(result)
     return {
         "mode": game["mode"],
         "cavern": game["cavern"],
         "monuments": game["monuments"],
         "columns": list(PAD_COLUMNS),
-        "ranking": ranking,
+        "ranking": order,
         "players": players,
         # The players whose turns as Master Builder would break their tie: only they are asked.
-        "asks_turns": [p for p in ranking if players[p]["needs_turns"]] if game["mode"] == MASTER_BUILDER else [],
+        "asks_turns": [p for p in order if players[p]["needs_turns"]] if game["mode"] == MASTER_BUILDER else [],
     }

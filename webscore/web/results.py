@@ -1,4 +1,4 @@
-"""The result of a game: places, score pad, every square's reason; its share link and QR code.
+"""The result of a game: places, score pad, every square's reason; its share link, QR code and picture.
 
 What the page shows comes from webscore.flow.result_view, the same view the browser draws offline.
 """
@@ -8,6 +8,8 @@ import io
 import segno
 from flask import Blueprint
 from flask import Response
+from flask import abort
+from flask import g
 from flask import redirect
 from flask import render_template
 from flask import request
@@ -20,9 +22,12 @@ from ..scoring import encode
 from ..scoring import game_from_code
 from ..scoring import score_valid_game
 from . import i18n
+from . import picture as pictures
+from .preview import link_preview
 from .problems import problem_text
 
 bp = Blueprint("results", __name__)
+bp.add_app_template_global(link_preview)
 
 
 def share_url(code: str) -> str:
@@ -79,3 +84,16 @@ def qr(code):
                                                  svgns=True, dark="#1d2330", light="#ffffff")
     return Response(out.getvalue(), mimetype="image/svg+xml",
                     headers={"Cache-Control": "public, max-age=31536000, immutable"})
+
+
+@bp.get("/<lang>/r/<code>.png")
+def picture(lang, code):
+    """Return the 1200×630 picture of a result, for link previews and sharing."""
+    if lang not in i18n.LANGUAGES:
+        abort(404)
+    png, etag = pictures.rendered(lang, code)
+    # Caches pass the picture to every reader: it must not carry this reader's language cookie.
+    g.pop("lang", None)
+    response = Response(png, mimetype="image/png", headers={"Cache-Control": "public, max-age=31536000, immutable"})
+    response.set_etag(etag)
+    return response.make_conditional(request)

@@ -1,0 +1,74 @@
+"""The words a shared result travels with: its headline, its ranking in one line, its link preview."""
+
+from babel.lists import format_list
+from flask import url_for
+from flask_babel import get_locale
+from flask_babel import gettext
+from flask_babel import ngettext
+
+from ..flow.result_view import ranking
+from . import i18n
+from .labels import MODE_NAMES
+from .labels import SOLO_RANKS
+from .labels import number
+
+# Open Graph names a locale with its territory; the site's English is British.
+OG_LOCALES = {"en": "en_GB", "fr": "fr_FR", "hu": "hu_HU"}
+
+
+def headline(game: dict, result: dict, short: bool = False) -> str:
+    """Return who won and with how much: a shared first place says so (short: says how many share it)."""
+    players = result["players"]
+    first = [players[p] for p in ranking(result) if players[p]["place"] == 1]
+    total = first[0]["total"]
+    total_text = number(total)
+    if game["mode"] == "solo":
+        return ngettext("%(name)s scores %(total)s point", "%(name)s scores %(total)s points", abs(total),
+                        name=first[0]["name"], total=total_text)
+    if len(first) == 1:
+        return ngettext("%(name)s wins with %(total)s point", "%(name)s wins with %(total)s points", abs(total),
+                        name=first[0]["name"], total=total_text)
+    if short:
+        return ngettext("%(count)s players share first place with %(total)s point",
+                        "%(count)s players share first place with %(total)s points", abs(total),
+                        count=number(len(first)), total=total_text)
+    names = format_list([player["name"] for player in first], locale=get_locale())
+    return ngettext("%(names)s share first place with %(total)s point", "%(names)s share first place with %(total)s points",
+                    abs(total), names=names, total=total_text)
+
+
+def mode_line(game: dict, result: dict) -> str:
+    """Return the mode and the variants played, plus a solo player's title."""
+    parts = [str(MODE_NAMES[game["mode"]])]
+    if game["cavern"]:
+        parts.append(gettext("Cavern rule"))
+    if not game["monuments"]:
+        parts.append(gettext("Without monuments"))
+    solo_rank = result["players"][0].get("solo_rank") if game["mode"] == "solo" else None
+    if solo_rank:
+        parts.append(str(SOLO_RANKS[solo_rank]))
+    return " · ".join(parts)
+
+
+def ranking_line(result: dict) -> str:
+    """Return every place, name and total on one line."""
+    players = result["players"]
+    return " · ".join(
+        ngettext("%(place)s. %(name)s, %(total)s point", "%(place)s. %(name)s, %(total)s points",
+                 abs(players[p]["total"]), place=players[p]["place"], name=players[p]["name"],
+                 total=number(players[p]["total"]))
+        for p in ranking(result))
+
+
+def link_preview(game: dict, result: dict, code: str) -> dict:
+    """Return the Open Graph words and addresses of a result page, in the page's language."""
+    lang = i18n.current_language()
+    return {
+        "title": gettext("%(headline)s · Tiny Towns", headline=headline(game, result)),
+        "description": mode_line(game, result) + " — " + ranking_line(result),
+        "url": url_for("results.show", lang=lang, code=code, _external=True),
+        "image": url_for("results.picture", lang=lang, code=code, _external=True),
+        "image_alt": gettext("The ranking and the winner's town"),
+        "locale": OG_LOCALES[lang],
+        "alternates": [OG_LOCALES[other] for other in i18n.LANGUAGES if other != lang],
+    }
