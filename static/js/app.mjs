@@ -6,7 +6,7 @@ import { enhance } from "./town.js";
 import { liveScore } from "./live.mjs";
 import { remember } from "./recent.mjs";
 import { SQUARES, check, target } from "./townform.mjs";
-import { counted, fill, number, pair, reasonText, relinkLanguages, words } from "./words.mjs";
+import { counted, fedBy, fill, number, pair, reasonText, relinkLanguages, words } from "./words.mjs";
 
 const app = document.getElementById("app");
 const LANGUAGES = ["en", "fr", "hu"];
@@ -146,8 +146,8 @@ function result(game, answer, code, lang) {
         h("span.square-name", {}, s.square), " ",
         pair(h("span", {}, h("span.c-" + colourOf(s.card), {}, h("span.swatch", { "aria-hidden": "true" }), card(s.card)),
           " ", h("span.colour", {}, "(" + words.colours[colourOf(s.card)] + ")")), h("strong", {}, number(s.points))), " — ",
-        s.square in r.fed_by ? words.ui.fed_by + " " + r.fed_by[s.square].map((f) => card(r.squares[SQUARES.indexOf(f)].card) + " " + f).join(", ")
-          : reasonText(s.reason, s.n))),
+        s.square in r.fed_by ? fedBy(s.card, r.fed_by[s.square].map((f) => card(r.squares[SQUARES.indexOf(f)].card) + " " + f))
+          : reasonText(s.reason, s.n, s.card))),
         r.empty ? h("li", {}, pair(counted(words.empties, r.empty), h("strong", {}, number(r.by_colour.empty)))) : null),
       h("p", {}, h("a", { href: `/${lang}/g/${code}/${p + 1}` }, words.ui.change_town)))),
     h("section.share", {}, h("h2", {}, words.ui.share),
