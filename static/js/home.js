@@ -2,6 +2,8 @@
 import { forget, forgetAll, games } from "./recent.mjs";
 
 const section = document.querySelector(".recent");
+// Players' names as the page's language lists them ("Ana, Bo and Cy"), as the server's lists are.
+const names = (entry) => new Intl.ListFormat(document.documentElement.lang, { type: "conjunction" }).format(entry.names);
 
 function draw() {
   const list = section.querySelector("ul");
@@ -11,7 +13,7 @@ function draw() {
     const item = document.createElement("li");
     const link = document.createElement("a");
     link.href = entry.path;
-    link.textContent = entry.names.join(", ");
+    link.textContent = names(entry);
     const state = document.createElement("span");
     state.className = "hint";
     state.textContent = " · " + (entry.finished ? section.dataset.finished : section.dataset.inProgress) + " · " +
@@ -20,7 +22,7 @@ function draw() {
     remove.type = "button";
     remove.className = "small";
     remove.textContent = section.dataset.delete;
-    remove.setAttribute("aria-label", section.dataset.delete + " " + entry.names.join(", "));
+    remove.setAttribute("aria-label", section.dataset.delete + " " + names(entry));
     remove.addEventListener("click", () => {
       forget(entry.id);
       draw();

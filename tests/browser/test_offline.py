@@ -134,7 +134,7 @@ def test_games_are_kept_on_the_phone(phone, live_server):
     page.goto(live_server + "/en/")
     entries = page.locator(".recent-list li")
     assert entries.count() == 1
-    assert entries.first.locator("a").inner_text() == "Ana, Bo, Cy"
+    assert entries.first.locator("a").inner_text() == "Ana, Bo, and Cy"
     entries.first.locator("a").click()
     assert page.locator("h1").inner_text() == "Town of Ana"
     page.goto(live_server + "/en/")

@@ -178,3 +178,41 @@ def test_result_pages_write_negatives_with_a_minus_sign(client):
         text = client.get("/{}/r/{}".format(lang, examples.RULEBOOK_CODE)).text
         assert "<strong>\u22123</strong>" in text
         assert re.search(r">-\d", text) is None
+
+
+def _section(html: str, anchor: str) -> str:
+    found = re.search(r'<section id="{}">(.*?)</section>'.format(anchor), html, re.S)
+    return re.sub(r"\s+", " ", found.group(1)).replace("&#39;", "'")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_rules_summary_links_the_score_pad_method_to_the_pad_and_a_new_game(client, lang):
+    end = _section(client.get("/{}/rules".format(lang)).text, "end")
+    assert '<p id="score-pad">' in end
+    assert 'href="/{}/pad"'.format(lang) in end
+    assert 'href="/{}/new"'.format(lang) in end
+
+
+def test_rules_summary_says_what_the_seeds_say(client):
+    html = client.get("/en/rules").text
+    end = _section(html, "end")
+    assert "While your town has an empty square, you go on placing resources" in end
+    assert "Your town is complete when its board is full and you cannot or will not build any more" in end
+    assert "The last player still in the game names the resources alone until their town is full." in end
+    assert "When you cannot or will not place a resource" not in html
+    assert ("for each player, write the points of each building colour and of the monument, then the number "
+            "of empty squares") in end
+    variants = _section(html, "variants")
+    for fact in ("One player is the Mayor", "the 5 cards put aside included",
+                 "Factory, Warehouse and Statue of the Bondmaker apply in the rounds where a card is turned.",
+                 "A Bank applies in the free-choice rounds: you cannot choose a resource placed on one of your Banks.",
+                 "The owner of Fort Ironweed takes no resource in the free-choice rounds, unless they are the last "
+                 "player still in the game."):
+        assert fact in variants
+    cards = _section(html, "cards") + _section(html, "monuments")
+    for reminder in ("7. You are no longer Master Builder, unless nobody else is still playing.",
+                     "All your Taverns together, by number: 2, 5, 9, 14, then 20 for 5 or more.",
+                     "All your Almshouses together, by number: −1, 5, −3, 15, −5, then 26 for 6 or more.",
+                     "0. Holds 3 buildings; when a neighbour builds one of them, you may place it in your town too."):
+        assert reminder in cards
+    assert "Takes buildings" not in cards
