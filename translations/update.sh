@@ -15,3 +15,4 @@ for lang in fr hu; do
   fi
 done
 rm translations/messages.pot
+python translations/french_spaces.py

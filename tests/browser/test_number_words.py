@@ -1,7 +1,9 @@
-"""The browser writes numbers and lists of names exactly as the server does, in every language."""
+"""The browser writes numbers, lists of names and reasons exactly as the server does, in every language."""
 
 import pytest
 
+from support import examples
+from support.phone import install
 from webscore import create_app
 from webscore.web import labels
 
@@ -27,3 +29,23 @@ def test_words_module_formats_like_the_server(phone, live_server, lang):
     }""", [NUMBERS, NAMES])
     assert (numbers, lists) == server_words(lang)
     assert all("-" not in text for text in numbers)
+
+
+def reasons(page):
+    """Return each reason line of the result page, from the dash on, whitespace made single."""
+    page.wait_for_selector(".town-result .reasons li")
+    lines = page.locator(".town-result .reasons li").all_inner_texts()
+    return [" ".join(line.split()).partition(" — ")[2] for line in lines]
+
+
+def test_offline_results_word_reasons_as_the_server_does(phone, live_server):
+    code = examples.FOUR_PLAYERS_CODE
+    page = phone.new_page()
+    page.goto(live_server + "/fr/r/" + code)
+    served = reasons(page)
+    assert "nourri par Ferme b4" in served and "nourrie par Ferme c1" in served
+    install(page, live_server)
+    phone.set_offline(True)
+    page.goto(live_server + "/fr/r/" + code)
+    page.wait_for_selector(".offline-note")
+    assert reasons(page) == served

@@ -3,7 +3,6 @@
 The core returns ids and reason codes; this module is the one place they become words.
 """
 
-from babel.lists import format_list
 from babel.numbers import format_decimal
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
@@ -147,8 +146,7 @@ CODE_PROBLEMS = {
     "malformed": _l("This link does not hold a game Marquoir can read."),
 }
 
-# Words that agree with the card they describe: the one card that speaks of feeding is fed (a Cottage,
-# feminine in French, or Barrett Castle, masculine), so each has its own words, by context.
+# "fed" is said of a Cottage (feminine in French) or Barrett Castle (masculine): words per card, by context.
 FED_REASONS = {
     "cottage": {
         "fed": _lp("Cottage", "fed"),
@@ -230,13 +228,6 @@ def fed_by_text(card: str, feeders: list, squares: list) -> str:
     return str(FED_REASONS[card]["fed-by"]) % {"feeders": name_list(names)}
 
 
-def name_list(names: list) -> str:
-    """Join names as the page's language lists them ("A, B and C")."""
-    from .i18n import current_language
-
-    return format_list([str(name) for name in names], locale=current_language()) if names else ""
-
-
 class PerLanguage:
     """A table of lazy words, translated once per language instead of at every use on a page."""
 
@@ -282,6 +273,15 @@ def label_pair(label, value):
     return Markup(gettext("%(label)s: %(value)s")) % {"label": label, "value": value}
 
 
+def name_list(names) -> str:
+    """Join names as the page's language lists them ("Ana, Bo and Cy")."""
+    from babel.lists import format_list
+
+    from .i18n import current_language
+
+    return format_list([str(name) for name in names], locale=current_language())
+
+
 def init_app(app) -> None:
     """Give templates the card catalogue and its words."""
     from ..scoring.cards import BUILDINGS
@@ -300,3 +300,4 @@ def init_app(app) -> None:
         fed_by_text=fed_by_text,
     )
     app.jinja_env.filters["number"] = number
+    app.jinja_env.filters["name_list"] = name_list
