@@ -137,7 +137,7 @@ function result(game, answer, code, lang) {
         players.map((r) => h("td", {}, number(r.by_colour[column])))))),
       h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, words.ui.total), players.map((r) => h("td.total", {}, number(r.total))))))),
     h("h2", {}, words.ui.towns),
-    players.map((r, p) => h("section.town-result", { id: "town-" + (p + 1) },
+    ...players.map((r, p) => h("section.town-result", { id: "town-" + (p + 1) },
       h("h3", {}, r.name + " — " + number(r.total)),
       h("div.grid.result-grid", {}, r.squares.map((s) => h("div.square.c-" + colourOf(s.card) + (r.fed.includes(s.square) ? ".fed" : ""), {},
         h("span.square-name", {}, s.square), h("span.square-card", {}, s.card ? card(s.card) : words.ui.empty),
