@@ -3,6 +3,7 @@
 #   translations/update.sh
 # Then translate what is new or fuzzy in translations/*/LC_MESSAGES/messages.po; the test suite
 # (tests/web/test_catalogues.py) fails while any string is missing, untranslated or fuzzy.
+# The last step gives French its no-break spaces before : ; ? ! (translations/french_spaces.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pybabel extract -F translations/babel.cfg -k _l -k lazy_gettext -k _lp:1c,2 -k lazy_pgettext:1c,2 -k plural_pair:1,2 --no-location --sort-output \
