@@ -3,9 +3,10 @@
 #   translations/update.sh
 # Then translate what is new or fuzzy in translations/*/LC_MESSAGES/messages.po; the test suite
 # (tests/web/test_catalogues.py) fails while any string is missing, untranslated or fuzzy.
+# The last step gives French its no-break spaces before : ; ? ! (translations/french_spaces.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-pybabel extract -F translations/babel.cfg -k _l -k lazy_gettext -k plural_pair:1,2 --no-location --sort-output \
+pybabel extract -F translations/babel.cfg -k _l -k lazy_gettext -k _lp:1c,2 -k lazy_pgettext:1c,2 -k plural_pair:1,2 --no-location --sort-output \
   --project Marquoir -o translations/messages.pot .
 for lang in fr hu; do
   if [ -f "translations/$lang/LC_MESSAGES/messages.po" ]; then
@@ -15,3 +16,4 @@ for lang in fr hu; do
   fi
 done
 rm translations/messages.pot
+python translations/french_spaces.py

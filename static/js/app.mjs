@@ -7,7 +7,7 @@ import { h } from "./dom.mjs";
 import { liveScore } from "./live.mjs";
 import { remember } from "./recent.mjs";
 import { enhance } from "./town.js";
-import { counted, fill, fillNodes, number, pair, pluralForm, problemText, reasonText, relinkLanguages, words } from "./words.mjs";
+import { counted, fedBy, fill, fillNodes, number, pair, pluralForm, problemText, reasonText, relinkLanguages, words } from "./words.mjs";
 
 const app = document.getElementById("app");
 const SQUARES = [];
@@ -169,8 +169,8 @@ function result(answer, code, lang, turnProblems = {}) {
         h("span.square-name", {}, s.square), " ",
         pair(h("span", {}, h("span.c-" + s.colour, {}, h("span.swatch", { "aria-hidden": "true" }), card(s.card)),
           " ", h("span.colour", {}, "(" + words.colours[s.colour] + ")")), h("strong", {}, number(s.points))), " — ",
-        s.fed_by ? words.ui.fed_by + " " + s.fed_by.map((f) => card(f.card) + " " + f.square).join(", ")
-          : reasonText(s.reason, s.n))),
+        s.fed_by ? fedBy(s.card, s.fed_by.map((f) => card(f.card) + " " + f.square))
+          : reasonText(s.reason, s.n, s.card))),
         r.empties ? h("li", {}, pair(counted(words.empties, r.empties), h("strong", {}, number(r.empty_points)))) : null),
       h("p", {}, h("a", { href: `/${lang}/g/${code}/${r.step}` }, words.ui.change_town)))),
     h("section.share", {}, h("h2", {}, words.ui.share),

@@ -2,6 +2,19 @@
 import { forget, forgetAll, games } from "./recent.mjs";
 
 const section = document.querySelector(".recent");
+// Players' names as the page's language lists them ("Ana, Bo and Cy"), as the server's lists are.
+const listFormat = () => new Intl.ListFormat(document.documentElement.lang, { type: "conjunction" });
+const names = (entry) => listFormat().format(entry.names);
+
+// The same list with each name isolated, so a right-to-left name cannot reorder what follows it.
+function isolatedNames(entry) {
+  return listFormat().formatToParts(entry.names).map((part) => {
+    if (part.type !== "element") return part.value;
+    const isolated = document.createElement("bdi");
+    isolated.textContent = part.value;
+    return isolated;
+  });
+}
 
 function draw() {
   const list = section.querySelector("ul");
@@ -11,11 +24,7 @@ function draw() {
     const item = document.createElement("li");
     const link = document.createElement("a");
     link.href = entry.path;
-    link.append(...entry.names.flatMap((name, i) => {
-      const isolated = document.createElement("bdi");
-      isolated.textContent = name;
-      return i ? [", ", isolated] : [isolated];
-    }));
+    link.append(...isolatedNames(entry));
     const state = document.createElement("span");
     state.className = "hint";
     state.textContent = " · " + (entry.finished ? section.dataset.finished : section.dataset.inProgress) + " · " +
@@ -24,7 +33,7 @@ function draw() {
     remove.type = "button";
     remove.className = "small";
     remove.textContent = section.dataset.delete;
-    remove.setAttribute("aria-label", section.dataset.delete + " " + entry.names.join(", "));
+    remove.setAttribute("aria-label", section.dataset.delete + " " + names(entry));
     remove.addEventListener("click", () => {
       forget(entry.id);
       draw();

@@ -2,8 +2,15 @@
 const element = document.getElementById("words");
 export const words = element ? JSON.parse(element.textContent) : null;
 
+// The locale's own grouping (CLDR, as the server writes it) and a true minus sign (U+2212).
 export function number(n) {
-  return new Intl.NumberFormat(words.lang).format(n);
+  return new Intl.NumberFormat(words.lang).formatToParts(n)
+    .map((part) => (part.type === "minusSign" ? "\u2212" : part.value)).join("");
+}
+
+// Names joined as the language lists them ("A, B and C"), as the server's Babel format_list does.
+export function list(names) {
+  return new Intl.ListFormat(words.lang, { type: "conjunction" }).format(names);
 }
 
 // Fill %(name)s / %(name)d placeholders, as Babel's messages have them.
@@ -29,9 +36,14 @@ export function counted(forms, n, shown = n) {
   return fill(pluralForm(forms, n), { num: shown });
 }
 
-export function reasonText(code, n) {
+export function reasonText(code, n, card) {
   if (code in words.counted) return counted(words.counted[code], n);
-  return words.reasons[code];
+  return words.fed_reasons[card]?.[code] ?? words.reasons[code];
+}
+
+// "fed by" and the feeders, in words that agree with the fed card.
+export function fedBy(card, feeders) {
+  return fill(words.fed_reasons[card]["fed-by"], { feeders: list(feeders) });
 }
 
 export function problemText(problem) {

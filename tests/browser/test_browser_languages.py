@@ -31,7 +31,7 @@ def test_switching_language_while_entering_a_town_loses_nothing(request, live_se
     else:
         # Without JavaScript the load of a new Warehouse is asked for after the next submit, here in French.
         assert page.locator(".square[data-square=b2] .error").inner_text() == \
-            "Combien de ressources sont stockées sur cet entrepôt ?"
+            "Combien de ressources sont stockées sur cet entrepôt\u202f?"
         page.fill("#stored_b2", "3")
     assert page.locator("#master_builder_turns").input_value() == "4"
     page.click(".languages [lang=hu]")

@@ -74,8 +74,8 @@ def _check_installable(context, base):
 
 def test_the_manifest_is_named_in_each_language(client):
     names = {lang: client.get("/{}/manifest.webmanifest".format(lang)).get_json()["name"] for lang in ("en", "fr", "hu")}
-    assert names == {"en": "Marquoir: Tiny Towns scores", "fr": "Marquoir : scores des Petites Bourgades",
-                     "hu": "Marquoir: Tiny Towns pontozás"}
+    assert names == {"en": "Marquoir: Tiny Towns scores", "fr": "Marquoir\u00a0: scores des Petites Bourgades",
+                     "hu": "Marquoir: Tiny Towns-pontozás"}
 
 
 def test_a_whole_game_with_the_network_cut(phone, live_server):
@@ -124,15 +124,15 @@ def test_live_score_follows_every_tap(phone, live_server):
     page = phone.new_page()
     set_up(page, live_server)
     total = page.locator(".running-total")
-    expect(total).to_have_text("Running total: -16")
+    expect(total).to_have_text("Running total: \u221216")
     page.click(".tool[data-card=cottage]")
     page.click(".square[data-square=a1]")
-    expect(total).to_have_text("Running total: -15")
+    expect(total).to_have_text("Running total: \u221215")
     page.click(".tool[data-card=farm]")
     page.click(".square[data-square=b1]")
-    expect(total).to_have_text("Running total: -11")
+    expect(total).to_have_text("Running total: \u221211")
     assert page.locator(".square[data-square=a1] .square-points").inner_text() == "3"
-    assert page.locator(".square[data-square=c4] .square-points").inner_text() == "-1"
+    assert page.locator(".square[data-square=c4] .square-points").inner_text() == "\u22121"
 
 
 def test_games_are_kept_on_the_phone(phone, live_server):
@@ -142,7 +142,7 @@ def test_games_are_kept_on_the_phone(phone, live_server):
     page.goto(live_server + "/en/")
     entries = page.locator(".recent-list li")
     assert entries.count() == 1
-    assert entries.first.locator("a").inner_text() == "Ana, Bo, Cy"
+    assert entries.first.locator("a").inner_text() == "Ana, Bo, and Cy"
     entries.first.locator("a").click()
     assert page.locator("h1").inner_text() == "Town of Ana"
     page.goto(live_server + "/en/")

@@ -29,19 +29,20 @@ def extracted(tmp_path_factory):
     """Extract every user-facing string from the code and templates, as translations/update.sh does."""
     pot = tmp_path_factory.mktemp("pot") / "messages.pot"
     subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "translations/babel.cfg",
-                    "-k", "_l", "-k", "lazy_gettext", "-k", "plural_pair:1,2", "--no-location", "-o", str(pot), "."],
+                    "-k", "_l", "-k", "lazy_gettext", "-k", "_lp:1c,2", "-k", "lazy_pgettext:1c,2",
+                    "-k", "plural_pair:1,2", "--no-location", "-o", str(pot), "."],
                    cwd=ROOT, check=True, capture_output=True)
     with pot.open("rb") as handle:
-        return [message.id for message in read_po(handle) if message.id]
+        return [(message.id, message.context) for message in read_po(handle) if message.id]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_string_is_in_the_catalogue_translated_and_not_fuzzy(extracted, lang):
     translations = catalogue(lang)
-    missing = [msgid for msgid in extracted if translations.get(msgid) is None]
+    missing = [key for key in extracted if translations.get(*key) is None]
     assert missing == []
-    for msgid in extracted:
-        message = translations.get(msgid)
+    for msgid, context in extracted:
+        message = translations.get(msgid, context)
         assert not message.fuzzy, msgid
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         assert all(strings), msgid
@@ -50,9 +51,10 @@ def test_every_string_is_in_the_catalogue_translated_and_not_fuzzy(extracted, la
 
 
 def test_extraction_finds_the_strings_of_code_and_templates(extracted):
-    assert "Cottage" in extracted
-    assert "The rules in five minutes" in extracted
-    assert ("%(num)d resource stored", "%(num)d resources stored") in extracted
+    assert ("Cottage", None) in extracted
+    assert ("The rules in five minutes", None) in extracted
+    assert (("%(num)d resource stored", "%(num)d resources stored"), None) in extracted
+    assert ("fed", "Barrett Castle") in extracted
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

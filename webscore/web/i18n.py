@@ -6,6 +6,7 @@ import pathlib
 import tempfile
 from urllib.parse import urlencode
 
+from babel import negotiate_locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import abort
@@ -68,10 +69,30 @@ def _compile_into(source: pathlib.Path, target: pathlib.Path) -> None:
 
 def preferred_language() -> str:
     """Return the language for a page without a prefix: the cookie, else Accept-Language."""
+    g.negotiated = True
     chosen = request.cookies.get(COOKIE)
     if chosen in LANGUAGES:
         return chosen
-    return request.accept_languages.best_match(LANGUAGES) or DEFAULT
+    return accepted_language(request.accept_languages) or DEFAULT
+
+
+def accepted_language(accepted) -> str | None:
+    """Return the first of our languages by the reader's priorities, a regional tag matching its language.
+
+    Werkzeug's best_match prefers an exact tag of lower priority ("en;q=0.9") to a regional tag of
+    higher priority ("hu-HU"), so the tags are negotiated here in priority order, ties in header order.
+    """
+    ranked = sorted(((quality, -n, tag) for n, (tag, quality) in enumerate(accepted) if quality > 0 and tag != "*"),
+                    reverse=True)
+    found = negotiate_locale([tag for _, _, tag in ranked], LANGUAGES, sep="-")
+    return found.lower() if found else None
+
+
+def vary_on_language(response):
+    """Say that a response chosen by the cookie or Accept-Language varies with them, for caches."""
+    if g.get("negotiated"):
+        response.vary.update(("Accept-Language", "Cookie"))
+    return response
 
 
 def current_language() -> str:
@@ -121,6 +142,7 @@ def init_app(app) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(compile_catalogues()))
     Babel(app, locale_selector=current_language)
     app.after_request(remember_language)
+    app.after_request(vary_on_language)
     app.url_defaults(add_lang)
     app.url_value_preprocessor(keep_lang)
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, LANGUAGE_NAMES=LANGUAGE_NAMES, switch_url=switch_url,

@@ -3,9 +3,10 @@
 The core returns ids and reason codes; this module is the one place they become words.
 """
 
-from flask_babel import format_decimal
+from babel.numbers import format_decimal
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_pgettext as _lp
 from flask_babel import ngettext
 
 CARD_NAMES = {
@@ -65,10 +66,10 @@ REMINDERS = {
     "chapel": _l("1 per fed Cottage in town."),
     "cloister": _l("1 per Cloister on a corner of your town."),
     "temple": _l("4 if next to 2 or more fed Cottages."),
-    "almshouse": _l("By number built: −1, 5, −3, 15, −5, 26."),
+    "almshouse": _l("All your Almshouses together, by number: −1, 5, −3, 15, −5, then 26 for 6 or more."),
     "feast-hall": _l("2, or 3 with more Feast Halls than the player on your right."),
     "inn": _l("3 if no other Inn in its row or column."),
-    "tavern": _l("By number built: 2, 5, 9, 14, 20."),
+    "tavern": _l("All your Taverns together, by number: 2, 5, 9, 14, then 20 for 5 or more."),
     "bakery": _l("3 if next to a red or navy building."),
     "market": _l("1 per Market in its row or its column, whichever has more."),
     "tailor": _l("1, plus 1 per Tailor in the 4 centre squares."),
@@ -81,12 +82,12 @@ REMINDERS = {
     "archive-of-the-second-age": _l("1 per different building type in your town."),
     "barrett-castle": _l("5 if fed. Counts as 2 Cottages."),
     "cathedral-of-caterina": _l("2. Your empty squares cost nothing."),
-    "fort-ironweed": _l("7. You are never Master Builder again."),
+    "fort-ironweed": _l("7. You are no longer Master Builder, unless nobody else is still playing."),
     "grand-mausoleum-of-the-rodina": _l("0. Your unfed Cottages score 3."),
     "grove-university": _l("3. When built, place a building on any empty square."),
     "mandras-palace": _l("2 per different building type next to it."),
     "obelisk-of-the-crescent": _l("0. Later buildings can go on any empty square."),
-    "opaleyes-watch": _l("0. Takes buildings from your neighbours' builds."),
+    "opaleyes-watch": _l("0. Holds 3 buildings; when a neighbour builds one of them, you may place it in your town too."),
     "shrine-of-the-elder-tree": _l("1 to 5 by the buildings in town when built; 8 for 6 or more."),
     "silva-forum": _l("1 plus your largest connected group of one building type."),
     "statue-of-the-bondmaker": _l("0. Others' resources can go on your Cottages."),
@@ -145,10 +146,22 @@ CODE_PROBLEMS = {
     "malformed": _l("This link does not hold a game Marquoir can read."),
 }
 
+# "fed" is said of a Cottage (feminine in French) or Barrett Castle (masculine): words per card, by context.
+FED_REASONS = {
+    "cottage": {
+        "fed": _lp("Cottage", "fed"),
+        "unfed": _lp("Cottage", "not fed"),
+        "unfed-mausoleum": _lp("Cottage", "not fed, 3 thanks to the Grand Mausoleum"),
+        "fed-by": _lp("Cottage", "fed by %(feeders)s"),
+    },
+    "barrett-castle": {
+        "fed": _lp("Barrett Castle", "fed"),
+        "unfed": _lp("Barrett Castle", "not fed"),
+        "fed-by": _lp("Barrett Castle", "fed by %(feeders)s"),
+    },
+}
+
 PLAIN_REASONS = {
-    "fed": _l("fed"),
-    "unfed": _l("not fed"),
-    "unfed-mausoleum": _l("not fed, 3 thanks to the Grand Mausoleum"),
     "grey-neighbour": _l("next to another grey building"),
     "no-grey-neighbour": _l("no other grey building next to it"),
     "red-or-yellow-neighbour": _l("next to a red or yellow building"),
@@ -198,11 +211,19 @@ COUNTED_REASONS = {
 }
 
 
-def reason_text(code: str, n: int) -> str:
-    """Return the words for a square's reason code and count."""
+def reason_text(code: str, n: int, card: str = "") -> str:
+    """Return the words for a square's reason code and count, agreeing with the card they describe."""
     if code in COUNTED_REASONS:
         return ngettext(*COUNTED_REASONS[code], n)
+    if code in FED_REASONS.get(card, {}):
+        return str(FED_REASONS[card][code])
     return str(PLAIN_REASONS[code])
+
+
+def fed_by_text(card: str, feeders: list) -> str:
+    """Return "fed by" and the feeders ({card, square} of the view) as one list in the page's language."""
+    names = [str(CARD_NAMES[f["card"]]) + " " + f["square"] for f in feeders]
+    return str(FED_REASONS[card]["fed-by"]) % {"feeders": name_list(names)}
 
 
 class PerLanguage:
@@ -223,16 +244,23 @@ class PerLanguage:
 
 _NUMBERS = {}
 
+# CLDR's minimumGroupingDigits, which the browser's Intl.NumberFormat follows and Babel does not:
+# Hungarian leaves four-digit numbers whole ("7992", "12 345"). Every other language here groups from 1,000.
+MINIMUM_GROUPING_DIGITS = {"hu": 2}
+MINUS = "\u2212"
+
 
 def number(value: int) -> str:
-    """Format a whole number for the page's language (kept per language: pages show the same few)."""
+    """Format a whole number for the page's language as the browser does, with a true minus sign."""
     from .i18n import current_language
 
-    key = (current_language(), value)
+    lang = current_language()
+    key = (lang, value)
     if key not in _NUMBERS:
         if len(_NUMBERS) > 10000:
             _NUMBERS.clear()
-        _NUMBERS[key] = format_decimal(value)
+        grouped = abs(value) >= 10 ** (2 + MINIMUM_GROUPING_DIGITS.get(lang, 1))
+        _NUMBERS[key] = format_decimal(value, locale=lang, group_separator=grouped).replace("-", MINUS)
     return _NUMBERS[key]
 
 
@@ -267,6 +295,7 @@ def init_app(app) -> None:
         colour_names=PerLanguage(COLOUR_NAMES), reminders=PerLanguage(REMINDERS), mode_names=PerLanguage(MODE_NAMES),
         solo_ranks=PerLanguage(SOLO_RANKS), tie_breaks=PerLanguage(TIE_BREAKS),
         reason_text=reason_text, solo_excluded=SOLO_EXCLUDED, square_index=INDEX_OF, label_pair=label_pair,
+        fed_by_text=fed_by_text,
     )
     app.jinja_env.filters["number"] = number
     app.jinja_env.filters["name_list"] = name_list

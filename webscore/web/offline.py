@@ -180,7 +180,6 @@ def page_words() -> dict:
         "colour": _("Colour"),
         "total": _("Total"),
         "towns": _("Towns"),
-        "fed_by": _("fed by"),
         "change_town": _("Change this town"),
         "share": _("Share"),
         "share_link": _("Share the link"),
@@ -264,6 +263,8 @@ def words() -> dict:
         "solo_ranks": {rank: str(name) for rank, name in labels.SOLO_RANKS.items()},
         "tie_breaks": {tie: str(name) for tie, name in labels.TIE_BREAKS.items()},
         "reasons": {code: str(text) for code, text in labels.PLAIN_REASONS.items()},
+        "fed_reasons": {card: {code: str(text) for code, text in by_code.items()}
+                        for card, by_code in labels.FED_REASONS.items()},
         "resources": {resource: str(name) for resource, name in labels.RESOURCE_NAMES.items()},
         "counted": counted,
         "points": _raw_plural("%(num)s point", "%(num)s points"),

@@ -1,0 +1,51 @@
+"""The browser writes numbers, lists of names and reasons exactly as the server does, in every language."""
+
+import pytest
+
+from support import examples
+from support.phone import install
+from webscore import create_app
+from webscore.web import labels
+
+NUMBERS = [-12345, -1000, -3, 0, 7, 999, 1000, 7992, 9999, 10000, 12345, 1234567]
+NAMES = [["Ana"], ["Ana", "Bo"], ["Farm c1", "Granary d2", "Orchard a4"]]
+
+
+def server_words(lang: str):
+    """Return the server's numbers and lists for one language."""
+    app = create_app({"TESTING": True})
+    with app.test_request_context("/{}/".format(lang)):
+        app.preprocess_request()
+        return [labels.number(n) for n in NUMBERS], [labels.name_list(names) for names in NAMES]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_words_module_formats_like_the_server(phone, live_server, lang):
+    page = phone.new_page()
+    page.goto(live_server + "/{}/pad".format(lang))
+    numbers, lists = page.evaluate("""async ([numbers, names]) => {
+        const words = await import("/static/js/words.mjs");
+        return [numbers.map(words.number), names.map(words.list)];
+    }""", [NUMBERS, NAMES])
+    assert (numbers, lists) == server_words(lang)
+    assert all("-" not in text for text in numbers)
+
+
+def reasons(page):
+    """Return each reason line of the result page, from the dash on, whitespace made single."""
+    page.wait_for_selector(".town-result .reasons li")
+    lines = page.locator(".town-result .reasons li").all_inner_texts()
+    return [" ".join(line.split()).partition(" — ")[2] for line in lines]
+
+
+def test_offline_results_word_reasons_as_the_server_does(phone, live_server):
+    code = examples.FOUR_PLAYERS_CODE
+    page = phone.new_page()
+    page.goto(live_server + "/fr/r/" + code)
+    served = reasons(page)
+    assert "nourri par Ferme b4" in served and "nourrie par Ferme c1" in served
+    install(page, live_server)
+    phone.set_offline(True)
+    page.goto(live_server + "/fr/r/" + code)
+    page.wait_for_selector(".offline-note")
+    assert reasons(page) == served

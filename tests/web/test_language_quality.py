@@ -1,0 +1,218 @@
+"""French and Hungarian as a native writes them: typography, one name per thing, the reader's language, numbers."""
+
+import pathlib
+import re
+
+import pytest
+from babel.messages.pofile import read_po
+
+from support import examples
+from webscore.web import labels
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+NBSP = "\u00a0"
+NNBSP = "\u202f"
+
+
+def _entries(lang: str):
+    """Yield (English id, context, translated string) for every entry of a catalogue, plural forms included."""
+    with (ROOT / "translations" / lang / "LC_MESSAGES" / "messages.po").open("rb") as handle:
+        catalogue = read_po(handle, locale=lang)
+    for message in catalogue:
+        if not message.id:
+            continue
+        english = message.id if isinstance(message.id, str) else message.id[0]
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for string in strings:
+            yield english, message.context, string
+
+
+FRENCH = list(_entries("fr"))
+HUNGARIAN = list(_entries("hu"))
+# French prose, without samples of code in braces (a game file's {"b4": 2} keeps its own colon).
+FRENCH_PROSE = [re.sub(r"\{[^{}]*\}", "", string) for _, _, string in FRENCH]
+
+
+def test_french_puts_a_no_break_space_before_a_colon():
+    wrong = [string for string in FRENCH_PROSE if re.search("(?<!\u00a0):", string)]
+    assert wrong == []
+
+
+def test_french_puts_a_narrow_no_break_space_before_semicolon_question_and_exclamation_marks():
+    wrong = [string for string in FRENCH_PROSE if re.search("(?<!\u202f)[;?!]", string)]
+    assert wrong == []
+    assert any(NNBSP + "?" in string for _, _, string in FRENCH)
+    assert any(NNBSP + ";" in string for _, _, string in FRENCH)
+
+
+def test_french_guillemets_hold_no_break_spaces():
+    wrong = [string for string in FRENCH_PROSE
+             if re.search("«(?!\u00a0)", string) or re.search("(?<!\u00a0)»", string)]
+    assert wrong == []
+
+
+def test_french_has_no_plain_space_before_high_punctuation():
+    assert [string for string in FRENCH_PROSE if re.search(r" [:;?!»]", string)] == []
+
+
+# One name per thing: (English word in the id, what the translation must then say, a pattern it never holds).
+GLOSSARY = {
+    "fr": [
+        (r"\bCottages?\b", r"(?i)\bmaisons? de campagne\b", r"(?i)\bmaisons?\b(?! de campagne)"),
+        (r"\bMaster Builder\b", r"Maître d’œuvre", r"(?i)maître bâtisseur"),
+        (r"\b(deck|draw pile|in the pile)\b", r"\bpioche\b", r"(?i)\bpaquet\b"),
+        (r"\bResource cards?\b", r"\bcartes? Ressource\b", None),
+        (r"\bFarms?\b", r"(?i)\bfermes?\b", None),
+        (r"\bWell\b", r"(?i)\bpuits\b", None),
+        (r"\bTaverns?\b", r"(?i)\btavernes?\b", None),
+        (r"\bFactory\b", r"(?i)\busines?\b", None),
+        (r"\bTheaters?\b", r"(?i)\bthéâtres?\b", None),
+        (r"\bwheat\b", r"\bblé\b", None),
+        (r"\bMayor\b", r"\bMaire\b", None),
+    ],
+    "hu": [
+        (r"(?i)\borange\b", r"(?i)narancssárga", r"(?i)narancs(?!sárga)"),
+        (r"\bred\b", r"(?i)piros", r"(?i)vörös"),
+        (r"\bMaster Builder\b", r"(?i)főépítész", r"(?i)építőmester"),
+        (r"\bMaster Architect\b", r"^Mesterépítész$", None),
+        (r"\bCottages?\b", r"(?i)kunyhó", r"(?i)\bház(ak|at|zal)?\b"),
+        (r"\bmonuments?\b", r"(?i)emlékm[űü]", r"(?i)műemlék"),
+        (r"\bdraw pile\b", r"húzópakli", None),
+        (r"\bTiny Towns scores", r"Tiny Towns-", None),
+    ],
+}
+
+
+@pytest.mark.parametrize("lang, english, wanted, banned", [
+    (lang, *entry) for lang, entries in GLOSSARY.items() for entry in entries])
+def test_one_name_per_thing(lang, english, wanted, banned):
+    entries = FRENCH if lang == "fr" else HUNGARIAN
+    concerned = [(msgid, string) for msgid, _, string in entries if re.search(english, msgid)]
+    assert concerned, english
+    assert [(msgid, string) for msgid, string in concerned if not re.search(wanted, string)] == []
+    if banned:
+        assert [string for _, _, string in entries if re.search(banned, string)] == []
+
+
+def test_french_reasons_agree_with_the_card_they_describe(client):
+    text = client.get("/fr/r/" + examples.FOUR_PLAYERS_CODE).text
+    assert re.search(r"Château de Barrett</a>[^—]*—\s*nourri par Ferme b4<", text)
+    assert re.search(r"Maison de campagne</a>[^—]*—\s*nourrie par Ferme c1<", text)
+
+
+def test_french_solo_refusal_agrees_with_every_card(client):
+    response = client.get("/fr/new", query_string={
+        "action": "start", "players-0": "Ana", "mode": "solo", "green": "inn", "red": "farm", "grey": "well",
+        "orange": "chapel", "yellow": "theater", "navy": "bank"})
+    assert response.status_code == 422
+    assert "La carte Auberge n’est pas utilisée en solo." in response.text
+    assert "La carte Banque n’est pas utilisée en solo." in response.text
+
+
+@pytest.mark.parametrize("header, expected", [
+    ("hu-HU,en;q=0.9", "hu"),
+    ("fr-FR,hu;q=0.5", "fr"),
+    ("en-US,fr;q=0.7", "en"),
+    ("de-DE,fr-CA;q=0.8,hu;q=0.5", "fr"),
+    ("hu;q=0.5,FR-be;q=0.8", "fr"),
+    ("fr;q=0,hu;q=0.2", "hu"),
+    ("de,*", "en"),
+    ("", "en"),
+])
+def test_the_bare_root_opens_the_readers_language_by_priority(client, header, expected):
+    response = client.get("/", headers={"Accept-Language": header})
+    assert response.status_code == 302
+    assert response.headers["Location"] == "/{}/".format(expected)
+
+
+def test_the_language_cookie_wins_over_accept_language(client):
+    client.set_cookie("lang", "fr", domain="marquoir.test")
+    response = client.get("/", headers={"Accept-Language": "hu-HU,en;q=0.9"})
+    assert response.headers["Location"] == "/fr/"
+
+
+@pytest.mark.parametrize("path, expected", [
+    ("/", "/hu/"),
+    ("/r/" + examples.RULEBOOK_CODE, "/hu/r/" + examples.RULEBOOK_CODE),
+    ("/pad?p=Ana", "/hu/pad?p=Ana"),
+    ("/xx/rules", "/hu/rules"),
+])
+def test_redirects_chosen_by_language_say_what_they_vary_on(client, path, expected):
+    response = client.get(path, headers={"Accept-Language": "hu-HU,en;q=0.9"})
+    assert response.status_code == 302
+    assert response.headers["Location"] == expected
+    assert {"Accept-Language", "Cookie"} <= {value.strip() for value in response.headers["Vary"].split(",")}
+
+
+def test_pages_with_a_language_in_the_address_do_not_vary_on_it(client):
+    response = client.get("/hu/rules", headers={"Accept-Language": "fr"})
+    assert response.status_code == 200
+    assert "Accept-Language" not in response.headers.get("Vary", "")
+
+
+@pytest.mark.parametrize("lang, value, expected", [
+    ("en", 7992, "7,992"), ("en", -3, "\u22123"), ("en", -12345, "\u221212,345"),
+    ("fr", 7992, "7\u202f992"), ("fr", -1, "\u22121"), ("fr", 1234567, "1\u202f234\u202f567"),
+    ("hu", 7992, "7992"), ("hu", 12345, "12\u00a0345"), ("hu", -12345, "\u221212\u00a0345"), ("hu", 0, "0"),
+])
+def test_numbers_are_written_as_the_browser_writes_them(app, lang, value, expected):
+    with app.test_request_context("/{}/".format(lang)):
+        app.preprocess_request()
+        assert labels.number(value) == expected
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", "Farm c1, Granary d2, and Orchard a4"), ("fr", "Ferme c1, Grenier d2 et Verger a4"),
+    ("hu", "Tanya c1, Magtár d2 és Gyümölcsös a4"),
+])
+def test_lists_of_names_follow_the_language(app, lang, expected):
+    feeders = [{"card": "farm", "square": "c1"}, {"card": "granary", "square": "d2"}, {"card": "orchard", "square": "a4"}]
+    with app.test_request_context("/{}/".format(lang)):
+        app.preprocess_request()
+        text = labels.fed_by_text("cottage", feeders)
+    assert text.endswith(expected)
+
+
+def test_result_pages_write_negatives_with_a_minus_sign(client):
+    for lang in ("en", "fr", "hu"):
+        text = client.get("/{}/r/{}".format(lang, examples.RULEBOOK_CODE)).text
+        assert "<strong>\u22123</strong>" in text
+        assert re.search(r">-\d", text) is None
+
+
+def _section(html: str, anchor: str) -> str:
+    found = re.search(r'<section id="{}">(.*?)</section>'.format(anchor), html, re.S)
+    return re.sub(r"\s+", " ", found.group(1)).replace("&#39;", "'")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_rules_summary_links_the_score_pad_method_to_the_pad_and_a_new_game(client, lang):
+    end = _section(client.get("/{}/rules".format(lang)).text, "end")
+    assert '<p id="score-pad">' in end
+    assert 'href="/{}/pad"'.format(lang) in end
+    assert 'href="/{}/new"'.format(lang) in end
+
+
+def test_rules_summary_says_what_the_seeds_say(client):
+    html = client.get("/en/rules").text
+    end = _section(html, "end")
+    assert "While your town has an empty square, you go on placing resources" in end
+    assert "Your town is complete when its board is full and you cannot or will not build any more" in end
+    assert "The last player still in the game names the resources alone until their town is full." in end
+    assert "When you cannot or will not place a resource" not in html
+    assert ("for each player, write the points of each building colour and of the monument, then the number "
+            "of empty squares") in end
+    variants = _section(html, "variants")
+    for fact in ("One player is the Mayor", "the 5 cards put aside included",
+                 "Factory, Warehouse and Statue of the Bondmaker apply in the rounds where a card is turned.",
+                 "A Bank applies in the free-choice rounds: you cannot choose a resource placed on one of your Banks.",
+                 "The owner of Fort Ironweed takes no resource in the free-choice rounds, unless they are the last "
+                 "player still in the game."):
+        assert fact in variants
+    cards = _section(html, "cards") + _section(html, "monuments")
+    for reminder in ("7. You are no longer Master Builder, unless nobody else is still playing.",
+                     "All your Taverns together, by number: 2, 5, 9, 14, then 20 for 5 or more.",
+                     "All your Almshouses together, by number: −1, 5, −3, 15, −5, then 26 for 6 or more.",
+                     "0. Holds 3 buildings; when a neighbour builds one of them, you may place it in your town too."):
+        assert reminder in cards
+    assert "Takes buildings" not in cards
