@@ -36,10 +36,11 @@ def share_url(code: str) -> str:
 
 
 def _page(game: dict, code: str, turn_problems=None, status=200):
-    view = result_view.view(game, score_valid_game(game))
+    result = score_valid_game(game)
+    view = result_view.view(game, result)
     identity = {"mode": game["mode"], "buildings": game["buildings"],
                 "players": [{"name": p["name"], "monument": p["monument"]} for p in game["players"]]}
-    return render_template("results.html", game=game, code=code, view=view, share_url=share_url(code),
+    return render_template("results.html", game=game, code=code, result=result, view=view, share_url=share_url(code),
                            game_identity=identity, game_key=game_key(game), turn_problems=turn_problems or {},
                            turns_limits=town_step.FACT_LIMITS["master_builder_turns"]), status
 
