@@ -3,6 +3,7 @@ an address the pad cannot read is named, not dropped."""
 
 from playwright.sync_api import expect
 
+from support.phone import drawn
 from support.phone import install
 
 
@@ -17,6 +18,7 @@ def test_empty_squares_are_counted_once_taken_off_and_break_the_tie(browser, pho
     install(page, live_server)
     phone.set_offline(True)
     page.goto(live_server + "/en/pad")
+    drawn(page, "#n0")
     page.fill("#n0", "Ana")
     page.fill("#n1", "Bo")
     page.fill("#blue0", "12")
@@ -41,6 +43,7 @@ def test_empty_squares_are_counted_once_taken_off_and_break_the_tie(browser, pho
     try:
         fresh = other.new_page()
         fresh.goto(link)
+        drawn(fresh, "#n0")
         expect(fresh.locator(".ranking li")).to_have_count(2)
         assert pad_rows(fresh) == [("Bo", "10", "1"), ("Ana", "10", "2")]
         assert fresh.locator("html").get_attribute("lang") == "fr"
@@ -52,6 +55,7 @@ def test_empty_squares_are_counted_once_taken_off_and_break_the_tie(browser, pho
 def test_a_negative_entry_is_typed_with_the_sign_button_on_a_number_keypad(phone, live_server):
     page = phone.new_page()
     page.goto(live_server + "/en/pad?n0=Ana&blue0=9&n1=Bo")
+    drawn(page, "#n0")
     navy = page.locator("#navy0")
     expect(navy).to_have_attribute("inputmode", "numeric")
     # Only the columns that can go below zero carry the sign button.
@@ -75,6 +79,7 @@ def test_a_negative_entry_is_typed_with_the_sign_button_on_a_number_keypad(phone
 def test_an_unknown_column_in_the_address_is_named_until_left_out(phone, live_server):
     page = phone.new_page()
     page.goto(live_server + "/en/pad?n0=Ana&bleu0=12&n1=Bo&blue1=4")
+    drawn(page, "#n0")
     problems = page.locator(".pad-problems")
     expect(problems).to_contain_text("This address holds a field the pad does not know: bleu0.")
     assert page.locator(".ranking li").count() == 0
@@ -91,6 +96,7 @@ def test_an_unknown_column_in_the_address_is_named_until_left_out(phone, live_se
 def test_impossible_values_get_a_message_beside_their_field(phone, live_server):
     page = phone.new_page()
     page.goto(live_server + "/en/pad?n0=Ana&empty0=17&red0=3&n1=Bo&navy1=-60")
+    drawn(page, "#n0")
     expect(page.locator("#problem-empty0")).to_have_text("From 0 to 16 in one town.")
     expect(page.locator("#problem-red0")).to_have_text("Red buildings score no points.")
     expect(page.locator("#problem-navy1")).to_have_text("From -48 to 20 in one town.")
@@ -106,11 +112,13 @@ def test_impossible_values_get_a_message_beside_their_field(phone, live_server):
 def test_one_player_is_sent_to_solo_and_seven_are_refused(phone, live_server):
     page = phone.new_page()
     page.goto(live_server + "/en/pad?n0=Zoé&blue0=30")
+    drawn(page, "#n0")
     expect(page.locator("#problem-mode")).to_have_text("One player plays Solo: choose Solo, or add a player.")
     page.select_option("#pad-mode", "solo")
     expect(page.locator(".ranking li")).to_have_count(1)
     expect(page.locator("#problem-mode")).to_be_empty()
     page.goto(live_server + "/en/pad?" + "&".join("n{0}=P{0}".format(p) for p in range(7)))
+    drawn(page, "#n0")
     expect(page.locator(".pad-problems")).to_contain_text("A game has 1 to 6 players.")
     expect(page.locator(".pad-player")).to_have_count(6)
     assert page.locator(".add-player").count() == 0
@@ -119,6 +127,7 @@ def test_one_player_is_sent_to_solo_and_seven_are_refused(phone, live_server):
 def test_adding_and_removing_players_keeps_the_focus_and_the_values(phone, live_server):
     page = phone.new_page()
     page.goto(live_server + "/en/pad")
+    drawn(page, "#n0")
     page.fill("#n0", "Ana")
     page.get_by_role("button", name="Add a player").click()
     expect(page.locator(".pad-player")).to_have_count(3)

@@ -5,6 +5,7 @@ from urllib.parse import urlparse
 
 from playwright.sync_api import expect
 
+from support.phone import drawn
 from support.phone import install
 from support.phone import see_scores
 from support.webflow import code_of
@@ -29,6 +30,7 @@ def start(page, base, mode, names, monuments=()):
         page.select_option("#monuments-{}".format(n), monument)
     page.click("button[value=play]")
     page.wait_for_url("**/en/play?code=*")
+    drawn(page, "#play button")
 
 
 def query(page):
@@ -177,6 +179,7 @@ def test_a_record_the_core_refuses_says_why_and_can_be_undone(phone, live_server
                         for name, monument in (("Ana", None), ("Bo", "fort-ironweed"), ("Cy", None))]}
     page = phone.new_page()
     page.goto(live_server + "/en/play?code={}&e=c1f1".format(encode(game)))
+    drawn(page, "#play button")
     notice = page.locator("#play .notice")
     expect(notice).to_contain_text("This town is complete: Fort Ironweed can no longer be built in it.")
     page.get_by_role("button", name="Undo", exact=True).click()

@@ -107,3 +107,13 @@ def install(page, base):
     page.evaluate("navigator.serviceWorker.ready")
     page.reload()
     page.wait_for_function("navigator.serviceWorker.controller !== null")
+
+
+# The core's first start under MicroPython on a busy two-core machine can take longer than the 5 s an
+# assertion waits; pages the browser draws are awaited this long once, before the first assertion.
+CORE_START_MS = 30_000
+
+
+def drawn(page, selector):
+    """Wait until the page the browser draws with the core shows selector."""
+    page.wait_for_selector(selector, state="attached", timeout=CORE_START_MS)
