@@ -145,7 +145,7 @@ def new_game():
             state[key] = [value or "" for value in (list(state[key]) + [""] * count)[:count]]
         state["mode"] = state["mode"] if state["mode"] in values(parsed.mode) else "master-builder"
     action = request.args.get("action", "")
-    if action not in ("start", "play"):
+    if action not in ("start", "play", "table"):
         _apply(action, state)
         return render_template("setup.html", form=_form(state), general=[], monument_choices=monument_choices)
     form = _form(state)
@@ -161,4 +161,6 @@ def new_game():
                                monument_choices=monument_choices), 422
     if action == "play":
         return redirect(url_for("pages.play", code=encode(game)))
+    if action == "table":
+        return redirect(url_for("tables.start", code=encode(game)))
     return redirect(url_for("town.step", code=encode(game), n=1))
