@@ -8,6 +8,8 @@ import tempfile
 
 import pytest
 
+from support.tables import redis_server  # noqa: F401 (a fixture: table tests run against both storages)
+from support.tables import table_config  # noqa: F401
 from webscore import create_app
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
