@@ -170,7 +170,7 @@ function townPage(form) {
     if (state.finished) return location.assign(state.result);
     const mine = state.players[n - 1];
     // Another phone saved this town: show it, unless this phone holds taps of its own (they meet at the next save).
-    if (mine.version !== version && !sending && !localStorage.getItem(pendingKey) && conflict.hidden) {
+    if (mine.version > version && !sending && !localStorage.getItem(pendingKey) && conflict.hidden) {
       location.replace(location.pathname);
     }
   });

@@ -15,8 +15,8 @@ PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touc
 class Server:
     """The app served on a free loopback port from a thread, until stop()."""
 
-    def __init__(self):
-        self.server = make_server("127.0.0.1", 0, create_app({"TESTING": True}), threaded=True)
+    def __init__(self, config=None):
+        self.server = make_server("127.0.0.1", 0, create_app(config or {"TESTING": True}), threaded=True)
         self.url = "http://127.0.0.1:{}".format(self.server.server_port)
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
