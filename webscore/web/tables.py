@@ -6,8 +6,6 @@ code format, and the outcome is an ordinary stateless result page.
 """
 
 import io
-from urllib.parse import parse_qs
-from urllib.parse import urlsplit
 
 import segno
 from flask import Blueprint
@@ -25,11 +23,9 @@ from flask_wtf.csrf import ValidationError
 from flask_wtf.csrf import generate_csrf
 from flask_wtf.csrf import validate_csrf
 
-from ..scoring import CodeError
-from ..scoring import InvalidGame
+from ..scoring import decode
 from ..scoring import encode
 from ..scoring import game_from_code
-from ..scoring import score_valid_game
 from ..scoring.town import NAMES
 from ..scoring.validate import MONUMENT_FACTS
 from . import i18n
@@ -37,6 +33,11 @@ from .forms import TownForm
 from .forms import choices
 from .games import load_game
 from .labels import CARD_NAMES
+from .table_towns import code_in
+from .table_towns import read_town
+from .table_towns import table_state
+from .table_towns import town_code
+from .table_towns import whole_game
 from .tables_store import Conflict
 from .tables_store import Finished
 from .tables_store import open_store
@@ -51,41 +52,6 @@ def _store():
     return open_store(current_app)
 
 
-def _identity(game: dict) -> tuple:
-    """Return what a town code must share with its table: everything but the towns and their facts."""
-    return (game["mode"], game["monuments"], game["cavern"], tuple(game["buildings"]),
-            tuple((p["name"], p["monument"]) for p in game["players"]))
-
-
-def town_code(setup: dict, player: dict, n: int) -> str:
-    """Return the code that carries one player's town: the setup with only that town filled in."""
-    players = [player if i == n else p for i, p in enumerate(setup["players"])]
-    return encode(dict(setup, players=players))
-
-
-def read_town(setup: dict, code: str, n=None) -> dict:
-    """Return {player index: player} for the towns a code brings to this table; raise ValueError."""
-    try:
-        game = game_from_code(code)
-    except (CodeError, InvalidGame):
-        raise ValueError(_("This is not a town of Marquoir.")) from None
-    if _identity(game) != _identity(setup):
-        raise ValueError(_("This town belongs to another game."))
-    filled = {i: p for i, p in enumerate(game["players"])
-              if any(card for row in p["town"] for card in row) or i == n}
-    return {i: filled[i] for i in filled if n is None or i == n}
-
-
-def whole_game(record: dict) -> dict:
-    """Return the game of a table: the setup with every town handed in so far."""
-    game = game_from_code(record["setup"])
-    players = list(game["players"])
-    for i, code in enumerate(record["towns"]):
-        if code:
-            players[i] = game_from_code(code)["players"][i]
-    return dict(game, players=players)
-
-
 def _record_or_404(table_id: str) -> dict:
     record = _store().get(table_id) if len(table_id) in ID_LENGTH else None
     if record is None:
@@ -93,24 +59,17 @@ def _record_or_404(table_id: str) -> dict:
     return record
 
 
-def _status(record: dict, i: int) -> str:
-    if record["done"][i]:
-        return "done"
-    return "entering" if record["versions"][i] else "not-started"
+def _state(record: dict, lang: str, table_id: str) -> dict:
+    # The five phones of a table ask for the same revision within seconds: each worker keeps the last few.
+    key = (table_id, record["revision"], lang)
+    if key not in _STATES:
+        if len(_STATES) > 2000:
+            _STATES.clear()
+        _STATES[key] = table_state(record, lang)
+    return _STATES[key]
 
 
-def _state(record: dict, lang: str) -> dict:
-    game = whole_game(record)
-    totals = {}
-    if any(record["done"]):
-        scored = score_valid_game(game)["players"]
-        totals = {i: scored[i]["total"] for i in range(len(scored)) if record["done"][i]}
-    finished = all(record["done"])
-    return {"revision": record["revision"], "finished": finished,
-            "result": url_for("results.show", lang=lang, code=encode(game)) if finished else None,
-            "players": [{"name": p["name"], "status": _status(record, i), "version": record["versions"][i],
-                         "town": record["towns"][i], "total": totals.get(i)}
-                        for i, p in enumerate(game["players"])]}
+_STATES = {}
 
 
 def _check_lang(lang: str) -> None:
@@ -185,7 +144,7 @@ def table(lang, table_id):
     """Show the table: its QR code and short link, and where each player stands."""
     _check_lang(lang)
     record = _record_or_404(table_id)
-    state = _state(record, lang)
+    state = _state(record, lang, table_id)
     short_url = url_for("tables.short", table_id=table_id, _external=True)
     page = render_template("table.html", table_id=table_id, state=state, short_url=short_url,
                            setup=record["setup"])
@@ -212,7 +171,7 @@ def state(lang, table_id):
     etag = "{}-{}".format(record["revision"], lang)
     if etag in request.if_none_match:
         return Response(status=304, headers={"ETag": '"{}"'.format(etag), "Cache-Control": "no-cache"})
-    response = jsonify(_state(record, lang))
+    response = jsonify(_state(record, lang, table_id))
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -270,7 +229,7 @@ def save(lang, table_id, n):
         return jsonify(message=_("This table is gone.")), 404
     if not 1 <= n <= len(record["towns"]):
         return jsonify(message=_("There is no such player at this table.")), 404
-    setup = game_from_code(record["setup"])
+    setup = decode(record["setup"])
     try:
         player = read_town(setup, body["town"], n - 1)[n - 1]
     except ValueError as error:
@@ -285,19 +244,6 @@ def save(lang, table_id, n):
     if saved is None:
         return jsonify(message=_("This table is gone.")), 404
     return jsonify(version=saved["versions"][n - 1], revision=saved["revision"], finished=all(saved["done"]))
-
-
-def code_in(text: str) -> str:
-    """Return the game code in a pasted link or code (…/t/<id>/take?town=<code>, …/g/<code>/1, or the code)."""
-    parts = urlsplit(text.strip())
-    query = parse_qs(parts.query).get("town")
-    if query:
-        return query[0]
-    pieces = [piece for piece in parts.path.split("/") if piece]
-    for marker in ("g", "r"):
-        if marker in pieces[:-1]:
-            return pieces[pieces.index(marker) + 1]
-    return pieces[-1] if pieces else ""
 
 
 @bp.route("/<lang>/t/<table_id>/take", methods=["GET", "POST"])
@@ -342,7 +288,7 @@ def init_app(app) -> None:
     app.config.setdefault("TABLES_PER_HOUR", 30)
     app.config.setdefault("TABLE_SAVES_PER_MINUTE", 240)
     # The table's forms are the app's only POST forms; their CSRF token lives in Flask's session cookie.
-    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+    app.config["SESSION_COOKIE_SAMESITE"] = app.config["SESSION_COOKIE_SAMESITE"] or "Lax"
     app.jinja_env.globals.update(csrf_token=generate_csrf, table_words=table_words)
     app.register_blueprint(bp)
     app.register_error_handler(CSRFError, handle_csrf_error)
