@@ -68,8 +68,8 @@ def micropython_core():
 
 
 @pytest.fixture
-def app():
-    return create_app({"TESTING": True, "SERVER_NAME": "marquoir.test"})
+def app(tmp_path):
+    return create_app({"TESTING": True, "SERVER_NAME": "marquoir.test", "TABLES_DATABASE": str(tmp_path / "tables.sqlite3")})
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ from webscore import create_app
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 RULEBOOK = examples.RULEBOOK_CODE
+GONE = "A" * 22  # a table id no table has
 
 
 def routes(client):
@@ -19,13 +20,17 @@ def routes(client):
     return ["/", "/en/", "/fr/new", "/hu/rules", "/en/g/{}/1".format(game), "/en/g/{}/1/save".format(game),
             "/en/r/" + RULEBOOK, "/r/" + RULEBOOK, "/qr/{}.svg".format(RULEBOOK), "/en/r/AAAA",
             "/nowhere", "/favicon.ico", "/static/css/marquoir.css", "/sw.js", "/manifest.webmanifest",
-            "/hu/manifest.webmanifest", "/core/index.json", "/core/game.py", "/fr/offline", "/en/play", "/hu/pad", "/pad?n0=Ana"]
+            "/hu/manifest.webmanifest", "/core/index.json", "/core/game.py", "/fr/offline", "/en/play", "/hu/pad", "/pad?n0=Ana",
+            "/en/t/new?code=" + RULEBOOK, "/t/" + GONE, "/fr/t/" + GONE, "/en/t/{}/state".format(GONE),
+            "/hu/t/{}/1".format(GONE), "/en/t/{}/take".format(GONE), "/t/{}/qr.svg".format(GONE)]
 
 
 def test_every_rule_of_the_app_is_covered(app, client):
     covered = {"pages.root", "pages.home", "pages.favicon", "pages.rules", "pages.play", "pages.pad", "pages.shared_pad",
                "setup.new_game", "town.step", "town.save", "results.show", "results.shared", "results.qr", "static",
-               "offline.service_worker", "offline.manifest", "offline.core_index", "offline.core_file", "offline.shell"}
+               "offline.service_worker", "offline.manifest", "offline.core_index", "offline.core_file", "offline.shell",
+               "tables.start", "tables.create", "tables.short", "tables.table", "tables.qr", "tables.state", "tables.town",
+               "tables.save", "tables.take"}
     assert {rule.endpoint for rule in app.url_map.iter_rules()} == covered
 
 
