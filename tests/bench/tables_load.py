@@ -20,6 +20,7 @@ import os
 import pathlib
 import random
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -94,6 +95,7 @@ async def request(port: int, method: str, path: str, headers: dict, body: bytes 
     """Send one HTTP/1.1 request on a new connection (gunicorn's sync workers close each one)."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     lines = ["{} {} HTTP/1.1".format(method, path), "Host: 127.0.0.1:{}".format(port), "Connection: close",
+             "Accept-Encoding: br, gzip",
              "Content-Length: {}".format(len(body))] + ["{}: {}".format(k, v) for k, v in headers.items()]
     writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
     await writer.drain()
@@ -190,6 +192,8 @@ def measure(storage: str, tables: int, seconds: float) -> Figures:
 
 
 def main() -> None:
+    # Stopped from outside, still stop the servers this script started.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=60)

@@ -70,6 +70,16 @@ def _state(record: dict, lang: str, table_id: str) -> dict:
 
 
 _STATES = {}
+_SETUPS = {}
+
+
+def _setup_of(record: dict) -> dict:
+    """Return a table's setup game; a setup never changes, so each worker reads each one once."""
+    if record["setup"] not in _SETUPS:
+        if len(_SETUPS) > 2000:
+            _SETUPS.clear()
+        _SETUPS[record["setup"]] = decode(record["setup"])
+    return _SETUPS[record["setup"]]
 
 
 def _check_lang(lang: str) -> None:
@@ -229,7 +239,7 @@ def save(lang, table_id, n):
         return jsonify(message=_("This table is gone.")), 404
     if not 1 <= n <= len(record["towns"]):
         return jsonify(message=_("There is no such player at this table.")), 404
-    setup = decode(record["setup"])
+    setup = _setup_of(record)
     try:
         player = read_town(setup, body["town"], n - 1)[n - 1]
     except ValueError as error:

@@ -113,14 +113,11 @@ class SQLiteStore:
     def hit(self, key: str, window: int) -> int:
         """Count one request under key in the current window of `window` seconds; return the count."""
         slot = int(self.clock() // window)
-        db = self._db()
-        db.execute("BEGIN IMMEDIATE")
-        db.execute("DELETE FROM hits WHERE key = ? AND window <> ?", (key, slot))
-        db.execute("INSERT INTO hits (key, window, count) VALUES (?, ?, 1) "
-                   "ON CONFLICT(key) DO UPDATE SET count = count + 1", (key, slot))
-        count = db.execute("SELECT count FROM hits WHERE key = ?", (key,)).fetchone()[0]
-        db.execute("COMMIT")
-        return count
+        # One statement, so one short write: a new window starts the count again.
+        return self._db().execute(
+            "INSERT INTO hits (key, window, count) VALUES (?, ?, 1) ON CONFLICT(key) DO UPDATE SET "
+            "count = CASE WHEN window = excluded.window THEN count + 1 ELSE 1 END, window = excluded.window "
+            "RETURNING count", (key, slot)).fetchall()[0][0]
 
 
 class RedisStore:
