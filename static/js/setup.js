@@ -123,7 +123,8 @@ async function start(action) {
   const core = await loadBrowserCore();
   const answer = core.score(JSON.stringify(game));
   if (answer.code) {
-    location.assign(action === "play" ? `/${words.lang}/play?code=${answer.code}` : `/${words.lang}/g/${answer.code}/1`);
+    const next = { play: `/${words.lang}/play?code=${answer.code}`, table: `/${words.lang}/t/new?code=${answer.code}` };
+    location.assign(next[action] ?? `/${words.lang}/g/${answer.code}/1`);
     return;
   }
   for (const problem of answer.problems) {
@@ -167,7 +168,7 @@ if (form && words) {
     const button = event.submitter;
     if (!button || button.name !== "action" || button.hasAttribute("formaction")) return;
     event.preventDefault();
-    if (button.value === "start" || button.value === "play") start(button.value);
+    if (["start", "play", "table"].includes(button.value)) start(button.value);
     else act(button.value);
   });
   form.classList.toggle("is-solo", solo());

@@ -71,6 +71,20 @@ def enter_town(page, n):
             page.fill("#" + fact, str(player[fact]))
 
 
+@SQLITE_ONLY
+def test_the_setup_page_opens_a_table(phones, table_server):
+    page = phones[0].new_page()
+    page.goto(table_server + "/en/new")
+    page.fill("#players-0", "Ana")
+    page.fill("#players-1", "Bo")
+    page.click("button[value=table]")
+    page.wait_for_url("**/en/t/new?code=*")
+    page.click("text=Open the table")
+    page.wait_for_url(re.compile(r".*/en/t/[A-Za-z0-9_-]{22,}$"))
+    expect(page.locator(".table-player .who")).to_have_text(["Ana", "Bo"])
+    expect(page.locator(".table-status")).to_have_text(["Not started", "Not started"])
+
+
 def test_four_phones_score_a_game_in_parallel(phones, table_server):
     pages = [context.new_page() for context in phones]
     table_url = open_table(pages[0], table_server)
