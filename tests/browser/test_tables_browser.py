@@ -17,7 +17,7 @@ from webscore.scoring import encode
 
 GAME = examples.load("four-players")
 SETUP = encode(empty_setup(GAME))
-WAIT = 15_000
+WAIT = 30_000
 # The storages behave alike (tests/web/test_tables.py runs every case on both); the whole game runs on both here.
 SQLITE_ONLY = pytest.mark.parametrize("table_config", ["sqlite"], indirect=True)
 
@@ -57,7 +57,7 @@ def open_town(page, table_url, n):
     page.goto(table_url)
     page.click(".table-player[data-player='{}'] a".format(n + 1))
     page.wait_for_selector(".palette:not([hidden])")
-    expect(page.locator(".running-total")).to_be_visible()
+    expect(page.locator(".running-total")).to_be_visible(timeout=WAIT)
 
 
 def enter_town(page, n):
