@@ -82,3 +82,10 @@ def code_in(text: str) -> str:
         if marker in pieces[:-1]:
             return pieces[pieces.index(marker) + 1]
     return pieces[-1] if pieces else ""
+
+
+def table_words() -> dict:
+    """Return the words table.mjs shows, in the page's language."""
+    return {"status": {"not-started": _("Not started"), "entering": _("Entering"), "done": _("Done")},
+            "saving": _("Saving…"), "saved": _("Saved to the table."), "handed_in": _("Handed in."),
+            "not_saved": _("Not saved yet:"), "kept": _("Kept on this phone; it will be sent when the network is back.")}

@@ -36,6 +36,7 @@ from .labels import CARD_NAMES
 from .table_towns import code_in
 from .table_towns import read_town
 from .table_towns import table_state
+from .table_towns import table_words
 from .table_towns import town_code
 from .table_towns import whole_game
 from .tables_store import Conflict
@@ -59,6 +60,10 @@ def _record_or_404(table_id: str) -> dict:
     return record
 
 
+_STATES = {}
+_SETUPS = {}
+
+
 def _state(record: dict, lang: str, table_id: str) -> dict:
     # The five phones of a table ask for the same revision within seconds: each worker keeps the last few.
     key = (table_id, record["revision"], lang)
@@ -67,10 +72,6 @@ def _state(record: dict, lang: str, table_id: str) -> dict:
             _STATES.clear()
         _STATES[key] = table_state(record, lang)
     return _STATES[key]
-
-
-_STATES = {}
-_SETUPS = {}
 
 
 def _setup_of(record: dict) -> dict:
@@ -278,13 +279,6 @@ def take(lang, table_id):
             message = _("The town of %(name)s changed meanwhile; look at the table and try again.", name=player["name"])
             return render_template("table_take.html", table_id=table_id, text=text, towns=towns, error=message), 409
     return redirect(url_for("tables.table", lang=lang, table_id=table_id), 303)
-
-
-def table_words() -> dict:
-    """Return the words table.mjs shows, in the page's language."""
-    return {"status": {"not-started": _("Not started"), "entering": _("Entering"), "done": _("Done")},
-            "saving": _("Saving…"), "saved": _("Saved to the table."), "handed_in": _("Handed in."),
-            "not_saved": _("Not saved yet:"), "kept": _("Kept on this phone; it will be sent when the network is back.")}
 
 
 def handle_csrf_error(error):
