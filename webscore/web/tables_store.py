@@ -1,5 +1,8 @@
 """Where tables live: SQLite by default (a file in the instance folder), Redis when REDIS_URL is set.
 
+Limits (tables opened, saves) are counted here too, by hit(): Flask-Limiter's storages have no SQLite
+one, and an in-memory count would let each gunicorn worker count alone.
+
 A table is one small record, kept as JSON under an unguessable id:
     {"setup": game code, "towns": [town code or None per player], "versions": [int], "done": [bool],
      "created": seconds, "changed": seconds, "revision": int}
