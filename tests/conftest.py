@@ -8,6 +8,8 @@ import tempfile
 
 import pytest
 
+from support.tables import redis_server  # noqa: F401 (a fixture: table tests run against both storages)
+from support.tables import table_config  # noqa: F401
 from webscore import create_app
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -74,8 +76,8 @@ def micropython_core():
 
 
 @pytest.fixture
-def app():
-    return create_app({"TESTING": True, "SERVER_NAME": "marquoir.test"})
+def app(tmp_path):
+    return create_app({"TESTING": True, "SERVER_NAME": "marquoir.test", "TABLES_DATABASE": str(tmp_path / "tables.sqlite3")})
 
 
 @pytest.fixture

@@ -51,12 +51,14 @@ def create_app(test_config=None):
     from .web import offline
     from .web import pages
     from .web import results
+    from .web import tables
     from .web import town_entry
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(game_setup.bp)
     app.register_blueprint(town_entry.bp)
     app.register_blueprint(results.bp)
+    tables.init_app(app)
     offline.init_app(app)
     errors.init_app(app)
     return app

@@ -82,7 +82,8 @@ async function act(action, focusAfter) {
   const core = await loadBrowserCore();
   const answer = core.setup({ fields: formFields(form), action, seed: seed() });
   if (answer.code) {
-    location.assign(action === "play" ? `/${words.lang}/play?code=${answer.code}` : `/${words.lang}/g/${answer.code}/1`);
+    const next = { play: `/${words.lang}/play?code=${answer.code}`, table: `/${words.lang}/t/new?code=${answer.code}` };
+    location.assign(next[action] ?? `/${words.lang}/g/${answer.code}/1`);
     return;
   }
   drawRows(answer.state, answer.offers);

@@ -13,6 +13,7 @@ from webscore import create_app
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 RULEBOOK = examples.RULEBOOK_CODE
+GONE = "A" * 22  # a table id no table has
 
 
 def routes(client):
@@ -21,7 +22,9 @@ def routes(client):
             "/en/r/" + RULEBOOK, "/r/" + RULEBOOK, "/qr/{}.svg".format(RULEBOOK), "/en/r/{}.png".format(RULEBOOK), "/en/r/AAAA",
             "/nowhere", "/favicon.ico", "/static/css/marquoir.css", "/sw.js", "/manifest.webmanifest",
             "/hu/manifest.webmanifest", "/core/index.json", "/core/scoring/game.py", "/core/flow/town_step.py", "/fr/offline",
-            "/en/play", "/hu/pad", "/pad?n0=Ana", "/en/r/{}/turns".format(RULEBOOK)]
+            "/en/play", "/hu/pad", "/pad?n0=Ana", "/en/r/{}/turns".format(RULEBOOK),
+            "/en/t/new?code=" + RULEBOOK, "/t/" + GONE, "/fr/t/" + GONE, "/en/t/{}/state".format(GONE),
+            "/hu/t/{}/1".format(GONE), "/en/t/{}/take".format(GONE), "/t/{}/qr.svg".format(GONE)]
 
 
 def test_every_rule_of_the_app_is_reached_by_these_routes(app, client):

@@ -42,7 +42,7 @@ def setup_json(text: str) -> str:
     action = str(request.get("action") or "refresh")
     state = new_game.apply(action, state, dealer(int(request.get("seed") or 0)))
     answer = {"state": state, "offers": new_game.monument_offers(state)}
-    if action in ("start", "play"):
+    if action in new_game.STARTS:
         game, placed = new_game.start(state)
         if game is None:
             answer["problems"] = placed

@@ -25,7 +25,8 @@ from .fields import problem
 ROWS = ("players", "monuments", "dealt")
 # Longer than any name the core accepts, so a name too long is shown back and refused, not cut.
 MAX_TYPED = 200
-ACTIONS = ("add", "remove", "up", "first-game", "deal", "deal-monuments", "refresh", "start", "play")
+# The buttons that start the game the setup describes: enter the towns, play at the table, one phone each.
+STARTS = ("start", "play", "table")
 
 
 def first_game() -> dict:

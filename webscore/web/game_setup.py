@@ -65,11 +65,13 @@ def new_game():
         state = setup_flow.read(request.args.to_dict(flat=True))
     action = request.args.get("action", "")
     state = setup_flow.apply(action, state, _dealer)
-    if action not in ("start", "play"):
+    if action not in setup_flow.STARTS:
         return _page(state, {"fields": {}, "general": []})
     game, placed = setup_flow.start(state)
     if game is None:
         return _page(state, placed, 422)
     if action == "play":
         return redirect(url_for("pages.play", code=encode(game)))
+    if action == "table":
+        return redirect(url_for("tables.start", code=encode(game)))
     return redirect(url_for("town.step", code=encode(game), n=1))

@@ -1,0 +1,195 @@
+// A table: follow where every player stands, save one's own town as it is entered, hand it in.
+// Following is a short poll with ETag/304; a town is sent as the app's own game code, checked by the core.
+import { loadBrowserCore } from "./core.mjs";
+import { formFields } from "./dom.mjs";
+import { counted, number, problemText, words } from "./words.mjs";
+
+const POLL = 2500;
+const element = document.getElementById("table-words");
+const text = element ? JSON.parse(element.textContent) : {};
+const setupKey = (id) => "marquoir-table-setup:" + id;
+
+function showOffline(offline) {
+  for (const note of document.querySelectorAll(".table-offline")) note.hidden = !offline;
+}
+
+// Ask for the table's state every few seconds; call onState with each new one, tell when offline.
+function follow(url, onState) {
+  let etag = null;
+  const look = async () => {
+    try {
+      const response = await fetch(url, { cache: "no-store", headers: etag ? { "If-None-Match": etag } : {} });
+      showOffline(false);
+      if (response.status === 404) return location.reload();
+      if (response.status === 200) {
+        etag = response.headers.get("ETag");
+        onState(await response.json());
+      }
+    } catch (error) {
+      showOffline(true);
+    }
+  };
+  addEventListener("offline", () => showOffline(true));
+  addEventListener("online", look);
+  setInterval(look, POLL);
+  look();
+}
+
+function tablePage(section) {
+  localStorage.setItem(setupKey(section.dataset.table), section.dataset.setup);
+  follow(section.dataset.state, (state) => {
+    if (state.finished) return location.assign(state.result);
+    for (const [i, player] of state.players.entries()) {
+      const row = section.querySelector(`.table-player[data-player="${i + 1}"]`);
+      row.dataset.status = player.status;
+      row.querySelector(".table-status").textContent = text.status[player.status];
+      const total = player.total === null ? "" : counted(words.points, Math.abs(player.total), number(player.total));
+      row.querySelector(".table-total").textContent = total;
+    }
+  });
+}
+
+function townPage(form) {
+  const n = Number(form.dataset.player);
+  const pendingKey = `marquoir-table:${form.dataset.table}:${n}`;
+  const status = form.querySelector(".table-save-status");
+  const conflict = form.querySelector(".table-conflict");
+  let version = Number(form.dataset.version);
+  let changes = 0;
+  let sending = false;
+  let timer = null;
+  let theirs = null;
+  localStorage.setItem(setupKey(form.dataset.table), form.dataset.code);
+
+  const params = () => new URLSearchParams(new FormData(form));
+  const keep = () => localStorage.setItem(pendingKey, JSON.stringify({ query: params().toString(), base: version }));
+
+  // The town as the flow reads it (webscore/flow/town_step.py), in the setup's code: the town alone.
+  async function townCode() {
+    const core = await loadBrowserCore();
+    const answer = core.town({ code: form.dataset.code, n, fields: { ...formFields(form), go: String(n) } });
+    if (!answer.code) {
+      const placed = answer.problems ?? { fields: {}, general: [] };
+      const first = Object.values(placed.fields).flat().concat(placed.general)[0];
+      status.textContent = text.not_saved + " " + (first ? problemText(first) : "");
+    }
+    return answer.code;
+  }
+
+  async function save(done = false) {
+    if (sending) return;
+    const sent = changes;
+    const code = await townCode();
+    if (!code) return;
+    sending = true;
+    status.textContent = text.saving;
+    try {
+      const response = await fetch(form.dataset.save, {
+        method: "POST", cache: "no-store",
+        headers: { "Content-Type": "application/json", "X-Requested-With": "marquoir" },
+        body: JSON.stringify({ town: code, version, done }),
+      });
+      showOffline(false);
+      const answer = await response.json();
+      if (response.ok) {
+        version = answer.version;
+        form.dataset.version = String(version);
+        conflict.hidden = true;
+        if (changes === sent) {
+          localStorage.removeItem(pendingKey);
+          history.replaceState(null, "", location.pathname);
+        }
+        status.textContent = done ? text.handed_in : text.saved;
+        if (done) location.assign(form.dataset.back);
+      } else if (response.status === 409 && answer.town !== undefined) {
+        theirs = answer;
+        conflict.hidden = false;
+        status.textContent = "";
+      } else if (response.status === 409 || response.status === 404) {
+        location.assign(form.dataset.back);
+      } else {
+        status.textContent = answer.message;
+      }
+    } catch (error) {
+      showOffline(true);
+      status.textContent = text.kept;
+    } finally {
+      sending = false;
+    }
+    if (changes !== sent && conflict.hidden) save();
+  }
+
+  const changed = () => {
+    changes += 1;
+    keep();
+    clearTimeout(timer);
+    timer = setTimeout(save, 400);
+  };
+  form.addEventListener("town-change", changed);
+  form.addEventListener("input", changed);
+  form.querySelector('[data-action="done"]').addEventListener("click", () => save(true));
+  conflict.querySelector('[data-action="theirs"]').addEventListener("click", () => {
+    localStorage.removeItem(pendingKey);
+    location.replace(location.pathname);
+  });
+  conflict.querySelector('[data-action="mine"]').addEventListener("click", () => {
+    version = theirs.version;
+    conflict.hidden = true;
+    save();
+  });
+  document.querySelector('[data-action="handover"]').addEventListener("click", async () => {
+    const code = await townCode();
+    const field = document.querySelector(".handover-url");
+    if (!code) return;
+    field.value = form.dataset.take + "?town=" + code;
+    field.hidden = false;
+    field.select();
+  });
+  addEventListener("online", () => {
+    if (localStorage.getItem(pendingKey)) save();
+  });
+
+  // Taps kept on this phone from an earlier visit: show them (the page draws a town from its address).
+  const pending = JSON.parse(localStorage.getItem(pendingKey) || "null");
+  const unsaved = [...new URLSearchParams(location.search).keys()].some((key) => key.startsWith("square_"));
+  if (pending && !unsaved && pending.query !== params().toString()) {
+    if (pending.base === version) return location.replace(location.pathname + "?" + pending.query);
+    theirs = { version };
+    version = pending.base;
+    conflict.hidden = false;
+  } else if (unsaved) {
+    if (pending && pending.base !== version) {
+      theirs = { version };
+      version = pending.base;
+      conflict.hidden = false;
+    } else {
+      changed();
+    }
+  }
+
+  follow(form.dataset.state, (state) => {
+    if (state.finished) return location.assign(state.result);
+    const mine = state.players[n - 1];
+    // Another phone saved this town: show it, unless this phone holds taps of its own (they meet at the next save).
+    if (mine.version > version && !sending && !localStorage.getItem(pendingKey) && conflict.hidden) {
+      location.replace(location.pathname);
+    }
+  });
+}
+
+// A table that is gone: offer the same game again, when this phone remembers it.
+function gonePage(section) {
+  const setup = localStorage.getItem(setupKey(section.dataset.table));
+  if (!setup) return;
+  const lang = section.dataset.lang;
+  section.querySelector('[data-link="table"]').href = `/${lang}/t/new?code=${setup}`;
+  section.querySelector('[data-link="steps"]').href = `/${lang}/g/${setup}/1`;
+  section.querySelector(".table-again").hidden = false;
+}
+
+const table = document.getElementById("table");
+const town = document.querySelector(".table-town");
+const gone = document.querySelector(".table-gone");
+if (table) tablePage(table);
+if (town) townPage(town);
+if (gone) gonePage(gone);

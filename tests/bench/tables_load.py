@@ -1,0 +1,220 @@
+"""Load test of tables: 200 tables x 5 phones following and saving, against gunicorn as in the Procfile.
+
+    python tests/bench/tables_load.py [--tables 200] [--seconds 60] [--storage sqlite|redis|both]
+
+Each phone follows its table (a conditional GET with the last ETag every 2.5 s, as table.mjs does) and
+saves its own town every 5 s (alternately the example town and an empty one, naming the version it
+changes). SQLite: one gunicorn (2 sync workers) on a fresh database file. Redis: a redis-server of the
+script's own and two gunicorn instances sharing it, the phones' requests spread over both as a load
+balancer would. Prints requests, errors, p50 and p99 of saves and of follows, and whether the target
+(0 errors, p99 < 100 ms) is met, with the machine's load average: the phones run on the same cores as
+the servers. Every request goes to 127.0.0.1, the run is bounded in time and stops by itself; it exits 1
+when the target is not met.
+"""
+
+import argparse
+import asyncio
+import contextlib
+import copy
+import http.client
+import json
+import os
+import pathlib
+import random
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from load import free_port  # noqa: E402
+
+from support.tables import RedisServer  # noqa: E402
+from support.tables import empty_setup  # noqa: E402
+from support.tables import town_code  # noqa: E402
+from webscore.scoring import encode  # noqa: E402
+
+FOLLOW_EVERY = 2.5
+SAVE_EVERY = 5.0
+PHONES = 5
+
+
+def five_player_game() -> dict:
+    game = json.loads((ROOT / "tests" / "support" / "games" / "four-players.json").read_text())
+    fifth = copy.deepcopy(game["players"][0])
+    fifth.update(name="Erzsébet", monument=None, town=[row[:] for row in game["players"][0]["town"]])
+    fifth["town"][3][2] = None
+    game["players"].append(fifth)
+    return game
+
+
+@contextlib.contextmanager
+def gunicorn(env_extra: dict):
+    """Run the app as the Procfile does, on a free loopback port; yield the port."""
+    port = free_port()
+    env = dict(os.environ, FLASK_PRODUCTION="true", FLASK_SECRET_KEY="load-test-only", **env_extra)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "--bind", "127.0.0.1:{}".format(port), "--workers", "2",
+         "--forwarded-allow-ips=*", "--log-level", "warning", "webscore:create_app()"], cwd=str(ROOT), env=env)
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError):
+                http.client.HTTPConnection("127.0.0.1", port, timeout=1).request("GET", "/en/")
+                break
+            time.sleep(0.1)
+        yield port
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def open_table(port: int, setup: str) -> str:
+    """Open a table through its form (token and cookie, as a phone does); return its id."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    connection.request("GET", "/en/t/new?code=" + setup)
+    page = connection.getresponse()
+    html = page.read().decode()
+    cookie = next(value.split(";")[0] for name, value in page.getheaders()
+                  if name.lower() == "set-cookie" and value.startswith("session="))
+    token = re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
+    body = "code={}&csrf_token={}".format(setup, token)
+    connection.request("POST", "/en/t/new", body=body, headers={
+        "Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie})
+    answer = connection.getresponse()
+    answer.read()
+    connection.close()
+    assert answer.status == 303, answer.status
+    return answer.getheader("Location").rsplit("/", 1)[1]
+
+
+async def request(port: int, method: str, path: str, headers: dict, body: bytes = b"") -> tuple:
+    """Send one HTTP/1.1 request on a new connection (gunicorn's sync workers close each one)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    lines = ["{} {} HTTP/1.1".format(method, path), "Host: 127.0.0.1:{}".format(port), "Connection: close",
+             "Accept-Encoding: br, gzip",
+             "Content-Length: {}".format(len(body))] + ["{}: {}".format(k, v) for k, v in headers.items()]
+    writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+    await writer.drain()
+    raw = await reader.read()
+    writer.close()
+    head, _, content = raw.partition(b"\r\n\r\n")
+    status = int(head.split(b" ", 2)[1])
+    found = dict(line.split(": ", 1) for line in head.decode("latin-1").split("\r\n")[1:] if ": " in line)
+    return status, found, content
+
+
+class Figures:
+    def __init__(self):
+        self.times = {"save": [], "follow": []}
+        self.errors = []
+
+    def note(self, kind: str, started: float, ok: bool, what: str):
+        self.times[kind].append(time.perf_counter() - started)
+        if not ok:
+            self.errors.append(what)
+
+
+async def phone(ports: list, table: str, n: int, towns: tuple, figures: Figures, stop: float):
+    """Follow the table and save this player's town until the end of the run."""
+    version = 0
+    etag = None
+    turn = 0
+    next_save = time.monotonic() + random.uniform(0, SAVE_EVERY)
+    next_follow = time.monotonic() + random.uniform(0, FOLLOW_EVERY)
+    while True:
+        now = time.monotonic()
+        if now >= stop:
+            return
+        if now >= next_save:
+            next_save += SAVE_EVERY
+            body = json.dumps({"town": towns[turn % 2], "version": version, "done": False}).encode()
+            started = time.perf_counter()
+            try:
+                status, _, content = await request(random.choice(ports), "POST", "/en/t/{}/{}".format(table, n + 1), {
+                    "Content-Type": "application/json", "X-Requested-With": "marquoir"}, body)
+                ok = status == 200
+                if ok:
+                    version = json.loads(content)["version"]
+                    turn += 1
+            except OSError as error:
+                status, ok = repr(error), False
+            figures.note("save", started, ok, "save {}".format(status))
+        elif now >= next_follow:
+            next_follow += FOLLOW_EVERY
+            started = time.perf_counter()
+            try:
+                status, headers, _ = await request(random.choice(ports), "GET", "/en/t/{}/state".format(table),
+                                                   {"If-None-Match": etag} if etag else {})
+                ok = status in (200, 304)
+                etag = headers.get("ETag", etag)
+            except OSError as error:
+                status, ok = repr(error), False
+            figures.note("follow", started, ok, "follow {}".format(status))
+        await asyncio.sleep(max(0.0, min(next_save, next_follow) - time.monotonic()))
+
+
+def percentile(values: list, share: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(len(values) * share))] * 1000 if values else 0.0
+
+
+async def run_phones(ports: list, tables: list, game: dict, seconds: float) -> Figures:
+    figures = Figures()
+    setup = empty_setup(game)
+    towns = [(town_code(game, n), encode(setup)) for n in range(PHONES)]
+    stop = time.monotonic() + seconds
+    await asyncio.gather(*(phone(ports, table, n, towns[n], figures, stop) for table in tables for n in range(PHONES)))
+    return figures
+
+
+def measure(storage: str, tables: int, seconds: float) -> Figures:
+    """Run the phones against one storage; return the figures."""
+    game = five_player_game()
+    setup = encode(empty_setup(game))
+    # Every phone here shares one address, so the per-phone limits are lifted for this run only.
+    limits = {"FLASK_TABLES_PER_HOUR": "1000000", "FLASK_TABLE_SAVES_PER_MINUTE": "1000000"}
+    with contextlib.ExitStack() as stack:
+        if storage == "redis":
+            server = RedisServer()
+            stack.callback(server.stop)
+            env = dict(limits, REDIS_URL=server.url)
+            ports = [stack.enter_context(gunicorn(env)) for _ in range(2)]
+        else:
+            folder = stack.enter_context(tempfile.TemporaryDirectory())
+            env = dict(limits, FLASK_TABLES_DATABASE=str(pathlib.Path(folder) / "tables.sqlite3"))
+            ports = [stack.enter_context(gunicorn(env))]
+        ids = [open_table(ports[i % len(ports)], setup) for i in range(tables)]
+        return asyncio.run(run_phones(ports, ids, game, seconds))
+
+
+def main() -> None:
+    # Stopped from outside, still stop the servers this script started.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--storage", choices=("sqlite", "redis", "both"), default="both")
+    args = parser.parse_args()
+    failed = False
+    for storage in ("sqlite", "redis") if args.storage == "both" else (args.storage,):
+        figures = measure(storage, args.tables, args.seconds)
+        for kind, times in figures.times.items():
+            print("tables_load.{}.{}: requests={} per_s={:.0f} p50_ms={:.1f} p99_ms={:.1f}".format(
+                storage, kind, len(times), len(times) / args.seconds, percentile(times, 0.5), percentile(times, 0.99)))
+        kinds = ", ".join(sorted(set(figures.errors))[:5])
+        print("tables_load.{}.errors: {}{}".format(storage, len(figures.errors), " ({})".format(kinds) if kinds else ""))
+        met = not figures.errors and all(percentile(times, 0.99) < 100 for times in figures.times.values())
+        print("tables_load.{}.target_met: {} (0 errors, p99 < 100 ms; load average {:.1f})".format(
+            storage, "yes" if met else "no", os.getloadavg()[0]))
+        failed = failed or not met
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

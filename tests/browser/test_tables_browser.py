@@ -1,0 +1,166 @@
+"""Four phones at one table (four browser contexts): a whole game in parallel, a conflict, a phone offline."""
+
+import json
+import re
+import urllib.request
+
+import pytest
+from playwright.sync_api import expect
+
+from support import examples
+from support.browsing import PHONE
+from support.browsing import Server
+from support.phone import tap_town
+from support.tables import empty_setup
+from support.tables import town_code
+from webscore.scoring import encode
+
+GAME = examples.load("four-players")
+SETUP = encode(empty_setup(GAME))
+WAIT = 30_000
+# The storages behave alike (tests/web/test_tables.py runs every case on both); the whole game runs on both here.
+SQLITE_ONLY = pytest.mark.parametrize("table_config", ["sqlite"], indirect=True)
+
+
+@pytest.fixture
+def table_server(table_config):
+    server = Server(table_config)
+    yield server.url
+    server.stop()
+
+
+@pytest.fixture
+def phones(browser):
+    contexts = [browser.new_context(**PHONE) for _ in range(4)]
+    yield contexts
+    for context in contexts:
+        context.close()
+
+
+def rows_of(n):
+    return [" ".join(card or "." for card in row) for row in GAME["players"][n]["town"]]
+
+
+def open_table(page, base) -> str:
+    page.goto(base + "/en/t/new?code=" + SETUP)
+    page.click("text=Open the table")
+    page.wait_for_url(re.compile(r".*/en/t/[A-Za-z0-9_-]{22,}$"))
+    return page.url
+
+
+def state(table_url):
+    with urllib.request.urlopen(table_url + "/state") as answer:
+        return json.load(answer)
+
+
+def open_town(page, table_url, n):
+    page.goto(table_url)
+    page.click(".table-player[data-player='{}'] a".format(n + 1))
+    page.wait_for_selector(".palette:not([hidden])")
+    expect(page.locator(".running-total")).to_be_visible(timeout=WAIT)
+
+
+def enter_town(page, n):
+    """Tap player n's town of the example game and fill its facts, as a player would."""
+    player = GAME["players"][n]
+    tap_town(page, rows_of(n))
+    for square, load in player["stored"].items():
+        page.fill("#stored_" + square, str(load))
+    for fact in ("master_builder_turns", "shrine_buildings", "completed_before"):
+        if player.get(fact) is not None:
+            page.fill("#" + fact, str(player[fact]))
+
+
+@SQLITE_ONLY
+def test_the_setup_page_opens_a_table(phones, table_server):
+    page = phones[0].new_page()
+    page.goto(table_server + "/en/new")
+    page.fill("#players-0", "Ana")
+    page.fill("#players-1", "Bo")
+    page.click("button[value=table]")
+    page.wait_for_url("**/en/t/new?code=*")
+    page.click("text=Open the table")
+    page.wait_for_url(re.compile(r".*/en/t/[A-Za-z0-9_-]{22,}$"))
+    expect(page.locator(".table-player .who")).to_have_text(["Ana", "Bo"])
+    expect(page.locator(".table-status")).to_have_text(["Not started", "Not started"])
+
+
+def test_four_phones_score_a_game_in_parallel(phones, table_server):
+    pages = [context.new_page() for context in phones]
+    table_url = open_table(pages[0], table_server)
+    for n, page in enumerate(pages):
+        open_town(page, table_url, n)
+    for n, page in enumerate(pages):
+        enter_town(page, n)
+    for page in pages:
+        expect(page.locator(".table-save-status")).to_have_text("Saved to the table.", timeout=WAIT)
+    assert [p["town"] for p in state(table_url)["players"]] == [town_code(GAME, n) for n in range(4)]
+    for page in pages:
+        page.click("[data-action=done]")
+    result = "/en/r/" + encode(GAME)
+    for page in pages:
+        page.wait_for_url("**" + result, timeout=WAIT)
+        page.wait_for_selector(".ranking li")
+    totals = [page.locator(".ranking").inner_text() for page in pages]
+    assert totals[1:] == totals[:1] * 3
+
+
+@SQLITE_ONLY
+def test_a_second_phone_on_the_same_town_is_told(phones, table_server):
+    first, second = phones[0].new_page(), phones[1].new_page()
+    table_url = open_table(first, table_server)
+    open_town(first, table_url, 0)
+    open_town(second, table_url, 0)
+    phones[1].set_offline(True)
+    second.click(".tool[data-card=farm]")
+    second.click(".square[data-square=a1]")
+    first.click(".tool[data-card=well]")
+    first.click(".square[data-square=b1]")
+    expect(first.locator(".table-save-status")).to_have_text("Saved to the table.", timeout=WAIT)
+    phones[1].set_offline(False)
+    conflict = second.locator(".table-conflict")
+    expect(conflict).to_be_visible(timeout=WAIT)
+    expect(conflict).to_contain_text("This town was changed on another phone.")
+    assert state(table_url)["players"][0]["version"] == 1
+    second.click("[data-action=mine]")
+    expect(second.locator(".table-save-status")).to_have_text("Saved to the table.", timeout=WAIT)
+    # The first phone follows: it shows the town the second phone kept.
+    expect(first.locator("#square_a1")).to_have_value("farm", timeout=WAIT)
+    expect(first.locator("#square_b1")).to_have_value("")
+    assert state(table_url)["players"][0]["version"] == 2
+
+
+@SQLITE_ONLY
+def test_a_phone_offline_mid_entry_sends_its_taps_when_back(phones, table_server):
+    page = phones[0].new_page()
+    table_url = open_table(page, table_server)
+    open_town(page, table_url, 2)
+    page.click(".tool[data-card=cottage]")
+    page.click(".square[data-square=a1]")
+    expect(page.locator(".table-save-status")).to_have_text("Saved to the table.", timeout=WAIT)
+    phones[0].set_offline(True)
+    enter_town(page, 2)
+    expect(page.locator(".table-offline")).to_be_visible(timeout=WAIT)
+    assert state(table_url)["players"][2]["town"] != town_code(GAME, 2)
+    phones[0].set_offline(False)
+    expect(page.locator(".table-save-status")).to_have_text("Saved to the table.", timeout=WAIT)
+    expect(page.locator(".table-offline")).to_be_hidden()
+    assert state(table_url)["players"][2]["town"] == town_code(GAME, 2)
+
+
+@SQLITE_ONLY
+def test_a_phone_without_network_hands_its_town_over_by_link(phones, table_server):
+    host, lonely = phones[0].new_page(), phones[1].new_page()
+    table_url = open_table(host, table_server)
+    open_town(lonely, table_url, 3)
+    phones[1].set_offline(True)
+    enter_town(lonely, 3)
+    lonely.click("[data-action=handover]")
+    link = lonely.locator(".handover-url").input_value()
+    assert link == table_url + "/take?town=" + town_code(GAME, 3)
+    host.goto(link)
+    expect(host.locator("li")).to_have_text(["Dominika"])
+    host.click("text=Take in and hand in")
+    host.wait_for_url(table_url)
+    expect(host.locator(".table-player[data-player='4']")).to_have_attribute("data-status", "done")
+    assert state(table_url)["players"][3]["town"] == town_code(GAME, 3)

@@ -1,0 +1,98 @@
+"""Tables in tests: a Redis server of the test run's own, both storages as one fixture, town codes."""
+
+import copy
+import shutil
+import socket
+import subprocess
+import time
+
+import pytest
+
+from webscore.scoring import decode
+from webscore.scoring import encode
+
+STORAGES = ("sqlite", "redis")
+
+
+class RedisServer:
+    """Debian's redis-server on a free loopback port, without persistence, until stop()."""
+
+    def __init__(self):
+        binary = shutil.which("redis-server")
+        if binary is None:
+            raise RuntimeError("redis-server is needed for the table tests: apt-get install -y redis-server")
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.process = subprocess.Popen([binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+                                         "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.url = "redis://127.0.0.1:{}/0".format(self.port)
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or self.process.poll() is not None:
+                    raise RuntimeError("redis-server did not start") from None
+                time.sleep(0.05)
+
+    def stop(self):
+        """Stop the server."""
+        self.process.terminate()
+        self.process.wait(timeout=20)
+
+
+@pytest.fixture(scope="session")
+def redis_server():
+    """One Redis server for the whole test run."""
+    server = RedisServer()
+    yield server
+    server.stop()
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self, now: float = 1_800_000_000.0):
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture(params=STORAGES)
+def table_config(request, tmp_path):
+    """The config of an app whose tables live in SQLite (a fresh file) or in Redis (a fresh database)."""
+    config = {"TESTING": True, "TABLES_CLOCK": Clock(), "TABLES_DATABASE": str(tmp_path / "tables.sqlite3")}
+    if request.param == "redis":
+        server = request.getfixturevalue("redis_server")
+        import redis
+
+        redis.Redis.from_url(server.url).flushdb()
+        config["REDIS_URL"] = server.url
+    return config
+
+
+def empty_setup(game: dict) -> dict:
+    """Return a game with every town empty and no facts: what a table opens with."""
+    game = copy.deepcopy(game)
+    for player in game["players"]:
+        player.update(town=[[None] * 4 for _ in range(4)], stored={}, master_builder_turns=None,
+                      shrine_buildings=None, completed_before=None)
+    return game
+
+
+def town_code(game: dict, n: int) -> str:
+    """Return the code carrying player n's town (from 0) of a finished game: the setup with only that town."""
+    setup = empty_setup(game)
+    setup["players"][n] = copy.deepcopy(game["players"][n])
+    return encode(setup)
+
+
+def merged(setup_code: str, codes: dict) -> dict:
+    """Return the game of a setup with the towns of some town codes ({player: code})."""
+    game = decode(setup_code)
+    for n, code in codes.items():
+        game["players"][n] = decode(code)["players"][n]
+    return game

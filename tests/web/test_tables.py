@@ -1,0 +1,229 @@
+"""A table through the Flask test client, against SQLite and Redis alike (the table_config fixture)."""
+
+import re
+
+import pytest
+
+from support import examples
+from support.tables import empty_setup
+from support.tables import town_code
+from webscore import create_app
+from webscore.scoring import encode
+from webscore.scoring import score
+from webscore.web.tables_store import LIFETIME
+
+GAME = examples.load("four-players")
+SETUP = encode(empty_setup(GAME))
+JSON_CALL = {"X-Requested-With": "marquoir"}
+
+
+@pytest.fixture
+def table_app(table_config):
+    return create_app(table_config)
+
+
+@pytest.fixture
+def phone(table_app):
+    return table_app.test_client()
+
+
+def token(html: str) -> str:
+    return re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
+
+
+def open_table(phone, lang="en") -> str:
+    """Open a table for the four-player setup; return its id."""
+    page = phone.get("/{}/t/new?code={}".format(lang, SETUP))
+    answer = phone.post("/{}/t/new".format(lang), data={"code": SETUP, "csrf_token": token(page.text)})
+    assert answer.status_code == 303
+    return answer.location.rsplit("/", 1)[1]
+
+
+def save(phone, table, n, code, version, done=False, **headers):
+    return phone.post("/en/t/{}/{}".format(table, n), json={"town": code, "version": version, "done": done},
+                      headers=dict(JSON_CALL, **headers))
+
+
+def statuses(html: str) -> list:
+    return re.findall(r'data-status="([a-z-]+)"', html)
+
+
+def test_the_setup_page_offers_a_table(phone):
+    query = {"players-0": "Ana", "players-1": "Bo", "mode": "town-hall", "red": "farm", "grey": "well",
+             "orange": "chapel", "green": "feast-hall", "yellow": "theater", "navy": "warehouse", "action": "table"}
+    answer = phone.get("/en/new", query_string=query)
+    assert answer.status_code == 302
+    assert answer.location.startswith("/en/t/new?code=")
+    assert "Open the table" in phone.get(answer.location).text
+
+
+def test_opening_a_table_needs_the_forms_token(phone):
+    answer = phone.post("/fr/t/new", data={"code": SETUP})
+    assert answer.status_code == 400
+    assert "Ce formulaire a expiré" in answer.text
+
+
+def test_a_damaged_setup_code_opens_no_table(phone):
+    assert phone.get("/en/t/new?code=AAAA").status_code == 400
+
+
+def test_the_table_page_lists_the_players_and_joins_by_qr_and_short_link(phone, table_app):
+    table = open_table(phone)
+    page = phone.get("/en/t/" + table)
+    assert page.status_code == 200
+    assert re.findall(r'class="button who"[^>]*>([^<]+)<', page.text) == [
+        p["name"] for p in GAME["players"]]
+    assert statuses(page.text) == ["not-started"] * 4
+    assert page.text.count('<span class="table-status">Not started</span>') == 4
+    assert "http://localhost/t/" + table in page.text
+    assert phone.get("/t/{}/qr.svg".format(table)).mimetype == "image/svg+xml"
+    newcomer = table_app.test_client()
+    assert newcomer.get("/t/" + table, headers={"Accept-Language": "hu"}).location == "/hu/t/" + table
+
+
+def test_a_whole_game_handed_in_town_by_town_ends_on_the_result_page(phone):
+    table = open_table(phone)
+    for n in range(4):
+        assert save(phone, table, n + 1, town_code(GAME, n), 0).json["version"] == 1
+    assert statuses(phone.get("/en/t/" + table).text) == ["entering"] * 4
+    totals = [p["total"] for p in score(GAME)["players"]]
+    for n in range(3):
+        assert save(phone, table, n + 1, town_code(GAME, n), 1, done=True).json == {
+            "version": 2, "revision": 5 + n, "finished": False}
+    state = phone.get("/en/t/{}/state".format(table)).json
+    assert [p["status"] for p in state["players"]] == ["done", "done", "done", "entering"]
+    assert [p["total"] for p in state["players"]] == totals[:3] + [None]
+    assert state["result"] is None
+    assert save(phone, table, 4, town_code(GAME, 3), 1, done=True).json["finished"] is True
+    state = phone.get("/hu/t/{}/state".format(table)).json
+    assert state["result"] == "/hu/r/" + encode(GAME)
+    assert phone.get(state["result"]).status_code == 200
+    assert save(phone, table, 1, town_code(GAME, 0), 2).status_code == 409
+
+
+def test_a_stale_save_is_refused_with_the_towns_current_version(phone):
+    table = open_table(phone)
+    save(phone, table, 2, town_code(GAME, 1), 0)
+    other = empty_setup(GAME)
+    answer = save(phone, table, 2, encode(other), 0)
+    assert answer.status_code == 409
+    assert answer.json == {"message": "This town was changed on another phone.", "version": 1,
+                           "town": town_code(GAME, 1)}
+
+
+def test_following_the_table_answers_304_until_it_changes(phone):
+    table = open_table(phone)
+    first = phone.get("/en/t/{}/state".format(table))
+    again = phone.get("/en/t/{}/state".format(table), headers={"If-None-Match": first.headers["ETag"]})
+    assert (again.status_code, again.data) == (304, b"")
+    save(phone, table, 1, town_code(GAME, 0), 0)
+    changed = phone.get("/en/t/{}/state".format(table), headers={"If-None-Match": first.headers["ETag"]})
+    assert changed.status_code == 200
+    assert changed.json["players"][0]["status"] == "entering"
+
+
+@pytest.mark.parametrize(("headers", "status"), [
+    ({"X-Requested-With": ""}, 403),
+    ({"Origin": "https://elsewhere.example"}, 403),
+])
+def test_a_save_from_another_site_is_refused(phone, headers, status):
+    table = open_table(phone)
+    answer = save(phone, table, 1, town_code(GAME, 0), 0, **headers)
+    assert answer.status_code == status
+    assert answer.json == {"message": "This request did not come from Marquoir."}
+
+
+def test_a_save_bigger_than_a_town_is_refused_in_the_readers_language(phone):
+    table = open_table(phone)
+    answer = phone.post("/fr/t/{}/1".format(table), json={"town": "A" * 3000, "version": 0}, headers=JSON_CALL)
+    assert answer.status_code == 413
+    assert answer.json["message"] == "Cette demande dépasse de loin ce qu’une partie nécessite."
+
+
+@pytest.mark.parametrize("body", [{"town": 1, "version": 0}, {"version": 0}, {"town": "x", "version": "0"}, []])
+def test_a_malformed_save_is_a_400(phone, body):
+    table = open_table(phone)
+    answer = phone.post("/en/t/{}/1".format(table), json=body, headers=JSON_CALL)
+    assert answer.status_code == 400
+
+
+def test_a_town_of_another_game_is_refused(phone):
+    table = open_table(phone)
+    assert save(phone, table, 1, examples.RULEBOOK_CODE, 0).json == {"message": "This town belongs to another game."}
+    assert save(phone, table, 1, "AAAAAAAAAAAA", 0).json == {"message": "This is not a town of Marquoir."}
+    assert save(phone, table, 5, town_code(GAME, 0), 0).status_code == 404
+
+
+def test_tables_opened_per_phone_are_limited(table_config):
+    table_config["TABLES_PER_HOUR"] = 2
+    phone = create_app(table_config).test_client()
+    open_table(phone)
+    open_table(phone)
+    page = phone.get("/fr/t/new?code=" + SETUP)
+    answer = phone.post("/fr/t/new", data={"code": SETUP, "csrf_token": token(page.text)})
+    assert answer.status_code == 429
+    assert "Ce téléphone a ouvert beaucoup de tables" in answer.text
+
+
+def test_saves_per_phone_are_limited(table_config):
+    table_config["TABLE_SAVES_PER_MINUTE"] = 3
+    phone = create_app(table_config).test_client()
+    table = open_table(phone)
+    assert [save(phone, table, 1, town_code(GAME, 0), v).status_code for v in range(4)] == [200, 200, 200, 429]
+
+
+def test_an_unknown_table_is_a_404_that_offers_to_start_again(phone):
+    answer = phone.get("/fr/t/AAAAAAAAAAAAAAAAAAAAAAAA")
+    assert answer.status_code == 404
+    assert "Cette table n’existe plus" in answer.text
+    assert 'href="/fr/new"' in answer.text
+    assert phone.get("/en/t/AAAAAAAAAAAAAAAAAAAAAAAA/state").status_code == 404
+    assert phone.get("/en/t/short").status_code == 404
+
+
+def test_an_expired_table_is_gone(table_config):
+    app = create_app(table_config)
+    phone = app.test_client()
+    table = open_table(phone)
+    table_config["TABLES_CLOCK"].now += LIFETIME + 1
+    assert phone.get("/en/t/" + table).status_code == 404
+    assert phone.get("/en/t/{}/1".format(table)).status_code == 404
+    assert save(phone, table, 1, town_code(GAME, 0), 0).status_code == 404
+
+
+def test_a_restarted_app_loses_nothing(table_config):
+    phone = create_app(table_config).test_client()
+    table = open_table(phone)
+    save(phone, table, 1, town_code(GAME, 0), 0, done=True)
+    save(phone, table, 2, town_code(GAME, 1), 0)
+    restarted = create_app(table_config).test_client()
+    state = restarted.get("/en/t/{}/state".format(table)).json
+    assert [p["status"] for p in state["players"]] == ["done", "entering", "not-started", "not-started"]
+    assert state["players"][1]["town"] == town_code(GAME, 1)
+    assert save(restarted, table, 2, town_code(GAME, 1), 1, done=True).json["version"] == 2
+
+
+def test_the_town_step_shows_the_saved_town(phone):
+    table = open_table(phone)
+    save(phone, table, 3, town_code(GAME, 2), 0)
+    page = phone.get("/en/t/{}/3".format(table)).text
+    assert 'data-version="1"' in page
+    first = GAME["players"][2]["town"][0][0]
+    assert re.search(r'<select[^>]*id="square_a1".*?<option selected value="{}"'.format(first), page, re.S)
+
+
+def test_a_town_handed_over_by_link_is_taken_in(phone):
+    table = open_table(phone)
+    link = "http://localhost/en/t/{}/take?town={}".format(table, town_code(GAME, 1))
+    page = phone.get("/en/t/{}/take".format(table), query_string={"town": link})
+    assert "Bernadet" in page.text
+    assert phone.post("/en/t/{}/take".format(table), data={"town": link}).status_code == 400
+    answer = phone.post("/en/t/{}/take".format(table), data={"town": link, "csrf_token": token(page.text)})
+    assert answer.status_code == 303
+    assert statuses(phone.get("/en/t/" + table).text) == ["not-started", "done", "not-started", "not-started"]
+
+
+def test_a_damaged_hand_over_link_says_so(phone):
+    table = open_table(phone)
+    answer = phone.get("/hu/t/{}/take".format(table), query_string={"town": "/en/g/AAAAAAAA/1"})
+    assert answer.status_code == 422

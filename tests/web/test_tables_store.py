@@ -1,0 +1,116 @@
+"""The table store: the same behaviour from SQLite and from Redis, expiry by an injected clock."""
+
+import threading
+
+import pytest
+
+from support.tables import Clock
+from webscore.web.tables_store import LIFETIME
+from webscore.web.tables_store import Conflict
+from webscore.web.tables_store import Finished
+from webscore.web.tables_store import RedisStore
+from webscore.web.tables_store import SQLiteStore
+
+
+@pytest.fixture(params=("sqlite", "redis"))
+def make_store(request, tmp_path):
+    """Return a function that opens the store anew (as a restarted app would), with a shared clock."""
+    clock = Clock()
+    if request.param == "sqlite":
+        path = tmp_path / "tables.sqlite3"
+
+        def opened():
+            return SQLiteStore(path, clock)
+    else:
+        server = request.getfixturevalue("redis_server")
+        RedisStore(server.url).redis.flushdb()
+
+        def opened():
+            return RedisStore(server.url, clock)
+    opened.clock = clock
+    return opened
+
+
+def test_a_new_table_has_every_town_empty_and_an_unguessable_id(make_store):
+    store = make_store()
+    first = store.create("SETUP", 3)
+    second = store.create("SETUP", 3)
+    assert first != second
+    assert len(first) >= 22  # 16 random bytes in base64url: 128 bits
+    assert store.get(first) == {"setup": "SETUP", "towns": [None] * 3, "versions": [0] * 3, "done": [False] * 3,
+                                "created": 1_800_000_000.0, "changed": 1_800_000_000.0, "revision": 0}
+
+
+def test_a_save_names_the_version_it_changes(make_store):
+    store = make_store()
+    table = store.create("SETUP", 2)
+    saved = store.save(table, 1, "TOWN-B", 0, False)
+    assert (saved["towns"], saved["versions"], saved["done"], saved["revision"]) == ([None, "TOWN-B"], [0, 1], [False, False], 1)
+    with pytest.raises(Conflict) as stale:
+        store.save(table, 1, "OTHER", 0, False)
+    assert stale.value.record["towns"][1] == "TOWN-B"
+    assert store.get(table)["towns"][1] == "TOWN-B"
+    assert store.save(table, 1, "TOWN-B2", 1, True)["versions"] == [0, 2]
+
+
+def test_no_save_once_every_town_is_handed_in(make_store):
+    store = make_store()
+    table = store.create("SETUP", 2)
+    store.save(table, 0, "A", 0, True)
+    store.save(table, 1, "B", 0, True)
+    with pytest.raises(Finished):
+        store.save(table, 0, "A2", 1, False)
+
+
+def test_an_unknown_table_is_none(make_store):
+    store = make_store()
+    assert store.get("nothing-here-nothing-here") is None
+    assert store.save("nothing-here-nothing-here", 0, "A", 0, False) is None
+
+
+def test_a_table_expires_48_hours_after_its_last_change(make_store):
+    store = make_store()
+    table = store.create("SETUP", 1)
+    make_store.clock.now += LIFETIME - 10
+    store.save(table, 0, "A", 0, False)
+    make_store.clock.now += LIFETIME - 10
+    assert store.get(table)["towns"] == ["A"]
+    make_store.clock.now += 11
+    assert store.get(table) is None
+    assert store.save(table, 0, "B", 1, False) is None
+
+
+def test_a_restarted_app_loses_nothing(make_store):
+    store = make_store()
+    table = store.create("SETUP", 2)
+    store.save(table, 0, "A", 0, True)
+    assert make_store().get(table)["towns"] == ["A", None]
+    assert make_store().save(table, 1, "B", 0, False)["revision"] == 2
+
+
+def test_of_two_saves_over_one_version_exactly_one_wins(make_store):
+    table = make_store().create("SETUP", 1)
+    outcomes = []
+
+    def save(town):
+        try:
+            make_store().save(table, 0, town, 0, False)
+            outcomes.append("saved")
+        except Conflict:
+            outcomes.append("conflict")
+
+    threads = [threading.Thread(target=save, args=("T{}".format(i),)) for i in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["conflict"] * 7 + ["saved"]
+    assert make_store().get(table)["versions"] == [1]
+
+
+def test_hits_are_counted_per_key_and_window(make_store):
+    store = make_store()
+    assert [store.hit("create:1.2.3.4", 3600) for _ in range(3)] == [1, 2, 3]
+    assert store.hit("create:5.6.7.8", 3600) == 1
+    make_store.clock.now += 3600
+    assert store.hit("create:1.2.3.4", 3600) == 1

@@ -1,0 +1,91 @@
+"""A table's towns in the app's own code format: one town as a code, the whole game, what phones are told."""
+
+from urllib.parse import parse_qs
+from urllib.parse import urlsplit
+
+from flask import url_for
+from flask_babel import gettext as _
+
+from ..scoring import CodeError
+from ..scoring import InvalidGame
+from ..scoring import decode
+from ..scoring import encode
+from ..scoring import game_from_code
+from ..scoring import score_valid_game
+
+
+def _identity(game: dict) -> tuple:
+    """Return what a town code must share with its table: everything but the towns and their facts."""
+    return (game["mode"], game["monuments"], game["cavern"], tuple(game["buildings"]),
+            tuple((p["name"], p["monument"]) for p in game["players"]))
+
+
+def town_code(setup: dict, player: dict, n: int) -> str:
+    """Return the code that carries one player's town: the setup with only that town filled in."""
+    players = [player if i == n else p for i, p in enumerate(setup["players"])]
+    return encode(dict(setup, players=players))
+
+
+def read_town(setup: dict, code: str, n=None) -> dict:
+    """Return {player index: player} for the towns a code brings to this table; raise ValueError."""
+    try:
+        game = game_from_code(code)
+    except (CodeError, InvalidGame):
+        raise ValueError(_("This is not a town of Marquoir.")) from None
+    if _identity(game) != _identity(setup):
+        raise ValueError(_("This town belongs to another game."))
+    filled = {i: p for i, p in enumerate(game["players"])
+              if any(card for row in p["town"] for card in row) or i == n}
+    return {i: filled[i] for i in filled if n is None or i == n}
+
+
+def whole_game(record: dict) -> dict:
+    """Return the game of a table: the setup with every town handed in so far."""
+    # Every code in a record was checked when it was saved, so reading it again needs no checks.
+    game = decode(record["setup"])
+    players = list(game["players"])
+    for i, code in enumerate(record["towns"]):
+        if code:
+            players[i] = decode(code)["players"][i]
+    return dict(game, players=players)
+
+
+def _status(record: dict, i: int) -> str:
+    if record["done"][i]:
+        return "done"
+    return "entering" if record["versions"][i] else "not-started"
+
+
+def table_state(record: dict, lang: str) -> dict:
+    """Return what a phone following the table is told: each player's status, version, town and total."""
+    game = whole_game(record)
+    totals = {}
+    if any(record["done"]):
+        scored = score_valid_game(game)["players"]
+        totals = {i: scored[i]["total"] for i in range(len(scored)) if record["done"][i]}
+    finished = all(record["done"])
+    return {"revision": record["revision"], "finished": finished,
+            "result": url_for("results.show", lang=lang, code=encode(game)) if finished else None,
+            "players": [{"name": p["name"], "status": _status(record, i), "version": record["versions"][i],
+                         "town": record["towns"][i], "total": totals.get(i)}
+                        for i, p in enumerate(game["players"])]}
+
+
+def code_in(text: str) -> str:
+    """Return the game code in a pasted link or code (…/t/<id>/take?town=<code>, …/g/<code>/1, or the code)."""
+    parts = urlsplit(text.strip())
+    query = parse_qs(parts.query).get("town")
+    if query:
+        return query[0]
+    pieces = [piece for piece in parts.path.split("/") if piece]
+    for marker in ("g", "r"):
+        if marker in pieces[:-1]:
+            return pieces[pieces.index(marker) + 1]
+    return pieces[-1] if pieces else ""
+
+
+def table_words() -> dict:
+    """Return the words table.mjs shows, in the page's language."""
+    return {"status": {"not-started": _("Not started"), "entering": _("Entering"), "done": _("Done")},
+            "saving": _("Saving…"), "saved": _("Saved to the table."), "handed_in": _("Handed in."),
+            "not_saved": _("Not saved yet:"), "kept": _("Kept on this phone; it will be sent when the network is back.")}

@@ -1,0 +1,298 @@
+"""A table: every player enters their own town on their own phone, and the scores appear on every phone.
+
+The table is the one piece of state the server keeps (see tables_store). A town travels as the game code
+of the setup with only that player's town filled in, so the phones and the store speak the app's own
+code format, and the outcome is an ordinary stateless result page.
+"""
+
+import io
+
+import segno
+from flask import Blueprint
+from flask import Response
+from flask import abort
+from flask import current_app
+from flask import jsonify
+from flask import redirect
+from flask import render_template
+from flask import request
+from flask import url_for
+from flask_babel import gettext as _
+from flask_wtf.csrf import CSRFError
+from flask_wtf.csrf import ValidationError
+from flask_wtf.csrf import generate_csrf
+from flask_wtf.csrf import validate_csrf
+
+from ..scoring import decode
+from ..scoring import encode
+from ..scoring import game_from_code
+from ..scoring.town import NAMES
+from ..scoring.validate import MONUMENT_FACTS
+from . import i18n
+from .forms import TownForm
+from .forms import choices
+from .games import load_game
+from .labels import CARD_NAMES
+from .table_towns import code_in
+from .table_towns import read_town
+from .table_towns import table_state
+from .table_towns import table_words
+from .table_towns import town_code
+from .table_towns import whole_game
+from .tables_store import Conflict
+from .tables_store import Finished
+from .tables_store import open_store
+
+bp = Blueprint("tables", __name__)
+# The longest town code (six players, names of 24 characters) is under 600 characters; a save says little more.
+MAX_SAVE = 2048
+ID_LENGTH = range(22, 64)
+
+
+def _store():
+    return open_store(current_app)
+
+
+def _record_or_404(table_id: str) -> dict:
+    record = _store().get(table_id) if len(table_id) in ID_LENGTH else None
+    if record is None:
+        abort(Response(render_template("table_gone.html", table_id=table_id), 404))
+    return record
+
+
+_STATES = {}
+_SETUPS = {}
+
+
+def _state(record: dict, lang: str, table_id: str) -> dict:
+    # The five phones of a table ask for the same revision within seconds: each worker keeps the last few.
+    key = (table_id, record["revision"], lang)
+    if key not in _STATES:
+        if len(_STATES) > 2000:
+            _STATES.clear()
+        _STATES[key] = table_state(record, lang)
+    return _STATES[key]
+
+
+def _setup_of(record: dict) -> dict:
+    """Return a table's setup game; a setup never changes, so each worker reads each one once."""
+    if record["setup"] not in _SETUPS:
+        if len(_SETUPS) > 2000:
+            _SETUPS.clear()
+        _SETUPS[record["setup"]] = decode(record["setup"])
+    return _SETUPS[record["setup"]]
+
+
+def _check_lang(lang: str) -> None:
+    if lang not in i18n.LANGUAGES:
+        abort(404)
+
+
+def _client() -> str:
+    return request.remote_addr or "unknown"
+
+
+def _limited(kind: str, limit: int, window: int) -> bool:
+    return _store().hit("{}:{}".format(kind, _client()), window) > limit
+
+
+def _check_csrf() -> None:
+    try:
+        validate_csrf(request.form.get("csrf_token"))
+    except ValidationError as error:
+        raise CSRFError(str(error)) from None
+
+
+def _check_json_call() -> None:
+    """Refuse a JSON call that a page of another site could have made (custom header, same origin)."""
+    origin = request.headers.get("Origin")
+    if request.headers.get("X-Requested-With") != "marquoir" or (origin and origin != request.host_url.rstrip("/")):
+        _stop(403, _("This request did not come from Marquoir."))
+    if (request.content_length or 0) > MAX_SAVE:
+        _stop(413, _("This request is larger than any game needs."))
+
+
+def _stop(status: int, message: str) -> None:
+    response = jsonify(message=message)
+    response.status_code = status
+    abort(response)
+
+
+@bp.get("/<lang>/t/new")
+def start(lang):
+    """Offer to open a table for a setup code."""
+    _check_lang(lang)
+    code = request.args.get("code", "")
+    game = load_game(code)
+    return render_template("table_start.html", game=game, code=code)
+
+
+@bp.post("/<lang>/t/new")
+def create(lang):
+    """Open a table for a setup code and go to its page."""
+    _check_lang(lang)
+    _check_csrf()
+    code = request.form.get("code", "")
+    game = load_game(code)
+    if _limited("create", current_app.config["TABLES_PER_HOUR"], 3600):
+        message = _("This phone has opened many tables in the last hour. Please wait a little.")
+        return render_template("error.html", title=_("Too many tables"), message=message), 429
+    setup = dict(game, players=[dict(p, town=[[None] * 4 for _ in range(4)], stored={},
+                                     master_builder_turns=None, shrine_buildings=None, completed_before=None)
+                                for p in game["players"]])
+    table_id = _store().create(encode(setup), len(game["players"]))
+    return redirect(url_for("tables.table", lang=lang, table_id=table_id), 303)
+
+
+@bp.get("/t/<table_id>")
+def short(table_id):
+    """Open a table's short link in the reader's language."""
+    return redirect(url_for("tables.table", lang=i18n.preferred_language(), table_id=table_id))
+
+
+@bp.get("/<lang>/t/<table_id>")
+def table(lang, table_id):
+    """Show the table: its QR code and short link, and where each player stands."""
+    _check_lang(lang)
+    record = _record_or_404(table_id)
+    state = _state(record, lang, table_id)
+    short_url = url_for("tables.short", table_id=table_id, _external=True)
+    page = render_template("table.html", table_id=table_id, state=state, short_url=short_url,
+                           setup=record["setup"])
+    return page, 200, {"Cache-Control": "no-cache"}
+
+
+@bp.get("/t/<table_id>/qr.svg")
+def qr(table_id):
+    """Return the QR code of a table's short link as SVG."""
+    _record_or_404(table_id)
+    out = io.BytesIO()
+    segno.make(url_for("tables.short", table_id=table_id, _external=True), error="m").save(
+        out, kind="svg", scale=4, border=2, xmldecl=False, svgns=True, dark="#1d2330", light="#ffffff")
+    return Response(out.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
+
+
+@bp.get("/<lang>/t/<table_id>/state")
+def state(lang, table_id):
+    """Return the table as JSON; 304 when nothing changed since the phone's last look (its ETag)."""
+    _check_lang(lang)
+    record = _store().get(table_id) if len(table_id) in ID_LENGTH else None
+    if record is None:
+        return jsonify(message=_("This table is gone.")), 404
+    etag = "{}-{}".format(record["revision"], lang)
+    if etag in request.if_none_match:
+        return Response(status=304, headers={"ETag": '"{}"'.format(etag), "Cache-Control": "no-cache"})
+    response = jsonify(_state(record, lang, table_id))
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def _town_form(game: dict, player: dict) -> TownForm:
+    squares = [card for row in player["town"] for card in row]
+    data = {key: player.get(key) for key in ("master_builder_turns", "shrine_buildings", "completed_before")}
+    for i, name in enumerate(NAMES):
+        data["square_" + name] = squares[i] or ""
+        data["stored_" + name] = (player.get("stored") or {}).get(name)
+    form = TownForm(request.args or None, data=data)
+    cards = [("", _("Empty"))] + [(card, CARD_NAMES[card]) for card in game["buildings"]]
+    if player.get("monument"):
+        cards.append((player["monument"], CARD_NAMES[player["monument"]]))
+    for select in form.squares:
+        select.choices = choices(cards)
+        if select.data not in {choice.value for choice in select.choices}:
+            select.data = ""
+    return form
+
+
+@bp.get("/<lang>/t/<table_id>/<int:n>")
+def town(lang, table_id, n):
+    """Show player n's town step at the table; unsaved taps in the query are kept on reload."""
+    _check_lang(lang)
+    record = _record_or_404(table_id)
+    if not 1 <= n <= len(record["towns"]):
+        abort(404)
+    if all(record["done"]):
+        return redirect(url_for("tables.table", lang=lang, table_id=table_id))
+    setup = game_from_code(record["setup"])
+    game = whole_game(record)
+    player = game["players"][n - 1]
+    code = record["towns"][n - 1] or town_code(setup, setup["players"][n - 1], n - 1)
+    page = render_template("table_town.html", table_id=table_id, game=game, game_code=code, n=n, player=player,
+                           form=_town_form(game, player), version=record["versions"][n - 1],
+                           asks_fact=MONUMENT_FACTS.get(player.get("monument")),
+                           done=record["done"][n - 1])
+    return page, 200, {"Cache-Control": "no-cache"}
+
+
+@bp.post("/<lang>/t/<table_id>/<int:n>")
+def save(lang, table_id, n):
+    """Save player n's town over the version the phone names; 409 with the table's town when it is stale."""
+    _check_lang(lang)
+    _check_json_call()
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict) or not isinstance(body.get("version"), int) or not isinstance(body.get("town"), str):
+        return jsonify(message=_("This request cannot be answered as it is.")), 400
+    if _limited("save", current_app.config["TABLE_SAVES_PER_MINUTE"], 60):
+        return jsonify(message=_("Too many saves from this phone. Please wait a little.")), 429
+    record = _store().get(table_id) if len(table_id) in ID_LENGTH else None
+    if record is None:
+        return jsonify(message=_("This table is gone.")), 404
+    if not 1 <= n <= len(record["towns"]):
+        return jsonify(message=_("There is no such player at this table.")), 404
+    setup = _setup_of(record)
+    try:
+        player = read_town(setup, body["town"], n - 1)[n - 1]
+    except ValueError as error:
+        return jsonify(message=str(error)), 400
+    try:
+        saved = _store().save(table_id, n - 1, town_code(setup, player, n - 1), body["version"], bool(body.get("done")))
+    except Conflict as conflict:
+        return jsonify(message=_("This town was changed on another phone."), version=conflict.record["versions"][n - 1],
+                       town=conflict.record["towns"][n - 1]), 409
+    except Finished:
+        return jsonify(message=_("The scores are already shown; change a town from the results.")), 409
+    if saved is None:
+        return jsonify(message=_("This table is gone.")), 404
+    return jsonify(version=saved["versions"][n - 1], revision=saved["revision"], finished=all(saved["done"]))
+
+
+@bp.route("/<lang>/t/<table_id>/take", methods=["GET", "POST"])
+def take(lang, table_id):
+    """Take in towns handed over as a link or code by a phone without network."""
+    _check_lang(lang)
+    record = _record_or_404(table_id)
+    setup = game_from_code(record["setup"])
+    if request.method == "POST":
+        _check_csrf()
+    text = request.values.get("town", "")
+    try:
+        towns = read_town(setup, code_in(text)) if text else {}
+    except ValueError as error:
+        return render_template("table_take.html", table_id=table_id, text=text, towns={}, error=str(error)), 422
+    if request.method == "GET" or not towns:
+        return render_template("table_take.html", table_id=table_id, text=text, towns=towns, error=None)
+    for i, player in towns.items():
+        try:
+            _store().save(table_id, i, town_code(setup, player, i), record["versions"][i], True)
+        except (Conflict, Finished):
+            message = _("The town of %(name)s changed meanwhile; look at the table and try again.", name=player["name"])
+            return render_template("table_take.html", table_id=table_id, text=text, towns=towns, error=message), 409
+    return redirect(url_for("tables.table", lang=lang, table_id=table_id), 303)
+
+
+def handle_csrf_error(error):
+    """Refuse a form sent without this site's token, in the reader's language."""
+    message = _("This form has expired or did not come from Marquoir. Go back, reload the page and send it again.")
+    return render_template("error.html", title=_("Something is not right"), message=message), 400
+
+
+def init_app(app) -> None:
+    """Register the table pages, their limits and their CSRF refusal page."""
+    app.config.setdefault("TABLES_PER_HOUR", 30)
+    app.config.setdefault("TABLE_SAVES_PER_MINUTE", 240)
+    # The table's forms are the app's only POST forms; their CSRF token lives in Flask's session cookie.
+    app.config["SESSION_COOKIE_SAMESITE"] = app.config["SESSION_COOKIE_SAMESITE"] or "Lax"
+    app.jinja_env.globals.update(csrf_token=generate_csrf, table_words=table_words)
+    app.register_blueprint(bp)
+    app.register_error_handler(CSRFError, handle_csrf_error)

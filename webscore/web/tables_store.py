@@ -1,0 +1,198 @@
+"""Where tables live: SQLite by default (a file in the instance folder), Redis when REDIS_URL is set.
+
+Limits (tables opened, saves) are counted here too, by hit(): Flask-Limiter's storages have no SQLite
+one, and an in-memory count would let each gunicorn worker count alone.
+
+A table is one small record, kept as JSON under an unguessable id:
+    {"setup": game code, "towns": [town code or None per player], "versions": [int], "done": [bool],
+     "created": seconds, "changed": seconds, "revision": int}
+A town travels as the game code of the setup with only that player's town filled in. "revision" grows at
+every change, so a phone that follows the table asks "anything since revision r?" and gets a 304.
+Both stores offer the same four calls and expire a table 48 hours after its last change.
+"""
+
+import json
+import os
+import secrets
+import sqlite3
+import threading
+import time
+
+LIFETIME = 48 * 3600
+
+
+class Conflict(Exception):
+    """A save that names a version of the town that is no longer the current one."""
+
+    def __init__(self, record: dict):
+        super().__init__("stale version")
+        self.record = record
+
+
+class Finished(Exception):
+    """A save to a table whose scores are already shown."""
+
+
+def new_record(setup: str, count: int, now: float) -> dict:
+    """Return the record of a table just opened for a setup of count players."""
+    return {"setup": setup, "towns": [None] * count, "versions": [0] * count, "done": [False] * count,
+            "created": now, "changed": now, "revision": 0}
+
+
+def apply_save(record: dict, n: int, town: str, version: int, done: bool, now: float) -> dict:
+    """Return the record with player n's town saved over `version`; raise Conflict or Finished."""
+    if all(record["done"]):
+        raise Finished()
+    if record["versions"][n] != version:
+        raise Conflict(record)
+    record = dict(record, towns=list(record["towns"]), versions=list(record["versions"]), done=list(record["done"]))
+    record["towns"][n] = town
+    record["versions"][n] = version + 1
+    record["done"][n] = bool(done)
+    record["changed"] = now
+    record["revision"] += 1
+    return record
+
+
+class SQLiteStore:
+    """Tables in one SQLite file (WAL mode, so readers never wait for a writer)."""
+
+    def __init__(self, path: str, clock=time.time):
+        self.path = str(path)
+        self.clock = clock
+        self.local = threading.local()
+        with self._db() as db:
+            db.execute("CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, record TEXT NOT NULL, "
+                       "changed REAL NOT NULL)")
+            db.execute("CREATE TABLE IF NOT EXISTS hits (key TEXT PRIMARY KEY, window INTEGER NOT NULL, "
+                       "count INTEGER NOT NULL)")
+
+    def _db(self) -> sqlite3.Connection:
+        # One connection per thread: gunicorn's sync workers have one, the development server several.
+        db = getattr(self.local, "db", None)
+        if db is None:
+            db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            self.local.db = db
+        return db
+
+    def create(self, setup: str, count: int) -> str:
+        """Open a table for a setup; return its id."""
+        now = self.clock()
+        table_id = secrets.token_urlsafe(16)
+        db = self._db()
+        db.execute("DELETE FROM tables WHERE changed < ?", (now - LIFETIME,))
+        db.execute("INSERT INTO tables (id, record, changed) VALUES (?, ?, ?)",
+                   (table_id, json.dumps(new_record(setup, count, now)), now))
+        return table_id
+
+    def get(self, table_id: str):
+        """Return a table's record, or None when there is none or it expired."""
+        row = self._db().execute("SELECT record, changed FROM tables WHERE id = ?", (table_id,)).fetchone()
+        if row is None or row[1] < self.clock() - LIFETIME:
+            return None
+        return json.loads(row[0])
+
+    def save(self, table_id: str, n: int, town: str, version: int, done: bool):
+        """Save player n's town over `version`; return the new record, or None for no such table."""
+        db = self._db()
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            record = self.get(table_id)
+            if record is None:
+                db.execute("ROLLBACK")
+                return None
+            record = apply_save(record, n, town, version, done, self.clock())
+            db.execute("UPDATE tables SET record = ?, changed = ? WHERE id = ?",
+                       (json.dumps(record), record["changed"], table_id))
+            db.execute("COMMIT")
+            return record
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+
+    def hit(self, key: str, window: int) -> int:
+        """Count one request under key in the current window of `window` seconds; return the count."""
+        slot = int(self.clock() // window)
+        # One statement, so one short write: a new window starts the count again.
+        return self._db().execute(
+            "INSERT INTO hits (key, window, count) VALUES (?, ?, 1) ON CONFLICT(key) DO UPDATE SET "
+            "count = CASE WHEN window = excluded.window THEN count + 1 ELSE 1 END, window = excluded.window "
+            "RETURNING count", (key, slot)).fetchall()[0][0]
+
+
+class RedisStore:
+    """Tables in Redis, shared by every app instance; Redis itself drops a table 48 hours after its change."""
+
+    PREFIX = "marquoir:table:"
+
+    def __init__(self, url: str, clock=time.time):
+        import redis
+
+        self.redis = redis.Redis.from_url(url)
+        self.clock = clock
+
+    def create(self, setup: str, count: int) -> str:
+        """Open a table for a setup; return its id."""
+        table_id = secrets.token_urlsafe(16)
+        record = new_record(setup, count, self.clock())
+        self.redis.set(self.PREFIX + table_id, json.dumps(record), ex=LIFETIME)
+        return table_id
+
+    def get(self, table_id: str):
+        """Return a table's record, or None when there is none or it expired."""
+        raw = self.redis.get(self.PREFIX + table_id)
+        if raw is None:
+            return None
+        record = json.loads(raw)
+        # The key's own expiry does the work in use; the clock check lets a test move time forward.
+        return None if record["changed"] < self.clock() - LIFETIME else record
+
+    def save(self, table_id: str, n: int, town: str, version: int, done: bool):
+        """Save player n's town over `version`; return the new record, or None for no such table."""
+        import redis
+
+        key = self.PREFIX + table_id
+        with self.redis.pipeline() as pipe:
+            while True:
+                try:
+                    pipe.watch(key)
+                    record = self.get(table_id)
+                    if record is None:
+                        return None
+                    record = apply_save(record, n, town, version, done, self.clock())
+                    pipe.multi()
+                    pipe.set(key, json.dumps(record), ex=LIFETIME)
+                    pipe.execute()
+                    return record
+                except redis.WatchError:
+                    # Another instance changed the table between our read and write: read it again.
+                    continue
+
+    def hit(self, key: str, window: int) -> int:
+        """Count one request under key in the current window of `window` seconds; return the count."""
+        slot = "marquoir:hits:{}:{}".format(key, int(self.clock() // window))
+        with self.redis.pipeline() as pipe:
+            pipe.incr(slot)
+            pipe.expire(slot, window)
+            count, _ = pipe.execute()
+        return count
+
+
+def open_store(app):
+    """Return the app's table store, made on first use from REDIS_URL or the instance folder."""
+    store = app.extensions.get("marquoir-tables")
+    if store is None:
+        clock = app.config.get("TABLES_CLOCK") or time.time
+        # REDIS_URL is the variable hosting platforms set; a test's own config never reads the environment.
+        url = app.config.get("REDIS_URL") or (None if app.testing else os.environ.get("REDIS_URL"))
+        if url:
+            store = RedisStore(url, clock)
+        else:
+            path = app.config.get("TABLES_DATABASE") or os.path.join(app.instance_path, "tables.sqlite3")
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            store = SQLiteStore(path, clock)
+        app.extensions["marquoir-tables"] = store
+    return store
