@@ -12,6 +12,7 @@ from .web import security
 
 DEV_SECRET_KEY = "dev-only-not-secret"
 STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
+CORE = pathlib.Path(__file__).resolve().parent / "scoring"
 
 
 def create_app(test_config=None):
@@ -39,7 +40,7 @@ def create_app(test_config=None):
     if app.config["PRODUCTION"] and app.config["SECRET_KEY"] == DEV_SECRET_KEY:
         raise RuntimeError("Set FLASK_SECRET_KEY: the development key is refused in production.")
 
-    assets.init_app(app, STATIC)
+    assets.init_app(app, STATIC, CORE)
     Compress(app)
     i18n.init_app(app)
     labels.init_app(app)
@@ -55,7 +56,7 @@ def create_app(test_config=None):
     app.register_blueprint(pages.bp)
     app.register_blueprint(game_setup.bp)
     app.register_blueprint(town_entry.bp)
-    app.register_blueprint(results.bp)
+    results.init_app(app)
     offline.init_app(app)
     errors.init_app(app)
     return app

@@ -31,6 +31,9 @@ export async function startCore(loadMicroPython, files) {
 }
 
 let browserCore = null;
+// Under /static/v/<version>/ the core's files are fetched under the same version, so they are cached as firmly.
+const versioned = new URL(import.meta.url).pathname.match(/^\/static\/v\/([^/]+)\//);
+const CORE = versioned ? "/core/v/" + versioned[1] + "/" : "/core/";
 
 // In the browser: load the vendored runtime and the core's files once per page, then reuse them.
 export function loadBrowserCore() {
@@ -38,11 +41,11 @@ export function loadBrowserCore() {
     browserCore = (async () => {
       const [{ loadMicroPython }, names] = await Promise.all([
         import("../vendor/micropython/micropython.mjs"),
-        fetch("/core/index.json").then((response) => response.json()),
+        fetch(CORE + "index.json").then((response) => response.json()),
       ]);
       const files = {};
       await Promise.all(names.map(async (name) => {
-        files[name] = await (await fetch("/core/" + name)).text();
+        files[name] = await (await fetch(CORE + name)).text();
       }));
       return startCore(loadMicroPython, files);
     })();

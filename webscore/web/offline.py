@@ -27,6 +27,7 @@ from ..scoring.validate import MAX_PLAYERS
 from ..scoring.validate import MONUMENT_FACTS
 from . import i18n
 from . import labels
+from .assets import IMMUTABLE
 from .assets import file_response
 from .problems import MESSAGES as PROBLEM_MESSAGES
 
@@ -106,18 +107,21 @@ def manifest(lang=None):
     return Response(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json")
 
 
-@bp.get("/core/index.json")
-def core_index():
+@bp.get("/core/index.json", defaults={"version": None})
+@bp.get("/core/v/<version>/index.json")
+def core_index(version):
     """List the core's files, for the browser to fetch and mount."""
-    return Response(json.dumps(CORE_FILES), mimetype="application/json", headers={"Cache-Control": "no-cache"})
+    policy = IMMUTABLE if version == current_app.config["ASSET_VERSION"] else "no-cache"
+    return Response(json.dumps(CORE_FILES), mimetype="application/json", headers={"Cache-Control": policy})
 
 
-@bp.get("/core/<name>")
-def core_file(name):
+@bp.get("/core/<name>", defaults={"version": None})
+@bp.get("/core/v/<version>/<name>")
+def core_file(name, version):
     """Serve one file of the scoring core, for the browser's MicroPython."""
     if name not in CORE_FILES:
         abort(404)
-    return file_response(CORE, name, mimetype="text/x-python")
+    return file_response(CORE, name, mimetype="text/x-python", version=version)
 
 
 @bp.get("/<lang>/offline")
