@@ -15,6 +15,10 @@ export async function startCore(loadMicroPython, files) {
     score(gameJson) {
       return JSON.parse(core.score_json(gameJson));
     },
+    // Return the parsed {town}, {problems} or {no_player} for player n's town (from 0) of a game file as JSON.
+    scoreTown(gameJson, n) {
+      return JSON.parse(core.score_town_json(gameJson, n));
+    },
     // Return the parsed {result, game}, {problems} or {damaged} for a game code.
     scoreCode(code) {
       return JSON.parse(core.score_code_json(code));

@@ -1,5 +1,6 @@
 // Live score while a town is entered: on every change the core, under MicroPython in this page, scores
-// the town as it stands and each square shows its points. Nothing here decides a point.
+// the town as it stands and each square shows its points. Only the edited town is scored (the others
+// stand still; the core still reads the town on its right for Feast Halls). Nothing here decides a point.
 import { loadBrowserCore } from "./core.mjs";
 import { SQUARES, readTown } from "./townform.mjs";
 import { fill, number, words } from "./words.mjs";
@@ -20,9 +21,9 @@ export async function liveScore(form) {
   else form.querySelector(".grid").before(total);
   const update = () => {
     const { game: changed } = readTown(new URLSearchParams(new FormData(form)), game, n);
-    const answer = core.score(JSON.stringify(changed));
-    if (!answer.result) return;
-    const player = answer.result.players[n - 1];
+    const answer = core.scoreTown(JSON.stringify(changed), n - 1);
+    if (!answer.town) return;
+    const player = answer.town;
     total.textContent = fill(words.ui.running_total, { num: number(player.total) });
     player.squares.forEach((square, i) => {
       const element = form.querySelector(`.square[data-square="${SQUARES[i]}"]`);
