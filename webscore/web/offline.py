@@ -44,15 +44,24 @@ def _static_folder() -> pathlib.Path:
     return pathlib.Path(current_app.static_folder)
 
 
-def precache_urls() -> list:
-    """Return every address the service worker stores at install: pages of all languages, assets, core."""
-    urls = [url_for(page, lang=lang) for lang in i18n.LANGUAGES for page in PAGES]
+def precache_pages() -> dict:
+    """Return, by language, the pages the service worker stores: the visitor's language first, the rest when idle."""
+    return {lang: [url_for(page, lang=lang) for page in PAGES] for lang in i18n.LANGUAGES}
+
+
+def precache_assets() -> list:
+    """Return the assets and core files the service worker stores at install, under their versioned addresses."""
     static = _static_folder()
     assets = sorted(path.relative_to(static).as_posix() for path in static.rglob("*")
                     if path.is_file() and path.suffix in ASSET_SUFFIXES)
-    urls += [url_for("static", filename=asset) for asset in assets]
-    urls += [url_for("offline.core_index")] + [url_for("offline.core_file", name=name) for name in CORE_FILES]
-    return urls
+    urls = [url_for("static", filename=asset) for asset in assets]
+    return urls + [url_for("offline.core_index")] + [url_for("offline.core_file", name=name) for name in CORE_FILES]
+
+
+def precache_urls() -> list:
+    """Return every address the service worker stores: pages of all languages, assets, core."""
+    pages = precache_pages()
+    return [url for lang in i18n.LANGUAGES for url in pages[lang]] + precache_assets()
 
 
 _VERSIONS = {}
@@ -77,7 +86,8 @@ def version() -> str:
 @bp.get("/sw.js")
 def service_worker():
     """Serve the service worker from the root, so its scope is the whole site."""
-    body = render_template("sw.js", version=version(), urls=json.dumps(precache_urls()))
+    body = render_template("sw.js", version=version(), pages=json.dumps(precache_pages()),
+                           assets=json.dumps(precache_assets()))
     return Response(body, mimetype="text/javascript", headers={"Cache-Control": "no-cache"})
 
 
