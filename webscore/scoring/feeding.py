@@ -6,9 +6,10 @@ lowers a score, so a Greenhouse takes a whole group and Farms use all their capa
 choose is only which buildings, and that matters for Temples (they need 2 fed neighbours) and for the
 different worth of a Cottage and a Barrett Castle.
 
-The search skips what cannot win: no choice can beat feeding every feedable square, less what the
-squares the Farms must leave out are worth by themselves, so once a choice reaches that bound the
-search stops, and a Greenhouse pick whose bound is no better than the best so far is not tried. Farms
+The search skips what cannot win. No choice can beat feeding every feedable square, less what the
+squares left out are worth by themselves, with only as many Temples scoring as the fed Cottages next to
+them can reach. The Farms' choices are walked in the full search's order, a branch at a time, and a
+branch (or a whole Greenhouse pick) whose bound is no better than the best so far is dropped. Farms
 always feed as many squares as they can, since feeding more never lowers a score. The answer is the
 one the full search gives: the first choice found with the highest total.
 """
@@ -71,8 +72,9 @@ def _own_worths(town, dependent: list) -> dict:
     return worths
 
 
-def _bound(town, dependent: list, feedable: list, grown: set, unfed: list, capacity: int, ceiling: list) -> int:
-    """Return the most any choice that feeds `capacity` of the unfed squares (and the grown ones) can score.
+def _bound(town, dependent: list, feedable: list, fed: set, left_out: tuple, undecided: tuple, slots: int,
+           ceiling: list) -> int:
+    """Return the most a choice can score that feeds `fed`, not `left_out`, and `slots` of `undecided`.
 
     ceiling keeps, once worked out, [{square: own worth}, points of all but the Temples with every
     feedable square fed, the Temples' points then]. Each square left out loses at least its own worth;
@@ -84,8 +86,8 @@ def _bound(town, dependent: list, feedable: list, grown: set, unfed: list, capac
         ceiling.append(_points(town, [i for i in dependent if town.squares[i] != "temple"]))
         ceiling.append(sum(_rule("temple")(town, i)[0] for i in dependent if town.squares[i] == "temple"))
     worths, others, temples = ceiling
-    left_out = sum(sorted(worths[i] for i in unfed)[:len(unfed) - capacity])
-    return others - left_out + min(temples, TEMPLE_POINTS * _temples_reachable(town, grown, unfed, capacity))
+    lost = sum(worths[i] for i in left_out) + sum(sorted(worths[i] for i in undecided)[:len(undecided) - slots])
+    return others - lost + min(temples, TEMPLE_POINTS * _temples_reachable(town, fed, undecided, slots))
 
 
 def _temples_reachable(town, grown: set, unfed: list, capacity: int) -> int:
@@ -134,11 +136,12 @@ def _greenhouse_options(squares: tuple, greenhouses: list, fed: frozenset) -> li
     return [list(chosen) for chosen in combinations(tuple(useful), picks)]
 
 
-def _farm_options(town, unfed: list, capacity: int):
-    """Yield the sets of squares the Farms could feed, enough of them to contain the best one.
+def _farm_options(town, unfed: list, capacity: int, beaten):
+    """Yield the sets of squares the Farms could feed, in the full search's order, but none that cannot win.
 
     Only squares next to a Temple interact; every other square adds its own worth, so for each
     choice among the Temple neighbours the rest of the capacity goes to the most valuable others.
+    beaten(fed, left_out, undecided, slots) says when no completion of a partial choice can win.
     """
     if len(unfed) <= capacity:
         yield tuple(unfed)
@@ -154,9 +157,20 @@ def _farm_options(town, unfed: list, capacity: int):
     # A smaller choice among the Temple neighbours leaves capacity unused only when the others run out,
     # and then the next larger choice feeds a superset, found earlier and never worse.
     for size in range(min(capacity, len(near)), max(0, capacity - len(others)) - 1, -1):
-        rest = others[:capacity - size]
-        for chosen in combinations(near, size):
-            yield tuple(sorted(chosen + tuple(rest)))
+        rest = tuple(others[:capacity - size])
+        yield from _choices(near, size, 0, (), tuple(others[capacity - size:]), rest, beaten)
+
+
+def _choices(near: tuple, size: int, start: int, chosen: tuple, left_out: tuple, rest: tuple, beaten):
+    """Yield chosen + `size - len(chosen)` of near[start:] (with rest) in lexicographic order, pruned by beaten."""
+    slots = size - len(chosen)
+    if beaten(chosen + rest, left_out, near[start:], slots):
+        return
+    if slots == 0:
+        yield tuple(sorted(chosen + rest))
+        return
+    for i in range(start, len(near) - slots + 1):
+        yield from _choices(near, size, i + 1, chosen + (near[i],), left_out + near[start:i], rest, beaten)
 
 
 def choose_feeding(town) -> dict:
@@ -177,25 +191,34 @@ def choose_feeding(town) -> dict:
     dependent = [i for i in SQUARES if squares[i] in FEED_DEPENDENT]
     feedable = [i for i in SQUARES if is_feedable(squares[i])]
     ceiling = []
-    best = None
+    # The best choice so far, in a list so that the search's pruning reads it as it improves.
+    best = [None]
     for picked in _greenhouse_options(squares, greenhouses, fixed):
         grown = set(fixed)
         for group in picked:
             grown.update(group)
         unfed = [i for i in feedable if i not in grown]
-        bound = None
-        for farmed in _farm_options(town, unfed, capacity):
-            # The bound costs a scoring of its own, so it is worked out only once a choice has to beat another.
-            if best is not None and len(unfed) > capacity:
-                if bound is None:
-                    bound = _bound(town, dependent, feedable, grown, unfed, capacity, ceiling)
-                if best[0] >= bound:
-                    break
+
+        pick_bound = []
+
+        def beaten(fed, left_out, undecided, slots, grown=grown, unfed=unfed, pick_bound=pick_bound):
+            # A bound costs about a scoring of its own: worked out only once a choice has to beat another,
+            # the whole pick's first (it holds for every choice of it), a branch's own only inside a branch.
+            if best[0] is None:
+                return False
+            if not pick_bound:
+                pick_bound.append(_bound(town, dependent, feedable, grown, (), tuple(unfed), capacity, ceiling))
+            if best[0][0] >= pick_bound[0]:
+                return True
+            return slots > 0 and best[0][0] >= _bound(town, dependent, feedable, grown.union(fed), left_out,
+                                                      undecided, slots, ceiling)
+
+        for farmed in _farm_options(town, unfed, capacity, beaten):
             town.fed = frozenset(grown) | frozenset(farmed)
             points = _points(town, dependent)
-            if best is None or points > best[0]:
-                best = (points, picked, farmed)
-    _, picked, farmed = best
+            if best[0] is None or points > best[0][0]:
+                best[0] = (points, picked, farmed)
+    _, picked, farmed = best[0]
     for greenhouse, group in zip(greenhouses, picked):
         for i in group:
             fed_by.setdefault(i, []).append(greenhouse)
