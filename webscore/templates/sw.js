@@ -8,9 +8,14 @@ const PAGES = {{ pages|safe }};
 const ASSETS = {{ assets|safe }};
 const LANGUAGES = ["en", "fr", "hu"];
 
+// Stored without cookies: a page of another language must not change the visitor's language cookie.
+function plain(url) {
+  return new Request(url, { credentials: "omit" });
+}
+
 self.addEventListener("install", (event) => {
   // No skipWaiting here: a new version waits until the page agrees, so no form is swapped mid-entry.
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(ASSETS.concat(PAGES[preferred()]))));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(ASSETS.concat(PAGES[preferred()]).map(plain))));
 });
 
 // Store the pages not stored yet, the given language first, one at a time so as not to crowd the page.
@@ -19,7 +24,7 @@ async function storePages(first) {
   const order = [first].concat(LANGUAGES.filter((lang) => lang !== first));
   for (const lang of order) {
     for (const url of PAGES[lang]) {
-      if (!(await cache.match(url))) await cache.add(url);
+      if (!(await cache.match(url))) await cache.add(plain(url));
     }
   }
 }
