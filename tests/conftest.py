@@ -35,6 +35,10 @@ class MicroPythonCore:
         """Return MicroPython's parsed answer for a game code."""
         return self._ask("code", code)
 
+    def score_town_json(self, text: str, n: int) -> dict:
+        """Return MicroPython's parsed answer for player n's town of a game file given as JSON text."""
+        return self._ask("scoretown", json.dumps([n, text]))
+
     def table_json(self, text: str) -> dict:
         """Return MicroPython's parsed answer for a table helper request given as JSON text."""
         return self._ask("table", text)

@@ -13,6 +13,8 @@ from .web import security
 DEV_SECRET_KEY = "dev-only-not-secret"
 MIN_SECRET_KEY = 32
 STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
+# The Python the browser runs under MicroPython, served and versioned like the static files.
+BROWSER_PYTHON = tuple(pathlib.Path(__file__).resolve().parent / name for name in ("scoring", "flow"))
 
 
 def create_app(test_config=None):
@@ -40,7 +42,7 @@ def create_app(test_config=None):
     if app.config["PRODUCTION"]:
         check_secret_key(app.config["SECRET_KEY"])
 
-    assets.init_app(app, STATIC)
+    assets.init_app(app, STATIC, BROWSER_PYTHON)
     Compress(app)
     i18n.init_app(app)
     labels.init_app(app)
@@ -57,7 +59,7 @@ def create_app(test_config=None):
     app.register_blueprint(pages.bp)
     app.register_blueprint(game_setup.bp)
     app.register_blueprint(town_entry.bp)
-    app.register_blueprint(results.bp)
+    results.init_app(app)
     tables.init_app(app)
     offline.init_app(app)
     errors.init_app(app)

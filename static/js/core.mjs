@@ -18,6 +18,10 @@ export async function startCore(loadMicroPython, files) {
     score(gameJson) {
       return JSON.parse(core.score_json(gameJson));
     },
+    // Return the parsed {town}, {problems} or {no_player} for player n's town (from 0) of a game file as JSON.
+    scoreTown(gameJson, n) {
+      return JSON.parse(core.score_town_json(gameJson, n));
+    },
     // Return the parsed {result, game}, {problems} or {damaged} for a game code.
     scoreCode(code) {
       return JSON.parse(core.score_code_json(code));
@@ -54,6 +58,9 @@ export async function startCore(loadMicroPython, files) {
 }
 
 let browserCore = null;
+// Under /static/v/<version>/ the core's files are fetched under the same version, so they are cached as firmly.
+const versioned = new URL(import.meta.url).pathname.match(/^\/static\/v\/([^/]+)\//);
+const CORE = versioned ? "/core/v/" + versioned[1] + "/" : "/core/";
 
 // In the browser: load the vendored runtime and the Python files once per page, then reuse them.
 export function loadBrowserCore() {
@@ -61,11 +68,11 @@ export function loadBrowserCore() {
     browserCore = (async () => {
       const [{ loadMicroPython }, paths] = await Promise.all([
         import("../vendor/micropython/micropython.mjs"),
-        fetch("/core/index.json").then((response) => response.json()),
+        fetch(CORE + "index.json").then((response) => response.json()),
       ]);
       const files = {};
       await Promise.all(paths.map(async (path) => {
-        files[path] = await (await fetch("/core/" + path)).text();
+        files[path] = await (await fetch(CORE + path)).text();
       }));
       return startCore(loadMicroPython, files);
     })();

@@ -1,5 +1,7 @@
-// Live score while a town is entered: on every change the flow, under MicroPython in this page, scores
-// the game as the form stands and each square shows its points. Nothing here decides a point.
+// Live score while a town is entered: on every change the flow, under MicroPython in this page, reads
+// the form and the core scores the town as it stands; each square shows its points. Only the edited
+// town is scored (the others stand still; its Feast Halls still read the town on its right).
+// Nothing here decides a point.
 import { loadBrowserCore } from "./core.mjs";
 import { formFields } from "./dom.mjs";
 import { remember } from "./recent.mjs";
@@ -19,8 +21,8 @@ export async function liveScore(form) {
   else form.querySelector(".grid").before(total);
   const update = () => {
     const answer = core.town({ code, n, fields: formFields(form), live: true });
-    if (!answer.result) return;
-    const player = answer.result.players[n - 1];
+    if (!answer.town) return;
+    const player = answer.town;
     total.textContent = fill(words.ui.running_total, { num: number(player.total) });
     for (const square of player.squares) {
       const element = form.querySelector(`.square[data-square="${square.square}"]`);

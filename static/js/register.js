@@ -1,4 +1,5 @@
-// Register the service worker, and offer a new version instead of swapping it under a half-filled form.
+// Register the service worker once the page is idle (its own bytes first), ask it to store this language's
+// pages, and offer a new version instead of swapping it under a half-filled form.
 const banner = document.querySelector(".update-ready");
 
 function offer(worker) {
@@ -6,7 +7,13 @@ function offer(worker) {
   banner.querySelector("button").addEventListener("click", () => worker.postMessage("update"), { once: true });
 }
 
-if ("serviceWorker" in navigator) {
+function whenIdle(run) {
+  const idle = () => ("requestIdleCallback" in window ? requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 500));
+  if (document.readyState === "complete") idle();
+  else addEventListener("load", idle, { once: true });
+}
+
+function register() {
   navigator.serviceWorker.register("/sw.js", { scope: "/" }).then((registration) => {
     if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
     registration.addEventListener("updatefound", () => {
@@ -16,6 +23,13 @@ if ("serviceWorker" in navigator) {
       });
     });
   });
+  navigator.serviceWorker.ready.then((registration) => {
+    registration.active.postMessage({ precache: document.documentElement.lang });
+  });
+}
+
+if ("serviceWorker" in navigator) {
+  whenIdle(register);
   let reloading = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (!reloading && !banner.hidden) {

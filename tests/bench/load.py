@@ -1,31 +1,40 @@
-"""Load test: start the app as the Procfile does (gunicorn) and hit it from concurrent clients on loopback.
+"""Load test: the app under gunicorn as in the Procfile, against a hello-world floor under the same gunicorn.
 
-    python tests/bench/load.py [--requests 400] [--clients 8]
+    python tests/bench/load.py [--requests 1500] [--repeats 3]
 
-Prints requests per second, p50 and p99 latency and the error count for the home page, a setup step,
-a town step and a result page, then the same for a minimal Flask page under the same gunicorn settings
-(the floor) and the ratio of the result page to it. Every request goes to 127.0.0.1 only and the number
-of requests is fixed, so the run ends by itself.
+Both servers run side by side on 127.0.0.1 (2 workers each, as the Procfile sets). Each repeat sends a
+fixed number of requests per page from 50 concurrent clients (two client processes of 25 threads), a new
+connection per request, with "Accept-Encoding: br, gzip". Every figure is a ratio against the floor
+measured in the same repeat: throughput, and the workers' CPU time per request read from /proc (CPU time
+does not move with other work on a shared machine, wall-clock throughput does). p99 latency is printed
+beside the floor's. Repeats give min/median/max.
 """
 
 import argparse
 import concurrent.futures
 import contextlib
+import copy
 import http.client
 import json
 import os
 import pathlib
 import socket
+import statistics
 import subprocess
 import sys
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
+from support import examples  # noqa: E402
 from webscore.scoring import encode  # noqa: E402
 
 WORKERS = 2
+CLIENTS = 50
+CLIENT_PROCESSES = 2
+HEADERS = {"Accept-Encoding": "br, gzip", "Accept-Language": "en"}
+TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def free_port() -> int:
@@ -36,33 +45,42 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def gunicorn(target: str, cwd: pathlib.Path):
-    """Run gunicorn as the Procfile does, on a free loopback port; yield the port."""
+    """Run gunicorn as the Procfile does, on a free loopback port; yield (port, master pid)."""
     port = free_port()
     env = dict(os.environ, FLASK_PRODUCTION="true", FLASK_SECRET_KEY="load-test-only-" + "x" * 32)
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "--bind", "127.0.0.1:{}".format(port), "--workers", str(WORKERS),
-         "--forwarded-allow-ips=*", "--log-level", "warning", target],
-        cwd=str(cwd), env=env)
+         "--forwarded-allow-ips=*", "--log-level", "warning", target], cwd=str(cwd), env=env)
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=0.2):
                 break
-            time.sleep(0.1)
-        yield port
+            time.sleep(0.2)
+        yield port, process.pid
     finally:
         process.terminate()
-        process.wait(timeout=30)
+        process.wait(timeout=60)
 
 
-def one_request(port: int, path: str):
+def workers_cpu_seconds(master: int) -> float:
+    """Return the CPU seconds used so far by a gunicorn master's workers."""
+    total = 0.0
+    children = pathlib.Path("/proc/{0}/task/{0}/children".format(master)).read_text().split()
+    for pid in children:
+        fields = pathlib.Path("/proc/{}/stat".format(pid)).read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / TICKS
+    return total
+
+
+def one_request(port: int, path: str) -> tuple:
     started = time.perf_counter()
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     try:
-        connection.request("GET", path, headers={"Accept-Language": "en"})
+        connection.request("GET", path, headers=HEADERS)
         response = connection.getresponse()
         response.read()
-        ok = response.status < 400
+        ok = response.status == 200
     except OSError:
         ok = False
     finally:
@@ -70,58 +88,90 @@ def one_request(port: int, path: str):
     return time.perf_counter() - started, ok
 
 
-def hammer(port: int, path: str, requests: int, clients: int) -> dict:
-    """Send a fixed number of requests from concurrent clients; return the figures."""
+def client_share(port: int, paths: list) -> list:
+    """Send these requests from this process's threads; return (latency, ok) pairs."""
+    threads = CLIENTS // CLIENT_PROCESSES
+    with concurrent.futures.ThreadPoolExecutor(threads) as pool:
+        return list(pool.map(lambda path: one_request(port, path), paths))
+
+
+def hammer(pool, port: int, master: int, paths: list) -> dict:
+    """Send every path once from 50 concurrent clients; return throughput, latencies and CPU per request."""
+    shares = [paths[k::CLIENT_PROCESSES] for k in range(CLIENT_PROCESSES)]
+    cpu = workers_cpu_seconds(master)
     started = time.perf_counter()
-    with concurrent.futures.ThreadPoolExecutor(clients) as pool:
-        results = list(pool.map(lambda _: one_request(port, path), range(requests)))
+    results = [r for share in pool.map(client_share, [port] * CLIENT_PROCESSES, shares) for r in share]
     elapsed = time.perf_counter() - started
+    cpu = workers_cpu_seconds(master) - cpu
     latencies = sorted(latency for latency, _ in results)
-    return {
-        "rps": requests / elapsed,
-        "p50_ms": latencies[len(latencies) // 2] * 1000,
-        "p99_ms": latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000,
-        "errors": sum(1 for _, ok in results if not ok),
-    }
+    return {"rps": len(paths) / elapsed, "p99_ms": latencies[int(len(latencies) * 0.99) - 1] * 1000,
+            "cpu_ms": cpu * 1000 / len(paths), "errors": sum(1 for _, ok in results if not ok)}
 
 
-def sample_paths() -> dict:
-    game = json.loads((ROOT / "tests" / "support" / "games" / "rulebook-28.json").read_text())
-    four = json.loads((ROOT / "tests" / "support" / "games" / "four-players.json").read_text())
-    setup = ("/en/new?players-0=Ana&players-1=Bo&mode=master-builder&red=farm&grey=well&orange=chapel"
-             "&green=tavern&yellow=theater&navy=factory&action=refresh")
-    return {"home": "/en/", "setup": setup, "town": "/en/g/{}/1".format(encode(game)),
-            "result": "/en/r/{}".format(encode(four))}
+def unique_result_paths(count: int, start: int) -> list:
+    """Return result addresses of `count` different 4-player games (a new code every request)."""
+    base = examples.load("four-players")
+    paths = []
+    for n in range(start, start + count):
+        game = copy.deepcopy(base)
+        game["players"][0]["name"] = "Ana{}".format(n)
+        paths.append("/en/r/" + encode(game))
+    return paths
 
 
-def measure(requests: int, clients: int) -> dict:
-    """Return the figures of every page and of the floor."""
-    figures = {}
-    with gunicorn("webscore:create_app()", ROOT) as port:
-        for name, path in sample_paths().items():
-            hammer(port, path, max(20, requests // 10), clients)
-            figures[name] = hammer(port, path, requests, clients)
-    with gunicorn("floor_app:app", ROOT / "tests" / "bench") as port:
-        hammer(port, "/", max(20, requests // 10), clients)
-        figures["floor"] = hammer(port, "/", requests, clients)
-    return figures
+def measure(requests: int, repeats: int) -> dict:
+    """Return, per page, the list over repeats of its figures and of its ratios to the floor."""
+    again = "/en/r/" + examples.FOUR_PLAYERS_CODE
+    runs = {"floor": [], "result_again": [], "result_once": [], "setup": [], "home": []}
+    with gunicorn("webscore:create_app()", ROOT) as (app_port, app_master), \
+            gunicorn("floor_app:app", ROOT / "tests" / "bench") as (floor_port, floor_master), \
+            concurrent.futures.ProcessPoolExecutor(CLIENT_PROCESSES) as pool:
+        warm = 200
+        hammer(pool, floor_port, floor_master, ["/"] * warm)
+        for path in (again, "/en/new", "/en/"):
+            hammer(pool, app_port, app_master, [path] * warm)
+        hammer(pool, app_port, app_master, unique_result_paths(warm, 10 ** 6))
+        for repeat in range(repeats):
+            runs["floor"].append(hammer(pool, floor_port, floor_master, ["/"] * requests))
+            runs["result_again"].append(hammer(pool, app_port, app_master, [again] * requests))
+            runs["result_once"].append(hammer(pool, app_port, app_master,
+                                              unique_result_paths(requests, repeat * requests)))
+            runs["setup"].append(hammer(pool, app_port, app_master, ["/en/new"] * requests))
+            runs["home"].append(hammer(pool, app_port, app_master, ["/en/"] * requests))
+    for name in runs:
+        for n, row in enumerate(runs[name]):
+            floor = runs["floor"][n]
+            row["rps_vs_floor"] = row["rps"] / floor["rps"]
+            row["cpu_vs_floor"] = floor["cpu_ms"] / row["cpu_ms"] if row["cpu_ms"] else float("inf")
+            row["floor_p99_ms"] = floor["p99_ms"]
+    return runs
 
 
-def print_figures(figures: dict) -> None:
-    for name, row in figures.items():
-        print("load.{}: rps={:.0f} p50_ms={:.1f} p99_ms={:.1f} errors={}".format(
-            name, row["rps"], row["p50_ms"], row["p99_ms"], row["errors"]))
-    print("load.result_to_floor_ratio: {:.2f}".format(figures["floor"]["rps"] / figures["result"]["rps"]))
+def spread(values: list, form: str) -> str:
+    """Return min/median/max of a list of figures."""
+    return "/".join(form.format(v) for v in (min(values), statistics.median(values), max(values)))
+
+
+def print_figures(runs: dict) -> None:
+    """Print one line per page and figure, min/median/max over the repeats."""
+    for name, rows in runs.items():
+        column = {key: [row[key] for row in rows] for key in rows[0]}
+        print("load.{}: throughput_vs_floor={} cpu_vs_floor={} cpu_ms={} p99_ms={} (floor p99_ms={}) rps={} "
+              "errors={}".format(name, spread(column["rps_vs_floor"], "{:.0%}"),
+                                 spread(column["cpu_vs_floor"], "{:.0%}"), spread(column["cpu_ms"], "{:.2f}"),
+                                 spread(column["p99_ms"], "{:.0f}"), spread(column["floor_p99_ms"], "{:.0f}"),
+                                 spread(column["rps"], "{:.0f}"), sum(column["errors"])))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--requests", type=int, default=400)
-    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--requests", type=int, default=1500)
+    parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
-    figures = measure(args.requests, args.clients)
-    print_figures(figures)
-    if any(row["errors"] for row in figures.values()):
+    runs = measure(args.requests, args.repeats)
+    print_figures(runs)
+    print(json.dumps({"load": runs}), file=sys.stderr)
+    if any(row["errors"] for rows in runs.values() for row in rows):
         sys.exit(1)
 
 

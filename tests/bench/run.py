@@ -1,26 +1,80 @@
-"""All of Marquoir's figures in one run: python tests/bench/run.py
+"""Marquoir's speed figures in one run, as the issue's table: python tests/bench/run.py [--requests N]
 
-Keeps one `name: value` line per figure, in this order, so runs of different versions can be compared
-line by line: the core under CPython and MicroPython and its slowest feeding choice, the load test
-(gunicorn on loopback) with the floor ratio, the bytes of a first visit per page, and a first visit
-on a throttled phone profile with the time of one live-score update, and the result picture's CPU
-time beside the result page's.
+Every figure is CPU time or a ratio against a floor measured in the same run, repeated (min/median/max):
+the load test (load.py: gunicorn as in the Procfile, 50 clients, a new connection per request, br/gzip
+accepted, the hello-world floor beside it), the live score under MicroPython (live.py: the worst town
+found by counting feeding evaluations, against the rulebook town), and the bytes of a first visit
+(weight.py). The feeding search's equality with the full search on 20,000 towns is checked first
+(feeding_equal.py). Only 127.0.0.1 is contacted; the request counts are fixed.
+The result picture's CPU time beside the result page's follows the table (picture.py).
 """
 
+import argparse
 import pathlib
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
-import core  # noqa: E402
+import feeding_equal  # noqa: E402
+import live  # noqa: E402
 import load  # noqa: E402
-import phone  # noqa: E402
 import picture  # noqa: E402
 import weight  # noqa: E402
 
+
+def column(rows: list, key: str) -> list:
+    return [row[key] for row in rows]
+
+
+def main() -> None:
+    """Print the table of the issue with this run's figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=int, default=1500)
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args()
+
+    equal = feeding_equal.compare(feeding_equal.SEED, feeding_equal.TOWNS)
+    runs = load.measure(args.requests, args.repeats)
+    lively = live.measure()
+    bytes_ = weight.measure()
+    spread = load.spread
+    percent = "{:.0%}"
+
+    def ratios(name: str) -> str:
+        rows = runs[name]
+        return "throughput {} · CPU per request {} ({} ms vs floor {} ms)".format(
+            spread(column(rows, "rps_vs_floor"), percent), spread(column(rows, "cpu_vs_floor"), percent),
+            spread(column(rows, "cpu_ms"), "{:.2f}"), spread(column(runs["floor"], "cpu_ms"), "{:.2f}"))
+
+    table = [
+        ("result page (4 players) viewed again vs hello-world floor", ratios("result_again"), "≥ 50 %"),
+        ("result pages each viewed once vs the floor", ratios("result_once"), "≥ 20 %"),
+        ("result page p99 at 50 clients", "viewed again {} ms, each once {} ms (floor {} ms)".format(
+            spread(column(runs["result_again"], "p99_ms"), "{:.0f}"),
+            spread(column(runs["result_once"], "p99_ms"), "{:.0f}"),
+            spread(column(runs["floor"], "p99_ms"), "{:.0f}")), "< 50 ms"),
+        ("setup page vs the floor", ratios("setup"), "≥ 20 %"),
+        ("live score, worst town under MicroPython vs the rulebook town",
+         "issue's town ({} evaluations) {}× · worst found ({} evaluations) {}× (rulebook {} ms CPU)".format(
+             lively["named_evaluations"], live.spread(lively["named_ratio"]), lively["found_evaluations"],
+             live.spread(lively["found_ratio"]), live.spread(lively["rulebook_ms"])), "≤ 3×"),
+        ("first visit: bytes before the town page is usable",
+         "page {:.1f} KB; with style sheet and scripts {:.1f} KB; service worker waits until idle, then "
+         "{:.0f} KB".format(bytes_["town_page"] / 1000, bytes_["town_usable"] / 1000,
+                            (bytes_["install"] + bytes_["other_languages"]) / 1000), "page ≤ 30 KB"),
+    ]
+    print("| what | this run (min/median/max) | goal |")
+    print("|---|---|---|")
+    for row in table:
+        print("| {} | {} | {} |".format(*row))
+    print()
+    print("feeding search vs full search: {} towns, {} different; evaluations {} (most {}) vs {} (most {})".format(
+        equal["towns"], equal["different"], equal["now_total"], equal["now_most"], equal["before_total"],
+        equal["before_most"]))
+    print("worst town found: {}".format(lively["found_town"]))
+    print("errors in the load test: {}".format(sum(row["errors"] for rows in runs.values() for row in rows)))
+
+
 if __name__ == "__main__":
-    core.main()
-    load.print_figures(load.measure(requests=400, clients=8))
-    weight.main()
-    phone.main()
+    main()
     picture.main()

@@ -1,44 +1,100 @@
-"""Bytes of a first visit per page: the HTML and every script, style sheet and icon it loads."""
+"""Bytes of a first visit: python tests/bench/weight.py
 
-import gzip
-import json
+For a town step opened with an empty cache, with "Accept-Encoding: br, gzip": the bytes on the wire
+(status line, headers and body) of the page, then of the page with everything it needs before the town
+can be entered (its style sheet, icons, and the scripts it loads with their static imports), then what
+the live score fetches (the MicroPython runtime and the core), and what the service worker stores: at
+install (registered only once the page is idle) and afterwards, one page at a time. No server: the
+Flask test client, so the figures are exact and the same on every run.
+"""
+
 import pathlib
 import re
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
+from support import examples  # noqa: E402
 from webscore import create_app  # noqa: E402
-from webscore.scoring import encode  # noqa: E402
+from webscore.web import offline  # noqa: E402
 
-ASSET = re.compile(r'(?:src|href)="(/static/[^"]+)"')
+HEADERS = {"Accept-Encoding": "br, gzip", "Accept-Language": "en"}
+REFERENCED = re.compile(r'(?:src|href)="(/static/[^"]+)"')
+STATIC_IMPORT = re.compile(r'^import\s[^;]*?from\s+"(\.[^"]+)"', re.M)
 
 
-def first_visit(client, path: str) -> tuple:
-    """Return (raw bytes, gzip bytes) of a page and the assets it references, each counted once."""
-    response = client.get(path)
-    bodies = [response.get_data()]
+def wire_bytes(client, path: str) -> tuple:
+    """Return (bytes on the wire, decoded body text or None) of one GET."""
+    response = client.get(path, headers=HEADERS)
+    body = response.get_data()
+    head = len("HTTP/1.1 {}\r\n".format(response.status)) + sum(
+        len("{}: {}\r\n".format(name, value)) for name, value in response.headers.items()) + 2
+    plain = client.get(path).get_data()
     response.close()
+    text = plain.decode("utf-8", "replace") if path.endswith((".js", ".mjs", ".css")) or "/static/" not in path else None
+    return head + len(body), text
+
+
+def resolve(base: str, relative: str) -> str:
+    """Return the absolute path of a module imported relatively from base."""
+    parts = base.split("/")[:-1]
+    for piece in relative.split("/"):
+        if piece == "..":
+            parts.pop()
+        elif piece != ".":
+            parts.append(piece)
+    return "/".join(parts)
+
+
+def page_with_needs(client, path: str) -> dict:
+    """Return the bytes of a page and of it with what it loads at once (scripts' static imports included)."""
+    page, html = wire_bytes(client, path)
     seen = set()
-    for asset in ASSET.findall(bodies[0].decode()):
-        if asset not in seen:
-            seen.add(asset)
-            response = client.get(asset)
-            bodies.append(response.get_data())
-            response.close()
-    return sum(len(b) for b in bodies), sum(len(gzip.compress(b, 9)) for b in bodies)
+    pending = [url for url in REFERENCED.findall(html) if "apple-touch" not in url]
+    needed = page
+    while pending:
+        url = pending.pop()
+        if url in seen:
+            continue
+        seen.add(url)
+        size, text = wire_bytes(client, url)
+        needed += size
+        if text is not None and url.endswith((".js", ".mjs")):
+            pending += [resolve(url, relative) for relative in STATIC_IMPORT.findall(text)]
+    return {"page": page, "usable": needed, "files": len(seen) + 1}
+
+
+def measure() -> dict:
+    """Return the first-visit bytes of a town step."""
+    app = create_app({"TESTING": True, "SERVER_NAME": "marquoir.test"})
+    client = app.test_client()
+    town = page_with_needs(client, "/en/g/{}/1".format(examples.FOUR_PLAYERS_CODE))
+    with app.test_request_context():
+        pages = offline.precache_pages()
+        assets = offline.precache_assets()
+    live = [url for url in assets if "/vendor/micropython/micropython" in url or url.startswith("/core/")]
+    return {
+        "town_page": town["page"],
+        "town_usable": town["usable"],
+        "town_usable_files": town["files"],
+        "live_files": len(live),
+        "live": sum(wire_bytes(client, url)[0] for url in live),
+        "install_files": len(assets) + len(pages["en"]),
+        "install": sum(wire_bytes(client, url)[0] for url in assets + pages["en"]),
+        "other_languages": sum(wire_bytes(client, url)[0] for lang in ("fr", "hu") for url in pages[lang]),
+    }
 
 
 def main() -> None:
-    """Print the first-visit weight of each page, one `name: value` line each."""
-    client = create_app({"TESTING": True}).test_client()
-    game = encode(json.loads((ROOT / "tests" / "support" / "games" / "four-players.json").read_text()))
-    pages = {"home": "/en/", "setup": "/en/new", "town": "/en/g/{}/1".format(game),
-             "result": "/en/r/{}".format(game), "rules": "/en/rules"}
-    for name, path in pages.items():
-        raw, packed = first_visit(client, path)
-        print("bytes.{}: raw={} gzip={}".format(name, raw, packed))
+    """Print the first-visit bytes, one `name: value` line each."""
+    figures = measure()
+    print("bytes.town_page: {}".format(figures["town_page"]))
+    print("bytes.town_usable ({} files: page, style sheet, icon, scripts and their imports): {}".format(
+        figures["town_usable_files"], figures["town_usable"]))
+    print("bytes.live_score_runtime_and_core ({} files): {}".format(figures["live_files"], figures["live"]))
+    print("bytes.service_worker_install_when_idle ({} files): {}".format(figures["install_files"], figures["install"]))
+    print("bytes.service_worker_other_languages_after: {}".format(figures["other_languages"]))
 
 
 if __name__ == "__main__":

@@ -23,7 +23,8 @@ for await (const line of createInterface({ input: process.stdin })) {
   const answers = { code: () => core.scoreCode(text), table: () => core.table(JSON.parse(text)),
     pad: () => core.pad(JSON.parse(text)), game: () => core.score(text),
     setup: () => core.setup(JSON.parse(text)), town: () => core.town(JSON.parse(text)), result: () => core.result(text),
-    turns: () => core.turns(JSON.parse(text)), padfields: () => core.padFields(JSON.parse(text)) };
+    turns: () => core.turns(JSON.parse(text)), padfields: () => core.padFields(JSON.parse(text)),
+    scoretown: () => core.scoreTown(JSON.parse(text)[1], JSON.parse(text)[0]) };
   const answer = answers[kind]();
   process.stdout.write(JSON.stringify(answer) + "\n");
 }

@@ -107,6 +107,9 @@ def install(page, base):
     page.evaluate("navigator.serviceWorker.ready")
     page.reload()
     page.wait_for_function("navigator.serviceWorker.controller !== null")
+    # The other languages' pages are stored after install, when the page is idle: wait for the last one.
+    page.wait_for_function("caches.keys().then((names) => Promise.all(names.map((name) => caches.open(name)"
+                           ".then((cache) => cache.match('/hu/offline'))))).then((found) => found.some(Boolean))")
 
 
 # The core's first start under MicroPython on a busy two-core machine can take longer than the 5 s an

@@ -14,6 +14,8 @@ from ..scoring import encode
 from ..scoring import game_from_code
 from ..scoring import score_valid_game
 from ..scoring.game import MASTER_BUILDER
+from ..scoring.game import score_town
+from ..scoring.game import town_view
 from ..scoring.table import dealer
 from . import new_game
 from . import result_view
@@ -68,8 +70,9 @@ def town_json(text: str) -> str:
             "monuments": town_step.monument_offers(game),
             "fields": fields if town_step.has_town_fields(fields) else town_step.fields_of(player)})
     if request.get("live"):
+        # Only the edited town is scored: the others stand still while it changes.
         changed = town_step.live(game, n, fields)
-        return json.dumps({"result": score_valid_game(changed) if changed else None})
+        return json.dumps({"town": score_town(town_view(changed, n - 1)) if changed else None})
     answer = town_step.save(game, n, fields)
     answer.pop("game")
     return json.dumps(answer)

@@ -7,7 +7,9 @@ with every problem found. Standard library only; integers only; no formatting of
 from .code import CodeError
 from .code import decode
 from .code import encode
+from .game import score_town
 from .game import score_valid_game
+from .game import town_view
 from .validate import problems
 
 
@@ -52,6 +54,27 @@ def score_json(text: str) -> str:
     if found:
         return json.dumps({"problems": found})
     return json.dumps({"result": score_valid_game(game), "code": encode(game)})
+
+
+def score_town_json(text: str, n: int) -> str:
+    """Score player n's town (from 0) of a game file given as JSON; return {"town"} or {"problems"} as JSON.
+
+    The live score's door: while one town is edited the others stand still, so only that town is
+    scored, with exactly the points score_json gives it (its Feast Halls still read the town on its
+    right). Places need every town and are not given; the whole game is checked as score_json checks it.
+    """
+    import json
+
+    try:
+        game = json.loads(text)
+    except ValueError:
+        return json.dumps({"problems": [{"code": "not-json", "player": None, "square": None, "value": None}]})
+    found = problems(game)
+    if found:
+        return json.dumps({"problems": found})
+    if not 0 <= n < len(game["players"]):
+        return json.dumps({"no_player": n})
+    return json.dumps({"town": score_town(town_view(game, n))})
 
 
 def score_code_json(code: str) -> str:

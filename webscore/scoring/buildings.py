@@ -86,10 +86,14 @@ def cloister(town, i):
     return cornered, "corner-cloisters", cornered
 
 
+TEMPLE_POINTS = 4
+TEMPLE_NEEDS = 2
+
+
 def temple(town, i):
     """4 if adjacent to 2 or more fed Cottages."""
     fed = town.fed_cottages(ADJACENT[i])
-    return (4 if fed >= 2 else 0), "adjacent-fed-cottages", fed
+    return (TEMPLE_POINTS if fed >= TEMPLE_NEEDS else 0), "adjacent-fed-cottages", fed
 
 
 # Green

@@ -1,17 +1,36 @@
 // Marquoir's service worker: a versioned precache of the app shell in every language, network-first
-// pages with a stored fallback, and nothing stored that is not a plain successful GET.
+// pages with a stored fallback, and nothing stored that is not a plain successful GET. The page registers
+// it once idle, so a first visit's own bytes come first; the assets and the pages of the browser's
+// language are stored at install, then the page's language and the others, one page at a time.
 const VERSION = "{{ version }}";
 const CACHE = "marquoir-" + VERSION;
-const PRECACHE = {{ urls|safe }};
+const PAGES = {{ pages|safe }};
+const ASSETS = {{ assets|safe }};
 const LANGUAGES = {{ languages|safe }};
 // Pages visited are kept for offline use, only the 50 stored last; the precache is always kept.
 const MAX_PAGES = 50;
-const PRECACHED = new Set(PRECACHE.map((path) => new URL(path, self.location.href).href));
+const PRECACHED = new Set(ASSETS.concat(...Object.values(PAGES)).map((path) => new URL(path, self.location.href).href));
+
+// Stored without cookies: a page of another language must not change the visitor's language cookie.
+function plain(url) {
+  return new Request(url, { credentials: "omit" });
+}
 
 self.addEventListener("install", (event) => {
   // No skipWaiting here: a new version waits until the page agrees, so no form is swapped mid-entry.
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(ASSETS.concat(PAGES[preferred()]).map(plain))));
 });
+
+// Store the pages not stored yet, the given language first, one at a time so as not to crowd the page.
+async function storePages(first) {
+  const cache = await caches.open(CACHE);
+  const order = [first].concat(LANGUAGES.filter((lang) => lang !== first));
+  for (const lang of order) {
+    for (const url of PAGES[lang]) {
+      if (!(await cache.match(url))) await cache.add(plain(url));
+    }
+  }
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
@@ -24,6 +43,7 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data === "update") self.skipWaiting();
+  else if (event.data && LANGUAGES.includes(event.data.precache)) event.waitUntil(storePages(event.data.precache));
 });
 
 function preferred() {

@@ -1,77 +1,170 @@
-"""Static files and the core's files, served whole so that compression can be done once and kept.
+"""Static files and the core's files, compressed once at the strongest level and kept, under versioned addresses.
 
-Flask's own static view streams files; compressing a streamed file leaves it open until collected.
-Here a file is read once per change, compressed once per algorithm, and answered with an ETag.
+Every file is read once per change and compressed once per encoding (brotli at quality 11, gzip at 9),
+kept by its resolved path, so no request compresses a file twice and no two addresses keep two copies.
+Pages name files under /static/v/<version>/ (and the core under /core/v/<version>/): a version is the
+hash of every file's content, so those addresses never change meaning and are served `immutable`;
+modules imported by relative paths inherit the version from the page's own address. The address
+without a version still works, answered with an ETag and revalidated.
 """
 
+import gzip
+import hashlib
 import mimetypes
 import pathlib
 
+import brotli
 from flask import Response
 from flask import abort
+from flask import current_app
 from flask import request
 from werkzeug.security import safe_join
 
-FILE_KEY = "file:"
+# Best first, when the client takes both alike.
+ENCODINGS = ("br", "gzip")
+COMPRESSIBLE = ("text/", "application/javascript", "application/json", "application/manifest+json",
+                "application/wasm", "image/svg+xml")
+IMMUTABLE = "public, max-age=31536000, immutable"
+# The endpoints whose addresses carry the files' version (see init_app and offline.py).
+VERSIONED = ("static", "offline.core_file", "offline.core_index")
 
 
-class CompressedFiles:
-    """The compression cache for Flask-Compress: it keeps files only, never a page (pages are endless).
-
-    A key names the resolved file, so the many spellings of one path (./, x/..) share one entry, and
-    one body is kept per file and algorithm: a changed file replaces its old body.
-    """
-
-    def __init__(self):
-        self.kept = {}
-
-    def get(self, key):
-        """Return the compressed body kept for a key, or None."""
-        slot, _, version = key.rpartition("#")
-        kept = self.kept.get(slot)
-        return kept[1] if kept is not None and kept[0] == version else None
-
-    def set(self, key, value):
-        """Keep a compressed body if its key names a file."""
-        slot, _, version = key.rpartition("#")
-        if slot.split(";", 1)[1].startswith(FILE_KEY):
-            self.kept[slot] = (version, value)
+def compress(body: bytes, encoding: str, strongest: bool) -> bytes:
+    """Return a body compressed with brotli or gzip, at the strongest level or a quick one."""
+    if encoding == "br":
+        return brotli.compress(body, quality=11 if strongest else 5)
+    return gzip.compress(body, 9 if strongest else 6, mtime=0)
 
 
-def cache_key(req) -> str:
-    """Key a compressed body by the file it holds and its ETag, so a changed file is compressed again."""
-    served = req.environ.get("marquoir.file")
-    if served is None:
-        return "page:{}#".format(req.path)
-    return "{}{}#{}".format(FILE_KEY, served, req.environ.get("marquoir.etag", ""))
+def negotiate(bodies: dict):
+    """Return the encoding to answer with among those the client accepts (None for none)."""
+    accepted = request.accept_encodings
+    best = None
+    quality = 0
+    for encoding in ENCODINGS:
+        if encoding in bodies and accepted[encoding] > quality:
+            best, quality = encoding, accepted[encoding]
+    return best
 
 
-def file_response(folder: pathlib.Path, filename: str, mimetype=None) -> Response:
-    """Answer with one file of a folder, whole, with an ETag and a revalidation policy."""
+class Encoded(dict):
+    """A body by encoding (None: as is), each compressed when first asked for."""
+
+    def __init__(self, body: bytes, compressible: bool, strongest: bool):
+        super().__init__({None: body})
+        self.strongest = strongest
+        if compressible:
+            for encoding in ENCODINGS:
+                self[encoding] = None
+
+    def body(self, encoding) -> bytes:
+        """Return the body in an encoding, compressing it the first time."""
+        if self[encoding] is None:
+            self[encoding] = compress(self[None], encoding, self.strongest)
+        return self[encoding]
+
+
+def encode_all(body: bytes) -> Encoded:
+    """Return a page's bodies, compressed quickly on first use (pages are many; files are few)."""
+    return Encoded(body, True, False)
+
+
+class StoredFile:
+    """One file as served: its bodies by encoding, its ETag, its type, and the stat it was read at."""
+
+    __slots__ = ("stamp", "bodies", "etag", "mimetype")
+
+    def __init__(self, path: pathlib.Path, stamp: tuple, mimetype: str):
+        body = path.read_bytes()
+        self.stamp = stamp
+        self.mimetype = mimetype
+        self.bodies = Encoded(body, mimetype.startswith(COMPRESSIBLE), True)
+        self.etag = hashlib.sha256(body).hexdigest()[:20]
+
+
+# Keyed by the resolved path, so "css/../css/x.css" and "css/x.css" share one copy; encodings inside.
+_STORED = {}
+
+
+def stored_file(path: pathlib.Path, mimetype=None) -> StoredFile:
+    """Return the kept copy of a file, read again only when its size or time has changed."""
+    resolved = path.resolve()
+    stat = resolved.stat()
+    stamp = (stat.st_mtime_ns, stat.st_size)
+    kept = _STORED.get(str(resolved))
+    if kept is None or kept.stamp != stamp:
+        kind = mimetype or mimetypes.guess_type(resolved.name)[0] or "application/octet-stream"
+        kept = StoredFile(resolved, stamp, kind)
+        _STORED[str(resolved)] = kept
+    return kept
+
+
+def encoded_response(bodies: Encoded, etag: str, mimetype: str, cache_control: str) -> Response:
+    """Answer with the best encoding the client takes, or 304 when it already holds this version."""
+    encoding = negotiate(bodies)
+    variants = [etag] + ["{}-{}".format(etag, name) for name in bodies if name]
+    if any(variant in request.if_none_match for variant in variants):
+        response = Response(status=304)
+    else:
+        response = Response(bodies.body(encoding), mimetype=mimetype)
+        if encoding is not None:
+            response.headers["Content-Encoding"] = encoding
+    response.set_etag(etag if encoding is None else "{}-{}".format(etag, encoding))
+    response.headers["Cache-Control"] = cache_control
+    response.headers["Vary"] = "Accept-Encoding"
+    return response
+
+
+def file_response(folder: pathlib.Path, filename: str, mimetype=None, version=None) -> Response:
+    """Answer with one file of a folder: immutable under the current version, else revalidated."""
     path = safe_join(str(folder), filename)
     if path is None or not pathlib.Path(path).is_file():
         abort(404)
-    path = pathlib.Path(path)
-    stat = path.stat()
-    etag = "{:x}-{:x}".format(int(stat.st_mtime_ns), stat.st_size)
-    request.environ["marquoir.etag"] = etag
-    request.environ["marquoir.file"] = str(path.resolve())
-    response = Response(path.read_bytes(), mimetype=mimetype or mimetypes.guess_type(path.name)[0]
-                        or "application/octet-stream")
-    response.set_etag(etag)
-    # The service worker keeps its own versioned copy; browsers revalidate, cheaply, with the ETag.
-    response.cache_control.no_cache = True
-    return response.make_conditional(request)
+    kept = stored_file(pathlib.Path(path), mimetype)
+    # The service worker keeps its own versioned copy; an unversioned address is revalidated, cheaply.
+    policy = IMMUTABLE if version is not None and version == current_app.config["ASSET_VERSION"] else "no-cache"
+    return encoded_response(kept.bodies, kept.etag, kept.mimetype, policy)
 
 
-def init_app(app, static_folder: pathlib.Path) -> None:
-    """Serve /static/ from the project's static folder and set up compression's cache."""
+def files_version(folders) -> str:
+    """Return a hash of every file's name and content in these folders."""
+    digest = hashlib.sha256()
+    for folder in folders:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(path.relative_to(folder).as_posix().encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def add_version(endpoint, values) -> None:
+    """Give the addresses of static and core files the current version."""
+    if endpoint in VERSIONED and "version" not in values:
+        values["version"] = current_app.config["ASSET_VERSION"]
+
+
+def warm(folders) -> None:
+    """Read and compress every file once, at start, so no visitor waits for brotli's strongest level."""
+    for folder in folders:
+        for path in folder.rglob("*"):
+            if path.is_file() and "__pycache__" not in path.parts:
+                kept = stored_file(path)
+                for encoding in kept.bodies:
+                    kept.bodies.body(encoding)
+
+
+def init_app(app, static_folder: pathlib.Path, code_folders: tuple) -> None:
+    """Serve /static/ (versioned and not), version the files' addresses, compress them once in production."""
     mimetypes.add_type("text/javascript", ".mjs")
     mimetypes.add_type("application/wasm", ".wasm")
-    app.config.setdefault("COMPRESS_CACHE_KEY", cache_key)
-    app.config.setdefault("COMPRESS_CACHE_BACKEND", CompressedFiles)
+    mimetypes.add_type("text/x-python", ".py")
+    app.config.setdefault("ASSET_VERSION", files_version((static_folder, *code_folders)))
+    app.url_defaults(add_version)
+    if app.config["PRODUCTION"]:
+        warm((static_folder, *code_folders))
 
-    @app.get("/static/<path:filename>", endpoint="static")
-    def static_file(filename):
+    @app.get("/static/<path:filename>", endpoint="static", defaults={"version": None})
+    @app.get("/static/v/<version>/<path:filename>", endpoint="static")
+    def static_file(filename, version):
         """Serve one static file."""
-        return file_response(static_folder, filename)
+        return file_response(static_folder, filename, version=version)

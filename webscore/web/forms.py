@@ -7,6 +7,7 @@ be reloaded, bookmarked and served offline, and no CSRF token is needed.
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 from wtforms import BooleanField
 from wtforms import FieldList
 from wtforms import HiddenField
@@ -28,6 +29,20 @@ from .labels import MODE_NAMES
 def choices(pairs) -> list:
     """Return (value, label) pairs as WTForms choices."""
     return [SelectChoice(value, label) for value, label in pairs]
+
+
+_WORDED = {}
+
+
+def worded(key: str, pairs) -> list:
+    """Return choices whose labels are worded in the page's language, built once per language and key."""
+    from .i18n import current_language
+
+    lang = current_language()
+    if (lang, key) not in _WORDED:
+        # A lazy word draws as HTML as it stands (its __html__), so the worded one is Markup too.
+        _WORDED[(lang, key)] = [(choice.value, Markup(str(choice.label))) for choice in pairs]
+    return [SelectChoice(value, label) for value, label in _WORDED[(lang, key)]]
 
 
 def values(field) -> set:
@@ -62,6 +77,12 @@ class SetupForm(GetForm):
     yellow = RadioField(_l("Yellow"), choices=choices((c, CARD_NAMES[c]) for c in cards_of_colour("yellow")))
     navy = RadioField(_l("Navy"), choices=choices((c, CARD_NAMES[c]) for c in cards_of_colour("navy")))
 
+    def __init__(self, formdata, **kwargs):
+        super().__init__(formdata, **kwargs)
+        # The option labels are lazy words: word them once per language rather than at every draw.
+        for field in [self.mode] + self.colour_fields():
+            field.choices = worded(field.name, field.choices)
+
     def colour_fields(self) -> list:
         """Return the six card fields in the score pad's order."""
         return [getattr(self, colour) for colour in CARD_COLOURS]
@@ -69,7 +90,7 @@ class SetupForm(GetForm):
 
 def monument_choices() -> list:
     """Return the choices of a player's monument select: none, then every monument."""
-    return choices([("", _l("No monument"))] + [(m, CARD_NAMES[m]) for m in sorted(MONUMENTS)])
+    return worded("monuments", choices([("", _l("No monument"))] + [(m, CARD_NAMES[m]) for m in sorted(MONUMENTS)]))
 
 
 class TownForm(GetForm):

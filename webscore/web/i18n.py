@@ -13,6 +13,7 @@ from flask import abort
 from flask import g
 from flask import request
 from flask_babel import Babel
+from flask_babel import get_translations
 from werkzeug.routing import BuildError
 
 LANGUAGES = ("en", "fr", "hu")
@@ -137,10 +138,35 @@ def keep_lang(endpoint, values) -> None:
         g.lang = values["lang"]
 
 
+# Template words by (language, message): asking Babel costs more than drawing the word, and the
+# catalogues do not change while serving. Counted words are kept by count too, hence the bound.
+_TEMPLATE_WORDS = {}
+TEMPLATE_WORDS_LIMIT = 8192
+
+
+def _kept(key, translate):
+    if key not in _TEMPLATE_WORDS:
+        if len(_TEMPLATE_WORDS) > TEMPLATE_WORDS_LIMIT:
+            _TEMPLATE_WORDS.clear()
+        _TEMPLATE_WORDS[key] = translate()
+    return _TEMPLATE_WORDS[key]
+
+
+def template_gettext(message: str) -> str:
+    """Translate a template's message into the page's language, once per language."""
+    return _kept((current_language(), message), lambda: get_translations().ugettext(message))
+
+
+def template_ngettext(singular: str, plural: str, n: int) -> str:
+    """Translate a template's counted message into the page's language, once per language and count."""
+    return _kept((current_language(), singular, plural, n), lambda: get_translations().ungettext(singular, plural, n))
+
+
 def init_app(app) -> None:
     """Set up Flask-Babel with the page's language and build the catalogues."""
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(compile_catalogues()))
     Babel(app, locale_selector=current_language)
+    app.jinja_env.install_gettext_callables(gettext=template_gettext, ngettext=template_ngettext, newstyle=True)
     app.after_request(remember_language)
     app.after_request(vary_on_language)
     app.url_defaults(add_lang)

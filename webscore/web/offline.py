@@ -30,6 +30,7 @@ from ..scoring.validate import MAX_PLAYERS
 from ..scoring.validate import MONUMENT_FACTS
 from . import i18n
 from . import labels
+from .assets import IMMUTABLE
 from .assets import file_response
 from .problems import MESSAGES as PROBLEM_MESSAGES
 
@@ -49,15 +50,24 @@ def _static_folder() -> pathlib.Path:
     return pathlib.Path(current_app.static_folder)
 
 
-def precache_urls() -> list:
-    """Return every address the service worker stores at install: pages of all languages, assets, core."""
-    urls = [url_for(page, lang=lang) for lang in i18n.LANGUAGES for page in PAGES]
+def precache_pages() -> dict:
+    """Return, by language, the pages the service worker stores: the visitor's language first, the rest when idle."""
+    return {lang: [url_for(page, lang=lang) for page in PAGES] for lang in i18n.LANGUAGES}
+
+
+def precache_assets() -> list:
+    """Return the assets and core files the service worker stores at install, under their versioned addresses."""
     static = _static_folder()
     assets = sorted(path.relative_to(static).as_posix() for path in static.rglob("*")
                     if path.is_file() and path.suffix in ASSET_SUFFIXES)
-    urls += [url_for("static", filename=asset) for asset in assets]
-    urls += [url_for("offline.core_index")] + [url_for("offline.core_file", path=path) for path in CORE_FILES]
-    return urls
+    urls = [url_for("static", filename=asset) for asset in assets]
+    return urls + [url_for("offline.core_index")] + [url_for("offline.core_file", path=path) for path in CORE_FILES]
+
+
+def precache_urls() -> list:
+    """Return every address the service worker stores: pages of all languages, assets, core."""
+    pages = precache_pages()
+    return [url for lang in i18n.LANGUAGES for url in pages[lang]] + precache_assets()
 
 
 _VERSIONS = {}
@@ -83,7 +93,8 @@ def version() -> str:
 @bp.get("/sw.js")
 def service_worker():
     """Serve the service worker from the root, so its scope is the whole site."""
-    body = render_template("sw.js", version=version(), urls=json.dumps(precache_urls()),
+    body = render_template("sw.js", version=version(), pages=json.dumps(precache_pages()),
+                           assets=json.dumps(precache_assets()),
                            languages=json.dumps(list(i18n.LANGUAGES)))
     return Response(body, mimetype="text/javascript", headers={"Cache-Control": "no-cache"})
 
@@ -114,18 +125,21 @@ def manifest(lang=None):
     return Response(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json")
 
 
-@bp.get("/core/index.json")
-def core_index():
+@bp.get("/core/index.json", defaults={"version": None})
+@bp.get("/core/v/<version>/index.json")
+def core_index(version):
     """List the core's files, for the browser to fetch and mount."""
-    return Response(json.dumps(CORE_FILES), mimetype="application/json", headers={"Cache-Control": "no-cache"})
+    policy = IMMUTABLE if version == current_app.config["ASSET_VERSION"] else "no-cache"
+    return Response(json.dumps(CORE_FILES), mimetype="application/json", headers={"Cache-Control": policy})
 
 
-@bp.get("/core/<path:path>")
-def core_file(path):
+@bp.get("/core/<path:path>", defaults={"version": None})
+@bp.get("/core/v/<version>/<path:path>")
+def core_file(path, version):
     """Serve one file of the scoring core or the flow, for the browser's MicroPython."""
     if path not in CORE_FILES:
         abort(404)
-    return file_response(PACKAGE, path, mimetype="text/x-python")
+    return file_response(PACKAGE, path, mimetype="text/x-python", version=version)
 
 
 @bp.get("/<lang>/offline")

@@ -9,6 +9,7 @@ import segno
 from flask import Blueprint
 from flask import Response
 from flask import abort
+from flask import current_app
 from flask import g
 from flask import redirect
 from flask import render_template
@@ -22,6 +23,7 @@ from ..scoring import encode
 from ..scoring import game_from_code
 from ..scoring import score_valid_game
 from . import i18n
+from . import page_cache
 from . import picture as pictures
 from .preview import link_preview
 from .problems import problem_text
@@ -35,22 +37,29 @@ def share_url(code: str) -> str:
     return url_for("results.shared", code=code, _external=True)
 
 
-def _page(game: dict, code: str, turn_problems=None, status=200):
+def render(game: dict, code: str, turn_problems=None) -> str:
+    """Draw the result page of a valid game (with the tie's turns form's problems, if any)."""
     result = score_valid_game(game)
     view = result_view.view(game, result)
     identity = {"mode": game["mode"], "buildings": game["buildings"],
                 "players": [{"name": p["name"], "monument": p["monument"]} for p in game["players"]]}
     return render_template("results.html", game=game, code=code, result=result, view=view, share_url=share_url(code),
                            game_identity=identity, game_key=game_key(game), turn_problems=turn_problems or {},
-                           turns_limits=town_step.FACT_LIMITS["master_builder_turns"]), status
+                           turns_limits=town_step.FACT_LIMITS["master_builder_turns"])
 
 
 @bp.get("/<lang>/r/<code>")
 def show(lang, code):
-    """Show the ranked result of a game code."""
+    """Show the ranked result of a game code: drawn once, then kept and sent as it was."""
     if lang not in i18n.LANGUAGES:
         return redirect(url_for("results.show", lang=i18n.preferred_language(), code=code))
-    return _page(game_from_code(code), code)
+    game = game_from_code(code)
+    if request.args:
+        # The language links keep the query, so such a page is drawn for its visitor alone.
+        return render(game, code)
+    # The share link and the language links name the host; the rest is the language and the code.
+    key = (lang, code, request.host_url, request.script_root)
+    return page_cache.send(current_app.extensions["marquoir.results"].page(key, lambda: render(game, code)))
 
 
 @bp.get("/<lang>/r/<code>/turns")
@@ -66,7 +75,7 @@ def turns(lang, code):
         for item in found:
             key = "turns-" + str(item["player"] + 1) if item["player"] is not None else "general"
             placed.setdefault(key, []).append(problem_text(item))
-        return _page(game, code, placed, 422)
+        return render(game, code, placed), 422
     return redirect(url_for("results.show", lang=lang, code=encode(changed)))
 
 

@@ -1,0 +1,125 @@
+"""Result pages kept whole and sent immutable; static and core files compressed once under versioned addresses."""
+
+import gzip
+import re
+
+import brotli
+import pytest
+
+from support import examples
+from webscore import create_app
+from webscore.web import assets
+
+RESULT = "/en/r/" + examples.FOUR_PLAYERS_CODE
+
+
+def test_a_result_page_is_immutable_with_an_etag(client):
+    response = client.get(RESULT)
+    assert response.status_code == 200
+    assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert response.headers["Vary"] == "Accept-Encoding"
+    assert re.fullmatch(r'"[0-9a-f]{20}"', response.headers["ETag"])
+
+
+def test_a_result_page_seen_again_is_the_same_page(client):
+    first = client.get(RESULT).get_data(as_text=True)
+    again = client.get(RESULT).get_data(as_text=True)
+    assert again == first
+    assert "<h1>Scores</h1>" in first
+
+
+def test_the_etag_brings_a_304_without_a_body(client):
+    tag = client.get(RESULT).headers["ETag"]
+    response = client.get(RESULT, headers={"If-None-Match": tag})
+    assert response.status_code == 304
+    assert response.get_data() == b""
+    assert response.headers["ETag"] == tag
+
+
+def test_a_compressed_etag_is_also_recognised(client):
+    tag = client.get(RESULT, headers={"Accept-Encoding": "br"}).headers["ETag"]
+    assert tag.endswith('-br"')
+    assert client.get(RESULT, headers={"If-None-Match": tag}).status_code == 304
+
+
+@pytest.mark.parametrize(("accept", "encoding", "unpack"), [
+    ("br, gzip", "br", brotli.decompress), ("gzip", "gzip", gzip.decompress), ("br;q=0.5, gzip", "gzip", gzip.decompress)])
+def test_a_kept_page_is_sent_compressed_as_the_client_takes_it(client, accept, encoding, unpack):
+    plain = client.get(RESULT).get_data()
+    response = client.get(RESULT, headers={"Accept-Encoding": accept})
+    assert response.headers["Content-Encoding"] == encoding
+    assert unpack(response.get_data()) == plain
+
+
+def test_the_same_code_in_another_language_is_another_page(client):
+    english = client.get(RESULT)
+    french = client.get("/fr/r/" + examples.FOUR_PLAYERS_CODE)
+    assert "<h1>Scores</h1>" in english.get_data(as_text=True)
+    assert '<html lang="fr">' in french.get_data(as_text=True)
+    assert english.headers["ETag"] != french.headers["ETag"]
+
+
+def test_the_cache_keeps_a_bounded_number_of_pages():
+    app = create_app({"TESTING": True, "SERVER_NAME": "marquoir.test", "RESULT_CACHE_SIZE": 2})
+    client = app.test_client()
+    for lang in ("en", "fr", "hu"):
+        assert client.get("/{}/r/{}".format(lang, examples.RULEBOOK_CODE)).status_code == 200
+    kept = app.extensions["marquoir.results"].pages
+    assert [key[0] for key in kept] == ["fr", "hu"]
+
+
+def test_a_page_with_a_query_is_drawn_for_itself(client):
+    response = client.get(RESULT, query_string={"from": "share"})
+    assert response.status_code == 200
+    assert "ETag" not in response.headers
+    assert "from=share" in response.get_data(as_text=True)
+
+
+def test_a_damaged_code_is_not_kept(app, client):
+    assert client.get("/en/r/AAAA").status_code == 400
+    assert not app.extensions["marquoir.results"].pages
+
+
+def test_pages_name_static_files_under_the_current_version(app, client):
+    html = client.get(RESULT).get_data(as_text=True)
+    version = app.config["ASSET_VERSION"]
+    assert '/static/v/{}/css/marquoir.css"'.format(version) in html
+    assert not re.search(r'"/static/(?!v/)', html)
+
+
+def test_a_versioned_file_is_immutable_and_compressed_at_the_strongest_level(app, client):
+    path = "/static/v/{}/css/marquoir.css".format(app.config["ASSET_VERSION"])
+    response = client.get(path, headers={"Accept-Encoding": "br"})
+    assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    plain = client.get("/static/css/marquoir.css").get_data()
+    assert brotli.decompress(response.get_data()) == plain
+    assert response.get_data() == brotli.compress(plain, quality=11)
+
+
+def test_an_unversioned_or_old_address_is_revalidated(client):
+    for path in ("/static/css/marquoir.css", "/static/v/0123456789ab/css/marquoir.css"):
+        response = client.get(path)
+        assert response.status_code == 200
+        assert response.headers["Cache-Control"] == "no-cache"
+        assert client.get(path, headers={"If-None-Match": response.headers["ETag"]}).status_code == 304
+
+
+def test_the_core_files_are_versioned_too(app, client):
+    version = app.config["ASSET_VERSION"]
+    index = client.get("/core/v/{}/index.json".format(version))
+    assert index.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert "game.py" in index.get_json()
+    core = client.get("/core/v/{}/game.py".format(version))
+    assert core.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert core.get_data() == client.get("/core/game.py").get_data()
+
+
+def test_one_file_is_kept_once_whatever_path_names_it(client):
+    client.get("/static/css/marquoir.css", headers={"Accept-Encoding": "br"})
+    client.get("/static/css/../css/marquoir.css", headers={"Accept-Encoding": "br"})
+    kept = [path for path in assets._STORED if path.endswith("marquoir.css")]
+    assert len(kept) == 1
+
+
+def test_a_path_out_of_the_static_folder_is_refused(client):
+    assert client.get("/static/v/0/../../webscore/__init__.py").status_code == 404
