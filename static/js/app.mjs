@@ -36,7 +36,7 @@ function switchBySubmitting(form) {
     link.replaceWith(h("button.language-switch", {
       type: "submit", form: form.id, name: "go", value: form.dataset.player, lang,
       formaction: `/${lang}/g/${form.dataset.code}/${form.dataset.player}/save`,
-      title: link.title, "aria-label": link.getAttribute("aria-label"),
+      title: link.title,
     }, link.textContent));
   }
 }
@@ -45,29 +45,31 @@ function townForm(game, code, n, lang, values, errors, general) {
   const player = game.players[n - 1];
   const offered = game.buildings.concat(player.monument ? [player.monument] : []);
   const asked = words.catalogue.monument_facts[player.monument];
-  const errorList = (id) => (errors[id] || []).map((text) => h("span.error", { role: "alert" }, text));
+  const errorList = (id) => (errors[id] || []).map((text, i) => h("span.error", { id: `${id}-error-${i + 1}`, role: "alert" }, text));
+  // A field tied to its messages, as macros.html's control() does on the server.
+  const tied = (id) => (errors[id] ? { "aria-invalid": "true", "aria-describedby": errors[id].map((_, i) => `${id}-error-${i + 1}`).join(" ") } : {});
   const squareFields = SQUARES.map((name) => {
     const value = values.get("square_" + name) ?? "";
-    const select = h("select.square-select", { id: "square_" + name, name: "square_" + name },
+    const select = h("select.square-select", { id: "square_" + name, name: "square_" + name, ...tied("square_" + name) },
       h("option", { value: "", selected: value === "" }, words.ui.empty),
       offered.map((id) => h("option", { value: id, selected: value === id }, card(id))));
     const stored = h("span.stored" + (value === "warehouse" ? "" : ".is-hidden"), {},
       h("label", { for: "stored_" + name }, words.ui.stored),
       h("input.stored-input", { type: "number", min: 0, max: 3, inputmode: "numeric", id: "stored_" + name,
-        name: "stored_" + name, value: values.get("stored_" + name) ?? "" }));
+        name: "stored_" + name, value: values.get("stored_" + name) ?? "", ...tied("stored_" + name) }));
     const broken = errors["square_" + name] || errors["stored_" + name];
     return h("div.square" + (broken ? ".has-error" : ""), { dataset: { square: name } },
       h("label.square-name", { for: "square_" + name }, name), select, stored,
       errorList("square_" + name), errorList("stored_" + name));
   });
   const fact = (id, label, max, hint) => h("p.fact", {}, h("label", { for: id }, label),
-    h("input", { type: "number", min: 0, max, inputmode: "numeric", id, name: id, value: values.get(id) ?? "" }),
+    h("input", { type: "number", min: 0, max, inputmode: "numeric", id, name: id, value: values.get(id) ?? "", ...tied(id) }),
     hint ? h("span.hint", {}, hint) : null, errorList(id));
   const count = game.players.length;
   const form = h("form.town-form", { id: "town-form", method: "get", action: `/${lang}/g/${code}/${n}/save`,
     novalidate: true, dataset: { code, player: String(n), lang } },
-    general.map((text) => h("p.error", { role: "alert" }, text)),
-    h("div.palette", { hidden: true },
+    general.map((text) => h("p.error", { role: "alert", tabindex: "-1" }, text)),
+    h("div.palette", { hidden: true, dataset: { labelEmpty: words.ui.empty, chooseFirst: words.ui.choose_first } },
       h("p.palette-title", {}, words.ui.tap_hint),
       offered.map((id) => h("button.tool.c-" + colourOf(id), { type: "button", dataset: { card: id, colour: colourOf(id) },
         "aria-pressed": "false" }, card(id))),
@@ -87,7 +89,9 @@ function townForm(game, code, n, lang, values, errors, general) {
   const steps = h("nav.steps", { "aria-label": words.ui.players }, h("ol", {}, game.players.map((other, i) =>
     h("li", {}, i + 1 === n ? h("strong", { "aria-current": "step" }, other.name)
       : h("button", { type: "submit", form: "town-form", name: "go", value: String(i + 1) }, other.name)))));
-  document.title = fill(words.ui.town_of, { name: player.name }) + " · Marquoir";
+  const heading = fill(words.ui.town_of, { name: player.name });
+  const broken = general.length || Object.keys(errors).length;
+  document.title = (broken ? words.ui.pair.replace("%(label)s", words.ui.error).replace("%(value)s", heading) : heading) + " · Marquoir";
   app.replaceChildren(steps, h("h1", {}, fill(words.ui.town_of, { name: player.name })),
     h("p.hint", {}, fill(words.ui.step_hint, { num: n, count })), form);
   switchBySubmitting(form);
@@ -149,7 +153,7 @@ function result(game, answer, code, lang) {
         s.square in r.fed_by ? words.ui.fed_by + " " + r.fed_by[s.square].map((f) => card(r.squares[SQUARES.indexOf(f)].card) + " " + f).join(", ")
           : reasonText(s.reason, s.n))),
         r.empty ? h("li", {}, pair(counted(words.empties, r.empty), h("strong", {}, number(r.by_colour.empty)))) : null),
-      h("p", {}, h("a", { href: `/${lang}/g/${code}/${p + 1}` }, words.ui.change_town)))),
+      h("p", {}, h("a.change-town", { href: `/${lang}/g/${code}/${p + 1}` }, words.ui.change_town)))),
     h("section.share", {}, h("h2", {}, words.ui.share),
       h("p", {}, h("input.share-url", { type: "text", readonly: true, value: share, "aria-label": words.ui.link_label })),
       h("p", {}, h("button.share-button", { type: "button", hidden: true, dataset: { copied: words.ui.copied, title: words.ui.scores } }, words.ui.share_link)),

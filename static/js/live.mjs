@@ -2,7 +2,8 @@
 // the town as it stands and each square shows its points. Nothing here decides a point.
 import { loadBrowserCore } from "./core.mjs";
 import { SQUARES, readTown } from "./townform.mjs";
-import { fill, number, words } from "./words.mjs";
+import { h } from "./dom.mjs";
+import { counted, fill, number, words } from "./words.mjs";
 import { remember } from "./recent.mjs";
 
 export async function liveScore(form) {
@@ -26,13 +27,13 @@ export async function liveScore(form) {
     total.textContent = fill(words.ui.running_total, { num: number(player.total) });
     player.squares.forEach((square, i) => {
       const element = form.querySelector(`.square[data-square="${SQUARES[i]}"]`);
-      let points = element.querySelector(".square-points");
-      if (!points) {
-        points = document.createElement("span");
-        points.className = "square-points";
-        element.append(points);
-      }
-      points.textContent = number(square.points);
+      // The number is seen; ", 3 points" is what a screen reader hears as the end of the square's name.
+      const points = h("span.square-points", {}, h("span", { "aria-hidden": "true" }, number(square.points)),
+        h("span.visually-hidden", {}, ", " + counted(words.points, Math.abs(square.points), number(square.points))));
+      const holder = element.querySelector(".square-points-holder") ?? element;
+      const old = holder.querySelector(".square-points");
+      if (old) old.replaceWith(points);
+      else holder.append(points);
     });
     form.dataset.liveTotal = String(player.total);
   };

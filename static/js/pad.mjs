@@ -78,7 +78,8 @@ function update(form, count) {
   }));
 }
 
-function draw() {
+// Draw the form for the players in the address; focus goes to the field named by focusId, if given.
+function draw(focusId = null) {
   const { mode, count, params } = state();
   const form = h("form.pad-form", { novalidate: true },
     h("p", {}, h("label", { for: "pad-mode" }, ui.mode + " "),
@@ -103,7 +104,7 @@ function draw() {
     const params = remember(form);
     params.set("n" + count, "");
     history.replaceState(null, "", location.pathname + "?" + params.toString());
-    draw();
+    draw("n" + count);
   });
   for (const button of form.querySelectorAll(".remove-player")) {
     button.addEventListener("click", () => {
@@ -118,10 +119,11 @@ function draw() {
         j++;
       }
       history.replaceState(null, "", location.pathname + "?" + params.toString());
-      draw();
+      draw("n" + Math.min(gone, count - 2));
     });
   }
   update(form, count);
+  if (focusId) form.querySelector("#" + focusId)?.focus();
 }
 
 loadBrowserCore().then((loaded) => {

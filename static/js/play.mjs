@@ -2,16 +2,27 @@
 // Solo. The address holds the whole record (seed, events, cards taken), so a reload or a sleeping phone
 // loses nothing and "undo" is the record less its last entry. The core replays it under MicroPython.
 import { loadBrowserCore } from "./core.mjs";
-import { h } from "./dom.mjs";
+import { announce, h } from "./dom.mjs";
 import { fill, relinkLanguages, words } from "./words.mjs";
+import { keepAwake } from "./wake.mjs";
 
 const root = document.getElementById("play");
 const ui = words.ui;
+// The button last pressed (its focus key), so the redrawn page gives focus back to it and says what changed.
+let pressed = null;
 
 // Put these nodes in the page, leaving out the parts a screen does not have (null).
 function show(...nodes) {
   root.replaceChildren(...nodes.filter((node) => node !== null && node !== undefined));
   relinkLanguages();
+  if (pressed === null) return;
+  const again = root.querySelector(`[data-focus-key="${CSS.escape(pressed)}"]:not(:disabled)`)
+    ?? root.querySelector("button.primary:not(:disabled)") ?? root.querySelector("h1");
+  pressed = null;
+  if (again.tagName === "H1") again.tabIndex = -1;
+  again.focus();
+  const news = root.querySelector(".hammer, .card-shown, .face-up + .hint");
+  announce([root.querySelector("h1")?.textContent, news?.textContent].filter(Boolean).join(". "));
 }
 
 function record() {
@@ -37,8 +48,11 @@ function newSeed() {
 }
 
 function button(label, onClick, primary = false, extra = {}) {
-  const element = h("button" + (primary ? ".primary.big" : ""), { type: "button", ...extra }, label);
-  element.addEventListener("click", onClick);
+  const element = h("button" + (primary ? ".primary.big" : ""), { type: "button", "data-focus-key": label, ...extra }, label);
+  element.addEventListener("click", () => {
+    pressed = element.dataset.focusKey;
+    onClick();
+  });
   return element;
 }
 
@@ -71,9 +85,10 @@ function masterBuilder(core, game, params) {
       h("strong", {}, player.name), " ",
       h("span.hint", {}, fill(ui.turns_count, { num: state.turns[p] }) + " · " +
         (state.completed[p] === null ? ui.playing : fill(ui.complete_in_round, { num: state.completed[p] }))),
-      state.completed[p] === null ? button(ui.town_complete, () => change(events + "c" + p), false, { class: "small" }) : null,
+      state.completed[p] === null
+        ? button(ui.town_complete, () => change(events + "c" + p), false, { class: "small", "data-focus-key": "complete-" + p }) : null,
       player.monument === "fort-ironweed" && !state.fort_built[p]
-        ? button(ui.fort_built, () => change(events + "f" + p), false, { class: "small" }) : null))),
+        ? button(ui.fort_built, () => change(events + "f" + p), false, { class: "small", "data-focus-key": "fort-" + p }) : null))),
     button(ui.enter_towns, () => enterTowns(core, game, (p) => ({
       master_builder_turns: state.turns[p],
       completed_before: words.catalogue.monument_facts[game.players[p].monument] === "completed_before" ? state.completed_before[p] : null,
@@ -94,7 +109,7 @@ function townHall(core, game, params) {
     h("p.hint", {}, state.next_is_free ? ui.next_free : ui.next_card),
     h("p.hint", {}, fill(ui.pile, { num: state.pile })),
     h("div.table-actions", {},
-      button(rounds === 0 ? ui.start_game : ui.next_round, () => change(rounds + 1), true),
+      button(rounds === 0 ? ui.start_game : ui.next_round, () => change(rounds + 1), true, { "data-focus-key": "turn" }),
       button(ui.undo, () => change(rounds - 1), false, { disabled: rounds === 0 })),
     button(ui.enter_towns, () => enterTowns(core, game, () => ({}))));
 }
@@ -108,7 +123,7 @@ function solo(core, game, params) {
   show(
     h("h1", {}, words.modes.solo),
     h("div.face-up", {}, state.face_up.map((card, i) => button(fill(ui.take, { resource: words.resources[card] }),
-      () => change(taken + i), false, { class: "res-card res-" + card, "data-card": card }))),
+      () => change(taken + i), false, { class: "res-card res-" + card, "data-card": card, "data-focus-key": "take-" + i }))),
     h("p.hint", {}, fill(ui.pile, { num: state.pile }) + " · " + fill(ui.taken, { num: state.taken.length })),
     h("div.table-actions", {}, button(ui.undo, () => change(taken.slice(0, -1)), false, { disabled: taken === "" })),
     button(ui.enter_towns, () => enterTowns(core, game, () => ({}))));
@@ -138,4 +153,5 @@ if (!first.get("seed")) {
   history.replaceState(null, "", location.pathname + "?" + first.toString());
 }
 window.addEventListener("popstate", draw);
+keepAwake(document.querySelector(".wake-place"));
 draw();

@@ -1,7 +1,10 @@
 // Register the service worker, and offer a new version instead of swapping it under a half-filled form.
+import { announce, focusFirstProblem } from "./dom.mjs";
+
 const banner = document.querySelector(".update-ready");
 
 function offer(worker) {
+  if (banner.hidden) announce(banner.querySelector("span").textContent);
   banner.hidden = false;
   banner.querySelector("button").addEventListener("click", () => worker.postMessage("update"), { once: true });
 }
@@ -24,3 +27,6 @@ if ("serviceWorker" in navigator) {
     }
   });
 }
+
+// A form that came back with problems (422): focus its first, unless the page's own script already did.
+if (document.activeElement === document.body) focusFirstProblem();
