@@ -27,9 +27,9 @@ export async function liveScore(form) {
     total.textContent = fill(words.ui.running_total, { num: number(player.total) });
     player.squares.forEach((square, i) => {
       const element = form.querySelector(`.square[data-square="${SQUARES[i]}"]`);
-      // The number is seen; ", 3 points" is what a screen reader hears as the end of the square's name.
+      // The number is seen; "3 points" is what a screen reader hears as the end of the square's name.
       const points = h("span.square-points", {}, h("span", { "aria-hidden": "true" }, number(square.points)),
-        h("span.visually-hidden", {}, ", " + counted(words.points, Math.abs(square.points), number(square.points))));
+        h("span.visually-hidden", {}, counted(words.points, Math.abs(square.points), number(square.points))));
       const holder = element.querySelector(".square-points-holder") ?? element;
       const old = holder.querySelector(".square-points");
       if (old) old.replaceWith(points);

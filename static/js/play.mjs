@@ -21,8 +21,10 @@ function show(...nodes) {
   pressed = null;
   if (again.tagName === "H1") again.tabIndex = -1;
   again.focus();
-  const news = root.querySelector(".hammer, .card-shown, .face-up + .hint");
-  announce([root.querySelector("h1")?.textContent, news?.textContent].filter(Boolean).join(". "));
+  // What changed: the round and who names the resource, the card turned, or the new face-up offer.
+  const news = root.querySelector(".hammer, .card-shown");
+  const offer = [...root.querySelectorAll(".face-up button")].map((card) => card.textContent).join(", ");
+  announce([root.querySelector("h1")?.textContent, news?.textContent, offer].filter(Boolean).join(". "));
 }
 
 function record() {

@@ -32,18 +32,18 @@ export function squareWords(square) {
   const button = square.querySelector(".square-button");
   const card = button.querySelector(".square-card").textContent || button.querySelector(".square-empty").textContent;
   const points = button.querySelector(".square-points .visually-hidden")?.textContent ?? "";
-  return button.querySelector(".square-name").textContent + ", " + card + points;
+  return [square.dataset.square, card, points].filter(Boolean).join(", ");
 }
 
 // One button per square, holding its name, what stands there and (from live.mjs) its points.
 function squareButton(square, emptyLabel) {
   const select = square.querySelector(".square-select");
   const messages = [...square.querySelectorAll(".error[id]")].map((error) => error.id).join(" ");
+  // The hidden commas end each part, so the name reads "a1, Cottage, 3 points" with the parts shown as blocks.
   const button = h("button.square-button", { type: "button", "aria-describedby": messages || null },
-    h("span.square-name", {}, square.dataset.square),
-    h("span.visually-hidden", {}, ", "),
-    h("span.square-card", {}),
-    h("span.square-empty.visually-hidden", {}, emptyLabel),
+    h("span.square-name", {}, square.dataset.square, h("span.visually-hidden", {}, ",")),
+    h("span.square-what", {}, h("span.square-card", {}), h("span.square-empty.visually-hidden", {}, emptyLabel),
+      h("span.visually-hidden", {}, ",")),
     h("span.square-points-holder", {}));
   square.prepend(button);
   select.tabIndex = -1;

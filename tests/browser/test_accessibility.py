@@ -22,7 +22,7 @@ def test_no_axe_violations(browser, live_server, state, variant):
     try:
         page = context.new_page()
         page.goto(live_server + "/" + lang + path)
-        page.wait_for_selector(drawn)
+        page.wait_for_selector(drawn, timeout=30000)
         found = violations(page)
     finally:
         context.close()
