@@ -28,12 +28,10 @@ export async function liveScore(form) {
     player.squares.forEach((square, i) => {
       const element = form.querySelector(`.square[data-square="${SQUARES[i]}"]`);
       // The number is seen; "3 points" is what a screen reader hears as the end of the square's name.
-      const points = h("span.square-points", {}, h("span", { "aria-hidden": "true" }, number(square.points)),
-        h("span.visually-hidden", {}, counted(words.points, Math.abs(square.points), number(square.points))));
-      const holder = element.querySelector(".square-points-holder") ?? element;
-      const old = holder.querySelector(".square-points");
-      if (old) old.replaceWith(points);
-      else holder.append(points);
+      let holder = element.querySelector(".square-points-holder");
+      if (!holder) element.append(holder = h("span.square-points-holder"));
+      holder.replaceChildren(h("span.square-points", { "aria-hidden": "true" }, number(square.points)),
+        h("span.square-points-words.visually-hidden", {}, counted(words.points, Math.abs(square.points), number(square.points))));
     });
     form.dataset.liveTotal = String(player.total);
   };

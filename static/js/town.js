@@ -31,7 +31,7 @@ function remember(form) {
 export function squareWords(square) {
   const button = square.querySelector(".square-button");
   const card = button.querySelector(".square-card").textContent || button.querySelector(".square-empty").textContent;
-  const points = button.querySelector(".square-points .visually-hidden")?.textContent ?? "";
+  const points = button.querySelector(".square-points-words")?.textContent ?? "";
   return [square.dataset.square, card, points].filter(Boolean).join(", ");
 }
 

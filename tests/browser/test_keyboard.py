@@ -154,3 +154,19 @@ def test_a_whole_game_by_keyboard_only(phone, live_server):
     shown = page.locator(".ranking li").evaluate_all(
         "rows => rows.map(r => [r.querySelector('.who').textContent, +r.dataset.total])")
     assert sorted(map(tuple, shown)) == sorted(zip(["Ana", "Bo"], expected))
+
+
+def test_on_a_phone_on_its_side_the_palette_stays_small(browser, live_server):
+    context = browser.new_context(**dict(PHONE, viewport={"width": 740, "height": 360}))
+    try:
+        page = context.new_page()
+        page.goto(live_server + "/hu/g/{}/1".format(CODE))
+        drawn(page)
+        share = page.evaluate("document.querySelector('.palette').offsetHeight / innerHeight")
+        assert share <= 0.25, share
+        tab_to(page, ".square[data-square=a1] .square-button")
+        box = page.evaluate("""() => [document.querySelector('.palette').getBoundingClientRect().bottom,
+                                      document.activeElement.getBoundingClientRect().top]""")
+        assert box[0] <= box[1], box
+    finally:
+        context.close()
