@@ -80,3 +80,24 @@ def test_the_update_offer_floats_over_the_page(phone, live_server):
     page.evaluate("document.querySelector('.update-ready').hidden = false")
     assert page.locator("main h1").bounding_box()["y"] == before
     assert page.locator(".update-ready").evaluate("e => getComputedStyle(e).position") == "fixed"
+
+
+# The controls the issue measured under 44×44 CSS px, on the page where each appears.
+TARGETS = {
+    "/en/g/{}/1".format(CODE): [".languages button", ".steps button"],
+    "/en/new": [".languages button", ".card-choice .rule-link"],
+    "/en/rules": [".languages a", ".toc a"],
+    "/en/r/{}".format(RULEBOOK_CODE): [".languages a", ".change-town", ".reasons .rule-link"],
+}
+
+
+@pytest.mark.parametrize("path", sorted(TARGETS))
+def test_targets_are_at_least_44_px(phone, live_server, path):
+    page = phone.new_page()
+    page.goto(live_server + path)
+    small = []
+    for selector in TARGETS[path]:
+        sizes = page.locator(selector).evaluate_all("es => es.map(e => [e.offsetWidth, e.offsetHeight])")
+        assert sizes, selector
+        small += [(selector, size) for size in sizes if min(size) < 44]
+    assert small == []
