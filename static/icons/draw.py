@@ -1,7 +1,7 @@
 """Draw Marquoir's PNG icons: a small town on a 4×4 board. Run: python static/icons/draw.py
 
 Writes icon-192/512 (purpose any, rounded board), maskable-192/512 (full bleed, town inside the safe
-zone) and apple-touch-icon (180). Pure Python (zlib), so no imaging library is needed to redraw them.
+zone, a circle of 40% radius) and apple-touch-icon (180). Pure Python (zlib), so no imaging library is needed to redraw them.
 """
 
 import pathlib
@@ -14,8 +14,8 @@ PAPER = (251, 248, 242)
 # A town: the card colours of a few buildings, None for an empty square.
 TOWN = (
     ((47, 111, 179), (194, 59, 46), None, (224, 180, 0)),
-    ((46, 139, 74), (47, 111, 179), (221, 122, 31), None),
-    (None, (123, 128, 136), (47, 111, 179), (122, 79, 160)),
+    ((40, 122, 66), (47, 111, 179), (221, 122, 31), None),
+    (None, (107, 112, 121), (47, 111, 179), (122, 79, 160)),
     ((224, 180, 0), None, (194, 59, 46), (47, 111, 179)),
 )
 
@@ -42,8 +42,10 @@ def inside_rounded(x: float, y: float, left: float, top: float, side: float, rad
 
 
 def icon(size: int, maskable: bool) -> bytes:
-    """Return one icon; a maskable one fills the square and keeps the town in the central 70%."""
-    board = size * (0.70 if maskable else 0.78)
+    """Return one icon; a maskable one fills the square and keeps the whole town inside the safe zone."""
+    # The safe zone of a maskable icon is the circle of radius 40% of its side: a square board's corners
+    # stay inside it when its side is under 0.4 * 2 / sqrt(2) = 56.6% of the icon.
+    board = size * (0.54 if maskable else 0.78)
     start = (size - board) / 2
     gap = board * 0.045
     tile = (board - 3 * gap) / 4

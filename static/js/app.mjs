@@ -38,7 +38,7 @@ function switchBySubmitting(form) {
     link.replaceWith(h("button.language-switch", {
       type: "submit", form: form.id, name: "go", value: form.dataset.player, lang,
       formaction: `/${lang}/g/${form.dataset.code}/${form.dataset.player}/save`,
-      title: link.title, "aria-label": link.getAttribute("aria-label"),
+      title: link.title,
     }, link.textContent));
   }
 }
@@ -61,16 +61,18 @@ function townForm(step, code, n, lang, values, placed, unfinished) {
   const player = game.players[n - 1];
   const { errors, general } = worded(placed);
   const limits = words.catalogue.fact_limits;
-  const errorList = (id) => (errors[id] || []).map((text) => h("span.error", { role: "alert" }, text));
+  const errorList = (id) => (errors[id] || []).map((text, i) => h("span.error", { id: `${id}-error-${i + 1}`, role: "alert" }, text));
+  // A field tied to its messages, as macros.html's control() does on the server.
+  const tied = (id) => (errors[id] ? { "aria-invalid": "true", "aria-describedby": errors[id].map((_, i) => `${id}-error-${i + 1}`).join(" ") } : {});
   const squareFields = SQUARES.map((name) => {
     const value = values["square_" + name] ?? "";
-    const select = h("select.square-select", { id: "square_" + name, name: "square_" + name },
+    const select = h("select.square-select", { id: "square_" + name, name: "square_" + name, ...tied("square_" + name) },
       h("option", { value: "", selected: value === "" }, words.ui.empty),
       step.offered.map((id) => h("option", { value: id, selected: value === id }, card(id))));
     const stored = h("span.stored" + (value === "warehouse" ? "" : ".is-hidden"), {},
       h("label", { for: "stored_" + name }, words.ui.stored),
       h("input.stored-input", { type: "number", min: 0, max: 3, inputmode: "numeric", id: "stored_" + name,
-        name: "stored_" + name, value: values["stored_" + name] ?? "" }));
+        name: "stored_" + name, value: values["stored_" + name] ?? "", ...tied("stored_" + name) }));
     const broken = errors["square_" + name] || errors["stored_" + name];
     return h("div.square" + (broken ? ".has-error" : ""), { dataset: { square: name } },
       h("label.square-name", { for: "square_" + name }, name), select, stored,
@@ -78,18 +80,18 @@ function townForm(step, code, n, lang, values, placed, unfinished) {
   });
   const fact = (id, label, hint) => h("p.fact", {}, h("label", { for: id }, label),
     h("input", { type: "number", min: limits[id][0], max: limits[id][1], inputmode: "numeric", id, name: id,
-      value: values[id] ?? "" }),
+      value: values[id] ?? "", ...tied(id) }),
     hint ? h("span.hint", {}, hint) : null, errorList(id));
   const count = game.players.length;
   const names = new Intl.ListFormat(lang, { type: "conjunction" }).format(unfinished.map((p) => game.players[p].name));
   const form = h("form.town-form", { id: "town-form", method: "get", action: `/${lang}/g/${code}/${n}/save`,
     novalidate: true, dataset: { code, player: String(n), lang, key: step.key } },
-    general.map((text) => h("p.error", { role: "alert" }, text)),
+    general.map((text) => h("p.error", { role: "alert", tabindex: "-1" }, text)),
     unfinished.length ? h("div.notice.confirm", { role: "alert" },
       h("p", {}, fill(pluralForm(words.ui.unfinished, unfinished.length), { names })),
       h("input", { type: "hidden", name: "confirm", value: "empty" }),
       h("button.primary", { type: "submit", name: "go", value: "results" }, words.ui.see_scores_anyway)) : null,
-    h("div.palette", { hidden: true },
+    h("div.palette", { hidden: true, dataset: { labelEmpty: words.ui.empty, chooseFirst: words.ui.choose_first } },
       h("p.palette-title", {}, words.ui.tap_hint),
       step.offered.map((id) => h("button.tool.c-" + colourOf(id), { type: "button", dataset: { card: id, colour: colourOf(id) },
         "aria-pressed": "false" }, card(id))),
@@ -115,7 +117,9 @@ function townForm(step, code, n, lang, values, placed, unfinished) {
   const steps = h("nav.steps", { "aria-label": words.ui.players }, h("ol", {}, game.players.map((other, i) =>
     h("li", {}, i + 1 === n ? h("strong", { "aria-current": "step" }, h("bdi", {}, other.name))
       : h("button", { type: "submit", form: "town-form", name: "go", value: String(i + 1) }, h("bdi", {}, other.name))))));
-  document.title = fill(words.ui.town_of, { name: player.name }) + " · Marquoir";
+  const heading = fill(words.ui.town_of, { name: player.name });
+  const broken = general.length || Object.keys(errors).length;
+  document.title = (broken ? words.ui.pair.replace("%(label)s", words.ui.error).replace("%(value)s", heading) : heading) + " · Marquoir";
   app.replaceChildren(steps, h("h1", {}, fillNodes(words.ui.town_of, { name: h("bdi", {}, player.name) })),
     h("p.hint", {}, fill(words.ui.step_hint, { num: n, count })), form);
   switchBySubmitting(form);
@@ -172,7 +176,7 @@ function result(answer, code, lang, turnProblems = {}) {
         s.fed_by ? fedBy(s.card, s.fed_by.map((f) => card(f.card) + " " + f.square))
           : reasonText(s.reason, s.n, s.card))),
         r.empties ? h("li", {}, pair(counted(words.empties, r.empties), h("strong", {}, number(r.empty_points)))) : null),
-      h("p", {}, h("a", { href: `/${lang}/g/${code}/${r.step}` }, words.ui.change_town)))),
+      h("p", {}, h("a.change-town", { href: `/${lang}/g/${code}/${r.step}` }, words.ui.change_town)))),
     h("section.share", {}, h("h2", {}, words.ui.share),
       h("p", {}, h("input.share-url", { type: "text", readonly: true, value: share, "aria-label": words.ui.link_label })),
       h("p", {}, h("button.share-button", { type: "button", hidden: true, dataset: { copied: words.ui.copied, title: words.ui.scores } }, words.ui.share_link)),

@@ -22,3 +22,29 @@ export function formFields(form) {
   for (const [key, value] of new FormData(form)) if (!(key in found)) found[key] = String(value);
   return found;
 }
+
+// Say what just changed through the page's one polite live region (base.html), and nothing more.
+export function announce(text) {
+  const region = document.getElementById("announce");
+  if (!region || !text) return;
+  // Emptied first, so the same words said twice in a row are still read.
+  region.textContent = "";
+  requestAnimationFrame(() => { region.textContent = text; });
+}
+
+// After a form came back with problems, put focus on the first field that has one, or on the message.
+export function focusFirstProblem(root = document) {
+  const first = root.querySelector('[aria-invalid="true"]:not(.square-select), .has-error .square-button, p.error[tabindex]');
+  if (first) first.focus({ preventScroll: false });
+  return first;
+}
+
+// Redraw a part of the page and put focus back on the control the user acted on (by its key), or on a heading.
+export function keepFocus(root, key, redraw) {
+  redraw();
+  const again = key ? root.querySelector(`[data-focus-key="${CSS.escape(key)}"]`) : null;
+  const target = again && !again.disabled ? again : root.querySelector("h1");
+  if (!target) return;
+  if (target.tagName === "H1") target.tabIndex = -1;
+  target.focus();
+}

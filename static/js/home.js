@@ -34,9 +34,20 @@ function draw() {
     remove.className = "small";
     remove.textContent = section.dataset.delete;
     remove.setAttribute("aria-label", section.dataset.delete + " " + names(entry));
+    remove.dataset.id = entry.id;
     remove.addEventListener("click", () => {
+      const buttons = [...list.querySelectorAll("button[data-id]")];
+      const next = buttons[buttons.indexOf(remove) + 1] ?? buttons[buttons.indexOf(remove) - 1];
       forget(entry.id);
       draw();
+      // Focus stays in the list: on the next game's Delete, or on the list's heading when it is empty.
+      const again = next && list.querySelector(`button[data-id="${CSS.escape(next.dataset.id)}"]`);
+      if (again) again.focus();
+      else {
+        const heading = document.querySelector("main h1");
+        heading.tabIndex = -1;
+        heading.focus();
+      }
     });
     item.append(link, state, " ", remove);
     return item;

@@ -3,9 +3,9 @@
 // town is scored (the others stand still; its Feast Halls still read the town on its right).
 // Nothing here decides a point.
 import { loadBrowserCore } from "./core.mjs";
-import { formFields } from "./dom.mjs";
+import { formFields, h } from "./dom.mjs";
 import { remember } from "./recent.mjs";
-import { fill, number, words } from "./words.mjs";
+import { counted, fill, number, words } from "./words.mjs";
 
 export async function liveScore(form) {
   const code = form.dataset.code;
@@ -26,13 +26,11 @@ export async function liveScore(form) {
     total.textContent = fill(words.ui.running_total, { num: number(player.total) });
     for (const square of player.squares) {
       const element = form.querySelector(`.square[data-square="${square.square}"]`);
-      let points = element.querySelector(".square-points");
-      if (!points) {
-        points = document.createElement("span");
-        points.className = "square-points";
-        element.append(points);
-      }
-      points.textContent = number(square.points);
+      // The number is seen; "3 points" is what a screen reader hears as the end of the square's name.
+      let holder = element.querySelector(".square-points-holder");
+      if (!holder) element.append(holder = h("span.square-points-holder"));
+      holder.replaceChildren(h("span.square-points", { "aria-hidden": "true" }, number(square.points)),
+        h("span.square-points-words.visually-hidden", {}, counted(words.points, Math.abs(square.points), number(square.points))));
     }
     form.dataset.liveTotal = String(player.total);
   };

@@ -2,7 +2,8 @@
 // Solo. The address holds the whole record (seed, events, cards taken), so a reload or a sleeping phone
 // loses nothing and "undo" is the record less its last entry. The core replays it under MicroPython.
 import { loadBrowserCore } from "./core.mjs";
-import { h } from "./dom.mjs";
+import { announce, h } from "./dom.mjs";
+import { keepAwake } from "./wake.mjs";
 import { fill, fillNodes, relinkLanguages, words } from "./words.mjs";
 
 const root = document.getElementById("play");
@@ -15,7 +16,12 @@ function show(...nodes) {
   const acted = root.contains(document.activeElement) ? document.activeElement.dataset.action : null;
   root.replaceChildren(...nodes.filter((node) => node !== null && node !== undefined));
   relinkLanguages();
-  if (acted) (root.querySelector(`[data-action="${acted}"]:not([disabled])`) ?? root.querySelector("button:not([disabled])"))?.focus();
+  if (!acted) return;
+  (root.querySelector(`[data-action="${acted}"]:not([disabled])`) ?? root.querySelector("button:not([disabled])"))?.focus();
+  // What changed: the round and who names the resource, the card turned, or the new face-up offer.
+  const news = root.querySelector(".hammer, .card-shown");
+  const offer = [...root.querySelectorAll(".face-up button")].map((card) => card.textContent).join(", ");
+  announce([root.querySelector("h1")?.textContent, news?.textContent, offer].filter(Boolean).join(". "));
 }
 
 function record() {
@@ -150,3 +156,4 @@ if (!first.get("seed")) {
   history.replaceState(null, "", location.pathname + "?" + first.toString());
 }
 draw();
+keepAwake(document.querySelector(".wake-place"));

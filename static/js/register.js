@@ -1,8 +1,11 @@
 // Register the service worker once the page is idle (its own bytes first), ask it to store this language's
 // pages, and offer a new version instead of swapping it under a half-filled form.
+import { announce, focusFirstProblem } from "./dom.mjs";
+
 const banner = document.querySelector(".update-ready");
 
 function offer(worker) {
+  if (banner.hidden) announce(banner.querySelector("span").textContent);
   banner.hidden = false;
   banner.querySelector("button").addEventListener("click", () => worker.postMessage("update"), { once: true });
 }
@@ -15,6 +18,7 @@ function whenIdle(run) {
 
 function register() {
   navigator.serviceWorker.register("/sw.js", { scope: "/" }).then((registration) => {
+    if (!registration) return;
     if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
     registration.addEventListener("updatefound", () => {
       const worker = registration.installing;
@@ -38,3 +42,6 @@ if ("serviceWorker" in navigator) {
     }
   });
 }
+
+// A form that came back with problems (422): focus its first, unless the page's own script already did.
+if (document.activeElement === document.body) focusFirstProblem();

@@ -1,4 +1,6 @@
 // Share the result's link: the phone's share sheet where there is one, else copy to the clipboard.
+import { announce } from "./dom.mjs";
+
 const button = document.querySelector(".share-button");
 const field = document.querySelector(".share-url");
 
@@ -16,6 +18,7 @@ if (button && field && (navigator.share || navigator.clipboard)) {
     }
     await navigator.clipboard.writeText(url);
     button.textContent = button.dataset.copied;
+    announce(button.dataset.copied);
   });
 }
 

@@ -1,5 +1,8 @@
 // Tap-to-place on a town: pick a building from the palette, tap the squares it stands on.
 // The selects stay the form's truth, so the server reads the same fields with or without this.
+// Each square becomes one button named "a1, Cottage, 3 points"; its select leaves the tab order.
+import { announce, focusFirstProblem, h } from "./dom.mjs";
+import { keepAwake } from "./wake.mjs";
 import { draftOf, keepDraft } from "./recent.mjs";
 
 function colourOf(palette, card) {
@@ -12,6 +15,7 @@ function show(palette, square) {
   const card = select.value;
   const label = square.querySelector(".square-card");
   label.textContent = card ? select.options[select.selectedIndex].text : "";
+  square.querySelector(".square-empty").hidden = Boolean(card);
   square.className = square.className.replace(/\bc-\S+/g, "").replace(/\bfilled\b/g, "").trim();
   if (card) square.classList.add("filled", "c-" + colourOf(palette, card));
   square.querySelector(".stored").classList.toggle("is-hidden", card !== "warehouse");
@@ -45,72 +49,98 @@ function restoreDraft(form, squares, palette) {
   remember(form);
 }
 
+// What a square's button says, as read aloud: "a1, Cottage, 3 points" (points once the live score has them).
+export function squareWords(square) {
+  const button = square.querySelector(".square-button");
+  const card = button.querySelector(".square-card").textContent || button.querySelector(".square-empty").textContent;
+  const points = button.querySelector(".square-points-words")?.textContent ?? "";
+  return [square.dataset.square, card, points].filter(Boolean).join(", ");
+}
+
+// One button per square, holding its name, what stands there and (from live.mjs) its points.
+function squareButton(square, emptyLabel) {
+  const select = square.querySelector(".square-select");
+  const messages = [...square.querySelectorAll(".error[id]")].map((error) => error.id).join(" ");
+  // The hidden commas end each part, so the name reads "a1, Cottage, 3 points" with the parts shown as blocks.
+  const button = h("button.square-button", { type: "button", "aria-describedby": messages || null },
+    h("span.square-name", {}, square.dataset.square, h("span.visually-hidden", {}, ",")),
+    h("span.square-what", {}, h("span.square-card", {}), h("span.square-empty.visually-hidden", {}, emptyLabel),
+      h("span.visually-hidden", {}, ",")),
+    h("span.square-points-holder", {}));
+  square.prepend(button);
+  select.tabIndex = -1;
+  return button;
+}
+
 // Turn a town form's selects into tap-to-place squares with a palette of the town's cards.
 export function enhance(form) {
   const palette = form.querySelector(".palette");
   const squares = [...form.querySelectorAll(".square")];
   const undoButton = palette.querySelector('[data-action="undo"]');
+  const title = palette.querySelector(".palette-title");
+  const emptyLabel = palette.dataset.labelEmpty;
   const history = [];
   let tool = null;
 
-  function place(changes) {
-    history.push(changes.map(([square, _]) => [square, square.querySelector(".square-select").value]));
+  // Change squares, then say what changed: the square (one) or how many, and the running total.
+  function set(changes) {
     for (const [square, card] of changes) {
       square.querySelector(".square-select").value = card;
       show(palette, square);
     }
-    undoButton.disabled = false;
     form.dispatchEvent(new CustomEvent("town-change"));
+    const total = form.querySelector(".running-total")?.textContent ?? "";
+    const what = changes.length === 1 ? squareWords(changes[0][0]) : "";
+    announce([what, total].filter(Boolean).join(". "));
+  }
+
+  function place(changes) {
+    history.push(changes.map(([square, _]) => [square, square.querySelector(".square-select").value]));
+    undoButton.disabled = false;
+    set(changes);
   }
 
   form.addEventListener("town-change", () => remember(form));
   form.addEventListener("input", () => remember(form));
   form.classList.add("js-town");
   palette.hidden = false;
+  // The sticky palette's height, so a square reached by Tab scrolls clear of it.
+  const measure = () => document.documentElement.style.setProperty("--palette-height", palette.offsetHeight + 8 + "px");
+  new ResizeObserver(measure).observe(palette);
   for (const square of squares) {
-    const label = document.createElement("span");
-    label.className = "square-card";
-    square.querySelector(".square-name").after(label);
-    square.setAttribute("role", "button");
-    square.tabIndex = 0;
+    const button = squareButton(square, emptyLabel);
     show(palette, square);
-    const tap = (event) => {
-      if (event.target.closest(".stored")) return;
+    square.querySelector(".square-select").addEventListener("change", () => show(palette, square));
+    button.addEventListener("click", () => {
       if (tool === null) {
-        palette.querySelector(".palette-title").classList.add("error");
+        title.classList.add("error");
+        announce(palette.dataset.chooseFirst || title.textContent);
         return;
       }
       if (square.querySelector(".square-select").value !== tool) place([[square, tool]]);
-    };
-    square.addEventListener("click", tap);
-    square.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") {
-        event.preventDefault();
-        tap(event);
-      }
+      else announce(squareWords(square));
     });
   }
   restoreDraft(form, squares, palette);
   for (const button of palette.querySelectorAll(".tool")) {
     button.addEventListener("click", () => {
       tool = button.dataset.card;
-      palette.querySelector(".palette-title").classList.remove("error");
+      title.classList.remove("error");
       for (const other of palette.querySelectorAll(".tool")) other.setAttribute("aria-pressed", String(other === button));
     });
   }
   undoButton.addEventListener("click", () => {
     const last = history.pop();
     if (!last) return;
-    for (const [square, card] of last) {
-      square.querySelector(".square-select").value = card;
-      show(palette, square);
-    }
     undoButton.disabled = history.length === 0;
-    form.dispatchEvent(new CustomEvent("town-change"));
+    set(last);
+    if (undoButton.disabled) palette.querySelector('[data-action="clear"]').focus();
   });
   palette.querySelector('[data-action="clear"]').addEventListener("click", () => {
     place(squares.filter((s) => s.querySelector(".square-select").value).map((s) => [s, ""]));
   });
+  keepAwake(form.querySelector(".facts"));
+  focusFirstProblem(form);
 }
 
 const page = document.querySelector(".town-form");

@@ -107,6 +107,9 @@ COLOUR_NAMES = {
     "empty": _l("empty squares"),
 }
 
+# The letters of the cards' layouts (scoring/cards.py), for the words a screen reader says for a layout.
+RESOURCE_OF_LETTER = {"W": "wood", "H": "wheat", "B": "brick", "G": "glass", "S": "stone"}
+
 RESOURCE_NAMES = {
     "wood": _l("wood"),
     "wheat": _l("wheat"),
@@ -294,7 +297,8 @@ def init_app(app) -> None:
         layouts=layouts, colour_of=colour_of, card_names=PerLanguage(CARD_NAMES),
         colour_names=PerLanguage(COLOUR_NAMES), reminders=PerLanguage(REMINDERS), mode_names=PerLanguage(MODE_NAMES),
         solo_ranks=PerLanguage(SOLO_RANKS), tie_breaks=PerLanguage(TIE_BREAKS),
-        reason_text=reason_text, solo_excluded=SOLO_EXCLUDED, square_index=INDEX_OF, label_pair=label_pair,
+        reason_text=reason_text, solo_excluded=SOLO_EXCLUDED,
+        resource_names=PerLanguage(RESOURCE_NAMES), resource_of=RESOURCE_OF_LETTER, square_index=INDEX_OF, label_pair=label_pair,
         fed_by_text=fed_by_text,
     )
     app.jinja_env.filters["number"] = number

@@ -109,6 +109,7 @@ def manifest(lang=None):
               "type": "image/png", "purpose": "any"} for size in (192, 512)]
     icons += [{"src": url_for("static", filename="icons/maskable-{}.png".format(size)),
                "sizes": "{0}x{0}".format(size), "type": "image/png", "purpose": "maskable"} for size in (192, 512)]
+    shortcut_icon = [{"src": url_for("static", filename="icons/icon-192.png"), "sizes": "192x192", "type": "image/png"}]
     body = {
         "id": "/",
         "name": _("Marquoir: Tiny Towns scores"),
@@ -118,9 +119,21 @@ def manifest(lang=None):
         "start_url": url_for("pages.home", lang=i18n.current_language()),
         "scope": "/",
         "display": "standalone",
+        "dir": "ltr",
+        "orientation": "any",
         "theme_color": "#23395b",
         "background_color": "#fbf8f2",
         "icons": icons,
+        "shortcuts": [
+            {"name": _("New game"), "url": url_for("setup.new_game", lang=i18n.current_language()), "icons": shortcut_icon},
+            {"name": _("Quick score pad"), "url": url_for("pages.pad", lang=i18n.current_language()), "icons": shortcut_icon},
+            {"name": _("The rules in five minutes"), "short_name": _("Rules"),
+             "url": url_for("pages.rules", lang=i18n.current_language()), "icons": shortcut_icon},
+        ],
+        # JPEG, so the service worker, which stores every PNG, leaves them to the install dialog.
+        "screenshots": [{"src": url_for("static", filename="screenshots/{}.jpg".format(name)), "sizes": "360x740",
+                         "type": "image/jpeg", "form_factor": "narrow", "label": label}
+                        for name, label in (("town", _("Town of %(name)s", name="Ana")), ("results", _("Scores")))],
     }
     return Response(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json")
 
@@ -185,6 +198,9 @@ def page_words() -> dict:
         "empty": _("Empty"),
         "stored": _("Stored"),
         "town_board": _("Town board"),
+        "choose_first": _("Choose a building first."),
+        "error": _("Error"),
+        "keep_awake": _("Keep the screen on"),
         "turns": _("Turns as Master Builder"),
         "turns_hint": _("Only needed to break a tie."),
         "shrine": _("Buildings in town when the Shrine was built (Shrine included)"),

@@ -1,0 +1,103 @@
+"""The app at the table: reflow at 320 px and at 200 % zoom, the wake lock on the town step and the tracker, the manifest."""
+
+import pytest
+from playwright.sync_api import expect
+
+from support.accessibility import page_paths
+from support.accessibility import setup_code
+from support.browsing import PHONE
+from support.examples import RULEBOOK_CODE
+from webscore import create_app
+
+CODE = setup_code(create_app({"TESTING": True}))
+PAGES = dict(page_paths(CODE), **{"play-solo": ("/play?code={}".format(RULEBOOK_CODE), "#play h1")})
+# A 360 px phone at 200 % zoom lays pages out in 180 CSS px.
+WIDTHS = {"320px": 320, "zoom-200": 180}
+# Records each wake lock request and release, around Chromium's own navigator.wakeLock.
+WAKE_SPY = """
+window.wakeCalls = [];
+if (navigator.wakeLock) {
+  const request = navigator.wakeLock.request.bind(navigator.wakeLock);
+  navigator.wakeLock.request = async (type) => {
+    window.wakeCalls.push("request " + type);
+    const sentinel = await request(type);
+    const release = sentinel.release.bind(sentinel);
+    sentinel.release = () => { window.wakeCalls.push("release"); return release(); };
+    return sentinel;
+  };
+}
+"""
+
+
+@pytest.mark.parametrize("width", sorted(WIDTHS))
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_no_page_scrolls_sideways(browser, live_server, lang, width):
+    context = browser.new_context(service_workers="block", **dict(PHONE, viewport={"width": WIDTHS[width], "height": 740}))
+    wide = {}
+    try:
+        page = context.new_page()
+        for state, (path, drawn) in sorted(PAGES.items()):
+            page.goto(live_server + "/" + lang + path)
+            page.wait_for_selector(drawn, timeout=30000)
+            overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            if overflow > 0:
+                wide[state] = overflow
+    finally:
+        context.close()
+    assert wide == {}
+
+
+def test_the_wake_lock_is_held_on_the_town_step_with_a_switch(phone, live_server):
+    page = phone.new_page()
+    page.add_init_script(WAKE_SPY)
+    page.goto(live_server + "/en/g/{}/1".format(CODE))
+    switch = page.get_by_label("Keep the screen on")
+    expect(switch).to_be_checked(timeout=30000)
+    assert page.evaluate("'wakeLock' in navigator")
+    page.wait_for_function("window.wakeCalls.length > 0")
+    assert page.evaluate("window.wakeCalls") == ["request screen"]
+    switch.uncheck()
+    page.wait_for_function("window.wakeCalls.length > 1")
+    assert page.evaluate("window.wakeCalls") == ["request screen", "release"]
+
+
+def test_the_wake_lock_is_held_while_the_table_tracker_is_open(phone, live_server):
+    page = phone.new_page()
+    page.add_init_script(WAKE_SPY)
+    page.goto(live_server + "/en/play?code={}".format(CODE))
+    expect(page.get_by_label("Keep the screen on")).to_be_checked(timeout=30000)
+    page.wait_for_function("window.wakeCalls.length > 0")
+    page.get_by_role("button", name="Next round").click()
+    expect(page.get_by_role("button", name="Next round")).to_be_focused()
+    expect(page.locator("#announce")).to_have_text("Round 2. Bo names the resource.")
+    assert page.evaluate("window.wakeCalls") == ["request screen"]
+
+
+def test_the_update_offer_floats_over_the_page(phone, live_server):
+    page = phone.new_page()
+    page.goto(live_server + "/en/")
+    before = page.locator("main h1").bounding_box()["y"]
+    page.evaluate("document.querySelector('.update-ready').hidden = false")
+    assert page.locator("main h1").bounding_box()["y"] == before
+    assert page.locator(".update-ready").evaluate("e => getComputedStyle(e).position") == "fixed"
+
+
+# The controls the issue measured under 44×44 CSS px, on the page where each appears.
+TARGETS = {
+    "/en/g/{}/1".format(CODE): [".languages button", ".steps button"],
+    "/en/new": [".languages button", ".card-choice .rule-link"],
+    "/en/rules": [".languages a", ".toc a"],
+    "/en/r/{}".format(RULEBOOK_CODE): [".languages a", ".change-town", ".reasons .rule-link"],
+}
+
+
+@pytest.mark.parametrize("path", sorted(TARGETS))
+def test_targets_are_at_least_44_px(phone, live_server, path):
+    page = phone.new_page()
+    page.goto(live_server + path)
+    small = []
+    for selector in TARGETS[path]:
+        sizes = page.locator(selector).evaluate_all("es => es.map(e => [e.offsetWidth, e.offsetHeight])")
+        assert sizes, selector
+        small += [(selector, size) for size in sizes if min(size) < 44]
+    assert small == []

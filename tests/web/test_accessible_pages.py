@@ -1,0 +1,87 @@
+"""What the server's pages say to assistive technology and to phones: errors tied to fields, names, meta, manifest."""
+
+import math
+import pathlib
+import re
+from urllib.parse import urlencode
+
+from PIL import Image
+
+from support.webflow import SETUP
+from support.webflow import code_of
+from support.webflow import town_query
+
+STATIC = pathlib.Path(__file__).resolve().parents[2] / "static"
+
+
+def start(client):
+    return code_of(client.get("/en/new?" + urlencode(SETUP)).headers["Location"])
+
+
+def test_a_town_with_a_problem_says_error_in_its_title_and_ties_the_message_to_its_field(client):
+    code = start(client)
+    query = town_query("warehouse . . .", ". . . .", ". . . .", ". . . .", go="next")
+    response = client.get("/en/g/{}/2/save?{}".format(code, urlencode(query)))
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert "<title>Error: Town of Bo · Marquoir</title>" in html
+    field = re.search(r'<input[^>]*id="stored_a1"[^>]*>', html).group(0)
+    assert 'aria-invalid="true"' in field and 'aria-describedby="stored_a1-error-1"' in field
+    assert re.search(r'<span class="error" id="stored_a1-error-1" role="alert">How many resources are stored', html)
+
+
+def test_a_town_without_problems_has_no_error_marks(client):
+    html = client.get("/fr/g/{}/1".format(start(client))).get_data(as_text=True)
+    assert "aria-invalid" not in html
+    assert "<title>Erreur" not in html
+
+
+def test_a_setup_with_a_problem_says_error_in_its_title(client):
+    query = dict(SETUP, **{"players-0": "x" * 30})
+    response = client.get("/hu/new?" + urlencode(query))
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert re.search(r"<title>Hiba: [^<]+ · Marquoir</title>", html)
+    field = re.search(r'<input[^>]*id="players-0"[^>]*>', html).group(0)
+    assert 'aria-invalid="true"' in field and 'aria-describedby="players-0-error-1"' in field
+
+
+def test_language_links_are_named_by_what_they_show(client):
+    html = client.get("/en/").get_data(as_text=True)
+    assert '<a lang="fr" hreflang="fr" title="Français" href="/fr/">FR</a>' in html
+    assert 'aria-label="Français"' not in html
+
+
+def test_layouts_are_described_in_words(client):
+    html = client.get("/fr/rules").get_data(as_text=True)
+    assert 'role="img" aria-label="Disposition\u00a0: blé, blé; bois, bois"' in html
+
+
+def test_pages_carry_the_phone_meta(client):
+    html = client.get("/en/").get_data(as_text=True)
+    for meta in ('name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover"',
+                 'name="apple-mobile-web-app-capable" content="yes"', 'name="apple-mobile-web-app-title" content="Marquoir"',
+                 'name="theme-color" content="#15181e" media="(prefers-color-scheme: dark)"'):
+        assert "<meta " + meta + ">" in html
+
+
+def test_the_manifest_has_shortcuts_screenshots_and_direction(client):
+    manifest = client.get("/fr/manifest.webmanifest").get_json()
+    assert manifest["dir"] == "ltr"
+    assert [s["url"] for s in manifest["shortcuts"]] == ["/fr/new", "/fr/pad", "/fr/rules"]
+    assert manifest["shortcuts"][2]["short_name"] == "Règles"
+    for shot in manifest["screenshots"]:
+        assert shot["form_factor"] == "narrow"
+        with Image.open(STATIC / shot["src"].removeprefix("/static/")) as image:
+            assert "{}x{}".format(*image.size) == shot["sizes"] == "360x740"
+    assert not any(url.endswith(".jpg") for url in client.get("/sw.js").get_data(as_text=True).split('"'))
+
+
+def test_maskable_icons_keep_the_town_inside_the_safe_zone():
+    for size in (192, 512):
+        with Image.open(STATIC / "icons" / "maskable-{}.png".format(size)) as image:
+            pixels = image.convert("RGB").load()
+            background = pixels[0, 0]
+            farthest = max(math.hypot(x + 0.5 - size / 2, y + 0.5 - size / 2)
+                           for y in range(size) for x in range(size) if pixels[x, y] != background)
+        assert farthest <= 0.4 * size
