@@ -310,8 +310,14 @@ def main() -> int:
             send(port, "GET", "/en/", {})
         before = workers_rss(master)
         started = time.perf_counter()
+        answers = []
         with concurrent.futures.ThreadPoolExecutor(args.clients) as pool:
-            answers = list(pool.map(lambda item: send(port, item[1], item[2], item[3]), plan))
+            for start in range(0, len(plan), 2000):
+                batch = plan[start:start + 2000]
+                answers += pool.map(lambda item: send(port, item[1], item[2], item[3]), batch)
+                print("after {}: {:.0f} s, 500s: {}, workers {}".format(
+                    len(answers), time.perf_counter() - started, sum(1 for (status, _), _ in answers if status == 500),
+                    mb(workers_rss(master))), flush=True)
         elapsed = time.perf_counter() - started
         after = workers_rss(master)
         for (kind, method, target, _), ((status, headers), seconds) in zip(plan, answers, strict=True):

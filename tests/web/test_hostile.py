@@ -336,3 +336,19 @@ def test_the_service_worker_forgets_all_but_the_last_50_pages():
     pages = [url for url in answer["stored"] if "/en/r/CODE" in url]
     assert pages == ["http://marquoir.test/en/r/CODE{}".format(i) for i in range(20, 70)]
     assert len(answer["stored"]) == answer["precache"] + 50
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:99999", "127.0.0.1:-1", "[::1", "x y", "é.example", "a" * 300])
+@pytest.mark.parametrize("path", ["/en", "/en/", "/", "/r/" + RULEBOOK])
+def test_a_host_that_names_no_site_gets_our_400(host, path):
+    from werkzeug.test import EnvironBuilder
+    from werkzeug.test import run_wsgi_app
+
+    # Straight to the app: the test client itself cannot send a port out of range.
+    environ = EnvironBuilder(path=path).get_environ()
+    environ["HTTP_HOST"] = host
+    body, status, headers = run_wsgi_app(broken_app(), environ, buffered=True)
+    assert status == "400 BAD REQUEST"
+    for name, value in HEADERS.items():
+        assert headers[name] == value
+    assert b"<h1>Something is not right</h1>" in b"".join(body)

@@ -1,5 +1,7 @@
 """Security headers for every response, set in one place."""
 
+from urllib.parse import urlsplit
+
 from flask import abort
 from flask import request
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -37,12 +39,20 @@ def add_headers(response):
 
 
 def limit_request(config):
-    """Return a check that refuses a request larger than any page of ours needs, with our own page.
+    """Return a check that refuses a request larger than any page of ours needs, or for no valid host.
 
     The limits sit under gunicorn's (see the Procfile), so a refusal is always this app's, in the
     reader's language and with the headers above.
     """
     def check():
+        # Werkzeug reads a malformed Host as "", and a port out of range passes its check, then fails
+        # building an absolute redirect: neither names a site to link to.
+        try:
+            urlsplit("//" + request.host).port  # noqa: B018 (reading the port checks it)
+        except ValueError:
+            abort(400)
+        if not request.host:
+            abort(400)
         environ = request.environ
         target = environ.get("RAW_URI") or environ.get("REQUEST_URI") or ""
         path = target.split("?", 1)[0] or environ.get("PATH_INFO", "")
