@@ -317,7 +317,7 @@ const cache = {
   keys: async () => stored.map((url) => ({ url })),
   delete: async (request) => { stored.splice(stored.indexOf(request.url), 1); return true; },
 };
-(0, eval)(script + "\\n;globalThis.forget = forgetOldPages; globalThis.precache = PRECACHE;");
+(0, eval)(script + "\\n;globalThis.forget = forgetOldPages; globalThis.precache = ASSETS.concat(...Object.values(PAGES));");
 for (const path of precache) stored.push(new URL(path, "http://marquoir.test/").href);
 for (let i = 0; i < 70; i++) stored.push("http://marquoir.test/en/r/CODE" + i);
 forget(cache).then(() => console.log(JSON.stringify({ stored, precache: precache.length })));

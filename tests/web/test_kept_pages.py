@@ -108,10 +108,10 @@ def test_the_core_files_are_versioned_too(app, client):
     version = app.config["ASSET_VERSION"]
     index = client.get("/core/v/{}/index.json".format(version))
     assert index.headers["Cache-Control"] == "public, max-age=31536000, immutable"
-    assert "game.py" in index.get_json()
-    core = client.get("/core/v/{}/game.py".format(version))
+    assert "scoring/game.py" in index.get_json()
+    core = client.get("/core/v/{}/scoring/game.py".format(version))
     assert core.headers["Cache-Control"] == "public, max-age=31536000, immutable"
-    assert core.get_data() == client.get("/core/game.py").get_data()
+    assert core.get_data() == client.get("/core/scoring/game.py").get_data()
 
 
 def test_one_file_is_kept_once_whatever_path_names_it(client):

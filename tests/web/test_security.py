@@ -32,10 +32,11 @@ def test_every_rule_of_the_app_is_reached_by_these_routes(app, client):
     adapter = app.url_map.bind("marquoir.test")
     reached = set()
     for path in routes(client):
-        try:
-            reached.add(adapter.match(path.split("?")[0])[0])
-        except HTTPException:
-            continue
+        for method in ("GET", "POST"):
+            try:
+                reached.add(adapter.match(path.split("?")[0], method=method)[0])
+            except HTTPException:
+                continue
     assert reached == {rule.endpoint for rule in app.url_map.iter_rules()}
 
 

@@ -79,6 +79,12 @@ def turns(lang, code):
     return redirect(url_for("results.show", lang=lang, code=encode(changed)))
 
 
+def init_app(app) -> None:
+    """Register the result pages and their bounded cache (RESULT_CACHE_SIZE pages per worker)."""
+    app.extensions["marquoir.results"] = page_cache.PageCache(app.config.get("RESULT_CACHE_SIZE", 512))
+    app.register_blueprint(bp)
+
+
 @bp.get("/r/<code>")
 def shared(code):
     """Open a shared result in the reader's language."""

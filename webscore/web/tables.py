@@ -31,7 +31,6 @@ from ..scoring.validate import MONUMENT_FACTS
 from . import i18n
 from .forms import TownForm
 from .forms import choices
-from .games import load_game
 from .labels import CARD_NAMES
 from .table_towns import code_in
 from .table_towns import read_town
@@ -123,7 +122,7 @@ def start(lang):
     """Offer to open a table for a setup code."""
     _check_lang(lang)
     code = request.args.get("code", "")
-    game = load_game(code)
+    game = game_from_code(code)
     return render_template("table_start.html", game=game, code=code)
 
 
@@ -133,7 +132,7 @@ def create(lang):
     _check_lang(lang)
     _check_csrf()
     code = request.form.get("code", "")
-    game = load_game(code)
+    game = game_from_code(code)
     if _limited("create", current_app.config["TABLES_PER_HOUR"], 3600):
         message = _("This phone has opened many tables in the last hour. Please wait a little.")
         return render_template("error.html", title=_("Too many tables"), message=message), 429
