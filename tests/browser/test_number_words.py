@@ -38,12 +38,19 @@ def reasons(page):
     return [" ".join(line.split()).partition(" — ")[2] for line in lines]
 
 
-def test_offline_results_word_reasons_as_the_server_does(phone, live_server):
+def test_offline_results_word_reasons_as_the_server_does(browser, phone, live_server):
     code = examples.FOUR_PLAYERS_CODE
-    page = phone.new_page()
-    page.goto(live_server + "/fr/r/" + code)
-    served = reasons(page)
+    # Read online in a context of its own: a result page is immutable, so this phone's HTTP cache would
+    # otherwise hand the served page back offline instead of the offline shell under test.
+    online = browser.new_context()
+    try:
+        served_page = online.new_page()
+        served_page.goto(live_server + "/fr/r/" + code)
+        served = reasons(served_page)
+    finally:
+        online.close()
     assert "nourri par Ferme b4" in served and "nourrie par Ferme c1" in served
+    page = phone.new_page()
     install(page, live_server)
     phone.set_offline(True)
     page.goto(live_server + "/fr/r/" + code)

@@ -94,9 +94,9 @@ def test_choosing_solo_leaves_one_player_row(request, live_server, context_name)
     page.fill("#players-0", "Ana")
     page.check("input[name=mode][value=solo]")
     if context_name == "phone_without_js":
-        page.click("button[value=refresh]")
+        page.click("button.small[value=refresh]")
     else:
-        expect(page.locator("button[value=refresh]")).to_be_hidden()
+        expect(page.locator("button.small[value=refresh]")).to_be_hidden()
     expect(page.locator("ol.players > li")).to_have_count(1)
     assert page.input_value("#players-0") == "Ana"
 

@@ -108,8 +108,17 @@ def install(page, base):
     page.reload()
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     # The other languages' pages are stored after install, when the page is idle: wait for the last one.
-    page.wait_for_function("caches.keys().then((names) => Promise.all(names.map((name) => caches.open(name)"
-                           ".then((cache) => cache.match('/hu/offline'))))).then((found) => found.some(Boolean))")
+    # wait_for_function takes a promise for a truthy value, so the page itself polls its caches (30 s at most).
+    stored = page.evaluate("""async () => {
+      for (let tries = 0; tries < 300; tries++) {
+        const names = await caches.keys();
+        const found = await Promise.all(names.map(async (name) => (await caches.open(name)).match("/hu/offline")));
+        if (found.some(Boolean)) return true;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return false;
+    }""")
+    assert stored, "the service worker did not store every language's pages"
 
 
 # The core's first start under MicroPython on a busy two-core machine can take longer than the 5 s an

@@ -63,7 +63,8 @@ class GetForm(FlaskForm):
 class SetupForm(GetForm):
     """Players in seating order, the mode, the options and the seven buildings."""
 
-    players = FieldList(StringField(_l("Name"), render_kw={"maxlength": MAX_NAME, "autocomplete": "off"}),
+    # No autocomplete="off": it would also stop the browser from putting typed names back on Back.
+    players = FieldList(StringField(_l("Name"), render_kw={"maxlength": MAX_NAME}),
                         min_entries=1)
     monuments = FieldList(SelectField(_l("Monument")), min_entries=1)
     dealt = FieldList(HiddenField(), min_entries=1)

@@ -44,8 +44,7 @@ def render(game: dict, code: str, turn_problems=None) -> str:
     identity = {"mode": game["mode"], "buildings": game["buildings"],
                 "players": [{"name": p["name"], "monument": p["monument"]} for p in game["players"]]}
     return render_template("results.html", game=game, code=code, result=result, view=view, share_url=share_url(code),
-                           game_identity=identity, game_key=game_key(game), turn_problems=turn_problems or {},
-                           turns_limits=town_step.FACT_LIMITS["master_builder_turns"])
+                           game_identity=identity, game_key=game_key(game), turn_problems=turn_problems or {})
 
 
 @bp.get("/<lang>/r/<code>")

@@ -25,6 +25,8 @@ from .problems import problem_text
 
 bp = Blueprint("town", __name__, url_prefix="/<lang>/g/<code>")
 i18n.lang_prefix(bp)
+# The range each fact's field offers, for every page that draws a town (town_grid.html).
+bp.add_app_template_global(town_step.FACT_LIMITS, "fact_limits")
 
 NO_PROBLEMS = {"fields": {}, "general": []}
 
@@ -54,7 +56,7 @@ def _render(game, code, n, fields, placed=NO_PROBLEMS, status=200, unfinished=()
                            form=_form(game, player, fields, placed),
                            general=[problem_text(item) for item in placed["general"]],
                            unfinished=[game["players"][p]["name"] for p in unfinished],
-                           asks_turns=game["mode"] == MASTER_BUILDER, limits=town_step.FACT_LIMITS,
+                           asks_turns=game["mode"] == MASTER_BUILDER,
                            asks_fact=town_step.asked_fact(player), game_key=game_key(game)), status
 
 
