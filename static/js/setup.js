@@ -49,6 +49,17 @@ function drawRows(state, offers) {
   form.querySelector('button[value="deal-monuments"]')?.toggleAttribute("hidden", !withMonuments);
 }
 
+// The monuments each row offers (a dealt pair, or those the mode allows), without redrawing the row.
+function showOffers(state, offers) {
+  [...list().children].forEach((row, i) => {
+    for (const option of row.querySelectorAll("option")) {
+      option.hidden = option.value !== "" && !offers[i].includes(option.value);
+    }
+    row.querySelector("select").value = state.monuments[i];
+  });
+  form.querySelector('button[value="deal-monuments"]')?.toggleAttribute("hidden", state.without_monuments);
+}
+
 function drawChoices(state) {
   for (const colour of words.catalogue.card_colours) {
     const input = form.querySelector(`input[name="${colour}"][value="${CSS.escape(state[colour])}"]`);
@@ -86,7 +97,11 @@ async function act(action, focusAfter) {
     location.assign(next[action] ?? `/${words.lang}/g/${answer.code}/1`);
     return;
   }
-  drawRows(answer.state, answer.offers);
+  // A button that changes no row (a mode, a deal of cards) leaves the rows, and what is being typed, alone.
+  if (["add", "deal-monuments"].includes(action) || /^(up|remove)-/.test(action)
+      || answer.state.players.length !== list().children.length
+      || Boolean(list().querySelector("select")) === answer.state.without_monuments) drawRows(answer.state, answer.offers);
+  else showOffers(answer.state, answer.offers);
   drawChoices(answer.state);
   mirror();
   if (answer.problems) {

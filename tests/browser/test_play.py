@@ -19,11 +19,21 @@ from webscore.scoring.table import town_hall
 
 def start(page, base, mode, names, monuments=()):
     page.goto(base + "/en/new")
-    page.check("input[name=mode][value={}]".format(mode))
-    while page.locator(".player-row").count() < len(names):
+    if not page.is_checked("input[name=mode][value={}]".format(mode)):
+        page.check("input[name=mode][value={}]".format(mode))
+    rows = page.locator(".player-row")
+    if mode == "solo":
+        # The flow answers the change: Solo keeps one row.
+        expect(rows).to_have_count(1)
+    # Each button is answered by the flow before the next is pressed: wait for the rows it draws.
+    while rows.count() < len(names):
+        count = rows.count()
         page.click("button[value=add]")
-    while page.locator(".player-row").count() > len(names):
-        page.click("button[value^=remove]")
+        expect(rows).to_have_count(count + 1)
+    while rows.count() > len(names):
+        count = rows.count()
+        page.click("button[value^=remove]:visible")
+        expect(rows).to_have_count(count - 1)
     for n, name in enumerate(names):
         page.fill("#players-{}".format(n), name)
     for n, monument in monuments:
