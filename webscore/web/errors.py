@@ -6,6 +6,7 @@ from flask import render_template
 from flask import request
 from flask.globals import request_ctx
 from flask_babel import gettext as _
+from flask_babel import refresh
 from markupsafe import escape
 from werkzeug.exceptions import HTTPException
 
@@ -17,8 +18,10 @@ from .labels import CODE_PROBLEMS
 
 def _language_from_path() -> None:
     first = request.path.strip("/").split("/")[0]
-    if first in i18n.LANGUAGES:
+    if first in i18n.LANGUAGES and g.get("lang") != first:
         g.lang = first
+        # Babel may have settled on a language earlier in this request: the page's address decides now.
+        refresh()
 
 
 def _page(status: int, title: str, message: str):
@@ -36,6 +39,7 @@ def _page(status: int, title: str, message: str):
 
 def handle_http_error(error: HTTPException):
     """Render any HTTP error as a page with a way back."""
+    _language_from_path()
     if error.code == 404:
         title, message = _("Page not found"), _("There is no page at this address.")
     elif error.code in (413, 414, 431):
@@ -47,11 +51,13 @@ def handle_http_error(error: HTTPException):
 
 def handle_code_error(error: CodeError):
     """A damaged, cut or forged game code: say what is wrong with the link (400)."""
+    _language_from_path()
     return _page(400, _("This link cannot be opened"), str(CODE_PROBLEMS.get(error.reason, CODE_PROBLEMS["malformed"])))
 
 
 def handle_invalid_game(error: InvalidGame):
     """A code that decodes to a game the core refuses: the link holds nothing Marquoir can score (400)."""
+    _language_from_path()
     return _page(400, _("This link cannot be opened"), str(CODE_PROBLEMS["malformed"]))
 
 

@@ -13,6 +13,7 @@ from flask import abort
 from flask import g
 from flask import request
 from flask_babel import Babel
+from flask_babel import get_locale
 from flask_babel import get_translations
 from werkzeug.routing import BuildError
 
@@ -154,12 +155,13 @@ def _kept(key, translate):
 
 def template_gettext(message: str) -> str:
     """Translate a template's message into the page's language, once per language."""
-    return _kept((current_language(), message), lambda: get_translations().ugettext(message))
+    # Keyed on the locale Babel translates with (set once per request), never on a language decided later.
+    return _kept((str(get_locale()), message), lambda: get_translations().ugettext(message))
 
 
 def template_ngettext(singular: str, plural: str, n: int) -> str:
     """Translate a template's counted message into the page's language, once per language and count."""
-    return _kept((current_language(), singular, plural, n), lambda: get_translations().ungettext(singular, plural, n))
+    return _kept((str(get_locale()), singular, plural, n), lambda: get_translations().ungettext(singular, plural, n))
 
 
 def init_app(app) -> None:
