@@ -87,3 +87,19 @@ def app(tmp_path):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture
+def read_only_translations(tmp_path, monkeypatch):
+    """A copy of the catalogues (.po only) in a folder the app may read but not write; yield its path."""
+    source = tmp_path / "translations"
+    shutil.copytree(ROOT / "translations", source, ignore=shutil.ignore_patterns("*.mo"))
+    real_open = pathlib.Path.open
+
+    def refuse_writes(self, mode="r", *args, **kwargs):
+        if "w" in mode and source in self.parents:
+            raise PermissionError("read-only")
+        return real_open(self, mode, *args, **kwargs)
+
+    monkeypatch.setattr(pathlib.Path, "open", refuse_writes)
+    return source

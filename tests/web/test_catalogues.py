@@ -122,21 +122,12 @@ def test_setup_page_speaks_the_language(client, lang, words):
         assert word in text
 
 
-def test_catalogues_are_built_elsewhere_when_the_folder_is_read_only(tmp_path, monkeypatch):
+def test_catalogues_are_built_elsewhere_when_the_folder_is_read_only(tmp_path, monkeypatch, read_only_translations):
     import shutil
 
-    from webscore import i18n
+    from webscore.web import i18n
 
-    source = tmp_path / "translations"
-    shutil.copytree(ROOT / "translations", source, ignore=shutil.ignore_patterns("*.mo"))
-    real_open = pathlib.Path.open
-
-    def refuse_writes(self, mode="r", *args, **kwargs):
-        if "w" in mode and source in self.parents:
-            raise PermissionError("read-only")
-        return real_open(self, mode, *args, **kwargs)
-
-    monkeypatch.setattr(pathlib.Path, "open", refuse_writes)
+    source = read_only_translations
     built = i18n.compile_catalogues(source)
     assert built != source
     assert (built / "fr" / "LC_MESSAGES" / "messages.mo").exists()

@@ -283,17 +283,8 @@ def test_the_setup_form_says_one_player_plays_solo(mode):
     assert "One player plays Solo: choose Solo, or add a player." in errors(response.text)
 
 
-def test_a_read_only_install_shares_one_catalogue_folder(tmp_path, monkeypatch):
-    source = tmp_path / "translations"
-    shutil.copytree(ROOT / "translations", source, ignore=shutil.ignore_patterns("*.mo"))
-    real_open = pathlib.Path.open
-
-    def refuse_writes(self, mode="r", *args, **kwargs):
-        if "w" in mode and source in self.parents:
-            raise PermissionError("read-only")
-        return real_open(self, mode, *args, **kwargs)
-
-    monkeypatch.setattr(pathlib.Path, "open", refuse_writes)
+def test_a_read_only_install_shares_one_catalogue_folder(tmp_path, monkeypatch, read_only_translations):
+    source = read_only_translations
     made = []
     monkeypatch.setattr(i18n.tempfile, "mkdtemp", lambda **kwargs: made.append(kwargs) or str(tmp_path / "other"))
     first = i18n.compile_catalogues(source)
