@@ -18,7 +18,6 @@ import http.client
 import json
 import os
 import pathlib
-import socket
 import statistics
 import subprocess
 import sys
@@ -28,6 +27,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from support import examples  # noqa: E402
+from support.servers import free_port  # noqa: E402
+from support.servers import wait_for_port  # noqa: E402
 from webscore.scoring import encode  # noqa: E402
 
 WORKERS = 2
@@ -36,11 +37,6 @@ CLIENT_PROCESSES = 2
 HEADERS = {"Accept-Encoding": "br, gzip", "Accept-Language": "en"}
 TICKS = os.sysconf("SC_CLK_TCK")
 
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @contextlib.contextmanager
@@ -52,11 +48,7 @@ def gunicorn(target: str, cwd: pathlib.Path):
         [sys.executable, "-m", "gunicorn", "--bind", "127.0.0.1:{}".format(port), "--workers", str(WORKERS),
          "--forwarded-allow-ips=*", "--log-level", "warning", target], cwd=str(cwd), env=env)
     try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                break
-            time.sleep(0.2)
+        wait_for_port(port, 120)
         yield port, process.pid
     finally:
         process.terminate()

@@ -32,8 +32,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from load import free_port  # noqa: E402
-
+from support.servers import free_port  # noqa: E402
 from support.tables import RedisServer  # noqa: E402
 from support.tables import empty_setup  # noqa: E402
 from support.tables import town_code  # noqa: E402

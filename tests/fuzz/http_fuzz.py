@@ -27,7 +27,6 @@ import random
 import re
 import secrets
 import shlex
-import socket
 import subprocess
 import sys
 import tempfile
@@ -45,6 +44,8 @@ from support.hostile import LARGEST_NAMES  # noqa: E402
 from support.hostile import OTHER_DIGITS  # noqa: E402
 from support.hostile import URL_FOR_KEYS  # noqa: E402
 from support.hostile import largest_game  # noqa: E402
+from support.servers import free_port  # noqa: E402
+from support.servers import wait_for_port  # noqa: E402
 from support.webflow import SETUP  # noqa: E402
 from webscore.scoring import encode  # noqa: E402
 from webscore.scoring.code import from_text  # noqa: E402
@@ -241,11 +242,6 @@ def send(port: int, method: str, target: str, headers: dict):
     return answer, time.perf_counter() - started
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
 
 @contextlib.contextmanager
 def gunicorn():
@@ -262,11 +258,7 @@ def gunicorn():
     process = subprocess.Popen([sys.executable, "-m", "gunicorn", "--log-level", "error", *words], cwd=str(ROOT), env=env,
                                stdout=log, stderr=log)
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                break
-            time.sleep(0.2)
+        wait_for_port(port, 60)
         yield port, process.pid
     finally:
         process.terminate()
