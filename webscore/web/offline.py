@@ -23,7 +23,6 @@ from ..scoring import pad
 from ..scoring.cards import BUILDINGS
 from ..scoring.cards import CARD_COLOURS
 from ..scoring.cards import MONUMENTS
-from ..scoring.cards import PAD_COLUMNS
 from ..scoring.cards import colour_of
 from ..scoring.validate import MAX_NAME
 from ..scoring.validate import MAX_PLAYERS
@@ -306,7 +305,6 @@ def words() -> dict:
         "catalogue": {
             "colours": {card: colour_of(card) for card in list(BUILDINGS) + list(MONUMENTS)},
             "card_colours": list(CARD_COLOURS),
-            "pad_columns": list(PAD_COLUMNS),
             "languages": list(i18n.LANGUAGES),
             "max_players": MAX_PLAYERS,
             "max_name": MAX_NAME,
