@@ -18,12 +18,12 @@ def test_a_blank_form_is_the_first_game_for_two():
         "farm", "well", "chapel", "tavern", "theater", "factory"]
 
 
-def test_reading_keeps_what_was_typed_and_blanks_what_is_not_a_choice():
+def test_reading_keeps_what_was_typed_and_blanks_a_card_that_is_not_a_choice():
     state = new_game.read(dict(FULL, **{"players-1": "  Bo  ", "grey": "farm", "mode": "chess", "cavern": "y",
                                          "monuments-1": "castle", "dealt-1": "the-starloom nowhere"}))
     assert state["players"] == ["Ana", "  Bo  "]
     assert state["grey"] == "" and state["mode"] == "master-builder" and state["cavern"] is True
-    assert state["monuments"] == ["the-starloom", ""] and state["dealt"] == ["", ""]
+    assert state["monuments"] == ["the-starloom", "castle"] and state["dealt"] == ["", ""]
 
 
 @pytest.mark.parametrize("key", ["players-²", "players-①", "players-٣", "players--1", "players-1.0", "players-"])

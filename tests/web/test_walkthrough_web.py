@@ -58,3 +58,9 @@ def test_the_turns_form_breaks_a_tie_and_refuses_what_is_not_a_number(client):
     game = decode(code_of(response.headers["Location"]))
     assert [p["master_builder_turns"] for p in game["players"]] == [5, 2, 9]
     assert 'name="turns-' not in client.get(response.headers["Location"]).text
+
+
+def test_an_unknown_monument_in_the_address_is_refused_not_dropped(client):
+    response = client.get("/en/new", query_string=dict(SETUP, **{"monuments-2": "foo"}))
+    assert response.status_code == 422
+    assert errors(response.text) == ["This is not a monument of the game."]

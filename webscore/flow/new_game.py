@@ -65,8 +65,8 @@ def read(fields: dict) -> dict:
     rows = sorted(set(indexed(fields, "players-") + indexed(fields, "monuments-") + indexed(fields, "dealt-"))) or [0]
     state = {"players": [_text(fields, "players-" + str(n)) for n in rows], "monuments": [], "dealt": []}
     for n in rows:
-        monument = _text(fields, "monuments-" + str(n))
-        state["monuments"].append(monument if monument in MONUMENTS else "")
+        # An unknown monument stays, so starting the game refuses it with a message rather than dropping it.
+        state["monuments"].append(_text(fields, "monuments-" + str(n)))
         dealt = _text(fields, "dealt-" + str(n)).split()
         state["dealt"].append(" ".join(dealt) if len(dealt) == 2 and all(m in MONUMENTS for m in dealt) else "")
     mode = _text(fields, "mode")
@@ -139,7 +139,8 @@ def tidy(state: dict) -> dict:
         for row in ROWS:
             state[row] = [state[row][n] for n in keep]
     for n in range(len(state["players"])):
-        if state["monuments"][n] and state["monuments"][n] not in monument_offers(state)[n]:
+        monument = state["monuments"][n]
+        if monument in MONUMENTS and monument not in monument_offers(state)[n]:
             state["monuments"][n] = ""
     return state
 
