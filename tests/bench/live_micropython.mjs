@@ -1,7 +1,7 @@
 // CPU time of the live score under MicroPython in Node: node live_micropython.mjs TOWNS.json ROUNDS
 // TOWNS.json is a list of [game file, player index]; each is scored through the live score's door
 // (score_town_json) ROUNDS times, and the CPU milliseconds per scoring are printed as JSON, in order.
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -9,11 +9,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const { loadMicroPython } = await import(join(root, "static/vendor/micropython/micropython.mjs"));
 const { startCore } = await import(join(root, "static/js/core.mjs"));
 
-const files = {};
-for (const name of readdirSync(join(root, "webscore/scoring")).filter((n) => n.endsWith(".py"))) {
-  files[name] = readFileSync(join(root, "webscore/scoring", name), "utf8");
-}
-const core = await startCore(loadMicroPython, files);
+const { coreFiles } = await import(join(root, "tests/micropython/core_files.mjs"));
+const core = await startCore(loadMicroPython, coreFiles(root));
 const towns = JSON.parse(readFileSync(process.argv[2], "utf8")).map(([game, n]) => [JSON.stringify(game), n]);
 const rounds = Number(process.argv[3]);
 for (const [text, n] of towns) core.scoreTown(text, n);

@@ -1,7 +1,6 @@
 // Run the core and the flow under MicroPython with Node, one request per line: each line read on standard
 // input is a JSON pair [kind, text] (game, code, table, pad, setup, town, result, turns), and each line written
 // is the answer as JSON.
-import { readFileSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
@@ -10,14 +9,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const { loadMicroPython } = await import(join(root, "static/vendor/micropython/micropython.mjs"));
 const { startCore } = await import(join(root, "static/js/core.mjs"));
 
-const files = {};
-for (const folder of ["scoring", "flow"]) {
-  const dir = join(root, "webscore", folder);
-  for (const name of readdirSync(dir).filter((n) => n.endsWith(".py"))) {
-    files[folder + "/" + name] = readFileSync(join(dir, name), "utf8");
-  }
-}
-const core = await startCore(loadMicroPython, files);
+const { coreFiles } = await import(join(root, "tests/micropython/core_files.mjs"));
+const core = await startCore(loadMicroPython, coreFiles(root));
 for await (const line of createInterface({ input: process.stdin })) {
   const [kind, text] = JSON.parse(line);
   const answers = { code: () => core.scoreCode(text), table: () => core.table(JSON.parse(text)),
