@@ -12,14 +12,12 @@ beside the floor's. Repeats give min/median/max.
 
 import argparse
 import concurrent.futures
-import contextlib
 import copy
 import http.client
 import json
 import os
 import pathlib
 import statistics
-import subprocess
 import sys
 import time
 
@@ -27,32 +25,14 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from support import examples  # noqa: E402
-from support.servers import free_port  # noqa: E402
-from support.servers import wait_for_port  # noqa: E402
+from support.servers import procfile_gunicorn  # noqa: E402
 from webscore.scoring import encode  # noqa: E402
 
-WORKERS = 2
 CLIENTS = 50
 CLIENT_PROCESSES = 2
 HEADERS = {"Accept-Encoding": "br, gzip", "Accept-Language": "en"}
 TICKS = os.sysconf("SC_CLK_TCK")
 
-
-
-@contextlib.contextmanager
-def gunicorn(target: str, cwd: pathlib.Path):
-    """Run gunicorn as the Procfile does, on a free loopback port; yield (port, master pid)."""
-    port = free_port()
-    env = dict(os.environ, FLASK_PRODUCTION="true", FLASK_SECRET_KEY="load-test-only-" + "x" * 32)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--bind", "127.0.0.1:{}".format(port), "--workers", str(WORKERS),
-         "--forwarded-allow-ips=*", "--log-level", "warning", target], cwd=str(cwd), env=env)
-    try:
-        wait_for_port(port, 120)
-        yield port, process.pid
-    finally:
-        process.terminate()
-        process.wait(timeout=60)
 
 
 def workers_cpu_seconds(master: int) -> float:
@@ -115,8 +95,8 @@ def measure(requests: int, repeats: int) -> dict:
     """Return, per page, the list over repeats of its figures and of its ratios to the floor."""
     again = "/en/r/" + examples.FOUR_PLAYERS_CODE
     runs = {"floor": [], "result_again": [], "result_once": [], "setup": [], "home": []}
-    with gunicorn("webscore:create_app()", ROOT) as (app_port, app_master), \
-            gunicorn("floor_app:app", ROOT / "tests" / "bench") as (floor_port, floor_master), \
+    with procfile_gunicorn() as (app_port, app_master), \
+            procfile_gunicorn(target="floor_app:app", cwd=ROOT / "tests" / "bench") as (floor_port, floor_master), \
             concurrent.futures.ProcessPoolExecutor(CLIENT_PROCESSES) as pool:
         warm = 200
         hammer(pool, floor_port, floor_master, ["/"] * warm)

@@ -23,7 +23,6 @@ import pathlib
 import random
 import re
 import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -32,7 +31,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from support.servers import free_port  # noqa: E402
+from support.servers import procfile_gunicorn  # noqa: E402
 from support.tables import RedisServer  # noqa: E402
 from support.tables import empty_setup  # noqa: E402
 from support.tables import town_code  # noqa: E402
@@ -50,27 +49,6 @@ def five_player_game() -> dict:
     fifth["town"][3][2] = None
     game["players"].append(fifth)
     return game
-
-
-@contextlib.contextmanager
-def gunicorn(env_extra: dict):
-    """Run the app as the Procfile does, on a free loopback port; yield the port."""
-    port = free_port()
-    env = dict(os.environ, FLASK_PRODUCTION="true", FLASK_SECRET_KEY="load-test-only", **env_extra)
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--bind", "127.0.0.1:{}".format(port), "--workers", "2",
-         "--forwarded-allow-ips=*", "--log-level", "warning", "webscore:create_app()"], cwd=str(ROOT), env=env)
-    try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            with contextlib.suppress(OSError):
-                http.client.HTTPConnection("127.0.0.1", port, timeout=1).request("GET", "/en/")
-                break
-            time.sleep(0.1)
-        yield port
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
 
 
 def open_table(port: int, setup: str) -> str:
@@ -183,11 +161,11 @@ def measure(storage: str, tables: int, seconds: float) -> Figures:
             server = RedisServer()
             stack.callback(server.stop)
             env = dict(limits, REDIS_URL=server.url)
-            ports = [stack.enter_context(gunicorn(env)) for _ in range(2)]
+            ports = [stack.enter_context(procfile_gunicorn(env))[0] for _ in range(2)]
         else:
             folder = stack.enter_context(tempfile.TemporaryDirectory())
             env = dict(limits, FLASK_TABLES_DATABASE=str(pathlib.Path(folder) / "tables.sqlite3"))
-            ports = [stack.enter_context(gunicorn(env))]
+            ports = [stack.enter_context(procfile_gunicorn(env))[0]]
         ids = [open_table(ports[i % len(ports)], setup) for i in range(tables)]
         return asyncio.run(run_phones(ports, ids, game, seconds))
 

@@ -21,13 +21,9 @@ import concurrent.futures
 import contextlib
 import copy
 import http.client
-import os
 import pathlib
 import random
 import re
-import secrets
-import shlex
-import subprocess
 import sys
 import tempfile
 import time
@@ -44,8 +40,7 @@ from support.hostile import LARGEST_NAMES  # noqa: E402
 from support.hostile import OTHER_DIGITS  # noqa: E402
 from support.hostile import URL_FOR_KEYS  # noqa: E402
 from support.hostile import largest_game  # noqa: E402
-from support.servers import free_port  # noqa: E402
-from support.servers import wait_for_port  # noqa: E402
+from support.servers import procfile_gunicorn  # noqa: E402
 from support.webflow import SETUP  # noqa: E402
 from webscore.scoring import encode  # noqa: E402
 from webscore.scoring.code import from_text  # noqa: E402
@@ -245,25 +240,11 @@ def send(port: int, method: str, target: str, headers: dict):
 
 @contextlib.contextmanager
 def gunicorn():
-    """Run gunicorn with the Procfile's options, bound to loopback on a free port; yield (port, master pid)."""
-    line = (ROOT / "Procfile").read_text().split(":", 1)[1].strip()
-    words = shlex.split(line.replace("$PORT", "0").replace("${WEB_CONCURRENCY:-2}", "2"))
-    words = [w for w in words if "=" not in w or w.startswith("--")]
-    words = words[words.index("gunicorn") + 1:]
-    port = free_port()
-    words[words.index("--bind") + 1] = "127.0.0.1:{}".format(port)
-    env = dict(os.environ, FLASK_PRODUCTION="true", FLASK_SECRET_KEY=secrets.token_hex(32))
+    """Run gunicorn as the Procfile does, its log in a file; yield (port, master pid)."""
     log = tempfile.NamedTemporaryFile("w", prefix="marquoir-fuzz-", suffix=".log", delete=False)  # noqa: SIM115
     print("gunicorn's log: " + log.name)
-    process = subprocess.Popen([sys.executable, "-m", "gunicorn", "--log-level", "error", *words], cwd=str(ROOT), env=env,
-                               stdout=log, stderr=log)
-    try:
-        wait_for_port(port, 60)
-        yield port, process.pid
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
-        log.close()
+    with log, procfile_gunicorn(log=log) as served:
+        yield served
 
 
 def workers_rss(master: int) -> dict:

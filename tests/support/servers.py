@@ -1,8 +1,16 @@
-"""Servers the benchmarks and the fuzzer start on loopback: a free port, and waiting until one answers."""
+"""Servers the benchmarks and the fuzzer start on loopback: a free port, waiting until one answers, gunicorn."""
 
 import contextlib
+import os
+import pathlib
+import secrets
+import shlex
 import socket
+import subprocess
+import sys
 import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def free_port() -> int:
@@ -19,3 +27,29 @@ def wait_for_port(port: int, seconds: float) -> None:
         with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=0.2):
             return
         time.sleep(0.2)
+
+
+@contextlib.contextmanager
+def procfile_gunicorn(env: dict | None = None, target: str | None = None, cwd: pathlib.Path = ROOT, log=None):
+    """Run gunicorn as the Procfile's web line does, bound to loopback on a free port; yield (port, master pid).
+
+    FLASK_PRODUCTION is set and a fresh secret key given, as a deployment would; `env` adds variables,
+    `target` replaces the app (the benchmarks' hello-world floor runs under the very same options).
+    """
+    line = (ROOT / "Procfile").read_text().split(":", 1)[1].strip()
+    words = shlex.split(line.replace("$PORT", "0").replace("${WEB_CONCURRENCY:-2}", "2"))
+    words = [w for w in words if "=" not in w or w.startswith("--")]
+    words = words[words.index("gunicorn") + 1:]
+    if target:
+        words[-1] = target
+    port = free_port()
+    words[words.index("--bind") + 1] = "127.0.0.1:{}".format(port)
+    variables = dict(os.environ, FLASK_PRODUCTION="true", FLASK_SECRET_KEY=secrets.token_hex(32), **(env or {}))
+    process = subprocess.Popen([sys.executable, "-m", "gunicorn", "--log-level", "warning", *words], cwd=str(cwd),
+                               env=variables, stdout=log, stderr=log)
+    try:
+        wait_for_port(port, 60)
+        yield port, process.pid
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
