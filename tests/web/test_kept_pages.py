@@ -60,11 +60,11 @@ def test_the_same_code_in_another_language_is_another_page(client):
 
 
 def test_the_cache_keeps_a_bounded_number_of_pages():
-    app = create_app({"TESTING": True, "SERVER_NAME": "marquoir.test", "RESULT_CACHE_SIZE": 2})
+    app = create_app({"TESTING": True, "SERVER_NAME": "marquoir.test", "PAGE_CACHE_SIZE": 2})
     client = app.test_client()
     for lang in ("en", "fr", "hu"):
         assert client.get("/{}/r/{}".format(lang, examples.RULEBOOK_CODE)).status_code == 200
-    kept = app.extensions["marquoir.results"].pages
+    kept = app.extensions["marquoir.pages"].pages
     assert [key[0] for key in kept] == ["fr", "hu"]
 
 
@@ -77,7 +77,7 @@ def test_a_page_with_a_query_is_drawn_for_itself(client):
 
 def test_a_damaged_code_is_not_kept(app, client):
     assert client.get("/en/r/AAAA").status_code == 400
-    assert not app.extensions["marquoir.results"].pages
+    assert not app.extensions["marquoir.pages"].pages
 
 
 def test_pages_name_static_files_under_the_current_version(app, client):
@@ -123,3 +123,26 @@ def test_one_file_is_kept_once_whatever_path_names_it(client):
 
 def test_a_path_out_of_the_static_folder_is_refused(client):
     assert client.get("/static/v/0/../../webscore/__init__.py").status_code == 404
+
+
+def test_the_blank_setup_form_is_kept_and_revalidated(client):
+    first = client.get("/en/new")
+    assert first.status_code == 200
+    assert first.headers["Cache-Control"] == "no-cache"
+    assert '<form id="setup-form" class="setup" data-blank' in first.get_data(as_text=True)
+    assert client.get("/en/new").get_data() == first.get_data()
+    assert client.get("/en/new", headers={"If-None-Match": first.headers["ETag"]}).status_code == 304
+
+
+def test_a_setup_form_with_a_query_is_drawn_for_its_visitor(app, client):
+    client.get("/en/new")
+    kept = len(app.extensions["marquoir.pages"].pages)
+    page = client.get("/en/new?players-0=Ana&action=add")
+    assert 'value="Ana"' in page.get_data(as_text=True)
+    assert "ETag" not in page.headers
+    assert len(app.extensions["marquoir.pages"].pages) == kept
+
+
+def test_each_language_keeps_its_own_blank_form(client):
+    assert "<h1>Nouvelle partie</h1>" in client.get("/fr/new").get_data(as_text=True)
+    assert "<h1>New game</h1>" in client.get("/en/new").get_data(as_text=True)

@@ -52,7 +52,8 @@ def _is_int(value) -> bool:
 def is_hidden(char: str) -> bool:
     """Tell whether a character is a format character, a separator or a lone surrogate (see HIDDEN_RANGES)."""
     code = ord(char)
-    return any(low <= code <= high for low, high in HIDDEN_RANGES)
+    # Most names are written below the first range (ASCII and Latin-1 letters): answered without the ranges.
+    return code >= 0x00AD and any(low <= code <= high for low, high in HIDDEN_RANGES)
 
 
 def _unknown_keys(record: dict, allowed: tuple, player=None) -> list:

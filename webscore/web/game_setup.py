@@ -20,6 +20,7 @@ from ..scoring import game_from_code
 from ..scoring.validate import MAX_NAME
 from ..scoring.validate import MAX_PLAYERS
 from . import i18n
+from . import page_cache
 from .forms import SetupForm
 from .forms import monument_choices
 from .problems import problem_text
@@ -61,6 +62,11 @@ def new_game():
             state = setup_flow.state_from_game(game_from_code(request.args["again"]))
         except (CodeError, InvalidGame):
             state = setup_flow.default_state()
+    elif not request.args:
+        # The blank form is the same for everyone who reads this language: drawn once, kept, revalidated.
+        key = ("setup", i18n.current_language(), request.host_url, request.script_root)
+        kept = page_cache.pages().page(key, lambda: _page(setup_flow.default_state(), {"fields": {}, "general": []})[0])
+        return page_cache.send(kept, "no-cache")
     else:
         state = setup_flow.read(request.args.to_dict(flat=True))
     action = request.args.get("action", "")

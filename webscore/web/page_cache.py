@@ -1,16 +1,17 @@
 """Rendered pages kept whole, with their compressed bodies, for pages that are pure functions of their address.
 
-A result page depends on its language, its game code and the app's version only, so once drawn it is
-kept (least recently used first out, a bounded number) with its brotli and gzip bodies and an ETag,
-and sent again without drawing or compressing. Nothing per visitor is kept: the app stays stateless.
+A result page depends on its language, its game code and the app's version only, and the blank setup
+form on its language and the version, so once drawn such a page is kept (least recently used first out,
+a bounded number: PAGE_CACHE_SIZE per worker) with its brotli and gzip bodies and an ETag, and sent
+again without drawing or compressing. Nothing per visitor is kept: the app stays stateless.
 """
 
 import collections
 import hashlib
 
 from flask import Response
+from flask import current_app
 
-from .assets import IMMUTABLE
 from .assets import encode_all
 from .assets import encoded_response
 
@@ -46,6 +47,14 @@ class PageCache:
         return kept
 
 
-def send(kept: KeptPage) -> Response:
+def pages() -> PageCache:
+    """Return this app's kept pages, made on first use."""
+    kept = current_app.extensions.get("marquoir.pages")
+    if kept is None:
+        kept = current_app.extensions["marquoir.pages"] = PageCache(current_app.config.get("PAGE_CACHE_SIZE", 512))
+    return kept
+
+
+def send(kept: KeptPage, cache_control: str) -> Response:
     """Answer with a kept page in the best encoding the client takes, or 304 when it has this version."""
-    return encoded_response(kept.bodies, kept.etag, "text/html", IMMUTABLE)
+    return encoded_response(kept.bodies, kept.etag, "text/html", cache_control)

@@ -9,7 +9,6 @@ import segno
 from flask import Blueprint
 from flask import Response
 from flask import abort
-from flask import current_app
 from flask import g
 from flask import redirect
 from flask import render_template
@@ -25,6 +24,8 @@ from ..scoring import score_valid_game
 from . import i18n
 from . import page_cache
 from . import picture as pictures
+from .assets import IMMUTABLE
+from .pieces import pieces
 from .preview import link_preview
 from .problems import problem_text
 
@@ -44,6 +45,7 @@ def render(game: dict, code: str, turn_problems=None) -> str:
     identity = {"mode": game["mode"], "buildings": game["buildings"],
                 "players": [{"name": p["name"], "monument": p["monument"]} for p in game["players"]]}
     return render_template("results.html", game=game, code=code, result=result, view=view, share_url=share_url(code),
+                           words=pieces(),
                            game_identity=identity, game_key=game_key(game), turn_problems=turn_problems or {})
 
 
@@ -52,13 +54,14 @@ def show(lang, code):
     """Show the ranked result of a game code: drawn once, then kept and sent as it was."""
     if lang not in i18n.LANGUAGES:
         return redirect(url_for("results.show", lang=i18n.preferred_language(), code=code))
-    game = game_from_code(code)
     if request.args:
         # The language links keep the query, so such a page is drawn for its visitor alone.
-        return render(game, code)
-    # The share link and the language links name the host; the rest is the language and the code.
+        return render(game_from_code(code), code)
+    # The share link and the language links name the host; the rest is the language and the code. A kept
+    # page was drawn from a code that was read and found valid, so a page seen again is sent unread.
     key = (lang, code, request.host_url, request.script_root)
-    return page_cache.send(current_app.extensions["marquoir.results"].page(key, lambda: render(game, code)))
+    kept = page_cache.pages().page(key, lambda: render(game_from_code(code), code))
+    return page_cache.send(kept, IMMUTABLE)
 
 
 @bp.get("/<lang>/r/<code>/turns")
@@ -79,8 +82,7 @@ def turns(lang, code):
 
 
 def init_app(app) -> None:
-    """Register the result pages and their bounded cache (RESULT_CACHE_SIZE pages per worker)."""
-    app.extensions["marquoir.results"] = page_cache.PageCache(app.config.get("RESULT_CACHE_SIZE", 512))
+    """Register the result pages."""
     app.register_blueprint(bp)
 
 

@@ -1,0 +1,50 @@
+"""The pieces pages are drawn from say what Babel and the card catalogue say, in every language."""
+
+import pytest
+from babel.lists import format_list
+
+from webscore.web.labels import CARD_NAMES
+from webscore.web.labels import reason_text
+from webscore.web.pieces import Pieces
+from webscore.web.pieces import pieces
+
+NAMES = ["Farm A1", "Granary B2", "Orchard C3", "Greenhouse D4", "Farm D1"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_lists_are_joined_as_babel_joins_them(app, lang):
+    with app.test_request_context("/{}/r/x".format(lang)):
+        from flask import g
+
+        g.lang = lang
+        words = pieces()
+        for count in range(1, len(NAMES) + 1):
+            assert words.name_list(NAMES[:count]) == format_list(NAMES[:count], locale=lang)
+
+
+@pytest.mark.parametrize(("lang", "cottage", "link"), [
+    ("en", "Cottage", '<a class="rule-link c-blue" href="/en/rules#card-cottage">'),
+    ("fr", "Maison de campagne", '<a class="rule-link c-blue" href="/fr/rules#card-cottage">'),
+    ("hu", "Kunyhó", '<a class="rule-link c-blue" href="/hu/rules#card-cottage">')])
+def test_each_language_has_its_own_pieces(app, lang, cottage, link):
+    with app.test_request_context("/{}/r/x".format(lang)):
+        from flask import g
+
+        g.lang = lang
+        words = pieces()
+        assert words.names["cottage"] == str(CARD_NAMES["cottage"]) == cottage
+        assert words.link("cottage").startswith(link)
+        square = {"square": "A1", "card": "cottage", "points": 3, "reason": "fed", "n": 0, "fed_by": None}
+        assert words.reason(square) == reason_text("fed", 0, "cottage")
+
+
+def test_a_name_with_markup_is_escaped_in_a_line(app):
+    with app.test_request_context("/en/r/x"):
+        from flask import g
+
+        g.lang = "en"
+        words = Pieces("/en/rules")
+        words.names["farm"] = "<b>Farm</b>"
+        square = {"square": "A2", "card": "cottage", "points": 3, "reason": "fed", "n": 0,
+                  "fed_by": [{"card": "farm", "square": "A1"}]}
+        assert "&lt;b&gt;Farm&lt;/b&gt; A1" in words.lines([square])

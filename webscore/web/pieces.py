@@ -1,0 +1,150 @@
+"""Pieces of HTML that pages draw again and again, made once per worker and language.
+
+A result page names the same few cards, reasons and numbers square after square, and the setup page
+draws the same 24 card faces: asking Babel, url_for and a macro for each was most of their cost. The
+pieces (card names, faces and links, reason phrases, numbers, the language's punctuation of
+"label: value" and of lists) are kept per language and address of the rules, and each page puts its
+own lines together from them. The wording itself stays in labels.py.
+"""
+
+from babel import Locale
+from flask import url_for
+from flask_babel import get_locale
+from flask_babel import gettext
+from markupsafe import Markup
+from markupsafe import escape
+
+from ..scoring.cards import BUILDINGS
+from ..scoring.cards import MONUMENTS
+from ..scoring.cards import colour_of
+from . import labels
+
+LAYOUTS = {card: BUILDINGS[card][1] for card in BUILDINGS}
+LAYOUTS.update(MONUMENTS)
+
+# Numbers and reasons by count are kept per language up to this many each; past it they start again.
+LIMIT = 4096
+
+
+class Pieces:
+    """The pieces in the language Babel speaks now, with links to the rules at `rules`."""
+
+    def __init__(self, rules: str):
+        self.rules = rules
+        self.names = {card: str(name) for card, name in labels.CARD_NAMES.items()}
+        self.colours = {colour: str(name) for colour, name in labels.COLOUR_NAMES.items()}
+        self.reminders = {card: str(words) for card, words in labels.REMINDERS.items()}
+        self.layouts = {card: self._layout(card) for card in LAYOUTS}
+        self.faces = {}
+        self.empty = gettext("Empty")
+        self.pair = gettext("%(label)s: %(value)s")
+        self.lists = Locale.parse(str(get_locale())).list_patterns["standard"]
+        self.links = {}
+        self.reasons = {}
+        self.numbers = {}
+
+    def number(self, value: int) -> str:
+        """Return a whole number as this language writes it."""
+        if value not in self.numbers:
+            if len(self.numbers) > LIMIT:
+                self.numbers.clear()
+            self.numbers[value] = labels.number(value)
+        return self.numbers[value]
+
+    def link(self, card: str) -> str:
+        """Return a card's name linked to its rule, with its colour named after it, as HTML."""
+        if card not in self.links:
+            colour = colour_of(card)
+            self.links[card] = (
+                '<a class="rule-link c-{}" href="{}#card-{}"><span class="swatch" aria-hidden="true"></span>{}</a>'
+                ' <span class="colour">({})</span>').format(colour, escape(self.rules), card, escape(self.names[card]),
+                                                              escape(self.colours[colour]))
+        return self.links[card]
+
+    def _layout(self, card: str) -> Markup:
+        resources = [[str(labels.RESOURCE_NAMES[labels.RESOURCE_OF_LETTER[cell]]) if cell != "." else gettext("nothing")
+                      for cell in row] for row in LAYOUTS[card]]
+        label = Markup(gettext("Layout: %(rows)s")) % {"rows": "; ".join(", ".join(r) for r in resources)}
+        rows = "".join('<span class="layout-row">{}</span>'.format("".join(
+            '<span class="res res-{}"></span>'.format(cell if cell != "." else "none") for cell in row))
+            for row in LAYOUTS[card])
+        return Markup('<span class="layout" role="img" aria-label="{}">{}</span>'.format(label, rows))
+
+    def face(self, card: str) -> Markup:
+        """Return a card as the setup page offers it: its layout, name, reminder and a link to its rule."""
+        if card not in self.faces:
+            self.faces[card] = Markup(
+                '{0}\n<span class="card-text"><strong id="card-name-{1}">{2}</strong> <span class="reminder">{3}\n'
+                '<a class="rule-link" href="{4}#card-{1}" aria-describedby="card-name-{1}">{5}</a></span></span>'
+            ).format(self.layouts[card], card, self.names[card], self.reminders[card], self.rules, gettext("Rule"))
+        return self.faces[card]
+
+    @staticmethod
+    def options(choices: list, chosen) -> Markup:
+        """Return a select's options from its choices, the one whose value is `chosen` selected (None: none)."""
+        return Markup("".join('<option{} value="{}">{}</option>'.format(
+            " selected" if choice.value == chosen else "", escape(choice.value), escape(choice.label))
+            for choice in choices))
+
+    def name_list(self, names: list) -> str:
+        """Join names as this language lists them, by its list patterns (as babel.lists.format_list does)."""
+        if len(names) == 1:
+            return names[0]
+        if len(names) == 2:
+            return self.lists["2"].format(*names)
+        joined = self.lists["start"].format(names[0], names[1])
+        for name in names[2:-1]:
+            joined = self.lists["middle"].format(joined, name)
+        return self.lists["end"].format(joined, names[-1])
+
+    def reason(self, square: dict) -> str:
+        """Return why a square of the result view scores what it does, in words."""
+        fed_by = square["fed_by"]
+        key = ("fed-by", 0, square["card"]) if fed_by else (square["reason"], square["n"], square["card"])
+        if key not in self.reasons:
+            if len(self.reasons) > LIMIT:
+                self.reasons.clear()
+            self.reasons[key] = str(labels.FED_REASONS[key[2]]["fed-by"]) if fed_by else labels.reason_text(*key)
+        if fed_by:
+            feeders = [self.names[f["card"]] + " " + f["square"] for f in fed_by]
+            return self.reasons[key] % {"feeders": self.name_list(feeders)}
+        return self.reasons[key]
+
+    def grid(self, squares: list) -> Markup:
+        """Return a town's squares as the result's grid shows them: name, card and points."""
+        return Markup("\n".join(
+            '<div class="square c-{}{}"><span class="square-name">{}</span>\n<span class="square-card">{}</span>\n'
+            '<span class="square-points">{}</span></div>'.format(
+                s["colour"], " fed" if s["fed"] else "", s["square"],
+                escape(self.names[s["card"]] if s["card"] else self.empty), self.number(s["points"]))
+            for s in squares))
+
+    def lines(self, squares: list) -> Markup:
+        """Return a town's built squares as list items: the card, its points and why."""
+        return Markup("\n".join(
+            '<li><span class="square-name">{}</span> {} — {}</li>'.format(
+                s["square"], self.pair % {"label": self.link(s["card"]),
+                                          "value": "<strong>" + self.number(s["points"]) + "</strong>"},
+                escape(self.reason(s)))
+            for s in squares if s["card"]))
+
+
+_KEPT = {}
+
+
+
+def pieces() -> Pieces:
+    """Return the pieces for this page's language and address of the rules, made on first use."""
+    rules = url_for("pages.rules")
+    # Keyed on the locale Babel translates with, as the template words are (see i18n.template_gettext).
+    key = (str(get_locale()), rules)
+    if key not in _KEPT:
+        if len(_KEPT) > 64:
+            _KEPT.clear()
+        _KEPT[key] = Pieces(rules)
+    return _KEPT[key]
+
+
+def init_app(app) -> None:
+    """Let templates take the pieces of their language."""
+    app.jinja_env.globals["pieces"] = pieces
