@@ -30,7 +30,6 @@ from .preview import link_preview
 from .problems import problem_text
 
 bp = Blueprint("results", __name__)
-bp.add_app_template_global(link_preview)
 
 
 def share_url(code: str) -> str:
@@ -45,7 +44,7 @@ def render(game: dict, code: str, turn_problems=None) -> str:
     identity = {"mode": game["mode"], "buildings": game["buildings"],
                 "players": [{"name": p["name"], "monument": p["monument"]} for p in game["players"]]}
     return render_template("results.html", game=game, code=code, result=result, view=view, share_url=share_url(code),
-                           words=pieces(),
+                           words=pieces(), preview=link_preview(game, result, code),
                            game_identity=identity, game_key=game_key(game), turn_problems=turn_problems or {})
 
 
