@@ -15,7 +15,6 @@ import concurrent.futures
 import copy
 import http.client
 import json
-import os
 import pathlib
 import statistics
 import sys
@@ -26,23 +25,13 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from support import examples  # noqa: E402
 from support.servers import procfile_gunicorn  # noqa: E402
+from support.servers import workers_cpu_seconds  # noqa: E402
 from webscore.scoring import encode  # noqa: E402
 
 CLIENTS = 50
 CLIENT_PROCESSES = 2
 HEADERS = {"Accept-Encoding": "br, gzip", "Accept-Language": "en"}
-TICKS = os.sysconf("SC_CLK_TCK")
 
-
-
-def workers_cpu_seconds(master: int) -> float:
-    """Return the CPU seconds used so far by a gunicorn master's workers."""
-    total = 0.0
-    children = pathlib.Path("/proc/{0}/task/{0}/children".format(master)).read_text().split()
-    for pid in children:
-        fields = pathlib.Path("/proc/{}/stat".format(pid)).read_text().rsplit(")", 1)[1].split()
-        total += (int(fields[11]) + int(fields[12])) / TICKS
-    return total
 
 
 def one_request(port: int, path: str) -> tuple:

@@ -2,7 +2,7 @@
 
     python tests/bench/tables_load.py [--tables 200] [--seconds 60] [--storage sqlite|redis|both]
 
-Each phone follows its table (a conditional GET with the last ETag every 2.5 s, as table.mjs does) and
+Each phone follows its table (a conditional GET with the last ETag every 3 s, as table.mjs does) and
 saves its own town every 5 s (alternately the example town and an empty one, naming the version it
 changes). SQLite: one gunicorn (2 sync workers) on a fresh database file. Redis: a redis-server of the
 script's own and two gunicorn instances sharing it, the phones' requests spread over both as a load
@@ -22,6 +22,7 @@ import os
 import pathlib
 import random
 import re
+import resource
 import signal
 import sys
 import tempfile
@@ -32,12 +33,13 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from support.servers import procfile_gunicorn  # noqa: E402
+from support.servers import workers_cpu_seconds  # noqa: E402
 from support.tables import RedisServer  # noqa: E402
 from support.tables import empty_setup  # noqa: E402
 from support.tables import town_code  # noqa: E402
 from webscore.scoring import encode  # noqa: E402
 
-FOLLOW_EVERY = 2.5
+FOLLOW_EVERY = 3.0
 SAVE_EVERY = 5.0
 PHONES = 5
 
@@ -161,13 +163,20 @@ def measure(storage: str, tables: int, seconds: float) -> Figures:
             server = RedisServer()
             stack.callback(server.stop)
             env = dict(limits, REDIS_URL=server.url)
-            ports = [stack.enter_context(procfile_gunicorn(env))[0] for _ in range(2)]
+            servers = [stack.enter_context(procfile_gunicorn(env)) for _ in range(2)]
         else:
             folder = stack.enter_context(tempfile.TemporaryDirectory())
             env = dict(limits, FLASK_TABLES_DATABASE=str(pathlib.Path(folder) / "tables.sqlite3"))
-            ports = [stack.enter_context(procfile_gunicorn(env))[0]]
+            servers = [stack.enter_context(procfile_gunicorn(env))]
+        ports = [port for port, _ in servers]
         ids = [open_table(ports[i % len(ports)], setup) for i in range(tables)]
-        return asyncio.run(run_phones(ports, ids, game, seconds))
+        cpu = sum(workers_cpu_seconds(master) for _, master in servers)
+        phones_cpu = resource.getrusage(resource.RUSAGE_SELF)
+        figures = asyncio.run(run_phones(ports, ids, game, seconds))
+        phones_used = resource.getrusage(resource.RUSAGE_SELF)
+        figures.servers_cpu = sum(workers_cpu_seconds(master) for _, master in servers) - cpu
+        figures.phones_cpu = (phones_used.ru_utime + phones_used.ru_stime) - (phones_cpu.ru_utime + phones_cpu.ru_stime)
+        return figures
 
 
 def main() -> None:
@@ -184,6 +193,10 @@ def main() -> None:
         for kind, times in figures.times.items():
             print("tables_load.{}.{}: requests={} per_s={:.0f} p50_ms={:.1f} p99_ms={:.1f}".format(
                 storage, kind, len(times), len(times) / args.seconds, percentile(times, 0.5), percentile(times, 0.99)))
+        requests = sum(len(times) for times in figures.times.values())
+        print("tables_load.{}.cpu: servers {:.2f} ms per request ({:.0%} of a core), phones {:.2f} ms per request".format(
+            storage, figures.servers_cpu * 1000 / requests, figures.servers_cpu / args.seconds,
+            figures.phones_cpu * 1000 / requests))
         kinds = ", ".join(sorted(set(figures.errors))[:5])
         print("tables_load.{}.errors: {}{}".format(storage, len(figures.errors), " ({})".format(kinds) if kinds else ""))
         met = not figures.errors and all(percentile(times, 0.99) < 100 for times in figures.times.values())

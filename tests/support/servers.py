@@ -11,6 +11,7 @@ import sys
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def free_port() -> int:
@@ -53,3 +54,13 @@ def procfile_gunicorn(env: dict | None = None, target: str | None = None, cwd: p
     finally:
         process.terminate()
         process.wait(timeout=30)
+
+
+def workers_cpu_seconds(master: int) -> float:
+    """Return the CPU seconds used so far by a gunicorn master's workers."""
+    total = 0.0
+    children = pathlib.Path("/proc/{0}/task/{0}/children".format(master)).read_text().split()
+    for pid in children:
+        fields = pathlib.Path("/proc/{}/stat".format(pid)).read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / TICKS
+    return total

@@ -227,3 +227,14 @@ def test_a_damaged_hand_over_link_says_so(phone):
     table = open_table(phone)
     answer = phone.get("/hu/t/{}/take".format(table), query_string={"town": "/en/g/AAAAAAAA/1"})
     assert answer.status_code == 422
+
+
+def test_following_the_table_sets_no_language_cookie(table_app):
+    phone = table_app.test_client(use_cookies=False)
+    table = open_table(table_app.test_client())
+    followed = phone.get("/fr/t/{}/state".format(table))
+    assert followed.status_code == 200
+    assert "Set-Cookie" not in followed.headers
+    page = phone.get("/fr/t/{}".format(table))
+    assert page.status_code == 200
+    assert page.headers["Set-Cookie"].startswith("lang=fr;")

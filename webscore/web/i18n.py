@@ -105,7 +105,8 @@ def current_language() -> str:
 def remember_language(response):
     """Keep the language of a prefixed page in a cookie, so / and shared links open in it."""
     lang = g.get("lang")
-    if lang and request.cookies.get(COOKIE) != lang:
+    # Only a page read in a language says which one the reader chose, not the table's JSON or a 304.
+    if lang and response.mimetype == "text/html" and response.status_code != 304 and request.cookies.get(COOKIE) != lang:
         response.set_cookie(COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax", secure=request.is_secure)
     return response
 
