@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from flask import request
 
 from support import examples
 from support.tables import empty_setup
@@ -238,3 +239,27 @@ def test_following_the_table_sets_no_language_cookie(table_app):
     page = phone.get("/fr/t/{}".format(table))
     assert page.status_code == 200
     assert page.headers["Set-Cookie"].startswith("lang=fr;")
+
+
+def test_an_unchanged_table_is_answered_before_the_app_with_the_views_headers(table_app):
+    entered = []
+    table_app.before_request(lambda: entered.append(request.path))
+    phone = table_app.test_client()
+    table = open_table(phone)
+    entered.clear()
+    first = phone.get("/hu/t/{}/state".format(table))
+    assert entered == ["/hu/t/{}/state".format(table)]
+    again = phone.get("/hu/t/{}/state".format(table), headers={"If-None-Match": first.headers["ETag"]})
+    assert (again.status_code, again.data) == (304, b"")
+    assert entered == ["/hu/t/{}/state".format(table)]
+    assert again.headers["ETag"] == first.headers["ETag"]
+    assert again.headers["Cache-Control"] == "no-cache"
+    assert again.headers["Content-Security-Policy"] == first.headers["Content-Security-Policy"]
+    # Another language's tag, a changed table and a gone one are the view's to answer.
+    assert phone.get("/en/t/{}/state".format(table), headers={"If-None-Match": first.headers["ETag"]}).status_code == 200
+    save(phone, table, 1, town_code(GAME, 0), 0)
+    changed = phone.get("/hu/t/{}/state".format(table), headers={"If-None-Match": first.headers["ETag"]})
+    assert changed.status_code == 200
+    gone = phone.get("/hu/t/{}/state".format("x" * 22), headers={"If-None-Match": first.headers["ETag"]})
+    assert gone.status_code == 404
+    assert len(entered) == 5

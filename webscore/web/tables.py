@@ -29,15 +29,18 @@ from ..scoring import game_from_code
 from ..scoring.town import NAMES
 from ..scoring.validate import MONUMENT_FACTS
 from . import i18n
+from . import table_follow
 from .forms import TownForm
 from .forms import choices
 from .labels import CARD_NAMES
+from .table_follow import etag as follow_etag
 from .table_towns import code_in
 from .table_towns import read_town
 from .table_towns import table_state
 from .table_towns import table_words
 from .table_towns import town_code
 from .table_towns import whole_game
+from .tables_store import ID_LENGTH
 from .tables_store import Conflict
 from .tables_store import Finished
 from .tables_store import open_store
@@ -45,7 +48,6 @@ from .tables_store import open_store
 bp = Blueprint("tables", __name__)
 # The longest town code (six players, names of 24 characters) is under 600 characters; a save says little more.
 MAX_SAVE = 2048
-ID_LENGTH = range(22, 64)
 
 
 def _store():
@@ -178,7 +180,7 @@ def state(lang, table_id):
     record = _store().get(table_id) if len(table_id) in ID_LENGTH else None
     if record is None:
         return jsonify(message=_("This table is gone.")), 404
-    etag = "{}-{}".format(record["revision"], lang)
+    etag = follow_etag(record["revision"], lang)
     if etag in request.if_none_match:
         return Response(status=304, headers={"ETag": '"{}"'.format(etag), "Cache-Control": "no-cache"})
     response = jsonify(_state(record, lang, table_id))
@@ -295,3 +297,4 @@ def init_app(app) -> None:
     app.jinja_env.globals.update(csrf_token=generate_csrf, table_words=table_words)
     app.register_blueprint(bp)
     app.register_error_handler(CSRFError, handle_csrf_error)
+    table_follow.init_app(app)
