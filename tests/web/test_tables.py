@@ -200,7 +200,10 @@ def test_a_restarted_app_loses_nothing(table_config):
     restarted = create_app(table_config).test_client()
     state = restarted.get("/en/t/{}/state".format(table)).json
     assert [p["status"] for p in state["players"]] == ["done", "entering", "not-started", "not-started"]
-    assert state["players"][1]["town"] == town_code(GAME, 1)
+    assert [p["version"] for p in state["players"]] == [1, 1, 0, 0]
+    first = GAME["players"][1]["town"][0][0]
+    assert re.search(r'<select[^>]*id="square_a1".*?<option selected value="{}"'.format(first),
+                     restarted.get("/en/t/{}/2".format(table)).text, re.S)
     assert save(restarted, table, 2, town_code(GAME, 1), 1, done=True).json["version"] == 2
 
 

@@ -56,19 +56,26 @@ def _status(record: dict, i: int) -> str:
     return "entering" if record["versions"][i] else "not-started"
 
 
-def table_state(record: dict, lang: str) -> dict:
-    """Return what a phone following the table is told: each player's status, version, town and total."""
-    game = whole_game(record)
+def table_state(record: dict, lang: str, setup: dict) -> dict:
+    """Return what a phone following the table is told: each player's status, version and total when done.
+
+    The towns themselves stay on the server: a phone following the table draws names, statuses and
+    totals only, so a table that changes every second costs a small answer and, until a town is
+    handed in, no decoding.
+    """
     totals = {}
+    finished = all(record["done"])
+    result = None
     if any(record["done"]):
+        game = whole_game(record)
         scored = score_valid_game(game)["players"]
         totals = {i: scored[i]["total"] for i in range(len(scored)) if record["done"][i]}
-    finished = all(record["done"])
-    return {"revision": record["revision"], "finished": finished,
-            "result": url_for("results.show", lang=lang, code=encode(game)) if finished else None,
+        if finished:
+            result = url_for("results.show", lang=lang, code=encode(game))
+    return {"revision": record["revision"], "finished": finished, "result": result,
             "players": [{"name": p["name"], "status": _status(record, i), "version": record["versions"][i],
-                         "town": record["towns"][i], "total": totals.get(i)}
-                        for i, p in enumerate(game["players"])]}
+                         "total": totals.get(i)}
+                        for i, p in enumerate(setup["players"])]}
 
 
 def code_in(text: str) -> str:

@@ -71,7 +71,7 @@ def _state(record: dict, lang: str, table_id: str) -> dict:
     if key not in _STATES:
         if len(_STATES) > 2000:
             _STATES.clear()
-        _STATES[key] = table_state(record, lang)
+        _STATES[key] = table_state(record, lang, _setup_of(record))
     return _STATES[key]
 
 
