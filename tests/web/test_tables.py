@@ -186,10 +186,14 @@ def test_an_expired_table_is_gone(table_config):
     app = create_app(table_config)
     phone = app.test_client()
     table = open_table(phone)
+    # A save before the end: the worker now knows the table's setup, and must still find it gone.
+    assert save(phone, table, 2, town_code(GAME, 1), 0).status_code == 200
     table_config["TABLES_CLOCK"].now += LIFETIME + 1
     assert phone.get("/en/t/" + table).status_code == 404
     assert phone.get("/en/t/{}/1".format(table)).status_code == 404
-    assert save(phone, table, 1, town_code(GAME, 0), 0).status_code == 404
+    gone = save(phone, table, 1, town_code(GAME, 0), 0)
+    assert (gone.status_code, gone.json["message"]) == (404, "This table is gone.")
+    assert save(phone, table, 2, town_code(GAME, 1), 1).status_code == 404
 
 
 def test_a_restarted_app_loses_nothing(table_config):

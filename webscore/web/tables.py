@@ -71,17 +71,25 @@ def _state(record: dict, lang: str, table_id: str) -> dict:
     if key not in _STATES:
         if len(_STATES) > 2000:
             _STATES.clear()
-        _STATES[key] = table_state(record, lang, _setup_of(record))
+        _STATES[key] = table_state(record, lang, _setup_of(table_id, record))
     return _STATES[key]
 
 
-def _setup_of(record: dict) -> dict:
-    """Return a table's setup game; a setup never changes, so each worker reads each one once."""
-    if record["setup"] not in _SETUPS:
+def _setup_of(table_id: str, record=None):
+    """Return a table's setup game, or None when there is no such table.
+
+    A table's setup never changes, so each worker reads it once; a save then needs no read of its own
+    before the store's (which still finds a table that expired since).
+    """
+    if table_id not in _SETUPS:
+        if record is None:
+            record = _store().get(table_id) if len(table_id) in ID_LENGTH else None
+        if record is None:
+            return None
         if len(_SETUPS) > 2000:
             _SETUPS.clear()
-        _SETUPS[record["setup"]] = decode(record["setup"])
-    return _SETUPS[record["setup"]]
+        _SETUPS[table_id] = decode(record["setup"])
+    return _SETUPS[table_id]
 
 
 def _check_lang(lang: str) -> None:
@@ -236,12 +244,11 @@ def save(lang, table_id, n):
         return jsonify(message=_("This request cannot be answered as it is.")), 400
     if _limited("save", current_app.config["TABLE_SAVES_PER_MINUTE"], 60):
         return jsonify(message=_("Too many saves from this phone. Please wait a little.")), 429
-    record = _store().get(table_id) if len(table_id) in ID_LENGTH else None
-    if record is None:
+    setup = _setup_of(table_id)
+    if setup is None:
         return jsonify(message=_("This table is gone.")), 404
-    if not 1 <= n <= len(record["towns"]):
+    if not 1 <= n <= len(setup["players"]):
         return jsonify(message=_("There is no such player at this table.")), 404
-    setup = _setup_of(record)
     try:
         player = read_town(setup, body["town"], n - 1)[n - 1]
     except ValueError as error:
