@@ -4,7 +4,7 @@ Every phone at a table asks every 3 seconds whether the table changed, and nearl
 304. Flask's request machinery (context, session, hooks) was four fifths of such an answer's cost, so
 a phone that names the table's current revision in If-None-Match is answered here, with the same
 headers as the view's 304 (tables.state). Anything else (a change, a table gone, another address, a
-weak or listed tag) goes on to the view.
+weak or listed tag) goes on to the view, with the record already read (one read per follow).
 """
 
 import re
@@ -15,6 +15,9 @@ from .tables_store import ID_LENGTH
 from .tables_store import open_store
 
 STATE = re.compile(r"/({})/t/([A-Za-z0-9_-]{{{},{}}})/state".format("|".join(LANGUAGES), ID_LENGTH.start, ID_LENGTH.stop - 1))
+
+
+READ = "marquoir.table_read"
 
 
 def etag(revision: int, lang: str) -> str:
@@ -34,12 +37,20 @@ class FollowShortcut:
         if tag and environ.get("REQUEST_METHOD") == "GET" and not environ.get("QUERY_STRING"):
             found = STATE.fullmatch(environ.get("PATH_INFO", ""))
             if found:
-                revision = open_store(self.app).revision(found[2])
-                if revision is not None and tag == '"{}"'.format(etag(revision, found[1])):
+                record = open_store(self.app).get(found[2])
+                if record is not None and tag == '"{}"'.format(etag(record["revision"], found[1])):
                     start_response("304 NOT MODIFIED", [("ETag", tag), ("Cache-Control", "no-cache"),
                                                         *HEADERS.items()])
                     return []
+                # The view answers with this very record rather than reading the table again.
+                environ[READ] = (found[2], record)
         return self.wsgi_app(environ, start_response)
+
+
+def record_read(environ: dict, table_id: str):
+    """Return the record of a table the shortcut read for this request, or None if it read none."""
+    read = environ.get(READ)
+    return read[1] if read and read[0] == table_id and read[1] is not None else None
 
 
 def init_app(app) -> None:

@@ -34,6 +34,7 @@ from .forms import TownForm
 from .forms import choices
 from .labels import CARD_NAMES
 from .table_follow import etag as follow_etag
+from .table_follow import record_read
 from .table_towns import code_in
 from .table_towns import read_town
 from .table_towns import table_state
@@ -185,7 +186,9 @@ def qr(table_id):
 def state(lang, table_id):
     """Return the table as JSON; 304 when nothing changed since the phone's last look (its ETag)."""
     _check_lang(lang)
-    record = _store().get(table_id) if len(table_id) in ID_LENGTH else None
+    record = record_read(request.environ, table_id)
+    if record is None:
+        record = _store().get(table_id) if len(table_id) in ID_LENGTH else None
     if record is None:
         return jsonify(message=_("This table is gone.")), 404
     etag = follow_etag(record["revision"], lang)

@@ -8,7 +8,7 @@ A table is one small record, kept as JSON under an unguessable id:
      "created": seconds, "changed": seconds, "revision": int}
 A town travels as the game code of the setup with only that player's town filled in. "revision" grows at
 every change, so a phone that follows the table asks "anything since revision r?" and gets a 304.
-Both stores offer the same five calls and expire a table 48 hours after its last change.
+Both stores offer the same four calls and expire a table 48 hours after its last change.
 """
 
 import json
@@ -96,11 +96,6 @@ class SQLiteStore:
             return None
         return json.loads(row[0])
 
-    def revision(self, table_id: str):
-        """Return a table's revision, or None when there is none or it expired."""
-        record = self.get(table_id)
-        return None if record is None else record["revision"]
-
     def save(self, table_id: str, n: int, town: str, version: int, done: bool):
         """Save player n's town over `version`; return the new record, or None for no such table."""
         db = self._db()
@@ -156,11 +151,6 @@ class RedisStore:
         record = json.loads(raw)
         # The key's own expiry does the work in use; the clock check lets a test move time forward.
         return None if record["changed"] < self.clock() - LIFETIME else record
-
-    def revision(self, table_id: str):
-        """Return a table's revision, or None when there is none or it expired."""
-        record = self.get(table_id)
-        return None if record is None else record["revision"]
 
     def save(self, table_id: str, n: int, town: str, version: int, done: bool):
         """Save player n's town over `version`; return the new record, or None for no such table."""
