@@ -108,6 +108,19 @@ def test_of_two_saves_over_one_version_exactly_one_wins(make_store):
     assert make_store().get(table)["versions"] == [1]
 
 
+def test_saves_of_different_towns_at_once_are_all_kept(make_store):
+    table = make_store().create("SETUP", 6)
+    threads = [threading.Thread(target=lambda n=n: make_store().save(table, n, "T{}".format(n), 0, False))
+               for n in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    record = make_store().get(table)
+    assert record["towns"] == ["T{}".format(n) for n in range(6)]
+    assert (record["versions"], record["revision"]) == ([1] * 6, 6)
+
+
 def test_hits_are_counted_per_key_and_window(make_store):
     store = make_store()
     assert [store.hit("create:1.2.3.4", 3600) for _ in range(3)] == [1, 2, 3]

@@ -125,6 +125,17 @@ class SQLiteStore:
             "RETURNING count", (key, slot)).fetchall()[0][0]
 
 
+# Write a key only if it still holds what was read (compare and set): a save is one read and one
+# write, where WATCH and MULTI/EXEC took four round trips. Nothing of the game is decided here.
+SWAP = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+    redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3])
+    return 1
+end
+return 0
+"""
+
+
 class RedisStore:
     """Tables in Redis, shared by every app instance; Redis itself drops a table 48 hours after its change."""
 
@@ -135,6 +146,7 @@ class RedisStore:
 
         self.redis = redis.Redis.from_url(url)
         self.clock = clock
+        self._swap = self.redis.register_script(SWAP)
 
     def create(self, setup: str, count: int) -> str:
         """Open a table for a setup; return its id."""
@@ -145,7 +157,9 @@ class RedisStore:
 
     def get(self, table_id: str):
         """Return a table's record, or None when there is none or it expired."""
-        raw = self.redis.get(self.PREFIX + table_id)
+        return self._record(self.redis.get(self.PREFIX + table_id))
+
+    def _record(self, raw):
         if raw is None:
             return None
         record = json.loads(raw)
@@ -154,24 +168,16 @@ class RedisStore:
 
     def save(self, table_id: str, n: int, town: str, version: int, done: bool):
         """Save player n's town over `version`; return the new record, or None for no such table."""
-        import redis
-
         key = self.PREFIX + table_id
-        with self.redis.pipeline() as pipe:
-            while True:
-                try:
-                    pipe.watch(key)
-                    record = self.get(table_id)
-                    if record is None:
-                        return None
-                    record = apply_save(record, n, town, version, done, self.clock())
-                    pipe.multi()
-                    pipe.set(key, json.dumps(record), ex=LIFETIME)
-                    pipe.execute()
-                    return record
-                except redis.WatchError:
-                    # Another instance changed the table between our read and write: read it again.
-                    continue
+        while True:
+            raw = self.redis.get(key)
+            record = self._record(raw)
+            if record is None:
+                return None
+            record = apply_save(record, n, town, version, done, self.clock())
+            if self._swap(keys=[key], args=[raw, json.dumps(record), LIFETIME]):
+                return record
+            # Another instance changed the table between our read and our write: read it again.
 
     def hit(self, key: str, window: int) -> int:
         """Count one request under key in the current window of `window` seconds; return the count."""
