@@ -10,8 +10,8 @@ balancer would. Each phone closes its sending side right after its request, as a
 gunicorn does (see request()). Prints, as min/median/max over the repeats, requests per second, p50 and
 p99 of saves and of follows, the CPU per request of the servers and of the phones, the errors, and
 whether the target (0 errors, p99 < 100 ms in every run) is met, with the machine's load average: the
-phones run on the same cores as the servers. Every request goes to 127.0.0.1, the run is bounded in time and stops by itself; it exits 1
-when the target is not met.
+phones run on the same cores as the servers. Every request goes to 127.0.0.1, the run is bounded in
+time and stops by itself; it exits 1 when the target is not met.
 """
 
 import argparse
