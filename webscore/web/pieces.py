@@ -119,6 +119,14 @@ class Pieces:
                 escape(self.names[s["card"]] if s["card"] else self.empty), self.number(s["points"]))
             for s in squares))
 
+    def pad_rows(self, columns: list, players: list) -> Markup:
+        """Return the score pad's rows: each column's colour, then every player's points in it."""
+        return Markup("\n".join(
+            '<tr class="c-{}"><th scope="row"><span class="swatch" aria-hidden="true"></span>{}</th>\n{}</tr>'.format(
+                column, escape(self.colours[column]),
+                "".join("<td>{}</td>".format(self.number(player["by_colour"][c])) for player in players))
+            for c, column in enumerate(columns)))
+
     def lines(self, squares: list) -> Markup:
         """Return a town's built squares as list items: the card, its points and why."""
         return Markup("\n".join(
