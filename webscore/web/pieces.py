@@ -140,7 +140,6 @@ class Pieces:
 _KEPT = {}
 
 
-
 def pieces() -> Pieces:
     """Return the pieces for this page's language and address of the rules, made on first use."""
     rules = url_for("pages.rules")
