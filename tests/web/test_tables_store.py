@@ -8,6 +8,7 @@ from support.tables import Clock
 from webscore.web.tables_store import LIFETIME
 from webscore.web.tables_store import Conflict
 from webscore.web.tables_store import Finished
+from webscore.web.tables_store import Limited
 from webscore.web.tables_store import RedisStore
 from webscore.web.tables_store import SQLiteStore
 
@@ -127,3 +128,16 @@ def test_hits_are_counted_per_key_and_window(make_store):
     assert store.hit("create:5.6.7.8", 3600) == 1
     make_store.clock.now += 3600
     assert store.hit("create:1.2.3.4", 3600) == 1
+
+
+def test_a_save_past_its_limit_is_counted_and_refused(make_store):
+    store = make_store()
+    table = store.create("SETUP", 2)
+    limit = ("save:1.2.3.4", 60, 2)
+    store.save(table, 0, "A", 0, False, limit)
+    store.save(table, 1, "B", 0, False, limit)
+    with pytest.raises(Limited):
+        store.save(table, 0, "C", 1, False, limit)
+    assert store.get(table)["towns"] == ["A", "B"]
+    assert store.hit("save:1.2.3.4", 60) == 4
+    assert store.hit("save:5.6.7.8", 60) == 1

@@ -44,6 +44,7 @@ from .table_towns import whole_game
 from .tables_store import ID_LENGTH
 from .tables_store import Conflict
 from .tables_store import Finished
+from .tables_store import Limited
 from .tables_store import open_store
 
 bp = Blueprint("tables", __name__)
@@ -245,8 +246,6 @@ def save(lang, table_id, n):
     body = request.get_json(silent=True)
     if not isinstance(body, dict) or not isinstance(body.get("version"), int) or not isinstance(body.get("town"), str):
         return jsonify(message=_("This request cannot be answered as it is.")), 400
-    if _limited("save", current_app.config["TABLE_SAVES_PER_MINUTE"], 60):
-        return jsonify(message=_("Too many saves from this phone. Please wait a little.")), 429
     setup = _setup_of(table_id)
     if setup is None:
         return jsonify(message=_("This table is gone.")), 404
@@ -257,7 +256,11 @@ def save(lang, table_id, n):
     except ValueError as error:
         return jsonify(message=str(error)), 400
     try:
-        saved = _store().save(table_id, n - 1, town_code(setup, player, n - 1), body["version"], bool(body.get("done")))
+        limit = ("save:" + _client(), 60, current_app.config["TABLE_SAVES_PER_MINUTE"])
+        saved = _store().save(table_id, n - 1, town_code(setup, player, n - 1), body["version"], bool(body.get("done")),
+                              limit)
+    except Limited:
+        return jsonify(message=_("Too many saves from this phone. Please wait a little.")), 429
     except Conflict as conflict:
         return jsonify(message=_("This town was changed on another phone."), version=conflict.record["versions"][n - 1],
                        town=conflict.record["towns"][n - 1]), 409

@@ -1,7 +1,7 @@
 """Where tables live: SQLite by default (a file in the instance folder), Redis when REDIS_URL is set.
 
-Limits (tables opened, saves) are counted here too, by hit(): Flask-Limiter's storages have no SQLite
-one, and an in-memory count would let each gunicorn worker count alone.
+Limits (tables opened, saves) are counted here too, by hit() and by save() itself: Flask-Limiter's
+storages have no SQLite one, and an in-memory count would let each gunicorn worker count alone.
 
 A table is one small record, kept as JSON under an unguessable id:
     {"setup": game code, "towns": [town code or None per player], "versions": [int], "done": [bool],
@@ -33,6 +33,10 @@ class Conflict(Exception):
 
 class Finished(Exception):
     """A save to a table whose scores are already shown."""
+
+
+class Limited(Exception):
+    """A save past its limit: counted, and refused."""
 
 
 def new_record(setup: str, count: int, now: float) -> dict:
@@ -96,11 +100,18 @@ class SQLiteStore:
             return None
         return json.loads(row[0])
 
-    def save(self, table_id: str, n: int, town: str, version: int, done: bool):
-        """Save player n's town over `version`; return the new record, or None for no such table."""
+    def save(self, table_id: str, n: int, town: str, version: int, done: bool, limit=None):
+        """Save player n's town over `version`; return the new record, or None for no such table.
+
+        limit, (key, window, most), counts the save as hit() does, in the same transaction, and raises
+        Limited past `most`: one write a save rather than two waiting for the same lock.
+        """
         db = self._db()
         db.execute("BEGIN IMMEDIATE")
         try:
+            if limit is not None and self._count(db, limit[0], limit[1]) > limit[2]:
+                db.execute("COMMIT")
+                raise Limited()
             record = self.get(table_id)
             if record is None:
                 db.execute("ROLLBACK")
@@ -117,9 +128,12 @@ class SQLiteStore:
 
     def hit(self, key: str, window: int) -> int:
         """Count one request under key in the current window of `window` seconds; return the count."""
+        return self._count(self._db(), key, window)
+
+    def _count(self, db, key: str, window: int) -> int:
         slot = int(self.clock() // window)
         # One statement, so one short write: a new window starts the count again.
-        return self._db().execute(
+        return db.execute(
             "INSERT INTO hits (key, window, count) VALUES (?, ?, 1) ON CONFLICT(key) DO UPDATE SET "
             "count = CASE WHEN window = excluded.window THEN count + 1 ELSE 1 END, window = excluded.window "
             "RETURNING count", (key, slot)).fetchall()[0][0]
@@ -166,11 +180,25 @@ class RedisStore:
         # The key's own expiry does the work in use; the clock check lets a test move time forward.
         return None if record["changed"] < self.clock() - LIFETIME else record
 
-    def save(self, table_id: str, n: int, town: str, version: int, done: bool):
-        """Save player n's town over `version`; return the new record, or None for no such table."""
+    def save(self, table_id: str, n: int, town: str, version: int, done: bool, limit=None):
+        """Save player n's town over `version`; return the new record, or None for no such table.
+
+        limit, (key, window, most), counts the save as hit() does, in the round trip that reads the
+        table, and raises Limited past `most`.
+        """
         key = self.PREFIX + table_id
         while True:
-            raw = self.redis.get(key)
+            if limit is not None:
+                with self.redis.pipeline(transaction=False) as pipe:
+                    pipe.get(key)
+                    self._count(pipe, limit[0], limit[1])
+                    raw, count, _ = pipe.execute()
+                if count > limit[2]:
+                    raise Limited()
+                # Read again after another instance's write, the save is still counted once.
+                limit = None
+            else:
+                raw = self.redis.get(key)
             record = self._record(raw)
             if record is None:
                 return None
@@ -181,12 +209,15 @@ class RedisStore:
 
     def hit(self, key: str, window: int) -> int:
         """Count one request under key in the current window of `window` seconds; return the count."""
-        slot = "marquoir:hits:{}:{}".format(key, int(self.clock() // window))
         with self.redis.pipeline() as pipe:
-            pipe.incr(slot)
-            pipe.expire(slot, window)
+            self._count(pipe, key, window)
             count, _ = pipe.execute()
         return count
+
+    def _count(self, pipe, key: str, window: int) -> None:
+        slot = "marquoir:hits:{}:{}".format(key, int(self.clock() // window))
+        pipe.incr(slot)
+        pipe.expire(slot, window)
 
 
 def open_store(app):
