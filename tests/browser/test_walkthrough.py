@@ -1,6 +1,8 @@
 """The walk-through as a newcomer meets it on a 360 px phone: Back, Forward and reload lose nothing,
 and no step is a dead end, with and without JavaScript."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -61,7 +63,8 @@ def test_a_later_town_is_kept_after_back_to_an_earlier_one(phone, live_server):
     page.go_back()
     page.wait_for_url("**/1")
     page.click("button[value=next]")
-    page.wait_for_url("**/2")
+    # The kept draft is written back into the address (?square_a1=…), possibly before the wait begins.
+    page.wait_for_url(re.compile(r".*/2(\?.*)?$"))
     expect(page.locator(".square.filled")).to_have_count(8)
     assert page.input_value("#square_d1") == "cottage"
     page.click("button[value=next]")
