@@ -8,6 +8,7 @@ from babel.messages.pofile import read_po
 
 from support import examples
 from webscore.web import labels
+from webscore.web.pieces import pieces
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 NBSP = "\u00a0"
@@ -169,7 +170,7 @@ def test_lists_of_names_follow_the_language(app, lang, expected):
     feeders = [{"card": "farm", "square": "c1"}, {"card": "granary", "square": "d2"}, {"card": "orchard", "square": "a4"}]
     with app.test_request_context("/{}/".format(lang)):
         app.preprocess_request()
-        text = labels.fed_by_text("cottage", feeders)
+        text = pieces().reason({"card": "cottage", "reason": "fed", "n": 0, "fed_by": feeders})
     assert text.endswith(expected)
 
 

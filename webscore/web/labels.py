@@ -223,12 +223,6 @@ def reason_text(code: str, n: int, card: str = "") -> str:
     return str(PLAIN_REASONS[code])
 
 
-def fed_by_text(card: str, feeders: list) -> str:
-    """Return "fed by" and the feeders ({card, square} of the view) as one list in the page's language."""
-    names = [str(CARD_NAMES[f["card"]]) + " " + f["square"] for f in feeders]
-    return str(FED_REASONS[card]["fed-by"]) % {"feeders": name_list(names)}
-
-
 class PerLanguage:
     """A table of lazy words, translated once per language instead of at every use on a page."""
 
@@ -257,7 +251,11 @@ def number(value: int) -> str:
     """Format a whole number for the page's language as the browser does, with a true minus sign."""
     from .i18n import current_language
 
-    lang = current_language()
+    return number_in(current_language(), value)
+
+
+def number_in(lang: str, value: int) -> str:
+    """Format a whole number for a language as the browser does, with a true minus sign."""
     key = (lang, value)
     if key not in _NUMBERS:
         if len(_NUMBERS) > 10000:
@@ -285,21 +283,15 @@ def name_list(names) -> str:
 
 def init_app(app) -> None:
     """Give templates the card catalogue and its words."""
-    from ..scoring.cards import BUILDINGS
-    from ..scoring.cards import MONUMENTS
     from ..scoring.cards import SOLO_EXCLUDED
     from ..scoring.cards import colour_of
-    from ..scoring.town import INDEX_OF
 
-    layouts = {card: BUILDINGS[card][1] for card in BUILDINGS}
-    layouts.update(MONUMENTS)
     app.jinja_env.globals.update(
-        layouts=layouts, colour_of=colour_of, card_names=PerLanguage(CARD_NAMES),
+        colour_of=colour_of, card_names=PerLanguage(CARD_NAMES),
         colour_names=PerLanguage(COLOUR_NAMES), reminders=PerLanguage(REMINDERS), mode_names=PerLanguage(MODE_NAMES),
         solo_ranks=PerLanguage(SOLO_RANKS), tie_breaks=PerLanguage(TIE_BREAKS),
-        reason_text=reason_text, solo_excluded=SOLO_EXCLUDED,
-        resource_names=PerLanguage(RESOURCE_NAMES), resource_of=RESOURCE_OF_LETTER, square_index=INDEX_OF, label_pair=label_pair,
-        fed_by_text=fed_by_text,
+        solo_excluded=SOLO_EXCLUDED, resource_names=PerLanguage(RESOURCE_NAMES), resource_of=RESOURCE_OF_LETTER,
+        label_pair=label_pair,
     )
     app.jinja_env.filters["number"] = number
     app.jinja_env.filters["name_list"] = name_list

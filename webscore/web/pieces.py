@@ -8,6 +8,7 @@ own lines together from them. The wording itself stays in labels.py.
 """
 
 from babel import Locale
+from babel.lists import format_list
 from flask import url_for
 from flask_babel import get_locale
 from flask_babel import gettext
@@ -22,7 +23,7 @@ from . import labels
 LAYOUTS = {card: BUILDINGS[card][1] for card in BUILDINGS}
 LAYOUTS.update(MONUMENTS)
 
-# Numbers and reasons by count are kept per language up to this many each; past it they start again.
+# Reasons by count are kept per language up to this many; past it they start again.
 LIMIT = 4096
 
 
@@ -38,18 +39,14 @@ class Pieces:
         self.faces = {}
         self.empty = gettext("Empty")
         self.pair = gettext("%(label)s: %(value)s")
-        self.lists = Locale.parse(str(get_locale())).list_patterns["standard"]
+        self.lang = str(get_locale())
+        self.locale = Locale.parse(self.lang)
         self.links = {}
         self.reasons = {}
-        self.numbers = {}
 
     def number(self, value: int) -> str:
         """Return a whole number as this language writes it."""
-        if value not in self.numbers:
-            if len(self.numbers) > LIMIT:
-                self.numbers.clear()
-            self.numbers[value] = labels.number(value)
-        return self.numbers[value]
+        return labels.number_in(self.lang, value)
 
     def link(self, card: str) -> str:
         """Return a card's name linked to its rule, with its colour named after it, as HTML."""
@@ -87,15 +84,8 @@ class Pieces:
             for choice in choices))
 
     def name_list(self, names: list) -> str:
-        """Join names as this language lists them, by its list patterns (as babel.lists.format_list does)."""
-        if len(names) == 1:
-            return names[0]
-        if len(names) == 2:
-            return self.lists["2"].format(*names)
-        joined = self.lists["start"].format(names[0], names[1])
-        for name in names[2:-1]:
-            joined = self.lists["middle"].format(joined, name)
-        return self.lists["end"].format(joined, names[-1])
+        """Join names as this language lists them."""
+        return format_list(names, locale=self.locale)
 
     def reason(self, square: dict) -> str:
         """Return why a square of the result view scores what it does, in words."""

@@ -25,6 +25,11 @@ def etag(revision: int, lang: str) -> str:
     return "{}-{}".format(revision, lang)
 
 
+def unchanged(tag: str) -> dict:
+    """Return the headers of a 304 to a phone following a table, its quoted tag given."""
+    return {"ETag": tag, "Cache-Control": "no-cache"}
+
+
 class FollowShortcut:
     """WSGI middleware answering an unchanged table's follow with 304."""
 
@@ -39,8 +44,7 @@ class FollowShortcut:
             if found:
                 record = open_store(self.app).get(found[2])
                 if record is not None and tag == '"{}"'.format(etag(record["revision"], found[1])):
-                    start_response("304 NOT MODIFIED", [("ETag", tag), ("Cache-Control", "no-cache"),
-                                                        *HEADERS.items()])
+                    start_response("304 NOT MODIFIED", [*unchanged(tag).items(), *HEADERS.items()])
                     return []
                 # The view answers with this very record rather than reading the table again.
                 environ[READ] = (found[2], record)

@@ -35,6 +35,7 @@ from .forms import choices
 from .labels import CARD_NAMES
 from .table_follow import etag as follow_etag
 from .table_follow import record_read
+from .table_follow import unchanged
 from .table_towns import code_in
 from .table_towns import read_town
 from .table_towns import table_state
@@ -194,7 +195,7 @@ def state(lang, table_id):
         return jsonify(message=_("This table is gone.")), 404
     etag = follow_etag(record["revision"], lang)
     if etag in request.if_none_match:
-        return Response(status=304, headers={"ETag": '"{}"'.format(etag), "Cache-Control": "no-cache"})
+        return Response(status=304, headers=unchanged('"{}"'.format(etag)))
     response = jsonify(_state(record, lang, table_id))
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
