@@ -270,3 +270,26 @@ def test_an_unchanged_table_is_answered_before_the_app_with_the_views_headers(ta
     gone = phone.get("/hu/t/{}/state".format("x" * 22), headers={"If-None-Match": first.headers["ETag"]})
     assert gone.status_code == 404
     assert len(entered) == 5
+
+
+# Found by a stranger's try: a version that is a boolean, a fraction or below zero, and a "done" that is
+# not true or false, were taken (or refused as a conflict) instead of refused as malformed.
+@pytest.mark.parametrize("extra", [{"version": True}, {"version": 1.5}, {"version": 1e30}, {"version": -1},
+                                   {"done": None}, {"done": 1}, {"done": "yes"}])
+def test_a_save_with_a_version_or_done_of_the_wrong_kind_is_a_400(phone, extra):
+    table = open_table(phone)
+    answer = phone.post("/en/t/{}/1".format(table), json=dict({"town": town_code(GAME, 0), "version": 0}, **extra),
+                        headers=JSON_CALL)
+    assert answer.status_code == 400
+    assert answer.json["message"] == "This request cannot be answered as it is."
+
+
+def test_a_town_handed_over_after_the_scores_are_shown_says_so(phone):
+    table = open_table(phone)
+    for n in range(4):
+        assert save(phone, table, n + 1, town_code(GAME, n), 0, done=True).status_code == 200
+    link = "http://localhost/fr/t/{}/take?town={}".format(table, town_code(GAME, 1))
+    page = phone.get("/fr/t/{}/take".format(table), query_string={"town": link})
+    answer = phone.post("/fr/t/{}/take".format(table), data={"town": link, "csrf_token": token(page.text)})
+    assert answer.status_code == 409
+    assert "Les scores sont déjà affichés" in answer.text

@@ -245,7 +245,9 @@ def save(lang, table_id, n):
     _check_lang(lang)
     _check_json_call()
     body = request.get_json(silent=True)
-    if not isinstance(body, dict) or not isinstance(body.get("version"), int) or not isinstance(body.get("town"), str):
+    # type() and not isinstance(): true is an int to Python but no version; "done" is true or false if sent.
+    if (not isinstance(body, dict) or type(body.get("version")) is not int or body["version"] < 0
+            or not isinstance(body.get("town"), str) or type(body.get("done", False)) is not bool):
         return jsonify(message=_("This request cannot be answered as it is.")), 400
     setup = _setup_of(table_id)
     if setup is None:
@@ -290,8 +292,11 @@ def take(lang, table_id):
     for i, player in towns.items():
         try:
             _store().save(table_id, i, town_code(setup, player, i), record["versions"][i], True)
-        except (Conflict, Finished):
+        except Conflict:
             message = _("The town of %(name)s changed meanwhile; look at the table and try again.", name=player["name"])
+            return render_template("table_take.html", table_id=table_id, text=text, towns=towns, error=message), 409
+        except Finished:
+            message = _("The scores are already shown; change a town from the results.")
             return render_template("table_take.html", table_id=table_id, text=text, towns=towns, error=message), 409
     return redirect(url_for("tables.table", lang=lang, table_id=table_id), 303)
 
