@@ -1,16 +1,19 @@
 """Load test of tables: 200 tables x 5 phones following and saving, against gunicorn as in the Procfile.
 
     python tests/bench/tables_load.py [--tables 200] [--seconds 60] [--repeats 3] [--storage sqlite|redis|both]
+                                      [--instances 2] [--workers N] [--balance least|random]
 
 Each phone follows its table (a conditional GET with the last ETag every 3 s, as table.mjs does) and
 saves its own town every 5 s (alternately the example town and an empty one, naming the version it
 changes). SQLite: one gunicorn (2 sync workers) on a fresh database file. Redis: a redis-server of the
-script's own and two gunicorn instances sharing it, the phones' requests spread over both as a load
-balancer would. Each phone closes its sending side right after its request, as a proxy in front of
-gunicorn does (see request()). Prints, as min/median/max over the repeats, requests per second, p50 and
-p99 of saves and of follows, the CPU per request of the servers and of the phones, the errors, and
-whether the target (0 errors, p99 < 100 ms in every run) is met, with the machine's load average: the
-phones run on the same cores as the servers. Every request goes to 127.0.0.1, the run is bounded in
+script's own and two gunicorn instances sharing it, one sync worker each (both instances share this
+machine's 2 cores, as the SQLite run's 2 workers do), the phones' requests spread over both as a
+least-connections load balancer does (see Balancer). Each phone closes its sending side right after
+its request, as a proxy in front of gunicorn does (see request()). Prints, as min/median/max over the
+repeats, requests per second, p50 and p99 of saves and of follows, the CPU per request of the servers
+and of the phones, the share of CPU the host took away in each run, the errors, and whether the target
+(0 errors, p99 < 100 ms in every run) is met, with the machine's load average: the phones run on the
+same cores as the servers. Every request goes to 127.0.0.1, the run is bounded in
 time and stops by itself; it exits 1 when the target is not met.
 """
 
@@ -35,7 +38,9 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+from support.servers import cpu_times  # noqa: E402
 from support.servers import procfile_gunicorn  # noqa: E402
+from support.servers import stolen_percent  # noqa: E402
 from support.servers import workers_cpu_seconds  # noqa: E402
 from support.tables import RedisServer  # noqa: E402
 from support.tables import empty_setup  # noqa: E402
@@ -75,8 +80,46 @@ def open_table(port: int, setup: str) -> str:
     return answer.getheader("Location").rsplit("/", 1)[1]
 
 
-async def request(port: int, method: str, path: str, headers: dict, body: bytes = b"") -> tuple:
+class Balancer:
+    """Spread requests over the instances as a load balancer in front of them does.
+
+    "least" sends each request to the instance with the fewest requests in flight, the next one in turn on a
+    tie (nginx's least_conn, HAProxy's leastconn); "random" picks blindly, which queues a request behind a
+    busy instance while the other waits idle.
+    """
+
+    def __init__(self, ports: list, how: str):
+        self.ports = ports
+        self.how = how
+        self.busy = dict.fromkeys(ports, 0)
+        self.turn = 0
+
+    def pick(self) -> int:
+        """Return the port of the instance that takes the next request; call done() with it afterwards."""
+        if self.how == "random":
+            port = random.choice(self.ports)
+        else:
+            self.turn += 1
+            order = self.ports[self.turn % len(self.ports):] + self.ports[:self.turn % len(self.ports)]
+            port = min(order, key=self.busy.get)
+        self.busy[port] += 1
+        return port
+
+    def done(self, port: int) -> None:
+        """Count a request to that port as answered."""
+        self.busy[port] -= 1
+
+
+async def request(balancer: Balancer, method: str, path: str, headers: dict, body: bytes = b"") -> tuple:
     """Send one HTTP/1.1 request on a new connection (gunicorn's sync workers close each one)."""
+    port = balancer.pick()
+    try:
+        return await exchange(port, method, path, headers, body)
+    finally:
+        balancer.done(port)
+
+
+async def exchange(port: int, method: str, path: str, headers: dict, body: bytes) -> tuple:
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     lines = ["{} {} HTTP/1.1".format(method, path), "Host: 127.0.0.1:{}".format(port), "Connection: close",
              "Accept-Encoding: br, gzip",
@@ -106,7 +149,7 @@ class Figures:
             self.errors.append(what)
 
 
-async def phone(ports: list, table: str, n: int, towns: tuple, figures: Figures, stop: float):
+async def phone(balancer: Balancer, table: str, n: int, towns: tuple, figures: Figures, stop: float):
     """Follow the table and save this player's town until the end of the run."""
     version = 0
     etag = None
@@ -122,7 +165,7 @@ async def phone(ports: list, table: str, n: int, towns: tuple, figures: Figures,
             body = json.dumps({"town": towns[turn % 2], "version": version, "done": False}).encode()
             started = time.perf_counter()
             try:
-                status, _, content = await request(random.choice(ports), "POST", "/en/t/{}/{}".format(table, n + 1), {
+                status, _, content = await request(balancer, "POST", "/en/t/{}/{}".format(table, n + 1), {
                     "Content-Type": "application/json", "X-Requested-With": "marquoir"}, body)
                 ok = status == 200
                 if ok:
@@ -135,7 +178,7 @@ async def phone(ports: list, table: str, n: int, towns: tuple, figures: Figures,
             next_follow += FOLLOW_EVERY
             started = time.perf_counter()
             try:
-                status, headers, _ = await request(random.choice(ports), "GET", "/en/t/{}/state".format(table),
+                status, headers, _ = await request(balancer, "GET", "/en/t/{}/state".format(table),
                                                    {"If-None-Match": etag} if etag else {})
                 ok = status in (200, 304)
                 etag = headers.get("ETag", etag)
@@ -150,16 +193,17 @@ def percentile(values: list, share: float) -> float:
     return values[min(len(values) - 1, int(len(values) * share))] * 1000 if values else 0.0
 
 
-async def run_phones(ports: list, tables: list, game: dict, seconds: float) -> Figures:
+async def run_phones(balancer: Balancer, tables: list, game: dict, seconds: float) -> Figures:
     figures = Figures()
     setup = empty_setup(game)
     towns = [(town_code(game, n), encode(setup)) for n in range(PHONES)]
     stop = time.monotonic() + seconds
-    await asyncio.gather(*(phone(ports, table, n, towns[n], figures, stop) for table in tables for n in range(PHONES)))
+    await asyncio.gather(*(phone(balancer, table, n, towns[n], figures, stop) for table in tables for n in range(PHONES)))
     return figures
 
 
-def measure(storage: str, tables: int, seconds: float) -> Figures:
+def measure(storage: str, tables: int, seconds: float, instances: int = 2, workers: int = 2,
+            balance: str = "least") -> Figures:
     """Run the phones against one storage; return the figures."""
     game = five_player_game()
     setup = encode(empty_setup(game))
@@ -170,16 +214,18 @@ def measure(storage: str, tables: int, seconds: float) -> Figures:
             server = RedisServer()
             stack.callback(server.stop)
             env = dict(limits, REDIS_URL=server.url)
-            servers = [stack.enter_context(procfile_gunicorn(env)) for _ in range(2)]
+            servers = [stack.enter_context(procfile_gunicorn(env, workers=workers)) for _ in range(instances)]
         else:
             folder = stack.enter_context(tempfile.TemporaryDirectory())
             env = dict(limits, FLASK_TABLES_DATABASE=str(pathlib.Path(folder) / "tables.sqlite3"))
-            servers = [stack.enter_context(procfile_gunicorn(env))]
+            servers = [stack.enter_context(procfile_gunicorn(env, workers=workers))]
         ports = [port for port, _ in servers]
         ids = [open_table(ports[i % len(ports)], setup) for i in range(tables)]
         cpu = sum(workers_cpu_seconds(master) for _, master in servers)
         phones_cpu = resource.getrusage(resource.RUSAGE_SELF)
-        figures = asyncio.run(run_phones(ports, ids, game, seconds))
+        machine = cpu_times()
+        figures = asyncio.run(run_phones(Balancer(ports, balance), ids, game, seconds))
+        figures.stolen = stolen_percent(machine, cpu_times())
         phones_used = resource.getrusage(resource.RUSAGE_SELF)
         figures.servers_cpu = sum(workers_cpu_seconds(master) for _, master in servers) - cpu
         figures.phones_cpu = (phones_used.ru_utime + phones_used.ru_stime) - (phones_cpu.ru_utime + phones_cpu.ru_stime)
@@ -199,10 +245,19 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--storage", choices=("sqlite", "redis", "both"), default="both")
+    parser.add_argument("--instances", type=int, default=2, help="gunicorn instances sharing Redis")
+    parser.add_argument("--workers", type=int, help="sync workers per instance (default: 2 for SQLite's one "
+                        "instance, 1 for each Redis instance: as many workers as the machine's 2 cores either way)")
+    parser.add_argument("--balance", choices=("least", "random"), default="least",
+                        help="how requests are spread over the Redis instances (see Balancer)")
     args = parser.parse_args()
     failed = False
     for storage in ("sqlite", "redis") if args.storage == "both" else (args.storage,):
-        runs = [measure(storage, args.tables, args.seconds) for _ in range(args.repeats)]
+        instances = args.instances if storage == "redis" else 1
+        workers = args.workers or (2 if storage == "sqlite" else 1)
+        print("tables_load.{}: {} instance(s) x {} sync worker(s){}".format(
+            storage, instances, workers, ", balanced: " + args.balance if instances > 1 else ""))
+        runs = [measure(storage, args.tables, args.seconds, instances, workers, args.balance) for _ in range(args.repeats)]
         for kind in ("save", "follow"):
             times = [run.times[kind] for run in runs]
             print("tables_load.{}.{} (min/median/max of {} runs): per_s={} p50_ms={} p99_ms={}".format(
@@ -212,6 +267,8 @@ def main() -> None:
                         run.phones_cpu * 1000 / sum(len(t) for t in run.times.values())) for run in runs]
         print("tables_load.{}.cpu_ms_per_request: servers {} phones {}".format(
             storage, spread([s for s, _ in per_request], "{:.2f}"), spread([p for _, p in per_request], "{:.2f}")))
+        print("tables_load.{}.stolen_percent (CPU the host gave to other machines, each run): {}".format(
+            storage, " ".join("{:.1f}".format(run.stolen) for run in runs)))
         errors = [error for run in runs for error in run.errors]
         kinds = ", ".join(sorted(set(errors))[:5])
         print("tables_load.{}.errors: {}{}".format(storage, len(errors), " ({})".format(kinds) if kinds else ""))

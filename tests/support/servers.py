@@ -31,14 +31,16 @@ def wait_for_port(port: int, seconds: float) -> None:
 
 
 @contextlib.contextmanager
-def procfile_gunicorn(env: dict | None = None, target: str | None = None, cwd: pathlib.Path = ROOT, log=None):
+def procfile_gunicorn(env: dict | None = None, target: str | None = None, cwd: pathlib.Path = ROOT, log=None,
+                      workers: int = 2):
     """Run gunicorn as the Procfile's web line does, bound to loopback on a free port; yield (port, master pid).
 
     FLASK_PRODUCTION is set and a fresh secret key given, as a deployment would; `env` adds variables,
-    `target` replaces the app (the benchmarks' hello-world floor runs under the very same options).
+    `target` replaces the app (the benchmarks' hello-world floor runs under the very same options), `workers`
+    stands for WEB_CONCURRENCY.
     """
     line = (ROOT / "Procfile").read_text().split(":", 1)[1].strip()
-    words = shlex.split(line.replace("$PORT", "0").replace("${WEB_CONCURRENCY:-2}", "2"))
+    words = shlex.split(line.replace("$PORT", "0").replace("${WEB_CONCURRENCY:-2}", str(workers)))
     words = [w for w in words if "=" not in w or w.startswith("--")]
     words = words[words.index("gunicorn") + 1:]
     if target:
@@ -64,3 +66,18 @@ def workers_cpu_seconds(master: int) -> float:
         fields = pathlib.Path("/proc/{}/stat".format(pid)).read_text().rsplit(")", 1)[1].split()
         total += (int(fields[11]) + int(fields[12])) / TICKS
     return total
+
+
+def cpu_times() -> list:
+    """Return the machine's CPU times so far, as /proc/stat's first line gives them."""
+    return [int(field) for field in pathlib.Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+
+
+def stolen_percent(before: list, after: list) -> float:
+    """Return the share of the machine's CPU time the host gave to others between two cpu_times().
+
+    On a virtual machine the host may run others on our cores ("steal"); a run during which it did is
+    slower for no reason of ours, so its figures are printed beside that share.
+    """
+    spent = [b - a for a, b in zip(before, after)]
+    return 100 * spent[7] / max(1, sum(spent))
