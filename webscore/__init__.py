@@ -68,6 +68,8 @@ def create_app(test_config=None):
     tables.init_app(app)
     offline.init_app(app)
     errors.init_app(app)
+    # Outermost, so that the shortcuts in front of Flask (results, tables) see the forwarded scheme too.
+    security.trust_proxy(app)
     return app
 
 

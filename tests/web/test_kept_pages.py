@@ -65,7 +65,11 @@ def test_the_cache_keeps_a_bounded_number_of_pages():
     for lang in ("en", "fr", "hu"):
         assert client.get("/{}/r/{}".format(lang, examples.RULEBOOK_CODE)).status_code == 200
     kept = app.extensions["marquoir.pages"].pages
-    assert [key[0] for key in kept] == ["fr", "hu"]
+    assert [key[:2] for key in kept] == [("result", "fr"), ("result", "hu")]
+    # A page seen again is the last one dropped.
+    assert client.get("/fr/r/" + examples.RULEBOOK_CODE).status_code == 200
+    assert client.get("/en/r/" + examples.RULEBOOK_CODE).status_code == 200
+    assert [key[:2] for key in kept] == [("result", "fr"), ("result", "en")]
 
 
 def test_a_page_with_a_query_is_drawn_for_itself(client):

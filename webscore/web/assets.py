@@ -37,9 +37,8 @@ def compress(body: bytes, encoding: str, strongest: bool) -> bytes:
     return gzip.compress(body, 9 if strongest else 6, mtime=0)
 
 
-def negotiate(bodies: dict):
+def negotiate(bodies: dict, accepted):
     """Return the encoding to answer with among those the client accepts (None for none)."""
-    accepted = request.accept_encodings
     best = None
     quality = 0
     for encoding in ENCODINGS:
@@ -100,11 +99,15 @@ def stored_file(path: pathlib.Path, mimetype=None) -> StoredFile:
     return kept
 
 
-def encoded_response(bodies: Encoded, etag: str, mimetype: str, cache_control: str) -> Response:
-    """Answer with the best encoding the client takes, or 304 when it already holds this version."""
-    encoding = negotiate(bodies)
+def encoded_response(bodies: Encoded, etag: str, mimetype: str, cache_control: str, asked=None) -> Response:
+    """Answer with the best encoding the client takes, or 304 when it already holds this version.
+
+    `asked` is the request answered: Flask's by default, a bare werkzeug one before Flask (page_cache).
+    """
+    asked = asked or request
+    encoding = negotiate(bodies, asked.accept_encodings)
     variants = [etag] + ["{}-{}".format(etag, name) for name in bodies if name]
-    if any(variant in request.if_none_match for variant in variants):
+    if any(variant in asked.if_none_match for variant in variants):
         response = Response(status=304)
     else:
         response = Response(bodies.body(encoding), mimetype=mimetype)

@@ -102,12 +102,16 @@ def current_language() -> str:
     return g.get("lang") or preferred_language()
 
 
-def remember_language(response):
-    """Keep the language of a prefixed page in a cookie, so / and shared links open in it."""
-    lang = g.get("lang")
+def remember_language(response, lang=None, asked=None):
+    """Keep the language of a prefixed page in a cookie, so / and shared links open in it.
+
+    After each of Flask's requests by default; a page sent before Flask (page_cache) names its own.
+    """
+    lang = lang or g.get("lang")
+    asked = asked or request
     # Only a page read in a language says which one the reader chose, not the table's JSON or a 304.
-    if lang and response.mimetype == "text/html" and response.status_code != 304 and request.cookies.get(COOKIE) != lang:
-        response.set_cookie(COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax", secure=request.is_secure)
+    if lang and response.mimetype == "text/html" and response.status_code != 304 and asked.cookies.get(COOKIE) != lang:
+        response.set_cookie(COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax", secure=asked.is_secure)
     return response
 
 

@@ -4,16 +4,33 @@ A result page depends on its language, its game code and the app's version only,
 form on its language and the version, so once drawn such a page is kept (least recently used first out,
 a bounded number: PAGE_CACHE_SIZE per worker) with its brotli and gzip bodies and an ETag, and sent
 again without drawing or compressing. Nothing per visitor is kept: the app stays stateless.
+
+A page seen again is sent before Flask's request handling starts (KeptPages): that handling (context,
+session, URL matching, hooks) was most of such an answer's cost. The answer is built by the same
+functions as the view's (encoded_response, the language cookie, the security headers), and anything
+that is not a plain GET of a kept page goes on to Flask.
 """
 
 import collections
 import hashlib
+import re
 
 from flask import Response
 from flask import current_app
+from werkzeug.wrappers import Request
 
+from . import i18n
+from . import security
+from .assets import IMMUTABLE
 from .assets import encode_all
 from .assets import encoded_response
+
+# The pages sent again before Flask, by kind: their address, and how long others may keep them.
+LANGUAGE = "|".join(i18n.LANGUAGES)
+KINDS = {
+    "result": (re.compile(r"/({})/r/([A-Za-z0-9_-]+)".format(LANGUAGE)), IMMUTABLE),
+    "setup": (re.compile(r"/({})/new".format(LANGUAGE)), "no-cache"),
+}
 
 
 class KeptPage:
@@ -36,25 +53,66 @@ class PageCache:
 
     def page(self, key, render) -> KeptPage:
         """Return the kept page of a key, drawing it with render() the first time."""
-        kept = self.pages.get(key)
+        kept = self.kept(key)
         if kept is None:
             kept = KeptPage(render())
             self.pages[key] = kept
             if len(self.pages) > self.size:
                 self.pages.popitem(last=False)
-        else:
+        return kept
+
+    def kept(self, key):
+        """Return the kept page of a key, or None when it is not kept."""
+        kept = self.pages.get(key)
+        if kept is not None:
             self.pages.move_to_end(key)
         return kept
 
 
-def pages() -> PageCache:
-    """Return this app's kept pages, made on first use."""
-    kept = current_app.extensions.get("marquoir.pages")
+def key(environ: dict, kind: str, *parts) -> tuple:
+    """Return the key of a page: its kind, what it shows, and the host and root its links name."""
+    host = environ.get("HTTP_HOST") or "{}:{}".format(environ.get("SERVER_NAME"), environ.get("SERVER_PORT"))
+    return (kind, *parts, environ.get("wsgi.url_scheme"), host, environ.get("SCRIPT_NAME", ""))
+
+
+def pages(app=None) -> PageCache:
+    """Return an app's kept pages (the current app's by default), made on first use."""
+    app = app or current_app
+    kept = app.extensions.get("marquoir.pages")
     if kept is None:
-        kept = current_app.extensions["marquoir.pages"] = PageCache(current_app.config.get("PAGE_CACHE_SIZE", 512))
+        kept = app.extensions["marquoir.pages"] = PageCache(app.config.get("PAGE_CACHE_SIZE", 512))
     return kept
 
 
-def send(kept: KeptPage, cache_control: str) -> Response:
+def send(kept: KeptPage, kind: str, asked=None) -> Response:
     """Answer with a kept page in the best encoding the client takes, or 304 when it has this version."""
-    return encoded_response(kept.bodies, kept.etag, "text/html", cache_control)
+    return encoded_response(kept.bodies, kept.etag, "text/html", KINDS[kind][1], asked)
+
+
+class KeptPages:
+    """WSGI middleware sending a kept page seen again without entering Flask."""
+
+    def __init__(self, app, wsgi_app):
+        self.app = app
+        self.wsgi_app = wsgi_app
+
+    def __call__(self, environ, start_response):
+        if environ.get("REQUEST_METHOD") == "GET" and not environ.get("QUERY_STRING"):
+            path = environ.get("PATH_INFO", "")
+            for kind, (address, _) in KINDS.items():
+                found = address.fullmatch(path)
+                # The host and the path were accepted when the page was drawn under this very key.
+                kept = found and pages(self.app).kept(key(environ, kind, *found.groups()))
+                if kept:
+                    asked = Request(environ)
+                    if not security.headers_fit(asked.headers, self.app.config):
+                        break
+                    response = send(kept, kind, asked)
+                    i18n.remember_language(response, found[1], asked)
+                    return security.add_headers(response)(environ, start_response)
+        return self.wsgi_app(environ, start_response)
+
+
+def init_app(app) -> None:
+    """Put the shortcut in front of the app."""
+    app.wsgi_app = KeptPages(app, app.wsgi_app)

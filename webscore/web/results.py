@@ -24,7 +24,6 @@ from ..scoring import score_valid_game
 from . import i18n
 from . import page_cache
 from . import picture as pictures
-from .assets import IMMUTABLE
 from .pieces import pieces
 from .preview import link_preview
 from .problems import problem_text
@@ -58,9 +57,9 @@ def show(lang, code):
         return render(game_from_code(code), code)
     # The share link and the language links name the host; the rest is the language and the code. A kept
     # page was drawn from a code that was read and found valid, so a page seen again is sent unread.
-    key = (lang, code, request.host_url, request.script_root)
+    key = page_cache.key(request.environ, "result", lang, code)
     kept = page_cache.pages().page(key, lambda: render(game_from_code(code), code))
-    return page_cache.send(kept, IMMUTABLE)
+    return page_cache.send(kept, "result")
 
 
 @bp.get("/<lang>/r/<code>/turns")
@@ -81,8 +80,9 @@ def turns(lang, code):
 
 
 def init_app(app) -> None:
-    """Register the result pages."""
+    """Register the result pages, and send those seen again before Flask."""
     app.register_blueprint(bp)
+    page_cache.init_app(app)
 
 
 @bp.get("/r/<code>")

@@ -58,14 +58,19 @@ def limit_request(config):
         path = target.split("?", 1)[0] or environ.get("PATH_INFO", "")
         if len(request.query_string) > config["MAX_QUERY_LENGTH"] or len(path) > config["MAX_PATH_LENGTH"]:
             abort(414)
-        if (len(request.headers) > config["MAX_HEADER_FIELDS"]
-                or any(len(value) > config["MAX_HEADER_LENGTH"] for _, value in request.headers.items())):
+        if not headers_fit(request.headers, config):
             abort(431)
     return check
 
 
+def headers_fit(headers, config) -> bool:
+    """Say whether a request's headers are within the limits (fields, and bytes in each)."""
+    return (len(headers) <= config["MAX_HEADER_FIELDS"]
+            and all(len(value) <= config["MAX_HEADER_LENGTH"] for _, value in headers.items()))
+
+
 def init_app(app) -> None:
-    """Install the headers and limits, and trust one proxy's forwarded scheme, never a forwarded host.
+    """Install the headers and limits (trust_proxy() trusts one proxy's forwarded scheme, never a forwarded host).
 
     The host comes from the request itself (a client can forge X-Forwarded-Host, and share links, QR
     codes and redirects are built from it); a deployment names its hosts with FLASK_TRUSTED_HOSTS.
@@ -76,4 +81,8 @@ def init_app(app) -> None:
     app.config.setdefault("MAX_HEADER_LENGTH", 8192)
     app.after_request(add_headers)
     app.before_request(limit_request(app.config))
+
+
+def trust_proxy(app) -> None:
+    """Take one proxy's forwarded scheme and client address, before anything else reads the request."""
     app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=0)

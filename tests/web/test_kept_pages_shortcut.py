@@ -1,0 +1,94 @@
+"""A kept page seen again is sent before Flask's request handling, exactly as the view would send it."""
+
+import re
+
+import pytest
+from werkzeug.test import EnvironBuilder
+from werkzeug.test import run_wsgi_app
+
+from support import examples
+from webscore import create_app
+from webscore.web.page_cache import KeptPages
+
+PAGES = ["/en/r/" + examples.FOUR_PLAYERS_CODE, "/hu/r/" + examples.RULEBOOK_CODE, "/fr/new"]
+ASKED = [
+    {},
+    {"Accept-Encoding": "br, gzip"},
+    {"Accept-Encoding": "gzip", "Cookie": "lang=fr"},
+    {"Accept-Encoding": "identity", "Cookie": "lang=hu; other=1"},
+    {"Cookie": "lang=en"},
+]
+
+
+def shortcut_of(app) -> KeptPages:
+    layer = app.wsgi_app
+    while not isinstance(layer, KeptPages):
+        layer = getattr(layer, "wsgi_app", None) or layer.app
+    return layer
+
+
+def answer(wsgi_app, path: str, headers: dict, scheme: str = "http") -> tuple:
+    environ = EnvironBuilder(path=path, headers=headers, base_url="{}://marquoir.test".format(scheme)).get_environ()
+    body, status, found = run_wsgi_app(wsgi_app, environ, buffered=True)
+    # The cookie's expiry date is the second it was set.
+    listed = sorted((name, re.sub(r"Expires=[^;]+; ", "", value)) for name, value in found.items())
+    return status, listed, b"".join(body)
+
+
+@pytest.mark.parametrize("path", PAGES)
+@pytest.mark.parametrize("headers", ASKED)
+@pytest.mark.parametrize("scheme", ["http", "https"])
+def test_the_shortcut_answers_as_the_view_does(app, path, headers, scheme):
+    shortcut = shortcut_of(app)
+    drawn = answer(shortcut, path, headers, scheme)
+    assert drawn[0] == "200 OK"
+    assert answer(shortcut, path, headers, scheme) == drawn
+    assert answer(shortcut.wsgi_app, path, headers, scheme) == drawn
+    tag = dict(drawn[1])["ETag"]
+    revalidated = answer(shortcut, path, dict(headers, **{"If-None-Match": tag}), scheme)
+    assert revalidated[0] == "304 NOT MODIFIED"
+    assert revalidated == answer(shortcut.wsgi_app, path, dict(headers, **{"If-None-Match": tag}), scheme)
+
+
+def test_a_page_seen_again_does_not_enter_flask(app):
+    client = app.test_client(use_cookies=False)
+    entered = []
+    app.before_request(lambda: entered.append(1))
+    first = client.get(PAGES[0], headers={"Accept-Encoding": "br"})
+    again = client.get(PAGES[0], headers={"Accept-Encoding": "br"})
+    assert (first.status_code, again.status_code, len(entered)) == (200, 200, 1)
+    assert again.get_data() == first.get_data()
+    assert again.headers["Set-Cookie"].startswith("lang=en; ")
+    assert again.headers["Content-Security-Policy"].startswith("default-src 'self'")
+
+
+def test_the_language_cookie_is_set_only_when_it_differs(app):
+    client = app.test_client(use_cookies=False)
+    client.get(PAGES[1])
+    assert "Set-Cookie" not in client.get(PAGES[1], headers={"Cookie": "lang=hu"}).headers
+    assert client.get(PAGES[1], headers={"Cookie": "lang=fr"}).headers["Set-Cookie"].startswith("lang=hu; ")
+
+
+def test_too_many_headers_still_get_their_page(client):
+    assert client.get(PAGES[0]).status_code == 200
+    crowded = {"X-Field-{}".format(n): "1" for n in range(70)}
+    response = client.get(PAGES[0], headers=crowded)
+    assert response.status_code == 431
+    assert "<h1>Too much at once</h1>" in response.get_data(as_text=True)
+
+
+def test_another_host_is_not_sent_a_page_drawn_for_the_first():
+    client = create_app({"TESTING": True}).test_client()
+    page = client.get(PAGES[0], base_url="http://one.test").get_data(as_text=True)
+    other = client.get(PAGES[0], base_url="http://two.test").get_data(as_text=True)
+    assert "http://one.test/r/" in page
+    assert "http://two.test/r/" in other and "one.test" not in other
+
+
+def test_a_head_request_or_a_query_goes_to_flask(app, client):
+    entered = []
+    app.before_request(lambda: entered.append(1))
+    client.get(PAGES[0])
+    assert client.head(PAGES[0]).status_code == 200
+    assert client.get(PAGES[0] + "?x=1").status_code == 200
+    assert len(entered) == 3
