@@ -10,7 +10,8 @@ from support import examples
 from webscore import create_app
 from webscore.web.page_cache import KeptPages
 
-PAGES = ["/en/r/" + examples.FOUR_PLAYERS_CODE, "/hu/r/" + examples.RULEBOOK_CODE, "/fr/new"]
+PAGES = ["/en/r/" + examples.FOUR_PLAYERS_CODE, "/hu/r/" + examples.RULEBOOK_CODE, "/fr/new", "/en/", "/fr/rules",
+         "/hu/play", "/en/pad"]
 ASKED = [
     {},
     {"Accept-Encoding": "br, gzip"},
@@ -92,3 +93,25 @@ def test_a_head_request_or_a_query_goes_to_flask(app, client):
     assert client.head(PAGES[0]).status_code == 200
     assert client.get(PAGES[0] + "?x=1").status_code == 200
     assert len(entered) == 3
+
+
+@pytest.mark.parametrize(("path", "heading"), [
+    ("/en/", "<h1>Tiny Towns scores, exact to the last point</h1>"), ("/fr/rules", "<h1>Les règles en cinq minutes</h1>"),
+    ("/hu/play", "<title>Játék közben · Marquoir</title>"), ("/en/pad", "<h1>Quick score pad</h1>")])
+def test_pages_of_one_language_are_kept_and_revalidated(app, client, path, heading):
+    first = client.get(path)
+    assert first.status_code == 200
+    assert first.headers["Cache-Control"] == "no-cache"
+    assert heading in first.get_data(as_text=True)
+    assert client.get(path).get_data() == first.get_data()
+    assert client.get(path, headers={"If-None-Match": first.headers["ETag"]}).status_code == 304
+    kind = path.split("/")[2] or "home"
+    assert [key[:2] for key in app.extensions["marquoir.pages"].pages] == [(kind, path.split("/")[1])]
+
+
+def test_a_page_of_one_language_with_a_query_is_drawn_for_its_visitor(app, client):
+    page = client.get("/en/pad?players=Ana")
+    assert page.status_code == 200
+    assert "ETag" not in page.headers
+    assert "/fr/pad?players=Ana" in page.get_data(as_text=True)
+    assert "marquoir.pages" not in app.extensions

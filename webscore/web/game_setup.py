@@ -64,9 +64,7 @@ def new_game():
             state = setup_flow.default_state()
     elif not request.args:
         # The blank form is the same for everyone who reads this language: drawn once, kept, revalidated.
-        key = page_cache.key(request.environ, "setup", i18n.current_language())
-        kept = page_cache.pages().page(key, lambda: _page(setup_flow.default_state(), {"fields": {}, "general": []})[0])
-        return page_cache.send(kept, "setup")
+        return page_cache.language_page("setup", lambda: _page(setup_flow.default_state(), {"fields": {}, "general": []})[0])
     else:
         state = setup_flow.read(request.args.to_dict(flat=True))
     action = request.args.get("action", "")

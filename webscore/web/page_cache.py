@@ -17,6 +17,7 @@ import re
 
 from flask import Response
 from flask import current_app
+from flask import request
 from werkzeug.wrappers import Request
 
 from . import i18n
@@ -25,11 +26,16 @@ from .assets import IMMUTABLE
 from .assets import encode_all
 from .assets import encoded_response
 
-# The pages sent again before Flask, by kind: their address, and how long others may keep them.
+# The pages sent again before Flask, by kind: their address, and how long others may keep them. A
+# result never changes meaning; the others are revalidated, so a new version of the app shows at once.
 LANGUAGE = "|".join(i18n.LANGUAGES)
 KINDS = {
     "result": (re.compile(r"/({})/r/([A-Za-z0-9_-]+)".format(LANGUAGE)), IMMUTABLE),
     "setup": (re.compile(r"/({})/new".format(LANGUAGE)), "no-cache"),
+    "home": (re.compile(r"/({})/".format(LANGUAGE)), "no-cache"),
+    "rules": (re.compile(r"/({})/rules".format(LANGUAGE)), "no-cache"),
+    "play": (re.compile(r"/({})/play".format(LANGUAGE)), "no-cache"),
+    "pad": (re.compile(r"/({})/pad".format(LANGUAGE)), "no-cache"),
 }
 
 
@@ -87,6 +93,16 @@ def pages(app=None) -> PageCache:
 def send(kept: KeptPage, kind: str, asked=None) -> Response:
     """Answer with a kept page in the best encoding the client takes, or 304 when it has this version."""
     return encoded_response(kept.bodies, kept.etag, "text/html", KINDS[kind][1], asked)
+
+
+def language_page(kind: str, draw) -> Response:
+    """Answer with a page that depends on its language only: kept the first time draw() makes it.
+
+    With a query the page is drawn for its visitor alone: its language links keep the query.
+    """
+    if request.args:
+        return draw()
+    return send(pages().page(key(request.environ, kind, i18n.current_language()), draw), kind)
 
 
 class KeptPages:

@@ -1,4 +1,7 @@
-"""The home page and the bare root, which picks a language."""
+"""The home page and the bare root, which picks a language; the rules, the game table and the score pad.
+
+Each of these pages depends on its language only: drawn once, kept and revalidated (page_cache).
+"""
 
 from flask import Blueprint
 from flask import redirect
@@ -11,6 +14,7 @@ from ..scoring.cards import MONUMENTS
 from ..scoring.game import SOLO_LOWEST_RANK
 from ..scoring.game import SOLO_RANKS
 from . import i18n
+from . import page_cache
 
 bp = Blueprint("pages", __name__)
 
@@ -37,7 +41,7 @@ def home(lang):
     """Show the home page: start a game, read the rules."""
     if lang not in i18n.LANGUAGES:
         return redirect(url_for("pages.root"))
-    return render_template("home.html")
+    return page_cache.language_page("home", lambda: render_template("home.html"))
 
 
 @bp.get("/<lang>/rules")
@@ -45,6 +49,10 @@ def rules(lang):
     """Show the rules summary, every card with its layout and how it scores."""
     if lang not in i18n.LANGUAGES:
         return _in_preferred_language("pages.rules")
+    return page_cache.language_page("rules", _rules_page)
+
+
+def _rules_page() -> str:
     groups = [(colour, [c for c in sorted(BUILDINGS) if BUILDINGS[c][0] == colour])
               for colour in ("blue",) + CARD_COLOURS]
     ranks = list(SOLO_RANKS) + [(None, SOLO_LOWEST_RANK)]
@@ -60,7 +68,7 @@ def play(lang):
     """The table during the game (hammer tracker or resource deck): drawn in the browser from the address."""
     if lang not in i18n.LANGUAGES:
         return _in_preferred_language("pages.play")
-    return render_template("play.html")
+    return page_cache.language_page("play", lambda: render_template("play.html"))
 
 
 @bp.get("/<lang>/pad")
@@ -68,7 +76,7 @@ def pad(lang):
     """The quick score pad for a table that scored on paper: drawn in the browser from the address."""
     if lang not in i18n.LANGUAGES:
         return _in_preferred_language("pages.pad")
-    return render_template("pad.html")
+    return page_cache.language_page("pad", lambda: render_template("pad.html"))
 
 
 @bp.get("/pad")
