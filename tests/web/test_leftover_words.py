@@ -1,0 +1,48 @@
+"""Small wordings a stranger's try found wrong: a town's status in French, elision, the code errors."""
+
+import re
+
+import pytest
+
+from support import examples
+from support.tables import Clock
+from support.tables import empty_setup
+from support.tables import town_code
+from webscore import create_app
+from webscore.scoring import encode
+
+GAME = examples.load("four-players")
+SETUP = encode(empty_setup(GAME))
+JSON_CALL = {"X-Requested-With": "marquoir"}
+
+
+@pytest.fixture
+def phone(tmp_path):
+    config = {"TESTING": True, "TABLES_CLOCK": Clock(), "TABLES_DATABASE": str(tmp_path / "tables.sqlite3")}
+    return create_app(config).test_client()
+
+
+def open_table(phone) -> str:
+    """Open a table for the four-player setup; return its id."""
+    page = phone.get("/fr/t/new?code=" + SETUP)
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page.text).group(1)
+    answer = phone.post("/fr/t/new", data={"code": SETUP, "csrf_token": csrf})
+    assert answer.status_code == 303
+    return answer.location.rsplit("/", 1)[1]
+
+
+def test_a_handed_in_town_is_terminee_in_french_while_the_button_stays_termine(phone):
+    table = open_table(phone)
+    answer = phone.post("/fr/t/{}/1".format(table), json={"town": town_code(GAME, 0), "version": 0, "done": True},
+                        headers=JSON_CALL)
+    assert answer.status_code == 200
+    page = phone.get("/fr/t/" + table)
+    assert page.status_code == 200
+    assert re.findall(r'<span class="table-status">([^<]+)</span>', page.text) == [
+        "Terminée", "Pas commencée", "Pas commencée", "Pas commencée"]
+    assert '"done": "Termin\\u00e9e"' in page.text
+    hungarian = phone.get("/hu/t/" + table)
+    assert re.findall(r'<span class="table-status">([^<]+)</span>', hungarian.text)[0] == "Kész"
+    town = phone.get("/fr/t/{}/2".format(table))
+    assert town.status_code == 200
+    assert '<button type="button" class="primary" data-action="done">Terminé</button>' in town.text
