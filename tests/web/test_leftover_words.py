@@ -46,3 +46,23 @@ def test_a_handed_in_town_is_terminee_in_french_while_the_button_stays_termine(p
     town = phone.get("/fr/t/{}/2".format(table))
     assert town.status_code == 200
     assert '<button type="button" class="primary" data-action="done">Terminé</button>' in town.text
+
+
+def test_a_town_heading_needs_no_elision_in_french(phone):
+    # "Bourgade de Annabell" would want "d’Annabell": the French wording puts the name after a colon.
+    page = phone.get("/fr/g/{}/1".format(encode(GAME)))
+    assert page.status_code == 200
+    assert "<title>Bourgade\u00a0: Annabell · Marquoir</title>" in page.text
+    assert "<h1>Bourgade\u00a0: <bdi>Annabell</bdi></h1>" in page.text
+    assert "de Annabell" not in page.text
+    table = open_table(phone)
+    town = phone.get("/fr/t/{}/1".format(table))
+    assert town.status_code == 200
+    assert "<h1>Bourgade\u00a0: Annabell</h1>" in town.text
+
+
+def test_the_question_before_scoring_empty_towns_needs_no_elision_in_french(phone):
+    page = phone.get("/fr/g/{}/4/save".format(SETUP))
+    assert page.status_code == 200
+    assert ("<p>Bourgades vides ou à peine commencées\u00a0: Annabell, Bernadet, Csongork et Dominika."
+            " Voir les scores quand même\u202f?</p>") in page.text
