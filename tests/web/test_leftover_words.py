@@ -9,11 +9,19 @@ from support.tables import Clock
 from support.tables import empty_setup
 from support.tables import town_code
 from webscore import create_app
+from webscore.scoring import CodeError
+from webscore.scoring import decode
 from webscore.scoring import encode
 
 GAME = examples.load("four-players")
 SETUP = encode(empty_setup(GAME))
 JSON_CALL = {"X-Requested-With": "marquoir"}
+CUT = {"en": "This link looks cut off. Copy the whole link and open it again.",
+       "fr": "Ce lien semble coupé. Copiez le lien complet et ouvrez-le à nouveau.",
+       "hu": "Ez a hivatkozás csonkának tűnik. Másold ki a teljes hivatkozást, és nyisd meg újra."}
+DAMAGED = {"en": "This link has been changed or damaged: its check does not match.",
+           "fr": "Ce lien a été modifié ou abîmé\u00a0: sa clé de contrôle ne correspond pas.",
+           "hu": "Ez a hivatkozás módosult vagy megsérült: az ellenőrzőösszege nem egyezik."}
 
 
 @pytest.fixture
@@ -66,3 +74,35 @@ def test_the_question_before_scoring_empty_towns_needs_no_elision_in_french(phon
     assert page.status_code == 200
     assert ("<p>Bourgades vides ou à peine commencées\u00a0: Annabell, Bernadet, Csongork et Dominika."
             " Voir les scores quand même\u202f?</p>") in page.text
+
+
+def message(page) -> str:
+    return re.search(r"<main[^>]*>.*?<p[^>]*>([^<]+)</p>", page.text, re.S).group(1)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("missing", [1, 2, 3, 4, 10, 20, 37])
+def test_a_code_cut_short_says_it_looks_cut_off(phone, lang, missing):
+    page = phone.get("/{}/r/{}".format(lang, examples.RULEBOOK_CODE[:-missing]))
+    assert page.status_code == 400
+    assert message(page) == CUT[lang]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("code", ["AAAA", "hello", "AAAAAAAAAAAAAAAA", "zzzzzzzzzzzzz",
+                                  examples.RULEBOOK_CODE[:5] + "Z" + examples.RULEBOOK_CODE[6:],
+                                  examples.RULEBOOK_CODE + "AAAA"])
+def test_a_garbage_or_changed_code_says_it_is_damaged(phone, lang, code):
+    for path in ("/{}/r/{}".format(lang, code), "/{}/t/new?code={}".format(lang, code)):
+        page = phone.get(path)
+        assert page.status_code == 400
+        assert message(page) == DAMAGED[lang]
+
+
+def test_every_cut_of_every_example_reads_as_cut():
+    for name in ("four-players", "rulebook-28"):
+        code = encode(examples.load(name))
+        for end in range(len(code)):
+            with pytest.raises(CodeError) as refused:
+                decode(code[:end])
+            assert refused.value.reason == "truncated", code[:end]
