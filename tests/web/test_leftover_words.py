@@ -18,10 +18,10 @@ SETUP = encode(empty_setup(GAME))
 JSON_CALL = {"X-Requested-With": "marquoir"}
 CUT = {"en": "This link looks cut off. Copy the whole link and open it again.",
        "fr": "Ce lien semble coupé. Copiez le lien complet et ouvrez-le à nouveau.",
-       "hu": "Ez a hivatkozás csonkának tűnik. Másold ki a teljes hivatkozást, és nyisd meg újra."}
+       "hu": "Ez a link csonkának tűnik. Másold ki a teljes linket, és nyisd meg újra."}
 DAMAGED = {"en": "This link has been changed or damaged: its check does not match.",
            "fr": "Ce lien a été modifié ou abîmé\u00a0: sa clé de contrôle ne correspond pas.",
-           "hu": "Ez a hivatkozás módosult vagy megsérült: az ellenőrzőösszege nem egyezik."}
+           "hu": "Ez a link módosult vagy megsérült: az ellenőrzőösszege nem egyezik."}
 
 
 @pytest.fixture
@@ -106,3 +106,19 @@ def test_every_cut_of_every_example_reads_as_cut():
             with pytest.raises(CodeError) as refused:
                 decode(code[:end])
             assert refused.value.reason == "truncated", code[:end]
+
+
+def test_the_hungarian_table_pages_say_link_and_tap_one_way(phone):
+    table = open_table(phone)
+    pages = {"table": phone.get("/hu/t/" + table), "town": phone.get("/hu/t/{}/1".format(table)),
+             "take": phone.get("/hu/t/{}/take".format(table), query_string={"town": town_code(GAME, 0)}),
+             "results": phone.get("/hu/r/" + examples.RULEBOOK_CODE)}
+    for page in pages.values():
+        assert page.status_code == 200
+        assert "hivatkoz" not in page.text.lower()
+        assert "érint" not in page.text
+    assert "Koppints a nevedre, és vidd be a városodat." in pages["table"].text
+    assert "Ha kész, koppints a „Kész” gombra;" in pages["town"].text
+    assert '<button type="button" data-action="theirs">Mutasd a másik telefon változatát</button>' in pages["town"].text
+    assert "<p>Ez a link a következők városát hozza:</p>\n  <ul><li>Annabell</li></ul>" in pages["take"].text
+    assert "Link megosztása" in pages["results"].text
