@@ -1,4 +1,4 @@
-"""Small wordings a stranger's try found wrong: a town's status in French, elision, the code errors."""
+"""Small wordings a stranger's try found wrong: a town's status and elision in French, the code errors, Hungarian words."""
 
 import re
 
