@@ -23,7 +23,7 @@ def test_switching_language_while_entering_a_town_loses_nothing(request, live_se
         page.select_option("#square_b2", "warehouse")
     page.click(".languages [lang=fr]")
     assert page.locator("html").get_attribute("lang") == "fr"
-    assert page.locator("h1").inner_text() == "Bourgade de Ana"
+    assert page.locator("h1").inner_text() == "Bourgade\u00a0: Ana"
     assert page.locator("#square_a1").input_value() == "cottage"
     assert page.locator("#square_b2").input_value() == "warehouse"
     if context_name == "phone":

@@ -29,7 +29,7 @@ APP = create_app({"TESTING": True})
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 URL_SAFE = string.ascii_letters + string.digits + "-_"
 MESSAGES = {"en": "This link cannot be opened", "fr": "Impossible d’ouvrir ce lien",
-            "hu": "Ez a hivatkozás nem nyitható meg"}
+            "hu": "Ez a link nem nyitható meg"}
 
 texts = st.one_of(
     st.text(max_size=40),

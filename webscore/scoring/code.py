@@ -155,15 +155,43 @@ def decode(code: str) -> dict:
         raise CodeError("truncated")
     if len(code) > MAX_CODE:
         raise CodeError("too-long")
-    data = from_text(code)
-    if len(data) < 8:
-        raise CodeError("truncated")
+    for char in code:
+        if char not in DIGIT:
+            raise CodeError("bad-character")
+    # A length no code has (4n + 1) is a code cut one character into a byte: read the whole bytes.
+    cut = len(code) % 4 == 1
+    data = from_text(code[:-1] if cut else code)
+    if cut or len(data) < 8 or _crc(data[:-3]) != data[-3:]:
+        raise CodeError(_why_unreadable(data))
     payload = data[:-3]
-    if _crc(payload) != data[-3:]:
-        raise CodeError("damaged")
     reader = _Reader(payload)
     if reader.byte() != VERSION:
         raise CodeError("version")
+    game = _read_game(reader)
+    if reader.at != len(payload):
+        raise CodeError("malformed") from None
+    return game
+
+
+def _why_unreadable(data: bytes) -> str:
+    """Return "truncated" for bytes that read as the start of a code, else "damaged".
+
+    The check closes a code, so a cut one fails it like a changed one: what tells them apart is
+    that a cut code's bytes are a whole code's first bytes, read correctly until they run out.
+    """
+    reader = _Reader(data)
+    try:
+        if reader.byte() != VERSION:
+            return "damaged"
+        _read_game(reader)
+        reader.take(3)
+    except CodeError as error:
+        return "truncated" if error.reason == "truncated" else "damaged"
+    return "damaged"
+
+
+def _read_game(reader) -> dict:
+    """Return the game the reader's bytes hold after the version byte."""
     flags = reader.byte()
     if flags >> 4 or flags & 3 >= len(MODES):
         raise CodeError("malformed") from None
@@ -175,16 +203,21 @@ def decode(code: str) -> dict:
         if index >= len(options):
             raise CodeError("malformed") from None
         buildings.append(options[index])
-    players = [_read_player(reader, buildings) for _ in range(reader.byte())]
-    if reader.at != len(payload):
+    count = reader.byte()
+    # No valid game has more players or a longer name: a changed byte is told apart from a cut code.
+    if count > MAX_PLAYERS:
         raise CodeError("malformed") from None
+    players = [_read_player(reader, buildings) for _ in range(count)]
     return {"mode": MODES[flags & 3], "monuments": bool(flags & 4), "cavern": bool(flags & 8),
             "buildings": buildings, "players": players}
 
 
 def _read_player(reader, buildings: list) -> dict:
+    length = reader.varint()
+    if length > 4 * MAX_NAME:
+        raise CodeError("malformed") from None
     try:
-        name = str(reader.take(reader.varint()), "utf-8")
+        name = str(reader.take(length), "utf-8")
     except UnicodeError:
         raise CodeError("malformed") from None
     index = reader.byte()

@@ -141,7 +141,7 @@ TIE_BREAKS = {
 }
 
 CODE_PROBLEMS = {
-    "truncated": _l("This link is cut short. Ask for the whole link again."),
+    "truncated": _l("This link looks cut off. Copy the whole link and open it again."),
     "bad-character": _l("This link holds characters a Marquoir link never has."),
     "too-long": _l("This link is far longer than any Marquoir game."),
     "damaged": _l("This link has been changed or damaged: its check does not match."),

@@ -5,6 +5,7 @@ from urllib.parse import urlsplit
 
 from flask import url_for
 from flask_babel import gettext as _
+from flask_babel import pgettext
 
 from ..scoring import CodeError
 from ..scoring import InvalidGame
@@ -93,6 +94,8 @@ def code_in(text: str) -> str:
 
 def table_words() -> dict:
     """Return the words table.mjs shows, in the page's language."""
-    return {"status": {"not-started": _("Not started"), "entering": _("Entering"), "done": _("Done")},
+    # The status qualifies a town ("la ville"): it has its own context, apart from the Done button's word.
+    return {"status": {"not-started": _("Not started"), "entering": _("Entering"),
+                       "done": pgettext("town status", "Done")},
             "saving": _("Saving…"), "saved": _("Saved to the table."), "handed_in": _("Handed in."),
             "not_saved": _("Not saved yet:"), "kept": _("Kept on this phone; it will be sent when the network is back.")}
