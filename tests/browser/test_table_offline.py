@@ -8,9 +8,13 @@ from support import examples
 from support.phone import install
 from support.tables import empty_setup
 from support.tables import saved_town
+from support.tables import town_code
 from webscore.scoring import encode
 
 SETUP = encode(empty_setup(examples.load("four-players")))
+# Annabell's town once a1, b1 and c1 are tapped.
+BEGUN = empty_setup(examples.load("four-players"))
+BEGUN["players"][0]["town"][0][:3] = ["cottage", "farm", "well"]
 WAIT = 30_000
 
 
@@ -53,6 +57,9 @@ def test_a_town_reloaded_offline_goes_on_and_its_taps_reach_the_table(phone, liv
     expect(page.locator(".table-save-status")).to_have_text(
         "Kept on this phone; it will be sent when the network is back.", timeout=WAIT)
     assert saved_town(table_url, 0)[:3] == ["cottage", None, None]
+    # Still offline, the town can be handed over as a link, as on the server's page.
+    page.click("[data-action=handover]")
+    assert page.locator(".handover-url").input_value() == table_url + "/take?town=" + town_code(BEGUN, 0)
     phone.set_offline(False)
     expect(page.locator(".table-save-status")).to_have_text("Saved to the table.", timeout=WAIT)
     expect(page.locator(".table-offline")).to_be_hidden()
