@@ -147,6 +147,7 @@ function needsNetwork() {
   addEventListener("online", () => location.reload());
   app.replaceChildren(h("section.notice", {}, h("h1", {}, tableText.needs_network), h("p", {}, tableText.offline),
     h("p", {}, reload)));
+  relinkLanguages();
 }
 
 // A town at the table reloaded without network: drawn as table_town.html draws it, from the town this phone
@@ -184,7 +185,8 @@ async function tableTown(where) {
     h("section.table-handover", {}, h("h2", {}, tableText.no_network), h("p.hint", {}, tableText.handover_hint),
       h("button", { type: "button", dataset: { action: "handover" } }, tableText.handover),
       h("p", {}, h("input.handover-url", { type: "text", readonly: true, hidden: true, "aria-label": tableText.handover_label }))));
-  relinkLanguages();
+  // Another language opens the same town; its unsent taps come from this phone's storage, always the newest.
+  for (const link of document.querySelectorAll(".languages a[lang]")) link.href = `/${link.getAttribute("lang")}/t/${table}/${n}`;
   enhance(form);
   liveScore(form);
   townPage(form);

@@ -60,8 +60,13 @@ def test_a_town_reloaded_offline_goes_on_and_its_taps_reach_the_table(phone, liv
     # Still offline, the town can be handed over as a link, as on the server's page.
     page.click("[data-action=handover]")
     assert page.locator(".handover-url").input_value() == table_url + "/take?town=" + town_code(BEGUN, 0)
+    # Another language, still offline, shows the same town with every tap.
+    page.click(".languages a[lang=fr]")
+    expect(page.locator("h1")).to_have_text("Bourgade de Annabell")
+    page.wait_for_selector(".palette:not([hidden])")
+    expect(page.locator("#square_c1")).to_have_value("well")
     phone.set_offline(False)
-    expect(page.locator(".table-save-status")).to_have_text("Saved to the table.", timeout=WAIT)
+    expect(page.locator(".table-save-status")).to_have_text("Enregistrée sur la table.", timeout=WAIT)
     expect(page.locator(".table-offline")).to_be_hidden()
     assert saved_town(table_url, 0) == ["cottage", "farm", "well"] + [None] * 13
 
