@@ -6,6 +6,7 @@ import { loadBrowserCore } from "./core.mjs";
 import { h } from "./dom.mjs";
 import { liveScore } from "./live.mjs";
 import { remember } from "./recent.mjs";
+import { keptKey, pendingKey, text as tableText, townPage } from "./table.mjs";
 import { enhance } from "./town.js";
 import { counted, fedBy, fill, fillNodes, number, pair, pluralForm, problemText, reasonText, relinkLanguages, words } from "./words.mjs";
 
@@ -18,6 +19,9 @@ const colourOf = (id) => (id === null ? "empty" : words.catalogue.colours[id]);
 function route() {
   const parts = location.pathname.split("/").filter(Boolean);
   const lang = words.catalogue.languages.includes(parts[0]) ? parts.shift() : words.lang;
+  if (parts[0] === "t" && parts[1] && /^\d+$/.test(parts[2] || "") && parts.length === 3) {
+    return { kind: "table", lang, table: parts[1], n: Number(parts[2]) };
+  }
   if (parts[0] === "r" && parts[1]) return { kind: parts[2] === "turns" ? "turns" : "result", lang, code: parts[1] };
   if (parts[0] === "g" && parts[1] && /^\d+$/.test(parts[2] || "")) {
     return { kind: parts[3] === "save" ? "save" : "town", lang, code: parts[1], n: Number(parts[2]) };
@@ -43,9 +47,9 @@ function switchBySubmitting(form) {
   }
 }
 
-function queryFields() {
+function queryFields(query = location.search) {
   const found = {};
-  for (const [key, value] of new URLSearchParams(location.search)) if (!(key in found)) found[key] = value;
+  for (const [key, value] of new URLSearchParams(query)) if (!(key in found)) found[key] = value;
   return found;
 }
 
@@ -56,10 +60,8 @@ function worded(placed) {
   return { errors, general: (placed?.general ?? []).map(problemText) };
 }
 
-function townForm(step, code, n, lang, values, placed, unfinished) {
-  const game = step.game;
-  const player = game.players[n - 1];
-  const { errors, general } = worded(placed);
+// A town's palette, squares and facts, as town_grid.html draws them; errorList for the caller's own fields.
+function townGrid(step, values, errors) {
   const limits = words.catalogue.fact_limits;
   const errorList = (id) => (errors[id] || []).map((text, i) => h("span.error", { id: `${id}-error-${i + 1}`, role: "alert" }, text));
   // A field tied to its messages, as macros.html's control() does on the server.
@@ -82,15 +84,7 @@ function townForm(step, code, n, lang, values, placed, unfinished) {
     h("input", { type: "number", min: limits[id][0], max: limits[id][1], inputmode: "numeric", id, name: id,
       value: values[id] ?? "", ...tied(id) }),
     hint ? h("span.hint", {}, hint) : null, errorList(id));
-  const count = game.players.length;
-  const names = new Intl.ListFormat(lang, { type: "conjunction" }).format(unfinished.map((p) => game.players[p].name));
-  const form = h("form.town-form", { id: "town-form", method: "get", action: `/${lang}/g/${code}/${n}/save`,
-    novalidate: true, dataset: { code, player: String(n), lang, key: step.key } },
-    general.map((text) => h("p.error", { role: "alert", tabindex: "-1" }, text)),
-    unfinished.length ? h("div.notice.confirm", { role: "alert" },
-      h("p", {}, fill(pluralForm(words.ui.unfinished, unfinished.length), { names })),
-      h("input", { type: "hidden", name: "confirm", value: "empty" }),
-      h("button.primary", { type: "submit", name: "go", value: "results" }, words.ui.see_scores_anyway)) : null,
+  const parts = [
     h("div.palette", { hidden: true, dataset: { labelEmpty: words.ui.empty, chooseFirst: words.ui.choose_first } },
       h("p.palette-title", {}, words.ui.tap_hint),
       step.offered.map((id) => h("button.tool.c-" + colourOf(id), { type: "button", dataset: { card: id, colour: colourOf(id) },
@@ -103,7 +97,25 @@ function townForm(step, code, n, lang, values, placed, unfinished) {
     h("div.facts", {},
       step.asks_turns ? fact("master_builder_turns", words.ui.turns, words.ui.turns_hint) : null,
       step.fact === "shrine_buildings" ? fact("shrine_buildings", words.ui.shrine) : null,
-      step.fact === "completed_before" ? fact("completed_before", words.ui.starloom) : null),
+      step.fact === "completed_before" ? fact("completed_before", words.ui.starloom) : null)];
+  return { parts, errorList };
+}
+
+function townForm(step, code, n, lang, values, placed, unfinished) {
+  const game = step.game;
+  const player = game.players[n - 1];
+  const { errors, general } = worded(placed);
+  const { parts, errorList } = townGrid(step, values, errors);
+  const count = game.players.length;
+  const names = new Intl.ListFormat(lang, { type: "conjunction" }).format(unfinished.map((p) => game.players[p].name));
+  const form = h("form.town-form", { id: "town-form", method: "get", action: `/${lang}/g/${code}/${n}/save`,
+    novalidate: true, dataset: { code, player: String(n), lang, key: step.key } },
+    general.map((text) => h("p.error", { role: "alert", tabindex: "-1" }, text)),
+    unfinished.length ? h("div.notice.confirm", { role: "alert" },
+      h("p", {}, fill(pluralForm(words.ui.unfinished, unfinished.length), { names })),
+      h("input", { type: "hidden", name: "confirm", value: "empty" }),
+      h("button.primary", { type: "submit", name: "go", value: "results" }, words.ui.see_scores_anyway)) : null,
+    parts,
     step.monuments.length ? h("p.fact.monument-fact", {}, h("label", { for: "monument" }, words.ui.monument),
       h("select", { id: "monument", name: "monument" },
         h("option", { value: "", selected: !values.monument }, words.ui.no_monument),
@@ -125,6 +137,59 @@ function townForm(step, code, n, lang, values, placed, unfinished) {
   switchBySubmitting(form);
   enhance(form);
   liveScore(form);
+}
+
+// Nothing of this town is kept on this phone, or the core cannot start: say so and offer to reload.
+function needsNetwork() {
+  document.title = tableText.needs_network + " · Marquoir";
+  const reload = h("button.primary", { type: "button" }, tableText.reload);
+  reload.addEventListener("click", () => location.reload());
+  addEventListener("online", () => location.reload());
+  app.replaceChildren(h("section.notice", {}, h("h1", {}, tableText.needs_network), h("p", {}, tableText.offline),
+    h("p", {}, reload)));
+  relinkLanguages();
+}
+
+// A town at the table reloaded without network: drawn as table_town.html draws it, from the town this phone
+// last saw and the taps it has not sent (table.mjs keeps both), then run by table.mjs as the server's page is.
+async function tableTown(where) {
+  const { lang, table, n } = where;
+  const kept = JSON.parse(localStorage.getItem(keptKey(table, n)) || "null");
+  const unsent = JSON.parse(localStorage.getItem(pendingKey(table, n)) || "null");
+  let step = null;
+  try {
+    const query = queryFields();
+    const fields = unsent && !Object.keys(query).some((key) => key.startsWith("square_")) ? queryFields(unsent.query) : query;
+    if (kept) step = (await loadBrowserCore()).town({ code: kept.code, n, fields, show: true });
+  } catch (error) {
+    step = null;
+  }
+  if (!step?.game) return needsNetwork();
+  const base = `/${lang}/t/${table}`;
+  const player = step.game.players[n - 1];
+  const form = h("form.town-form.table-town", { id: "town-form", method: "get", action: `${base}/${n}`, novalidate: true,
+    dataset: { code: kept.code, player: String(n), lang, table, version: String(unsent ? unsent.base : kept.version),
+      done: "false", save: `${base}/${n}`, state: `${base}/state`, take: location.origin + base + "/take", back: base } },
+    townGrid(step, step.fields, {}).parts,
+    h("p.table-save-status", { role: "status", "aria-live": "polite" }),
+    h("div.table-conflict", { hidden: true, role: "alert" }, h("p.error", {}, tableText.conflict),
+      h("button", { type: "button", dataset: { action: "theirs" } }, tableText.theirs),
+      h("button", { type: "button", dataset: { action: "mine" } }, tableText.mine)),
+    h("div.step-actions", {}, h("button.primary", { type: "button", dataset: { action: "done" } }, tableText.done)));
+  document.title = fill(words.ui.town_of, { name: player.name }) + " · Marquoir";
+  app.replaceChildren(h("p", {}, h("a", { href: base }, tableText.back)),
+    h("h1", {}, fillNodes(words.ui.town_of, { name: h("bdi", {}, player.name) })),
+    h("p.hint", {}, tableText.hint),
+    h("p.table-offline.error", { role: "status" }, tableText.offline),
+    form,
+    h("section.table-handover", {}, h("h2", {}, tableText.no_network), h("p.hint", {}, tableText.handover_hint),
+      h("button", { type: "button", dataset: { action: "handover" } }, tableText.handover),
+      h("p", {}, h("input.handover-url", { type: "text", readonly: true, hidden: true, "aria-label": tableText.handover_label }))));
+  // Another language opens the same town; its unsent taps come from this phone's storage, always the newest.
+  for (const link of document.querySelectorAll(".languages a[lang]")) link.href = `/${link.getAttribute("lang")}/t/${table}/${n}`;
+  enhance(form);
+  liveScore(form);
+  townPage(form);
 }
 
 function result(answer, code, lang, turnProblems = {}) {
@@ -188,6 +253,7 @@ function result(answer, code, lang, turnProblems = {}) {
 
 async function main() {
   const where = route();
+  if (where.kind === "table") return tableTown(where);
   const core = await loadBrowserCore();
   if (where.kind === "unknown") return cannotOpen("malformed");
   if (where.kind === "turns") {

@@ -6,8 +6,12 @@ import { counted, number, problemText, words } from "./words.mjs";
 
 const POLL = 3000;
 const element = document.getElementById("table-words");
-const text = element ? JSON.parse(element.textContent) : {};
+export const text = element ? JSON.parse(element.textContent) : {};
 const setupKey = (id) => "marquoir-table-setup:" + id;
+// Taps not yet sent ({query, base version}), and the town as last seen or saved ({code, version}): the
+// offline shell (app.mjs) draws a town at a table from them when a reload finds no network.
+export const pendingKey = (id, n) => `marquoir-table:${id}:${n}`;
+export const keptKey = (id, n) => `marquoir-table-town:${id}:${n}`;
 
 function showOffline(offline) {
   for (const note of document.querySelectorAll(".table-offline")) note.hidden = !offline;
@@ -49,9 +53,11 @@ function tablePage(section) {
   });
 }
 
-function townPage(form) {
+// A town at the table: the server's page, or the offline shell's (app.mjs) drawn with the same fields.
+export function townPage(form) {
   const n = Number(form.dataset.player);
-  const pendingKey = `marquoir-table:${form.dataset.table}:${n}`;
+  const unsentKey = pendingKey(form.dataset.table, n);
+  const kept = (code) => localStorage.setItem(keptKey(form.dataset.table, n), JSON.stringify({ code, version }));
   const status = form.querySelector(".table-save-status");
   const conflict = form.querySelector(".table-conflict");
   let version = Number(form.dataset.version);
@@ -60,9 +66,10 @@ function townPage(form) {
   let timer = null;
   let theirs = null;
   localStorage.setItem(setupKey(form.dataset.table), form.dataset.code);
+  kept(form.dataset.code);
 
   const params = () => new URLSearchParams(new FormData(form));
-  const keep = () => localStorage.setItem(pendingKey, JSON.stringify({ query: params().toString(), base: version }));
+  const keep = () => localStorage.setItem(unsentKey, JSON.stringify({ query: params().toString(), base: version }));
 
   // The town as the flow reads it (webscore/flow/town_step.py), in the setup's code: the town alone.
   async function townCode() {
@@ -95,8 +102,9 @@ function townPage(form) {
         version = answer.version;
         form.dataset.version = String(version);
         conflict.hidden = true;
+        kept(code);
         if (changes === sent) {
-          localStorage.removeItem(pendingKey);
+          localStorage.removeItem(unsentKey);
           history.replaceState(null, "", location.pathname);
         }
         status.textContent = done ? text.handed_in : text.saved;
@@ -129,7 +137,7 @@ function townPage(form) {
   form.addEventListener("input", changed);
   form.querySelector('[data-action="done"]').addEventListener("click", () => save(true));
   conflict.querySelector('[data-action="theirs"]').addEventListener("click", () => {
-    localStorage.removeItem(pendingKey);
+    localStorage.removeItem(unsentKey);
     location.replace(location.pathname);
   });
   conflict.querySelector('[data-action="mine"]').addEventListener("click", () => {
@@ -146,11 +154,11 @@ function townPage(form) {
     field.select();
   });
   addEventListener("online", () => {
-    if (localStorage.getItem(pendingKey)) save();
+    if (localStorage.getItem(unsentKey)) save();
   });
 
   // Taps kept on this phone from an earlier visit: show them (the page draws a town from its address).
-  const pending = JSON.parse(localStorage.getItem(pendingKey) || "null");
+  const pending = JSON.parse(localStorage.getItem(unsentKey) || "null");
   const unsaved = [...new URLSearchParams(location.search).keys()].some((key) => key.startsWith("square_"));
   if (pending && !unsaved && pending.query !== params().toString()) {
     if (pending.base === version) return location.replace(location.pathname + "?" + pending.query);
@@ -171,7 +179,7 @@ function townPage(form) {
     if (state.finished) return location.assign(state.result);
     const mine = state.players[n - 1];
     // Another phone saved this town: show it, unless this phone holds taps of its own (they meet at the next save).
-    if (mine.version > version && !sending && !localStorage.getItem(pendingKey) && conflict.hidden) {
+    if (mine.version > version && !sending && !localStorage.getItem(unsentKey) && conflict.hidden) {
       location.replace(location.pathname);
     }
   });

@@ -12,9 +12,9 @@ from support.browsing import PHONE
 from support.browsing import Server
 from support.phone import tap_town
 from support.tables import empty_setup
+from support.tables import saved_town
 from support.tables import town_code
 from webscore.scoring import encode
-from webscore.scoring.town import NAMES as SQUARES
 
 GAME = examples.load("four-players")
 SETUP = encode(empty_setup(GAME))
@@ -52,14 +52,6 @@ def open_table(page, base) -> str:
 def state(table_url):
     with urllib.request.urlopen(table_url + "/state") as answer:
         return json.load(answer)
-
-
-def saved_town(table_url, n) -> list:
-    """Return player n's town as the table keeps it, read from the server's town step (no script)."""
-    with urllib.request.urlopen("{}/{}".format(table_url, n + 1)) as answer:
-        html = answer.read().decode()
-    return [re.search(r'id="square_{}"[^>]*>.*?(?:<option selected value="([^"]*)"|</select>)'.format(name), html,
-                      re.S).group(1) or None for name in SQUARES]
 
 
 def town_of(n) -> list:

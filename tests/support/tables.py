@@ -1,15 +1,18 @@
 """Tables in tests: a Redis server of the test run's own, both storages as one fixture, town codes."""
 
 import copy
+import re
 import shutil
 import socket
 import subprocess
 import time
+import urllib.request
 
 import pytest
 
 from webscore.scoring import decode
 from webscore.scoring import encode
+from webscore.scoring.town import NAMES as SQUARES
 
 STORAGES = ("sqlite", "redis")
 
@@ -96,3 +99,11 @@ def merged(setup_code: str, codes: dict) -> dict:
     for n, code in codes.items():
         game["players"][n] = decode(code)["players"][n]
     return game
+
+
+def saved_town(table_url: str, n: int) -> list:
+    """Return player n's town (from 0) as the table keeps it, read from the server's town step (no script)."""
+    with urllib.request.urlopen("{}/{}".format(table_url, n + 1)) as answer:
+        html = answer.read().decode()
+    return [re.search(r'id="square_{}"[^>]*>.*?(?:<option selected value="([^"]*)"|</select>)'.format(name), html,
+                      re.S).group(1) or None for name in SQUARES]

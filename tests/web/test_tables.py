@@ -248,6 +248,13 @@ def test_following_the_table_sets_no_language_cookie(table_app):
     assert page.headers["Set-Cookie"].startswith("lang=fr;")
 
 
+def test_a_town_at_the_table_is_never_stored(phone):
+    # The service worker stores no no-store page: offline, its shell draws the town from what the phone kept.
+    table = open_table(phone)
+    page = phone.get("/en/t/{}/1".format(table))
+    assert (page.status_code, page.headers["Cache-Control"]) == (200, "no-store")
+
+
 def test_an_unchanged_table_is_answered_before_the_app_with_the_views_headers(table_app):
     entered = []
     table_app.before_request(lambda: entered.append(request.path))

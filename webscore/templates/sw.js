@@ -63,7 +63,8 @@ function standIn(url) {
   if (url.pathname === "/pad") return "/" + preferred() + "/pad";
   if (!lang) return "/" + preferred() + "/";
   const rest = url.pathname.slice(lang.length + 2);
-  if (rest.startsWith("g/") || rest.startsWith("r/")) return "/" + lang + "/offline";
+  // A town at a table (t/<id>/<n>) is drawn by the shell from what this phone kept of it (table.mjs).
+  if (rest.startsWith("g/") || rest.startsWith("r/") || /^t\/[^/]+\/\d+$/.test(rest)) return "/" + lang + "/offline";
   if (rest.startsWith("new")) return "/" + lang + "/new";
   if (rest.startsWith("rules")) return "/" + lang + "/rules";
   if (rest.startsWith("play")) return "/" + lang + "/play";

@@ -98,4 +98,14 @@ def table_words() -> dict:
     return {"status": {"not-started": _("Not started"), "entering": _("Entering"),
                        "done": pgettext("town status", "Done")},
             "saving": _("Saving…"), "saved": _("Saved to the table."), "handed_in": _("Handed in."),
-            "not_saved": _("Not saved yet:"), "kept": _("Kept on this phone; it will be sent when the network is back.")}
+            "not_saved": _("Not saved yet:"), "kept": _("Kept on this phone; it will be sent when the network is back."),
+            # What the offline shell needs to draw a town at the table as table_town.html does (app.mjs).
+            "done": _("Done"), "back": _("Back to the table"),
+            "hint": _('Your town is saved to the table as you go. Tap "Done" when it is complete; you can change it '
+                      'until the scores are shown.'),
+            "offline": _("This phone is offline. Your taps are kept on it and will be sent when the network is back."),
+            "conflict": _("This town was changed on another phone."), "theirs": _("Show their town"),
+            "mine": _("Keep mine"), "no_network": _("No network?"),
+            "handover_hint": _("Another phone at the table can take your town in from this link."),
+            "handover": _("Show the link of my town"), "handover_label": _("Link of my town"),
+            "needs_network": _("This table's page needs the network."), "reload": _("Reload")}

@@ -236,7 +236,9 @@ def town(lang, table_id, n):
                            form=_town_form(game, player), version=record["versions"][n - 1],
                            asks_fact=MONUMENT_FACTS.get(player.get("monument")),
                            done=record["done"][n - 1])
-    return page, 200, {"Cache-Control": "no-cache"}
+    # Not stored by the service worker: offline, its shell draws the town from what table.mjs kept, which
+    # is newer than any stored copy of this page once a tap has been saved.
+    return page, 200, {"Cache-Control": "no-store"}
 
 
 @bp.post("/<lang>/t/<table_id>/<int:n>")

@@ -1,0 +1,94 @@
+"""A phone at a table reloads its town with the network cut: it goes on entering it, and its taps reach the table."""
+
+import re
+
+from playwright.sync_api import expect
+
+from support import examples
+from support.phone import install
+from support.tables import empty_setup
+from support.tables import saved_town
+from support.tables import town_code
+from webscore.scoring import encode
+
+SETUP = encode(empty_setup(examples.load("four-players")))
+# Annabell's town once a1, b1 and c1 are tapped.
+BEGUN = empty_setup(examples.load("four-players"))
+BEGUN["players"][0]["town"][0][:3] = ["cottage", "farm", "well"]
+WAIT = 30_000
+
+
+def open_town(page, base, lang) -> str:
+    """Open a table of the four-player game and the first player's town; return the table's address."""
+    page.goto("{}/{}/t/new?code={}".format(base, lang, SETUP))
+    page.click("form[method=post] button[type=submit]")
+    page.wait_for_url(re.compile(r".*/{}/t/[A-Za-z0-9_-]{{22,}}$".format(lang)))
+    table_url = page.url
+    page.click(".table-player[data-player='1'] a")
+    page.wait_for_selector(".palette:not([hidden])")
+    expect(page.locator(".running-total")).to_be_visible(timeout=WAIT)
+    return table_url
+
+
+def tap(page, card, square):
+    page.click(".tool[data-card='{}']".format(card))
+    page.click(".square[data-square='{}']".format(square))
+
+
+def test_a_town_reloaded_offline_goes_on_and_its_taps_reach_the_table(phone, live_server):
+    page = phone.new_page()
+    install(page, live_server)
+    table_url = open_town(page, live_server, "en")
+    tap(page, "cottage", "a1")
+    expect(page.locator(".table-save-status")).to_have_text("Saved to the table.", timeout=WAIT)
+    phone.set_offline(True)
+    tap(page, "farm", "b1")
+    expect(page).to_have_url(re.compile(r"square_b1=farm"))
+    page.reload()
+    # The offline shell draws the town: the saved tap and the unsent one, and the palette to go on.
+    expect(page.locator("h1")).to_have_text("Town of Annabell")
+    expect(page.locator(".table-offline")).to_have_text(
+        "This phone is offline. Your taps are kept on it and will be sent when the network is back.")
+    expect(page.locator(".table-offline")).to_be_visible()
+    page.wait_for_selector(".palette:not([hidden])")
+    expect(page.locator("#square_a1")).to_have_value("cottage")
+    expect(page.locator("#square_b1")).to_have_value("farm")
+    tap(page, "well", "c1")
+    expect(page.locator(".table-save-status")).to_have_text(
+        "Kept on this phone; it will be sent when the network is back.", timeout=WAIT)
+    assert saved_town(table_url, 0)[:3] == ["cottage", None, None]
+    # Still offline, the town can be handed over as a link, as on the server's page.
+    page.click("[data-action=handover]")
+    assert page.locator(".handover-url").input_value() == table_url + "/take?town=" + town_code(BEGUN, 0)
+    # Another language, still offline, shows the same town with every tap.
+    page.click(".languages a[lang=fr]")
+    expect(page.locator("h1")).to_have_text("Bourgade de Annabell")
+    page.wait_for_selector(".palette:not([hidden])")
+    expect(page.locator("#square_c1")).to_have_value("well")
+    phone.set_offline(False)
+    expect(page.locator(".table-save-status")).to_have_text("Enregistrée sur la table.", timeout=WAIT)
+    expect(page.locator(".table-offline")).to_be_hidden()
+    assert saved_town(table_url, 0) == ["cottage", "farm", "well"] + [None] * 13
+
+
+def test_a_town_this_phone_kept_nothing_of_says_it_needs_the_network(phone, live_server):
+    page = phone.new_page()
+    install(page, live_server)
+    table_url = open_town(page, live_server, "fr")
+    phone.set_offline(True)
+    tap(page, "farm", "b1")
+    expect(page).to_have_url(re.compile(r"square_b1=farm"))
+    # A phone whose last look at this town is not kept (a page opened before this version, storage cleared).
+    page.evaluate("Object.keys(localStorage).filter((key) => key.startsWith('marquoir-table-town:'))"
+                  ".forEach((key) => localStorage.removeItem(key))")
+    page.reload()
+    expect(page.locator("h1")).to_have_text("La page de cette table a besoin du réseau.")
+    expect(page.locator(".notice p").first).to_have_text(
+        "Ce téléphone est hors ligne. Votre saisie y est gardée et sera envoyée au retour du réseau.")
+    page.click("text=Recharger")
+    expect(page.locator("h1")).to_have_text("La page de cette table a besoin du réseau.")
+    expect(page).to_have_url(re.compile(r"square_b1=farm"))
+    phone.set_offline(False)
+    # Back online, the page reloads the town with its taps, and the server's page sends them.
+    expect(page.locator(".table-save-status")).to_have_text("Enregistrée sur la table.", timeout=WAIT)
+    assert saved_town(table_url, 0) == [None, "farm"] + [None] * 14
