@@ -18,6 +18,7 @@ from flask import Response
 from flask import abort
 from flask import current_app
 from flask import request
+from werkzeug.http import quote_etag
 from werkzeug.security import safe_join
 
 # Best first, when the client takes both alike.
@@ -107,16 +108,15 @@ def encoded_response(bodies: Encoded, etag: str, mimetype: str, cache_control: s
     asked = asked or request
     encoding = negotiate(bodies, asked.accept_encodings)
     variants = [etag] + ["{}-{}".format(etag, name) for name in bodies if name]
+    # Headers given at once: each later assignment would scan the list again (a kept page's whole answer
+    # is a few such calls).
+    headers = [("ETag", quote_etag(etag if encoding is None else "{}-{}".format(etag, encoding))),
+               ("Cache-Control", cache_control), ("Vary", "Accept-Encoding")]
     if any(variant in asked.if_none_match for variant in variants):
-        response = Response(status=304)
-    else:
-        response = Response(bodies.body(encoding), mimetype=mimetype)
-        if encoding is not None:
-            response.headers["Content-Encoding"] = encoding
-    response.set_etag(etag if encoding is None else "{}-{}".format(etag, encoding))
-    response.headers["Cache-Control"] = cache_control
-    response.headers["Vary"] = "Accept-Encoding"
-    return response
+        return Response(status=304, headers=headers)
+    if encoding is not None:
+        headers.append(("Content-Encoding", encoding))
+    return Response(bodies.body(encoding), mimetype=mimetype, headers=headers)
 
 
 def file_response(folder: pathlib.Path, filename: str, mimetype=None, version=None) -> Response:
