@@ -67,3 +67,15 @@ def test_a_page_dropped_by_another_thread_during_its_lookup_is_not_kept():
     cache.pages = DroppedOnTheWay({"page": object()})
     assert cache.kept("page") is None
     assert cache.kept("other") is None
+
+
+@pytest.mark.parametrize("refused", ["gzip;q=0", "br;q=0, gzip;q=0", "br;q=abc"])
+@pytest.mark.parametrize("path", [RESULT, "/en/rules", "/static/css/marquoir.css"])
+def test_an_encoding_the_client_refuses_is_never_used_first_or_again(path, refused):
+    # flask_compress reads "q=0" as a wish; a page that chose its encoding (and its ETag) is left alone.
+    client = create_app({"TESTING": True}).test_client()
+    first = client.get(path, headers={"Accept-Encoding": refused})
+    again = client.get(path, headers={"Accept-Encoding": refused})
+    assert first.status_code == 200
+    assert "Content-Encoding" not in first.headers
+    assert (again.get_data(), again.headers["ETag"]) == (first.get_data(), first.headers["ETag"])

@@ -99,7 +99,22 @@ def stored_file(path: pathlib.Path, mimetype=None) -> StoredFile:
     return kept
 
 
-def encoded_response(bodies: Encoded, etag: str, mimetype: str, cache_control: str, asked=None) -> Response:
+class EncodedResponse(Response):
+    """An answer that chose its encoding itself, which flask_compress leaves alone (see compress_others)."""
+
+
+def compress_others(compress):
+    """Return flask_compress's hook for the answers that did not choose their own encoding.
+
+    flask_compress takes "gzip;q=0" for a wish: it would compress what is sent plain on purpose (and
+    change its ETag), so the first answer of a kept page would differ from those sent again before Flask.
+    """
+    def after_request(response):
+        return response if isinstance(response, EncodedResponse) else compress.after_request(response)
+    return after_request
+
+
+def encoded_response(bodies: Encoded, etag: str, mimetype: str, cache_control: str, asked=None) -> EncodedResponse:
     """Answer with the best encoding the client takes, or 304 when it already holds this version.
 
     `asked` is the request answered: Flask's by default, a bare werkzeug one before Flask (page_cache).
@@ -108,9 +123,9 @@ def encoded_response(bodies: Encoded, etag: str, mimetype: str, cache_control: s
     encoding = negotiate(bodies, asked.accept_encodings)
     variants = [etag] + ["{}-{}".format(etag, name) for name in bodies if name]
     if any(variant in asked.if_none_match for variant in variants):
-        response = Response(status=304)
+        response = EncodedResponse(status=304)
     else:
-        response = Response(bodies.body(encoding), mimetype=mimetype)
+        response = EncodedResponse(bodies.body(encoding), mimetype=mimetype)
         if encoding is not None:
             response.headers["Content-Encoding"] = encoding
     response.set_etag(etag if encoding is None else "{}-{}".format(etag, encoding))
