@@ -1,4 +1,4 @@
-"""A kept page is never sent where the view would refuse the request: hosts, limits, a page dropped meanwhile."""
+"""A kept page is sent only as the view would send it: not to hosts or addresses it refuses, nor in a refused encoding."""
 
 import collections
 
@@ -22,8 +22,7 @@ def status(app, path: str, host="marquoir.test", raw_path=None) -> str:
         environ["HTTP_HOST"] = host
     if raw_path is not None:
         environ["RAW_URI"] = environ["REQUEST_URI"] = raw_path
-    body, found, _ = run_wsgi_app(app.wsgi_app, environ, buffered=True)
-    b"".join(body)
+    _, found, _ = run_wsgi_app(app.wsgi_app, environ, buffered=True)
     return found
 
 
@@ -32,6 +31,7 @@ def test_an_untrusted_host_is_refused_though_the_page_is_kept_for_a_trusted_one(
     app = create_app({"TESTING": True, "TRUSTED_HOSTS": ["scores.example"]})
     assert status(app, path, host="scores.example") == "200 OK"
     assert status(app, path, host="scores.example") == "200 OK"
+    assert [key[-2] for key in app.extensions["marquoir.pages"].pages] == ["scores.example"]
     assert status(app, path, host="evil.example") == "400 BAD REQUEST"
     assert status(app, path, host="scores.example.evil.example") == "400 BAD REQUEST"
 
