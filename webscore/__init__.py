@@ -38,6 +38,8 @@ def create_app(test_config=None):
                             "image/svg+xml", "text/x-python"],
         COMPRESS_ALGORITHM=["br", "gzip"],
         COMPRESS_STREAMS=False,
+        # Registered below, for the answers that did not choose their own encoding (assets.compress_others).
+        COMPRESS_REGISTER=False,
     )
     if test_config is None:
         app.config.from_prefixed_env()
@@ -47,7 +49,7 @@ def create_app(test_config=None):
         check_secret_key(app.config["SECRET_KEY"])
 
     assets.init_app(app, STATIC, BROWSER_PYTHON)
-    Compress(app)
+    app.after_request(assets.compress_others(Compress(app)))
     i18n.init_app(app)
     labels.init_app(app)
     pieces.init_app(app)

@@ -100,7 +100,22 @@ def stored_file(path: pathlib.Path, mimetype=None) -> StoredFile:
     return kept
 
 
-def encoded_response(bodies: Encoded, etag: str, mimetype: str, cache_control: str, asked=None) -> Response:
+class EncodedResponse(Response):
+    """An answer that chose its encoding itself, which flask_compress leaves alone (see compress_others)."""
+
+
+def compress_others(compress):
+    """Return flask_compress's hook for the answers that did not choose their own encoding.
+
+    flask_compress takes "gzip;q=0" for a wish: it would compress what is sent plain on purpose (and
+    change its ETag), so the first answer of a kept page would differ from those sent again before Flask.
+    """
+    def after_request(response):
+        return response if isinstance(response, EncodedResponse) else compress.after_request(response)
+    return after_request
+
+
+def encoded_response(bodies: Encoded, etag: str, mimetype: str, cache_control: str, asked=None) -> EncodedResponse:
     """Answer with the best encoding the client takes, or 304 when it already holds this version.
 
     `asked` is the request answered: Flask's by default, a bare werkzeug one before Flask (page_cache).
@@ -113,10 +128,10 @@ def encoded_response(bodies: Encoded, etag: str, mimetype: str, cache_control: s
     headers = [("ETag", quote_etag(etag if encoding is None else "{}-{}".format(etag, encoding))),
                ("Cache-Control", cache_control), ("Vary", "Accept-Encoding")]
     if any(variant in asked.if_none_match for variant in variants):
-        return Response(status=304, headers=headers)
+        return EncodedResponse(status=304, headers=headers)
     if encoding is not None:
         headers.append(("Content-Encoding", encoding))
-    return Response(bodies.body(encoding), mimetype=mimetype, headers=headers)
+    return EncodedResponse(bodies.body(encoding), mimetype=mimetype, headers=headers)
 
 
 def file_response(folder: pathlib.Path, filename: str, mimetype=None, version=None) -> Response:

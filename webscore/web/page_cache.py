@@ -69,15 +69,20 @@ class PageCache:
 
     def kept(self, key):
         """Return the kept page of a key, or None when it is not kept."""
-        kept = self.pages.get(key)
-        if kept is not None:
+        # One step that fails when the page is not kept: under a threaded server another thread may drop
+        # the page between a lookup and a move to the end.
+        try:
             self.pages.move_to_end(key)
-        return kept
+            return self.pages[key]
+        except KeyError:
+            return None
 
 
 def key(environ: dict, kind: str, *parts) -> tuple:
     """Return the key of a page: its kind, what it shows, and the host and root its links name."""
-    host = environ.get("HTTP_HOST") or "{}:{}".format(environ.get("SERVER_NAME"), environ.get("SERVER_PORT"))
+    # An empty Host header (refused) is not a missing one (the server's name stands for it).
+    host = environ["HTTP_HOST"] if "HTTP_HOST" in environ else "{}:{}".format(environ.get("SERVER_NAME"),
+                                                                             environ.get("SERVER_PORT"))
     return (kind, *parts, environ.get("wsgi.url_scheme"), host, environ.get("SCRIPT_NAME", ""))
 
 
@@ -121,7 +126,9 @@ class KeptPages:
                 kept = found and pages(self.app).kept(key(environ, kind, *found.groups()))
                 if kept:
                     asked = Request(environ)
-                    if not security.headers_fit(asked.headers, self.app.config):
+                    # The path was accepted as decoded, but its percent-encoded spelling may be too long.
+                    if not (security.path_fits(environ, self.app.config)
+                            and security.headers_fit(asked.headers, self.app.config)):
                         break
                     response = send(kept, kind, asked)
                     i18n.remember_language(response, found[1], asked)

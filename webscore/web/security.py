@@ -54,14 +54,18 @@ def limit_request(config):
             abort(400)
         if not request.host:
             abort(400)
-        environ = request.environ
-        target = environ.get("RAW_URI") or environ.get("REQUEST_URI") or ""
-        path = target.split("?", 1)[0] or environ.get("PATH_INFO", "")
-        if len(request.query_string) > config["MAX_QUERY_LENGTH"] or len(path) > config["MAX_PATH_LENGTH"]:
+        if len(request.query_string) > config["MAX_QUERY_LENGTH"] or not path_fits(request.environ, config):
             abort(414)
         if not headers_fit(request.headers, config):
             abort(431)
     return check
+
+
+def path_fits(environ, config) -> bool:
+    """Say whether a request's path, as the client spelt it (percent-encoded), is within the limit."""
+    target = environ.get("RAW_URI") or environ.get("REQUEST_URI") or ""
+    path = target.split("?", 1)[0] or environ.get("PATH_INFO", "")
+    return len(path) <= config["MAX_PATH_LENGTH"]
 
 
 def headers_fit(headers, config) -> bool:
