@@ -114,3 +114,10 @@ def test_a_complete_setup_starts_a_game_with_empty_towns():
 def test_fields_of_is_the_inverse_of_read():
     state = new_game.apply("add", new_game.read(dict(FULL, cavern="y")), dealer(1))
     assert new_game.read(new_game.fields_of(state)) == state
+
+
+def test_dealing_monuments_in_a_game_without_monuments_changes_nothing():
+    fields = dict(FULL, without_monuments="y", **{"monuments-0": ""})
+    state = new_game.apply("deal-monuments", new_game.read(fields), dealer(7))
+    assert state == new_game.read(fields)
+    assert state["dealt"] == ["", ""] and state["monuments"] == ["", ""]

@@ -124,7 +124,8 @@ def apply(action: str, state: dict, dealer) -> dict:
     elif verb == "deal":
         for colour in CARD_COLOURS:
             state[colour] = dealer.choice([c for c in cards_of_colour(colour) if allowed(state, c)])
-    elif verb == "deal-monuments":
+    elif verb == "deal-monuments" and not state["without_monuments"]:
+        # Without monuments the form has no monument to choose: the button is not drawn, and does nothing.
         pile = [m for m in sorted(MONUMENTS) if allowed(state, m)]
         dealer.shuffle(pile)
         state["dealt"] = [pile[2 * k] + " " + pile[2 * k + 1] for k in range(count)]
