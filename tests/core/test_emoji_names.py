@@ -1,4 +1,5 @@
-"""Emoji joined by ZERO WIDTH JOINER are welcome in names; a joiner anywhere else is still refused."""
+"""Emoji joined by ZERO WIDTH JOINER, and the flags written with tags, are welcome in names; a joiner or a tag
+anywhere else is still refused."""
 
 import json
 import shutil
@@ -25,6 +26,9 @@ JOINED = [
     "\U0001faf1\U0001f3fb\u200d\U0001faf2\U0001f3fc",  # handshake, two skin tones
     "Bo \U0001f9d1\u200d\U0001f373",  # a name, then a cook
 ]
+SCOTLAND = "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
+STRAY_TAGS = [SCOTLAND[:-1], SCOTLAND[:-1] + "x", "A" + SCOTLAND[1:], "\U000e007f", "\U0001f3f4\U000e007f",
+              "\U0001f3f4\U000e0067\U000e007f\U000e007f", "\U0001f600" + SCOTLAND[1:]]
 STRAY = [
     ZWJ + "Ana", "Ana" + ZWJ, "A" + ZWJ + "na", "\u0915\u094d" + ZWJ + "\u0937",  # start, end, between letters
     "\U0001f600" + ZWJ, ZWJ + "\U0001f600", "\U0001f600" + ZWJ + "A", "A" + ZWJ + "\U0001f600",
@@ -86,3 +90,19 @@ def test_the_pictographic_ranges_are_unicodes_extended_pictographic():
     assert node, "Node.js is needed (apt-get install nodejs)"
     answer = subprocess.run([node, "-e", script], capture_output=True, text=True, check=True)
     assert [list(pair) for pair in PICTOGRAPHIC_RANGES] == json.loads(answer.stdout)
+
+
+@pytest.mark.parametrize("name", [SCOTLAND, "Ana " + SCOTLAND, SCOTLAND + SCOTLAND])
+def test_the_flags_written_with_tags_are_welcome(name):
+    assert codes(name) == []
+
+
+@pytest.mark.parametrize("name", STRAY_TAGS)
+def test_a_tag_outside_a_flag_is_refused(name):
+    assert codes(name) == ["name-format-character"]
+
+
+@pytest.mark.parametrize("name", [SCOTLAND] + STRAY_TAGS)
+def test_micropython_judges_flags_alike(micropython_core, name):
+    text = json.dumps(named(name), ensure_ascii=False)
+    assert micropython_core.score_json(text) == json.loads(score_json(text))

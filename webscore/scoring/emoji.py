@@ -1,7 +1,8 @@
-"""Emoji in player names: where a ZERO WIDTH JOINER is part of a visible emoji and not a hidden mark.
+"""Emoji in player names: where a ZERO WIDTH JOINER or a tag is part of a visible emoji, not a hidden mark.
 
 An emoji ZWJ sequence (a family, a farmer, the rainbow flag) is pictographs joined by U+200D, each maybe
-followed by the emoji variation selector U+FE0F or a skin tone. The joiner is hidden anywhere else.
+followed by the emoji variation selector U+FE0F or a skin tone. The flags of England, Scotland and Wales are
+the black flag followed by tag letters and the cancel tag. The joiner and the tags are hidden anywhere else.
 MicroPython has no unicodedata (nor has CPython's any emoji property), so the pictographs are written out:
 Unicode's Extended_Pictographic, which holds every part of every ZWJ sequence and keeps room for future
 emoji (tests compare it with Node's).
@@ -10,6 +11,9 @@ emoji (tests compare it with Node's).
 ZWJ = 0x200D
 EMOJI_SELECTOR = 0xFE0F
 SKIN_TONES = (0x1F3FB, 0x1F3FF)
+BLACK_FLAG = 0x1F3F4
+TAG_LETTERS = (0xE0020, 0xE007E)
+CANCEL_TAG = 0xE007F
 PICTOGRAPHIC_RANGES = (
     (0x00A9, 0x00A9), (0x00AE, 0x00AE), (0x203C, 0x203C), (0x2049, 0x2049), (0x2122, 0x2122), (0x2139, 0x2139),
     (0x2194, 0x2199), (0x21A9, 0x21AA), (0x231A, 0x231B), (0x2328, 0x2328), (0x23CF, 0x23CF), (0x23E9, 0x23F3),
@@ -51,3 +55,27 @@ def joins_emoji(name: str, i: int) -> bool:
     if before > 0 and (ord(name[before]) == EMOJI_SELECTOR or SKIN_TONES[0] <= ord(name[before]) <= SKIN_TONES[1]):
         before -= 1
     return before >= 0 and i + 1 < len(name) and is_pictographic(ord(name[before])) and is_pictographic(ord(name[i + 1]))
+
+
+def _tag_letter(char: str) -> bool:
+    return TAG_LETTERS[0] <= ord(char) <= TAG_LETTERS[1]
+
+
+def in_flag(name: str, i: int) -> bool:
+    """Tell whether the tag at name[i] spells a flag: the black flag, tag letters, then the cancel tag."""
+    first = i
+    while first > 0 and _tag_letter(name[first - 1]):
+        first -= 1
+    cancel = i
+    while cancel < len(name) and _tag_letter(name[cancel]):
+        cancel += 1
+    return (0 < first < cancel < len(name) and ord(name[first - 1]) == BLACK_FLAG
+            and ord(name[cancel]) == CANCEL_TAG)
+
+
+def in_emoji(name: str, i: int) -> bool:
+    """Tell whether the joiner or tag at name[i] is part of an emoji sequence (see joins_emoji, in_flag)."""
+    code = ord(name[i])
+    if code == ZWJ:
+        return joins_emoji(name, i)
+    return TAG_LETTERS[0] <= code <= CANCEL_TAG and in_flag(name, i)

@@ -13,8 +13,7 @@ from .cards import MAX_STORED
 from .cards import MONUMENTS
 from .cards import SOLO_EXCLUDED
 from .cards import colour_of
-from .emoji import ZWJ
-from .emoji import joins_emoji
+from .emoji import in_emoji
 from .game import MASTER_BUILDER
 from .game import MODES
 from .game import SOLO
@@ -59,8 +58,8 @@ def is_hidden(char: str) -> bool:
 
 
 def hides(name: str) -> bool:
-    """Tell whether a name holds a hidden character: a joiner counts only outside an emoji sequence."""
-    return any(is_hidden(name[i]) and not (ord(name[i]) == ZWJ and joins_emoji(name, i)) for i in range(len(name)))
+    """Tell whether a name holds a hidden character: a joiner or a tag counts only outside an emoji sequence."""
+    return any(is_hidden(name[i]) and not in_emoji(name, i) for i in range(len(name)))
 
 
 def _unknown_keys(record: dict, allowed: tuple, player=None) -> list:
