@@ -63,12 +63,10 @@ def _first(fields: dict) -> dict:
 
 
 def read(fields: dict) -> dict:
-    """Return the setup state a form sent (field name to text, or to its texts); what is not a choice is blank.
-
-    A repeated field counts by its first value. Without monuments, no monument is chosen or dealt.
-    """
+    """Return the setup state a form sent (field name to text, or to its texts); what is not a choice is blank."""
     if not fields:
         return default_state()
+    # A repeated field counts by its first value (unread() names it).
     fields = _first(fields)
     # A row is any index one of its three fields names; a form always has at least one player.
     rows = sorted(set(indexed(fields, "players-") + indexed(fields, "monuments-") + indexed(fields, "dealt-"))) or [0]
@@ -83,6 +81,7 @@ def read(fields: dict) -> dict:
     state["mode"] = mode if mode in MODES else ""
     state["cavern"] = flag(fields, "cavern")
     state["without_monuments"] = flag(fields, "without_monuments")
+    # Without monuments the form draws no monument to choose: none stays chosen or dealt (unread() says so).
     if state["without_monuments"]:
         state["monuments"] = [""] * len(rows)
         state["dealt"] = [""] * len(rows)
@@ -93,9 +92,9 @@ def read(fields: dict) -> dict:
 
 
 def unread(fields: dict) -> list:
-    """Return as problems what a form sent that read() could not keep: a field given twice, a mode, card or
-    monument that is none, monuments chosen in a game without them (left out, and said so)."""
-    found = [problem("repeated-field", value=key) for key in sorted(fields)
+    """Return as problems what a form sent that read() could not keep, each of which no form of ours sends."""
+    # A field given twice; a mode, card or monument that is no choice; monuments in a game without them.
+    found = [problem("repeated-field", value=key[:MAX_TYPED]) for key in sorted(fields)
              if type(fields[key]) is list and len(fields[key]) > 1]
     fields = _first(fields)
     if "mode" in fields and fields["mode"] not in MODES:
@@ -226,8 +225,8 @@ def place(found: list) -> dict:
 
 
 def check(state: dict, sent=()) -> dict:
-    """Return the problems that keep a state from starting a game, placed on their fields, after those of
-    what the form sent (unread()); a problem is told once on its field."""
+    """Return the problems that keep a state from starting a game, after those of what was sent, placed on their fields."""
+    # What unread() found comes first; the same problem on the same field is told once.
     found = [problem("one-per-colour", value=colour) for colour in CARD_COLOURS if not state[colour]]
     if not found:
         found = problems(game_of(state))
