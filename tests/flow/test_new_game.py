@@ -1,8 +1,11 @@
 """The setup form's state, buttons and start, as both the server and the browser run them."""
 
+import json
+
 import pytest
 
 from webscore.flow import new_game
+from webscore.flow import setup_json
 from webscore.scoring.cards import CARD_COLOURS
 from webscore.scoring.cards import SOLO_EXCLUDED
 from webscore.scoring.table import dealer
@@ -22,7 +25,7 @@ def test_reading_keeps_what_was_typed_and_blanks_a_card_that_is_not_a_choice():
     state = new_game.read(dict(FULL, **{"players-1": "  Bo  ", "grey": "farm", "mode": "chess", "cavern": "y",
                                          "monuments-1": "castle", "dealt-1": "the-starloom nowhere"}))
     assert state["players"] == ["Ana", "  Bo  "]
-    assert state["grey"] == "" and state["mode"] == "master-builder" and state["cavern"] is True
+    assert state["grey"] == "" and state["mode"] == "" and state["cavern"] is True
     assert state["monuments"] == ["the-starloom", "castle"] and state["dealt"] == ["", ""]
 
 
@@ -114,3 +117,47 @@ def test_a_complete_setup_starts_a_game_with_empty_towns():
 def test_fields_of_is_the_inverse_of_read():
     state = new_game.apply("add", new_game.read(dict(FULL, cavern="y")), dealer(1))
     assert new_game.read(new_game.fields_of(state)) == state
+
+
+def test_dealing_monuments_in_a_game_without_monuments_changes_nothing():
+    fields = dict(FULL, without_monuments="y", **{"monuments-0": ""})
+    state = new_game.apply("deal-monuments", new_game.read(fields), dealer(7))
+    assert state == new_game.read(fields)
+    assert state["dealt"] == ["", ""] and state["monuments"] == ["", ""]
+
+
+def codes(found: list) -> list:
+    return [(item["code"], item["player"], item["value"]) for item in found]
+
+
+def test_what_no_choice_of_the_form_holds_is_named():
+    fields = dict(FULL, **{"mode": ["chess"], "players-0": ["Ana", "Eve"], "grey": "farm", "monuments-1": "castle"})
+    assert new_game.read(fields)["players"] == ["Ana", "Bo"]
+    assert codes(new_game.unread(fields)) == [
+        ("repeated-field", None, "players-0"), ("unknown-mode", None, "chess"), ("one-per-colour", None, "grey"),
+        ("unknown-monument", 1, "castle")]
+    assert new_game.unread(FULL) == []
+
+
+def test_monuments_in_a_game_without_monuments_are_left_out_and_said_so():
+    fields = dict(FULL, without_monuments="y", **{"dealt-0": "the-starloom barrett-castle"})
+    state = new_game.read(fields)
+    assert state["monuments"] == ["", ""] and state["dealt"] == ["", ""]
+    assert codes(new_game.unread(fields)) == [("monuments-left-out", None, None)]
+    assert new_game.unread(dict(fields, **{"monuments-0": ""})) == []
+
+
+def test_a_start_names_what_was_sent_once_with_the_setups_own_problems():
+    fields = dict(FULL, mode="chess", **{"players-1": ""})
+    game, placed = new_game.start(new_game.read(fields), new_game.unread(fields))
+    assert game is None
+    assert {field: codes(found) for field, found in placed["fields"].items()} == {
+        "mode": [("unknown-mode", None, "chess")], "players-1": [("name-missing", 1, None)]}
+    assert placed["general"] == []
+
+
+def test_the_browsers_door_says_what_it_left_out_at_any_button():
+    answer = json.loads(setup_json(json.dumps({"fields": dict(FULL, without_monuments="y"), "action": "refresh"})))
+    assert answer["state"]["monuments"] == ["", ""]
+    assert codes(answer["problems"]["general"]) == [("monuments-left-out", None, None)]
+    assert "problems" not in json.loads(setup_json(json.dumps({"fields": FULL, "action": "refresh"})))

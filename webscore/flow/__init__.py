@@ -40,16 +40,20 @@ def _opened(code: str) -> dict:
 def setup_json(text: str) -> str:
     """Answer a setup form: {"fields", "action", "seed"} → {"state", "offers"} or {"code"} or {"problems"}."""
     request = json.loads(text)
-    state = new_game.read(request.get("fields") or {})
+    fields = request.get("fields") or {}
+    state = new_game.read(fields)
+    sent = new_game.unread(fields)
     action = str(request.get("action") or "refresh")
     state = new_game.apply(action, state, dealer(int(request.get("seed") or 0)))
     answer = {"state": state, "offers": new_game.monument_offers(state)}
     if action in new_game.STARTS:
-        game, placed = new_game.start(state)
+        game, placed = new_game.start(state, sent)
         if game is None:
             answer["problems"] = placed
         else:
             answer["code"] = encode(game)
+    elif sent:
+        answer["problems"] = new_game.place(sent)
     return json.dumps(answer)
 
 

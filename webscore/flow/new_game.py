@@ -57,10 +57,17 @@ def _text(fields: dict, key: str) -> str:
     return str(value)[:MAX_TYPED] if value is not None else ""
 
 
+def _first(fields: dict) -> dict:
+    # The server hands over each key's list of values (an address can repeat a key), the browser one text.
+    return {key: value[0] if type(value) is list and value else value for key, value in fields.items()}
+
+
 def read(fields: dict) -> dict:
-    """Return the setup state a form sent (a dict of field name to text); what is not a choice is blank."""
+    """Return the setup state a form sent (field name to text, or to its texts); what is not a choice is blank."""
     if not fields:
         return default_state()
+    # A repeated field counts by its first value (unread() names it).
+    fields = _first(fields)
     # A row is any index one of its three fields names; a form always has at least one player.
     rows = sorted(set(indexed(fields, "players-") + indexed(fields, "monuments-") + indexed(fields, "dealt-"))) or [0]
     state = {"players": [_text(fields, "players-" + str(n)) for n in rows], "monuments": [], "dealt": []}
@@ -69,14 +76,42 @@ def read(fields: dict) -> dict:
         state["monuments"].append(_text(fields, "monuments-" + str(n)))
         dealt = _text(fields, "dealt-" + str(n)).split()
         state["dealt"].append(" ".join(dealt) if len(dealt) == 2 and all(m in MONUMENTS for m in dealt) else "")
-    mode = _text(fields, "mode")
-    state["mode"] = mode if mode in MODES else MASTER_BUILDER
+    # A form always sends a mode: one missing is the default, one that is none is blank, and refused.
+    mode = fields.get("mode", MASTER_BUILDER)
+    state["mode"] = mode if mode in MODES else ""
     state["cavern"] = flag(fields, "cavern")
     state["without_monuments"] = flag(fields, "without_monuments")
+    # Without monuments the form draws no monument to choose: none stays chosen or dealt (unread() says so).
+    if state["without_monuments"]:
+        state["monuments"] = [""] * len(rows)
+        state["dealt"] = [""] * len(rows)
     for colour in CARD_COLOURS:
         card = _text(fields, colour)
         state[colour] = card if card in cards_of_colour(colour) else ""
     return state
+
+
+def unread(fields: dict) -> list:
+    """Return as problems what a form sent that read() could not keep, each of which no form of ours sends."""
+    # A field given twice; a mode, card or monument that is no choice; monuments in a game without them.
+    found = [problem("repeated-field", value=key[:MAX_TYPED]) for key in sorted(fields)
+             if type(fields[key]) is list and len(fields[key]) > 1]
+    fields = _first(fields)
+    if "mode" in fields and fields["mode"] not in MODES:
+        found.append(problem("unknown-mode", value=_text(fields, "mode")))
+    for colour in CARD_COLOURS:
+        if _text(fields, colour) and _text(fields, colour) not in cards_of_colour(colour):
+            found.append(problem("one-per-colour", value=colour))
+    rows = indexed(fields, "monuments-")
+    chosen = [_text(fields, "monuments-" + str(n)) for n in rows]
+    if flag(fields, "without_monuments") and any(chosen):
+        found.append(problem("monuments-left-out"))
+    elif not flag(fields, "without_monuments"):
+        # Rows count in order, as read() counts them; a row sent without its monument has none to name.
+        every = sorted(set(indexed(fields, "players-") + rows + indexed(fields, "dealt-")))
+        found.extend(problem("unknown-monument", every.index(n), value=monument)
+                     for n, monument in zip(rows, chosen) if monument and monument not in MONUMENTS)
+    return found
 
 
 def fields_of(state: dict) -> dict:
@@ -124,7 +159,8 @@ def apply(action: str, state: dict, dealer) -> dict:
     elif verb == "deal":
         for colour in CARD_COLOURS:
             state[colour] = dealer.choice([c for c in cards_of_colour(colour) if allowed(state, c)])
-    elif verb == "deal-monuments":
+    elif verb == "deal-monuments" and not state["without_monuments"]:
+        # Without monuments the form has no monument to choose: the button is not drawn, and does nothing.
         pile = [m for m in sorted(MONUMENTS) if allowed(state, m)]
         dealer.shuffle(pile)
         state["dealt"] = [pile[2 * k] + " " + pile[2 * k + 1] for k in range(count)]
@@ -163,6 +199,8 @@ def game_of(state: dict) -> dict:
 def field_of(found: dict):
     """Return the setup field a problem belongs on, or None for the whole setup."""
     p = found["player"]
+    if found["code"] == "unknown-mode":
+        return "mode"
     if p is not None and found["code"].startswith("name"):
         return "players-" + str(p)
     if p is not None:
@@ -186,17 +224,19 @@ def place(found: list) -> dict:
     return placed
 
 
-def check(state: dict) -> dict:
-    """Return the problems that keep a state from starting a game, placed on their fields."""
-    missing = [problem("one-per-colour", value=colour) for colour in CARD_COLOURS if not state[colour]]
-    if missing:
-        return place(missing)
-    return place(problems(game_of(state)))
+def check(state: dict, sent=()) -> dict:
+    """Return the problems that keep a state from starting a game, after those of what was sent, placed on their fields."""
+    # What unread() found comes first; the same problem on the same field is told once.
+    found = [problem("one-per-colour", value=colour) for colour in CARD_COLOURS if not state[colour]]
+    if not found:
+        found = problems(game_of(state))
+    told = [(field_of(item), item["code"]) for item in sent]
+    return place(list(sent) + [item for item in found if (field_of(item), item["code"]) not in told])
 
 
-def start(state: dict):
-    """Return the game file the setup starts, or None and the placed problems."""
-    placed = check(state)
+def start(state: dict, sent=()):
+    """Return the game file the setup starts, or None and the placed problems (sent: what unread() found)."""
+    placed = check(state, sent)
     if placed["fields"] or placed["general"]:
         return None, placed
     return game_of(state), placed

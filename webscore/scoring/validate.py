@@ -13,6 +13,7 @@ from .cards import MAX_STORED
 from .cards import MONUMENTS
 from .cards import SOLO_EXCLUDED
 from .cards import colour_of
+from .emoji import in_emoji
 from .game import MASTER_BUILDER
 from .game import MODES
 from .game import SOLO
@@ -54,6 +55,11 @@ def is_hidden(char: str) -> bool:
     code = ord(char)
     # Most names are written below the first range (ASCII and Latin-1 letters): answered without the ranges.
     return code >= 0x00AD and any(low <= code <= high for low, high in HIDDEN_RANGES)
+
+
+def hides(name: str) -> bool:
+    """Tell whether a name holds a hidden character: a joiner or a tag counts only outside an emoji sequence."""
+    return any(is_hidden(name[i]) and not in_emoji(name, i) for i in range(len(name)))
 
 
 def _unknown_keys(record: dict, allowed: tuple, player=None) -> list:
@@ -149,7 +155,7 @@ def _check_player(game: dict, player, p: int) -> list:
         found.append(problem("name-too-long", p, value=len(name)))
     elif any(ord(char) < 32 or 127 <= ord(char) < 160 for char in name):
         found.append(problem("name-control-character", p))
-    elif any(is_hidden(char) for char in name):
+    elif hides(name):
         found.append(problem("name-format-character", p))
     monument = player.get("monument")
     if monument is not None:

@@ -57,6 +57,7 @@ def _page(state: dict, placed: dict, status: int = 200):
 @bp.get("/new")
 def new_game():
     """Show the setup form, apply its buttons, or start the game it describes."""
+    sent = []
     if "again" in request.args:
         try:
             state = setup_flow.state_from_game(game_from_code(request.args["again"]))
@@ -66,12 +67,15 @@ def new_game():
         # The blank form is the same for everyone who reads this language: drawn once, kept, revalidated.
         return page_cache.language_page("setup", lambda: _page(setup_flow.default_state(), {"fields": {}, "general": []})[0])
     else:
-        state = setup_flow.read(request.args.to_dict(flat=True))
+        # Every value of every key: what no form of ours sends (a key given twice) is named, not dropped.
+        fields = request.args.to_dict(flat=False)
+        state = setup_flow.read(fields)
+        sent = setup_flow.unread(fields)
     action = request.args.get("action", "")
     state = setup_flow.apply(action, state, _dealer)
     if action not in setup_flow.STARTS:
-        return _page(state, {"fields": {}, "general": []})
-    game, placed = setup_flow.start(state)
+        return _page(state, setup_flow.place(sent), 422 if sent else 200)
+    game, placed = setup_flow.start(state, sent)
     if game is None:
         return _page(state, placed, 422)
     if action == "play":

@@ -15,6 +15,7 @@ MESSAGES = {
     "one-player-plays-solo": _l("One player plays Solo: choose Solo, or add a player."),
     "monument-taken": _l("Each monument exists once: another player already has this one."),
     "monuments-off": _l("This game is played without monuments."),
+    "monuments-left-out": _l("This game is played without monuments: the monuments chosen are left out."),
     "unknown-monument": _l("This is not a monument of the game."),
     "not-players-monument": _l("Only the player's own monument can be built in this town."),
     "second-monument": _l("A town holds one monument only."),
@@ -49,6 +50,8 @@ MESSAGES = {
     "unknown-key": _l("A game file holds no such field."),
     "unknown-mode": _l("The mode is Master Builder, Town Hall or Solo."),
     "master_builder_turns-missing": _l("Enter the turns as Master Builder."),
+    # Only an address typed or edited by hand repeats a field (a form sends each once); it names the field.
+    "repeated-field": _l("This address gives %(field)s twice."),
 }
 
 
@@ -56,6 +59,8 @@ def problem_text(problem: dict) -> str:
     """Return the words for one validation problem."""
     if problem["code"] == "not-in-solo":
         return _("%(card)s is not used in a solo game.", card=CARD_NAMES.get(problem["value"], problem["value"]))
+    if problem["code"] == "repeated-field":
+        return str(MESSAGES["repeated-field"]) % {"field": problem["value"]}
     message = MESSAGES.get(problem["code"])
     if message is None:
         return _("This game cannot be read.")

@@ -1,0 +1,121 @@
+"""The setup form's address as a player may type or edit it: every value it holds is shown or named."""
+
+import re
+
+import pytest
+
+from support.webflow import SETUP
+from support.webflow import checked
+from support.webflow import code_of
+from support.webflow import errors
+from support.webflow import hidden_values
+from support.webflow import names_typed
+from webscore.scoring import decode
+
+TYPED = dict(SETUP, action="refresh")
+WITHOUT = dict(SETUP, without_monuments="y", **{"monuments-0": "", "monuments-1": ""})
+
+
+def test_dealing_monuments_without_monuments_deals_nothing(client):
+    response = client.get("/en/new", query_string=dict(WITHOUT, action="deal-monuments"))
+    assert response.status_code == 200
+    assert hidden_values(response.text, "dealt-") == ["", "", ""]
+    assert 'name="monuments-0"' not in response.text
+    assert 'value="deal-monuments"' not in response.text
+
+
+def test_a_name_of_joined_emoji_starts_the_game(client):
+    response = client.get("/en/new", query_string=dict(SETUP, **{"players-2": "\U0001f468\u200d\U0001f469\u200d\U0001f467"}))
+    assert response.status_code == 302
+    assert decode(code_of(response.headers["Location"]))["players"][2]["name"] == "\U0001f468\u200d\U0001f469\u200d\U0001f467"
+
+
+def test_a_joiner_between_letters_is_still_refused(client):
+    response = client.get("/fr/new", query_string=dict(SETUP, **{"players-2": "C\u200dy"}))
+    assert response.status_code == 422
+    assert errors(response.text) == [
+        "Un nom ne peut pas contenir de caractères invisibles ni de marques qui changent le sens de l’écriture."]
+    assert names_typed(response.text) == ["Ana", "Bo", "C\u200dy"]
+
+
+def fieldset(html: str, opening: str) -> str:
+    """Return the fieldset of the page that opens with these words, up to its end."""
+    return re.search(re.escape(opening) + r".*?</fieldset>", html, re.S).group(0)
+
+
+def pairs(fields: dict, *more) -> list:
+    """Return an address's (key, value) pairs: the fields, then more pairs, which may repeat a key."""
+    return list(fields.items()) + list(more)
+
+
+@pytest.mark.parametrize("action", ["refresh", "start"])
+@pytest.mark.parametrize("lang, message", [
+    ("en", "The mode is Master Builder, Town Hall or Solo."),
+    ("fr", "Le mode est Maître d’œuvre, Hôtel de ville ou Solo."),
+    ("hu", "A mód Főépítész, Városháza vagy Egyszemélyes."),
+])
+def test_an_unknown_mode_is_named_next_to_the_modes_and_the_rest_kept(client, action, lang, message):
+    response = client.get("/{}/new".format(lang), query_string=dict(SETUP, mode="chess", action=action))
+    assert response.status_code == 422
+    assert errors(response.text) == [message]
+    assert errors(fieldset(response.text, 'id="mode-0"')) == [message]
+    assert checked(response.text, "mode") == []
+    assert names_typed(response.text) == ["Ana", "Bo", "Cy"]
+    assert checked(response.text, "navy") == ["warehouse"]
+    assert re.search(r'<option selected value="the-starloom">|<option value="the-starloom" selected>', response.text)
+
+
+@pytest.mark.parametrize("action", ["refresh", "start"])
+def test_a_repeated_field_is_named_and_the_first_value_shown(client, action):
+    response = client.get("/en/new", query_string=pairs(dict(TYPED, action=action), ("mode", "solo")))
+    assert response.status_code == 422
+    assert errors(response.text) == ["This address gives mode twice."]
+    assert checked(response.text, "mode") == ["master-builder"]
+    assert names_typed(response.text) == ["Ana", "Bo", "Cy"]
+
+
+@pytest.mark.parametrize("key, value", [("players-1", "Eve"), ("action", "start"), ("green", "inn")])
+def test_any_repeated_field_is_named_in_the_readers_language(client, key, value):
+    response = client.get("/hu/new", query_string=pairs(TYPED, (key, value)))
+    assert response.status_code == 422
+    assert errors(response.text) == ["Ez a cím kétszer adja meg ezt: {}.".format(key)]
+    assert names_typed(response.text) == ["Ana", "Bo", "Cy"]
+    assert checked(response.text, "green") == ["feast-hall"]
+
+
+def test_a_card_of_another_colour_is_named_on_its_colour(client):
+    response = client.get("/fr/new", query_string=dict(TYPED, grey="farm"))
+    assert response.status_code == 422
+    assert errors(fieldset(response.text, 'class="colour c-grey"')) == ["Choisissez une carte de chaque couleur."]
+    assert errors(response.text) == ["Choisissez une carte de chaque couleur."]
+    assert checked(response.text, "grey") == []
+    assert checked(response.text, "red") == ["farm"]
+
+
+def test_an_unknown_monument_is_named_on_its_row_before_the_game_starts(client):
+    response = client.get("/en/new", query_string=dict(TYPED, **{"monuments-2": "castle"}))
+    assert response.status_code == 422
+    assert re.search(r'<span class="error" id="monuments-2-error-1" role="alert">This is not a monument of the game.</span>',
+                     response.text)
+    assert errors(response.text) == ["This is not a monument of the game."]
+
+
+@pytest.mark.parametrize("action", ["refresh", "start"])
+def test_monuments_chosen_in_a_game_without_monuments_are_left_out_with_a_note(client, action):
+    response = client.get("/en/new", query_string=dict(SETUP, without_monuments="y", action=action))
+    assert response.status_code == 422
+    assert errors(response.text) == ["This game is played without monuments: the monuments chosen are left out."]
+    assert 'name="monuments-0"' not in response.text
+    assert names_typed(response.text) == ["Ana", "Bo", "Cy"]
+    # What the page's form sends next starts the game, without monuments.
+    again = {key: value for key, value in SETUP.items() if not key.startswith("monuments-")}
+    started = client.get("/en/new", query_string=dict(again, without_monuments="y"))
+    assert started.status_code == 302
+    game = decode(code_of(started.headers["Location"]))
+    assert game["monuments"] is False and [p["monument"] for p in game["players"]] == [None, None, None]
+
+
+def test_a_link_the_form_sends_is_shown_without_a_message(client):
+    response = client.get("/en/new", query_string=TYPED)
+    assert response.status_code == 200
+    assert errors(response.text) == []
