@@ -92,3 +92,70 @@ def test_a_town_this_phone_kept_nothing_of_says_it_needs_the_network(phone, live
     # Back online, the page reloads the town with its taps, and the server's page sends them.
     expect(page.locator(".table-save-status")).to_have_text("Enregistrée sur la table.", timeout=WAIT)
     assert saved_town(table_url, 0) == [None, "farm"] + [None] * 14
+
+
+def rows(page) -> list:
+    """Return the players of a table's page as (name, status, whether it is a link) in order."""
+    return [(row.locator(".who").inner_text(), row.locator(".table-status").inner_text(),
+             row.locator("a.who").count() == 1) for row in page.locator(".table-player").all()]
+
+
+def test_the_table_reloaded_offline_shows_what_this_phone_last_saw_and_leads_to_its_town(phone, live_server):
+    page = phone.new_page()
+    install(page, live_server)
+    table_url = open_town(page, live_server, "en")
+    table_id = table_url.rsplit("/", 1)[1]
+    tap(page, "cottage", "a1")
+    expect(page.locator(".table-save-status")).to_have_text("Saved to the table.", timeout=WAIT)
+    page.click("text=Back to the table")
+    page.wait_for_url(table_url)
+    # The table as followed is kept once its first look has come back.
+    page.wait_for_function("(id) => localStorage.getItem('marquoir-table-state:' + id)", arg=table_id)
+    phone.set_offline(True)
+    page.reload()
+    expect(page.locator("h1")).to_have_text("The table", timeout=WAIT)
+    expect(page).to_have_title("The table · Marquoir")
+    expect(page.locator(".table-offline")).to_have_text(
+        "This phone is offline. The table will catch up when the network is back.")
+    expect(page.locator(".table-offline + p")).to_have_text("Following the other players' towns needs the network.")
+    expect(page.locator(".table .hint")).to_have_text("As this phone last saw the table:")
+    # This phone's own town leads to it; the others' towns are only named, as their pages need the network.
+    assert rows(page) == [("Annabell", "Entering", True), ("Bernadet", "Not started", False),
+                          ("Csongork", "Not started", False), ("Dominika", "Not started", False)]
+    page.click(".table-player[data-player='1'] a")
+    expect(page.locator("h1")).to_have_text("Town of Annabell", timeout=WAIT)
+    page.wait_for_selector(".palette:not([hidden])")
+    expect(page.locator("#square_a1")).to_have_value("cottage")
+    # And back: the offline town's link to the table leads to this page again, in any language.
+    page.click("text=Back to the table")
+    expect(page.locator("h1")).to_have_text("The table", timeout=WAIT)
+    page.click(".languages a[lang=fr]")
+    expect(page.locator("h1")).to_have_text("La table", timeout=WAIT)
+    expect(page.locator(".table-offline + p")).to_have_text(
+        "Pour suivre les bourgades des autres joueurs, il faut le réseau.")
+    expect(page.locator(".table .hint")).to_have_text("La table telle que ce téléphone l’a vue en dernier\u00a0:")
+    assert rows(page)[0] == ("Annabell", "En cours de saisie", True)
+    expect(page.locator("button.primary")).to_have_text("Recharger")
+    # Back online, the page reloads as the server's, which follows the table again.
+    phone.set_offline(False)
+    expect(page.locator("#table")).to_be_visible(timeout=WAIT)
+    expect(page.locator("img.qr")).to_be_visible()
+    assert page.url == table_url.replace("/en/", "/fr/")
+
+
+def test_a_table_this_phone_kept_nothing_of_says_it_needs_the_network(phone, live_server):
+    page = phone.new_page()
+    install(page, live_server)
+    table_url = open_town(page, live_server, "hu")
+    page.click("text=Vissza az asztalhoz")
+    page.wait_for_url(table_url)
+    phone.set_offline(True)
+    page.evaluate("Object.keys(localStorage).filter((key) => key.startsWith('marquoir-table'))"
+                  ".forEach((key) => localStorage.removeItem(key))")
+    page.reload()
+    expect(page.locator("h1")).to_have_text("Az asztal oldalához hálózat kell.", timeout=WAIT)
+    expect(page.locator(".notice p").first).to_have_text("Ez a telefon offline. Az asztal frissül, amint újra van hálózat.")
+    page.click("text=Újratöltés")
+    expect(page.locator("h1")).to_have_text("Az asztal oldalához hálózat kell.", timeout=WAIT)
+    phone.set_offline(False)
+    expect(page.locator("#table")).to_be_visible(timeout=WAIT)

@@ -117,4 +117,9 @@ def table_words() -> dict:
             "mine": _("Keep mine"), "no_network": _("No network?"),
             "handover_hint": _("Another phone at the table can take your town in from this link."),
             "handover": _("Show the link of my town"), "handover_label": _("Link of my town"),
-            "needs_network": _("This table's page needs the network."), "reload": _("Reload")}
+            "needs_network": _("This table's page needs the network."), "reload": _("Reload"),
+            # And the table's page reloaded without network, from what this phone last saw of it.
+            "table": _("The table"), "players": _("Players"), "see_scores": _("See the scores"),
+            "table_offline": _("This phone is offline. The table will catch up when the network is back."),
+            "follow": _("Following the other players' towns needs the network."),
+            "last_seen": _("As this phone last saw the table:")}
