@@ -140,12 +140,25 @@ function townForm(step, code, n, lang, values, placed, unfinished) {
   liveScore(form);
 }
 
+// Reload once the network is back. Chromium may say "online" as a page opens while it is still offline, so
+// the table's state (which no service worker answers) must come back first.
+function reloadWhenOnline(table) {
+  addEventListener("online", async () => {
+    try {
+      await fetch(`/${words.lang}/t/${table}/state`, { method: "HEAD", cache: "no-store" });
+    } catch (error) {
+      return;
+    }
+    location.reload();
+  });
+}
+
 // Nothing of this table or town is kept on this phone, or the core cannot start: say so and offer to reload.
-function needsNetwork(offline = tableText.offline) {
+function needsNetwork(table, offline = tableText.offline) {
   document.title = tableText.needs_network + " · Marquoir";
   const reload = h("button.primary", { type: "button" }, tableText.reload);
   reload.addEventListener("click", () => location.reload());
-  addEventListener("online", () => location.reload());
+  reloadWhenOnline(table);
   app.replaceChildren(h("section.notice", {}, h("h1", {}, tableText.needs_network), h("p", {}, offline),
     h("p", {}, reload)));
   relinkLanguages();
@@ -165,7 +178,7 @@ async function tableTown(where) {
   } catch (error) {
     step = null;
   }
-  if (!step?.game) return needsNetwork();
+  if (!step?.game) return needsNetwork(table);
   const base = `/${lang}/t/${table}`;
   const player = step.game.players[n - 1];
   const form = h("form.town-form.table-town", { id: "town-form", method: "get", action: `${base}/${n}`, novalidate: true,
@@ -212,15 +225,16 @@ async function tableOffline(where) {
   const { lang, table } = where;
   const base = `/${lang}/t/${table}`;
   const { state, players } = await tablePlayers(table);
-  if (!players) return needsNetwork(tableText.table_offline);
+  if (!players) return needsNetwork(table, tableText.table_offline);
   const reload = h("button.primary", { type: "button" }, tableText.reload);
   reload.addEventListener("click", () => location.reload());
-  addEventListener("online", () => location.reload());
+  reloadWhenOnline(table);
   document.title = tableText.table + " · Marquoir";
   app.replaceChildren(h("section.table", {}, h("h1", {}, tableText.table),
     h("p.table-offline.error", { role: "status" }, tableText.table_offline),
     h("p", {}, tableText.follow),
-    state?.finished && state.result ? h("p", {}, h("a.button.primary.big", { href: state.result }, tableText.see_scores)) : null,
+    state?.finished && state.result ? h("p", {}, h("a.button.primary.big",
+      { id: "table-result", href: state.result.replace(/^\/[^/]+\//, `/${lang}/`) }, tableText.see_scores)) : null,
     h("h2", {}, tableText.players),
     state ? h("p.hint", {}, tableText.last_seen) : null,
     h("ol.table-players", {}, players.map((player, i) => {

@@ -1,6 +1,8 @@
 """A phone at a table reloads its town with the network cut: it goes on entering it, and its taps reach the table."""
 
+import json
 import re
+import urllib.request
 
 from playwright.sync_api import expect
 
@@ -62,7 +64,7 @@ def test_a_town_reloaded_offline_goes_on_and_its_taps_reach_the_table(phone, liv
     assert page.locator(".handover-url").input_value() == table_url + "/take?town=" + town_code(BEGUN, 0)
     # Another language, still offline, shows the same town with every tap.
     page.click(".languages a[lang=fr]")
-    expect(page.locator("h1")).to_have_text("Bourgade de Annabell")
+    expect(page.locator("h1")).to_have_text("Bourgade\u00a0: Annabell")
     page.wait_for_selector(".palette:not([hidden])")
     expect(page.locator("#square_c1")).to_have_value("well")
     phone.set_offline(False)
@@ -159,3 +161,36 @@ def test_a_table_this_phone_kept_nothing_of_says_it_needs_the_network(phone, liv
     expect(page.locator("h1")).to_have_text("Az asztal oldalához hálózat kell.", timeout=WAIT)
     phone.set_offline(False)
     expect(page.locator("#table")).to_be_visible(timeout=WAIT)
+
+
+def hand_in(table_url, n):
+    """Hand in player n's town (from 0) of the four-player game, as a phone does."""
+    body = json.dumps({"town": town_code(examples.load("four-players"), n), "version": 0, "done": True}).encode()
+    request = urllib.request.Request("{}/{}".format(table_url, n + 1), data=body, method="POST",
+                                     headers={"Content-Type": "application/json", "X-Requested-With": "marquoir"})
+    with urllib.request.urlopen(request) as answer:
+        assert answer.status == 200
+
+
+def test_a_finished_table_reloaded_offline_leads_to_the_scores(phone, live_server):
+    page = phone.new_page()
+    install(page, live_server)
+    table_url = open_town(page, live_server, "en")
+    table_id = table_url.rsplit("/", 1)[1]
+    page.click("text=Back to the table")
+    page.wait_for_url(table_url)
+    for n in range(4):
+        hand_in(table_url, n)
+    # The phone following the table goes to the scores, and keeps the finished table as it saw it.
+    page.wait_for_url("**/en/r/" + examples.FOUR_PLAYERS_CODE, timeout=WAIT)
+    phone.set_offline(True)
+    # The short link, offline, opens the same page in the phone's language.
+    page.goto("{}/t/{}".format(live_server, table_id))
+    expect(page.locator("h1")).to_have_text("The table", timeout=WAIT)
+    assert rows(page) == [("Annabell", "Done", False), ("Bernadet", "Done", False),
+                          ("Csongork", "Done", False), ("Dominika", "Done", False)]
+    page.click(".languages a[lang=hu]")
+    expect(page.locator("h1")).to_have_text("Az asztal", timeout=WAIT)
+    page.click("#table-result")
+    page.wait_for_url("**/hu/r/" + examples.FOUR_PLAYERS_CODE)
+    expect(page.locator(".ranking .rank")).to_have_count(4, timeout=WAIT)
