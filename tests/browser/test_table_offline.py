@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from support import examples
 from support.phone import install
+from support.phone import shot
 from support.tables import empty_setup
 from support.tables import saved_town
 from support.tables import town_code
@@ -124,6 +125,7 @@ def test_the_table_reloaded_offline_shows_what_this_phone_last_saw_and_leads_to_
     # This phone's own town leads to it; the others' towns are only named, as their pages need the network.
     assert rows(page) == [("Annabell", "Entering", True), ("Bernadet", "Not started", False),
                           ("Csongork", "Not started", False), ("Dominika", "Not started", False)]
+    shot(page, "table-offline")
     page.click(".table-player[data-player='1'] a")
     expect(page.locator("h1")).to_have_text("Town of Annabell", timeout=WAIT)
     page.wait_for_selector(".palette:not([hidden])")
@@ -191,6 +193,7 @@ def test_a_finished_table_reloaded_offline_leads_to_the_scores(phone, live_serve
                           ("Csongork", "Done", False), ("Dominika", "Done", False)]
     page.click(".languages a[lang=hu]")
     expect(page.locator("h1")).to_have_text("Az asztal", timeout=WAIT)
+    shot(page, "table-offline-finished")
     page.click("#table-result")
     page.wait_for_url("**/hu/r/" + examples.FOUR_PLAYERS_CODE)
     expect(page.locator(".ranking .rank")).to_have_count(4, timeout=WAIT)
