@@ -4,9 +4,12 @@ import json
 import re
 import urllib.request
 
+import pytest
 from playwright.sync_api import expect
 
 from support import examples
+from support.accessibility import violations
+from support.browsing import PHONE
 from support.phone import install
 from support.phone import shot
 from support.tables import empty_setup
@@ -197,3 +200,21 @@ def test_a_finished_table_reloaded_offline_leads_to_the_scores(phone, live_serve
     page.click("#table-result")
     page.wait_for_url("**/hu/r/" + examples.FOUR_PLAYERS_CODE)
     expect(page.locator(".ranking .rank")).to_have_count(4, timeout=WAIT)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_table_reloaded_offline_has_no_axe_violations(browser, live_server, scheme):
+    context = browser.new_context(color_scheme=scheme, bypass_csp=True, **PHONE)
+    try:
+        page = context.new_page()
+        install(page, live_server)
+        table_url = open_town(page, live_server, "fr")
+        page.click("text=Retour à la table")
+        page.wait_for_url(table_url)
+        page.wait_for_function("(id) => localStorage.getItem('marquoir-table-state:' + id)", arg=table_url.rsplit("/", 1)[1])
+        context.set_offline(True)
+        page.reload()
+        expect(page.locator(".table-player a.who")).to_have_text("Annabell", timeout=WAIT)
+        assert violations(page) == []
+    finally:
+        context.close()
