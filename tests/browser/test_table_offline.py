@@ -150,13 +150,22 @@ def test_the_table_reloaded_offline_shows_what_this_phone_last_saw_and_leads_to_
     assert page.url == table_url.replace("/en/", "/fr/")
 
 
-def test_a_table_this_phone_kept_nothing_of_says_it_needs_the_network(phone, live_server):
+def test_a_table_this_phone_kept_little_or_nothing_of_says_what_it_can(phone, live_server):
     page = phone.new_page()
     install(page, live_server)
     table_url = open_town(page, live_server, "hu")
     page.click("text=Vissza az asztalhoz")
     page.wait_for_url(table_url)
     phone.set_offline(True)
+    # The table as followed is not kept (a phone of an earlier version): its names come from the setup.
+    page.evaluate("Object.keys(localStorage).filter((key) => key.startsWith('marquoir-table-state:'))"
+                  ".forEach((key) => localStorage.removeItem(key))")
+    page.reload()
+    expect(page.locator("h1")).to_have_text("Az asztal", timeout=WAIT)
+    assert rows(page) == [("Annabell", "", True), ("Bernadet", "", False), ("Csongork", "", False),
+                          ("Dominika", "", False)]
+    expect(page.locator(".table .hint")).to_have_count(0)
+    # Nothing of the table kept at all.
     page.evaluate("Object.keys(localStorage).filter((key) => key.startsWith('marquoir-table'))"
                   ".forEach((key) => localStorage.removeItem(key))")
     page.reload()
