@@ -67,7 +67,8 @@ export async function tableOffline(where) {
       const total = player.total === null || player.total === undefined ? ""
         : counted(words.points, Math.abs(player.total), number(player.total));
       return h("li.table-player", { dataset: { player: String(i + 1), status: player.status ?? "" } },
-        mine ? h("a.button.who", { href: `${base}/${i + 1}` }, h("bdi", {}, player.name)) : h("span.who", {}, h("bdi", {}, player.name)),
+        mine ? h("a.button.who", { href: `${base}/${i + 1}` }, h("bdi", {}, player.name))
+          : h("span.who", {}, h("bdi", {}, player.name)),
         h("span.table-status", {}, player.status ? tableText.status[player.status] : ""),
         h("span.table-total", {}, total));
     })),

@@ -12,7 +12,7 @@ export const setupKey = (id) => "marquoir-table-setup:" + id;
 // offline shell (app.mjs) draws a town at a table from them when a reload finds no network.
 export const pendingKey = (id, n) => `marquoir-table:${id}:${n}`;
 export const keptKey = (id, n) => `marquoir-table-town:${id}:${n}`;
-// The table as last followed (names, statuses, totals): the offline shell draws the table's page from it.
+// The table as last followed (names, statuses, totals): offline, table-offline.mjs draws the table's page from it.
 export const stateKey = (id) => "marquoir-table-state:" + id;
 
 function showOffline(offline) {
