@@ -7,6 +7,7 @@ import { h } from "./dom.mjs";
 import { liveScore } from "./live.mjs";
 import { remember } from "./recent.mjs";
 import { keptKey, pendingKey, text as tableText, townPage } from "./table.mjs";
+import { needsNetwork, tableOffline } from "./table-offline.mjs";
 import { enhance } from "./town.js";
 import { counted, fedBy, fill, fillNodes, number, pair, pluralForm, problemText, reasonText, relinkLanguages, words } from "./words.mjs";
 
@@ -22,6 +23,7 @@ function route() {
   if (parts[0] === "t" && parts[1] && /^\d+$/.test(parts[2] || "") && parts.length === 3) {
     return { kind: "table", lang, table: parts[1], n: Number(parts[2]) };
   }
+  if (parts[0] === "t" && parts[1] && parts[1] !== "new" && parts.length === 2) return { kind: "table-page", lang, table: parts[1] };
   if (parts[0] === "r" && parts[1]) return { kind: parts[2] === "turns" ? "turns" : "result", lang, code: parts[1] };
   if (parts[0] === "g" && parts[1] && /^\d+$/.test(parts[2] || "")) {
     return { kind: parts[3] === "save" ? "save" : "town", lang, code: parts[1], n: Number(parts[2]) };
@@ -139,17 +141,6 @@ function townForm(step, code, n, lang, values, placed, unfinished) {
   liveScore(form);
 }
 
-// Nothing of this town is kept on this phone, or the core cannot start: say so and offer to reload.
-function needsNetwork() {
-  document.title = tableText.needs_network + " · Marquoir";
-  const reload = h("button.primary", { type: "button" }, tableText.reload);
-  reload.addEventListener("click", () => location.reload());
-  addEventListener("online", () => location.reload());
-  app.replaceChildren(h("section.notice", {}, h("h1", {}, tableText.needs_network), h("p", {}, tableText.offline),
-    h("p", {}, reload)));
-  relinkLanguages();
-}
-
 // A town at the table reloaded without network: drawn as table_town.html draws it, from the town this phone
 // last saw and the taps it has not sent (table.mjs keeps both), then run by table.mjs as the server's page is.
 async function tableTown(where) {
@@ -164,7 +155,7 @@ async function tableTown(where) {
   } catch (error) {
     step = null;
   }
-  if (!step?.game) return needsNetwork();
+  if (!step?.game) return needsNetwork(table);
   const base = `/${lang}/t/${table}`;
   const player = step.game.players[n - 1];
   const form = h("form.town-form.table-town", { id: "town-form", method: "get", action: `${base}/${n}`, novalidate: true,
@@ -254,6 +245,7 @@ function result(answer, code, lang, turnProblems = {}) {
 async function main() {
   const where = route();
   if (where.kind === "table") return tableTown(where);
+  if (where.kind === "table-page") return tableOffline(where);
   const core = await loadBrowserCore();
   if (where.kind === "unknown") return cannotOpen("malformed");
   if (where.kind === "turns") {

@@ -7,18 +7,20 @@ import { counted, number, problemText, words } from "./words.mjs";
 const POLL = 3000;
 const element = document.getElementById("table-words");
 export const text = element ? JSON.parse(element.textContent) : {};
-const setupKey = (id) => "marquoir-table-setup:" + id;
+export const setupKey = (id) => "marquoir-table-setup:" + id;
 // Taps not yet sent ({query, base version}), and the town as last seen or saved ({code, version}): the
 // offline shell (app.mjs) draws a town at a table from them when a reload finds no network.
 export const pendingKey = (id, n) => `marquoir-table:${id}:${n}`;
 export const keptKey = (id, n) => `marquoir-table-town:${id}:${n}`;
+// The table as last followed (names, statuses, totals): offline, table-offline.mjs draws the table's page from it.
+export const stateKey = (id) => "marquoir-table-state:" + id;
 
 function showOffline(offline) {
   for (const note of document.querySelectorAll(".table-offline")) note.hidden = !offline;
 }
 
-// Ask for the table's state every few seconds; call onState with each new one, tell when offline.
-function follow(url, onState) {
+// Ask for the table's state every few seconds; keep each new one and call onState with it, tell when offline.
+function follow(id, url, onState) {
   let etag = null;
   const look = async () => {
     try {
@@ -27,7 +29,9 @@ function follow(url, onState) {
       if (response.status === 404) return location.reload();
       if (response.status === 200) {
         etag = response.headers.get("ETag");
-        onState(await response.json());
+        const state = await response.json();
+        localStorage.setItem(stateKey(id), JSON.stringify(state));
+        onState(state);
       }
     } catch (error) {
       showOffline(true);
@@ -41,7 +45,7 @@ function follow(url, onState) {
 
 function tablePage(section) {
   localStorage.setItem(setupKey(section.dataset.table), section.dataset.setup);
-  follow(section.dataset.state, (state) => {
+  follow(section.dataset.table, section.dataset.state, (state) => {
     if (state.finished) return location.assign(state.result);
     for (const [i, player] of state.players.entries()) {
       const row = section.querySelector(`.table-player[data-player="${i + 1}"]`);
@@ -175,7 +179,7 @@ export function townPage(form) {
     }
   }
 
-  follow(form.dataset.state, (state) => {
+  follow(form.dataset.table, form.dataset.state, (state) => {
     if (state.finished) return location.assign(state.result);
     const mine = state.players[n - 1];
     // Another phone saved this town: show it, unless this phone holds taps of its own (they meet at the next save).

@@ -1,11 +1,17 @@
 """A phone at a table reloads its town with the network cut: it goes on entering it, and its taps reach the table."""
 
+import json
 import re
+import urllib.request
 
+import pytest
 from playwright.sync_api import expect
 
 from support import examples
+from support.accessibility import violations
+from support.browsing import PHONE
 from support.phone import install
+from support.phone import shot
 from support.tables import empty_setup
 from support.tables import saved_town
 from support.tables import town_code
@@ -62,7 +68,7 @@ def test_a_town_reloaded_offline_goes_on_and_its_taps_reach_the_table(phone, liv
     assert page.locator(".handover-url").input_value() == table_url + "/take?town=" + town_code(BEGUN, 0)
     # Another language, still offline, shows the same town with every tap.
     page.click(".languages a[lang=fr]")
-    expect(page.locator("h1")).to_have_text("Bourgade de Annabell")
+    expect(page.locator("h1")).to_have_text("Bourgade\u00a0: Annabell")
     page.wait_for_selector(".palette:not([hidden])")
     expect(page.locator("#square_c1")).to_have_value("well")
     phone.set_offline(False)
@@ -92,3 +98,132 @@ def test_a_town_this_phone_kept_nothing_of_says_it_needs_the_network(phone, live
     # Back online, the page reloads the town with its taps, and the server's page sends them.
     expect(page.locator(".table-save-status")).to_have_text("Enregistrée sur la table.", timeout=WAIT)
     assert saved_town(table_url, 0) == [None, "farm"] + [None] * 14
+
+
+def rows(page) -> list:
+    """Return the players of a table's page as (name, status, whether it is a link) in order."""
+    return [(row.locator(".who").inner_text(), row.locator(".table-status").inner_text(),
+             row.locator("a.who").count() == 1) for row in page.locator(".table-player").all()]
+
+
+def test_the_table_reloaded_offline_shows_what_this_phone_last_saw_and_leads_to_its_town(phone, live_server):
+    page = phone.new_page()
+    install(page, live_server)
+    table_url = open_town(page, live_server, "en")
+    table_id = table_url.rsplit("/", 1)[1]
+    tap(page, "cottage", "a1")
+    expect(page.locator(".table-save-status")).to_have_text("Saved to the table.", timeout=WAIT)
+    page.click("text=Back to the table")
+    page.wait_for_url(table_url)
+    # The table as followed is kept once its first look has come back.
+    page.wait_for_function("(id) => localStorage.getItem('marquoir-table-state:' + id)", arg=table_id)
+    phone.set_offline(True)
+    page.reload()
+    expect(page.locator("h1")).to_have_text("The table", timeout=WAIT)
+    expect(page).to_have_title("The table · Marquoir")
+    expect(page.locator(".table-offline")).to_have_text(
+        "This phone is offline. The table will catch up when the network is back.")
+    expect(page.locator(".table-offline + p")).to_have_text("Following the other players' towns needs the network.")
+    expect(page.locator(".table .hint")).to_have_text("As this phone last saw the table:")
+    # This phone's own town leads to it; the others' towns are only named, as their pages need the network.
+    assert rows(page) == [("Annabell", "Entering", True), ("Bernadet", "Not started", False),
+                          ("Csongork", "Not started", False), ("Dominika", "Not started", False)]
+    shot(page, "table-offline")
+    page.click(".table-player[data-player='1'] a")
+    expect(page.locator("h1")).to_have_text("Town of Annabell", timeout=WAIT)
+    page.wait_for_selector(".palette:not([hidden])")
+    expect(page.locator("#square_a1")).to_have_value("cottage")
+    # And back: the offline town's link to the table leads to this page again, in any language.
+    page.click("text=Back to the table")
+    expect(page.locator("h1")).to_have_text("The table", timeout=WAIT)
+    page.click(".languages a[lang=fr]")
+    expect(page.locator("h1")).to_have_text("La table", timeout=WAIT)
+    expect(page.locator(".table-offline + p")).to_have_text(
+        "Pour suivre les bourgades des autres joueurs, il faut le réseau.")
+    expect(page.locator(".table .hint")).to_have_text("La table telle que ce téléphone l’a vue en dernier\u00a0:")
+    assert rows(page)[0] == ("Annabell", "En cours de saisie", True)
+    expect(page.locator("button.primary")).to_have_text("Recharger")
+    # Back online, the page reloads as the server's, which follows the table again.
+    phone.set_offline(False)
+    expect(page.locator("#table")).to_be_visible(timeout=WAIT)
+    expect(page.locator("img.qr")).to_be_visible()
+    assert page.url == table_url.replace("/en/", "/fr/")
+
+
+def test_a_table_this_phone_kept_little_or_nothing_of_says_what_it_can(phone, live_server):
+    page = phone.new_page()
+    install(page, live_server)
+    table_url = open_town(page, live_server, "hu")
+    page.click("text=Vissza az asztalhoz")
+    page.wait_for_url(table_url)
+    phone.set_offline(True)
+    # The table as followed is not kept (a phone of an earlier version): its names come from the setup.
+    page.evaluate("Object.keys(localStorage).filter((key) => key.startsWith('marquoir-table-state:'))"
+                  ".forEach((key) => localStorage.removeItem(key))")
+    page.reload()
+    expect(page.locator("h1")).to_have_text("Az asztal", timeout=WAIT)
+    assert rows(page) == [("Annabell", "", True), ("Bernadet", "", False), ("Csongork", "", False),
+                          ("Dominika", "", False)]
+    expect(page.locator(".table .hint")).to_have_count(0)
+    # Nothing of the table kept at all.
+    page.evaluate("Object.keys(localStorage).filter((key) => key.startsWith('marquoir-table'))"
+                  ".forEach((key) => localStorage.removeItem(key))")
+    page.reload()
+    expect(page.locator("h1")).to_have_text("Az asztal oldalához hálózat kell.", timeout=WAIT)
+    expect(page.locator(".notice p").first).to_have_text("Ez a telefon offline. Az asztal frissül, amint újra van hálózat.")
+    page.click("text=Újratöltés")
+    expect(page.locator("h1")).to_have_text("Az asztal oldalához hálózat kell.", timeout=WAIT)
+    phone.set_offline(False)
+    expect(page.locator("#table")).to_be_visible(timeout=WAIT)
+
+
+def hand_in(table_url, n):
+    """Hand in player n's town (from 0) of the four-player game, as a phone does."""
+    body = json.dumps({"town": town_code(examples.load("four-players"), n), "version": 0, "done": True}).encode()
+    request = urllib.request.Request("{}/{}".format(table_url, n + 1), data=body, method="POST",
+                                     headers={"Content-Type": "application/json", "X-Requested-With": "marquoir"})
+    with urllib.request.urlopen(request) as answer:
+        assert answer.status == 200
+
+
+def test_a_finished_table_reloaded_offline_leads_to_the_scores(phone, live_server):
+    page = phone.new_page()
+    install(page, live_server)
+    table_url = open_town(page, live_server, "en")
+    table_id = table_url.rsplit("/", 1)[1]
+    page.click("text=Back to the table")
+    page.wait_for_url(table_url)
+    for n in range(4):
+        hand_in(table_url, n)
+    # The phone following the table goes to the scores, and keeps the finished table as it saw it.
+    page.wait_for_url("**/en/r/" + examples.FOUR_PLAYERS_CODE, timeout=WAIT)
+    phone.set_offline(True)
+    # The short link, offline, opens the same page in the phone's language.
+    page.goto("{}/t/{}".format(live_server, table_id))
+    expect(page.locator("h1")).to_have_text("The table", timeout=WAIT)
+    assert rows(page) == [("Annabell", "Done", False), ("Bernadet", "Done", False),
+                          ("Csongork", "Done", False), ("Dominika", "Done", False)]
+    page.click(".languages a[lang=hu]")
+    expect(page.locator("h1")).to_have_text("Az asztal", timeout=WAIT)
+    shot(page, "table-offline-finished")
+    page.click("#table-result")
+    page.wait_for_url("**/hu/r/" + examples.FOUR_PLAYERS_CODE)
+    expect(page.locator(".ranking .rank")).to_have_count(4, timeout=WAIT)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_table_reloaded_offline_has_no_axe_violations(browser, live_server, scheme):
+    context = browser.new_context(color_scheme=scheme, bypass_csp=True, **PHONE)
+    try:
+        page = context.new_page()
+        install(page, live_server)
+        table_url = open_town(page, live_server, "fr")
+        page.click("text=Retour à la table")
+        page.wait_for_url(table_url)
+        page.wait_for_function("(id) => localStorage.getItem('marquoir-table-state:' + id)", arg=table_url.rsplit("/", 1)[1])
+        context.set_offline(True)
+        page.reload()
+        expect(page.locator(".table-player a.who")).to_have_text("Annabell", timeout=WAIT)
+        assert violations(page) == []
+    finally:
+        context.close()

@@ -248,11 +248,11 @@ def test_following_the_table_sets_no_language_cookie(table_app):
     assert page.headers["Set-Cookie"].startswith("lang=fr;")
 
 
-def test_a_town_at_the_table_is_never_stored(phone):
-    # The service worker stores no no-store page: offline, its shell draws the town from what the phone kept.
+def test_a_table_and_its_towns_are_never_stored(phone):
+    # The service worker stores no no-store page: offline, its shell draws them from what the phone kept.
     table = open_table(phone)
-    page = phone.get("/en/t/{}/1".format(table))
-    assert (page.status_code, page.headers["Cache-Control"]) == (200, "no-store")
+    for page in (phone.get("/en/t/{}".format(table)), phone.get("/en/t/{}/1".format(table))):
+        assert (page.status_code, page.headers["Cache-Control"]) == (200, "no-store")
 
 
 def test_an_unchanged_table_is_answered_before_the_app_with_the_views_headers(table_app):

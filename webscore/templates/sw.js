@@ -61,10 +61,11 @@ function standIn(url) {
   const lang = languageOf(url);
   if (url.pathname.startsWith("/r/")) return "/" + preferred() + "/offline";
   if (url.pathname === "/pad") return "/" + preferred() + "/pad";
+  if (/^\/t\/[^/]+$/.test(url.pathname)) return "/" + preferred() + "/offline";
   if (!lang) return "/" + preferred() + "/";
   const rest = url.pathname.slice(lang.length + 2);
-  // A town at a table (t/<id>/<n>) is drawn by the shell from what this phone kept of it (table.mjs).
-  if (rest.startsWith("g/") || rest.startsWith("r/") || /^t\/[^/]+\/\d+$/.test(rest)) return "/" + lang + "/offline";
+  // A table (t/<id>) and a town at it (t/<id>/<n>) are drawn by the shell from what this phone kept (table.mjs).
+  if (rest.startsWith("g/") || rest.startsWith("r/") || /^t\/(?!new$)[^/]+(\/\d+)?$/.test(rest)) return "/" + lang + "/offline";
   if (rest.startsWith("new")) return "/" + lang + "/new";
   if (rest.startsWith("rules")) return "/" + lang + "/rules";
   if (rest.startsWith("play")) return "/" + lang + "/play";

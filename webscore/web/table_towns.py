@@ -28,16 +28,25 @@ def town_code(setup: dict, player: dict, n: int) -> str:
 
 
 def read_town(setup: dict, code: str, n=None) -> dict:
-    """Return {player index: player} for the towns a code brings to this table; raise ValueError."""
+    """Return {player index: player} for the town a code brings to this table; raise ValueError.
+
+    With n, the code is player n's own save and only that town is read. Without, it is a town handed over:
+    it must bring one town alone, every other player as the setup has them, or a result code (or any code
+    carrying several towns) would hand them all in at once.
+    """
     try:
         game = game_from_code(code)
     except (CodeError, InvalidGame):
         raise ValueError(_("This is not a town of Marquoir.")) from None
     if _identity(game) != _identity(setup):
         raise ValueError(_("This town belongs to another game."))
-    filled = {i: p for i, p in enumerate(game["players"])
-              if any(card for row in p["town"] for card in row) or i == n}
-    return {i: filled[i] for i in filled if n is None or i == n}
+    if n is not None:
+        return {n: game["players"][n]}
+    brought = [i for i, player in enumerate(game["players"]) if player != setup["players"][i]]
+    if len(brought) != 1:
+        raise ValueError(_('This link does not bring one town alone. On the phone without network, tap '
+                           '"%(button)s" and paste the link it shows.', button=_("Show the link of my town")))
+    return {brought[0]: game["players"][brought[0]]}
 
 
 def whole_game(record: dict) -> dict:
@@ -108,4 +117,9 @@ def table_words() -> dict:
             "mine": _("Keep mine"), "no_network": _("No network?"),
             "handover_hint": _("Another phone at the table can take your town in from this link."),
             "handover": _("Show the link of my town"), "handover_label": _("Link of my town"),
-            "needs_network": _("This table's page needs the network."), "reload": _("Reload")}
+            "needs_network": _("This table's page needs the network."), "reload": _("Reload"),
+            # And the table's page reloaded without network, from what this phone last saw of it.
+            "table": _("The table"), "players": _("Players"), "see_scores": _("See the scores"),
+            "table_offline": _("This phone is offline. The table will catch up when the network is back."),
+            "follow": _("Following the other players' towns needs the network."),
+            "last_seen": _("As this phone last saw the table:")}

@@ -171,7 +171,9 @@ def table(lang, table_id):
     short_url = url_for("tables.short", table_id=table_id, _external=True)
     page = render_template("table.html", table_id=table_id, state=state, short_url=short_url,
                            setup=record["setup"])
-    return page, 200, {"Cache-Control": "no-cache"}
+    # Not stored by the service worker: offline, its shell says the table needs the network and shows what
+    # table.mjs kept of it, rather than a stored copy whose statuses would look current.
+    return page, 200, {"Cache-Control": "no-store"}
 
 
 @bp.get("/t/<table_id>/qr.svg")

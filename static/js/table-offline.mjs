@@ -1,0 +1,77 @@
+// The table's pages drawn by the offline shell (app.mjs) when a reload finds no network: the table's page from
+// what table.mjs kept of it, and the page that says the network is needed when this phone kept nothing.
+import { loadBrowserCore } from "./core.mjs";
+import { h } from "./dom.mjs";
+import { keptKey, setupKey, stateKey, text as tableText } from "./table.mjs";
+import { counted, number, relinkLanguages, words } from "./words.mjs";
+
+const app = document.getElementById("app");
+
+// Reload once the network is back. Chromium may say "online" as a page opens while it is still offline, so
+// the table's state (which no service worker answers) must come back first.
+function reloadWhenOnline(table) {
+  addEventListener("online", async () => {
+    try {
+      await fetch(`/${words.lang}/t/${table}/state`, { method: "HEAD", cache: "no-store" });
+    } catch (error) {
+      return;
+    }
+    location.reload();
+  });
+}
+
+// Nothing of this table or town is kept on this phone, or the core cannot start: say so and offer to reload.
+export function needsNetwork(table, offline = tableText.offline) {
+  document.title = tableText.needs_network + " · Marquoir";
+  const reload = h("button.primary", { type: "button" }, tableText.reload);
+  reload.addEventListener("click", () => location.reload());
+  reloadWhenOnline(table);
+  app.replaceChildren(h("section.notice", {}, h("h1", {}, tableText.needs_network), h("p", {}, offline),
+    h("p", {}, reload)));
+  relinkLanguages();
+}
+
+// The players of a table as this phone knows them: the state last followed, else the names its setup holds.
+async function tablePlayers(table) {
+  const state = JSON.parse(localStorage.getItem(stateKey(table)) || "null");
+  if (state?.players) return { state, players: state.players };
+  const setup = localStorage.getItem(setupKey(table));
+  try {
+    const game = setup ? (await loadBrowserCore()).town({ code: setup, n: 1, fields: {}, show: true }).game : null;
+    return { state: null, players: game ? game.players.map((player) => ({ name: player.name })) : null };
+  } catch (error) {
+    return { state: null, players: null };
+  }
+}
+
+// The table's page reloaded without network: following the others' towns needs it, so say so, and show what
+// this phone last saw of the table, with its own towns (drawn offline from what it kept) and the scores.
+export async function tableOffline(where) {
+  const { lang, table } = where;
+  const base = `/${lang}/t/${table}`;
+  const { state, players } = await tablePlayers(table);
+  if (!players) return needsNetwork(table, tableText.table_offline);
+  const reload = h("button.primary", { type: "button" }, tableText.reload);
+  reload.addEventListener("click", () => location.reload());
+  reloadWhenOnline(table);
+  document.title = tableText.table + " · Marquoir";
+  app.replaceChildren(h("section.table", {}, h("h1", {}, tableText.table),
+    h("p.table-offline.error", { role: "status" }, tableText.table_offline),
+    h("p", {}, tableText.follow),
+    state?.finished && state.result ? h("p", {}, h("a.button.primary.big",
+      { id: "table-result", href: state.result.replace(/^\/[^/]+\//, `/${lang}/`) }, tableText.see_scores)) : null,
+    h("h2", {}, tableText.players),
+    state ? h("p.hint", {}, tableText.last_seen) : null,
+    h("ol.table-players", {}, players.map((player, i) => {
+      const mine = !state?.finished && localStorage.getItem(keptKey(table, i + 1));
+      const total = player.total === null || player.total === undefined ? ""
+        : counted(words.points, Math.abs(player.total), number(player.total));
+      return h("li.table-player", { dataset: { player: String(i + 1), status: player.status ?? "" } },
+        mine ? h("a.button.who", { href: `${base}/${i + 1}` }, h("bdi", {}, player.name))
+          : h("span.who", {}, h("bdi", {}, player.name)),
+        h("span.table-status", {}, player.status ? tableText.status[player.status] : ""),
+        h("span.table-total", {}, total));
+    })),
+    h("p", {}, reload)));
+  relinkLanguages();
+}

@@ -1,0 +1,38 @@
+"""Which stored page the service worker shows for a table's addresses the network cannot serve (run in Node)."""
+
+import json
+import shutil
+import subprocess
+
+import pytest
+
+from webscore import create_app
+
+# The service worker's own script with a stand-in self; prints standIn() of each address on stdin's first line.
+HARNESS = """
+const [first, ...rest] = require("fs").readFileSync(0, "utf8").split("\\n");
+globalThis.self = { location: { href: "http://marquoir.test/sw.js", origin: "http://marquoir.test" },
+                    addEventListener: () => {} };
+globalThis.navigator = { language: "hu-HU" };
+(0, eval)(rest.join("\\n") + "\\n;globalThis.standIn = standIn;");
+console.log(JSON.stringify(JSON.parse(first).map((path) => standIn(new URL(path, "http://marquoir.test/")))));
+"""
+ID = "N0_3Jt8xX10xuWXakfot8Q"
+STAND_INS = {
+    "/fr/t/" + ID: "/fr/offline",
+    "/fr/t/" + ID + "/2": "/fr/offline",
+    "/t/" + ID: "/hu/offline",
+    "/en/t/new": "/en/",
+    "/en/t/" + ID + "/take": "/en/",
+    "/en/t/" + ID + "/state": "/en/",
+}
+
+
+def test_a_table_and_its_towns_stand_in_as_the_offline_shell_and_nothing_else_of_a_table_does():
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js runs the service worker's stand-in choice (apt-get install nodejs)")
+    script = create_app({"TESTING": True}).test_client().get("/sw.js").get_data(as_text=True)
+    done = subprocess.run([node, "-e", HARNESS], input=json.dumps(list(STAND_INS)) + "\n" + script,
+                          capture_output=True, text=True, check=True, timeout=60)
+    assert dict(zip(STAND_INS, json.loads(done.stdout), strict=True)) == STAND_INS
