@@ -7,17 +7,27 @@ import { counted, number, relinkLanguages, words } from "./words.mjs";
 
 const app = document.getElementById("app");
 
-// Reload once the network is back. Chromium may say "online" as a page opens while it is still offline, so
-// the table's state (which no service worker answers) must come back first.
+// Reload once the network is back: when the table's state (which no service worker answers) comes back.
+// Asked at each "online" event and every few seconds too: Chromium may say "online" as a page opens while
+// it is still offline, and then not again when the network really returns.
+const RETRY_MS = 3000;
+
 function reloadWhenOnline(table) {
-  addEventListener("online", async () => {
+  let reloading = false;
+  const check = async () => {
     try {
       await fetch(`/${words.lang}/t/${table}/state`, { method: "HEAD", cache: "no-store" });
     } catch (error) {
       return;
     }
+    // Once: a second reload could cut short the reloaded page's first save, which would then meet its own
+    // saved version as another phone's.
+    if (reloading) return;
+    reloading = true;
     location.reload();
-  });
+  };
+  addEventListener("online", check);
+  setInterval(check, RETRY_MS);
 }
 
 // Nothing of this table or town is kept on this phone, or the core cannot start: say so and offer to reload.

@@ -89,6 +89,12 @@ export function townPage(form) {
 
   async function save(done = false) {
     if (sending) return;
+    // A phone that knows it is offline keeps its taps at once; the "online" event sends them.
+    if (!navigator.onLine) {
+      showOffline(true);
+      status.textContent = text.kept;
+      return;
+    }
     const sent = changes;
     const code = await townCode();
     if (!code) return;

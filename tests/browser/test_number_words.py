@@ -3,6 +3,7 @@
 import pytest
 
 from support import examples
+from support.phone import go_offline
 from support.phone import install
 from webscore import create_app
 from webscore.web import labels
@@ -52,7 +53,7 @@ def test_offline_results_word_reasons_as_the_server_does(browser, phone, live_se
     assert "nourri par Ferme b4" in served and "nourrie par Ferme c1" in served
     page = phone.new_page()
     install(page, live_server)
-    phone.set_offline(True)
+    go_offline(phone)
     page.goto(live_server + "/fr/r/" + code)
     page.wait_for_selector(".offline-note")
     assert reasons(page) == served

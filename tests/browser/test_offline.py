@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from support import examples
 from support.phone import EXPECTED
 from support.phone import TOWNS
+from support.phone import go_offline
 from support.phone import install
 from support.phone import read_results
 from support.phone import see_scores
@@ -81,7 +82,7 @@ def test_the_manifest_is_named_in_each_language(client):
 def test_a_whole_game_with_the_network_cut(phone, live_server):
     page = phone.new_page()
     install(page, live_server)
-    phone.set_offline(True)
+    go_offline(phone)
     assert play_offline(page, live_server) == EXPECTED
     assert read_results(page) == server_totals(code_of(page.url))
     assert page.locator(".offline-note").is_visible()
@@ -98,7 +99,7 @@ def test_a_result_link_never_opened_online_works_offline(phone, live_server):
     code = examples.FOUR_PLAYERS_CODE
     page = phone.new_page()
     install(page, live_server)
-    phone.set_offline(True)
+    go_offline(phone)
     for link in ("/r/" + code, "/fr/r/" + code):
         page.goto(live_server + link)
         page.wait_for_selector(".ranking li")
@@ -114,7 +115,7 @@ def test_a_result_link_never_opened_online_works_offline(phone, live_server):
 def test_a_damaged_link_offline_says_so(phone, live_server):
     page = phone.new_page()
     install(page, live_server)
-    phone.set_offline(True)
+    go_offline(phone)
     page.goto(live_server + "/en/r/AAAAAAAAAAAA")
     page.wait_for_selector(".notice h1")
     assert page.locator(".notice h1").inner_text() == "This link cannot be opened"

@@ -4,6 +4,7 @@ an address the pad cannot read is named, not dropped."""
 from playwright.sync_api import expect
 
 from support.phone import drawn
+from support.phone import go_offline
 from support.phone import install
 
 
@@ -16,7 +17,7 @@ def pad_rows(page):
 def test_empty_squares_are_counted_once_taken_off_and_break_the_tie(browser, phone, live_server):
     page = phone.new_page()
     install(page, live_server)
-    phone.set_offline(True)
+    go_offline(phone)
     page.goto(live_server + "/en/pad")
     drawn(page, "#n0")
     page.fill("#n0", "Ana")

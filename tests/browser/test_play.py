@@ -6,6 +6,7 @@ from urllib.parse import urlparse
 from playwright.sync_api import expect
 
 from support.phone import drawn
+from support.phone import go_offline
 from support.phone import install
 from support.phone import see_scores
 from support.webflow import code_of
@@ -103,7 +104,7 @@ def test_town_hall_deck_offline_with_undo_and_reload(phone, live_server):
     page = phone.new_page()
     install(page, live_server)
     start(page, live_server, "town-hall", ["Ana", "Bo"])
-    phone.set_offline(True)
+    go_offline(phone)
     expect(page.locator("text=Turn the first card")).to_be_visible()
     seed = int(query(page)["seed"][0])
     page.get_by_role("button", name="Turn the first card").click()

@@ -1,6 +1,7 @@
 """Share as picture in Debian's Chromium: the share sheet gets the PNG, else it downloads; online only."""
 
 from support import examples
+from support.phone import go_offline
 from support.phone import install
 
 CODE = examples.FOUR_PLAYERS_CODE
@@ -63,7 +64,7 @@ def test_the_picture_is_offered_only_online(phone, live_server):
     page.goto("{}/en/r/{}".format(live_server, CODE))
     button = page.locator(".picture-button")
     assert button.is_visible()
-    phone.set_offline(True)
+    go_offline(phone)
     button.wait_for(state="hidden")
     page.reload()
     assert page.locator(".ranking .who").first.inner_text() == "Annabell"

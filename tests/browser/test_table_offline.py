@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from support import examples
 from support.accessibility import violations
 from support.browsing import PHONE
+from support.phone import go_offline
 from support.phone import install
 from support.phone import shot
 from support.tables import empty_setup
@@ -47,7 +48,7 @@ def test_a_town_reloaded_offline_goes_on_and_its_taps_reach_the_table(phone, liv
     table_url = open_town(page, live_server, "en")
     tap(page, "cottage", "a1")
     expect(page.locator(".table-save-status")).to_have_text("Saved to the table.", timeout=WAIT)
-    phone.set_offline(True)
+    go_offline(phone)
     tap(page, "farm", "b1")
     expect(page).to_have_url(re.compile(r"square_b1=farm"))
     page.reload()
@@ -81,7 +82,7 @@ def test_a_town_this_phone_kept_nothing_of_says_it_needs_the_network(phone, live
     page = phone.new_page()
     install(page, live_server)
     table_url = open_town(page, live_server, "fr")
-    phone.set_offline(True)
+    go_offline(phone)
     tap(page, "farm", "b1")
     expect(page).to_have_url(re.compile(r"square_b1=farm"))
     # A phone whose last look at this town is not kept (a page opened before this version, storage cleared).
@@ -117,7 +118,7 @@ def test_the_table_reloaded_offline_shows_what_this_phone_last_saw_and_leads_to_
     page.wait_for_url(table_url)
     # The table as followed is kept once its first look has come back.
     page.wait_for_function("(id) => localStorage.getItem('marquoir-table-state:' + id)", arg=table_id)
-    phone.set_offline(True)
+    go_offline(phone)
     page.reload()
     expect(page.locator("h1")).to_have_text("The table", timeout=WAIT)
     expect(page).to_have_title("The table · Marquoir")
@@ -156,7 +157,7 @@ def test_a_table_this_phone_kept_little_or_nothing_of_says_what_it_can(phone, li
     table_url = open_town(page, live_server, "hu")
     page.click("text=Vissza az asztalhoz")
     page.wait_for_url(table_url)
-    phone.set_offline(True)
+    go_offline(phone)
     # The table as followed is not kept (a phone of an earlier version): its names come from the setup.
     page.evaluate("Object.keys(localStorage).filter((key) => key.startsWith('marquoir-table-state:'))"
                   ".forEach((key) => localStorage.removeItem(key))")
@@ -197,7 +198,7 @@ def test_a_finished_table_reloaded_offline_leads_to_the_scores(phone, live_serve
         hand_in(table_url, n)
     # The phone following the table goes to the scores, and keeps the finished table as it saw it.
     page.wait_for_url("**/en/r/" + examples.FOUR_PLAYERS_CODE, timeout=WAIT)
-    phone.set_offline(True)
+    go_offline(phone)
     # The short link, offline, opens the same page in the phone's language.
     page.goto("{}/t/{}".format(live_server, table_id))
     expect(page.locator("h1")).to_have_text("The table", timeout=WAIT)
@@ -221,7 +222,7 @@ def test_the_table_reloaded_offline_has_no_axe_violations(browser, live_server, 
         page.click("text=Retour à la table")
         page.wait_for_url(table_url)
         page.wait_for_function("(id) => localStorage.getItem('marquoir-table-state:' + id)", arg=table_url.rsplit("/", 1)[1])
-        context.set_offline(True)
+        go_offline(context)
         page.reload()
         expect(page.locator(".table-player a.who")).to_have_text("Annabell", timeout=WAIT)
         assert violations(page) == []

@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from support import examples
 from support.browsing import PHONE
 from support.browsing import Server
+from support.phone import go_offline
 from support.phone import tap_town
 from support.tables import empty_setup
 from support.tables import saved_town
@@ -116,7 +117,7 @@ def test_a_second_phone_on_the_same_town_is_told(phones, table_server):
     table_url = open_table(first, table_server)
     open_town(first, table_url, 0)
     open_town(second, table_url, 0)
-    phones[1].set_offline(True)
+    go_offline(phones[1])
     second.click(".tool[data-card=farm]")
     second.click(".square[data-square=a1]")
     first.click(".tool[data-card=well]")
@@ -143,7 +144,7 @@ def test_a_phone_offline_mid_entry_sends_its_taps_when_back(phones, table_server
     page.click(".tool[data-card=cottage]")
     page.click(".square[data-square=a1]")
     expect(page.locator(".table-save-status")).to_have_text("Saved to the table.", timeout=WAIT)
-    phones[0].set_offline(True)
+    go_offline(phones[0])
     enter_town(page, 2)
     expect(page.locator(".table-offline")).to_be_visible(timeout=WAIT)
     assert saved_town(table_url, 2) != town_of(2)
@@ -158,7 +159,7 @@ def test_a_phone_without_network_hands_its_town_over_by_link(phones, table_serve
     host, lonely = phones[0].new_page(), phones[1].new_page()
     table_url = open_table(host, table_server)
     open_town(lonely, table_url, 3)
-    phones[1].set_offline(True)
+    go_offline(phones[1])
     enter_town(lonely, 3)
     lonely.click("[data-action=handover]")
     link = lonely.locator(".handover-url").input_value()

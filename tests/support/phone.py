@@ -121,6 +121,18 @@ def install(page, base):
     assert stored, "the service worker did not store every language's pages"
 
 
+def go_offline(context) -> None:
+    """Cut a phone's network, its service worker's included, before anything else happens.
+
+    Chromium applies the offline emulation to a context's service worker on its own: until it has, a
+    page's navigation that the worker fetches still reaches the server (seen as a tap "saved" offline).
+    Asking the worker whether it is online waits for its turn, so this returns once it knows it is not.
+    """
+    context.set_offline(True)
+    for worker in context.service_workers:
+        assert worker.evaluate("navigator.onLine") is False
+
+
 # The core's first start under MicroPython on a busy two-core machine can take longer than the 5 s an
 # assertion waits; pages the browser draws are awaited this long once, before the first assertion.
 CORE_START_MS = 30_000
