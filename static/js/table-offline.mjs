@@ -2,15 +2,15 @@
 // what table.mjs kept of it, and the page that says the network is needed when this phone kept nothing.
 import { loadBrowserCore } from "./core.mjs";
 import { h } from "./dom.mjs";
-import { keptKey, setupKey, stateKey, text as tableText } from "./table.mjs";
+import { POLL, keptKey, setupKey, stateKey, text as tableText } from "./table.mjs";
 import { counted, number, relinkLanguages, words } from "./words.mjs";
 
 const app = document.getElementById("app");
 
 // Reload once the network is back: when the table's state (which no service worker answers) comes back.
 // Asked at each "online" event and every few seconds too: Chromium may say "online" as a page opens while
-// it is still offline, and then not again when the network really returns.
-const RETRY_MS = 3000;
+// it is still offline, and then not again when the network really returns; asked as often as the table's
+// page asks for news.
 
 function reloadWhenOnline(table) {
   let reloading = false;
@@ -27,7 +27,7 @@ function reloadWhenOnline(table) {
     location.reload();
   };
   addEventListener("online", check);
-  setInterval(check, RETRY_MS);
+  setInterval(check, POLL);
 }
 
 // Nothing of this table or town is kept on this phone, or the core cannot start: say so and offer to reload.

@@ -4,7 +4,7 @@ import { loadBrowserCore } from "./core.mjs";
 import { formFields } from "./dom.mjs";
 import { counted, number, problemText, words } from "./words.mjs";
 
-const POLL = 3000;
+export const POLL = 3000;
 const element = document.getElementById("table-words");
 export const text = element ? JSON.parse(element.textContent) : {};
 export const setupKey = (id) => "marquoir-table-setup:" + id;

@@ -28,15 +28,11 @@ from .assets import encoded_response
 
 # The pages sent again before Flask, by kind: their address, and how long others may keep them. A
 # result never changes meaning; the others are revalidated, so a new version of the app shows at once.
-LANGUAGE = "|".join(i18n.LANGUAGES)
-KINDS = {
-    "result": (re.compile(r"/({})/r/([A-Za-z0-9_-]+)".format(LANGUAGE)), IMMUTABLE),
-    "setup": (re.compile(r"/({})/new".format(LANGUAGE)), "no-cache"),
-    "home": (re.compile(r"/({})/".format(LANGUAGE)), "no-cache"),
-    "rules": (re.compile(r"/({})/rules".format(LANGUAGE)), "no-cache"),
-    "play": (re.compile(r"/({})/play".format(LANGUAGE)), "no-cache"),
-    "pad": (re.compile(r"/({})/pad".format(LANGUAGE)), "no-cache"),
-}
+PATHS = {"result": (r"r/([A-Za-z0-9_-]+)", IMMUTABLE), "setup": ("new", "no-cache"), "home": ("", "no-cache"),
+         "rules": ("rules", "no-cache"), "play": ("play", "no-cache"), "pad": ("pad", "no-cache")}
+# Each under /<lang>/: the language is the first group of its address.
+KINDS = {kind: (re.compile(r"/({})/{}".format("|".join(i18n.LANGUAGES), path)), policy)
+         for kind, (path, policy) in PATHS.items()}
 
 
 class KeptPage:
@@ -118,22 +114,28 @@ class KeptPages:
         self.wsgi_app = wsgi_app
 
     def __call__(self, environ, start_response):
-        if environ.get("REQUEST_METHOD") == "GET" and not environ.get("QUERY_STRING"):
-            path = environ.get("PATH_INFO", "")
-            for kind, (address, _) in KINDS.items():
-                found = address.fullmatch(path)
-                # The host and the path were accepted when the page was drawn under this very key.
-                kept = found and pages(self.app).kept(key(environ, kind, *found.groups()))
-                if kept:
-                    asked = Request(environ)
-                    # The path was accepted as decoded, but its percent-encoded spelling may be too long.
-                    if not (security.path_fits(environ, self.app.config)
-                            and security.headers_fit(asked.headers, self.app.config)):
-                        break
-                    response = send(kept, kind, asked)
-                    i18n.remember_language(response, found[1], asked)
-                    return security.add_headers(response)(environ, start_response)
-        return self.wsgi_app(environ, start_response)
+        found = self.kept(environ) if environ.get("REQUEST_METHOD") == "GET" and not environ.get("QUERY_STRING") else None
+        if found is None:
+            return self.wsgi_app(environ, start_response)
+        kind, lang, kept = found
+        asked = Request(environ)
+        # The path was accepted as decoded, but its percent-encoded spelling may be too long.
+        if not (security.path_fits(environ, self.app.config) and security.headers_fit(asked.headers, self.app.config)):
+            return self.wsgi_app(environ, start_response)
+        response = send(kept, kind, asked)
+        i18n.remember_language(response, lang, asked)
+        return security.add_headers(response)(environ, start_response)
+
+    def kept(self, environ: dict):
+        """Return (kind, language, kept page) for the address of a kept page, else None."""
+        path = environ.get("PATH_INFO", "")
+        for kind, (address, _) in KINDS.items():
+            found = address.fullmatch(path)
+            # The host and the path were accepted when the page was drawn under this very key.
+            kept = found and pages(self.app).kept(key(environ, kind, *found.groups()))
+            if kept:
+                return kind, found[1], kept
+        return None
 
 
 def init_app(app) -> None:
