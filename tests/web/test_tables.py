@@ -7,6 +7,7 @@ from flask import request
 
 from support import examples
 from support.tables import empty_setup
+from support.tables import merged
 from support.tables import town_code
 from webscore import create_app
 from webscore.scoring import encode
@@ -255,28 +256,46 @@ def test_a_table_and_its_towns_are_never_stored(phone):
         assert (page.status_code, page.headers["Cache-Control"]) == (200, "no-store")
 
 
-def test_an_unchanged_table_is_answered_before_the_app_with_the_views_headers(table_app):
+def test_a_followed_table_is_answered_before_the_app_as_the_view_answers(table_app):
     entered = []
     table_app.before_request(lambda: entered.append(request.path))
     phone = table_app.test_client()
     table = open_table(phone)
+    address = "/hu/t/{}/state".format(table)
     entered.clear()
-    first = phone.get("/hu/t/{}/state".format(table))
-    assert entered == ["/hu/t/{}/state".format(table)]
-    again = phone.get("/hu/t/{}/state".format(table), headers={"If-None-Match": first.headers["ETag"]})
+    first = phone.get(address)
+    # A query takes the request to the view, which must answer with the same bytes and headers.
+    viewed = phone.get(address + "?from=view")
+    assert entered == [address]
+    assert (first.status_code, first.data, sorted(first.headers.items())) == \
+           (viewed.status_code, viewed.data, sorted(viewed.headers.items()))
+    assert first.headers["ETag"] == '"0-hu"'
+    assert first.headers["Cache-Control"] == "no-cache"
+    assert first.json["players"][1] == {"name": "Bernadet", "status": "not-started", "total": None, "version": 0}
+    again = phone.get(address, headers={"If-None-Match": first.headers["ETag"]})
     assert (again.status_code, again.data) == (304, b"")
-    assert entered == ["/hu/t/{}/state".format(table)]
-    assert again.headers["ETag"] == first.headers["ETag"]
-    assert again.headers["Cache-Control"] == "no-cache"
     assert again.headers["Content-Security-Policy"] == first.headers["Content-Security-Policy"]
-    # Another language's tag, a changed table and a gone one are the view's to answer.
-    assert phone.get("/en/t/{}/state".format(table), headers={"If-None-Match": first.headers["ETag"]}).status_code == 200
-    save(phone, table, 1, town_code(GAME, 0), 0)
-    changed = phone.get("/hu/t/{}/state".format(table), headers={"If-None-Match": first.headers["ETag"]})
-    assert changed.status_code == 200
-    gone = phone.get("/hu/t/{}/state".format("x" * 22), headers={"If-None-Match": first.headers["ETag"]})
-    assert gone.status_code == 404
-    assert len(entered) == 5
+    # Another language's tag and a changed table get the state, still without entering the app.
+    assert phone.get("/en/t/{}/state".format(table), headers={"If-None-Match": first.headers["ETag"]}).json == first.json
+    save(phone, table, 1, town_code(GAME, 0), 0, done=True)
+    entered.clear()
+    changed = phone.get(address, headers={"If-None-Match": first.headers["ETag"]})
+    assert (changed.status_code, changed.headers["ETag"]) == (200, '"1-hu"')
+    assert changed.json["players"][0] == {"name": GAME["players"][0]["name"], "status": "done",
+                                          "total": score(merged(SETUP, {0: town_code(GAME, 0)}))["players"][0]["total"],
+                                          "version": 1}
+    assert entered == []
+    # A weak or listed tag, a finished table (its state links to the result) and a gone one are the view's.
+    assert phone.get(address, headers={"If-None-Match": 'W/"1-hu"'}).status_code == 304
+    assert phone.get(address, headers={"If-None-Match": '"0-hu", "1-hu"'}).status_code == 304
+    assert entered == [address] * 2
+    for n in range(2, 5):
+        save(phone, table, n, town_code(GAME, n - 1), 0, done=True)
+    entered.clear()
+    finished = phone.get(address)
+    assert finished.json["result"] == "/hu/r/" + encode(GAME)
+    assert phone.get("/hu/t/{}/state".format("x" * 22)).status_code == 404
+    assert entered == [address, "/hu/t/{}/state".format("x" * 22)]
 
 
 # Found by a stranger's try: a version that is a boolean, a fraction or below zero, and a "done" that is

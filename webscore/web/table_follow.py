@@ -1,16 +1,21 @@
-"""Following a table without Flask: "nothing new" answered before the app is entered.
+"""Following a table without Flask: a table's state answered before the app is entered.
 
-Every phone at a table asks every 3 seconds whether the table changed, and nearly every answer is
-304. Flask's request machinery (context, session, hooks) was four fifths of such an answer's cost, so
-a phone that names the table's current revision in If-None-Match is answered here, with the same
-headers as the view's 304 (tables.state). Anything else (a change, a table gone, another address, a
-weak or listed tag) goes on to the view, with the record already read (one read per follow).
+Every phone at a table asks every 3 seconds whether the table changed. Flask's request machinery
+(context, session, hooks) was most of such an answer's cost, and a table changes every few seconds
+while its towns are entered, so both answers are given here: 304 to a phone that names the table's
+current revision in If-None-Match, and the state itself (the same bytes and headers as the view's) while
+the game is not finished. Anything else (a finished table, whose state links to its result; a table
+gone; another address; a weak or listed tag naming the current revision) goes on to the view, with the
+record already read (one read per follow).
 """
 
+import json
 import re
 
+from ..scoring import decode
 from .i18n import LANGUAGES
 from .security import HEADERS
+from .table_towns import table_state
 from .tables_store import ID_LENGTH
 from .tables_store import open_store
 
@@ -18,6 +23,11 @@ STATE = re.compile(r"/({})/t/([A-Za-z0-9_-]{{{},{}}})/state".format("|".join(LAN
 
 
 READ = "marquoir.table_read"
+# Each worker keeps the last few states drawn and every table's setup: the five phones of a table ask
+# for the same revision within seconds, and a table's setup never changes.
+KEPT_LIMIT = 2000
+_STATES = {}
+_SETUPS = {}
 
 
 def etag(revision: int, lang: str) -> str:
@@ -30,24 +40,68 @@ def unchanged(tag: str) -> dict:
     return {"ETag": tag, "Cache-Control": "no-cache"}
 
 
+def state_headers(body: bytes, tag: str) -> list:
+    """Return the headers of a table's state, its quoted tag given (never compressed: a few hundred bytes)."""
+    return [("Content-Type", "application/json"), ("Content-Length", str(len(body))), *unchanged(tag).items()]
+
+
+def _kept(kept: dict, key, make):
+    if key not in kept:
+        if len(kept) > KEPT_LIMIT:
+            kept.clear()
+        kept[key] = make()
+    return kept[key]
+
+
+def setup_of(app, table_id: str, record=None):
+    """Return a table's setup game, or None when there is no such table.
+
+    Read once per worker; a save then needs no read of its own before the store's (which still finds
+    a table that expired since).
+    """
+    if table_id not in _SETUPS:
+        if record is None:
+            record = open_store(app).get(table_id) if len(table_id) in ID_LENGTH else None
+        if record is None:
+            return None
+    return _kept(_SETUPS, table_id, lambda: decode(record["setup"]))
+
+
+def state_body(app, record: dict, lang: str, table_id: str) -> bytes:
+    """Return what a phone following the table is told, as the JSON sent (see table_towns.table_state)."""
+    def draw():
+        state = table_state(record, lang, setup_of(app, table_id, record))
+        return (json.dumps(state, sort_keys=True, separators=(",", ":")) + "\n").encode()
+
+    return _kept(_STATES, (table_id, record["revision"], lang), draw)
+
+
 class FollowShortcut:
-    """WSGI middleware answering an unchanged table's follow with 304."""
+    """WSGI middleware answering a phone that follows an unfinished table."""
 
     def __init__(self, app, wsgi_app):
         self.app = app
         self.wsgi_app = wsgi_app
 
     def __call__(self, environ, start_response):
-        tag = environ.get("HTTP_IF_NONE_MATCH")
-        if tag and environ.get("REQUEST_METHOD") == "GET" and not environ.get("QUERY_STRING"):
+        if environ.get("REQUEST_METHOD") == "GET" and not environ.get("QUERY_STRING"):
             found = STATE.fullmatch(environ.get("PATH_INFO", ""))
             if found:
-                record = open_store(self.app).get(found[2])
-                if record is not None and tag == '"{}"'.format(etag(record["revision"], found[1])):
-                    start_response("304 NOT MODIFIED", [*unchanged(tag).items(), *HEADERS.items()])
-                    return []
+                lang, table_id = found.groups()
+                record = open_store(self.app).get(table_id)
+                if record is not None:
+                    tag = '"{}"'.format(etag(record["revision"], lang))
+                    named = environ.get("HTTP_IF_NONE_MATCH", "")
+                    if named == tag:
+                        start_response("304 NOT MODIFIED", [*unchanged(tag).items(), *HEADERS.items()])
+                        return []
+                    # A finished table's state names its result's address, which is Flask's to build.
+                    if tag not in named and not all(record["done"]):
+                        body = state_body(self.app, record, lang, table_id)
+                        start_response("200 OK", [*state_headers(body, tag), *HEADERS.items()])
+                        return [body]
                 # The view answers with this very record rather than reading the table again.
-                environ[READ] = (found[2], record)
+                environ[READ] = (table_id, record)
         return self.wsgi_app(environ, start_response)
 
 

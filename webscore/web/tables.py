@@ -23,18 +23,21 @@ from flask_wtf.csrf import ValidationError
 from flask_wtf.csrf import generate_csrf
 from flask_wtf.csrf import validate_csrf
 
-from ..scoring import decode
 from ..scoring import encode
 from ..scoring import game_from_code
 from ..scoring.town import NAMES
 from ..scoring.validate import MONUMENT_FACTS
 from . import i18n
 from . import table_follow
+from .assets import EncodedResponse
 from .forms import TownForm
 from .forms import choices
 from .labels import CARD_NAMES
 from .table_follow import etag as follow_etag
 from .table_follow import record_read
+from .table_follow import setup_of
+from .table_follow import state_body
+from .table_follow import state_headers
 from .table_follow import unchanged
 from .table_towns import code_in
 from .table_towns import read_town
@@ -62,37 +65,6 @@ def _record_or_404(table_id: str) -> dict:
     if record is None:
         abort(Response(render_template("table_gone.html", table_id=table_id), 404))
     return record
-
-
-_STATES = {}
-_SETUPS = {}
-
-
-def _state(record: dict, lang: str, table_id: str) -> dict:
-    # The five phones of a table ask for the same revision within seconds: each worker keeps the last few.
-    key = (table_id, record["revision"], lang)
-    if key not in _STATES:
-        if len(_STATES) > 2000:
-            _STATES.clear()
-        _STATES[key] = table_state(record, lang, _setup_of(table_id, record))
-    return _STATES[key]
-
-
-def _setup_of(table_id: str, record=None):
-    """Return a table's setup game, or None when there is no such table.
-
-    A table's setup never changes, so each worker reads it once; a save then needs no read of its own
-    before the store's (which still finds a table that expired since).
-    """
-    if table_id not in _SETUPS:
-        if record is None:
-            record = _store().get(table_id) if len(table_id) in ID_LENGTH else None
-        if record is None:
-            return None
-        if len(_SETUPS) > 2000:
-            _SETUPS.clear()
-        _SETUPS[table_id] = decode(record["setup"])
-    return _SETUPS[table_id]
 
 
 def _check_lang(lang: str) -> None:
@@ -167,7 +139,7 @@ def table(lang, table_id):
     """Show the table: its QR code and short link, and where each player stands."""
     _check_lang(lang)
     record = _record_or_404(table_id)
-    state = _state(record, lang, table_id)
+    state = table_state(record, lang, setup_of(current_app, table_id, record))
     short_url = url_for("tables.short", table_id=table_id, _external=True)
     page = render_template("table.html", table_id=table_id, state=state, short_url=short_url,
                            setup=record["setup"])
@@ -195,13 +167,13 @@ def state(lang, table_id):
         record = _store().get(table_id) if len(table_id) in ID_LENGTH else None
     if record is None:
         return jsonify(message=_("This table is gone.")), 404
-    etag = follow_etag(record["revision"], lang)
-    if etag in request.if_none_match:
-        return Response(status=304, headers=unchanged('"{}"'.format(etag)))
-    response = jsonify(_state(record, lang, table_id))
-    response.set_etag(etag)
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    tag = '"{}"'.format(follow_etag(record["revision"], lang))
+    # Compared weakly, as If-None-Match is (RFC 9110): the state is the same whichever tag names it.
+    if request.if_none_match.contains_weak(follow_etag(record["revision"], lang)):
+        return Response(status=304, headers=unchanged(tag))
+    body = state_body(current_app, record, lang, table_id)
+    # As the shortcut sends it (table_follow): these bytes and headers, left uncompressed.
+    return EncodedResponse(body, headers=state_headers(body, tag))
 
 
 def _town_form(game: dict, player: dict) -> TownForm:
@@ -253,7 +225,7 @@ def save(lang, table_id, n):
     if (not isinstance(body, dict) or type(body.get("version")) is not int or body["version"] < 0
             or not isinstance(body.get("town"), str) or type(body.get("done", False)) is not bool):
         return jsonify(message=_("This request cannot be answered as it is.")), 400
-    setup = _setup_of(table_id)
+    setup = setup_of(current_app, table_id)
     if setup is None:
         return jsonify(message=_("This table is gone.")), 404
     if not 1 <= n <= len(setup["players"]):
