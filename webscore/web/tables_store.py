@@ -139,14 +139,32 @@ class SQLiteStore:
             "RETURNING count", (key, slot)).fetchall()[0][0]
 
 
-# Write a key only if it still holds what was read (compare and set): a save is one read and one
-# write, where WATCH and MULTI/EXEC took four round trips. Nothing of the game is decided here.
-SWAP = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then
-    redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3])
-    return 1
+# A save in one round trip: Redis runs a script alone, so reading the table, counting the save against
+# its limit and writing the new record are one step, as SQLite's transaction is. It does what
+# apply_save does (the same tests hold both stores to it): refuse a finished table or a stale version,
+# then put the town in, raise its version and the table's revision. Returns {outcome, record as JSON}.
+SAVE = """
+local key, hits = KEYS[1], KEYS[2]
+local n, town, version, done, now, lifetime = tonumber(ARGV[1]) + 1, ARGV[2], tonumber(ARGV[3]), ARGV[4] == "1",
+    tonumber(ARGV[5]), tonumber(ARGV[6])
+if hits then
+    local count = redis.call("INCR", hits)
+    redis.call("EXPIRE", hits, ARGV[7])
+    if count > tonumber(ARGV[8]) then return {"limited", ""} end
 end
-return 0
+local raw = redis.call("GET", key)
+if not raw then return {"gone", ""} end
+local record = cjson.decode(raw)
+if record.changed < now - lifetime then return {"gone", ""} end
+local finished = true
+for _, handed_in in ipairs(record.done) do finished = finished and handed_in end
+if finished then return {"finished", raw} end
+if record.versions[n] ~= version then return {"conflict", raw} end
+record.towns[n], record.versions[n], record.done[n] = town, version + 1, done
+record.changed, record.revision = now, record.revision + 1
+raw = cjson.encode(record)
+redis.call("SET", key, raw, "EX", lifetime)
+return {"saved", raw}
 """
 
 
@@ -160,7 +178,7 @@ class RedisStore:
 
         self.redis = redis.Redis.from_url(url)
         self.clock = clock
-        self._swap = self.redis.register_script(SWAP)
+        self._save = self.redis.register_script(SAVE)
 
     def create(self, setup: str, count: int) -> str:
         """Open a table for a setup; return its id."""
@@ -183,29 +201,25 @@ class RedisStore:
     def save(self, table_id: str, n: int, town: str, version: int, done: bool, limit=None):
         """Save player n's town over `version`; return the new record, or None for no such table.
 
-        limit, (key, window, most), counts the save as hit() does, in the round trip that reads the
-        table, and raises Limited past `most`.
+        limit, (key, window, most), counts the save as hit() does, in the same round trip, and raises
+        Limited past `most`.
         """
-        key = self.PREFIX + table_id
-        while True:
-            if limit is not None:
-                with self.redis.pipeline(transaction=False) as pipe:
-                    pipe.get(key)
-                    self._count(pipe, limit[0], limit[1])
-                    raw, count, _ = pipe.execute()
-                if count > limit[2]:
-                    raise Limited()
-                # Read again after another instance's write, the save is still counted once.
-                limit = None
-            else:
-                raw = self.redis.get(key)
-            record = self._record(raw)
-            if record is None:
-                return None
-            record = apply_save(record, n, town, version, done, self.clock())
-            if self._swap(keys=[key], args=[raw, json.dumps(record), LIFETIME]):
-                return record
-            # Another instance changed the table between our read and our write: read it again.
+        keys = [self.PREFIX + table_id]
+        args = [n, town, version, int(bool(done)), self.clock(), LIFETIME]
+        if limit is not None:
+            keys.append(self._slot(limit[0], limit[1]))
+            args += [limit[1], limit[2]]
+        outcome, raw = self._save(keys=keys, args=args)
+        if outcome == b"limited":
+            raise Limited()
+        if outcome == b"gone":
+            return None
+        record = json.loads(raw)
+        if outcome == b"finished":
+            raise Finished()
+        if outcome == b"conflict":
+            raise Conflict(record)
+        return record
 
     def hit(self, key: str, window: int) -> int:
         """Count one request under key in the current window of `window` seconds; return the count."""
@@ -214,8 +228,11 @@ class RedisStore:
             count, _ = pipe.execute()
         return count
 
+    def _slot(self, key: str, window: int) -> str:
+        return "marquoir:hits:{}:{}".format(key, int(self.clock() // window))
+
     def _count(self, pipe, key: str, window: int) -> None:
-        slot = "marquoir:hits:{}:{}".format(key, int(self.clock() // window))
+        slot = self._slot(key, window)
         pipe.incr(slot)
         pipe.expire(slot, window)
 
