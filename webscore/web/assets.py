@@ -115,23 +115,29 @@ def compress_others(compress):
     return after_request
 
 
-def encoded_response(bodies: Encoded, etag: str, mimetype: str, cache_control: str, asked=None) -> EncodedResponse:
-    """Answer with the best encoding the client takes, or 304 when it already holds this version.
+def encoded_answer(bodies: Encoded, etag: str, cache_control: str, asked) -> tuple:
+    """Return (status, headers, body): the best encoding the client takes, or 304 when it holds this version.
 
-    `asked` is the request answered: Flask's by default, a bare werkzeug one before Flask (page_cache).
+    `asked` is the request answered: Flask's, or a bare werkzeug one before Flask (page_cache).
     """
-    asked = asked or request
     encoding = negotiate(bodies, asked.accept_encodings)
-    variants = [etag] + ["{}-{}".format(etag, name) for name in bodies if name]
-    # Headers given at once: each later assignment would scan the list again (a kept page's whole answer
-    # is a few such calls).
     headers = [("ETag", quote_etag(etag if encoding is None else "{}-{}".format(etag, encoding))),
                ("Cache-Control", cache_control), ("Vary", "Accept-Encoding")]
-    if any(variant in asked.if_none_match for variant in variants):
-        return EncodedResponse(status=304, headers=headers)
+    if asked.if_none_match:
+        variants = [etag] + ["{}-{}".format(etag, name) for name in bodies if name]
+        if any(variant in asked.if_none_match for variant in variants):
+            return 304, headers, b""
     if encoding is not None:
         headers.append(("Content-Encoding", encoding))
-    return EncodedResponse(bodies.body(encoding), mimetype=mimetype, headers=headers)
+    return 200, headers, bodies.body(encoding)
+
+
+def encoded_response(bodies: Encoded, etag: str, mimetype: str, cache_control: str) -> EncodedResponse:
+    """Answer Flask's request with the best encoding the client takes, or 304 when it holds this version."""
+    status, headers, body = encoded_answer(bodies, etag, cache_control, request)
+    if status == 304:
+        return EncodedResponse(status=304, headers=headers)
+    return EncodedResponse(body, mimetype=mimetype, headers=headers)
 
 
 def file_response(folder: pathlib.Path, filename: str, mimetype=None, version=None) -> Response:

@@ -15,6 +15,7 @@ from flask import request
 from flask_babel import Babel
 from flask_babel import get_locale
 from flask_babel import get_translations
+from werkzeug.http import dump_cookie
 from werkzeug.routing import BuildError
 
 LANGUAGES = ("en", "fr", "hu")
@@ -102,17 +103,25 @@ def current_language() -> str:
     return g.get("lang") or preferred_language()
 
 
-def remember_language(response, lang=None, asked=None):
-    """Keep the language of a prefixed page in a cookie, so / and shared links open in it.
-
-    After each of Flask's requests by default; a page sent before Flask (page_cache) names its own.
-    """
-    lang = lang or g.get("lang")
-    asked = asked or request
+def remember_language(response):
+    """Keep the language of a prefixed page in a cookie, so / and shared links open in it (after each request)."""
+    lang = g.get("lang")
     # Only a page read in a language says which one the reader chose, not the table's JSON or a 304.
-    if lang and response.mimetype == "text/html" and response.status_code != 304 and asked.cookies.get(COOKIE) != lang:
-        response.set_cookie(COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax", secure=asked.is_secure)
+    if lang and response.mimetype == "text/html" and response.status_code != 304:
+        cookie = language_cookie(lang, request)
+        if cookie:
+            response.headers.add("Set-Cookie", cookie)
     return response
+
+
+def language_cookie(lang: str, asked):
+    """Return the Set-Cookie value that keeps a page's language, or None when the reader's cookie says it already.
+
+    `asked` is the request answered: Flask's, or a bare werkzeug one before Flask (page_cache).
+    """
+    if asked.cookies.get(COOKIE) == lang:
+        return None
+    return dump_cookie(COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax", secure=asked.is_secure)
 
 
 def query_suffix() -> str:

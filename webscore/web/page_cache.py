@@ -24,6 +24,7 @@ from . import i18n
 from . import security
 from .assets import IMMUTABLE
 from .assets import encode_all
+from .assets import encoded_answer
 from .assets import encoded_response
 
 # The pages sent again before Flask, by kind: their address, and how long others may keep them. A
@@ -91,9 +92,9 @@ def pages(app=None) -> PageCache:
     return kept
 
 
-def send(kept: KeptPage, kind: str, asked=None) -> Response:
+def send(kept: KeptPage, kind: str) -> Response:
     """Answer with a kept page in the best encoding the client takes, or 304 when it has this version."""
-    return encoded_response(kept.bodies, kept.etag, "text/html", KINDS[kind][1], asked)
+    return encoded_response(kept.bodies, kept.etag, "text/html", KINDS[kind][1])
 
 
 def language_page(kind: str, draw) -> Response:
@@ -122,9 +123,18 @@ class KeptPages:
         # The path was accepted as decoded, but its percent-encoded spelling may be too long.
         if not (security.path_fits(environ, self.app.config) and security.headers_fit(asked.headers, self.app.config)):
             return self.wsgi_app(environ, start_response)
-        response = send(kept, kind, asked)
-        i18n.remember_language(response, lang, asked)
-        return security.add_headers(response)(environ, start_response)
+        # The view's answer (send(), the language cookie, the security headers), built without a
+        # Response object: werkzeug's header handling was most of the remaining cost.
+        status, headers, body = encoded_answer(kept.bodies, kept.etag, KINDS[kind][1], asked)
+        if status == 304:
+            start_response("304 NOT MODIFIED", [*headers, *security.HEADERS.items()])
+            return []
+        headers += [("Content-Type", "text/html; charset=utf-8"), ("Content-Length", str(len(body)))]
+        cookie = i18n.language_cookie(lang, asked)
+        if cookie:
+            headers.append(("Set-Cookie", cookie))
+        start_response("200 OK", [*headers, *security.HEADERS.items()])
+        return [body]
 
     def kept(self, environ: dict):
         """Return (kind, language, kept page) for the address of a kept page, else None."""
