@@ -71,6 +71,20 @@ def open_table(phone) -> str:
     return answer.location.rsplit("/", 1)[1]
 
 
+def take_in(phone, table: str, code: str, lang="en", **form):
+    """Open the take page of a town, then send its form (with `form` changed); return the answer."""
+    page = phone.get("/{}/t/{}/take".format(lang, table), query_string={"town": code})
+    sent = {"town": code, "csrf_token": token(page.text),
+            "version": re.search(r'name="version" value="([0-9]+)"', page.text).group(1)}
+    sent.update(form)
+    return phone.post("/{}/t/{}/take".format(lang, table), data={k: v for k, v in sent.items() if v is not None})
+
+
+def save(phone, table: str, n: int, code: str, version: int):
+    return phone.post("/en/t/{}/{}".format(table, n), json={"town": code, "version": version},
+                      headers={"X-Requested-With": "marquoir"})
+
+
 def statuses(html: str) -> list:
     return re.findall(r'data-status="([a-z-]+)"', html)
 
@@ -122,3 +136,45 @@ def test_a_town_alone_of_this_table_is_offered_alone(phone):
     page = phone.get("/en/t/{}/take".format(table), query_string={"town": town_code(GAME, 2)})
     assert page.status_code == 200
     assert re.findall(r"<li>([^<]*)</li>", page.text.split("<main", 1)[1]) == [GAME["players"][2]["name"]]
+
+
+def test_a_town_taken_in_twice_is_handed_in_once(phone):
+    table = open_table(phone)
+    page = phone.get("/en/t/{}/take".format(table), query_string={"town": town_code(GAME, 2)})
+    form = {"town": town_code(GAME, 2), "csrf_token": token(page.text), "version": "0"}
+    assert phone.post("/en/t/{}/take".format(table), data=form).status_code == 303
+    # The same form sent again (a second tap, or Back and send) changes nothing.
+    assert phone.post("/en/t/{}/take".format(table), data=form).status_code == 303
+    state = phone.get("/en/t/{}/state".format(table)).json
+    assert [(p["status"], p["version"]) for p in state["players"]][2] == ("done", 1)
+    assert state["revision"] == 1
+
+
+@pytest.mark.parametrize("lang, message", [
+    ("en", "The town of Csongork changed meanwhile; look at the table and try again."),
+    ("fr", "Bourgade modifiée entre-temps\u00a0: Csongork. Regardez la table et réessayez."),
+    ("hu", "Csongork városa közben megváltozott; nézd meg az asztalt, és próbáld újra."),
+])
+def test_a_town_changed_after_its_take_page_was_opened_is_not_overwritten(phone, lang, message):
+    table = open_table(phone)
+    page = phone.get("/{}/t/{}/take".format(lang, table), query_string={"town": town_code(GAME, 2)})
+    # Meanwhile the town's own phone found the network and saved a town of its own.
+    own = encode(empty_setup(GAME))
+    assert save(phone, table, 3, own, 0).status_code == 200
+    answer = phone.post("/{}/t/{}/take".format(lang, table), data={
+        "town": town_code(GAME, 2), "csrf_token": token(page.text), "version": "0"})
+    assert answer.status_code == 409
+    assert refusal(answer.text).replace("&#39;", "’") == message
+    assert town_code(GAME, 2) in answer.text
+    state = phone.get("/en/t/{}/state".format(table)).json
+    assert (state["players"][2]["status"], state["players"][2]["version"]) == ("entering", 1)
+
+
+@pytest.mark.parametrize("version", [None, "", "x", "-1", "1.5", "9" * 12])
+def test_a_take_without_a_version_it_changes_is_refused_and_keeps_the_link(phone, version):
+    table = open_table(phone)
+    answer = take_in(phone, table, town_code(GAME, 1), lang="hu", version=version)
+    assert answer.status_code == 400
+    assert refusal(answer.text) == "Erre a kérésre így nem lehet válaszolni."
+    assert town_code(GAME, 1) in answer.text
+    assert statuses(phone.get("/en/t/" + table).text) == ["not-started"] * 4

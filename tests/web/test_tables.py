@@ -33,6 +33,10 @@ def token(html: str) -> str:
     return re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
 
 
+def shown_version(html: str) -> str:
+    return re.search(r'name="version" value="([0-9]+)"', html).group(1)
+
+
 def open_table(phone, lang="en") -> str:
     """Open a table for the four-player setup; return its id."""
     page = phone.get("/{}/t/new?code={}".format(lang, SETUP))
@@ -227,7 +231,8 @@ def test_a_town_handed_over_by_link_is_taken_in(phone):
     page = phone.get("/en/t/{}/take".format(table), query_string={"town": link})
     assert "Bernadet" in page.text
     assert phone.post("/en/t/{}/take".format(table), data={"town": link}).status_code == 400
-    answer = phone.post("/en/t/{}/take".format(table), data={"town": link, "csrf_token": token(page.text)})
+    answer = phone.post("/en/t/{}/take".format(table), data={"town": link, "csrf_token": token(page.text),
+                                                            "version": shown_version(page.text)})
     assert answer.status_code == 303
     assert statuses(phone.get("/en/t/" + table).text) == ["not-started", "done", "not-started", "not-started"]
 
@@ -316,6 +321,7 @@ def test_a_town_handed_over_after_the_scores_are_shown_says_so(phone):
         assert save(phone, table, n + 1, town_code(GAME, n), 0, done=True).status_code == 200
     link = "http://localhost/fr/t/{}/take?town={}".format(table, town_code(GAME, 1))
     page = phone.get("/fr/t/{}/take".format(table), query_string={"town": link})
-    answer = phone.post("/fr/t/{}/take".format(table), data={"town": link, "csrf_token": token(page.text)})
+    answer = phone.post("/fr/t/{}/take".format(table), data={"town": link, "csrf_token": token(page.text),
+                                                            "version": shown_version(page.text)})
     assert answer.status_code == 409
     assert "Les scores sont déjà affichés" in answer.text

@@ -263,17 +263,30 @@ def take(lang, table_id):
         towns = read_town(setup, code_in(text)) if text else {}
     except ValueError as error:
         return render_template("table_take.html", table_id=table_id, text=text, towns={}, error=str(error)), 422
+    versions = {i: record["versions"][i] for i in towns}
     if request.method == "GET" or not towns:
-        return render_template("table_take.html", table_id=table_id, text=text, towns=towns, error=None)
-    for i, player in towns.items():
+        return render_template("table_take.html", table_id=table_id, text=text, towns=towns, versions=versions,
+                               error=None)
+    # Each town is saved over the version the page showed, so a town changed since (on its own phone, or
+    # taken in by another) is not overwritten; taking in the same town twice hands it in once.
+    shown = request.form.getlist("version")
+    if len(shown) != len(towns) or not all(value.isdigit() and len(value) < 10 for value in shown):
+        return render_template("table_take.html", table_id=table_id, text=text, towns=towns, versions=versions,
+                               error=_("This request cannot be answered as it is.")), 400
+    for (i, player), version in zip(towns.items(), shown):
+        code = town_code(setup, player, i)
+        if record["towns"][i] == code and record["done"][i] and not all(record["done"]):
+            continue
         try:
-            _store().save(table_id, i, town_code(setup, player, i), record["versions"][i], True)
+            _store().save(table_id, i, code, int(version), True)
         except Conflict:
             message = _("The town of %(name)s changed meanwhile; look at the table and try again.", name=player["name"])
-            return render_template("table_take.html", table_id=table_id, text=text, towns=towns, error=message), 409
+            return render_template("table_take.html", table_id=table_id, text=text, towns=towns, versions=versions,
+                                   error=message), 409
         except Finished:
             message = _("The scores are already shown; change a town from the results.")
-            return render_template("table_take.html", table_id=table_id, text=text, towns=towns, error=message), 409
+            return render_template("table_take.html", table_id=table_id, text=text, towns=towns, versions=versions,
+                                   error=message), 409
     return redirect(url_for("tables.table", lang=lang, table_id=table_id), 303)
 
 
