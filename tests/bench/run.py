@@ -72,6 +72,11 @@ def main() -> None:
         equal["towns"], equal["different"], equal["now_total"], equal["now_most"], equal["before_total"],
         equal["before_most"]))
     print("worst town found: {}".format(lively["found_town"]))
+    # 50 clients that each wait for their answer keep 50 requests in flight: by Little's law the mean
+    # latency is 50 / throughput, so a page served at rps has no p99 below 50 / rps.
+    print("mean latency at {} clients (clients / throughput): floor {} ms, viewed again {} ms, each once {} ms".format(
+        load.CLIENTS, *(spread([load.CLIENTS * 1000 / row["rps"] for row in runs[name]], "{:.0f}")
+                        for name in ("floor", "result_again", "result_once"))))
     print("errors in the load test: {}".format(sum(row["errors"] for rows in runs.values() for row in rows)))
 
 
