@@ -30,6 +30,14 @@ def test_a_town_with_a_problem_says_error_in_its_title_and_ties_the_message_to_i
     assert re.search(r'<span class="error" id="stored_a1-error-1" role="alert">How many resources are stored', html)
 
 
+def test_a_french_town_with_a_problem_has_one_colon_in_its_title(client):
+    # "Erreur : Bourgade : Bo" read as two labels in a row.
+    code = start(client)
+    query = town_query("warehouse . . .", ". . . .", ". . . .", ". . . .", go="next")
+    html = client.get("/fr/g/{}/2/save?{}".format(code, urlencode(query))).get_data(as_text=True)
+    assert "<title>Erreur – Bourgade\u00a0: Bo · Marquoir</title>" in html
+
+
 def test_a_town_without_problems_has_no_error_marks(client):
     html = client.get("/fr/g/{}/1".format(start(client))).get_data(as_text=True)
     assert "aria-invalid" not in html

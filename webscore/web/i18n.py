@@ -178,11 +178,17 @@ def template_ngettext(singular: str, plural: str, n: int) -> str:
     return _kept((str(get_locale()), singular, plural, n), lambda: get_translations().ungettext(singular, plural, n))
 
 
+def template_pgettext(context: str, message: str) -> str:
+    """Translate a template's message in a context into the page's language, once per language."""
+    return _kept((str(get_locale()), context, message), lambda: get_translations().upgettext(context, message))
+
+
 def init_app(app) -> None:
     """Set up Flask-Babel with the page's language and build the catalogues."""
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(compile_catalogues()))
     Babel(app, locale_selector=current_language)
-    app.jinja_env.install_gettext_callables(gettext=template_gettext, ngettext=template_ngettext, newstyle=True)
+    app.jinja_env.install_gettext_callables(gettext=template_gettext, ngettext=template_ngettext,
+                                            pgettext=template_pgettext, newstyle=True)
     app.after_request(remember_language)
     app.after_request(vary_on_language)
     app.url_defaults(add_lang)
