@@ -270,7 +270,8 @@ def take(lang, table_id):
     # Each town is saved over the version the page showed, so a town changed since (on its own phone, or
     # taken in by another) is not overwritten; taking in the same town twice hands it in once.
     shown = request.form.getlist("version")
-    if len(shown) != len(towns) or not all(value.isdigit() and len(value) < 10 for value in shown):
+    # isascii(): "²" is a digit to isdigit() but no number to int().
+    if len(shown) != len(towns) or not all(value.isascii() and value.isdigit() and len(value) < 10 for value in shown):
         return render_template("table_take.html", table_id=table_id, text=text, towns=towns, versions=versions,
                                error=_("This request cannot be answered as it is.")), 400
     for (i, player), version in zip(towns.items(), shown):
