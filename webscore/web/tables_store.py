@@ -161,8 +161,12 @@ for _, handed_in in ipairs(record.done) do finished = finished and handed_in end
 if finished then return {"finished", raw} end
 if record.versions[n] ~= version then return {"conflict", raw} end
 record.towns[n], record.versions[n], record.done[n] = town, version + 1, done
-record.changed, record.revision = now, record.revision + 1
-raw = cjson.encode(record)
+record.revision = record.revision + 1
+-- cjson writes numbers with 14 significant digits (a time's microseconds lost, a whole second read back as an
+-- int): the times are written as Python wrote them, "created" as it was read and "changed" as it was sent.
+local created = string.match(raw, '"created": *([^,}]+)')
+record.created, record.changed = nil, nil
+raw = string.sub(cjson.encode(record), 1, -2) .. ', "created": ' .. created .. ', "changed": ' .. ARGV[5] .. "}"
 redis.call("SET", key, raw, "EX", lifetime)
 return {"saved", raw}
 """
