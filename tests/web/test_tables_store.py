@@ -159,3 +159,20 @@ def test_a_saved_record_keeps_its_times_as_python_wrote_them(make_store, now):
             assert record == expected
             assert (type(record["created"]), type(record["changed"])) == (float, float)
 
+
+# Found by review: SQLite took the count back when it refused a save (a stale version, a table gone or
+# finished), where Redis kept it: a phone could send refused saves past the limit, without end.
+def test_a_refused_save_is_counted_against_the_limit_too(make_store):
+    store = make_store()
+    table = store.create("SETUP", 2)
+    limit = ("save:1.2.3.4", 60, 5)
+    store.save(table, 0, "A", 0, True, limit)
+    with pytest.raises(Conflict):
+        store.save(table, 0, "A2", 0, False, limit)
+    assert store.save("nothing-here-nothing-here", 0, "A", 0, False, limit) is None
+    store.save(table, 1, "B", 0, True, limit)
+    with pytest.raises(Finished):
+        store.save(table, 1, "B2", 1, False, limit)
+    with pytest.raises(Limited):
+        store.save(table, 1, "B2", 1, False, limit)
+    assert store.hit("save:1.2.3.4", 60) == 7

@@ -114,13 +114,18 @@ class SQLiteStore:
                 raise Limited()
             record = self.get(table_id)
             if record is None:
-                db.execute("ROLLBACK")
+                # A save refused (here, or by apply_save below) is counted all the same, as Redis counts it:
+                # the count is all this transaction wrote.
+                db.execute("COMMIT")
                 return None
             record = apply_save(record, n, town, version, done, self.clock())
             db.execute("UPDATE tables SET record = ?, changed = ? WHERE id = ?",
                        (json.dumps(record), record["changed"], table_id))
             db.execute("COMMIT")
             return record
+        except (Conflict, Finished):
+            db.execute("COMMIT")
+            raise
         except BaseException:
             if db.in_transaction:
                 db.execute("ROLLBACK")
