@@ -3,6 +3,7 @@
 Against SQLite and Redis alike (the table_config fixture). The view is reached by the layer under the shortcut.
 """
 
+import json
 import re
 
 import pytest
@@ -13,6 +14,7 @@ from support import examples
 from support.tables import empty_setup
 from webscore import create_app
 from webscore.scoring import encode
+from webscore.web import table_follow
 from webscore.web.table_follow import FollowShortcut
 from webscore.web.tables_store import open_store
 
@@ -66,3 +68,24 @@ def test_a_follow_the_app_refuses_is_refused_before_the_app_too(table_config, ho
     assert follow(shortcut, address, host, headers=headers) == viewed
     named = dict(headers, **{"If-None-Match": '"0-hu"'})
     assert follow(shortcut, address, host, headers=named) == follow(view, address, host, headers=named)
+
+
+class ClearedMeanwhile(dict):
+    """A worker's kept states, cleared by another of its threads (past the limit) right after each write."""
+
+    def __setitem__(self, key, value):
+        super().__setitem__(key, value)
+        self.clear()
+
+
+# Found by review: a state was kept, then read back from the kept states, which another thread of a threaded
+# server may have cleared in between (KeyError, a 500).
+def test_states_cleared_by_another_thread_meanwhile_still_answer(table_config, monkeypatch):
+    shortcut, view, address = opened(table_config)
+    monkeypatch.setattr(table_follow, "_STATES", ClearedMeanwhile())
+    monkeypatch.setattr(table_follow, "_SETUPS", ClearedMeanwhile())
+    first = follow(shortcut, address)
+    assert first[0] == "200 OK"
+    assert json.loads(first[2])["players"][1] == {"name": "Bernadet", "status": "not-started", "total": None,
+                                                   "version": 0}
+    assert follow(view, address) == first

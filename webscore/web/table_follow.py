@@ -47,11 +47,15 @@ def state_headers(body: bytes, tag: str) -> list:
 
 
 def _kept(kept: dict, key, make):
-    if key not in kept:
+    # One lookup, and what was made is what is returned: under a threaded server another thread may
+    # clear the kept values between a lookup and a read.
+    value = kept.get(key)
+    if value is None:
+        value = make()
         if len(kept) > KEPT_LIMIT:
             kept.clear()
-        kept[key] = make()
-    return kept[key]
+        kept[key] = value
+    return value
 
 
 def setup_of(app, table_id: str, record=None):
