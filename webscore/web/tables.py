@@ -169,10 +169,10 @@ def state(lang, table_id):
         return jsonify(message=_("This table is gone.")), 404
     tag = '"{}"'.format(follow_etag(record["revision"], lang))
     # Compared weakly, as If-None-Match is (RFC 9110): the state is the same whichever tag names it.
+    # As the shortcut sends them (table_follow): these bytes and headers, left to no compression (nor its Vary).
     if request.if_none_match.contains_weak(follow_etag(record["revision"], lang)):
-        return Response(status=304, headers=unchanged(tag))
+        return EncodedResponse(status=304, headers=unchanged(tag))
     body = state_body(current_app, record, lang, table_id)
-    # As the shortcut sends it (table_follow): these bytes and headers, left uncompressed.
     return EncodedResponse(body, headers=state_headers(body, tag))
 
 
