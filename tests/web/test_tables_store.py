@@ -141,3 +141,38 @@ def test_a_save_past_its_limit_is_counted_and_refused(make_store):
     assert store.get(table)["towns"] == ["A", "B"]
     assert store.hit("save:1.2.3.4", 60) == 4
     assert store.hit("save:5.6.7.8", 60) == 1
+
+
+# Found by review: Redis's save script wrote the record back with cjson, whose numbers have 14 significant
+# digits: a time's microseconds were lost, and a time on a whole second came back as an int.
+@pytest.mark.parametrize("now", [1_800_000_000.0, 1_764_495_012.123456])
+def test_a_saved_record_keeps_its_times_as_python_wrote_them(make_store, now):
+    make_store.clock.now = now
+    store = make_store()
+    table = store.create("SETUP", 2)
+    # The first save reads the record create() wrote, the second one the first save wrote.
+    for n in range(2):
+        make_store.clock.now += 1
+        expected = {"setup": "SETUP", "towns": ["A", "B"][:n + 1] + [None] * (1 - n), "versions": [1, n],
+                    "done": [False, False], "created": now, "changed": now + n + 1, "revision": n + 1}
+        for record in (store.save(table, n, "AB"[n], 0, False), store.get(table)):
+            assert record == expected
+            assert (type(record["created"]), type(record["changed"])) == (float, float)
+
+
+# Found by review: SQLite took the count back when it refused a save (a stale version, a table gone or
+# finished), where Redis kept it: a phone could send refused saves past the limit, without end.
+def test_a_refused_save_is_counted_against_the_limit_too(make_store):
+    store = make_store()
+    table = store.create("SETUP", 2)
+    limit = ("save:1.2.3.4", 60, 5)
+    store.save(table, 0, "A", 0, True, limit)
+    with pytest.raises(Conflict):
+        store.save(table, 0, "A2", 0, False, limit)
+    assert store.save("nothing-here-nothing-here", 0, "A", 0, False, limit) is None
+    store.save(table, 1, "B", 0, True, limit)
+    with pytest.raises(Finished):
+        store.save(table, 1, "B2", 1, False, limit)
+    with pytest.raises(Limited):
+        store.save(table, 1, "B2", 1, False, limit)
+    assert store.hit("save:1.2.3.4", 60) == 7

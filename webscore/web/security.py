@@ -4,7 +4,9 @@ from urllib.parse import urlsplit
 
 from flask import abort
 from flask import request
+from werkzeug.exceptions import SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.wsgi import get_host
 
 # 'wasm-unsafe-eval' lets the browser compile the MicroPython runtime; nothing inline runs.
 CONTENT_SECURITY_POLICY = "; ".join((
@@ -46,19 +48,41 @@ def limit_request(config):
     reader's language and with the headers above.
     """
     def check():
-        # Werkzeug reads a malformed Host as "", and a port out of range passes its check, then fails
-        # building an absolute redirect: neither names a site to link to.
-        try:
-            urlsplit("//" + request.host).port  # noqa: B018 (reading the port checks it)
-        except ValueError:
-            abort(400)
-        if not request.host:
+        if not names_a_site(request.host):
             abort(400)
         if len(request.query_string) > config["MAX_QUERY_LENGTH"] or not path_fits(request.environ, config):
             abort(414)
         if not headers_fit(request.headers, config):
             abort(431)
     return check
+
+
+def names_a_site(host: str) -> bool:
+    """Say whether a host, as werkzeug reads it, names a site to link to."""
+    # Werkzeug reads a malformed Host as "", and a port out of range passes its check, then fails
+    # building an absolute redirect.
+    try:
+        urlsplit("//" + host).port  # noqa: B018 (reading the port checks it)
+    except ValueError:
+        return False
+    return bool(host)
+
+
+def fits_before_flask(environ, config) -> bool:
+    """Say whether a request may be answered before Flask: Flask takes its host, limit_request the rest.
+
+    Read from the WSGI environ itself: a werkzeug Request and its headers cost a shortcut 20 µs.
+    """
+    try:
+        host = get_host(environ, config["TRUSTED_HOSTS"])
+    except SecurityError:
+        return False
+    fields = [value for key, value in environ.items()
+              if key.startswith("HTTP_") and key not in ("HTTP_CONTENT_TYPE", "HTTP_CONTENT_LENGTH")
+              or key in ("CONTENT_TYPE", "CONTENT_LENGTH") and value]
+    return (names_a_site(host) and len(environ.get("QUERY_STRING", "")) <= config["MAX_QUERY_LENGTH"]
+            and path_fits(environ, config) and len(fields) <= config["MAX_HEADER_FIELDS"]
+            and all(len(value) <= config["MAX_HEADER_LENGTH"] for value in fields))
 
 
 def path_fits(environ, config) -> bool:

@@ -13,6 +13,7 @@ import json
 import re
 
 from ..scoring import decode
+from . import security
 from .i18n import LANGUAGES
 from .security import HEADERS
 from .table_towns import table_state
@@ -46,11 +47,15 @@ def state_headers(body: bytes, tag: str) -> list:
 
 
 def _kept(kept: dict, key, make):
-    if key not in kept:
+    # One lookup, and what was made is what is returned: under a threaded server another thread may
+    # clear the kept values between a lookup and a read.
+    value = kept.get(key)
+    if value is None:
+        value = make()
         if len(kept) > KEPT_LIMIT:
             kept.clear()
-        kept[key] = make()
-    return kept[key]
+        kept[key] = value
+    return value
 
 
 def setup_of(app, table_id: str, record=None):
@@ -86,7 +91,8 @@ class FollowShortcut:
     def __call__(self, environ, start_response):
         if environ.get("REQUEST_METHOD") == "GET" and not environ.get("QUERY_STRING"):
             found = STATE.fullmatch(environ.get("PATH_INFO", ""))
-            if found:
+            # A follow the app refuses (its host, its headers) is left to the app's refusal.
+            if found and security.fits_before_flask(environ, self.app.config):
                 lang, table_id = found.groups()
                 record = open_store(self.app).get(table_id)
                 if record is not None:
@@ -95,8 +101,9 @@ class FollowShortcut:
                     if named == tag:
                         start_response("304 NOT MODIFIED", [*unchanged(tag).items(), *HEADERS.items()])
                         return []
-                    # A finished table's state names its result's address, which is Flask's to build.
-                    if tag not in named and not all(record["done"]):
+                    # A finished table's state names its result's address, which is Flask's to build. A
+                    # tag naming the state in any spelling (weak, unquoted, listed, "*") is the view's to read.
+                    if etag(record["revision"], lang) not in named and "*" not in named and not all(record["done"]):
                         body = state_body(self.app, record, lang, table_id)
                         start_response("200 OK", [*state_headers(body, tag), *HEADERS.items()])
                         return [body]

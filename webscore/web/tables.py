@@ -169,10 +169,10 @@ def state(lang, table_id):
         return jsonify(message=_("This table is gone.")), 404
     tag = '"{}"'.format(follow_etag(record["revision"], lang))
     # Compared weakly, as If-None-Match is (RFC 9110): the state is the same whichever tag names it.
+    # As the shortcut sends them (table_follow): these bytes and headers, left to no compression (nor its Vary).
     if request.if_none_match.contains_weak(follow_etag(record["revision"], lang)):
-        return Response(status=304, headers=unchanged(tag))
+        return EncodedResponse(status=304, headers=unchanged(tag))
     body = state_body(current_app, record, lang, table_id)
-    # As the shortcut sends it (table_follow): these bytes and headers, left uncompressed.
     return EncodedResponse(body, headers=state_headers(body, tag))
 
 
@@ -270,7 +270,8 @@ def take(lang, table_id):
     # Each town is saved over the version the page showed, so a town changed since (on its own phone, or
     # taken in by another) is not overwritten; taking in the same town twice hands it in once.
     shown = request.form.getlist("version")
-    if len(shown) != len(towns) or not all(value.isdigit() and len(value) < 10 for value in shown):
+    # isascii(): "²" is a digit to isdigit() but no number to int().
+    if len(shown) != len(towns) or not all(value.isascii() and value.isdigit() and len(value) < 10 for value in shown):
         return render_template("table_take.html", table_id=table_id, text=text, towns=towns, versions=versions,
                                error=_("This request cannot be answered as it is.")), 400
     for (i, player), version in zip(towns.items(), shown):
@@ -279,7 +280,10 @@ def take(lang, table_id):
             continue
         try:
             _store().save(table_id, i, code, int(version), True)
-        except Conflict:
+        except Conflict as conflict:
+            # Changed meanwhile by the same take sent twice at once (two taps, two workers): handed in once.
+            if conflict.record["towns"][i] == code and conflict.record["done"][i]:
+                continue
             message = _("The town of %(name)s changed meanwhile; look at the table and try again.", name=player["name"])
             return render_template("table_take.html", table_id=table_id, text=text, towns=towns, versions=versions,
                                    error=message), 409

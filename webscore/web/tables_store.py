@@ -114,13 +114,18 @@ class SQLiteStore:
                 raise Limited()
             record = self.get(table_id)
             if record is None:
-                db.execute("ROLLBACK")
+                # A save refused (here, or by apply_save below) is counted all the same, as Redis counts it:
+                # the count is all this transaction wrote.
+                db.execute("COMMIT")
                 return None
             record = apply_save(record, n, town, version, done, self.clock())
             db.execute("UPDATE tables SET record = ?, changed = ? WHERE id = ?",
                        (json.dumps(record), record["changed"], table_id))
             db.execute("COMMIT")
             return record
+        except (Conflict, Finished):
+            db.execute("COMMIT")
+            raise
         except BaseException:
             if db.in_transaction:
                 db.execute("ROLLBACK")
@@ -161,8 +166,12 @@ for _, handed_in in ipairs(record.done) do finished = finished and handed_in end
 if finished then return {"finished", raw} end
 if record.versions[n] ~= version then return {"conflict", raw} end
 record.towns[n], record.versions[n], record.done[n] = town, version + 1, done
-record.changed, record.revision = now, record.revision + 1
-raw = cjson.encode(record)
+record.revision = record.revision + 1
+-- cjson writes numbers with 14 significant digits (a time's microseconds lost, a whole second read back as an
+-- int): the times are written as Python wrote them, "created" as it was read and "changed" as it was sent.
+local created = string.match(raw, '"created": *([^,}]+)')
+record.created, record.changed = nil, nil
+raw = string.sub(cjson.encode(record), 1, -2) .. ', "created": ' .. created .. ', "changed": ' .. ARGV[5] .. "}"
 redis.call("SET", key, raw, "EX", lifetime)
 return {"saved", raw}
 """
