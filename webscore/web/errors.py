@@ -2,6 +2,7 @@
 
 from flask import current_app
 from flask import g
+from flask import jsonify
 from flask import render_template
 from flask import request
 from flask.globals import request_ctx
@@ -14,6 +15,7 @@ from ..scoring import CodeError
 from ..scoring import InvalidGame
 from . import i18n
 from .labels import CODE_PROBLEMS
+from .tables_store import Unavailable
 
 
 def _language_from_path() -> None:
@@ -61,8 +63,19 @@ def handle_invalid_game(error: InvalidGame):
     return _page(400, _("This link cannot be opened"), str(CODE_PROBLEMS["malformed"]))
 
 
+def handle_unavailable(error: Unavailable):
+    """The tables' store cannot be reached: ask to try again in a moment (503), as JSON to a phone's own calls."""
+    _language_from_path()
+    current_app.logger.error("the tables' store is unavailable: %s", error)
+    message = _("The tables cannot be reached just now. Please try again in a moment.")
+    if request.endpoint in ("tables.state", "tables.save"):
+        return jsonify(message=message), 503
+    return _page(503, _("Tables out of reach"), message)
+
+
 def init_app(app) -> None:
     """Register the error pages."""
     app.register_error_handler(HTTPException, handle_http_error)
     app.register_error_handler(CodeError, handle_code_error)
     app.register_error_handler(InvalidGame, handle_invalid_game)
+    app.register_error_handler(Unavailable, handle_unavailable)

@@ -18,6 +18,7 @@ from .i18n import LANGUAGES
 from .security import HEADERS
 from .table_towns import table_state
 from .tables_store import ID_LENGTH
+from .tables_store import Unavailable
 from .tables_store import open_store
 
 STATE = re.compile(r"/({})/t/([A-Za-z0-9_-]{{{},{}}})/state".format("|".join(LANGUAGES), ID_LENGTH.start, ID_LENGTH.stop - 1))
@@ -94,7 +95,11 @@ class FollowShortcut:
             # A follow the app refuses (its host, its headers) is left to the app's refusal.
             if found and security.fits_before_flask(environ, self.app.config):
                 lang, table_id = found.groups()
-                record = open_store(self.app).get(table_id)
+                try:
+                    record = open_store(self.app).get(table_id)
+                except Unavailable:
+                    # The view tries again, and the app says, in the reader's language, to wait a moment.
+                    return self.wsgi_app(environ, start_response)
                 if record is not None:
                     tag = '"{}"'.format(etag(record["revision"], lang))
                     named = environ.get("HTTP_IF_NONE_MATCH", "")

@@ -11,6 +11,7 @@ every change, so a phone that follows the table asks "anything since revision r?
 Both stores offer the same four calls and expire a table 48 hours after its last change.
 """
 
+import functools
 import json
 import os
 import secrets
@@ -39,6 +40,21 @@ class Limited(Exception):
     """A save past its limit: counted, and refused."""
 
 
+class Unavailable(Exception):
+    """The store cannot be reached or written now (Redis down, the SQLite file locked too long)."""
+
+
+def reached(method):
+    """Turn a store's own failures (its `failures`) into Unavailable, which the app answers with a 503."""
+    @functools.wraps(method)
+    def call(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except self.failures as error:
+            raise Unavailable(str(error)) from error
+    return call
+
+
 def new_record(setup: str, count: int, now: float) -> dict:
     """Return the record of a table just opened for a setup of count players."""
     return {"setup": setup, "towns": [None] * count, "versions": [0] * count, "done": [False] * count,
@@ -63,6 +79,8 @@ def apply_save(record: dict, n: int, town: str, version: int, done: bool, now: f
 class SQLiteStore:
     """Tables in one SQLite file (WAL mode, so readers never wait for a writer)."""
 
+    failures = (sqlite3.OperationalError,)
+
     def __init__(self, path: str, clock=time.time):
         self.path = str(path)
         self.clock = clock
@@ -83,6 +101,7 @@ class SQLiteStore:
             self.local.db = db
         return db
 
+    @reached
     def create(self, setup: str, count: int) -> str:
         """Open a table for a setup; return its id."""
         now = self.clock()
@@ -93,6 +112,7 @@ class SQLiteStore:
                    (table_id, json.dumps(new_record(setup, count, now)), now))
         return table_id
 
+    @reached
     def get(self, table_id: str):
         """Return a table's record, or None when there is none or it expired."""
         row = self._db().execute("SELECT record, changed FROM tables WHERE id = ?", (table_id,)).fetchone()
@@ -100,6 +120,7 @@ class SQLiteStore:
             return None
         return json.loads(row[0])
 
+    @reached
     def save(self, table_id: str, n: int, town: str, version: int, done: bool, limit=None):
         """Save player n's town over `version`; return the new record, or None for no such table.
 
@@ -131,6 +152,7 @@ class SQLiteStore:
                 db.execute("ROLLBACK")
             raise
 
+    @reached
     def hit(self, key: str, window: int) -> int:
         """Count one request under key in the current window of `window` seconds; return the count."""
         return self._count(self._db(), key, window)
@@ -186,9 +208,11 @@ class RedisStore:
         import redis
 
         self.redis = redis.Redis.from_url(url)
+        self.failures = (redis.ConnectionError, redis.TimeoutError)
         self.clock = clock
         self._save = self.redis.register_script(SAVE)
 
+    @reached
     def create(self, setup: str, count: int) -> str:
         """Open a table for a setup; return its id."""
         table_id = secrets.token_urlsafe(16)
@@ -196,6 +220,7 @@ class RedisStore:
         self.redis.set(self.PREFIX + table_id, json.dumps(record), ex=LIFETIME)
         return table_id
 
+    @reached
     def get(self, table_id: str):
         """Return a table's record, or None when there is none or it expired."""
         return self._record(self.redis.get(self.PREFIX + table_id))
@@ -207,6 +232,7 @@ class RedisStore:
         # The key's own expiry does the work in use; the clock check lets a test move time forward.
         return None if record["changed"] < self.clock() - LIFETIME else record
 
+    @reached
     def save(self, table_id: str, n: int, town: str, version: int, done: bool, limit=None):
         """Save player n's town over `version`; return the new record, or None for no such table.
 
@@ -230,6 +256,7 @@ class RedisStore:
             raise Conflict(record)
         return record
 
+    @reached
     def hit(self, key: str, window: int) -> int:
         """Count one request under key in the current window of `window` seconds; return the count."""
         with self.redis.pipeline() as pipe:

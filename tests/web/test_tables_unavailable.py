@@ -1,0 +1,56 @@
+"""Redis gone in the middle of a game: every table address says so in the reader's language, with a 503."""
+
+import re
+
+import pytest
+
+from support import examples
+from support.tables import RedisServer
+from support.tables import empty_setup
+from support.tables import town_code
+from webscore import create_app
+from webscore.scoring import encode
+
+GAME = examples.load("four-players")
+SETUP = encode(empty_setup(GAME))
+JSON_CALL = {"X-Requested-With": "marquoir"}
+MESSAGES = {
+    "en": "The tables cannot be reached just now. Please try again in a moment.",
+    "fr": "Les tables sont injoignables pour l’instant. Réessayez dans un moment.",
+    "hu": "Az asztalok most nem érhetők el. Próbáld újra egy kicsit később.",
+}
+
+
+@pytest.fixture(scope="module")
+def stopped():
+    """Return (phone, table id, this server's own Redis, stopped once the table was opened and saved to)."""
+    server = RedisServer()
+    app = create_app({"TESTING": True, "REDIS_URL": server.url, "TABLES_DATABASE": "/nonexistent/unused"})
+    phone = app.test_client()
+    page = phone.get("/en/t/new?code=" + SETUP)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page.text).group(1)
+    table = phone.post("/en/t/new", data={"code": SETUP, "csrf_token": token}).location.rsplit("/", 1)[1]
+    assert phone.post("/en/t/{}/1".format(table), json={"town": town_code(GAME, 0), "version": 0},
+                      headers=JSON_CALL).status_code == 200
+    server.stop()
+    return phone, table
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_following_and_saving_get_a_503_with_a_message(stopped, lang):
+    phone, table = stopped
+    followed = phone.get("/{}/t/{}/state".format(lang, table), headers={"If-None-Match": '"1-{}"'.format(lang)})
+    assert (followed.status_code, followed.json) == (503, {"message": MESSAGES[lang]})
+    saved = phone.post("/{}/t/{}/1".format(lang, table), json={"town": town_code(GAME, 0), "version": 1},
+                       headers=JSON_CALL)
+    assert (saved.status_code, saved.json) == (503, {"message": MESSAGES[lang]})
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("page", ["/{lang}/t/{table}", "/{lang}/t/{table}/2", "/{lang}/t/{table}/take"])
+def test_a_table_page_gets_a_503_page_in_its_language(stopped, lang, page):
+    phone, table = stopped
+    answer = phone.get(page.format(lang=lang, table=table))
+    assert answer.status_code == 503
+    assert answer.mimetype == "text/html"
+    assert "<p>{}</p>".format(MESSAGES[lang]) in answer.text.replace("&#39;", "’")
