@@ -36,6 +36,15 @@ def test_the_etag_brings_a_304_without_a_body(client):
     assert response.headers["ETag"] == tag
 
 
+def test_a_tag_weakened_by_a_proxy_still_brings_a_304(client):
+    # A proxy that compresses (nginx's gzip) sends the page's tag on weakened: W/"…".
+    tag = client.get(RESULT, headers={"Accept-Encoding": "br"}).headers["ETag"]
+    for asked in ("W/" + tag, 'W/"other", W/' + tag):
+        again = client.get(RESULT, headers={"Accept-Encoding": "br", "If-None-Match": asked})
+        assert (again.status_code, again.get_data(), again.headers["ETag"]) == (304, b"", tag)
+    assert client.get(RESULT, headers={"If-None-Match": 'W/"other"'}).status_code == 200
+
+
 def test_a_compressed_etag_is_also_recognised(client):
     tag = client.get(RESULT, headers={"Accept-Encoding": "br"}).headers["ETag"]
     assert tag.endswith('-br"')

@@ -125,7 +125,8 @@ def encoded_answer(bodies: Encoded, etag: str, cache_control: str, asked) -> tup
                ("Cache-Control", cache_control), ("Vary", "Accept-Encoding")]
     if asked.if_none_match:
         variants = [etag] + ["{}-{}".format(etag, name) for name in bodies if name]
-        if any(variant in asked.if_none_match for variant in variants):
+        # Compared weakly, as If-None-Match is (RFC 9110): a proxy that compresses may weaken the tag.
+        if any(asked.if_none_match.contains_weak(variant) for variant in variants):
             return 304, headers, b""
     if encoding is not None:
         headers.append(("Content-Encoding", encoding))

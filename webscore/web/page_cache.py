@@ -119,10 +119,11 @@ class KeptPages:
         if found is None:
             return self.wsgi_app(environ, start_response)
         kind, lang, kept = found
-        asked = Request(environ)
-        # The path was accepted as decoded, but its percent-encoded spelling may be too long.
-        if not (security.path_fits(environ, self.app.config) and security.headers_fit(asked.headers, self.app.config)):
+        # The path was accepted as decoded, but its percent-encoded spelling may be too long, or the
+        # headers too many: what the app refuses is left to the app's refusal.
+        if not security.fits_before_flask(environ, self.app.config):
             return self.wsgi_app(environ, start_response)
+        asked = Request(environ)
         # The view's answer (send(), the language cookie, the security headers), built without a
         # Response object: werkzeug's header handling was most of the remaining cost.
         status, headers, body = encoded_answer(kept.bodies, kept.etag, KINDS[kind][1], asked)
