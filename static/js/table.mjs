@@ -127,6 +127,11 @@ export function townPage(form) {
         location.assign(form.dataset.back);
       } else {
         status.textContent = answer.message;
+        // The table's storage out of reach for a moment (503): send again as often as the table is followed.
+        if (response.status >= 500) {
+          clearTimeout(timer);
+          timer = setTimeout(() => save(done), POLL);
+        }
       }
     } catch (error) {
       showOffline(true);

@@ -170,3 +170,31 @@ def test_a_phone_without_network_hands_its_town_over_by_link(phones, table_serve
     host.wait_for_url(table_url)
     expect(host.locator(".table-player[data-player='4']")).to_have_attribute("data-status", "done")
     assert saved_town(table_url, 3) == town_of(3)
+
+
+@SQLITE_ONLY
+def test_a_save_the_table_cannot_take_for_a_moment_is_sent_again(browser, table_server):
+    # Service workers blocked, so that the page's own route sees the save.
+    context = browser.new_context(**PHONE, service_workers="block")
+    page = context.new_page()
+    table_url = open_table(page, table_server)
+    open_town(page, table_url, 2)
+    refused = []
+
+    def out_of_reach_once(route):
+        if route.request.method == "POST" and not refused:
+            refused.append(route.request.post_data_json["town"])
+            route.fulfill(status=503, content_type="application/json",
+                          body=json.dumps({"message": "The tables cannot be reached just now. Please try again in a moment."}))
+        else:
+            route.continue_()
+
+    page.route(re.compile(r".*/en/t/[A-Za-z0-9_-]+/3$"), out_of_reach_once)
+    page.click(".tool[data-card=cottage]")
+    page.click(".square[data-square=a1]")
+    status = page.locator(".table-save-status")
+    expect(status).to_have_text("The tables cannot be reached just now. Please try again in a moment.", timeout=WAIT)
+    expect(status).to_have_text("Saved to the table.", timeout=WAIT)
+    assert len(refused) == 1
+    assert saved_town(table_url, 2)[0] == "cottage"
+    context.close()
