@@ -15,6 +15,7 @@ from flask import request
 from flask_babel import Babel
 from flask_babel import get_locale
 from flask_babel import get_translations
+from markupsafe import Markup
 from werkzeug.routing import BuildError
 
 LANGUAGES = ("en", "fr", "hu")
@@ -167,6 +168,62 @@ def template_gettext(message: str) -> str:
 def template_ngettext(singular: str, plural: str, n: int) -> str:
     """Translate a template's counted message into the page's language, once per language and count."""
     return _kept((str(get_locale()), singular, plural, n), lambda: get_translations().ungettext(singular, plural, n))
+
+
+def kept_gettext(message: str, **variables) -> str:
+    """Translate a message as flask_babel's gettext does, the translation kept per language."""
+    words = template_gettext(message)
+    return words % variables if variables else words
+
+
+def kept_ngettext(singular: str, plural: str, n: int, **variables) -> str:
+    """Translate a counted message as flask_babel's ngettext does, the translation kept per language and count."""
+    variables.setdefault("num", n)
+    return template_ngettext(singular, plural, n) % variables
+
+
+class PageWords:
+    """A page's `_`, `gettext` and `ngettext` in one language, given to render_template by a page drawn often.
+
+    They say what the callables installed in init_app say (Jinja's newstyle gettext: the translation as
+    markup, always %-formatted with the escaped variables), but the language is found once per page
+    instead of at every word, and a word without variables is kept whole.
+    """
+
+    def __init__(self, locale: str):
+        self.locale = locale
+        self.plain = {}
+
+    def gettext(self, message: str, **variables) -> Markup:
+        """Translate a message, its variables escaped into it."""
+        if variables:
+            return Markup(self._translated(message)) % variables
+        if message not in self.plain:
+            # Template messages are literals: as many as the templates hold.
+            self.plain[message] = Markup(self._translated(message)) % {}
+        return self.plain[message]
+
+    def ngettext(self, singular: str, plural: str, n: int, **variables) -> Markup:
+        """Translate a counted message, the count and the variables escaped into it."""
+        variables.setdefault("num", n)
+        return Markup(_kept((self.locale, singular, plural, n),
+                            lambda: get_translations().ungettext(singular, plural, n))) % variables
+
+    def _translated(self, message: str) -> str:
+        # Babel's catalogue is the one of this page's language: the words are chosen by get_locale().
+        return _kept((self.locale, message), lambda: get_translations().ugettext(message))
+
+
+_PAGE_WORDS = {}
+
+
+def page_words() -> dict:
+    """Return the translating callables of the language Babel speaks now, to pass to render_template."""
+    locale = str(get_locale())
+    if locale not in _PAGE_WORDS:
+        _PAGE_WORDS[locale] = PageWords(locale)
+    words = _PAGE_WORDS[locale]
+    return {"_": words.gettext, "gettext": words.gettext, "ngettext": words.ngettext}
 
 
 def init_app(app) -> None:

@@ -18,6 +18,7 @@ from markupsafe import escape
 from ..scoring.cards import BUILDINGS
 from ..scoring.cards import MONUMENTS
 from ..scoring.cards import colour_of
+from . import i18n
 from . import labels
 
 LAYOUTS = {card: BUILDINGS[card][1] for card in BUILDINGS}
@@ -42,7 +43,11 @@ class Pieces:
         self.lang = str(get_locale())
         self.locale = Locale.parse(self.lang)
         self.links = {}
+        self.scored = {}
         self.reasons = {}
+        # What a result's grid shows on a square: its card's name, or that it is empty, as HTML.
+        self.square_cards = {card: str(escape(name)) for card, name in self.names.items()}
+        self.square_cards[None] = str(escape(self.empty))
 
     def number(self, value: int) -> str:
         """Return a whole number as this language writes it."""
@@ -105,8 +110,7 @@ class Pieces:
         return Markup("\n".join(
             '<div class="square c-{}{}"><span class="square-name">{}</span>\n<span class="square-card">{}</span>\n'
             '<span class="square-points">{}</span></div>'.format(
-                s["colour"], " fed" if s["fed"] else "", s["square"],
-                escape(self.names[s["card"]] if s["card"] else self.empty), self.number(s["points"]))
+                s["colour"], " fed" if s["fed"] else "", s["square"], self.square_cards[s["card"]], self.number(s["points"]))
             for s in squares))
 
     def pad_rows(self, columns: list, players: list) -> Markup:
@@ -121,10 +125,30 @@ class Pieces:
         """Return a town's built squares as list items: the card, its points and why."""
         return Markup("\n".join(
             '<li><span class="square-name">{}</span> {} — {}</li>'.format(
-                s["square"], self.pair % {"label": self.link(s["card"]),
-                                          "value": "<strong>" + self.number(s["points"]) + "</strong>"},
-                escape(self.reason(s)))
+                s["square"], self._card_points(s["card"], s["points"]), self._reason_html(s))
             for s in squares if s["card"]))
+
+    def _card_points(self, card: str, points: int) -> str:
+        # "Card (colour): points", kept by card and points: a few hundred at most.
+        key = (card, points)
+        if key not in self.scored:
+            self.scored[key] = self.pair % {"label": self.link(card),
+                                            "value": "<strong>" + self.number(points) + "</strong>"}
+        return self.scored[key]
+
+    def _reason_html(self, square: dict) -> str:
+        # Kept with who feeds the square: the same few buildings feed the same squares game after game.
+        feeders = tuple((f["card"], f["square"]) for f in square["fed_by"]) if square["fed_by"] else ()
+        key = ("html", square["reason"], square["n"], square["card"], feeders)
+        if key not in self.reasons:
+            self.reasons[key] = str(escape(self.reason(square)))
+        return self.reasons[key]
+
+    def empty_line(self, count: int, points: int) -> Markup:
+        """Return the list item of a town's empty squares: how many, and their points."""
+        label = i18n.kept_ngettext("%(num)d empty square", "%(num)d empty squares", count)
+        return Markup("<li>{}</li>".format(self.pair % {"label": label,
+                                                       "value": "<strong>" + self.number(points) + "</strong>"}))
 
 
 _KEPT = {}

@@ -1,13 +1,13 @@
 """The words a shared result travels with: its headline, its ranking in one line, its link preview."""
 
 from babel.lists import format_list
-from flask import url_for
 from flask_babel import get_locale
-from flask_babel import gettext
-from flask_babel import ngettext
 
 from ..flow.result_view import ranking
 from . import i18n
+from .addresses import code_address
+from .i18n import kept_gettext as gettext
+from .i18n import kept_ngettext as ngettext
 from .labels import MODE_NAMES
 from .labels import SOLO_RANKS
 from .labels import number
@@ -66,8 +66,8 @@ def link_preview(game: dict, result: dict, code: str) -> dict:
     return {
         "title": gettext("%(headline)s · Tiny Towns", headline=headline(game, result)),
         "description": mode_line(game, result) + " — " + ranking_line(result),
-        "url": url_for("results.show", lang=lang, code=code, _external=True),
-        "image": url_for("results.picture", lang=lang, code=code, _external=True),
+        "url": code_address("results.show", code, lang=lang, _external=True),
+        "image": code_address("results.picture", code, lang=lang, _external=True),
         "image_alt": gettext("The ranking and the winner's town"),
         "locale": OG_LOCALES[lang],
         "alternates": [OG_LOCALES[other] for other in i18n.LANGUAGES if other != lang],
