@@ -22,9 +22,10 @@ STAND_IN = "0CODE0"
 def address(endpoint: str, **values) -> str:
     """Return url_for(endpoint, **values), kept per app, address root and values; name the language if it takes one."""
     environ = request.environ
-    key = (endpoint, *sorted(values.items()), environ.get("wsgi.url_scheme"), environ.get("HTTP_HOST"),
+    # The values in the order given: a call in a template names them in the same order every time.
+    key = (endpoint, tuple(values.items()), environ.get("wsgi.url_scheme"), environ.get("HTTP_HOST"),
            environ.get("SERVER_NAME"), environ.get("SERVER_PORT"), environ.get("SCRIPT_NAME"))
-    kept = current_app.extensions.setdefault("marquoir.addresses", {})
+    kept = current_app.extensions["marquoir.addresses"]
     if key not in kept:
         if "lang" not in values and current_app.url_map.is_endpoint_expecting(endpoint, "lang"):
             # url_for would fill in the page's language, which the key does not hold.
@@ -46,4 +47,5 @@ def code_address(endpoint: str, code: str, **values) -> str:
 
 def init_app(app) -> None:
     """Let templates name kept addresses."""
+    app.extensions["marquoir.addresses"] = {}
     app.jinja_env.globals.update(address=address, code_address=code_address)

@@ -18,6 +18,8 @@ from flask_babel import get_translations
 from markupsafe import Markup
 from werkzeug.routing import BuildError
 
+from .addresses import code_address
+
 LANGUAGES = ("en", "fr", "hu")
 # Each language named in itself, for the language switch.
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "hu": "Magyar"}
@@ -134,6 +136,9 @@ def switch_url(lang: str) -> str:
     values = dict(request.view_args or {})
     values["lang"] = lang
     try:
+        if "code" in values:
+            # A game's pages differ by their code alone: their addresses are kept with a stand-in for it.
+            return code_address(request.endpoint, values.pop("code"), **values) + query_suffix()
         return url_for(request.endpoint, **values) + query_suffix()
     except BuildError:
         return url_for("pages.home", lang=lang)

@@ -18,8 +18,8 @@ from markupsafe import escape
 from ..scoring.cards import BUILDINGS
 from ..scoring.cards import MONUMENTS
 from ..scoring.cards import colour_of
-from . import i18n
 from . import labels
+from .i18n import kept_ngettext as ngettext
 
 LAYOUTS = {card: BUILDINGS[card][1] for card in BUILDINGS}
 LAYOUTS.update(MONUMENTS)
@@ -45,6 +45,11 @@ class Pieces:
         self.links = {}
         self.scored = {}
         self.reasons = {}
+        # str() first: escape() takes a lazy string for markup and would leave it as it is.
+        self.tie_breaks = {tie: str(escape(str(words))) for tie, words in labels.TIE_BREAKS.items()}
+        self.solo_ranks = {rank: str(escape(str(words))) for rank, words in labels.SOLO_RANKS.items()}
+        self.needs_turns = gettext("Enter turns as Master Builder to break this tie.")
+        self.change_town = gettext("Change this town")
         # What a result's grid shows on a square: its card's name, or that it is empty, as HTML.
         self.square_cards = {card: str(escape(name)) for card, name in self.names.items()}
         self.square_cards[None] = str(escape(self.empty))
@@ -105,6 +110,38 @@ class Pieces:
             return self.reasons[key] % {"feeders": self.name_list(feeders)}
         return self.reasons[key]
 
+    def rank(self, p: int, player: dict) -> Markup:
+        """Return a player's item of the ranking: place, name, points, and what decided a tie or their solo title."""
+        return Markup((
+            '<li class="rank place-{place}" data-player="{p}" data-total="{total}" data-place="{place}">\n'
+            '    <span class="place">{place}</span>\n'
+            '    <span class="who"><bdi>{name}</bdi></span>\n'
+            '    <span class="total">{points}</span>\n'
+            '    {tie}\n    {turns}\n    {title}\n  </li>').format(
+            place=player["place"], p=p, total=player["total"], name=escape(player["name"]),
+            points=self.points(player["total"]),
+            tie='<span class="tie">{}</span>'.format(self.tie_breaks[player["decided_by"]]) if player["decided_by"] else "",
+            turns='<span class="tie">{}</span>'.format(self.needs_turns) if player["needs_turns"] else "",
+            title='<span class="title">{}</span>'.format(self.solo_ranks[player["solo_rank"]]) if player["solo_rank"] else ""))
+
+    def points(self, total: int) -> str:
+        """Return a number of points in words ("28 points")."""
+        return ngettext("%(num)s point", "%(num)s points", abs(total), num=self.number(total))
+
+    def town(self, player: dict, change: str) -> Markup:
+        """Return a player's town as the result shows it: its grid, every square's points and why, a link to change it."""
+        return Markup((
+            '<section class="town-result" id="town-{step}">\n'
+            '  <h3><bdi>{name}</bdi> — {total}</h3>\n'
+            '  <div class="grid result-grid">\n  {grid}\n  </div>\n'
+            '  <ul class="reasons">\n  {lines}\n  {empties}\n  </ul>\n'
+            '  <p><a class="change-town" href="{change}">{change_town}</a></p>\n'
+            '</section>').format(
+            step=player["step"], name=escape(player["name"]), total=self.number(player["total"]),
+            grid=self.grid(player["squares"]), lines=self.lines(player["squares"]),
+            empties=self.empty_line(player["empties"], player["empty_points"]) if player["empties"] else "",
+            change=escape(change), change_town=self.change_town))
+
     def grid(self, squares: list) -> Markup:
         """Return a town's squares as the result's grid shows them: name, card and points."""
         return Markup("\n".join(
@@ -146,7 +183,7 @@ class Pieces:
 
     def empty_line(self, count: int, points: int) -> Markup:
         """Return the list item of a town's empty squares: how many, and their points."""
-        label = i18n.kept_ngettext("%(num)d empty square", "%(num)d empty squares", count)
+        label = ngettext("%(num)d empty square", "%(num)d empty squares", count)
         return Markup("<li>{}</li>".format(self.pair % {"label": label,
                                                        "value": "<strong>" + self.number(points) + "</strong>"}))
 
