@@ -145,10 +145,16 @@ class Pieces:
     def grid(self, squares: list) -> Markup:
         """Return a town's squares as the result's grid shows them: name, card and points."""
         return Markup("\n".join(
-            '<div class="square c-{}{}"><span class="square-name">{}</span>\n<span class="square-card">{}</span>\n'
-            '<span class="square-points">{}</span></div>'.format(
-                s["colour"], " fed" if s["fed"] else "", s["square"], self.square_cards[s["card"]], self.number(s["points"]))
+            '<div class="square c-{}{}"><span class="square-name">{}</span>\n{}</div>'.format(
+                s["colour"], " fed" if s["fed"] else "", s["square"], self._square_card(s["card"], s["points"]))
             for s in squares))
+
+    def _square_card(self, card, points: int) -> str:
+        key = ("square", card, points)
+        if key not in self.scored:
+            self.scored[key] = '<span class="square-card">{}</span>\n<span class="square-points">{}</span>'.format(
+                self.square_cards[card], self.number(points))
+        return self.scored[key]
 
     def pad_rows(self, columns: list, players: list) -> Markup:
         """Return the score pad's rows: each column's colour, then every player's points in it."""
@@ -167,7 +173,7 @@ class Pieces:
 
     def _card_points(self, card: str, points: int) -> str:
         # "Card (colour): points", kept by card and points: a few hundred at most.
-        key = (card, points)
+        key = ("line", card, points)
         if key not in self.scored:
             self.scored[key] = self.pair % {"label": self.link(card),
                                             "value": "<strong>" + self.number(points) + "</strong>"}
