@@ -9,7 +9,6 @@ own lines together from them. The wording itself stays in labels.py.
 
 from babel import Locale
 from babel.lists import format_list
-from flask import url_for
 from flask_babel import get_locale
 from flask_babel import gettext
 from markupsafe import Markup
@@ -19,6 +18,8 @@ from ..scoring.cards import BUILDINGS
 from ..scoring.cards import MONUMENTS
 from ..scoring.cards import colour_of
 from . import labels
+from .addresses import address
+from .i18n import current_language
 from .i18n import kept_ngettext as ngettext
 
 LAYOUTS = {card: BUILDINGS[card][1] for card in BUILDINGS}
@@ -199,7 +200,7 @@ _KEPT = {}
 
 def pieces() -> Pieces:
     """Return the pieces for this page's language and address of the rules, made on first use."""
-    rules = url_for("pages.rules")
+    rules = address("pages.rules", lang=current_language())
     # Keyed on the locale Babel translates with, as the template words are (see i18n.template_gettext).
     key = (str(get_locale()), rules)
     if key not in _KEPT:
