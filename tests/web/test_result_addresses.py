@@ -17,8 +17,8 @@ from webscore.web.pieces import pieces
 
 CODE = examples.RULEBOOK_CODE
 ROOTS = ["http://marquoir.test", "https://marquoir.test/under", "http://other.test:8080/a/b",
-         # The stand-in itself in the host: the address is built for this code by url_for.
-         "http://{}.test".format(STAND_IN.lower())]
+         # The stand-in itself in the root: the address is built for this code by url_for.
+         "http://marquoir.test/{}".format(STAND_IN)]
 
 
 @pytest.mark.parametrize("root", ROOTS)

@@ -26,14 +26,16 @@ def address(endpoint: str, **values) -> str:
     key = (endpoint, tuple(values.items()), environ.get("wsgi.url_scheme"), environ.get("HTTP_HOST"),
            environ.get("SERVER_NAME"), environ.get("SERVER_PORT"), environ.get("SCRIPT_NAME"))
     kept = current_app.extensions["marquoir.addresses"]
-    if key not in kept:
+    # Read once: under a threaded server another request may empty the dict between two reads.
+    built = kept.get(key)
+    if built is None:
         if "lang" not in values and current_app.url_map.is_endpoint_expecting(endpoint, "lang"):
             # url_for would fill in the page's language, which the key does not hold.
             raise ValueError("address() needs the language of an address that names one: " + endpoint)
         if len(kept) > LIMIT:
             kept.clear()
-        kept[key] = url_for(endpoint, **values)
-    return kept[key]
+        built = kept[key] = url_for(endpoint, **values)
+    return built
 
 
 def code_address(endpoint: str, code: str, **values) -> str:

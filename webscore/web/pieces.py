@@ -184,9 +184,10 @@ class Pieces:
         # Kept with who feeds the square: the same few buildings feed the same squares game after game.
         feeders = tuple((f["card"], f["square"]) for f in square["fed_by"]) if square["fed_by"] else ()
         key = ("html", square["reason"], square["n"], square["card"], feeders)
-        if key not in self.reasons:
-            self.reasons[key] = str(escape(self.reason(square)))
-        return self.reasons[key]
+        said = self.reasons.get(key)
+        if said is None:
+            said = self.reasons[key] = str(escape(self.reason(square)))
+        return said
 
     def empty_line(self, count: int, points: int) -> Markup:
         """Return the list item of a town's empty squares: how many, and their points."""
