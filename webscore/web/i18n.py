@@ -222,12 +222,16 @@ class PageWords:
 _PAGE_WORDS = {}
 
 
-def page_words() -> dict:
-    """Return the translating callables of the language Babel speaks now, to pass to render_template."""
-    locale = str(get_locale())
+def words_in(locale: str) -> PageWords:
+    """Return the kept words of a locale (one of ours, as Babel names it)."""
     if locale not in _PAGE_WORDS:
         _PAGE_WORDS[locale] = PageWords(locale)
-    words = _PAGE_WORDS[locale]
+    return _PAGE_WORDS[locale]
+
+
+def page_words() -> dict:
+    """Return the translating callables of the language Babel speaks now, to pass to render_template."""
+    words = words_in(str(get_locale()))
     return {"_": words.gettext, "gettext": words.gettext, "ngettext": words.ngettext}
 
 

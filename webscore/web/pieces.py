@@ -20,7 +20,7 @@ from ..scoring.cards import colour_of
 from . import labels
 from .addresses import address
 from .i18n import current_language
-from .i18n import kept_ngettext as ngettext
+from .i18n import words_in
 
 LAYOUTS = {card: BUILDINGS[card][1] for card in BUILDINGS}
 LAYOUTS.update(MONUMENTS)
@@ -42,6 +42,8 @@ class Pieces:
         self.empty = gettext("Empty")
         self.pair = gettext("%(label)s: %(value)s")
         self.lang = str(get_locale())
+        # Counted words as the templates say them, kept per language and count.
+        self.words = words_in(self.lang)
         self.locale = Locale.parse(self.lang)
         self.links = {}
         self.scored = {}
@@ -127,7 +129,7 @@ class Pieces:
 
     def points(self, total: int) -> str:
         """Return a number of points in words ("28 points")."""
-        return ngettext("%(num)s point", "%(num)s points", abs(total), num=self.number(total))
+        return self.words.ngettext("%(num)s point", "%(num)s points", abs(total), num=self.number(total))
 
     def town(self, player: dict, change: str) -> Markup:
         """Return a player's town as the result shows it: its grid, every square's points and why, a link to change it."""
@@ -191,7 +193,7 @@ class Pieces:
 
     def empty_line(self, count: int, points: int) -> Markup:
         """Return the list item of a town's empty squares: how many, and their points."""
-        label = ngettext("%(num)d empty square", "%(num)d empty squares", count)
+        label = self.words.ngettext("%(num)d empty square", "%(num)d empty squares", count)
         return Markup("<li>{}</li>".format(self.pair % {"label": label,
                                                        "value": "<strong>" + self.number(points) + "</strong>"}))
 
