@@ -211,8 +211,11 @@ class PageWords:
     def ngettext(self, singular: str, plural: str, n: int, **variables) -> Markup:
         """Translate a counted message, the count and the variables escaped into it."""
         variables.setdefault("num", n)
-        return Markup(_kept((self.locale, singular, plural, n),
-                            lambda: get_translations().ungettext(singular, plural, n))) % variables
+        return Markup(self.counted(singular, plural, n)) % variables
+
+    def counted(self, singular: str, plural: str, n: int) -> str:
+        """Return the translation of a counted message for n, as it is (nothing put in, nothing escaped)."""
+        return _kept((self.locale, singular, plural, n), lambda: get_translations().ungettext(singular, plural, n))
 
     def _translated(self, message: str) -> str:
         # Babel's catalogue is the one of this page's language: the words are chosen by get_locale().

@@ -57,6 +57,11 @@ class Pieces:
         self.square_cards = {card: str(escape(name)) for card, name in self.names.items()}
         self.square_cards[None] = str(escape(self.empty))
 
+    def ngettext(self, singular: str, plural: str, n: int, **variables) -> str:
+        """Translate a counted message as flask_babel does (the count and the variables put in as they are), kept."""
+        variables.setdefault("num", n)
+        return self.words.counted(singular, plural, n) % variables
+
     def number(self, value: int) -> str:
         """Return a whole number as this language writes it."""
         return labels.number_in(self.lang, value)
@@ -129,7 +134,7 @@ class Pieces:
 
     def points(self, total: int) -> str:
         """Return a number of points in words ("28 points")."""
-        return self.words.ngettext("%(num)s point", "%(num)s points", abs(total), num=self.number(total))
+        return self.ngettext("%(num)s point", "%(num)s points", abs(total), num=self.number(total))
 
     def town(self, player: dict, change: str) -> Markup:
         """Return a player's town as the result shows it: its grid, every square's points and why, a link to change it."""
@@ -145,12 +150,13 @@ class Pieces:
             empties=self.empty_line(player["empties"], player["empty_points"]) if player["empties"] else "",
             change=escape(change), change_town=self.change_town))
 
-    def grid(self, squares: list) -> Markup:
-        """Return a town's squares as the result's grid shows them: name, card and points."""
-        return Markup("\n".join(
+    def grid(self, squares: list) -> str:
+        """Return a town's squares as the result's grid shows them, as HTML: name, card and points."""
+        # Plain text until town() marks the whole town as markup: each Markup() copies it once more.
+        return "\n".join(
             '<div class="square c-{}{}"><span class="square-name">{}</span>\n{}</div>'.format(
                 s["colour"], " fed" if s["fed"] else "", s["square"], self._square_card(s["card"], s["points"]))
-            for s in squares))
+            for s in squares)
 
     def _square_card(self, card, points: int) -> str:
         key = ("square", card, points)
@@ -167,12 +173,12 @@ class Pieces:
                 "".join("<td>{}</td>".format(self.number(player["by_colour"][c])) for player in players))
             for c, column in enumerate(columns)))
 
-    def lines(self, squares: list) -> Markup:
-        """Return a town's built squares as list items: the card, its points and why."""
-        return Markup("\n".join(
+    def lines(self, squares: list) -> str:
+        """Return a town's built squares as list items, as HTML: the card, its points and why."""
+        return "\n".join(
             '<li><span class="square-name">{}</span> {} — {}</li>'.format(
                 s["square"], self._card_points(s["card"], s["points"]), self._reason_html(s))
-            for s in squares if s["card"]))
+            for s in squares if s["card"])
 
     def _card_points(self, card: str, points: int) -> str:
         # "Card (colour): points", kept by card and points: a few hundred at most.
@@ -191,11 +197,10 @@ class Pieces:
             said = self.reasons[key] = str(escape(self.reason(square)))
         return said
 
-    def empty_line(self, count: int, points: int) -> Markup:
-        """Return the list item of a town's empty squares: how many, and their points."""
-        label = self.words.ngettext("%(num)d empty square", "%(num)d empty squares", count)
-        return Markup("<li>{}</li>".format(self.pair % {"label": label,
-                                                       "value": "<strong>" + self.number(points) + "</strong>"}))
+    def empty_line(self, count: int, points: int) -> str:
+        """Return the list item of a town's empty squares, as HTML: how many, and their points."""
+        label = self.ngettext("%(num)d empty square", "%(num)d empty squares", count)
+        return "<li>{}</li>".format(self.pair % {"label": label, "value": "<strong>" + self.number(points) + "</strong>"})
 
 
 _KEPT = {}
