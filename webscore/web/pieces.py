@@ -4,7 +4,9 @@ A result page names the same few cards, reasons and numbers square after square,
 draws the same 24 card faces: asking Babel, url_for and a macro for each was most of their cost. The
 pieces (card names, faces and links, reason phrases, numbers, the language's punctuation of
 "label: value" and of lists) are kept per language and address of the rules, and each page puts its
-own lines together from them. The wording itself stays in labels.py.
+own lines together from them. A result page's parts drawn player by player (a ranking's item, a
+town with its grid and lines) are drawn here whole: in the template, each was a dozen calls per player.
+The wording itself stays in labels.py.
 """
 
 from babel import Locale
