@@ -12,6 +12,7 @@ from babel.messages.pofile import read_po
 from flask import abort
 from flask import g
 from flask import request
+from flask import url_for
 from flask_babel import Babel
 from flask_babel import get_locale
 from flask_babel import get_translations
@@ -129,17 +130,16 @@ def query_suffix() -> str:
 
 def switch_url(lang: str) -> str:
     """Return this page's address in another language, keeping the game, the step and the query."""
-    from flask import url_for
-
-    if request.endpoint is None or request.endpoint == "static":
+    endpoint = request.endpoint
+    if endpoint is None or endpoint == "static":
         return url_for("pages.home", lang=lang)
     values = dict(request.view_args or {})
     values["lang"] = lang
     try:
         if "code" in values:
             # A game's pages differ by their code alone: their addresses are kept with a stand-in for it.
-            return code_address(request.endpoint, values.pop("code"), **values) + query_suffix()
-        return url_for(request.endpoint, **values) + query_suffix()
+            return code_address(endpoint, values.pop("code"), **values) + query_suffix()
+        return url_for(endpoint, **values) + query_suffix()
     except BuildError:
         return url_for("pages.home", lang=lang)
 
