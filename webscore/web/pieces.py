@@ -167,6 +167,15 @@ class Pieces:
                 self.square_cards[card], self.number(points))
         return self.scored[key]
 
+    @staticmethod
+    def pad_names(players: list) -> Markup:
+        """Return the score pad's column headings: every player's name."""
+        return Markup("".join('<th scope="col"><bdi>{}</bdi></th>'.format(escape(player["name"])) for player in players))
+
+    def pad_totals(self, players: list) -> Markup:
+        """Return the score pad's last row's cells: every player's total."""
+        return Markup("".join('<td class="total">{}</td>'.format(self.number(player["total"])) for player in players))
+
     def pad_rows(self, columns: list, players: list) -> Markup:
         """Return the score pad's rows: each column's colour, then every player's points in it."""
         return Markup("\n".join(
