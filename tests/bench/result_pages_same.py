@@ -4,9 +4,10 @@ Draws, with the Flask test client, the result page of many games (the example ga
 a tie asking for turns, a solo game, six players, without monuments, the cavern rule, names with
 markup; and random valid games) in every language: the kept page drawn and seen again, with brotli,
 gzip and no encoding, a page with a query string, a turns form with problems, and the language-neutral
-link. `save` writes every answer's status, headers (but Date, and the cookie's expiry) and body; `check` draws them again and
-says which differ. For a change meant to make drawing cheaper without changing a byte: save before,
-check after. The games are saved with the answers, so `check` draws the same ones.
+link, under other schemes, hosts and roots. `save` writes every answer's status, headers (but Date,
+and the cookie's expiry) and body; `check` draws them again and says which differ. For a change
+meant to make drawing cheaper without changing a byte: save before, check after. The games are saved
+with the answers, so `check` draws the same ones.
 """
 
 import base64
@@ -31,9 +32,9 @@ from webscore.scoring import encode  # noqa: E402
 LANGUAGES = ("en", "fr", "hu")
 ENCODINGS = ("br, gzip", "gzip", "")
 RANDOM_GAMES = 24
-# The language cookie's expiry is a date a year after the answer.
 ROOT_URL = "http://marquoir.test"
 OTHER_ROOTS = ("https://marquoir.test", "http://marquoir.test/under", "https://other.marquoir.test")
+# The language cookie's expiry is a date a year after the answer.
 EXPIRES = re.compile(r"Expires=[^;]*")
 
 
@@ -49,7 +50,7 @@ def hand_made() -> list:
         player["monument"] = None
         for fact in ("completed_before", "shrine_buildings"):
             player.pop(fact, None)
-    # Three equal towns: two without turns as Master Builder are asked for them, the third is not.
+    # Three equal towns: the page asks for their turns as Master Builder.
     tie = copy.deepcopy(six)
     tie["players"] = [copy.deepcopy(six["players"][0]) for _ in range(3)]
     for n, player in enumerate(tie["players"]):
