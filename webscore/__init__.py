@@ -5,6 +5,7 @@ import pathlib
 from flask import Flask
 from flask_compress import Compress
 
+from .web import addresses
 from .web import assets
 from .web import i18n
 from .web import labels
@@ -49,6 +50,7 @@ def create_app(test_config=None):
         check_secret_key(app.config["SECRET_KEY"])
 
     assets.init_app(app, STATIC, BROWSER_PYTHON)
+    addresses.init_app(app)
     app.after_request(assets.compress_others(Compress(app)))
     i18n.init_app(app)
     labels.init_app(app)

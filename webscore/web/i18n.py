@@ -12,11 +12,15 @@ from babel.messages.pofile import read_po
 from flask import abort
 from flask import g
 from flask import request
+from flask import url_for
 from flask_babel import Babel
 from flask_babel import get_locale
 from flask_babel import get_translations
+from markupsafe import Markup
 from werkzeug.http import dump_cookie
 from werkzeug.routing import BuildError
+
+from .addresses import code_address
 
 LANGUAGES = ("en", "fr", "hu")
 # Each language named in itself, for the language switch.
@@ -135,14 +139,16 @@ def query_suffix() -> str:
 
 def switch_url(lang: str) -> str:
     """Return this page's address in another language, keeping the game, the step and the query."""
-    from flask import url_for
-
-    if request.endpoint is None or request.endpoint == "static":
+    endpoint = request.endpoint
+    if endpoint is None or endpoint == "static":
         return url_for("pages.home", lang=lang)
     values = dict(request.view_args or {})
     values["lang"] = lang
     try:
-        return url_for(request.endpoint, **values) + query_suffix()
+        if "code" in values:
+            # A game's pages differ by their code alone: their addresses are kept with a stand-in for it.
+            return code_address(endpoint, values.pop("code"), **values) + query_suffix()
+        return url_for(endpoint, **values) + query_suffix()
     except BuildError:
         return url_for("pages.home", lang=lang)
 
@@ -181,6 +187,69 @@ def template_ngettext(singular: str, plural: str, n: int) -> str:
 def template_pgettext(context: str, message: str) -> str:
     """Translate a template's message in a context into the page's language, once per language."""
     return _kept((str(get_locale()), context, message), lambda: get_translations().upgettext(context, message))
+
+
+def kept_gettext(message: str, **variables) -> str:
+    """Translate a message as flask_babel's gettext does, the translation kept per language."""
+    words = template_gettext(message)
+    return words % variables if variables else words
+
+
+def kept_ngettext(singular: str, plural: str, n: int, **variables) -> str:
+    """Translate a counted message as flask_babel's ngettext does, the translation kept per language and count."""
+    variables.setdefault("num", n)
+    return template_ngettext(singular, plural, n) % variables
+
+
+class PageWords:
+    """A page's `_`, `gettext` and `ngettext` in one language, given to render_template by a page drawn often.
+
+    They say what the callables installed in init_app say (Jinja's newstyle gettext: the translation as
+    markup, always %-formatted with the escaped variables), but the language is found once per page
+    instead of at every word, and a word without variables is kept whole.
+    """
+
+    def __init__(self, locale: str):
+        self.locale = locale
+        self.plain = {}
+
+    def gettext(self, message: str, **variables) -> Markup:
+        """Translate a message, its variables escaped into it."""
+        if variables:
+            return Markup(self._translated(message)) % variables
+        if message not in self.plain:
+            # Template messages are literals: as many as the templates hold.
+            self.plain[message] = Markup(self._translated(message)) % {}
+        return self.plain[message]
+
+    def ngettext(self, singular: str, plural: str, n: int, **variables) -> Markup:
+        """Translate a counted message, the count and the variables escaped into it."""
+        variables.setdefault("num", n)
+        return Markup(self.counted(singular, plural, n)) % variables
+
+    def counted(self, singular: str, plural: str, n: int) -> str:
+        """Return the translation of a counted message for n, as it is (nothing put in, nothing escaped)."""
+        return _kept((self.locale, singular, plural, n), lambda: get_translations().ungettext(singular, plural, n))
+
+    def _translated(self, message: str) -> str:
+        # Babel's catalogue is the one of this page's language: the words are chosen by get_locale().
+        return _kept((self.locale, message), lambda: get_translations().ugettext(message))
+
+
+_PAGE_WORDS = {}
+
+
+def words_in(locale: str) -> PageWords:
+    """Return the kept words of a locale (one of ours, as Babel names it)."""
+    if locale not in _PAGE_WORDS:
+        _PAGE_WORDS[locale] = PageWords(locale)
+    return _PAGE_WORDS[locale]
+
+
+def page_words() -> dict:
+    """Return the translating callables of the language Babel speaks now, to pass to render_template."""
+    words = words_in(str(get_locale()))
+    return {"_": words.gettext, "gettext": words.gettext, "ngettext": words.ngettext}
 
 
 def init_app(app) -> None:

@@ -289,7 +289,7 @@ def init_app(app) -> None:
     app.jinja_env.globals.update(
         colour_of=colour_of, card_names=PerLanguage(CARD_NAMES),
         colour_names=PerLanguage(COLOUR_NAMES), reminders=PerLanguage(REMINDERS), mode_names=PerLanguage(MODE_NAMES),
-        solo_ranks=PerLanguage(SOLO_RANKS), tie_breaks=PerLanguage(TIE_BREAKS),
+        solo_ranks=PerLanguage(SOLO_RANKS),
         solo_excluded=SOLO_EXCLUDED, resource_names=PerLanguage(RESOURCE_NAMES), resource_of=RESOURCE_OF_LETTER,
         label_pair=label_pair,
     )

@@ -4,12 +4,13 @@ A result page names the same few cards, reasons and numbers square after square,
 draws the same 24 card faces: asking Babel, url_for and a macro for each was most of their cost. The
 pieces (card names, faces and links, reason phrases, numbers, the language's punctuation of
 "label: value" and of lists) are kept per language and address of the rules, and each page puts its
-own lines together from them. The wording itself stays in labels.py.
+own lines together from them. A result page's parts drawn player by player (a ranking's item, a
+town with its grid and lines) are drawn here whole: in the template, each was a dozen calls per player.
+The wording itself stays in labels.py.
 """
 
 from babel import Locale
 from babel.lists import format_list
-from flask import url_for
 from flask_babel import get_locale
 from flask_babel import gettext
 from markupsafe import Markup
@@ -19,6 +20,9 @@ from ..scoring.cards import BUILDINGS
 from ..scoring.cards import MONUMENTS
 from ..scoring.cards import colour_of
 from . import labels
+from .addresses import address
+from .i18n import current_language
+from .i18n import words_in
 
 LAYOUTS = {card: BUILDINGS[card][1] for card in BUILDINGS}
 LAYOUTS.update(MONUMENTS)
@@ -40,9 +44,25 @@ class Pieces:
         self.empty = gettext("Empty")
         self.pair = gettext("%(label)s: %(value)s")
         self.lang = str(get_locale())
+        # Counted words as the templates say them, kept per language and count.
+        self.words = words_in(self.lang)
         self.locale = Locale.parse(self.lang)
         self.links = {}
+        self.scored = {}
         self.reasons = {}
+        # str() first: escape() takes a lazy string for markup and would leave it as it is.
+        self.tie_breaks = {tie: str(escape(str(words))) for tie, words in labels.TIE_BREAKS.items()}
+        self.solo_ranks = {rank: str(escape(str(words))) for rank, words in labels.SOLO_RANKS.items()}
+        self.needs_turns = gettext("Enter turns as Master Builder to break this tie.")
+        self.change_town = gettext("Change this town")
+        # What a result's grid shows on a square: its card's name, or that it is empty, as HTML.
+        self.square_cards = {card: str(escape(name)) for card, name in self.names.items()}
+        self.square_cards[None] = str(escape(self.empty))
+
+    def ngettext(self, singular: str, plural: str, n: int, **variables) -> str:
+        """Translate a counted message as flask_babel does (the count and the variables put in as they are), kept."""
+        variables.setdefault("num", n)
+        return self.words.counted(singular, plural, n) % variables
 
     def number(self, value: int) -> str:
         """Return a whole number as this language writes it."""
@@ -100,14 +120,61 @@ class Pieces:
             return self.reasons[key] % {"feeders": self.name_list(feeders)}
         return self.reasons[key]
 
-    def grid(self, squares: list) -> Markup:
-        """Return a town's squares as the result's grid shows them: name, card and points."""
-        return Markup("\n".join(
-            '<div class="square c-{}{}"><span class="square-name">{}</span>\n<span class="square-card">{}</span>\n'
-            '<span class="square-points">{}</span></div>'.format(
-                s["colour"], " fed" if s["fed"] else "", s["square"],
-                escape(self.names[s["card"]] if s["card"] else self.empty), self.number(s["points"]))
-            for s in squares))
+    def rank(self, p: int, player: dict) -> Markup:
+        """Return a player's item of the ranking: place, name, points, and what decided a tie or their solo title."""
+        return Markup((
+            '<li class="rank place-{place}" data-player="{p}" data-total="{total}" data-place="{place}">\n'
+            '    <span class="place">{place}</span>\n'
+            '    <span class="who"><bdi>{name}</bdi></span>\n'
+            '    <span class="total">{points}</span>\n'
+            '    {tie}\n    {turns}\n    {title}\n  </li>').format(
+            place=player["place"], p=p, total=player["total"], name=escape(player["name"]),
+            points=self.points(player["total"]),
+            tie='<span class="tie">{}</span>'.format(self.tie_breaks[player["decided_by"]]) if player["decided_by"] else "",
+            turns='<span class="tie">{}</span>'.format(self.needs_turns) if player["needs_turns"] else "",
+            title='<span class="title">{}</span>'.format(self.solo_ranks[player["solo_rank"]]) if player["solo_rank"] else ""))
+
+    def points(self, total: int) -> str:
+        """Return a number of points in words ("28 points")."""
+        return self.ngettext("%(num)s point", "%(num)s points", abs(total), num=self.number(total))
+
+    def town(self, player: dict, change: str) -> Markup:
+        """Return a player's town as the result shows it: its grid, every square's points and why, a link to change it."""
+        return Markup((
+            '<section class="town-result" id="town-{step}">\n'
+            '  <h3><bdi>{name}</bdi> — {total}</h3>\n'
+            '  <div class="grid result-grid">\n  {grid}\n  </div>\n'
+            '  <ul class="reasons">\n  {lines}\n  {empties}\n  </ul>\n'
+            '  <p><a class="change-town" href="{change}">{change_town}</a></p>\n'
+            '</section>').format(
+            step=player["step"], name=escape(player["name"]), total=self.number(player["total"]),
+            grid=self.grid(player["squares"]), lines=self.lines(player["squares"]),
+            empties=self.empty_line(player["empties"], player["empty_points"]) if player["empties"] else "",
+            change=escape(change), change_town=self.change_town))
+
+    def grid(self, squares: list) -> str:
+        """Return a town's squares as the result's grid shows them, as HTML: name, card and points."""
+        # Plain text until town() marks the whole town as markup: each Markup() copies it once more.
+        return "\n".join(
+            '<div class="square c-{}{}"><span class="square-name">{}</span>\n{}</div>'.format(
+                s["colour"], " fed" if s["fed"] else "", s["square"], self._square_card(s["card"], s["points"]))
+            for s in squares)
+
+    def _square_card(self, card, points: int) -> str:
+        key = ("square", card, points)
+        if key not in self.scored:
+            self.scored[key] = '<span class="square-card">{}</span>\n<span class="square-points">{}</span>'.format(
+                self.square_cards[card], self.number(points))
+        return self.scored[key]
+
+    @staticmethod
+    def pad_names(players: list) -> Markup:
+        """Return the score pad's column headings: every player's name."""
+        return Markup("".join('<th scope="col"><bdi>{}</bdi></th>'.format(escape(player["name"])) for player in players))
+
+    def pad_totals(self, players: list) -> Markup:
+        """Return the score pad's last row's cells: every player's total."""
+        return Markup("".join('<td class="total">{}</td>'.format(self.number(player["total"])) for player in players))
 
     def pad_rows(self, columns: list, players: list) -> Markup:
         """Return the score pad's rows: each column's colour, then every player's points in it."""
@@ -117,14 +184,34 @@ class Pieces:
                 "".join("<td>{}</td>".format(self.number(player["by_colour"][c])) for player in players))
             for c, column in enumerate(columns)))
 
-    def lines(self, squares: list) -> Markup:
-        """Return a town's built squares as list items: the card, its points and why."""
-        return Markup("\n".join(
+    def lines(self, squares: list) -> str:
+        """Return a town's built squares as list items, as HTML: the card, its points and why."""
+        return "\n".join(
             '<li><span class="square-name">{}</span> {} — {}</li>'.format(
-                s["square"], self.pair % {"label": self.link(s["card"]),
-                                          "value": "<strong>" + self.number(s["points"]) + "</strong>"},
-                escape(self.reason(s)))
-            for s in squares if s["card"]))
+                s["square"], self._card_points(s["card"], s["points"]), self._reason_html(s))
+            for s in squares if s["card"])
+
+    def _card_points(self, card: str, points: int) -> str:
+        # "Card (colour): points", kept by card and points: a few hundred at most.
+        key = ("line", card, points)
+        if key not in self.scored:
+            self.scored[key] = self.pair % {"label": self.link(card),
+                                            "value": "<strong>" + self.number(points) + "</strong>"}
+        return self.scored[key]
+
+    def _reason_html(self, square: dict) -> str:
+        # Kept with who feeds the square: the same few buildings feed the same squares game after game.
+        feeders = tuple((f["card"], f["square"]) for f in square["fed_by"]) if square["fed_by"] else ()
+        key = ("html", square["reason"], square["n"], square["card"], feeders)
+        said = self.reasons.get(key)
+        if said is None:
+            said = self.reasons[key] = str(escape(self.reason(square)))
+        return said
+
+    def empty_line(self, count: int, points: int) -> str:
+        """Return the list item of a town's empty squares, as HTML: how many, and their points."""
+        label = self.ngettext("%(num)d empty square", "%(num)d empty squares", count)
+        return "<li>{}</li>".format(self.pair % {"label": label, "value": "<strong>" + self.number(points) + "</strong>"})
 
 
 _KEPT = {}
@@ -132,7 +219,7 @@ _KEPT = {}
 
 def pieces() -> Pieces:
     """Return the pieces for this page's language and address of the rules, made on first use."""
-    rules = url_for("pages.rules")
+    rules = address("pages.rules", lang=current_language())
     # Keyed on the locale Babel translates with, as the template words are (see i18n.template_gettext).
     key = (str(get_locale()), rules)
     if key not in _KEPT:

@@ -1,13 +1,15 @@
 """The words a shared result travels with: its headline, its ranking in one line, its link preview."""
 
+from types import SimpleNamespace
+
 from babel.lists import format_list
-from flask import url_for
 from flask_babel import get_locale
-from flask_babel import gettext
-from flask_babel import ngettext
 
 from ..flow.result_view import ranking
 from . import i18n
+from .addresses import code_address
+from .i18n import kept_gettext as gettext
+from .i18n import kept_ngettext as ngettext
 from .labels import MODE_NAMES
 from .labels import SOLO_RANKS
 from .labels import number
@@ -60,15 +62,16 @@ def ranking_line(result: dict) -> str:
         for p in ranking(result))
 
 
-def link_preview(game: dict, result: dict, code: str) -> dict:
+def link_preview(game: dict, result: dict, code: str) -> SimpleNamespace:
     """Return the Open Graph words and addresses of a result page, in the page's language."""
     lang = i18n.current_language()
-    return {
-        "title": gettext("%(headline)s · Tiny Towns", headline=headline(game, result)),
-        "description": mode_line(game, result) + " — " + ranking_line(result),
-        "url": url_for("results.show", lang=lang, code=code, _external=True),
-        "image": url_for("results.picture", lang=lang, code=code, _external=True),
-        "image_alt": gettext("The ranking and the winner's town"),
-        "locale": OG_LOCALES[lang],
-        "alternates": [OG_LOCALES[other] for other in i18n.LANGUAGES if other != lang],
-    }
+    # Attributes rather than a dict's keys: the template asks for each twice or three times.
+    return SimpleNamespace(
+        title=gettext("%(headline)s · Tiny Towns", headline=headline(game, result)),
+        description=mode_line(game, result) + " — " + ranking_line(result),
+        url=code_address("results.show", code, lang=lang, _external=True),
+        image=code_address("results.picture", code, lang=lang, _external=True),
+        image_alt=gettext("The ranking and the winner's town"),
+        locale=OG_LOCALES[lang],
+        alternates=[OG_LOCALES[other] for other in i18n.LANGUAGES if other != lang],
+    )

@@ -24,6 +24,7 @@ from ..scoring import score_valid_game
 from . import i18n
 from . import page_cache
 from . import picture as pictures
+from .addresses import code_address
 from .pieces import pieces
 from .preview import link_preview
 from .problems import problem_text
@@ -33,7 +34,7 @@ bp = Blueprint("results", __name__)
 
 def share_url(code: str) -> str:
     """Return the language-neutral link to a result: whoever opens it reads it in their language."""
-    return url_for("results.shared", code=code, _external=True)
+    return code_address("results.shared", code, _external=True)
 
 
 def render(game: dict, code: str, turn_problems=None) -> str:
@@ -44,7 +45,8 @@ def render(game: dict, code: str, turn_problems=None) -> str:
                 "players": [{"name": p["name"], "monument": p["monument"]} for p in game["players"]]}
     return render_template("results.html", game=game, code=code, result=result, view=view, share_url=share_url(code),
                            words=pieces(), preview=link_preview(game, result, code),
-                           game_identity=identity, game_key=game_key(game), turn_problems=turn_problems or {})
+                           game_identity=identity, game_key=game_key(game), turn_problems=turn_problems or {},
+                           **i18n.page_words())
 
 
 @bp.get("/<lang>/r/<code>")

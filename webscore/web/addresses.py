@@ -1,0 +1,53 @@
+"""Addresses a page names again and again, worked out by url_for once per address root instead of at every use.
+
+url_for costs about as much as drawing a dozen lines of a page. Most of a page's addresses (its style
+sheet, scripts, icons, the home page, the manifest) depend only on the values given and on where the
+app is reached (scheme, host, root); a result page's own links also on its game code, which url_for
+never changes: those are built once with a stand-in for the code, which is then put in.
+"""
+
+import re
+
+from flask import current_app
+from flask import request
+from flask import url_for
+
+# Past this many kept addresses (hosts are chosen by clients), they start again.
+LIMIT = 1024
+# Codes are base64url text (scoring.code); url_for leaves such a path segment as it is.
+CODE = re.compile(r"[A-Za-z0-9_-]+")
+STAND_IN = "0CODE0"
+
+
+def address(endpoint: str, **values) -> str:
+    """Return url_for(endpoint, **values), kept per app, address root and values; name the language if it takes one."""
+    environ = request.environ
+    # The values in the order given: a call in a template names them in the same order every time.
+    key = (endpoint, tuple(values.items()), environ.get("wsgi.url_scheme"), environ.get("HTTP_HOST"),
+           environ.get("SERVER_NAME"), environ.get("SERVER_PORT"), environ.get("SCRIPT_NAME"))
+    kept = current_app.extensions["marquoir.addresses"]
+    # Read once: under a threaded server another request may empty the dict between two reads.
+    built = kept.get(key)
+    if built is None:
+        if "lang" not in values and current_app.url_map.is_endpoint_expecting(endpoint, "lang"):
+            # url_for would fill in the page's language, which the key does not hold.
+            raise ValueError("address() needs the language of an address that names one: " + endpoint)
+        if len(kept) > LIMIT:
+            kept.clear()
+        built = kept[key] = url_for(endpoint, **values)
+    return built
+
+
+def code_address(endpoint: str, code: str, **values) -> str:
+    """Return url_for(endpoint, code=code, **values), the address kept with a stand-in for the code."""
+    built = address(endpoint, code=STAND_IN, **values)
+    # A host or a root may hold the stand-in too; a code that is not base64url is left to url_for.
+    if built.count(STAND_IN) != 1 or not CODE.fullmatch(code):
+        return url_for(endpoint, code=code, **values)
+    return built.replace(STAND_IN, code)
+
+
+def init_app(app) -> None:
+    """Let templates name kept addresses."""
+    app.extensions["marquoir.addresses"] = {}
+    app.jinja_env.globals.update(address=address, code_address=code_address)
