@@ -4,6 +4,7 @@ import hashlib
 import os
 import pathlib
 import tempfile
+import time
 from urllib.parse import urlencode
 
 from babel import negotiate_locale
@@ -125,7 +126,18 @@ def language_cookie(lang: str, asked):
     """
     if asked.cookies.get(COOKIE) == lang:
         return None
-    return dump_cookie(COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax", secure=asked.is_secure)
+    # The header names its expiry to the second: made once a second per language, not at every page.
+    key = (lang, asked.is_secure, int(time.time()))
+    cookie = _COOKIES.get(key)
+    if cookie is None:
+        if len(_COOKIES) > 64:
+            _COOKIES.clear()
+        cookie = _COOKIES[key] = dump_cookie(COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax",
+                                             secure=asked.is_secure)
+    return cookie
+
+
+_COOKIES = {}
 
 
 def query_suffix() -> str:
