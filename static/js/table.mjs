@@ -14,6 +14,31 @@ export const pendingKey = (id, n) => `marquoir-table:${id}:${n}`;
 export const keptKey = (id, n) => `marquoir-table-town:${id}:${n}`;
 // The table as last followed (names, statuses, totals): offline, table-offline.mjs draws the table's page from it.
 export const stateKey = (id) => "marquoir-table-state:" + id;
+// When this phone last opened a table's page or one of its towns.
+export const seenKey = (id) => "marquoir-table-seen:" + id;
+// The server forgets a table 48 hours after its last change; a phone forgets what it kept of a table a
+// week after it last opened it, so that years of games do not fill its storage.
+export const FORGET_AFTER = 7 * 24 * 3600 * 1000;
+const TABLE_KEY = /^marquoir-table(?:-[a-z]+)?:([A-Za-z0-9_-]+)/;
+
+// Note that a table is open now, and forget the tables this phone has not opened for FORGET_AFTER.
+export function rememberTable(id, now = Date.now()) {
+  localStorage.setItem(seenKey(id), String(now));
+  const keys = [];
+  for (let i = 0; i < localStorage.length; i += 1) keys.push(localStorage.key(i));
+  const forgotten = new Set();
+  for (const key of keys) {
+    const table = key.match(TABLE_KEY)?.[1];
+    if (!table) continue;
+    const seen = Number(localStorage.getItem(seenKey(table)));
+    // A table kept before phones noted when they saw it counts from now.
+    if (!seen) localStorage.setItem(seenKey(table), String(now));
+    else if (now - seen > FORGET_AFTER) forgotten.add(table);
+  }
+  for (const key of keys) {
+    if (forgotten.has(key.match(TABLE_KEY)?.[1])) localStorage.removeItem(key);
+  }
+}
 
 function showOffline(offline) {
   for (const note of document.querySelectorAll(".table-offline")) note.hidden = !offline;
@@ -44,6 +69,7 @@ function follow(id, url, onState) {
 }
 
 function tablePage(section) {
+  rememberTable(section.dataset.table);
   localStorage.setItem(setupKey(section.dataset.table), section.dataset.setup);
   follow(section.dataset.table, section.dataset.state, (state) => {
     if (state.finished) return location.assign(state.result);
@@ -69,6 +95,7 @@ export function townPage(form) {
   let sending = false;
   let timer = null;
   let theirs = null;
+  rememberTable(form.dataset.table);
   localStorage.setItem(setupKey(form.dataset.table), form.dataset.code);
   kept(form.dataset.code);
 

@@ -228,3 +228,32 @@ def test_the_table_reloaded_offline_has_no_axe_violations(browser, live_server, 
         assert violations(page) == []
     finally:
         context.close()
+
+
+def test_a_phone_forgets_the_tables_it_has_not_opened_for_a_week(phone, live_server):
+    page = phone.new_page()
+    page.goto(live_server + "/en/")
+    week = 7 * 24 * 3600 * 1000
+    # A table last opened eight days ago, one opened yesterday, and one kept before phones noted when.
+    page.evaluate("""week => {
+        const now = Date.now();
+        for (const [id, seen] of [["oldoldoldoldoldoldold0", now - week - 86400000],
+                                  ["newnewnewnewnewnewnew0", now - 86400000], ["unseenunseenunseenuns0", null]]) {
+            if (seen) localStorage.setItem("marquoir-table-seen:" + id, String(seen));
+            localStorage.setItem("marquoir-table-setup:" + id, "SETUP");
+            localStorage.setItem("marquoir-table-state:" + id, "{}");
+            localStorage.setItem(`marquoir-table:${id}:1`, "{}");
+            localStorage.setItem(`marquoir-table-town:${id}:1`, "{}");
+        }
+        localStorage.setItem("marquoir-recent", "kept");
+    }""", week)
+    table_url = open_town(page, live_server, "en")
+    table = table_url.rsplit("/", 1)[1]
+    kept = page.evaluate("() => Object.keys(localStorage).sort()")
+    assert not [key for key in kept if "oldoldold" in key]
+    for other in ("newnewnewnewnewnewnew0", "unseenunseenunseenuns0"):
+        assert [key for key in kept if other in key] == sorted(
+            ["marquoir-table-seen:" + other, "marquoir-table-setup:" + other, "marquoir-table-state:" + other,
+             "marquoir-table:{}:1".format(other), "marquoir-table-town:{}:1".format(other)])
+    assert "marquoir-table-seen:" + table in kept
+    assert "marquoir-recent" in kept
