@@ -53,7 +53,7 @@ def limit_request(config):
             abort(400)
         if len(request.query_string) > config["MAX_QUERY_LENGTH"] or not path_fits(request.environ, config):
             abort(414)
-        if not headers_fit(request.headers, config):
+        if not headers_fit([value for _, value in request.headers.items()], config):
             abort(431)
     return check
 
@@ -78,12 +78,12 @@ def fits_before_flask(environ, config) -> bool:
         host = get_host(environ, config["TRUSTED_HOSTS"])
     except SecurityError:
         return False
+    # The header fields as werkzeug's EnvironHeaders lists them.
     fields = [value for key, value in environ.items()
               if key.startswith("HTTP_") and key not in ("HTTP_CONTENT_TYPE", "HTTP_CONTENT_LENGTH")
               or key in ("CONTENT_TYPE", "CONTENT_LENGTH") and value]
     return (names_a_site(host) and len(environ.get("QUERY_STRING", "")) <= config["MAX_QUERY_LENGTH"]
-            and path_fits(environ, config) and len(fields) <= config["MAX_HEADER_FIELDS"]
-            and all(len(value) <= config["MAX_HEADER_LENGTH"] for value in fields))
+            and path_fits(environ, config) and headers_fit(fields, config))
 
 
 def path_fits(environ, config) -> bool:
@@ -93,10 +93,9 @@ def path_fits(environ, config) -> bool:
     return len(path) <= config["MAX_PATH_LENGTH"]
 
 
-def headers_fit(headers, config) -> bool:
-    """Say whether a request's headers are within the limits (fields, and bytes in each)."""
-    return (len(headers) <= config["MAX_HEADER_FIELDS"]
-            and all(len(value) <= config["MAX_HEADER_LENGTH"] for _, value in headers.items()))
+def headers_fit(values: list, config) -> bool:
+    """Say whether a request's header fields, their values given, are within the limits (fields, and bytes in each)."""
+    return len(values) <= config["MAX_HEADER_FIELDS"] and all(len(value) <= config["MAX_HEADER_LENGTH"] for value in values)
 
 
 class SessionOnDemand(SecureCookieSessionInterface):

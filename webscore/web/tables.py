@@ -167,10 +167,11 @@ def state(lang, table_id):
         record = _store().get(table_id) if len(table_id) in ID_LENGTH else None
     if record is None:
         return jsonify(message=_("This table is gone.")), 404
-    tag = '"{}"'.format(follow_etag(record["revision"], lang))
+    revision = follow_etag(record["revision"], lang)
+    tag = '"{}"'.format(revision)
     # Compared weakly, as If-None-Match is (RFC 9110): the state is the same whichever tag names it.
     # As the shortcut sends them (table_follow): these bytes and headers, left to no compression (nor its Vary).
-    if request.if_none_match.contains_weak(follow_etag(record["revision"], lang)):
+    if request.if_none_match.contains_weak(revision):
         return EncodedResponse(status=304, headers=unchanged(tag))
     body = state_body(current_app, record, lang, table_id)
     return EncodedResponse(body, headers=state_headers(body, tag))
@@ -250,6 +251,11 @@ def save(lang, table_id, n):
     return jsonify(version=saved["versions"][n - 1], revision=saved["revision"], finished=all(saved["done"]))
 
 
+def _handed_in(record: dict, i: int, code: str) -> bool:
+    """Say whether a table already holds this very town of player i, handed in."""
+    return record["towns"][i] == code and record["done"][i]
+
+
 @bp.route("/<lang>/t/<table_id>/take", methods=["GET", "POST"])
 def take(lang, table_id):
     """Take in towns handed over as a link or code by a phone without network."""
@@ -264,33 +270,33 @@ def take(lang, table_id):
     except ValueError as error:
         return render_template("table_take.html", table_id=table_id, text=text, towns={}, error=str(error)), 422
     versions = {i: record["versions"][i] for i in towns}
-    if request.method == "GET" or not towns:
+
+    def page(error=None, status=200):
         return render_template("table_take.html", table_id=table_id, text=text, towns=towns, versions=versions,
-                               error=None)
+                               error=error), status
+
+    if request.method == "GET" or not towns:
+        return page()
     # Each town is saved over the version the page showed, so a town changed since (on its own phone, or
     # taken in by another) is not overwritten; taking in the same town twice hands it in once.
     shown = request.form.getlist("version")
     # isascii(): "²" is a digit to isdigit() but no number to int().
     if len(shown) != len(towns) or not all(value.isascii() and value.isdigit() and len(value) < 10 for value in shown):
-        return render_template("table_take.html", table_id=table_id, text=text, towns=towns, versions=versions,
-                               error=_("This request cannot be answered as it is.")), 400
+        return page(_("This request cannot be answered as it is."), 400)
     for (i, player), version in zip(towns.items(), shown):
         code = town_code(setup, player, i)
-        if record["towns"][i] == code and record["done"][i] and not all(record["done"]):
+        if _handed_in(record, i, code) and not all(record["done"]):
             continue
         try:
             _store().save(table_id, i, code, int(version), True)
         except Conflict as conflict:
             # Changed meanwhile by the same take sent twice at once (two taps, two workers): handed in once.
-            if conflict.record["towns"][i] == code and conflict.record["done"][i]:
+            if _handed_in(conflict.record, i, code):
                 continue
-            message = _("The town of %(name)s changed meanwhile; look at the table and try again.", name=player["name"])
-            return render_template("table_take.html", table_id=table_id, text=text, towns=towns, versions=versions,
-                                   error=message), 409
+            return page(_("The town of %(name)s changed meanwhile; look at the table and try again.",
+                          name=player["name"]), 409)
         except Finished:
-            message = _("The scores are already shown; change a town from the results.")
-            return render_template("table_take.html", table_id=table_id, text=text, towns=towns, versions=versions,
-                                   error=message), 409
+            return page(_("The scores are already shown; change a town from the results."), 409)
     return redirect(url_for("tables.table", lang=lang, table_id=table_id), 303)
 
 
