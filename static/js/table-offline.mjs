@@ -11,7 +11,6 @@ const app = document.getElementById("app");
 // Asked at each "online" event and every few seconds too: Chromium may say "online" as a page opens while
 // it is still offline, and then not again when the network really returns; asked as often as the table's
 // page asks for news.
-
 function reloadWhenOnline(table) {
   let reloading = false;
   const check = async () => {

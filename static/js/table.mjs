@@ -15,10 +15,10 @@ export const keptKey = (id, n) => `marquoir-table-town:${id}:${n}`;
 // The table as last followed (names, statuses, totals): offline, table-offline.mjs draws the table's page from it.
 export const stateKey = (id) => "marquoir-table-state:" + id;
 // When this phone last opened a table's page or one of its towns.
-export const seenKey = (id) => "marquoir-table-seen:" + id;
+const seenKey = (id) => "marquoir-table-seen:" + id;
 // The server forgets a table 48 hours after its last change; a phone forgets what it kept of a table a
 // week after it last opened it, so that years of games do not fill its storage.
-export const FORGET_AFTER = 7 * 24 * 3600 * 1000;
+const FORGET_AFTER = 7 * 24 * 3600 * 1000;
 const TABLE_KEY = /^marquoir-table(?:-[a-z]+)?:([A-Za-z0-9_-]+)/;
 
 // Note that a table is open now, and forget the tables this phone has not opened for FORGET_AFTER.
