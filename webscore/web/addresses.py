@@ -12,6 +12,8 @@ from flask import current_app
 from flask import request
 from flask import url_for
 
+from .kept import kept
+
 # Past this many kept addresses (hosts are chosen by clients), they start again.
 LIMIT = 1024
 # Codes are base64url text (scoring.code); url_for leaves such a path segment as it is.
@@ -25,17 +27,13 @@ def address(endpoint: str, **values) -> str:
     # The values in the order given: a call in a template names them in the same order every time.
     key = (endpoint, tuple(values.items()), environ.get("wsgi.url_scheme"), environ.get("HTTP_HOST"),
            environ.get("SERVER_NAME"), environ.get("SERVER_PORT"), environ.get("SCRIPT_NAME"))
-    kept = current_app.extensions["marquoir.addresses"]
-    # Read once: under a threaded server another request may empty the dict between two reads.
-    built = kept.get(key)
-    if built is None:
+    def build():
         if "lang" not in values and current_app.url_map.is_endpoint_expecting(endpoint, "lang"):
             # url_for would fill in the page's language, which the key does not hold.
             raise ValueError("address() needs the language of an address that names one: " + endpoint)
-        if len(kept) > LIMIT:
-            kept.clear()
-        built = kept[key] = url_for(endpoint, **values)
-    return built
+        return url_for(endpoint, **values)
+
+    return kept(current_app.extensions["marquoir.addresses"], key, build, LIMIT)
 
 
 def code_address(endpoint: str, code: str, **values) -> str:

@@ -22,6 +22,7 @@ from werkzeug.http import dump_cookie
 from werkzeug.routing import BuildError
 
 from .addresses import code_address
+from .kept import kept
 
 LANGUAGES = ("en", "fr", "hu")
 # Each language named in itself, for the language switch.
@@ -127,14 +128,8 @@ def language_cookie(lang: str, asked):
     if asked.cookies.get(COOKIE) == lang:
         return None
     # The header names its expiry to the second: made once a second per language, not at every page.
-    key = (lang, asked.is_secure, int(time.time()))
-    cookie = _COOKIES.get(key)
-    if cookie is None:
-        if len(_COOKIES) > 64:
-            _COOKIES.clear()
-        cookie = _COOKIES[key] = dump_cookie(COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax",
-                                             secure=asked.is_secure)
-    return cookie
+    return kept(_COOKIES, (lang, asked.is_secure, int(time.time())), lambda: dump_cookie(
+        COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax", secure=asked.is_secure), 64)
 
 
 _COOKIES = {}
@@ -178,11 +173,7 @@ TEMPLATE_WORDS_LIMIT = 8192
 
 
 def _kept(key, translate):
-    if key not in _TEMPLATE_WORDS:
-        if len(_TEMPLATE_WORDS) > TEMPLATE_WORDS_LIMIT:
-            _TEMPLATE_WORDS.clear()
-        _TEMPLATE_WORDS[key] = translate()
-    return _TEMPLATE_WORDS[key]
+    return kept(_TEMPLATE_WORDS, key, translate, TEMPLATE_WORDS_LIMIT)
 
 
 def template_gettext(message: str) -> str:

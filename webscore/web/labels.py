@@ -9,6 +9,8 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext as _lp
 from flask_babel import ngettext
 
+from .kept import kept
+
 CARD_NAMES = {
     "cottage": _l("Cottage"),
     "farm": _l("Farm"),
@@ -256,13 +258,11 @@ def number(value: int) -> str:
 
 def number_in(lang: str, value: int) -> str:
     """Format a whole number for a language as the browser does, with a true minus sign."""
-    key = (lang, value)
-    if key not in _NUMBERS:
-        if len(_NUMBERS) > 10000:
-            _NUMBERS.clear()
+    def written():
         grouped = abs(value) >= 10 ** (2 + MINIMUM_GROUPING_DIGITS.get(lang, 1))
-        _NUMBERS[key] = format_decimal(value, locale=lang, group_separator=grouped).replace("-", MINUS)
-    return _NUMBERS[key]
+        return format_decimal(value, locale=lang, group_separator=grouped).replace("-", MINUS)
+
+    return kept(_NUMBERS, (lang, value), written, 10000)
 
 
 def label_pair(label, value):

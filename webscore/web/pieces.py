@@ -23,6 +23,7 @@ from . import labels
 from .addresses import address
 from .i18n import current_language
 from .i18n import words_in
+from .kept import kept
 
 LAYOUTS = {card: BUILDINGS[card][1] for card in BUILDINGS}
 LAYOUTS.update(MONUMENTS)
@@ -111,14 +112,12 @@ class Pieces:
         """Return why a square of the result view scores what it does, in words."""
         fed_by = square["fed_by"]
         key = ("fed-by", 0, square["card"]) if fed_by else (square["reason"], square["n"], square["card"])
-        if key not in self.reasons:
-            if len(self.reasons) > LIMIT:
-                self.reasons.clear()
-            self.reasons[key] = str(labels.FED_REASONS[key[2]]["fed-by"]) if fed_by else labels.reason_text(*key)
+        reason = kept(self.reasons, key, lambda: str(labels.FED_REASONS[key[2]]["fed-by"]) if fed_by
+                      else labels.reason_text(*key), LIMIT)
         if fed_by:
             feeders = [self.names[f["card"]] + " " + f["square"] for f in fed_by]
-            return self.reasons[key] % {"feeders": self.name_list(feeders)}
-        return self.reasons[key]
+            return reason % {"feeders": self.name_list(feeders)}
+        return reason
 
     def rank(self, p: int, player: dict) -> Markup:
         """Return a player's item of the ranking: place, name, points, and what decided a tie or their solo title."""
@@ -221,12 +220,7 @@ def pieces() -> Pieces:
     """Return the pieces for this page's language and address of the rules, made on first use."""
     rules = address("pages.rules", lang=current_language())
     # Keyed on the locale Babel translates with, as the template words are (see i18n.template_gettext).
-    key = (str(get_locale()), rules)
-    if key not in _KEPT:
-        if len(_KEPT) > 64:
-            _KEPT.clear()
-        _KEPT[key] = Pieces(rules)
-    return _KEPT[key]
+    return kept(_KEPT, (str(get_locale()), rules), lambda: Pieces(rules), 64)
 
 
 def init_app(app) -> None:

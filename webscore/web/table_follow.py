@@ -15,6 +15,7 @@ import re
 from ..scoring import decode
 from . import security
 from .i18n import LANGUAGES
+from .kept import kept
 from .security import HEADERS
 from .table_towns import table_state
 from .tables_store import ID_LENGTH
@@ -47,18 +48,6 @@ def state_headers(body: bytes, tag: str) -> list:
     return [("Content-Type", "application/json"), ("Content-Length", str(len(body))), *unchanged(tag).items()]
 
 
-def _kept(kept: dict, key, make):
-    # One lookup, and what was made is what is returned: under a threaded server another thread may
-    # clear the kept values between a lookup and a read.
-    value = kept.get(key)
-    if value is None:
-        value = make()
-        if len(kept) > KEPT_LIMIT:
-            kept.clear()
-        kept[key] = value
-    return value
-
-
 def setup_of(app, table_id: str, record=None):
     """Return a table's setup game, or None when there is no such table.
 
@@ -70,7 +59,7 @@ def setup_of(app, table_id: str, record=None):
             record = open_store(app).get(table_id) if len(table_id) in ID_LENGTH else None
         if record is None:
             return None
-    return _kept(_SETUPS, table_id, lambda: decode(record["setup"]))
+    return kept(_SETUPS, table_id, lambda: decode(record["setup"]), KEPT_LIMIT)
 
 
 def state_body(app, record: dict, lang: str, table_id: str) -> bytes:
@@ -79,7 +68,7 @@ def state_body(app, record: dict, lang: str, table_id: str) -> bytes:
         state = table_state(record, lang, setup_of(app, table_id, record))
         return (json.dumps(state, sort_keys=True, separators=(",", ":")) + "\n").encode()
 
-    return _kept(_STATES, (table_id, record["revision"], lang), draw)
+    return kept(_STATES, (table_id, record["revision"], lang), draw, KEPT_LIMIT)
 
 
 class FollowShortcut:
