@@ -11,6 +11,7 @@ import re
 from flask import current_app
 from flask import request
 from flask import url_for
+from werkzeug.routing import IntegerConverter
 
 from .kept import kept
 
@@ -45,7 +46,17 @@ def code_address(endpoint: str, code: str, **values) -> str:
     return built.replace(STAND_IN, code)
 
 
+class WholeNumber(IntegerConverter):
+    """A number in an address, spelt one way only: ASCII digits without a leading zero.
+
+    Werkzeug's own also takes "01", "١" or "１" for 1, so that one page answered at several addresses.
+    """
+
+    regex = r"0|[1-9][0-9]*"
+
+
 def init_app(app) -> None:
-    """Let templates name kept addresses."""
+    """Let templates name kept addresses, and give every page one address."""
+    app.url_map.converters["int"] = WholeNumber
     app.extensions["marquoir.addresses"] = {}
     app.jinja_env.globals.update(address=address, code_address=code_address)
