@@ -77,6 +77,15 @@ def table_config(request, tmp_path):
     return config
 
 
+def open_table(client, setup_code: str, lang: str = "en") -> str:
+    """Open a table for a setup code with a Flask test client, as its form does; return the table's id."""
+    page = client.get("/{}/t/new?code={}".format(lang, setup_code))
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page.text).group(1)
+    answer = client.post("/{}/t/new".format(lang), data={"code": setup_code, "csrf_token": token})
+    assert answer.status_code == 303
+    return answer.location.rsplit("/", 1)[1]
+
+
 def empty_setup(game: dict) -> dict:
     """Return a game with every town empty and no facts: what a table opens with."""
     game = copy.deepcopy(game)

@@ -1,24 +1,15 @@
 """A stranger's wrong addresses at a table, in French and Hungarian: each gets a 4xx and words in the page's language."""
 
-import re
 
 import pytest
 
 from support import examples
 from support.tables import empty_setup
+from support.tables import open_table
 from webscore.scoring import encode
 
 SETUP = encode(empty_setup(examples.load("four-players")))
 RESULT = examples.RULEBOOK_CODE
-
-
-def open_table(client, lang) -> str:
-    """Open a table for the four-player setup; return its id."""
-    page = client.get("/{}/t/new?code={}".format(lang, SETUP))
-    token = re.search(r'name="csrf_token" value="([^"]+)"', page.text).group(1)
-    answer = client.post("/{}/t/new".format(lang), data={"code": SETUP, "csrf_token": token})
-    assert answer.status_code == 303
-    return answer.location.rsplit("/", 1)[1]
 
 
 @pytest.mark.parametrize(("address", "status", "words"), [
@@ -36,7 +27,7 @@ def open_table(client, lang) -> str:
     ("/hu/t/new", 400, "Ez a link nem nyitható meg"),
 ])
 def test_a_wrong_table_address_is_refused_in_the_pages_language(client, address, status, words):
-    table = open_table(client, "fr")
+    table = open_table(client, SETUP, "fr")
     answer = client.get(address.replace("ID", table))
     assert answer.status_code == status
     assert words in answer.text
@@ -65,7 +56,7 @@ def test_a_result_page_seen_twice_is_identical(client, lang):
 @pytest.mark.parametrize(("lang", "words"), [("fr", "Ce joueur n’est pas à cette table."),
                                              ("hu", "Nincs ilyen játékos ennél az asztalnál.")])
 def test_a_save_for_a_player_who_is_not_there_is_refused_in_the_pages_language(client, lang, words):
-    table = open_table(client, lang)
+    table = open_table(client, SETUP, lang)
     answer = client.post("/{}/t/{}/0".format(lang, table), json={"town": "x", "version": 0},
                          headers={"X-Requested-With": "marquoir"})
     assert answer.status_code == 404
