@@ -4,16 +4,21 @@ What the page shows comes from webscore.flow.result_view, the same view the brow
 """
 
 import io
+from types import SimpleNamespace
 
 import segno
 from flask import Blueprint
 from flask import Response
 from flask import abort
+from flask import current_app
 from flask import g
 from flask import redirect
 from flask import render_template
 from flask import request
 from flask import url_for
+from flask_babel import get_locale
+from jinja2.utils import htmlsafe_json_dumps
+from markupsafe import escape
 
 from ..flow import game_key
 from ..flow import result_view
@@ -21,6 +26,7 @@ from ..flow import town_step
 from ..scoring import encode
 from ..scoring import game_from_code
 from ..scoring import score_valid_game
+from . import frames
 from . import i18n
 from . import page_cache
 from . import picture as pictures
@@ -37,16 +43,49 @@ def share_url(code: str) -> str:
     return code_address("results.shared", code, _external=True)
 
 
+def as_json(value) -> str:
+    """Return a value as JSON that HTML can hold, as the templates' tojson filter writes it."""
+    policies = current_app.jinja_env.policies
+    return str(htmlsafe_json_dumps(value, dumps=policies["json.dumps_function"], **policies["json.dumps_kwargs"]))
+
+
 def render(game: dict, code: str, turn_problems=None) -> str:
     """Draw the result page of a valid game (with the tie's turns form's problems, if any)."""
     result = score_valid_game(game)
     view = result_view.view(game, result)
+    lang = i18n.current_language()
+    words = pieces()
+    players = view["players"]
+    preview = link_preview(game, result, code)
     identity = {"mode": game["mode"], "buildings": game["buildings"],
                 "players": [{"name": p["name"], "monument": p["monument"]} for p in game["players"]]}
-    return render_template("results.html", game=game, code=code, result=result, view=view, share_url=share_url(code),
-                           words=pieces(), preview=link_preview(game, result, code),
-                           game_identity=identity, game_key=game_key(game), turn_problems=turn_problems or {},
-                           **i18n.page_words())
+    # What differs from game to game but the code, each piece already HTML: see frames.py.
+    made = {
+        "ranking": [words.rank(p, players[p]) for p in view["ranking"]],
+        "pad_names": words.pad_names(players),
+        "pad_rows": words.pad_rows(view["columns"], players),
+        "pad_totals": words.pad_totals(players),
+        "towns": [words.town(player, code_address("town.step", code, lang=lang, n=player["step"])) for player in players],
+        "game_key": escape(game_key(game)),
+        "game_identity": escape(as_json(identity)),
+        "title": escape(preview.title),
+        "description": escape(preview.description),
+        "code_tail": escape(code[-8:]),
+    }
+
+    def draw(pieces: dict) -> str:
+        return render_template("results.html", code=code, view=view, share_url=share_url(code),
+                               preview=SimpleNamespace(**{**vars(preview), "title": pieces["title"],
+                                                          "description": pieces["description"]}),
+                               turn_problems=turn_problems or {}, **pieces, **i18n.page_words())
+
+    if view["asks_turns"] or turn_problems or request.args:
+        # The turns form and the language links show what was typed: such a page is drawn whole.
+        return draw(made)
+    # The template reads the view's mode and variants, and its players only in the turns form.
+    key = page_cache.key(request.environ, "result", lang, str(get_locale()), request.endpoint, view["mode"],
+                         view["cavern"], view["monuments"], len(players))
+    return frames.framed(current_app.extensions.setdefault("marquoir.frames", {}), key, code, made, draw)
 
 
 @bp.get("/<lang>/r/<code>")

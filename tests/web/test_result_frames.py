@@ -1,0 +1,94 @@
+"""A result page filled in its kept frame is the page its template draws whole, game after game."""
+
+import copy
+
+import pytest
+from hypothesis import given
+from hypothesis import settings
+
+from support import examples
+from support.strategies import games
+from webscore import create_app
+from webscore.scoring import encode
+from webscore.web import frames
+
+LANGUAGES = ("en", "fr", "hu")
+ROOTS = ("http://marquoir.test", "https://other.test/under")
+
+
+def random_games(count: int) -> list:
+    """Return the same random valid games on every run."""
+    drawn = []
+
+    @settings(derandomize=True, database=None, max_examples=count, deadline=None)
+    @given(games())
+    def keep(game):
+        drawn.append(game)
+
+    keep()
+    return drawn
+
+
+def renamed(game: dict, names: list) -> dict:
+    changed = copy.deepcopy(game)
+    for player, name in zip(changed["players"], names):
+        player["name"] = name
+    return changed
+
+
+def codes() -> list:
+    """Return games that share frames: the examples, each again with other names (markup too), random ones."""
+    found = [examples.load(name) for name in examples.NAMES]
+    found += [renamed(game, ["<b>Ana</b> & \"Bo\"", "Ö'ő", "\ue000title\ue001", "Zé"]) for game in found]
+    found += random_games(40)
+    return list(dict.fromkeys(encode(game) for game in found))
+
+
+def pages(app, paths: list) -> list:
+    client = app.test_client()
+    return [(path, root, client.get(path, base_url=root).get_data(as_text=True)) for path in paths for root in ROOTS]
+
+
+def test_pages_filled_in_their_frames_are_the_pages_drawn_whole(tmp_path, monkeypatch):
+    paths = ["/{}/r/{}".format(lang, code) for code in codes() for lang in LANGUAGES]
+    framed = pages(create_app({"TESTING": True, "TABLES_DATABASE": str(tmp_path / "a.sqlite3")}), paths)
+    kept = create_app  # the frames of the first app were kept in that app only
+    monkeypatch.setattr(frames, "framed", lambda store, key, code, pieces, draw: draw(pieces))
+    whole = pages(kept({"TESTING": True, "TABLES_DATABASE": str(tmp_path / "b.sqlite3")}), paths)
+    assert len(framed) == len(whole) == len(paths) * len(ROOTS)
+    for (path, root, page), (_, _, drawn) in zip(framed, whole):
+        assert page == drawn, root + path
+
+
+def test_a_frame_is_kept_per_language_root_and_layout(app):
+    client = app.test_client()
+    four = examples.load("four-players")
+    for n in range(5):
+        client.get("/fr/r/" + encode(renamed(four, ["Ana{}".format(n)])))
+    client.get("/en/r/" + encode(four))
+    client.get("/fr/r/" + encode(four), base_url="https://other.test")
+    client.get("/fr/r/" + examples.RULEBOOK_CODE)
+    assert len(app.extensions["marquoir.frames"]) == 4
+
+
+def test_a_page_with_a_query_or_a_turns_form_is_drawn_whole(app, monkeypatch):
+    drawn = []
+    monkeypatch.setattr(frames, "Frame", lambda page, code: drawn.append(code))
+    client = app.test_client()
+    assert client.get("/en/r/{}?from=here".format(examples.FOUR_PLAYERS_CODE)).status_code == 200
+    # Two empty towns, tied on everything: the page asks for their turns as Master Builder.
+    tie = examples.load("four-players")
+    tie["monuments"] = False
+    tie["players"] = [{"name": name, "monument": None, "town": [[None] * 4 for _ in range(4)]} for name in "AB"]
+    page = client.get("/en/r/" + encode(tie)).get_data(as_text=True)
+    assert 'name="turns-1"' in page and 'name="turns-2"' in page
+    assert drawn == []
+
+
+@pytest.mark.parametrize("page, code", [("a\ue000code\ue001b", "XYZ"), ("<p>XYZ</p><i>XYZ</i>", "XYZ")])
+def test_a_frame_puts_the_code_and_pieces_back_where_they_were(page, code):
+    frame = frames.Frame(page, code)
+    assert frame.fill("Q", {}) == page.replace(code, "Q").replace("\ue000code\ue001", "Q")
+    marked = frames.stand_ins({"town": ["a", "b"], "title": "t"})
+    frame = frames.Frame("<h1>{}</h1>{}{}XYZ".format(marked["title"], *marked["town"]), code)
+    assert frame.fill("C", {"town": ["<p>1</p>", "<p>2</p>"], "title": "T"}) == "<h1>T</h1><p>1</p><p>2</p>C"
