@@ -50,6 +50,9 @@ class Pieces:
         self.locale = Locale.parse(self.lang)
         self.links = {}
         self.scored = {}
+        # A result's grid squares and lines as HTML, by what they show: met again game after game.
+        self.grid_squares = {}
+        self.grid_lines = {}
         self.reasons = {}
         # str() first: escape() takes a lazy string for markup and would leave it as it is.
         self.tie_breaks = {tie: str(escape(str(words))) for tie, words in labels.TIE_BREAKS.items()}
@@ -154,10 +157,16 @@ class Pieces:
     def grid(self, squares: list) -> str:
         """Return a town's squares as the result's grid shows them, as HTML: name, card and points."""
         # Plain text until town() marks the whole town as markup: each Markup() copies it once more.
-        return "\n".join(
-            '<div class="square c-{}{}"><span class="square-name">{}</span>\n{}</div>'.format(
-                s["colour"], " fed" if s["fed"] else "", s["square"], self._square_card(s["card"], s["points"]))
-            for s in squares)
+        drawn = self.grid_squares
+        return "\n".join(drawn.get((s["square"], s["card"], s["points"], s["fed"])) or self._grid_square(s)
+                         for s in squares)
+
+    def _grid_square(self, square: dict) -> str:
+        html = '<div class="square c-{}{}"><span class="square-name">{}</span>\n{}</div>'.format(
+            square["colour"], " fed" if square["fed"] else "", square["square"],
+            self._square_card(square["card"], square["points"]))
+        return kept(self.grid_squares, (square["square"], square["card"], square["points"], square["fed"]),
+                    lambda: html, LIMIT)
 
     def _square_card(self, card, points: int) -> str:
         key = ("square", card, points)
@@ -185,10 +194,17 @@ class Pieces:
 
     def lines(self, squares: list) -> str:
         """Return a town's built squares as list items, as HTML: the card, its points and why."""
-        return "\n".join(
-            '<li><span class="square-name">{}</span> {} — {}</li>'.format(
-                s["square"], self._card_points(s["card"], s["points"]), self._reason_html(s))
-            for s in squares if s["card"])
+        return "\n".join(self._line(s) for s in squares if s["card"])
+
+    def _line(self, square: dict) -> str:
+        feeders = tuple((f["card"], f["square"]) for f in square["fed_by"]) if square["fed_by"] else ()
+        key = (square["square"], square["card"], square["points"], square["reason"], square["n"], feeders)
+        line = self.grid_lines.get(key)
+        if line is None:
+            line = kept(self.grid_lines, key, lambda: '<li><span class="square-name">{}</span> {} — {}</li>'.format(
+                square["square"], self._card_points(square["card"], square["points"]), self._reason_html(square)),
+                LIMIT)
+        return line
 
     def _card_points(self, card: str, points: int) -> str:
         # "Card (colour): points", kept by card and points: a few hundred at most.
