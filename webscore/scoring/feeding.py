@@ -131,6 +131,9 @@ def _fixed_feeds(squares: tuple) -> dict:
 
 def _greenhouse_options(squares: tuple, greenhouses: list, fed: frozenset) -> list:
     """Return the ways the Greenhouses can pick distinct groups not already fed, as lists of groups."""
+    if not greenhouses:
+        # The one way to pick nothing: the town's groups need not be found.
+        return [[]]
     useful = [g for g in groups(squares, is_feedable) if not all(i in fed for i in g)]
     picks = min(len(greenhouses), len(useful))
     return [list(chosen) for chosen in combinations(tuple(useful), picks)]
