@@ -85,6 +85,15 @@ def test_a_page_with_a_query_or_a_turns_form_is_drawn_whole(app, monkeypatch):
     assert drawn == []
 
 
+def test_a_root_that_spells_a_code_keeps_it_on_the_next_game(app):
+    client = app.test_client()
+    first, second = examples.FOUR_PLAYERS_CODE, encode(renamed(examples.load("four-players"), ["Ana"]))
+    root = "http://marquoir.test/" + first
+    for code in (first, second):
+        page = client.get("/en/r/" + code, base_url=root).get_data(as_text=True)
+        assert 'value="{}/r/{}"'.format(root, code) in page
+
+
 @pytest.mark.parametrize("page, code", [("a\ue000code\ue001b", "XYZ"), ("<p>XYZ</p><i>XYZ</i>", "XYZ")])
 def test_a_frame_puts_the_code_and_pieces_back_where_they_were(page, code):
     frame = frames.Frame(page, code)

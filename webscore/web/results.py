@@ -79,8 +79,9 @@ def render(game: dict, code: str, turn_problems=None) -> str:
                                                           "description": pieces["description"]}),
                                turn_problems=turn_problems or {}, **pieces, **i18n.page_words())
 
-    if view["asks_turns"] or turn_problems or request.args:
-        # The turns form and the language links show what was typed: such a page is drawn whole.
+    if view["asks_turns"] or turn_problems or request.args or code in request.root_url:
+        # The turns form and the language links show what was typed, and an address root may spell the
+        # code: such a page is drawn whole.
         return draw(made)
     # The template reads the view's mode and variants, and its players only in the turns form.
     key = page_cache.key(request.environ, "result", lang, str(get_locale()), request.endpoint, view["mode"],
