@@ -21,11 +21,8 @@ import tempfile
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from hypothesis import given  # noqa: E402
-from hypothesis import settings  # noqa: E402
-
 from support import examples  # noqa: E402
-from support.strategies import games  # noqa: E402
+from support.strategies import same_random_games  # noqa: E402
 from webscore import create_app  # noqa: E402
 from webscore.scoring import encode  # noqa: E402
 
@@ -67,23 +64,10 @@ def hand_made() -> list:
     return [tie, six, cavern, town_hall]
 
 
-def random_games() -> list:
-    """Return the same random valid games on every run of one version of Hypothesis."""
-    drawn = []
-
-    @settings(derandomize=True, database=None, max_examples=RANDOM_GAMES, deadline=None)
-    @given(games())
-    def keep(game):
-        drawn.append(game)
-
-    keep()
-    return drawn
-
-
 def all_codes() -> list:
     """Return the codes of every game this script draws."""
     found = [encode(examples.load(name)) for name in examples.NAMES]
-    found += [encode(game) for game in hand_made() + random_games()]
+    found += [encode(game) for game in hand_made() + same_random_games(RANDOM_GAMES)]
     return list(dict.fromkeys(found))
 
 

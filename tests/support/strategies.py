@@ -1,5 +1,7 @@
 """Hypothesis strategies for random valid game files."""
 
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from webscore.scoring.cards import CARD_COLOURS
@@ -57,3 +59,16 @@ def games(draw, modes=("master-builder", "town-hall", "solo")):
         players.append(player)
     return {"mode": mode, "monuments": with_monuments, "cavern": draw(st.booleans()),
             "buildings": buildings, "players": players}
+
+
+def same_random_games(count: int) -> list:
+    """Return `count` random valid games, the same ones on every run of one version of Hypothesis."""
+    drawn = []
+
+    @settings(derandomize=True, database=None, max_examples=count, deadline=None)
+    @given(games())
+    def keep(game):
+        drawn.append(game)
+
+    keep()
+    return drawn

@@ -3,30 +3,15 @@
 import copy
 
 import pytest
-from hypothesis import given
-from hypothesis import settings
 
 from support import examples
-from support.strategies import games
+from support.strategies import same_random_games
 from webscore import create_app
 from webscore.scoring import encode
 from webscore.web import frames
 
 LANGUAGES = ("en", "fr", "hu")
 ROOTS = ("http://marquoir.test", "https://other.test/under")
-
-
-def random_games(count: int) -> list:
-    """Return the same random valid games on every run."""
-    drawn = []
-
-    @settings(derandomize=True, database=None, max_examples=count, deadline=None)
-    @given(games())
-    def keep(game):
-        drawn.append(game)
-
-    keep()
-    return drawn
 
 
 def renamed(game: dict, names: list) -> dict:
@@ -40,7 +25,7 @@ def codes() -> list:
     """Return games that share frames: the examples, each again with other names (markup too), random ones."""
     found = [examples.load(name) for name in examples.NAMES]
     found += [renamed(game, ["<b>Ana</b> & \"Bo\"", "Ö'ő", "\ue000title\ue001", "Zé"]) for game in found]
-    found += random_games(40)
+    found += same_random_games(40)
     return list(dict.fromkeys(encode(game) for game in found))
 
 
