@@ -51,6 +51,28 @@ def test_the_shortcut_answers_as_the_view_does(app, path, headers, scheme):
     assert revalidated == answer(shortcut.wsgi_app, path, dict(headers, **{"If-None-Match": tag}), scheme)
 
 
+@pytest.mark.parametrize("path", [page for page in PAGES if "/r/" in page])
+@pytest.mark.parametrize("headers", ASKED)
+def test_a_result_drawn_before_flask_is_answered_as_the_view_draws_it(tmp_path, path, headers):
+    drawn_before = create_app({"TESTING": True, "TABLES_DATABASE": str(tmp_path / "a.sqlite3")})
+    drawn_by_view = create_app({"TESTING": True, "TABLES_DATABASE": str(tmp_path / "b.sqlite3")})
+    first = answer(shortcut_of(drawn_before), path, headers)
+    assert first[0] == "200 OK"
+    assert first == answer(shortcut_of(drawn_by_view).wsgi_app, path, headers)
+
+
+def test_a_result_seen_for_the_first_time_is_drawn_before_flask_s_response_handling(app):
+    client = app.test_client(use_cookies=False)
+    checked, answered = [], []
+    app.before_request(lambda: checked.append(1))
+    app.after_request(lambda response: answered.append(response) or response)
+    first = client.get(PAGES[0], headers={"Accept-Encoding": "br"})
+    assert (first.status_code, len(checked), answered) == (200, 1, [])
+    # A damaged code goes on to Flask, which answers with its page for it.
+    damaged = client.get(PAGES[0][:-4])
+    assert damaged.status_code == 400 and len(answered) == 1
+
+
 def test_a_page_seen_again_does_not_enter_flask(app):
     client = app.test_client(use_cookies=False)
     entered = []

@@ -113,16 +113,19 @@ class KeptPages:
     def __init__(self, app, wsgi_app):
         self.app = app
         self.wsgi_app = wsgi_app
+        # Kinds of page drawn here the first time too: {kind: (endpoint, draw(code) -> html)}.
+        self.drawers = {}
 
     def __call__(self, environ, start_response):
-        found = self.kept(environ) if environ.get("REQUEST_METHOD") == "GET" and not environ.get("QUERY_STRING") else None
+        found = None
+        # The path was accepted as decoded, but its percent-encoded spelling may be too long, or the
+        # headers too many: what the app refuses is left to the app's refusal.
+        if (environ.get("REQUEST_METHOD") == "GET" and not environ.get("QUERY_STRING")
+                and security.fits_before_flask(environ, self.app.config)):
+            found = self.kept(environ) or self.drawn(environ)
         if found is None:
             return self.wsgi_app(environ, start_response)
         kind, lang, kept = found
-        # The path was accepted as decoded, but its percent-encoded spelling may be too long, or the
-        # headers too many: what the app refuses is left to the app's refusal.
-        if not security.fits_before_flask(environ, self.app.config):
-            return self.wsgi_app(environ, start_response)
         asked = Request(environ)
         # The view's answer (send(), the language cookie, the security headers), built without a
         # Response object: werkzeug's header handling was most of the remaining cost.
@@ -148,7 +151,41 @@ class KeptPages:
                 return kind, found[1], kept
         return None
 
+    def drawn(self, environ: dict):
+        """Draw and keep a page of a kind drawn here; return (kind, language, kept page), or None for Flask.
+
+        The page is drawn in a request context of its own: Flask matches the address and runs its
+        url value preprocessors and before-request checks as for the view, and the view's own drawing
+        makes the page. Its answer is then a kept page's, which is the view's. What does not match the
+        view, or is refused, or raises (a damaged code) is left to Flask, which answers it as the view does.
+        """
+        path = environ.get("PATH_INFO", "")
+        for kind in self.drawers:
+            found = KINDS[kind][0].fullmatch(path)
+            if found:
+                return self._draw(environ, kind, found[1], found[2])
+        return None
+
+    def _draw(self, environ: dict, kind: str, lang: str, part: str):
+        endpoint, draw = self.drawers[kind]
+        with self.app.request_context(environ):
+            if request.routing_exception is not None or request.endpoint != endpoint:
+                return None
+            try:
+                if self.app.preprocess_request() is not None:
+                    return None
+                page = pages(self.app).page(key(environ, kind, lang, part), lambda: draw(part))
+            except Exception:  # Flask meets it again and answers with the app's page for it
+                return None
+        return kind, lang, page
+
+
+def draw_before_flask(app, kind: str, endpoint: str, draw) -> None:
+    """Have a kind of page (its address has the language, then one more part) drawn before Flask the first time too."""
+    shortcut = app.extensions["marquoir.kept_pages"]
+    shortcut.drawers[kind] = (endpoint, draw)
+
 
 def init_app(app) -> None:
     """Put the shortcut in front of the app."""
-    app.wsgi_app = KeptPages(app, app.wsgi_app)
+    app.wsgi_app = app.extensions["marquoir.kept_pages"] = KeptPages(app, app.wsgi_app)

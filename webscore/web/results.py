@@ -89,6 +89,11 @@ def render(game: dict, code: str, turn_problems=None) -> str:
     return frames.framed(current_app.extensions.setdefault("marquoir.frames", {}), key, code, made, draw)
 
 
+def drawn(code: str) -> str:
+    """Draw the result page of a game code (CodeError when it is damaged)."""
+    return render(game_from_code(code), code)
+
+
 @bp.get("/<lang>/r/<code>")
 def show(lang, code):
     """Show the ranked result of a game code: drawn once, then kept and sent as it was."""
@@ -96,11 +101,11 @@ def show(lang, code):
         return redirect(url_for("results.show", lang=i18n.preferred_language(), code=code))
     if request.args:
         # The language links keep the query, so such a page is drawn for its visitor alone.
-        return render(game_from_code(code), code)
+        return drawn(code)
     # The share link and the language links name the host; the rest is the language and the code. A kept
     # page was drawn from a code that was read and found valid, so a page seen again is sent unread.
     key = page_cache.key(request.environ, "result", lang, code)
-    kept = page_cache.pages().page(key, lambda: render(game_from_code(code), code))
+    kept = page_cache.pages().page(key, lambda: drawn(code))
     return page_cache.send(kept, "result")
 
 
@@ -122,9 +127,10 @@ def turns(lang, code):
 
 
 def init_app(app) -> None:
-    """Register the result pages, and send those seen again before Flask."""
+    """Register the result pages, and draw them and send those seen again before Flask's request handling."""
     app.register_blueprint(bp)
     page_cache.init_app(app)
+    page_cache.draw_before_flask(app, "result", "results.show", drawn)
 
 
 @bp.get("/r/<code>")
