@@ -197,12 +197,13 @@ class Pieces:
         return "\n".join(self._line(s) for s in squares if s["card"])
 
     def _line(self, square: dict) -> str:
+        # Kept with who feeds the square: the same few buildings feed the same squares game after game.
         feeders = tuple((f["card"], f["square"]) for f in square["fed_by"]) if square["fed_by"] else ()
         key = (square["square"], square["card"], square["points"], square["reason"], square["n"], feeders)
         line = self.grid_lines.get(key)
         if line is None:
             line = kept(self.grid_lines, key, lambda: '<li><span class="square-name">{}</span> {} — {}</li>'.format(
-                square["square"], self._card_points(square["card"], square["points"]), self._reason_html(square)),
+                square["square"], self._card_points(square["card"], square["points"]), escape(self.reason(square))),
                 LIMIT)
         return line
 
@@ -213,15 +214,6 @@ class Pieces:
             self.scored[key] = self.pair % {"label": self.link(card),
                                             "value": "<strong>" + self.number(points) + "</strong>"}
         return self.scored[key]
-
-    def _reason_html(self, square: dict) -> str:
-        # Kept with who feeds the square: the same few buildings feed the same squares game after game.
-        feeders = tuple((f["card"], f["square"]) for f in square["fed_by"]) if square["fed_by"] else ()
-        key = ("html", square["reason"], square["n"], square["card"], feeders)
-        said = self.reasons.get(key)
-        if said is None:
-            said = self.reasons[key] = str(escape(self.reason(square)))
-        return said
 
     def empty_line(self, count: int, points: int) -> str:
         """Return the list item of a town's empty squares, as HTML: how many, and their points."""
