@@ -74,6 +74,12 @@ def apps(tmp_path):
     return Apps(tmp_path)
 
 
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory):
+    # One worker answering many strangers in turn: what one leaves kept, the next meets.
+    return Apps(tmp_path_factory.mktemp("shared"))
+
+
 def renamed(game: dict, names: list) -> dict:
     changed = copy.deepcopy(game)
     for player, name in zip(changed["players"], names):
@@ -159,24 +165,49 @@ FIRST_VIEWS = [
 
 
 @pytest.mark.parametrize("headers", FIRST_VIEWS, ids=range(len(FIRST_VIEWS)))
-def test_a_first_view_with_hostile_headers_is_answered_as_before(apps, headers):
-    four = examples.load("four-players")
-    for n, lang in enumerate(("en", "fr")):
-        path = "/{}/r/{}".format(lang, encode(renamed(four, ["First{}".format(n)])))
-        first = apps.new(path, headers)
-        assert first == apps.old(path, headers), headers
-        assert not first[0].startswith("5")
-        # The same page seen again by a plain visitor is not marked by the first one.
-        assert apps.new(path) == apps.old(path)
+def test_a_first_view_with_hostile_headers_is_answered_as_before(shared, headers):
+    n = FIRST_VIEWS.index(headers)
+    path = "/{}/r/{}".format(("en", "fr", "hu")[n % 3], encode(renamed(examples.load("four-players"), ["First{}".format(n)])))
+    first = shared.new(path, headers)
+    assert first == shared.old(path, headers), headers
+    assert not first[0].startswith("5")
+    # The same page seen again by a plain visitor is not marked by the first one.
+    assert shared.new(path) == shared.old(path)
 
 
-def test_a_first_view_that_holds_the_page_s_tag_is_answered_as_before(apps):
+def test_a_first_view_that_holds_the_page_s_tag_is_answered_as_before(shared):
     path = "/hu/r/" + examples.RULEBOOK_CODE
-    tag = dict(apps.old(path, {"Accept-Encoding": "br"})[1])["ETag"]
-    first = apps.new(path, {"Accept-Encoding": "br", "If-None-Match": tag})
+    tag = dict(shared.old(path, {"Accept-Encoding": "br"})[1])["ETag"]
+    first = shared.new(path, {"Accept-Encoding": "br", "If-None-Match": tag})
     assert first[0] == "304 NOT MODIFIED"
-    assert first == apps.old(path, {"Accept-Encoding": "br", "If-None-Match": tag})
-    assert apps.new(path) == apps.old(path)
+    assert first == shared.old(path, {"Accept-Encoding": "br", "If-None-Match": tag})
+    assert shared.new(path) == shared.old(path)
+
+
+def test_a_tie_asking_for_turns_between_games_of_one_frame_is_answered_as_before(apps):
+    four = examples.load("four-players")
+    tie = copy.deepcopy(four)
+    tie["monuments"] = False
+    tie["players"] = [{"name": name, "monument": None, "town": [[None] * 4 for _ in range(4)]}
+                      for name in ("\ue000code\ue001", "\ue000ranking0\ue001", "<b>x</b>")]
+    tied = encode(tie)
+    three = renamed(four, ["Before", "Tie", "After"])
+    three["players"] = three["players"][:3]
+    plain = encode(three)
+    for path in ["/en/r/" + plain, "/en/r/" + tied, "/en/r/" + tied + "?x", "/en/r/" + tied + "/turns",
+                 "/en/r/" + tied + "/turns?turns-1=1&turns-2=%EE%80%80code%EE%80%81&turns-3=",
+                 "/en/r/" + tied + "/turns?turns-1=1&turns-2=2&turns-3=3", "/fr/r/" + tied + "?turns-1=%E2%80%AE",
+                 "/en/r/" + plain + "?%EE%80%80code%EE%80%81=1", "/en/r/" + plain + "?code=x&lang=fr&_external=1",
+                 "/hu/r/" + tied, "/hu/r/" + plain]:
+        assert apps.new(path) == apps.old(path), path
+
+
+@pytest.mark.parametrize("method", ["HEAD", "POST", "OPTIONS", "get", "PUT"])
+def test_other_methods_on_a_page_not_drawn_yet_are_answered_as_before(shared, method):
+    path = "/fr/r/" + encode(renamed(examples.load("four-players"), [method]))
+    environ = {"REQUEST_METHOD": method}
+    assert shared.new(path, environ=environ) == shared.old(path, environ=environ)
+    assert shared.new(path) == shared.old(path)
 
 
 def damaged_codes() -> list:
@@ -188,22 +219,23 @@ def damaged_codes() -> list:
             to_text(b"\x01" + b"\xff" * 8 + _crc(b"\x01" + b"\xff" * 8)), to_text(payload + b"\0" + _crc(payload + b"\0"))]
 
 
-@pytest.mark.parametrize("suffix", ["", "/turns", ".png", "/"])
-def test_a_damaged_code_is_refused_as_before_and_never_with_a_500(apps, suffix):
+def test_a_damaged_code_is_refused_as_before_and_never_with_a_500(apps):
     for code in damaged_codes():
-        for path in ("/en/r/" + code + suffix, "/r/" + code + suffix):
-            found = apps.new(path)
-            assert found == apps.old(path), path[:40]
-            assert found[0][:3] in ("302", "400", "404", "414"), path[:40]
+        for suffix in ("", "/turns", ".png", "/"):
+            for path in ("/en/r/" + code + suffix, "/r/" + code + suffix):
+                found = apps.new(path)
+                assert found == apps.old(path), path[:40]
+                assert found[0][:3] in ("302", "400", "404", "414"), path[:40]
     # Nothing was kept for them.
     assert "marquoir.frames" not in apps.now.extensions
+    assert not apps.now.extensions.get("marquoir.pages") or not apps.now.extensions["marquoir.pages"].pages
 
 
-def test_paths_spelt_otherwise_are_answered_as_before(apps):
+def test_paths_spelt_otherwise_are_answered_as_before(shared):
     code = encode(renamed(examples.load("four-players"), ["Spelt"]))
     for path in ("/en/r/%41" + code[1:], "/%65n/r/" + code, "/EN/r/" + code, "/en//r/" + code, "//en/r/" + code,
                  "/en/r/" + code + "?", "/en/r/" + code + "?&", "/en/r/" + code + "?a", "/en/r/" + code + "/turns"):
-        assert apps.new(path) == apps.old(path), path
+        assert shared.new(path) == shared.old(path), path
 
 
 def short_code(name: str) -> str:
