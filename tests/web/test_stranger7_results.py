@@ -141,8 +141,8 @@ def test_hostile_names_never_reach_another_game_s_page(apps):
     for game in same_random_games(12):
         names = [HOSTILE_NAMES[(len(codes) + n) % len(HOSTILE_NAMES)] for n in range(len(game["players"]))]
         codes.append(valid_code(renamed(game, names)))
-    codes = [code for code in codes if code]
-    assert len(codes) >= 15
+    codes = [code for code in codes if code] + [short_code(name) for name in HOSTILE_NAMES[:3]]
+    assert len(codes) >= 18
     for base in (ROOT, "https://other.test:8443/under"):
         for code in codes:
             for lang in ("en", "hu"):
@@ -236,6 +236,10 @@ def test_paths_spelt_otherwise_are_answered_as_before(shared):
     for path in ("/en/r/%41" + code[1:], "/%65n/r/" + code, "/EN/r/" + code, "/en//r/" + code, "//en/r/" + code,
                  "/en/r/" + code + "?", "/en/r/" + code + "?&", "/en/r/" + code + "?a", "/en/r/" + code + "/turns"):
         assert shared.new(path) == shared.old(path), path
+    # The language-neutral link: the reader's cookie, else their languages.
+    for headers in ({}, {"Cookie": "lang=hu"}, {"Cookie": "lang=xx"}, {"Accept-Language": "fr-CA, en;q=0.9"},
+                    {"Accept-Language": "*;q=0, hu;q=0"}, {"Cookie": "lang=fr", "Accept-Language": "hu"}):
+        assert shared.new("/r/" + code, headers) == shared.old("/r/" + code, headers), headers
 
 
 def short_code(name: str) -> str:
@@ -324,6 +328,8 @@ def test_reasons_kept_per_language_stay_within_their_bound(apps, monkeypatch):
     for code in farm_games() * 2:
         path = "/en/r/" + code
         assert apps.new(path)[0] == "200 OK"
+    # Pieces._reason_html keeps ("html", reason, n, card, feeders) in Pieces.reasons without the bound that
+    # kept() gives the plain reasons: once those are kept, only feeder combinations are added, never emptied.
     for kept in pieces_module._KEPT.values():
-        for store in (kept.reasons, kept.grid_lines, kept.grid_squares):
-            assert len(store) <= pieces_module.LIMIT + 1
+        for name in ("reasons", "grid_lines", "grid_squares"):
+            assert len(getattr(kept, name)) <= pieces_module.LIMIT + 1, name
