@@ -53,6 +53,9 @@ class Pieces:
         # A result's grid squares and lines as HTML, by what they show: met again game after game.
         self.grid_squares = {}
         self.grid_lines = {}
+        # The score pad's row heads by column, and its cells by points.
+        self.pad_heads = {}
+        self.pad_cells = {}
         self.reasons = {}
         # str() first: escape() takes a lazy string for markup and would leave it as it is.
         self.tie_breaks = {tie: str(escape(str(words))) for tie, words in labels.TIE_BREAKS.items()}
@@ -186,11 +189,21 @@ class Pieces:
 
     def pad_rows(self, columns: list, players: list) -> Markup:
         """Return the score pad's rows: each column's colour, then every player's points in it."""
+        heads, cells = self.pad_heads, self.pad_cells
         return Markup("\n".join(
-            '<tr class="c-{}"><th scope="row"><span class="swatch" aria-hidden="true"></span>{}</th>\n{}</tr>'.format(
-                column, escape(self.colours[column]),
-                "".join("<td>{}</td>".format(self.number(player["by_colour"][c])) for player in players))
+            (heads.get(column) or self._pad_head(column))
+            + "".join(cells.get(player["by_colour"][c]) or self._pad_cell(player["by_colour"][c]) for player in players)
+            + "</tr>"
             for c, column in enumerate(columns)))
+
+    def _pad_head(self, column: str) -> str:
+        head = '<tr class="c-{}"><th scope="row"><span class="swatch" aria-hidden="true"></span>{}</th>\n'.format(
+            column, escape(self.colours[column]))
+        return kept(self.pad_heads, column, lambda: head, LIMIT)
+
+    def _pad_cell(self, points: int) -> str:
+        cell = "<td>{}</td>".format(self.number(points))
+        return kept(self.pad_cells, points, lambda: cell, LIMIT)
 
     def lines(self, squares: list) -> str:
         """Return a town's built squares as list items, as HTML: the card, its points and why."""
@@ -217,8 +230,12 @@ class Pieces:
 
     def empty_line(self, count: int, points: int) -> str:
         """Return the list item of a town's empty squares, as HTML: how many, and their points."""
-        label = self.ngettext("%(num)d empty square", "%(num)d empty squares", count)
-        return "<li>{}</li>".format(self.pair % {"label": label, "value": "<strong>" + self.number(points) + "</strong>"})
+        key = ("empty", count, points)
+        if key not in self.scored:
+            label = self.ngettext("%(num)d empty square", "%(num)d empty squares", count)
+            self.scored[key] = "<li>{}</li>".format(
+                self.pair % {"label": label, "value": "<strong>" + self.number(points) + "</strong>"})
+        return self.scored[key]
 
 
 _KEPT = {}
