@@ -38,7 +38,7 @@ def test_pages_filled_in_their_frames_are_the_pages_drawn_whole(tmp_path, monkey
     paths = ["/{}/r/{}".format(lang, code) for code in codes() for lang in LANGUAGES]
     framed = pages(create_app({"TESTING": True, "TABLES_DATABASE": str(tmp_path / "a.sqlite3")}), paths)
     kept = create_app  # the frames of the first app were kept in that app only
-    monkeypatch.setattr(frames, "framed", lambda store, key, code, pieces, draw: draw(pieces))
+    monkeypatch.setattr(frames, "framed", lambda store, key, code, parts, draw: draw(parts))
     whole = pages(kept({"TESTING": True, "TABLES_DATABASE": str(tmp_path / "b.sqlite3")}), paths)
     assert len(framed) == len(whole) == len(paths) * len(ROOTS)
     for (path, root, page), (_, _, drawn) in zip(framed, whole):
@@ -80,7 +80,7 @@ def test_a_root_that_spells_a_code_keeps_it_on_the_next_game(app):
 
 
 @pytest.mark.parametrize("page, code", [("a\ue000code\ue001b", "XYZ"), ("<p>XYZ</p><i>XYZ</i>", "XYZ")])
-def test_a_frame_puts_the_code_and_pieces_back_where_they_were(page, code):
+def test_a_frame_puts_the_code_and_parts_back_where_they_were(page, code):
     frame = frames.Frame(page, code)
     assert frame.fill("Q", {}) == page.replace(code, "Q").replace("\ue000code\ue001", "Q")
     marked = frames.stand_ins({"town": ["a", "b"], "title": "t"})

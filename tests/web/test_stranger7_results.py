@@ -64,7 +64,7 @@ class Apps:
         for kept in ("marquoir.pages", "marquoir.frames"):
             self.before.extensions.pop(kept, None)
         self.before.extensions["marquoir.addresses"].clear()
-        with mock.patch.object(frames, "framed", lambda store, key, code, pieces, draw: draw(pieces)), \
+        with mock.patch.object(frames, "framed", lambda store, key, code, parts, draw: draw(parts)), \
                 mock.patch.object(pieces_module, "_KEPT", {}):
             return answer(self.before.wsgi_app, path, headers, **kwargs)
 

@@ -1,13 +1,13 @@
 """A page drawn by its template once with stand-ins for what differs from game to game, then filled in.
 
-Jinja was the largest part of drawing a result page for the first time: its blocks, calls and escaping
+Jinja was the largest share of drawing a result page for the first time: its blocks, calls and escaping
 cost more than scoring the game. Most of what it draws is the same for every game of a language and
-layout, so such a page is drawn once with a stand-in for each of its game's values (each a piece of
-HTML already made and escaped), cut at the stand-ins, and kept: a page is then the kept text with the
-game's pieces put back. The game's code is cut out as well, wherever the template put it (its links,
+layout, so such a page is drawn once with a stand-in for each of its game's parts (each already HTML,
+made and escaped), cut at the stand-ins, and kept: a page is then the kept text with the game's parts
+put back. The game's code is cut out as well, wherever the template put it (its links,
 the language links): a code is base64url text that nothing else on a page spells.
 
-What decides a frame is its key; every other value the template reads must come in as a piece. A test
+What decides a frame is its key; every other value the template reads must come in as a part. A test
 draws pages both ways, game after game, and compares them.
 """
 
@@ -25,14 +25,14 @@ CUT = re.compile("{}([a-z_]+[0-9]*){}".format(OPEN, CLOSE))
 LIMIT = 256
 
 
-def stand_ins(pieces: dict) -> dict:
-    """Return a stand-in for each piece: a name for a single piece, one numbered name per item of a list."""
-    return {name: [Markup(OPEN + name + str(n) + CLOSE) for n in range(len(piece))] if isinstance(piece, list)
-            else Markup(OPEN + name + CLOSE) for name, piece in pieces.items()}
+def stand_ins(parts: dict) -> dict:
+    """Return a stand-in for each part: a name for a single part, one numbered name per item of a list."""
+    return {name: [Markup(OPEN + name + str(n) + CLOSE) for n in range(len(part))] if isinstance(part, list)
+            else Markup(OPEN + name + CLOSE) for name, part in parts.items()}
 
 
 class Frame:
-    """A page's text cut where its game's code and pieces go."""
+    """A page's text cut where its game's code and parts go."""
 
     __slots__ = ("texts", "holes")
 
@@ -40,14 +40,14 @@ class Frame:
         parts = CUT.split(page.replace(code, OPEN + "code" + CLOSE))
         self.texts, self.holes = parts[0::2], parts[1::2]
 
-    def fill(self, code: str, pieces: dict) -> str:
-        """Return the page with this code and these pieces put in."""
+    def fill(self, code: str, parts: dict) -> str:
+        """Return the page with this code and these parts put in."""
         values = {"code": code}
-        for name, piece in pieces.items():
-            if isinstance(piece, list):
-                values.update((name + str(n), item) for n, item in enumerate(piece))
+        for name, part in parts.items():
+            if isinstance(part, list):
+                values.update((name + str(n), item) for n, item in enumerate(part))
             else:
-                values[name] = piece
+                values[name] = part
         out = [self.texts[0]]
         for hole, text in zip(self.holes, self.texts[1:]):
             out.append(values[hole])
@@ -55,12 +55,12 @@ class Frame:
         return "".join(out)
 
 
-def framed(store: dict, key, code: str, pieces: dict, draw) -> str:
-    """Return the page of a game: draw(pieces) filled in the frame of its key, drawn by draw(stand-ins) once.
+def framed(store: dict, key, code: str, parts: dict, draw) -> str:
+    """Return the page of a game: draw(parts) filled in the frame of its key, drawn by draw(stand-ins) once.
 
     A code that is not base64url may be spelt otherwise in the page's addresses: its page is drawn whole.
     """
     if not CODE.fullmatch(code):
-        return draw(pieces)
-    frame = kept(store, key, lambda: Frame(draw(stand_ins(pieces)), code), LIMIT)
-    return frame.fill(code, pieces)
+        return draw(parts)
+    frame = kept(store, key, lambda: Frame(draw(stand_ins(parts)), code), LIMIT)
+    return frame.fill(code, parts)

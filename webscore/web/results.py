@@ -49,18 +49,17 @@ def as_json(value) -> str:
     return str(htmlsafe_json_dumps(value, dumps=policies["json.dumps_function"], **policies["json.dumps_kwargs"]))
 
 
-def render(game: dict, code: str, turn_problems=None) -> str:
-    """Draw the result page of a valid game (with the tie's turns form's problems, if any)."""
-    result = score_valid_game(game)
-    view = result_view.view(game, result)
+def game_parts(game: dict, code: str, view: dict, preview) -> dict:
+    """Return what a result page shows that differs from game to game but the code, each part already HTML.
+
+    frames.py puts these parts in the page its template drew once with stand-ins for them.
+    """
     lang = i18n.current_language()
     words = pieces()
     players = view["players"]
-    preview = link_preview(game, result, code)
     identity = {"mode": game["mode"], "buildings": game["buildings"],
                 "players": [{"name": p["name"], "monument": p["monument"]} for p in game["players"]]}
-    # What differs from game to game but the code, each piece already HTML: see frames.py.
-    made = {
+    return {
         "ranking": [words.rank(p, players[p]) for p in view["ranking"]],
         "pad_names": words.pad_names(players),
         "pad_rows": words.pad_rows(view["columns"], players),
@@ -73,20 +72,28 @@ def render(game: dict, code: str, turn_problems=None) -> str:
         "code_tail": escape(code[-8:]),
     }
 
-    def draw(pieces: dict) -> str:
-        return render_template("results.html", code=code, view=view, share_url=share_url(code),
-                               preview=SimpleNamespace(**{**vars(preview), "title": pieces["title"],
-                                                          "description": pieces["description"]}),
-                               turn_problems=turn_problems or {}, **pieces, **i18n.page_words())
 
+def render(game: dict, code: str, turn_problems=None) -> str:
+    """Draw the result page of a valid game (with the tie's turns form's problems, if any)."""
+    result = score_valid_game(game)
+    view = result_view.view(game, result)
+    preview = link_preview(game, result, code)
+
+    def draw(parts: dict) -> str:
+        return render_template("results.html", code=code, view=view, share_url=share_url(code),
+                               preview=SimpleNamespace(**{**vars(preview), "title": parts["title"],
+                                                          "description": parts["description"]}),
+                               turn_problems=turn_problems or {}, **parts, **i18n.page_words())
+
+    parts = game_parts(game, code, view, preview)
     if view["asks_turns"] or turn_problems or request.args or code in request.root_url:
         # The turns form and the language links show what was typed, and an address root may spell the
         # code: such a page is drawn whole.
-        return draw(made)
+        return draw(parts)
     # The template reads the view's mode and variants, and its players only in the turns form.
-    key = page_cache.key(request.environ, "result", lang, str(get_locale()), request.endpoint, view["mode"],
-                         view["cavern"], view["monuments"], len(players))
-    return frames.framed(current_app.extensions.setdefault("marquoir.frames", {}), key, code, made, draw)
+    key = page_cache.key(request.environ, "result", i18n.current_language(), str(get_locale()), request.endpoint,
+                         view["mode"], view["cavern"], view["monuments"], len(view["players"]))
+    return frames.framed(current_app.extensions.setdefault("marquoir.frames", {}), key, code, parts, draw)
 
 
 def drawn(code: str) -> str:
