@@ -30,7 +30,8 @@ def extracted(tmp_path_factory):
     pot = tmp_path_factory.mktemp("pot") / "messages.pot"
     subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "translations/babel.cfg",
                     "-k", "_l", "-k", "lazy_gettext", "-k", "_lp:1c,2", "-k", "lazy_pgettext:1c,2",
-                    "-k", "plural_pair:1,2", "--no-location", "-o", str(pot), "."],
+                    "-k", "plural_pair:1,2", "-k", "plain_gettext", "-k", "plain_ngettext:1,2", "--no-location",
+                    "-o", str(pot), "."],
                    cwd=ROOT, check=True, capture_output=True)
     with pot.open("rb") as handle:
         return [(message.id, message.context) for message in read_po(handle) if message.id]
@@ -55,6 +56,9 @@ def test_extraction_finds_the_strings_of_code_and_templates(extracted):
     assert ("The rules in five minutes", None) in extracted
     assert (("%(num)d resource stored", "%(num)d resources stored"), None) in extracted
     assert ("fed", "Barrett Castle") in extracted
+    # Words said through a language's kept words (i18n.PageWords), as the link preview says them.
+    assert (("%(name)s wins with %(total)s point", "%(name)s wins with %(total)s points"), None) in extracted
+    assert ("The ranking and the winner's town", None) in extracted
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -192,18 +192,6 @@ def template_pgettext(context: str, message: str) -> str:
     return _kept((str(get_locale()), context, message), lambda: get_translations().upgettext(context, message))
 
 
-def kept_gettext(message: str, **variables) -> str:
-    """Translate a message as flask_babel's gettext does, the translation kept per language."""
-    words = template_gettext(message)
-    return words % variables if variables else words
-
-
-def kept_ngettext(singular: str, plural: str, n: int, **variables) -> str:
-    """Translate a counted message as flask_babel's ngettext does, the translation kept per language and count."""
-    variables.setdefault("num", n)
-    return template_ngettext(singular, plural, n) % variables
-
-
 class PageWords:
     """A page's `_`, `gettext` and `ngettext` in one language, given to render_template by a page drawn often.
 
@@ -230,6 +218,16 @@ class PageWords:
         variables.setdefault("num", n)
         return Markup(self.counted(singular, plural, n)) % variables
 
+    def plain_gettext(self, message: str, **variables) -> str:
+        """Translate a message as flask_babel's gettext does: plain text, the variables put in as they are."""
+        translated = self._translated(message)
+        return translated % variables if variables else translated
+
+    def plain_ngettext(self, singular: str, plural: str, n: int, **variables) -> str:
+        """Translate a counted message as flask_babel's ngettext does: plain text, the count and variables as they are."""
+        variables.setdefault("num", n)
+        return self.counted(singular, plural, n) % variables
+
     def counted(self, singular: str, plural: str, n: int) -> str:
         """Return the translation of a counted message for n, as it is (nothing put in, nothing escaped)."""
         return _kept((self.locale, singular, plural, n), lambda: get_translations().ungettext(singular, plural, n))
@@ -249,9 +247,14 @@ def words_in(locale: str) -> PageWords:
     return _PAGE_WORDS[locale]
 
 
+def current_words() -> PageWords:
+    """Return the kept words of the language Babel speaks now: found once, for a page's many words."""
+    return words_in(str(get_locale()))
+
+
 def page_words() -> dict:
     """Return the translating callables of the language Babel speaks now, to pass to render_template."""
-    words = words_in(str(get_locale()))
+    words = current_words()
     return {"_": words.gettext, "gettext": words.gettext, "ngettext": words.ngettext}
 
 

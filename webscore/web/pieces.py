@@ -66,11 +66,6 @@ class Pieces:
         self.square_cards = {card: str(escape(name)) for card, name in self.names.items()}
         self.square_cards[None] = str(escape(self.empty))
 
-    def ngettext(self, singular: str, plural: str, n: int, **variables) -> str:
-        """Translate a counted message as flask_babel does (the count and the variables put in as they are), kept."""
-        variables.setdefault("num", n)
-        return self.words.counted(singular, plural, n) % variables
-
     def number(self, value: int) -> str:
         """Return a whole number as this language writes it."""
         return labels.number_in(self.lang, value)
@@ -141,7 +136,7 @@ class Pieces:
 
     def points(self, total: int) -> str:
         """Return a number of points in words ("28 points")."""
-        return self.ngettext("%(num)s point", "%(num)s points", abs(total), num=self.number(total))
+        return self.words.plain_ngettext("%(num)s point", "%(num)s points", abs(total), num=self.number(total))
 
     def town(self, player: dict, change: str) -> Markup:
         """Return a player's town as the result shows it: its grid, every square's points and why, a link to change it."""
@@ -232,7 +227,7 @@ class Pieces:
         """Return the list item of a town's empty squares, as HTML: how many, and their points."""
         key = ("empty", count, points)
         if key not in self.scored:
-            label = self.ngettext("%(num)d empty square", "%(num)d empty squares", count)
+            label = self.words.plain_ngettext("%(num)d empty square", "%(num)d empty squares", count)
             self.scored[key] = "<li>{}</li>".format(
                 self.pair % {"label": label, "value": "<strong>" + self.number(points) + "</strong>"})
         return self.scored[key]

@@ -8,11 +8,9 @@ from flask_babel import get_locale
 from ..flow.result_view import ranking
 from . import i18n
 from .addresses import code_address
-from .i18n import kept_gettext as gettext
-from .i18n import kept_ngettext as ngettext
 from .labels import MODE_NAMES
 from .labels import SOLO_RANKS
-from .labels import number
+from .labels import number_in
 
 # Open Graph names a locale with its territory; the site's English is British.
 OG_LOCALES = {"en": "en_GB", "fr": "fr_FR", "hu": "hu_HU"}
@@ -20,32 +18,35 @@ OG_LOCALES = {"en": "en_GB", "fr": "fr_FR", "hu": "hu_HU"}
 
 def headline(game: dict, result: dict, short: bool = False) -> str:
     """Return who won and with how much: a shared first place says so (short: says how many share it)."""
+    words = i18n.current_words()
     players = result["players"]
     first = [players[p] for p in ranking(result) if players[p]["place"] == 1]
     total = first[0]["total"]
-    total_text = number(total)
+    total_text = number_in(words.locale, total)
     if game["mode"] == "solo":
-        return ngettext("%(name)s scores %(total)s point", "%(name)s scores %(total)s points", abs(total),
-                        name=first[0]["name"], total=total_text)
+        return words.plain_ngettext("%(name)s scores %(total)s point", "%(name)s scores %(total)s points", abs(total),
+                                  name=first[0]["name"], total=total_text)
     if len(first) == 1:
-        return ngettext("%(name)s wins with %(total)s point", "%(name)s wins with %(total)s points", abs(total),
-                        name=first[0]["name"], total=total_text)
+        return words.plain_ngettext("%(name)s wins with %(total)s point", "%(name)s wins with %(total)s points",
+                                  abs(total), name=first[0]["name"], total=total_text)
     if short:
-        return ngettext("%(count)s players share first place with %(total)s point",
-                        "%(count)s players share first place with %(total)s points", abs(total),
-                        count=number(len(first)), total=total_text)
+        return words.plain_ngettext("%(count)s players share first place with %(total)s point",
+                                  "%(count)s players share first place with %(total)s points", abs(total),
+                                  count=number_in(words.locale, len(first)), total=total_text)
     names = format_list([player["name"] for player in first], locale=get_locale())
-    return ngettext("%(names)s share first place with %(total)s point", "%(names)s share first place with %(total)s points",
-                    abs(total), names=names, total=total_text)
+    return words.plain_ngettext("%(names)s share first place with %(total)s point",
+                              "%(names)s share first place with %(total)s points", abs(total), names=names,
+                              total=total_text)
 
 
 def mode_line(game: dict, result: dict) -> str:
     """Return the mode and the variants played, plus a solo player's title."""
+    words = i18n.current_words()
     parts = [str(MODE_NAMES[game["mode"]])]
     if game["cavern"]:
-        parts.append(gettext("Cavern rule"))
+        parts.append(words.plain_gettext("Cavern rule"))
     if not game["monuments"]:
-        parts.append(gettext("Without monuments"))
+        parts.append(words.plain_gettext("Without monuments"))
     solo_rank = result["players"][0].get("solo_rank") if game["mode"] == "solo" else None
     if solo_rank:
         parts.append(str(SOLO_RANKS[solo_rank]))
@@ -54,24 +55,26 @@ def mode_line(game: dict, result: dict) -> str:
 
 def ranking_line(result: dict) -> str:
     """Return every place, name and total on one line."""
+    words = i18n.current_words()
     players = result["players"]
     return " · ".join(
-        ngettext("%(place)s. %(name)s, %(total)s point", "%(place)s. %(name)s, %(total)s points",
-                 abs(players[p]["total"]), place=players[p]["place"], name=players[p]["name"],
-                 total=number(players[p]["total"]))
+        words.plain_ngettext("%(place)s. %(name)s, %(total)s point", "%(place)s. %(name)s, %(total)s points",
+                           abs(players[p]["total"]), place=players[p]["place"], name=players[p]["name"],
+                           total=number_in(words.locale, players[p]["total"]))
         for p in ranking(result))
 
 
 def link_preview(game: dict, result: dict, code: str) -> SimpleNamespace:
     """Return the Open Graph words and addresses of a result page, in the page's language."""
     lang = i18n.current_language()
+    words = i18n.current_words()
     # Attributes rather than a dict's keys: the template asks for each twice or three times.
     return SimpleNamespace(
-        title=gettext("%(headline)s · Tiny Towns", headline=headline(game, result)),
+        title=words.plain_gettext("%(headline)s · Tiny Towns", headline=headline(game, result)),
         description=mode_line(game, result) + " — " + ranking_line(result),
         url=code_address("results.show", code, lang=lang, _external=True),
         image=code_address("results.picture", code, lang=lang, _external=True),
-        image_alt=gettext("The ranking and the winner's town"),
+        image_alt=words.plain_gettext("The ranking and the winner's town"),
         locale=OG_LOCALES[lang],
         alternates=[OG_LOCALES[other] for other in i18n.LANGUAGES if other != lang],
     )
