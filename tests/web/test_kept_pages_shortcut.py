@@ -8,6 +8,7 @@ from werkzeug.test import run_wsgi_app
 
 from support import examples
 from webscore import create_app
+from webscore.web import results
 from webscore.web.page_cache import KeptPages
 
 PAGES = ["/en/r/" + examples.FOUR_PLAYERS_CODE, "/hu/r/" + examples.RULEBOOK_CODE, "/fr/new", "/en/", "/fr/rules",
@@ -137,3 +138,17 @@ def test_a_page_of_one_language_with_a_query_is_drawn_for_its_visitor(app, clien
     assert "ETag" not in page.headers
     assert "/fr/pad?players=Ana" in page.get_data(as_text=True)
     assert "marquoir.pages" not in app.extensions
+
+
+def test_a_fault_while_drawing_a_first_view_is_logged_and_answered_by_flask(tmp_path, monkeypatch, caplog):
+    app = create_app({"TESTING": True, "PROPAGATE_EXCEPTIONS": False,
+                      "TABLES_DATABASE": str(tmp_path / "tables.sqlite3")})
+
+    def broken(game, code, turn_problems=None):
+        raise RuntimeError("a fault of ours")
+
+    monkeypatch.setattr(results, "render", broken)
+    response = app.test_client().get(PAGES[0])
+    assert response.status_code == 500
+    # Logged by the early draw, then by Flask, which meets the fault again and answers with its page.
+    assert [record.exc_info[1].args for record in caplog.records if record.exc_info] == [("a fault of ours",)] * 2

@@ -37,9 +37,9 @@ def pages(app, paths: list) -> list:
 def test_pages_filled_in_their_frames_are_the_pages_drawn_whole(tmp_path, monkeypatch):
     paths = ["/{}/r/{}".format(lang, code) for code in codes() for lang in LANGUAGES]
     framed = pages(create_app({"TESTING": True, "TABLES_DATABASE": str(tmp_path / "a.sqlite3")}), paths)
-    kept = create_app  # the frames of the first app were kept in that app only
     monkeypatch.setattr(frames, "framed", lambda store, key, code, parts, draw: draw(parts))
-    whole = pages(kept({"TESTING": True, "TABLES_DATABASE": str(tmp_path / "b.sqlite3")}), paths)
+    # A second app: the frames of the first were kept in that app only.
+    whole = pages(create_app({"TESTING": True, "TABLES_DATABASE": str(tmp_path / "b.sqlite3")}), paths)
     assert len(framed) == len(whole) == len(paths) * len(ROOTS)
     for (path, root, page), (_, _, drawn) in zip(framed, whole):
         assert page == drawn, root + path

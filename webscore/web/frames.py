@@ -15,14 +15,14 @@ import re
 
 from markupsafe import Markup
 
-from .addresses import CODE
 from .kept import kept
 
 # Private-use characters: escaping leaves them as they are, and no page text holds them.
 OPEN, CLOSE = "\ue000", "\ue001"
 CUT = re.compile("{}([a-z_]+[0-9]*){}".format(OPEN, CLOSE))
-# Frames kept per worker: languages × address roots × layouts; past it they start again.
-LIMIT = 256
+# Frames kept per worker; past it they start again. Per address root: 44 layouts (Master Builder and Town
+# Hall with 2 to 6 players, Solo, each with or without the cavern rule and monuments) × 3 languages = 132.
+LIMIT = 1024
 
 
 def stand_ins(parts: dict) -> dict:
@@ -58,9 +58,8 @@ class Frame:
 def framed(store: dict, key, code: str, parts: dict, draw) -> str:
     """Return the page of a game: draw(parts) filled in the frame of its key, drawn by draw(stand-ins) once.
 
-    A code that is not base64url may be spelt otherwise in the page's addresses: its page is drawn whole.
+    The code is base64url text, as every code that decodes is: url_for writes it as it is, so the frame
+    finds it wherever the page names it.
     """
-    if not CODE.fullmatch(code):
-        return draw(parts)
     frame = kept(store, key, lambda: Frame(draw(stand_ins(parts)), code), LIMIT)
     return frame.fill(code, parts)

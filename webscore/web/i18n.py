@@ -197,21 +197,23 @@ class PageWords:
 
     They say what the callables installed in init_app say (Jinja's newstyle gettext: the translation as
     markup, always %-formatted with the escaped variables), but the language is found once per page
-    instead of at every word, and a word without variables is kept whole.
+    instead of at every word, and a word without variables is kept whole. `plain_gettext` and
+    `plain_ngettext` say what flask_babel's gettext and ngettext do (plain text, the variables put in as
+    they are), for words made in Python (the pieces, the link preview).
     """
 
     def __init__(self, locale: str):
         self.locale = locale
-        self.plain = {}
+        self.whole = {}
 
     def gettext(self, message: str, **variables) -> Markup:
         """Translate a message, its variables escaped into it."""
         if variables:
             return Markup(self._translated(message)) % variables
-        if message not in self.plain:
+        if message not in self.whole:
             # Template messages are literals: as many as the templates hold.
-            self.plain[message] = Markup(self._translated(message)) % {}
-        return self.plain[message]
+            self.whole[message] = Markup(self._translated(message)) % {}
+        return self.whole[message]
 
     def ngettext(self, singular: str, plural: str, n: int, **variables) -> Markup:
         """Translate a counted message, the count and the variables escaped into it."""

@@ -7,17 +7,22 @@ again without drawing or compressing. Nothing per visitor is kept: the app stays
 
 A page seen again is sent before Flask's request handling starts (KeptPages): that handling (context,
 session, URL matching, hooks) was most of such an answer's cost. The answer is built by the same
-functions as the view's (encoded_response, the language cookie, the security headers), and anything
-that is not a plain GET of a kept page goes on to Flask.
+functions as the view's (encoded_response, the language cookie, the security headers). A result page
+seen for the first time is drawn there too, in a request context of its own (URL matching and
+before-request checks, no after-request hooks: see draw_before_flask), then sent as a kept page.
+Anything else (not a plain GET, neither kept nor of a kind drawn there, or whose drawing fails) goes
+on to Flask.
 """
 
 import collections
 import hashlib
 import re
+import sys
 
 from flask import Response
 from flask import current_app
 from flask import request
+from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Request
 
 from . import i18n
@@ -108,7 +113,7 @@ def language_page(kind: str, draw) -> Response:
 
 
 class KeptPages:
-    """WSGI middleware sending a kept page seen again without entering Flask."""
+    """WSGI middleware sending kept pages, and drawing the kinds draw_before_flask names, without Flask's response handling."""
 
     def __init__(self, app, wsgi_app):
         self.app = app
@@ -175,7 +180,12 @@ class KeptPages:
                 if self.app.preprocess_request() is not None:
                     return None
                 page = pages(self.app).page(key(environ, kind, lang, part), lambda: draw(part))
-            except Exception:  # Flask meets it again and answers with the app's page for it
+            except (HTTPException, ValueError):
+                # A refusal, or a damaged code or game: Flask meets it again and answers with the app's page.
+                return None
+            except Exception:
+                # A fault of ours: logged here; Flask meets it again and answers with the app's error page.
+                self.app.log_exception(sys.exc_info())
                 return None
         return kind, lang, page
 

@@ -28,7 +28,8 @@ from .kept import kept
 LAYOUTS = {card: BUILDINGS[card][1] for card in BUILDINGS}
 LAYOUTS.update(MONUMENTS)
 
-# Reasons by count are kept per language up to this many; past it they start again.
+# Each store of a language's pieces that games can grow (reasons, grid squares and lines, the pad's
+# heads and cells, points) holds up to this many; past it, it starts again.
 LIMIT = 4096
 
 
@@ -45,7 +46,7 @@ class Pieces:
         self.empty = gettext("Empty")
         self.pair = gettext("%(label)s: %(value)s")
         self.lang = str(get_locale())
-        # Counted words as the templates say them, kept per language and count.
+        # The language's kept words (i18n.PageWords), counted ones kept per count.
         self.words = words_in(self.lang)
         self.locale = Locale.parse(self.lang)
         self.links = {}
@@ -155,23 +156,22 @@ class Pieces:
     def grid(self, squares: list) -> str:
         """Return a town's squares as the result's grid shows them, as HTML: name, card and points."""
         # Plain text until town() marks the whole town as markup: each Markup() copies it once more.
-        drawn = self.grid_squares
-        return "\n".join(drawn.get((s["square"], s["card"], s["points"], s["fed"])) or self._grid_square(s)
-                         for s in squares)
+        drawn = []
+        for square in squares:
+            key = (square["square"], square["card"], square["points"], square["fed"])
+            # Looked up here first: a kept square is the common case, and kept() costs a call more.
+            drawn.append(self.grid_squares.get(key) or self._grid_square(key, square))
+        return "\n".join(drawn)
 
-    def _grid_square(self, square: dict) -> str:
-        html = '<div class="square c-{}{}"><span class="square-name">{}</span>\n{}</div>'.format(
+    def _grid_square(self, key: tuple, square: dict) -> str:
+        return kept(self.grid_squares, key, lambda: (
+            '<div class="square c-{}{}"><span class="square-name">{}</span>\n{}</div>').format(
             square["colour"], " fed" if square["fed"] else "", square["square"],
-            self._square_card(square["card"], square["points"]))
-        return kept(self.grid_squares, (square["square"], square["card"], square["points"], square["fed"]),
-                    lambda: html, LIMIT)
+            self._square_card(square["card"], square["points"])), LIMIT)
 
     def _square_card(self, card, points: int) -> str:
-        key = ("square", card, points)
-        if key not in self.scored:
-            self.scored[key] = '<span class="square-card">{}</span>\n<span class="square-points">{}</span>'.format(
-                self.square_cards[card], self.number(points))
-        return self.scored[key]
+        return kept(self.scored, ("square", card, points), lambda: '<span class="square-card">{}</span>\n'
+                    '<span class="square-points">{}</span>'.format(self.square_cards[card], self.number(points)), LIMIT)
 
     @staticmethod
     def pad_names(players: list) -> Markup:
@@ -184,6 +184,7 @@ class Pieces:
 
     def pad_rows(self, columns: list, players: list) -> Markup:
         """Return the score pad's rows: each column's colour, then every player's points in it."""
+        # Looked up here first, as grid() does.
         heads, cells = self.pad_heads, self.pad_cells
         return Markup("\n".join(
             (heads.get(column) or self._pad_head(column))
@@ -192,13 +193,11 @@ class Pieces:
             for c, column in enumerate(columns)))
 
     def _pad_head(self, column: str) -> str:
-        head = '<tr class="c-{}"><th scope="row"><span class="swatch" aria-hidden="true"></span>{}</th>\n'.format(
-            column, escape(self.colours[column]))
-        return kept(self.pad_heads, column, lambda: head, LIMIT)
+        return kept(self.pad_heads, column, lambda: '<tr class="c-{}"><th scope="row"><span class="swatch" '
+                    'aria-hidden="true"></span>{}</th>\n'.format(column, escape(self.colours[column])), LIMIT)
 
     def _pad_cell(self, points: int) -> str:
-        cell = "<td>{}</td>".format(self.number(points))
-        return kept(self.pad_cells, points, lambda: cell, LIMIT)
+        return kept(self.pad_cells, points, lambda: "<td>{}</td>".format(self.number(points)), LIMIT)
 
     def lines(self, squares: list) -> str:
         """Return a town's built squares as list items, as HTML: the card, its points and why."""
@@ -208,29 +207,21 @@ class Pieces:
         # Kept with who feeds the square: the same few buildings feed the same squares game after game.
         feeders = tuple((f["card"], f["square"]) for f in square["fed_by"]) if square["fed_by"] else ()
         key = (square["square"], square["card"], square["points"], square["reason"], square["n"], feeders)
-        line = self.grid_lines.get(key)
-        if line is None:
-            line = kept(self.grid_lines, key, lambda: '<li><span class="square-name">{}</span> {} — {}</li>'.format(
+        return self.grid_lines.get(key) or kept(
+            self.grid_lines, key, lambda: '<li><span class="square-name">{}</span> {} — {}</li>'.format(
                 square["square"], self._card_points(square["card"], square["points"]), escape(self.reason(square))),
-                LIMIT)
-        return line
+            LIMIT)
 
     def _card_points(self, card: str, points: int) -> str:
         # "Card (colour): points", kept by card and points: a few hundred at most.
-        key = ("line", card, points)
-        if key not in self.scored:
-            self.scored[key] = self.pair % {"label": self.link(card),
-                                            "value": "<strong>" + self.number(points) + "</strong>"}
-        return self.scored[key]
+        return kept(self.scored, ("line", card, points), lambda: self.pair % {
+            "label": self.link(card), "value": "<strong>" + self.number(points) + "</strong>"}, LIMIT)
 
     def empty_line(self, count: int, points: int) -> str:
         """Return the list item of a town's empty squares, as HTML: how many, and their points."""
-        key = ("empty", count, points)
-        if key not in self.scored:
-            label = self.words.plain_ngettext("%(num)d empty square", "%(num)d empty squares", count)
-            self.scored[key] = "<li>{}</li>".format(
-                self.pair % {"label": label, "value": "<strong>" + self.number(points) + "</strong>"})
-        return self.scored[key]
+        return kept(self.scored, ("empty", count, points), lambda: "<li>{}</li>".format(self.pair % {
+            "label": self.words.plain_ngettext("%(num)d empty square", "%(num)d empty squares", count),
+            "value": "<strong>" + self.number(points) + "</strong>"}), LIMIT)
 
 
 _KEPT = {}

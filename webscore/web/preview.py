@@ -3,7 +3,6 @@
 from types import SimpleNamespace
 
 from babel.lists import format_list
-from flask_babel import get_locale
 
 from ..flow.result_view import ranking
 from . import i18n
@@ -33,7 +32,7 @@ def headline(game: dict, result: dict, short: bool = False) -> str:
         return words.plain_ngettext("%(count)s players share first place with %(total)s point",
                                   "%(count)s players share first place with %(total)s points", abs(total),
                                   count=number_in(words.locale, len(first)), total=total_text)
-    names = format_list([player["name"] for player in first], locale=get_locale())
+    names = format_list([player["name"] for player in first], locale=words.locale)
     return words.plain_ngettext("%(names)s share first place with %(total)s point",
                               "%(names)s share first place with %(total)s points", abs(total), names=names,
                               total=total_text)

@@ -80,6 +80,8 @@ def render(game: dict, code: str, turn_problems=None) -> str:
     preview = link_preview(game, result, code)
 
     def draw(parts: dict) -> str:
+        # The preview's title and description name the players, so they are parts; its addresses hold the
+        # code, which a frame cuts out.
         return render_template("results.html", code=code, view=view, share_url=share_url(code),
                                preview=SimpleNamespace(**{**vars(preview), "title": parts["title"],
                                                           "description": parts["description"]}),
@@ -90,9 +92,10 @@ def render(game: dict, code: str, turn_problems=None) -> str:
         # The turns form and the language links show what was typed, and an address root may spell the
         # code: such a page is drawn whole.
         return draw(parts)
-    # The template reads the view's mode and variants, and its players only in the turns form.
-    key = page_cache.key(request.environ, "result", i18n.current_language(), str(get_locale()), request.endpoint,
-                         view["mode"], view["cavern"], view["monuments"], len(view["players"]))
+    # The template reads the view's mode and variants, and its players only in the turns form; the number
+    # of players is the number of holes for ranking items and towns.
+    key = page_cache.key(request.environ, "result", i18n.current_language(), str(get_locale()), view["mode"],
+                         view["cavern"], view["monuments"], len(view["players"]))
     return frames.framed(current_app.extensions.setdefault("marquoir.frames", {}), key, code, parts, draw)
 
 

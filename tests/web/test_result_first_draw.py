@@ -328,8 +328,7 @@ def test_reasons_kept_per_language_stay_within_their_bound(apps, monkeypatch):
     for code in farm_games() * 2:
         path = "/en/r/" + code
         assert apps.new(path)[0] == "200 OK"
-    # Pieces._reason_html keeps ("html", reason, n, card, feeders) in Pieces.reasons without the bound that
-    # kept() gives the plain reasons: once those are kept, only feeder combinations are added, never emptied.
+    # A line is kept by who feeds its square: a client choosing the feeders chooses the keys.
     for kept in pieces_module._KEPT.values():
-        for name in ("reasons", "grid_lines", "grid_squares"):
+        for name in ("reasons", "grid_lines", "grid_squares", "pad_cells", "scored"):
             assert len(getattr(kept, name)) <= pieces_module.LIMIT + 1, name
