@@ -122,12 +122,7 @@ class KeptPages:
         self.drawers = {}
 
     def __call__(self, environ, start_response):
-        found = None
-        # The path was accepted as decoded, but its percent-encoded spelling may be too long, or the
-        # headers too many: what the app refuses is left to the app's refusal.
-        if (environ.get("REQUEST_METHOD") == "GET" and not environ.get("QUERY_STRING")
-                and security.fits_before_flask(environ, self.app.config)):
-            found = self.kept(environ) or self.drawn(environ)
+        found = self.found(environ) if environ.get("REQUEST_METHOD") == "GET" and not environ.get("QUERY_STRING") else None
         if found is None:
             return self.wsgi_app(environ, start_response)
         kind, lang, kept = found
@@ -145,30 +140,29 @@ class KeptPages:
         start_response("200 OK", [*headers, *security.HEADERS.items()])
         return [body]
 
-    def kept(self, environ: dict):
-        """Return (kind, language, kept page) for the address of a kept page, else None."""
-        path = environ.get("PATH_INFO", "")
-        for kind, (address, _) in KINDS.items():
-            found = address.fullmatch(path)
-            # The host and the path were accepted when the page was drawn under this very key.
-            kept = found and pages(self.app).kept(key(environ, kind, *found.groups()))
-            if kept:
-                return kind, found[1], kept
-        return None
+    def found(self, environ: dict):
+        """Return (kind, language, kept page) for a page answered here, else None for Flask.
 
-    def drawn(self, environ: dict):
-        """Draw and keep a page of a kind drawn here; return (kind, language, kept page), or None for Flask.
-
-        The page is drawn in a request context of its own: Flask matches the address and runs its
-        url value preprocessors and before-request checks as for the view, and the view's own drawing
-        makes the page. Its answer is then a kept page's, which is the view's. What does not match the
-        view, or is refused, or raises (a damaged code) is left to Flask, which answers it as the view does.
+        A page of a kind drawn here (draw_before_flask) and not kept yet is drawn first, in a request
+        context of its own: Flask matches the address and runs its url value preprocessors and
+        before-request checks as for the view, and the view's own drawing makes the page. Its answer is
+        then a kept page's, which is the view's. What does not match the view, or is refused, or raises (a
+        damaged code) is left to Flask, which answers it as the view does.
         """
         path = environ.get("PATH_INFO", "")
-        for kind in self.drawers:
-            found = KINDS[kind][0].fullmatch(path)
-            if found:
-                return self._draw(environ, kind, found[1], found[2])
+        for kind, (address, _) in KINDS.items():
+            match = address.fullmatch(path)
+            if match is None:
+                continue
+            # The path was accepted as decoded, but its percent-encoded spelling may be too long, or the
+            # headers too many: what the app refuses is left to the app's refusal.
+            if not security.fits_before_flask(environ, self.app.config):
+                return None
+            # The host and the path were accepted when the page was drawn under this very key.
+            page = pages(self.app).kept(key(environ, kind, *match.groups()))
+            if page is not None:
+                return kind, match[1], page
+            return self._draw(environ, kind, match[1], match[2]) if kind in self.drawers else None
         return None
 
     def _draw(self, environ: dict, kind: str, lang: str, part: str):
