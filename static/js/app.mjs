@@ -203,14 +203,15 @@ function result(answer, code, lang, turnProblems = {}) {
         r.needs_turns ? h("span.tie", {}, words.ui.needs_turns) : null,
         r.solo_rank ? h("span.title", {}, words.solo_ranks[r.solo_rank]) : null);
     })),
-    view.asks_turns.length ? h("form.turns", { method: "get", action: `/${lang}/r/${code}/turns`, novalidate: true },
+    // replaceChildren writes a null as the text "null": a page without the tie's form has none at all.
+    ...(view.asks_turns.length ? [h("form.turns", { method: "get", action: `/${lang}/r/${code}/turns`, novalidate: true },
       h("fieldset", {}, h("legend", {}, words.ui.turns),
         (turnProblems.general ?? []).map((text) => h("p.error", { role: "alert" }, text)),
         view.asks_turns.map((p) => h("p.fact", {}, h("label", { for: "turns-" + (p + 1) }, h("bdi", {}, players[p].name)),
           h("input", { type: "number", id: "turns-" + (p + 1), name: "turns-" + (p + 1), min: words.catalogue.fact_limits.master_builder_turns[0],
             max: words.catalogue.fact_limits.master_builder_turns[1], inputmode: "numeric" }),
           (turnProblems["turns-" + (p + 1)] ?? []).map((text) => h("span.error", { role: "alert" }, text)))),
-        h("button.primary", { type: "submit" }, words.ui.break_tie))) : null,
+        h("button.primary", { type: "submit" }, words.ui.break_tie)))] : []),
     h("h2", {}, words.ui.score_pad),
     h("div.pad-wrap", {}, h("table.pad", {},
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, words.ui.colour),
