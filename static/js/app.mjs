@@ -183,7 +183,7 @@ async function tableTown(where) {
   townPage(form);
 }
 
-function result(answer, code, lang, turnProblems = {}) {
+function result(answer, code, lang, turnProblems = {}, typed = {}) {
   const { game, view } = answer;
   const players = view.players;
   const share = location.origin + "/r/" + code;
@@ -209,7 +209,8 @@ function result(answer, code, lang, turnProblems = {}) {
         (turnProblems.general ?? []).map((text) => h("p.error", { role: "alert" }, text)),
         view.asks_turns.map((p) => h("p.fact", {}, h("label", { for: "turns-" + (p + 1) }, h("bdi", {}, players[p].name)),
           h("input", { type: "number", id: "turns-" + (p + 1), name: "turns-" + (p + 1), min: words.catalogue.fact_limits.master_builder_turns[0],
-            max: words.catalogue.fact_limits.master_builder_turns[1], inputmode: "numeric" }),
+            max: words.catalogue.fact_limits.master_builder_turns[1], inputmode: "numeric",
+            value: typed["turns-" + (p + 1)] }),
           (turnProblems["turns-" + (p + 1)] ?? []).map((text) => h("span.error", { role: "alert" }, text)))),
         h("button.primary", { type: "submit" }, words.ui.break_tie)))] : []),
     h("h2", {}, words.ui.score_pad),
@@ -250,7 +251,8 @@ async function main() {
   const core = await loadBrowserCore();
   if (where.kind === "unknown") return cannotOpen("malformed");
   if (where.kind === "turns") {
-    const answer = core.turns({ code: where.code, fields: queryFields() });
+    const fields = queryFields();
+    const answer = core.turns({ code: where.code, fields });
     if (answer.code) return location.replace(`/${where.lang}/r/${answer.code}`);
     if (answer.damaged) return cannotOpen(answer.damaged);
     const turnProblems = {};
@@ -258,7 +260,8 @@ async function main() {
       const key = problem.player === null ? "general" : "turns-" + (problem.player + 1);
       (turnProblems[key] ||= []).push(problemText(problem));
     }
-    return result(core.result(where.code), where.code, where.lang, turnProblems);
+    // Refused turns stay in their boxes, as on the server's page.
+    return result(core.result(where.code), where.code, where.lang, turnProblems, fields);
   }
   if (where.kind === "result") {
     const answer = core.result(where.code);

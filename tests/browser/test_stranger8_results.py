@@ -1,5 +1,6 @@
 """A stranger on a phone, in French and Hungarian: hostile names, a tie, reloads, second tabs, Back and Forward."""
 
+import copy
 import re
 
 from support import examples
@@ -7,6 +8,7 @@ from support.phone import CORE_START_MS
 from support.phone import go_offline
 from support.phone import install
 from support.phone import tap_town
+from webscore.scoring import encode
 
 NAMES = ["<b>Zoé</b>", "\"'&amp;", "שלום 🎲"]
 # Each town: 3 fed Cottages (9) + Chapel (3) + Well (0) - 10 empty squares = 2 points, so all three tie.
@@ -124,3 +126,30 @@ def test_a_result_drawn_offline_shows_no_stray_word(phone, live_server):
       .map((node) => node.textContent.trim()).filter(Boolean)""")
     assert loose == []
     assert "null" not in page.locator("main").inner_text()
+
+
+def tied_code() -> str:
+    """Return the code of three hostile names tied on 2 points, Master Builder turns not yet given."""
+    game = copy.deepcopy(examples.load("four-players"))
+    game["monuments"] = False
+    game["buildings"] = ["cottage", "farm", "well", "chapel", "tavern", "theater", "factory"]
+    rows = [[None if card == "." else card for card in row.split()] for row in TOWN]
+    game["players"] = [{"name": name, "monument": None, "town": copy.deepcopy(rows)} for name in NAMES]
+    return encode(game)
+
+
+def test_turns_refused_offline_keep_what_was_typed(phone, live_server):
+    """Offline, a refused tie-break shows its message and keeps every number typed, as the server's page does."""
+    page = phone.new_page()
+    install(page, live_server)
+    go_offline(phone)
+    page.goto("{}/fr/r/{}".format(live_server, tied_code()))
+    page.wait_for_selector("form.turns", timeout=CORE_START_MS)
+    page.fill("#turns-1", "1000")
+    page.fill("#turns-2", "1")
+    page.fill("#turns-3", "2")
+    page.click("form.turns button[type=submit]")
+    page.wait_for_url("**/turns?**")
+    page.wait_for_selector("form.turns .error", timeout=CORE_START_MS)
+    assert page.locator("form.turns .error").inner_text() == "Indiquez un nombre de tours entre 0 et 999."
+    assert [page.input_value("#turns-{}".format(n)) for n in (1, 2, 3)] == ["1000", "1", "2"]
