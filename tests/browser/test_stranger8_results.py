@@ -89,26 +89,6 @@ def test_a_french_result_is_the_same_page_however_it_is_reached(phone, live_serv
     assert ranking(page).startswith("1 \"'&amp; 7 points")
 
 
-def test_games_one_after_another_in_one_hungarian_tab(phone, live_server):
-    page = phone.new_page()
-    page.goto(live_server + "/hu/new")
-    page.check("input[name=mode][value=solo]")
-    page.fill("#players-0", "Éva")
-    page.click("button[value=start]")
-    page.wait_for_url("**/g/**/1")
-    tap_town(page, TOWN)
-    see_scores(page)
-    solo = page.url
-    assert ranking(page) == "1 Éva 2 pont Építésztanonc"
-    play_tied_game(page, live_server, "hu")
-    assert "Éva" not in whole(page)
-    assert ranking(page).count("2 pont megosztott helyezés") == 3
-    neutral = live_server + "/r/" + solo.rsplit("/", 1)[1]
-    page.goto(neutral)
-    assert page.url == solo
-    assert ranking(page) == "1 Éva 2 pont Építésztanonc"
-
-
 def test_a_result_drawn_offline_shows_no_stray_word(phone, live_server):
     """Drawn on the phone without network, a game with no tie left shows no stray "null" after its ranking."""
     code = examples.FOUR_PLAYERS_CODE
