@@ -6,7 +6,7 @@ Both servers run side by side on 127.0.0.1 (2 workers each, as the Procfile sets
 fixed number of requests per page from 50 concurrent clients (two client processes of 25 coroutines), a new
 connection per request, closed on the client's side as soon as the request is sent (as a proxy in front
 does), with "Accept-Encoding: br, gzip". Every figure is a ratio against the floor
-measured in the same repeat: throughput, and the workers' CPU time per request read from /proc (CPU time
+measured just before and just after it (their mean): throughput, and the workers' CPU time per request read from /proc (CPU time
 does not move with other work on a shared machine, wall-clock throughput does). p99 latency is printed
 beside the floor's. Repeats give min/median/max.
 """
@@ -98,7 +98,12 @@ def unique_result_paths(count: int, start: int) -> list:
 
 
 def measure(requests: int, repeats: int) -> dict:
-    """Return, per page, the list over repeats of its figures and of its ratios to the floor."""
+    """Return, per page, the list over repeats of its figures and of its ratios to the floor.
+
+    The floor is measured before and after every page, and each page is set against the mean of the
+    two: the host's load drifts within seconds, and a floor measured a few pages earlier was measured
+    under another load.
+    """
     again = "/en/r/" + examples.FOUR_PLAYERS_CODE
     runs = {"floor": [], "result_again": [], "result_once": [], "setup": [], "home": []}
     with procfile_gunicorn() as (app_port, app_master), \
@@ -110,15 +115,21 @@ def measure(requests: int, repeats: int) -> dict:
             hammer(pool, app_port, app_master, [path] * warm)
         hammer(pool, app_port, app_master, unique_result_paths(warm, 10 ** 6))
         for repeat in range(repeats):
-            runs["floor"].append(hammer(pool, floor_port, floor_master, ["/"] * requests))
-            runs["result_again"].append(hammer(pool, app_port, app_master, [again] * requests))
-            runs["result_once"].append(hammer(pool, app_port, app_master,
-                                              unique_result_paths(requests, repeat * requests)))
-            runs["setup"].append(hammer(pool, app_port, app_master, ["/en/new"] * requests))
-            runs["home"].append(hammer(pool, app_port, app_master, ["/en/"] * requests))
-    for name in runs:
-        for n, row in enumerate(runs[name]):
-            floor = runs["floor"][n]
+            pages = {"result_again": [again] * requests,
+                     "result_once": unique_result_paths(requests, repeat * requests),
+                     "setup": ["/en/new"] * requests, "home": ["/en/"] * requests}
+            before = hammer(pool, floor_port, floor_master, ["/"] * requests)
+            runs["floor"].append(before)
+            for name, paths in pages.items():
+                row = hammer(pool, app_port, app_master, paths)
+                after = hammer(pool, floor_port, floor_master, ["/"] * requests)
+                runs["floor"].append(after)
+                row["floor"] = {key: (before[key] + after[key]) / 2 for key in ("rps", "cpu_ms", "p99_ms")}
+                runs[name].append(row)
+                before = after
+    for rows in runs.values():
+        for row in rows:
+            floor = row.get("floor", row)
             row["rps_vs_floor"] = row["rps"] / floor["rps"]
             row["cpu_vs_floor"] = floor["cpu_ms"] / row["cpu_ms"] if row["cpu_ms"] else float("inf")
             row["floor_p99_ms"] = floor["p99_ms"]
