@@ -188,18 +188,49 @@ def choose_feeding(town) -> dict:
         for i in reach:
             fed_by.setdefault(i, []).append(feeder)
     fixed = frozenset(fed_by)
-    greenhouses = [i for i in SQUARES if squares[i] == "greenhouse"]
-    farms = [i for i in SQUARES if squares[i] == "farm"]
+    greenhouses, farms, dependent, feedable = [], [], [], []
+    for i in SQUARES:
+        card = squares[i]
+        if card == "greenhouse":
+            greenhouses.append(i)
+        elif card == "farm":
+            farms.append(i)
+        elif card in FEED_DEPENDENT:
+            dependent.append(i)
+            if is_feedable(card):
+                feedable.append(i)
     capacity = FARM_CAPACITY * len(farms)
-    dependent = [i for i in SQUARES if squares[i] in FEED_DEPENDENT]
-    feedable = [i for i in SQUARES if is_feedable(squares[i])]
+    options = _greenhouse_options(squares, greenhouses, fixed)
+    unfed = [i for i in feedable if i not in _grown(fixed, options[0])] if len(options) == 1 else None
+    if unfed is not None and (capacity == 0 or len(unfed) <= capacity):
+        # One choice (the Farms feed all that is left, or there are none): nothing to compare it with.
+        picked, farmed = options[0], tuple(unfed[:capacity])
+    else:
+        picked, farmed = _best_choice(town, options, fixed, dependent, feedable, capacity)
+    for greenhouse, group in zip(greenhouses, picked):
+        for i in group:
+            fed_by.setdefault(i, []).append(greenhouse)
+    for n in range(len(farmed)):
+        fed_by.setdefault(farmed[n], []).append(farms[n // FARM_CAPACITY])
+    town.fed = frozenset(fed_by)
+    return {i: sorted(fed_by[i]) for i in fed_by}
+
+
+def _grown(fixed: frozenset, picked: list) -> set:
+    """Return the squares fed by Granaries, Orchards and these Greenhouse groups."""
+    grown = set(fixed)
+    for group in picked:
+        grown.update(group)
+    return grown
+
+
+def _best_choice(town, options: list, fixed: frozenset, dependent: list, feedable: list, capacity: int) -> tuple:
+    """Return (Greenhouse groups, Farm-fed squares): the first choice found with the highest total."""
     ceiling = []
     # The best choice so far, in a list so that the search's pruning reads it as it improves.
     best = [None]
-    for picked in _greenhouse_options(squares, greenhouses, fixed):
-        grown = set(fixed)
-        for group in picked:
-            grown.update(group)
+    for picked in options:
+        grown = _grown(fixed, picked)
         unfed = [i for i in feedable if i not in grown]
 
         pick_bound = []
@@ -221,11 +252,4 @@ def choose_feeding(town) -> dict:
             points = _points(town, dependent)
             if best[0] is None or points > best[0][0]:
                 best[0] = (points, picked, farmed)
-    _, picked, farmed = best[0]
-    for greenhouse, group in zip(greenhouses, picked):
-        for i in group:
-            fed_by.setdefault(i, []).append(greenhouse)
-    for n in range(len(farmed)):
-        fed_by.setdefault(farmed[n], []).append(farms[n // FARM_CAPACITY])
-    town.fed = frozenset(fed_by)
-    return {i: sorted(fed_by[i]) for i in fed_by}
+    return best[0][1], best[0][2]
