@@ -83,9 +83,15 @@ def colour_of(card: str) -> str:
     return BUILDINGS[card][0]
 
 
+# The building ids of each colour, in catalogue order: read for every code decoded.
+_OF_COLOUR = {}
+for _card in sorted(BUILDINGS):
+    _OF_COLOUR[BUILDINGS[_card][0]] = _OF_COLOUR.get(BUILDINGS[_card][0], ()) + (_card,)
+
+
 def cards_of_colour(colour: str) -> tuple:
     """Return the building ids of one colour, in catalogue order."""
-    return tuple(sorted(card for card in BUILDINGS if BUILDINGS[card][0] == colour))
+    return _OF_COLOUR.get(colour, ())
 
 
 def building_type(card: str) -> str:

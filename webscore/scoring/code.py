@@ -60,17 +60,14 @@ def from_text(text: str) -> bytes:
     """Return the bytes of base64url text; raise CodeError for any other character or length."""
     if len(text) % 4 == 1:
         raise CodeError("truncated")
-    out = bytearray()
-    for start in range(0, len(text), 4):
-        chunk = text[start:start + 4]
-        value = 0
-        for char in chunk:
-            if char not in DIGIT:
-                raise CodeError("bad-character")
-            value = value * 64 + DIGIT[char]
-        value <<= 6 * (4 - len(chunk))
-        out.extend(value.to_bytes(3, "big")[:len(chunk) - 1])
-    return bytes(out)
+    value = 0
+    for char in text:
+        if char not in DIGIT:
+            raise CodeError("bad-character")
+        value = value << 6 | DIGIT[char]
+    # A last group of 2 or 3 characters holds 1 or 2 bytes; the bits after them are padding.
+    size = len(text) * 6 // 8
+    return (value >> len(text) * 6 % 8).to_bytes(size, "big")
 
 
 def _varint(out: bytearray, value: int):
