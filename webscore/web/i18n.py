@@ -230,6 +230,10 @@ class PageWords:
         variables.setdefault("num", n)
         return self.counted(singular, plural, n) % variables
 
+    def label(self, table: dict, key: str) -> str:
+        """Return a word of one of labels.py's tables of lazy words (its modes, its ranks) as plain text."""
+        return _kept((self.locale, id(table), key), lambda: str(table[key]))
+
     def counted(self, singular: str, plural: str, n: int) -> str:
         """Return the translation of a counted message for n, as it is (nothing put in, nothing escaped)."""
         return _kept((self.locale, singular, plural, n), lambda: get_translations().ungettext(singular, plural, n))
@@ -251,7 +255,12 @@ def words_in(locale: str) -> PageWords:
 
 def current_words() -> PageWords:
     """Return the kept words of the language Babel speaks now: found once, for a page's many words."""
-    return words_in(str(get_locale()))
+    locale = get_locale()
+    # Naming the locale costs more than finding it: named once a request, again only if it changes.
+    seen = g.get("marquoir_words")
+    if seen is None or seen[0] is not locale:
+        seen = g.marquoir_words = (locale, words_in(str(locale)))
+    return seen[1]
 
 
 def page_words() -> dict:

@@ -41,14 +41,14 @@ def headline(game: dict, result: dict, short: bool = False) -> str:
 def mode_line(game: dict, result: dict) -> str:
     """Return the mode and the variants played, plus a solo player's title."""
     words = i18n.current_words()
-    parts = [str(MODE_NAMES[game["mode"]])]
+    parts = [words.label(MODE_NAMES, game["mode"])]
     if game["cavern"]:
         parts.append(words.plain_gettext("Cavern rule"))
     if not game["monuments"]:
         parts.append(words.plain_gettext("Without monuments"))
     solo_rank = result["players"][0].get("solo_rank") if game["mode"] == "solo" else None
     if solo_rank:
-        parts.append(str(SOLO_RANKS[solo_rank]))
+        parts.append(words.label(SOLO_RANKS, solo_rank))
     return " · ".join(parts)
 
 

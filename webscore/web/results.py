@@ -16,7 +16,6 @@ from flask import redirect
 from flask import render_template
 from flask import request
 from flask import url_for
-from flask_babel import get_locale
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import escape
 
@@ -94,7 +93,7 @@ def render(game: dict, code: str, turn_problems=None) -> str:
         return draw(parts)
     # The template reads the view's mode and variants, and its players only in the turns form; the number
     # of players is the number of holes for ranking items and towns.
-    key = page_cache.key(request.environ, "result", i18n.current_language(), str(get_locale()), view["mode"],
+    key = page_cache.key(request.environ, "result", i18n.current_language(), i18n.current_words().locale, view["mode"],
                          view["cavern"], view["monuments"], len(view["players"]))
     return frames.framed(current_app.extensions.setdefault("marquoir.frames", {}), key, code, parts, draw)
 
