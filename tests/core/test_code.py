@@ -1,5 +1,6 @@
 """Game codes: short, URL-safe, exact round trip, and damage is refused."""
 
+import base64
 
 import pytest
 from hypothesis import given
@@ -52,6 +53,20 @@ def test_round_trip_is_exact(game):
 @given(st.binary(max_size=60))
 def test_base64url_round_trip(data):
     assert from_text(to_text(data)) == data
+
+
+@given(st.text(ALPHABET, max_size=80).filter(lambda text: len(text) % 4 != 1))
+def test_base64url_text_reads_as_the_standard_library_reads_it(text):
+    # Including the bits a last group of 2 or 3 characters leaves over, which both ignore.
+    assert from_text(text) == base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+@pytest.mark.parametrize("text, reason", [("A", "truncated"), ("AAAAA", "truncated"), ("AB+C", "bad-character"),
+                                          ("AB=", "bad-character"), ("AÀ", "bad-character")])
+def test_base64url_text_refused(text, reason):
+    with pytest.raises(CodeError) as refused:
+        from_text(text)
+    assert refused.value.reason == reason
 
 
 def test_four_players_with_eight_letter_names_fit_in_200_characters():

@@ -39,3 +39,24 @@ def test_the_worst_town_of_the_full_search_takes_two_scorings():
     assert (new, new_fed) == (old, old_fed)
     assert sorted(new) == [1, 3, 4, 5, 6, 7, 8, 10]
 
+
+
+def test_a_town_with_one_choice_is_not_scored_to_choose_it():
+    # Five Cottages and a Temple: the Orchard (a3) feeds its row and column, the Farm (b2) the two
+    # Cottages left, so there is nothing to compare.
+    town = town_from_rows("cottage temple cottage .", "cottage farm cottage .", "orchard . . .", "cottage . . .")
+    old, old_fed, old_count = evaluations(feeding_before.choose_feeding, feeding_before.EVALUATIONS, town)
+    new, new_fed, new_count = evaluations(feeding.choose_feeding, feeding.EVALUATIONS, town)
+    assert (old_count, new_count) == (1, 0)
+    assert (new, new_fed) == (old, old_fed)
+    assert new == {0: [8], 2: [5], 4: [8], 6: [5], 12: [8]}
+
+
+def test_a_town_whose_farm_cannot_feed_all_still_compares_its_choices():
+    town = town_from_rows("cottage temple cottage cottage", "cottage farm cottage .", ". . . .", ". . . .")
+    old, old_fed, old_count = evaluations(feeding_before.choose_feeding, feeding_before.EVALUATIONS, town)
+    new, new_fed, new_count = evaluations(feeding.choose_feeding, feeding.EVALUATIONS, town)
+    assert new_count >= 1
+    assert (new, new_fed) == (old, old_fed)
+    # The Temple's two neighbours (a1, c1) and two of the others are fed; one Cottage is left out.
+    assert len(new) == 4 and {0, 2} <= set(new)
