@@ -63,8 +63,8 @@ def hides(name: str) -> bool:
 
 
 def _unknown_keys(record: dict, allowed: tuple, player=None) -> list:
-    return [problem("unknown-key", player, value=key) for key in sorted(str(k) for k in record)
-            if key not in allowed]
+    return [problem("unknown-key", player, value=key)
+            for key in sorted(str(k) for k in record if str(k) not in allowed)]
 
 
 def _check_buildings(game: dict) -> list:
@@ -76,9 +76,9 @@ def _check_buildings(game: dict) -> list:
         return found
     if COTTAGE not in buildings:
         found.append(problem("no-cottage"))
+    colours = [colour_of(card) for card in buildings]
     for colour in CARD_COLOURS:
-        count = sum(1 for card in buildings if colour_of(card) == colour)
-        if count != 1:
+        if colours.count(colour) != 1:
             found.append(problem("one-per-colour", value=colour))
     if len(buildings) != len(set(buildings)):
         found.append(problem("building-twice"))
