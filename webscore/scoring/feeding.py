@@ -201,7 +201,8 @@ def choose_feeding(town) -> dict:
                 feedable.append(i)
     capacity = FARM_CAPACITY * len(farms)
     options = _greenhouse_options(squares, greenhouses, fixed)
-    unfed = [i for i in feedable if i not in _grown(fixed, options[0])] if len(options) == 1 else None
+    grown = _grown(fixed, options[0]) if len(options) == 1 else None
+    unfed = [i for i in feedable if i not in grown] if grown is not None else None
     if unfed is not None and (capacity == 0 or len(unfed) <= capacity):
         # One choice (the Farms feed all that is left, or there are none): nothing to compare it with.
         picked, farmed = options[0], tuple(unfed[:capacity])
