@@ -141,6 +141,7 @@ class Pieces:
 
     def town(self, player: dict, change: str) -> Markup:
         """Return a player's town as the result shows it: its grid, every square's points and why, a link to change it."""
+        grid, lines = self.squares(player["squares"])
         return Markup((
             '<section class="town-result" id="town-{step}">\n'
             '  <h3><bdi>{name}</bdi> — {total}</h3>\n'
@@ -149,19 +150,27 @@ class Pieces:
             '  <p><a class="change-town" href="{change}">{change_town}</a></p>\n'
             '</section>').format(
             step=player["step"], name=escape(player["name"]), total=self.number(player["total"]),
-            grid=self.grid(player["squares"]), lines=self.lines(player["squares"]),
+            grid=grid, lines=lines,
             empties=self.empty_line(player["empties"], player["empty_points"]) if player["empties"] else "",
             change=escape(change), change_town=self.change_town))
 
-    def grid(self, squares: list) -> str:
-        """Return a town's squares as the result's grid shows them, as HTML: name, card and points."""
-        # Plain text until town() marks the whole town as markup: each Markup() copies it once more.
-        drawn = []
+    def squares(self, squares: list) -> tuple:
+        """Return a town's grid (each square's name, card and points) and its built squares' lines, as HTML."""
+        # Plain text until town() marks the whole town as markup: each Markup() copies it once more. The
+        # squares and lines are looked up here first: a kept one is the common case, and kept() costs a call more.
+        grid, lines = [], []
+        grid_squares, grid_lines = self.grid_squares, self.grid_lines
         for square in squares:
-            key = (square["square"], square["card"], square["points"], square["fed"])
-            # Looked up here first: a kept square is the common case, and kept() costs a call more.
-            drawn.append(self.grid_squares.get(key) or self._grid_square(key, square))
-        return "\n".join(drawn)
+            name, card, points = square["square"], square["card"], square["points"]
+            key = (name, card, points, square["fed"])
+            grid.append(grid_squares.get(key) or self._grid_square(key, square))
+            if card:
+                # Kept with who feeds the square: the same few buildings feed the same squares game after game.
+                fed_by = square["fed_by"]
+                key = (name, card, points, square["reason"], square["n"],
+                       tuple((f["card"], f["square"]) for f in fed_by) if fed_by else ())
+                lines.append(grid_lines.get(key) or self._line(key, square))
+        return "\n".join(grid), "\n".join(lines)
 
     def _grid_square(self, key: tuple, square: dict) -> str:
         return kept(self.grid_squares, key, lambda: (
@@ -199,17 +208,9 @@ class Pieces:
     def _pad_cell(self, points: int) -> str:
         return kept(self.pad_cells, points, lambda: "<td>{}</td>".format(self.number(points)), LIMIT)
 
-    def lines(self, squares: list) -> str:
-        """Return a town's built squares as list items, as HTML: the card, its points and why."""
-        return "\n".join(self._line(s) for s in squares if s["card"])
-
-    def _line(self, square: dict) -> str:
-        # Kept with who feeds the square: the same few buildings feed the same squares game after game.
-        feeders = tuple((f["card"], f["square"]) for f in square["fed_by"]) if square["fed_by"] else ()
-        key = (square["square"], square["card"], square["points"], square["reason"], square["n"], feeders)
-        return self.grid_lines.get(key) or kept(
-            self.grid_lines, key, lambda: '<li><span class="square-name">{}</span> {} — {}</li>'.format(
-                square["square"], self._card_points(square["card"], square["points"]), escape(self.reason(square))),
+    def _line(self, key: tuple, square: dict) -> str:
+        return kept(self.grid_lines, key, lambda: '<li><span class="square-name">{}</span> {} — {}</li>'.format(
+            square["square"], self._card_points(square["card"], square["points"]), escape(self.reason(square))),
             LIMIT)
 
     def _card_points(self, card: str, points: int) -> str:
