@@ -9,6 +9,7 @@ from flask_babel import refresh
 from support import examples
 from webscore.scoring import score
 from webscore.web import i18n
+from webscore.web.picture import words_of
 from webscore.web.preview import mode_line
 
 RULEBOOK = examples.load("rulebook-28")
@@ -66,3 +67,20 @@ def test_link_previews_of_one_code_in_turn_each_speak_their_page_language(client
         assert page.status_code == 200
         described = re.findall(r'<meta property="og:description" content="([^"]*)"', page.text)
         assert described == [SOLO_LINES[lang] + " — 1. Rulebook, 28 " + ("pont" if lang == "hu" else "points")]
+
+
+def test_a_picture_drawn_under_force_locale_takes_the_words_of_that_language(app):
+    result = score(RULEBOOK)
+    drawn = {}
+    for lang in ("en", "fr", "hu"):
+        with app.test_request_context("/{}/".format(lang)):
+            g.lang = lang
+            drawn[lang] = words_of(RULEBOOK, result)
+    assert drawn["hu"]["mode"] == SOLO_LINES["hu"] and drawn["fr"]["mode"] == SOLO_LINES["fr"]
+    with app.test_request_context("/en/"):
+        g.lang = "en"
+        assert words_of(RULEBOOK, result) == drawn["en"]
+        for lang in ("hu", "fr"):
+            with force_locale(lang):
+                assert words_of(RULEBOOK, result) == drawn[lang]
+        assert words_of(RULEBOOK, result) == drawn["en"]
