@@ -45,6 +45,7 @@ def test_a_name_with_markup_is_escaped_in_a_line(app):
         g.lang = "en"
         words = Pieces("/en/rules")
         words.names["farm"] = "<b>Farm</b>"
-        square = {"square": "A2", "card": "cottage", "points": 3, "reason": "fed", "n": 0,
-                  "fed_by": [{"card": "farm", "square": "A1"}]}
-        assert "&lt;b&gt;Farm&lt;/b&gt; A1" in words.lines([square])
+        square = {"square": "A2", "card": "cottage", "colour": "blue", "points": 3, "reason": "fed", "n": 0,
+                  "fed": True, "fed_by": [{"card": "farm", "square": "A1"}]}
+        grid, lines = words.squares([square])
+        assert "&lt;b&gt;Farm&lt;/b&gt; A1" in lines
