@@ -6,11 +6,10 @@ import random
 import pytest
 
 from support import examples
-from support import feeding_before
+from support.feeding_towns import same_as_full_search
 from support.feeding_towns import town_from_rows
 from support.towns import game
 from support.towns import player
-from webscore.scoring import feeding
 from webscore.scoring import score_code_json
 from webscore.scoring import score_json
 from webscore.scoring.board import TownView
@@ -41,12 +40,6 @@ def mixed_town(rng: random.Random, feeders: tuple) -> list:
     return squares
 
 
-def searched(choose, counter: list, town) -> tuple:
-    before = counter[0]
-    chosen = choose(town)
-    return chosen, town.fed, counter[0] - before
-
-
 def test_mixed_feeders_feed_as_the_full_search_does():
     # Every red feeder in one town (no game deals them so, but the search must not care), or a single one.
     rng = random.Random(912)
@@ -55,9 +48,7 @@ def test_mixed_feeders_feed_as_the_full_search_does():
         feeders = tuple(rng.sample(FEEDERS, rng.randint(1, 4))) if n % 3 else (rng.choice(FEEDERS),)
         squares = mixed_town(rng, feeders)
         town = TownView(squares, sorted({card for card in squares if card in BUILDINGS}))
-        old, old_fed, _ = searched(feeding_before.choose_feeding, feeding_before.EVALUATIONS, town)
-        new, new_fed, count = searched(feeding.choose_feeding, feeding.EVALUATIONS, town)
-        assert (new, new_fed) == (old, old_fed), squares
+        _, _, count = same_as_full_search(town)
         skipped += count == 0
         compared += count > 1
     # Both ways are walked many times: the one-choice shortcut, and a real comparison of choices.
@@ -79,22 +70,16 @@ def test_mixed_feeders_feed_as_the_full_search_does():
      {1: [0], 3: [0], 4: [0], 5: [0], 6: [9], 7: [9], 8: [9]}),
 ])
 def test_towns_with_one_choice_are_fed_without_a_scoring(rows, expected):
-    town = town_from_rows(*rows)
-    old, old_fed, _ = searched(feeding_before.choose_feeding, feeding_before.EVALUATIONS, town)
-    new, new_fed, count = searched(feeding.choose_feeding, feeding.EVALUATIONS, town)
-    assert count == 0
-    assert (new, new_fed) == (old, old_fed)
-    assert new == expected
+    fed, _, count = same_as_full_search(town_from_rows(*rows))
+    assert (fed, count) == (expected, 0)
 
 
 def test_one_greenhouse_between_two_groups_still_compares_them():
     # The Temple's group beats the lone Cottage's: a choice, so scored.
     town = town_from_rows("greenhouse . . cottage", ". . . .", "cottage temple . .", "cottage . . .")
-    old, old_fed, _ = searched(feeding_before.choose_feeding, feeding_before.EVALUATIONS, town)
-    new, new_fed, count = searched(feeding.choose_feeding, feeding.EVALUATIONS, town)
+    fed, _, count = same_as_full_search(town)
     assert count >= 1
-    assert (new, new_fed) == (old, old_fed)
-    assert new == {8: [0], 12: [0]}
+    assert fed == {8: [0], 12: [0]}
 
 
 def chunked(text: str) -> bytes:

@@ -40,3 +40,25 @@ def town_from_rows(*rows: str) -> TownView:
     squares = [None if word == "." else word for row in rows for word in row.split()]
     buildings = tuple(sorted({card for card in squares if card is not None}))
     return TownView(squares, buildings)
+
+
+def evaluations(choose, counter: list, town) -> tuple:
+    """Return (the feeding chosen, the fed squares, the choices scored) of one search of a town."""
+    before = counter[0]
+    chosen = choose(town)
+    return chosen, town.fed, counter[0] - before
+
+
+def same_as_full_search(town) -> tuple:
+    """Search a town's feeding both ways, check they choose alike; return (the feeding, each search's count).
+
+    The counts are the full search's, then the search's that skips what cannot win.
+    """
+    from webscore.scoring import feeding
+
+    from . import feeding_before
+
+    old, old_fed, old_count = evaluations(feeding_before.choose_feeding, feeding_before.EVALUATIONS, town)
+    new, new_fed, new_count = evaluations(feeding.choose_feeding, feeding.EVALUATIONS, town)
+    assert (new, new_fed) == (old, old_fed), town.squares
+    return new, old_count, new_count
