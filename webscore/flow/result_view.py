@@ -7,10 +7,11 @@ from ..scoring.game import MASTER_BUILDER
 from ..scoring.town import INDEX_OF
 
 
-def _square(square: dict, result: dict, fed: set) -> dict:
+def _square(square: dict, result: dict) -> dict:
     card = square["card"]
     name = square["square"]
-    fed_by = result["fed_by"].get(name) if name in fed else None
+    # The fed squares are those with feeders.
+    fed_by = result["fed_by"].get(name)
     return {
         "square": name,
         "card": card,
@@ -18,14 +19,13 @@ def _square(square: dict, result: dict, fed: set) -> dict:
         "points": square["points"],
         "reason": square["reason"],
         "n": square["n"],
-        "fed": name in fed,
+        "fed": fed_by is not None,
         # Who feeds this building, by card and square, in the order the core found them.
         "fed_by": [{"card": result["squares"][INDEX_OF[f]]["card"], "square": f} for f in fed_by] if fed_by else None,
     }
 
 
 def _player(p: int, result: dict) -> dict:
-    fed = set(result["fed"])
     return {
         "index": p,
         "step": p + 1,
@@ -36,7 +36,7 @@ def _player(p: int, result: dict) -> dict:
         "needs_turns": result["needs_turns"],
         "solo_rank": result.get("solo_rank"),
         "by_colour": [result["by_colour"][column] for column in PAD_COLUMNS],
-        "squares": [_square(square, result, fed) for square in result["squares"]],
+        "squares": [_square(square, result) for square in result["squares"]],
         "empties": result["empty"],
         "empty_points": result["by_colour"]["empty"],
     }

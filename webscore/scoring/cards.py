@@ -84,9 +84,8 @@ def colour_of(card: str) -> str:
 
 
 # The building ids of each colour, in catalogue order: read for every code decoded.
-_OF_COLOUR = {}
-for _card in sorted(BUILDINGS):
-    _OF_COLOUR[BUILDINGS[_card][0]] = _OF_COLOUR.get(BUILDINGS[_card][0], ()) + (_card,)
+_OF_COLOUR = {colour: tuple(sorted(card for card in BUILDINGS if BUILDINGS[card][0] == colour))
+              for colour in {spec[0] for spec in BUILDINGS.values()}}
 
 
 def cards_of_colour(colour: str) -> tuple:

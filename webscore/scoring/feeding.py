@@ -201,13 +201,8 @@ def choose_feeding(town) -> dict:
                 feedable.append(i)
     capacity = FARM_CAPACITY * len(farms)
     options = _greenhouse_options(squares, greenhouses, fixed)
-    grown = _grown(fixed, options[0]) if len(options) == 1 else None
-    unfed = [i for i in feedable if i not in grown] if grown is not None else None
-    if unfed is not None and (capacity == 0 or len(unfed) <= capacity):
-        # One choice (the Farms feed all that is left, or there are none): nothing to compare it with.
-        picked, farmed = options[0], tuple(unfed[:capacity])
-    else:
-        picked, farmed = _best_choice(town, options, fixed, dependent, feedable, capacity)
+    picked, farmed = (_only_choice(options, fixed, feedable, capacity)
+                      or _best_choice(town, options, fixed, dependent, feedable, capacity))
     for greenhouse, group in zip(greenhouses, picked):
         for i in group:
             fed_by.setdefault(i, []).append(greenhouse)
@@ -223,6 +218,21 @@ def _grown(fixed: frozenset, picked: list) -> set:
     for group in picked:
         grown.update(group)
     return grown
+
+
+def _only_choice(options: list, fixed: frozenset, feedable: list, capacity: int):
+    """Return (Greenhouse groups, Farm-fed squares) when there is one choice only, else None.
+
+    That is when the Greenhouses have one way to pick and the Farms feed all that is left, or there
+    are no Farms: with nothing to compare it with, the choice is not scored.
+    """
+    if len(options) != 1:
+        return None
+    grown = _grown(fixed, options[0])
+    unfed = [i for i in feedable if i not in grown]
+    if capacity and len(unfed) > capacity:
+        return None
+    return options[0], tuple(unfed[:capacity])
 
 
 def _best_choice(town, options: list, fixed: frozenset, dependent: list, feedable: list, capacity: int) -> tuple:

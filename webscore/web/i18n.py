@@ -230,10 +230,6 @@ class PageWords:
         variables.setdefault("num", n)
         return self.counted(singular, plural, n) % variables
 
-    def label(self, table: dict, key: str) -> str:
-        """Return a word of one of labels.py's tables of lazy words (its modes, its ranks) as plain text."""
-        return _kept((self.locale, id(table), key), lambda: str(table[key]))
-
     def counted(self, singular: str, plural: str, n: int) -> str:
         """Return the translation of a counted message for n, as it is (nothing put in, nothing escaped)."""
         return _kept((self.locale, singular, plural, n), lambda: get_translations().ungettext(singular, plural, n))

@@ -233,12 +233,19 @@ class PerLanguage:
         self.translated = {}
 
     def __getitem__(self, key):
-        from .i18n import current_language
+        from .i18n import current_words
 
-        lang = current_language()
-        if lang not in self.translated:
-            self.translated[lang] = {name: str(words) for name, words in self.table.items()}
-        return self.translated[lang][key]
+        # Keyed on the locale Babel translates the words with (as i18n's kept words are), never on a
+        # language decided otherwise: under force_locale the two differ.
+        locale = current_words().locale
+        if locale not in self.translated:
+            self.translated[locale] = {name: str(words) for name, words in self.table.items()}
+        return self.translated[locale][key]
+
+
+# The modes' names and the solo titles as pages and link previews say them.
+MODE_WORDS = PerLanguage(MODE_NAMES)
+SOLO_RANK_WORDS = PerLanguage(SOLO_RANKS)
 
 
 _NUMBERS = {}
@@ -288,8 +295,8 @@ def init_app(app) -> None:
 
     app.jinja_env.globals.update(
         colour_of=colour_of, card_names=PerLanguage(CARD_NAMES),
-        colour_names=PerLanguage(COLOUR_NAMES), reminders=PerLanguage(REMINDERS), mode_names=PerLanguage(MODE_NAMES),
-        solo_ranks=PerLanguage(SOLO_RANKS),
+        colour_names=PerLanguage(COLOUR_NAMES), reminders=PerLanguage(REMINDERS), mode_names=MODE_WORDS,
+        solo_ranks=SOLO_RANK_WORDS,
         solo_excluded=SOLO_EXCLUDED, resource_names=PerLanguage(RESOURCE_NAMES), resource_of=RESOURCE_OF_LETTER,
         label_pair=label_pair,
     )

@@ -193,7 +193,7 @@ class Pieces:
 
     def pad_rows(self, columns: list, players: list) -> Markup:
         """Return the score pad's rows: each column's colour, then every player's points in it."""
-        # Looked up here first, as grid() does.
+        # Looked up here first, as squares() does.
         heads, cells = self.pad_heads, self.pad_cells
         return Markup("\n".join(
             (heads.get(column) or self._pad_head(column))

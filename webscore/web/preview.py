@@ -7,8 +7,8 @@ from babel.lists import format_list
 from ..flow.result_view import ranking
 from . import i18n
 from .addresses import code_address
-from .labels import MODE_NAMES
-from .labels import SOLO_RANKS
+from .labels import MODE_WORDS
+from .labels import SOLO_RANK_WORDS
 from .labels import number_in
 
 # Open Graph names a locale with its territory; the site's English is British.
@@ -41,14 +41,14 @@ def headline(game: dict, result: dict, short: bool = False) -> str:
 def mode_line(game: dict, result: dict) -> str:
     """Return the mode and the variants played, plus a solo player's title."""
     words = i18n.current_words()
-    parts = [words.label(MODE_NAMES, game["mode"])]
+    parts = [MODE_WORDS[game["mode"]]]
     if game["cavern"]:
         parts.append(words.plain_gettext("Cavern rule"))
     if not game["monuments"]:
         parts.append(words.plain_gettext("Without monuments"))
     solo_rank = result["players"][0].get("solo_rank") if game["mode"] == "solo" else None
     if solo_rank:
-        parts.append(words.label(SOLO_RANKS, solo_rank))
+        parts.append(SOLO_RANK_WORDS[solo_rank])
     return " · ".join(parts)
 
 
