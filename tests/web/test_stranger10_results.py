@@ -337,3 +337,36 @@ def test_a_refused_method_says_which_methods_are_allowed(client):
     answer = client.post("/en/r/" + CODE)
     assert answer.status_code == 405
     assert set(answer.headers["Allow"].replace(" ", "").split(",")) == {"GET", "HEAD", "OPTIONS"}
+
+
+ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+def test_every_changed_or_dropped_character_is_refused_never_shown(client):
+    statuses = set()
+    for k, character in enumerate(CODE):
+        others = [c for c in ALPHABET if c != character]
+        for replacement in (others[k % len(others)], others[(k * 7 + 3) % len(others)], others[-1 - k % 5]):
+            statuses.add(client.get("/hu/r/" + CODE[:k] + replacement + CODE[k + 1:]).status_code)
+        statuses.add(client.get("/hu/r/" + CODE[:k] + CODE[k + 1:]).status_code)
+    assert statuses == {400}
+
+
+def test_a_damaged_code_asked_with_head_or_if_none_match_is_still_refused(client):
+    etag = client.get("/fr/r/" + CODE).headers["ETag"]
+    assert client.head("/fr/r/" + CODE[:-1]).status_code == 400
+    assert client.get("/fr/r/" + CODE[:-1], headers={"If-None-Match": "*"}).status_code == 400
+    assert client.get("/fr/r/" + CODE[:-1], headers={"If-None-Match": etag}).status_code == 400
+
+
+def test_a_kept_pages_style_sheet_still_comes_under_another_versions_address(client):
+    page = client.get("/en/r/" + CODE).get_data(as_text=True)
+    sheet = re.search(r'href="(/static/v/[0-9a-f]+/css/marquoir\.css)"', page).group(1)
+    current = client.get(sheet)
+    assert current.status_code == 200
+    assert current.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    # A page kept by a phone for a year names an older version: its style sheet must still come, unkept.
+    older = client.get(re.sub(r"/v/[0-9a-f]+/", "/v/000000000000/", sheet))
+    assert older.status_code == 200
+    assert older.data == current.data
+    assert older.headers["Cache-Control"] == "no-cache"
