@@ -370,3 +370,24 @@ def test_a_kept_pages_style_sheet_still_comes_under_another_versions_address(cli
     assert older.status_code == 200
     assert older.data == current.data
     assert older.headers["Cache-Control"] == "no-cache"
+
+
+@pytest.mark.parametrize("cookie", ["lang=<script>", "lang=de", "lang=", 'lang="hu', "=;;=", "session=garbage",
+                                    "x=" + "a" * 8000, "lang=hu; lang=en"])
+def test_an_odd_cookie_never_changes_a_prefixed_page(tmp_path, cookie):
+    app = create_app({"TESTING": True, "TABLES_DATABASE": str(tmp_path / "t.sqlite3")})
+    page = app.test_client(use_cookies=False).get("/fr/r/" + CODE)
+    again = app.test_client(use_cookies=False).get("/fr/r/" + CODE, headers={"Cookie": cookie})
+    assert again.status_code == 200
+    assert again.data == page.data
+
+
+@pytest.mark.parametrize("cookie,goes_to", [("lang=fr", "fr"), ('lang="fr"', "fr"), ("lang=en; lang=hu", "en"),
+                                            ("lang=<script>", "hu"), ("lang=FR", "hu"), ("lang=%66r", "hu")])
+def test_an_unknown_prefix_follows_a_good_cookie_before_accept_language(tmp_path, cookie, goes_to):
+    app = create_app({"TESTING": True, "TABLES_DATABASE": str(tmp_path / "t.sqlite3")})
+    client = app.test_client(use_cookies=False)
+    for address in ("/r/" + CODE, "/de/r/" + CODE):
+        answer = client.get(address, headers={"Cookie": cookie, "Accept-Language": "hu"})
+        assert answer.status_code == 302
+        assert answer.headers["Location"] == "/{}/r/{}".format(goes_to, CODE)
