@@ -157,7 +157,6 @@ def test_another_method_is_refused_in_the_pages_language(client, method):
     assert WRONG_METHOD_HU in text_of(answer.get_data(as_text=True))
 
 
-@pytest.mark.xfail(strict=True, reason="the app's own 405 page drops the Allow header that HTTP requires")
 def test_a_refused_method_says_which_methods_are_allowed(client):
     answer = client.post("/en/r/" + CODE)
     assert answer.status_code == 405
@@ -196,3 +195,12 @@ def test_an_unknown_prefix_follows_a_good_cookie_before_accept_language(tmp_path
         answer = client.get(address, headers={"Cookie": cookie, "Accept-Language": "hu"})
         assert answer.status_code == 302
         assert answer.headers["Location"] == "/{}/r/{}".format(goes_to, CODE)
+
+
+@pytest.mark.parametrize("lang, words", [("fr", "Quelque chose cloche"), ("hu", "Valami nem stimmel")])
+def test_a_refused_method_keeps_its_page_in_the_language_and_its_allow_header(client, lang, words):
+    answer = client.put("/{}/new".format(lang))
+    assert answer.status_code == 405
+    assert words in answer.get_data(as_text=True)
+    assert answer.headers["Content-Type"] == "text/html; charset=utf-8"
+    assert "GET" in answer.headers["Allow"].replace(" ", "").split(",")

@@ -48,7 +48,9 @@ def handle_http_error(error: HTTPException):
         title, message = _("Too much at once"), _("This request is larger than any game needs.")
     else:
         title, message = _("Something is not right"), _("This request cannot be answered as it is.")
-    return _page(error.code, title, message)
+    # What the error says of itself stays with our page in its stead: a 405's Allow, say (RFC 9110 requires it).
+    headers = [(name, value) for name, value in error.get_headers() if name.lower() != "content-type"]
+    return (*_page(error.code, title, message), headers)
 
 
 def handle_code_error(error: CodeError):
