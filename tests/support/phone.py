@@ -121,16 +121,34 @@ def install(page, base):
     assert stored, "the service worker did not store every language's pages"
 
 
+# A request that reaches the network from where it is made (the worker leaves every HEAD to the network):
+# true once it fails. Polled in the page or worker itself, 30 s at most, as install() polls its caches.
+CUT = """async () => {
+  for (let tries = 0; tries < 300; tries++) {
+    try {
+      await fetch("/favicon.ico", { method: "HEAD", cache: "no-store" });
+    } catch (error) {
+      return true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}"""
+
+
 def go_offline(context) -> None:
     """Cut a phone's network, its service worker's included, before anything else happens.
 
-    Chromium applies the offline emulation to a context's service worker on its own: until it has, a
-    page's navigation that the worker fetches still reaches the server (seen as a tap "saved" offline).
-    Asking the worker whether it is online waits for its turn, so this returns once it knows it is not.
+    Chromium applies the offline emulation on its own time after set_offline returns: for a moment a
+    page's fetch, or a navigation its service worker fetches, still reaches the server (seen as a tap
+    "saved" offline). This returns once a request from each page and from each worker has failed.
     """
     context.set_offline(True)
     for worker in context.service_workers:
         assert worker.evaluate("navigator.onLine") is False
+        assert worker.evaluate(CUT), "the service worker still reaches the network"
+    for page in context.pages:
+        assert page.evaluate(CUT), "the page still reaches the network"
 
 
 # The core's first start under MicroPython on a busy two-core machine can take longer than the 5 s an
