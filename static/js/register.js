@@ -1,8 +1,16 @@
 // Register the service worker once the page is idle (its own bytes first), ask it to store this language's
-// pages, and offer a new version instead of swapping it under a half-filled form.
+// pages, and offer a new version instead of swapping it under a half-filled form. Keep the page's language.
 import { announce, focusFirstProblem } from "./dom.mjs";
 
 const banner = document.querySelector(".update-ready");
+
+// A page read in a language keeps it for / and shared links, as the server's "lang" cookie does: pages the
+// same for every reader (a result, the rules) are sent without a cookie, so that HTTP caches may keep them.
+const lang = document.documentElement.lang;
+if (location.pathname.startsWith(`/${lang}/`) && !document.cookie.split("; ").includes(`lang=${lang}`)) {
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `lang=${lang}; Max-Age=31536000; Path=/; SameSite=Lax${secure}`;
+}
 
 function offer(worker) {
   if (banner.hidden) announce(banner.querySelector("span").textContent);

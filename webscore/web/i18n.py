@@ -113,7 +113,8 @@ def remember_language(response):
     """Keep the language of a prefixed page in a cookie, so / and shared links open in it (after each request)."""
     lang = g.get("lang")
     # Only a page read in a language says which one the reader chose, not the table's JSON or a 304.
-    if lang and response.mimetype == "text/html" and response.status_code != 304:
+    # A page the same for every reader (page_cache) sets none: its script keeps the language.
+    if lang and response.mimetype == "text/html" and response.status_code != 304 and not g.get("same_for_all"):
         cookie = language_cookie(lang, request)
         if cookie:
             response.headers.add("Set-Cookie", cookie)

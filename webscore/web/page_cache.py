@@ -7,11 +7,14 @@ again without drawing or compressing. Nothing per visitor is kept: the app stays
 
 A page seen again is sent before Flask's request handling starts (KeptPages): that handling (context,
 session, URL matching, hooks) was most of such an answer's cost. The answer is built by the same
-functions as the view's (encoded_response, the language cookie, the security headers). A result page
+functions as the view's (encoded_response, the security headers). A result page
 seen for the first time is drawn there too, in a request context of its own (URL matching and
 before-request checks, no after-request hooks: see draw_before_flask), then sent as a kept page.
 Anything else (not a plain GET, neither kept nor of a kind drawn there, or whose drawing fails) goes
 on to Flask.
+
+A kept page is the same for every reader, so it sets no cookie: HTTP caches in front (a CDN, a proxy)
+store no answer that has one. The page itself keeps its language for / and shared links (register.js).
 """
 
 import collections
@@ -21,6 +24,7 @@ import sys
 
 from flask import Response
 from flask import current_app
+from flask import g
 from flask import request
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Request
@@ -99,6 +103,7 @@ def pages(app=None) -> PageCache:
 
 def send(kept: KeptPage, kind: str) -> Response:
     """Answer with a kept page in the best encoding the client takes, or 304 when it has this version."""
+    g.same_for_all = True
     return encoded_response(kept.bodies, kept.etag, "text/html", KINDS[kind][1])
 
 
@@ -125,23 +130,20 @@ class KeptPages:
         found = self.found(environ) if environ.get("REQUEST_METHOD") == "GET" and not environ.get("QUERY_STRING") else None
         if found is None:
             return self.wsgi_app(environ, start_response)
-        kind, lang, kept = found
+        kind, kept = found
         asked = Request(environ)
-        # The view's answer (send(), the language cookie, the security headers), built without a
-        # Response object: werkzeug's header handling was most of the remaining cost.
+        # The view's answer (send() and the security headers), built without a Response object:
+        # werkzeug's header handling was most of the remaining cost.
         status, headers, body = encoded_answer(kept.bodies, kept.etag, KINDS[kind][1], asked)
         if status == 304:
             start_response("304 NOT MODIFIED", [*headers, *security.HEADERS.items()])
             return []
         headers += [("Content-Type", "text/html; charset=utf-8"), ("Content-Length", str(len(body)))]
-        cookie = i18n.language_cookie(lang, asked)
-        if cookie:
-            headers.append(("Set-Cookie", cookie))
         start_response("200 OK", [*headers, *security.HEADERS.items()])
         return [body]
 
     def found(self, environ: dict):
-        """Return (kind, language, kept page) for a page answered here, else None for Flask.
+        """Return (kind, kept page) for a page answered here, else None for Flask.
 
         A page of a kind drawn here (draw_before_flask) and not kept yet is drawn first, in a request
         context of its own: Flask matches the address and runs its url value preprocessors and
@@ -161,7 +163,7 @@ class KeptPages:
             # The host and the path were accepted when the page was drawn under this very key.
             page = pages(self.app).kept(key(environ, kind, *match.groups()))
             if page is not None:
-                return kind, match[1], page
+                return kind, page
             return self._draw(environ, kind, match[1], match[2]) if kind in self.drawers else None
         return None
 
@@ -181,7 +183,7 @@ class KeptPages:
                 # A fault of ours: logged here; Flask meets it again and answers with the app's error page.
                 self.app.log_exception(sys.exc_info())
                 return None
-        return kind, lang, page
+        return kind, page
 
 
 def draw_before_flask(app, kind: str, endpoint: str, draw) -> None:
