@@ -80,14 +80,16 @@ def test_a_page_the_same_for_every_reader_still_keeps_its_language_for_the_next_
     answer = page.goto(live_server + "/fr/r/" + examples.FOUR_PLAYERS_CODE)
     # The server sends no cookie with a result page (a CDN keeps it for everyone); the page keeps French.
     assert answer.status == 200 and "set-cookie" not in answer.all_headers()
-    page.wait_for_function("document.cookie.split('; ').includes('lang=fr')")
+    # A function, not an expression: the page's Content-Security-Policy forbids Playwright's eval of one.
+    page.wait_for_function("() => document.cookie.split('; ').includes('lang=fr')")
     assert [(c["name"], c["value"], c["path"], c["sameSite"]) for c in phone.cookies()] == [("lang", "fr", "/", "Lax")]
     page.goto(live_server + "/")
     assert page.url == live_server + "/fr/"
     page.goto(live_server + "/r/" + examples.FOUR_PLAYERS_CODE)
     assert page.url == live_server + "/fr/r/" + examples.FOUR_PLAYERS_CODE
     page.click(".languages [lang=hu]")
-    page.wait_for_function("document.cookie.split('; ').includes('lang=hu')")
+    page.wait_for_url(live_server + "/hu/r/" + examples.FOUR_PLAYERS_CODE)
+    page.wait_for_function("() => document.cookie.split('; ').includes('lang=hu')")
     page.goto(live_server + "/")
     assert page.url == live_server + "/hu/"
     assert page.locator("html").get_attribute("lang") == "hu"

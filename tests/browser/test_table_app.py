@@ -54,10 +54,10 @@ def test_the_wake_lock_is_held_on_the_town_step_with_a_switch(phone, live_server
     switch = page.get_by_label("Keep the screen on")
     expect(switch).to_be_checked(timeout=30000)
     assert page.evaluate("'wakeLock' in navigator")
-    page.wait_for_function("window.wakeCalls.length > 0")
+    page.wait_for_function("() => window.wakeCalls.length > 0")
     assert page.evaluate("window.wakeCalls") == ["request screen"]
     switch.uncheck()
-    page.wait_for_function("window.wakeCalls.length > 1")
+    page.wait_for_function("() => window.wakeCalls.length > 1")
     assert page.evaluate("window.wakeCalls") == ["request screen", "release"]
 
 
@@ -66,7 +66,7 @@ def test_the_wake_lock_is_held_while_the_table_tracker_is_open(phone, live_serve
     page.add_init_script(WAKE_SPY)
     page.goto(live_server + "/en/play?code={}".format(CODE))
     expect(page.get_by_label("Keep the screen on")).to_be_checked(timeout=30000)
-    page.wait_for_function("window.wakeCalls.length > 0")
+    page.wait_for_function("() => window.wakeCalls.length > 0")
     page.get_by_role("button", name="Next round").click()
     expect(page.get_by_role("button", name="Next round")).to_be_focused()
     expect(page.locator("#announce")).to_have_text("Round 2. Bo names the resource.")

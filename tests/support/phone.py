@@ -106,7 +106,7 @@ def install(page, base):
     page.goto(base + "/en/")
     page.evaluate("navigator.serviceWorker.ready")
     page.reload()
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     # The other languages' pages are stored after install, when the page is idle: wait for the last one.
     # wait_for_function takes a promise for a truthy value, so the page itself polls its caches (30 s at most).
     stored = page.evaluate("""async () => {
