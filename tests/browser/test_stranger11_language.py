@@ -1,5 +1,7 @@
 """A stranger's phone and the remembered language: the page's script keeps it, / and shared links follow it."""
 
+import time
+
 import pytest
 
 from support import examples
@@ -28,6 +30,10 @@ def test_a_french_phone_reading_a_hungarian_result_opens_home_and_share_links_in
         answer = page.goto(live_server + "/hu/r/" + CODE)
         assert "set-cookie" not in answer.all_headers()
         kept_language(page, "hu")
+        (kept,) = context.cookies()
+        assert (kept["name"], kept["path"], kept["sameSite"], kept["httpOnly"]) == ("lang", "/", "Lax", False)
+        # Kept a year, as long as the cookie a page drawn for its reader gets (Max-Age=31536000).
+        assert abs(kept["expires"] - (time.time() + 31536000)) < 3600
         page.goto(live_server + "/")
         assert page.url == live_server + "/hu/"
         assert page.locator("html").get_attribute("lang") == "hu"
