@@ -125,8 +125,6 @@ def test_offline_reading_another_language_keeps_it_for_when_the_network_is_back(
         context.close()
 
 
-@pytest.mark.xfail(strict=True, reason="offline, the service worker answers / in the browser's language "
-                                       "(French here) and ignores the lang cookie the pages keep (Hungarian)")
 def test_offline_the_bare_home_opens_in_the_language_last_read(browser, live_server):
     context, page = installed_french_phone(browser, live_server)
     try:
@@ -138,8 +136,6 @@ def test_offline_the_bare_home_opens_in_the_language_last_read(browser, live_ser
         context.close()
 
 
-@pytest.mark.xfail(strict=True, reason="offline, the service worker answers a share link /r/<code> in the "
-                                       "browser's language (French here) and ignores the lang cookie (Hungarian)")
 def test_offline_a_share_link_opens_in_the_language_last_read(browser, live_server):
     context, page = installed_french_phone(browser, live_server)
     try:
@@ -161,17 +157,3 @@ def test_without_javascript_a_page_drawn_for_the_reader_still_keeps_the_language
     # A kept page cannot keep it without its script: the cookie stays as the last drawn page left it.
     page.goto(live_server + "/fr/r/" + CODE)
     assert lang_cookies(phone_without_js) == [("hu", "/")]
-
-
-@pytest.mark.xfail(strict=True, reason="without JavaScript a kept page keeps no language: after switching a "
-                                       "result to French with its link, / still opens in the Hungarian of the "
-                                       "town entered before")
-def test_without_javascript_switching_a_result_to_french_moves_the_bare_home(phone_without_js, live_server):
-    page = phone_without_js.new_page()
-    page.goto(live_server + "/hu/g/{}/1".format(CODE))
-    page.goto(live_server + "/hu/r/" + CODE)
-    page.click(".languages [lang=fr]")
-    assert page.url == live_server + "/fr/r/" + CODE
-    assert page.locator("html").get_attribute("lang") == "fr"
-    page.goto(live_server + "/")
-    assert page.url == live_server + "/fr/"

@@ -18,7 +18,10 @@ function plain(url) {
 
 self.addEventListener("install", (event) => {
   // No skipWaiting here: a new version waits until the page agrees, so no form is swapped mid-entry.
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(ASSETS.concat(PAGES[preferred()]).map(plain))));
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await cache.addAll(ASSETS.concat(PAGES[await readerLanguage()]).map(plain));
+  })());
 });
 
 // Store the pages not stored yet, the given language first, one at a time so as not to crowd the page.
@@ -51,18 +54,31 @@ function preferred() {
   return LANGUAGES.includes(lang) ? lang : "en";
 }
 
+// The language the reader last read pages in (the "lang" cookie, as the server reads it for / and share
+// links), where the worker can read cookies (cookieStore); else the browser's.
+async function readerLanguage() {
+  try {
+    const kept = self.cookieStore ? await self.cookieStore.get("lang") : null;
+    if (kept && LANGUAGES.includes(kept.value)) return kept.value;
+  } catch (error) {
+    // Cookies out of reach (a blocked store): the browser's language stands in.
+  }
+  return preferred();
+}
+
 function languageOf(url) {
   const first = url.pathname.split("/")[1];
   return LANGUAGES.includes(first) ? first : null;
 }
 
-// The stored page that can stand in for an address the network cannot serve.
-function standIn(url) {
+// The stored page that can stand in for an address the network cannot serve; an address without a
+// language opens in the reader's.
+function standIn(url, reader = preferred()) {
   const lang = languageOf(url);
-  if (url.pathname.startsWith("/r/")) return "/" + preferred() + "/offline";
-  if (url.pathname === "/pad") return "/" + preferred() + "/pad";
-  if (/^\/t\/[^/]+$/.test(url.pathname)) return "/" + preferred() + "/offline";
-  if (!lang) return "/" + preferred() + "/";
+  if (url.pathname.startsWith("/r/")) return "/" + reader + "/offline";
+  if (url.pathname === "/pad") return "/" + reader + "/pad";
+  if (/^\/t\/[^/]+$/.test(url.pathname)) return "/" + reader + "/offline";
+  if (!lang) return "/" + reader + "/";
   const rest = url.pathname.slice(lang.length + 2);
   // A table (t/<id>) and a town at it (t/<id>/<n>) are drawn by the shell from what this phone kept (table.mjs).
   if (rest.startsWith("g/") || rest.startsWith("r/") || /^t\/(?!new$)[^/]+(\/\d+)?$/.test(rest)) return "/" + lang + "/offline";
@@ -89,7 +105,7 @@ async function page(request) {
     return response;
   } catch (error) {
     const url = new URL(request.url);
-    return (await cache.match(request)) || (await cache.match(standIn(url))) || Response.error();
+    return (await cache.match(request)) || (await cache.match(standIn(url, await readerLanguage()))) || Response.error();
   }
 }
 
