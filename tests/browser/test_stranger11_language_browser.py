@@ -125,23 +125,14 @@ def test_offline_reading_another_language_keeps_it_for_when_the_network_is_back(
         context.close()
 
 
-def test_offline_the_bare_home_opens_in_the_language_last_read(browser, live_server):
+@pytest.mark.parametrize("address", ["/", "/r/" + CODE])
+def test_offline_an_address_without_a_language_opens_in_the_language_last_read(browser, live_server, address):
+    # The phone is French, the last page read Hungarian: the worker's stand-in follows the page read.
     context, page = installed_french_phone(browser, live_server)
     try:
         page.goto(live_server + "/hu/rules")
         kept_language(page, "hu")
-        page.goto(live_server + "/")
-        assert page.locator("html").get_attribute("lang") == "hu"
-    finally:
-        context.close()
-
-
-def test_offline_a_share_link_opens_in_the_language_last_read(browser, live_server):
-    context, page = installed_french_phone(browser, live_server)
-    try:
-        page.goto(live_server + "/hu/rules")
-        kept_language(page, "hu")
-        page.goto(live_server + "/r/" + CODE)
+        page.goto(live_server + address)
         assert page.locator("html").get_attribute("lang") == "hu"
     finally:
         context.close()
