@@ -53,3 +53,18 @@ def hidden_values(html: str, prefix: str) -> list:
     """Return the values of hidden inputs whose names start with prefix."""
     return [_attribute(tag, "value") for tag in _inputs(html)
             if re.fullmatch(re.escape(prefix) + r"\d+", _attribute(tag, "name") or "") and 'type="hidden"' in tag]
+
+
+def text_of(page: str) -> str:
+    """Return the visible words of a page, its markup, scripts and styles taken away."""
+    page = re.sub(r"<script.*?</script>|<style.*?</style>", " ", page, flags=re.S)
+    # Only ASCII white space is folded: the French no-break spaces are part of what is checked.
+    return re.sub(r"[ \t\r\n]+", " ", html_text.unescape(re.sub(r"<[^>]+>", " ", page))).strip()
+
+
+def fresh_client(tmp_path, name="a"):
+    """Return a test client of a new app instance, with nothing kept yet (its tables in tmp_path)."""
+    from webscore import create_app
+
+    app = create_app({"TESTING": True, "TABLES_DATABASE": str(tmp_path / (name + ".sqlite3"))})
+    return app.test_client()

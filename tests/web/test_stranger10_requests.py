@@ -1,13 +1,14 @@
 """A stranger's hostile requests for kept result pages: odd headers, methods, cookies, query strings."""
 
 import gzip
-import html as html_text
 import re
 
 import brotli
 import pytest
 
 from support import examples
+from support.webflow import fresh_client
+from support.webflow import text_of
 from webscore import create_app
 
 CODE = examples.FOUR_PLAYERS_CODE
@@ -16,20 +17,9 @@ TOO_MUCH_FR = "Trop de données d’un coup Cette demande dépasse de loin ce qu
 WRONG_METHOD_HU = "Valami nem stimmel Erre a kérésre így nem lehet válaszolni."
 
 
-def fresh_client(tmp_path, name="a"):
-    """Return a test client of a new app instance, with nothing kept yet."""
-    app = create_app({"TESTING": True, "TABLES_DATABASE": str(tmp_path / (name + ".sqlite3"))})
-    return app.test_client()
-
-
 @pytest.fixture()
 def client(tmp_path):
     return fresh_client(tmp_path)
-
-
-def text_of(page: str) -> str:
-    """Return the visible words of a page, its markup taken away."""
-    return re.sub(r"[ \t\r\n]+", " ", html_text.unescape(re.sub(r"<[^>]+>", " ", page))).strip()
 
 
 @pytest.mark.parametrize("etag_of", [

@@ -1,13 +1,11 @@
 """A stranger's look at kept result pages: first view and later views alike, hostile names, damaged codes."""
 
-import html as html_text
-import re
-
 import markupsafe
 import pytest
 
 from support import examples
-from webscore import create_app
+from support.webflow import fresh_client
+from support.webflow import text_of
 from webscore.scoring import encode
 
 CODE = examples.FOUR_PLAYERS_CODE
@@ -52,22 +50,9 @@ TOWN = [["cottage", "cottage", "farm", None], ["cottage", "chapel", "well", None
 TIE_NAMES = ["{{ x }}", "שלום", "Zoé 🎲"]
 
 
-def fresh_client(tmp_path, name="a"):
-    """Return a test client of a new app instance, with nothing kept yet."""
-    app = create_app({"TESTING": True, "TABLES_DATABASE": str(tmp_path / (name + ".sqlite3"))})
-    return app.test_client()
-
-
 @pytest.fixture()
 def client(tmp_path):
     return fresh_client(tmp_path)
-
-
-def text_of(page: str) -> str:
-    """Return the visible words of a page, its markup taken away."""
-    page = re.sub(r"<script.*?</script>|<style.*?</style>", " ", page, flags=re.S)
-    # Only ASCII white space is folded: the French no-break spaces are part of what is checked.
-    return re.sub(r"[ \t\r\n]+", " ", html_text.unescape(re.sub(r"<[^>]+>", " ", page))).strip()
 
 
 def renamed(name: str) -> str:
@@ -90,6 +75,14 @@ def tie_code(turns) -> str:
 def standing_text(lang: str, standing) -> str:
     """Return the standing as the page's words read it: place, name, score, unit."""
     return " ".join("{} {} {} {}".format(i + 1, name, score, POINTS[lang]) for i, (name, score) in enumerate(standing))
+
+
+def same_page_everywhere(first, later, path: str) -> str:
+    """Return a result page once it is found drawn first, kept, and drawn by an app that drew others, alike."""
+    drawn, kept, other = first.get(path), first.get(path), later.get(path)
+    assert drawn.status_code == 200
+    assert drawn.data == kept.data == other.data
+    return drawn.get_data(as_text=True)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -137,12 +130,7 @@ def test_a_renamed_player_gets_a_new_code_and_the_same_page_every_time(tmp_path,
     for lang in LANGS:
         later.get("/{}/r/{}".format(lang, CODE))
     for lang in LANGS:
-        drawn = first.get("/{}/r/{}".format(lang, code))
-        kept = first.get("/{}/r/{}".format(lang, code))
-        other = later.get("/{}/r/{}".format(lang, code))
-        assert drawn.status_code == 200
-        assert drawn.data == kept.data == other.data
-        page = drawn.get_data(as_text=True)
+        page = same_page_everywhere(first, later, "/{}/r/{}".format(lang, code))
         standing = [(name, 36)] + STANDING[1:]
         assert standing_text(lang, standing) in text_of(page)
         assert "<b>x</b>" not in page
@@ -176,12 +164,7 @@ def test_tie_notes_are_the_same_on_the_first_and_the_kept_page(tmp_path, turns, 
     for lang in LANGS:
         later.get("/{}/r/{}".format(lang, tie_code((2, 3, 4))))
     for lang in LANGS:
-        drawn = first.get("/{}/r/{}".format(lang, code))
-        kept = first.get("/{}/r/{}".format(lang, code))
-        other = later.get("/{}/r/{}".format(lang, code))
-        assert drawn.status_code == 200
-        assert drawn.data == kept.data == other.data
-        assert notes[lang] in text_of(kept.get_data(as_text=True))
+        assert notes[lang] in text_of(same_page_everywhere(first, later, "/{}/r/{}".format(lang, code)))
 
 
 DAMAGED = [

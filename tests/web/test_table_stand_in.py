@@ -8,14 +8,15 @@ import pytest
 
 from webscore import create_app
 
-# The service worker's own script with a stand-in self; prints standIn() of each address on stdin's first line.
+# The service worker's own script with a stand-in self; prints standIn() of each address on stdin's first line,
+# for a reader whose language is the browser's (no cookie read).
 HARNESS = """
 const [first, ...rest] = require("fs").readFileSync(0, "utf8").split("\\n");
 globalThis.self = { location: { href: "http://marquoir.test/sw.js", origin: "http://marquoir.test" },
                     addEventListener: () => {} };
 globalThis.navigator = { language: "hu-HU" };
 (0, eval)(rest.join("\\n") + "\\n;globalThis.standIn = standIn;");
-console.log(JSON.stringify(JSON.parse(first).map((path) => standIn(new URL(path, "http://marquoir.test/")))));
+console.log(JSON.stringify(JSON.parse(first).map((path) => standIn(new URL(path, "http://marquoir.test/"), preferred()))));
 """
 ID = "N0_3Jt8xX10xuWXakfot8Q"
 STAND_INS = {

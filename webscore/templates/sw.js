@@ -73,7 +73,7 @@ function languageOf(url) {
 
 // The stored page that can stand in for an address the network cannot serve; an address without a
 // language opens in the reader's.
-function standIn(url, reader = preferred()) {
+function standIn(url, reader) {
   const lang = languageOf(url);
   if (url.pathname.startsWith("/r/")) return "/" + reader + "/offline";
   if (url.pathname === "/pad") return "/" + reader + "/pad";

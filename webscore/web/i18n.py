@@ -4,7 +4,6 @@ import hashlib
 import os
 import pathlib
 import tempfile
-import time
 from urllib.parse import urlencode
 
 from babel import negotiate_locale
@@ -114,26 +113,11 @@ def remember_language(response):
     lang = g.get("lang")
     # Only a page read in a language says which one the reader chose, not the table's JSON or a 304.
     # A page the same for every reader (page_cache) sets none: its script keeps the language.
-    if lang and response.mimetype == "text/html" and response.status_code != 304 and not g.get("same_for_all"):
-        cookie = language_cookie(lang, request)
-        if cookie:
-            response.headers.add("Set-Cookie", cookie)
+    if (lang and response.mimetype == "text/html" and response.status_code != 304 and not g.get("same_for_all")
+            and request.cookies.get(COOKIE) != lang):
+        response.headers.add("Set-Cookie", dump_cookie(COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax",
+                                                       secure=request.is_secure))
     return response
-
-
-def language_cookie(lang: str, asked):
-    """Return the Set-Cookie value that keeps a page's language, or None when the reader's cookie says it already.
-
-    `asked` is the request answered: Flask's, or a bare werkzeug one before Flask (page_cache).
-    """
-    if asked.cookies.get(COOKIE) == lang:
-        return None
-    # The header names its expiry to the second: made once a second per language, not at every page.
-    return kept(_COOKIES, (lang, asked.is_secure, int(time.time())), lambda: dump_cookie(
-        COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax", secure=asked.is_secure), 64)
-
-
-_COOKIES = {}
 
 
 def query_suffix() -> str:
