@@ -3,6 +3,7 @@
 import pytest
 
 from support import examples
+from support.webflow import text_of
 
 CODE = examples.FOUR_PLAYERS_CODE
 
@@ -27,9 +28,17 @@ def test_star_weak_and_listed_if_none_match_give_304(client, lang):
         assert response.data == b""
 
 
-@pytest.mark.parametrize("path, status", [
-    (f"/hu/r/{CODE}{CODE}", 400), (f"/hu/r/{CODE[:-3]}", 400), ("/hu/r/" + "A" * 5000, 414), ("/fr/r/%2541", 400),
+@pytest.mark.parametrize("path, status, words", [
+    (f"/hu/r/{CODE}{CODE}", 400, "Ez a link nem nyitható meg Ez a link módosult vagy megsérült: az ellenőrzőösszege "
+                                 "nem egyezik."),
+    (f"/hu/r/{CODE[:-3]}", 400, "Ez a link nem nyitható meg Ez a link csonkának tűnik. Másold ki a teljes linket, "
+                                "és nyisd meg újra."),
+    ("/hu/r/" + "A" * 5000, 414, "Túl sok egyszerre Ez a kérés jóval nagyobb, mint amit bármely játszma igényel."),
+    ("/fr/r/%2541", 400, "Impossible d’ouvrir ce lien Ce lien contient des caractères qu’on ne trouve jamais dans un "
+                         "lien Marquoir."),
 ])
-def test_hostile_codes_get_a_4xx(client, path, status):
-    """Refuse doubled, cut, very long and percent-encoded codes with a 4xx."""
-    assert client.get(path).status_code == status
+def test_hostile_codes_get_a_4xx_in_the_pages_language(client, path, status, words):
+    """Refuse doubled, cut, very long and percent-encoded codes with a 4xx that says why in the page's language."""
+    answer = client.get(path)
+    assert answer.status_code == status
+    assert words in text_of(answer.get_data(as_text=True))
