@@ -1,7 +1,7 @@
 """Coverage-guided fuzzing of the game-code decoder and the game-file validator (atheris).
 
-    python -m pip install -e ".[fuzz]"
-    python tests/fuzz/fuzz_core.py -max_total_time=120 -seed=1
+    .venv/bin/pip install "atheris>=2.3"
+    .venv/bin/python tests/fuzz/fuzz_core.py -max_total_time=120 -seed=1
 
 Each input is tried three ways: as a game code, as the bytes inside a code, and as a JSON game file.
 Only CodeError and InvalidGame may come out; anything else is a crash libFuzzer reports and saves.
