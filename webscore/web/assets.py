@@ -21,6 +21,8 @@ from flask import request
 from werkzeug.http import quote_etag
 from werkzeug.security import safe_join
 
+from . import conditional
+
 # Best first, when the client takes both alike.
 ENCODINGS = ("br", "gzip")
 COMPRESSIBLE = ("text/", "application/javascript", "application/json", "application/manifest+json",
@@ -125,11 +127,10 @@ def encoded_answer(bodies: Encoded, etag: str, cache_control: str, asked) -> tup
     encoding = negotiate(bodies, asked.accept_encodings)
     headers = [("ETag", quote_etag(etag if encoding is None else "{}-{}".format(etag, encoding))),
                ("Cache-Control", cache_control), ("Vary", "Accept-Encoding")]
-    if asked.if_none_match:
-        variants = [etag] + ["{}-{}".format(etag, name) for name in bodies if name]
-        # Compared weakly, as If-None-Match is (RFC 9110): a proxy that compresses may weaken the tag.
-        if any(asked.if_none_match.contains_weak(variant) for variant in variants):
-            return 304, headers, b""
+    # Any encoding's tag names this version: a proxy that compresses may also have weakened it.
+    variants = [etag] + ["{}-{}".format(etag, name) for name in bodies if name]
+    if conditional.names_current(conditional.from_environ(asked.environ), *variants):
+        return 304, headers, b""
     if encoding is not None:
         headers.append(("Content-Encoding", encoding))
     return 200, headers, bodies.body(encoding)

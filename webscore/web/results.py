@@ -18,6 +18,7 @@ from flask import request
 from flask import url_for
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import escape
+from werkzeug.http import quote_etag
 
 from ..flow import game_key
 from ..flow import result_view
@@ -25,6 +26,7 @@ from ..flow import town_step
 from ..scoring import encode
 from ..scoring import game_from_code
 from ..scoring import score_valid_game
+from . import conditional
 from . import frames
 from . import i18n
 from . import page_cache
@@ -107,7 +109,7 @@ def drawn(code: str) -> str:
 def show(lang, code):
     """Show the ranked result of a game code: drawn once, then kept and sent as it was."""
     if lang not in i18n.LANGUAGES:
-        return redirect(url_for("results.show", lang=i18n.preferred_language(), code=code))
+        return redirect(url_for("results.show", lang=i18n.preferred_language(), code=code), 302)
     if request.args:
         # The language links keep the query, so such a page is drawn for its visitor alone.
         return drawn(code)
@@ -122,7 +124,7 @@ def show(lang, code):
 def turns(lang, code):
     """Take the turns as Master Builder that break a tie, then show the result again."""
     if lang not in i18n.LANGUAGES:
-        return redirect(url_for("results.show", lang=i18n.preferred_language(), code=code))
+        return redirect(url_for("results.show", lang=i18n.preferred_language(), code=code), 302)
     game = game_from_code(code)
     fields = request.args.to_dict(flat=True)
     changed, found = town_step.set_turns(game, fields)
@@ -132,7 +134,7 @@ def turns(lang, code):
             key = "turns-" + str(item["player"] + 1) if item["player"] is not None else "general"
             placed.setdefault(key, []).append(problem_text(item))
         return render(game, code, placed), 422
-    return redirect(url_for("results.show", lang=lang, code=encode(changed)))
+    return redirect(url_for("results.show", lang=lang, code=encode(changed)), 302)
 
 
 def init_app(app) -> None:
@@ -145,7 +147,7 @@ def init_app(app) -> None:
 @bp.get("/r/<code>")
 def shared(code):
     """Open a shared result in the reader's language."""
-    return redirect(url_for("results.show", lang=i18n.preferred_language(), code=code))
+    return redirect(url_for("results.show", lang=i18n.preferred_language(), code=code), 302)
 
 
 @bp.get("/qr/<code>.svg")
@@ -167,6 +169,7 @@ def picture(lang, code):
     png, etag = pictures.rendered(lang, code)
     # Caches pass the picture to every reader: it must not carry this reader's language cookie.
     g.pop("lang", None)
-    response = Response(png, mimetype="image/png", headers={"Cache-Control": "public, max-age=31536000, immutable"})
-    response.set_etag(etag)
-    return response.make_conditional(request)
+    headers = {"Cache-Control": "public, max-age=31536000, immutable", "ETag": quote_etag(etag)}
+    if conditional.names_current(conditional.from_environ(request.environ), etag):
+        return Response(status=304, headers=headers)
+    return Response(png, mimetype="image/png", headers=headers)

@@ -5,14 +5,14 @@ Every phone at a table asks every 3 seconds whether the table changed. Flask's r
 while its towns are entered, so both answers are given here: 304 to a phone that names the table's
 current revision in If-None-Match, and the state itself (the same bytes and headers as the view's) while
 the game is not finished. Anything else (a finished table, whose state links to its result; a table
-gone; another address; a weak or listed tag naming the current revision) goes on to the view, with the
-record already read (one read per follow).
+gone; another address) goes on to the view, with the record already read (one read per follow).
 """
 
 import json
 import re
 
 from ..scoring import decode
+from . import conditional
 from . import security
 from .i18n import LANGUAGES
 from .kept import kept
@@ -90,14 +90,14 @@ class FollowShortcut:
                     # The view tries again, and the app says, in the reader's language, to wait a moment.
                     return self.wsgi_app(environ, start_response)
                 if record is not None:
-                    tag = '"{}"'.format(etag(record["revision"], lang))
-                    named = environ.get("HTTP_IF_NONE_MATCH", "")
-                    if named == tag:
+                    current = etag(record["revision"], lang)
+                    tag = '"{}"'.format(current)
+                    # Read as the view reads it: the shortcut and the view agree on every field.
+                    if conditional.names_current(conditional.from_environ(environ), current):
                         start_response("304 NOT MODIFIED", [*unchanged(tag).items(), *HEADERS.items()])
                         return []
-                    # A finished table's state names its result's address, which is Flask's to build. A
-                    # tag naming the state in any spelling (weak, unquoted, listed, "*") is the view's to read.
-                    if etag(record["revision"], lang) not in named and "*" not in named and not all(record["done"]):
+                    # A finished table's state names its result's address, which is Flask's to build.
+                    if not all(record["done"]):
                         body = state_body(self.app, record, lang, table_id)
                         start_response("200 OK", [*state_headers(body, tag), *HEADERS.items()])
                         return [body]

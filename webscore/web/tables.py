@@ -27,6 +27,7 @@ from ..scoring import encode
 from ..scoring import game_from_code
 from ..scoring.town import NAMES
 from ..scoring.validate import MONUMENT_FACTS
+from . import conditional
 from . import i18n
 from . import table_follow
 from .assets import EncodedResponse
@@ -131,7 +132,7 @@ def create(lang):
 @bp.get("/t/<table_id>")
 def short(table_id):
     """Open a table's short link in the reader's language."""
-    return redirect(url_for("tables.table", lang=i18n.preferred_language(), table_id=table_id))
+    return redirect(url_for("tables.table", lang=i18n.preferred_language(), table_id=table_id), 302)
 
 
 @bp.get("/<lang>/t/<table_id>")
@@ -169,9 +170,8 @@ def state(lang, table_id):
         return jsonify(message=_("This table is gone.")), 404
     revision = follow_etag(record["revision"], lang)
     tag = '"{}"'.format(revision)
-    # Compared weakly, as If-None-Match is (RFC 9110): the state is the same whichever tag names it.
     # As the shortcut sends them (table_follow): these bytes and headers, left to no compression (nor its Vary).
-    if request.if_none_match.contains_weak(revision):
+    if conditional.names_current(conditional.from_environ(request.environ), revision):
         return EncodedResponse(status=304, headers=unchanged(tag))
     body = state_body(current_app, record, lang, table_id)
     return EncodedResponse(body, headers=state_headers(body, tag))
@@ -202,7 +202,7 @@ def town(lang, table_id, n):
     if not 1 <= n <= len(record["towns"]):
         abort(404)
     if all(record["done"]):
-        return redirect(url_for("tables.table", lang=lang, table_id=table_id))
+        return redirect(url_for("tables.table", lang=lang, table_id=table_id), 302)
     setup = game_from_code(record["setup"])
     game = whole_game(record)
     player = game["players"][n - 1]

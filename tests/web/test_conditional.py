@@ -1,0 +1,103 @@
+"""If-None-Match as RFC 9110 writes it, read in one place and honoured alike by every answer that has a tag.
+
+What a library's parser happens to accept is not asserted anywhere: only the grammar
+`If-None-Match = "*" / #entity-tag`, weak comparison, and a malformed field ignored (the full answer).
+"""
+
+import pytest
+
+from support import examples
+from support.tables import empty_setup
+from support.tables import open_table
+from webscore import create_app
+from webscore.scoring import encode
+from webscore.web import conditional
+
+
+@pytest.mark.parametrize(("field", "named"), [
+    ('"a"', {"a"}),
+    ('W/"a"', {"a"}),
+    ('"a", W/"b" ,"c"', {"a", "b", "c"}),
+    (' "a" ', {"a"}),
+    (',"a",,', {"a"}),
+    ('""', {""}),
+    ('"a\x80b"', {"a\x80b"}),
+    ("", set()),
+    (",", set()),
+])
+def test_a_field_of_entity_tags_names_them_without_quotes_or_weakness(field, named):
+    assert conditional.parse(field) == frozenset(named)
+
+
+@pytest.mark.parametrize("field", ["*", " *", "*\t"])
+def test_a_lone_star_names_any_representation(field):
+    assert conditional.parse(field) is conditional.ANY
+
+
+@pytest.mark.parametrize("field", [
+    "W/*", '"a", *', '*, "a"', "**", "a", "W/a", 'w/"a"', '"a" "b"', '"a', 'a"', '"a"b', '"a b"', '"a"x"',
+    '"a";"b"', 'W/ "a"', '"\x7f"', '"a\x00"',
+])
+def test_a_field_outside_the_grammar_names_nothing(field):
+    assert conditional.parse(field) is None
+    assert conditional.names_current(field, "a", "b", "*") is False
+
+
+def test_no_field_is_no_condition():
+    assert conditional.parse(None) is None
+    assert conditional.names_current(None, "a") is False
+
+
+def test_a_named_tag_matches_weakly_and_only_itself():
+    assert conditional.names_current('W/"a"', "a")
+    assert conditional.names_current('"x", "b"', "a", "b")
+    assert not conditional.names_current('"x"', "a", "b")
+    assert not conditional.names_current('"A"', "a")
+    assert conditional.names_current("*", "a")
+
+
+@pytest.fixture(scope="module")
+def answers(tmp_path_factory):
+    """Return the test client and, for each kind of answer with a tag, (its address, its current tag)."""
+    database = tmp_path_factory.mktemp("tables") / "tables.sqlite3"
+    app = create_app({"TESTING": True, "SERVER_NAME": "marquoir.test", "TABLES_DATABASE": str(database)})
+    client = app.test_client()
+    table = open_table(client, encode(empty_setup(examples.load("four-players"))))
+    addresses = {
+        "kept result page": "/en/r/" + examples.FOUR_PLAYERS_CODE,
+        "kept setup form": "/en/new",
+        "static file": "/static/css/marquoir.css",
+        "versioned static file": "/static/v/{}/css/marquoir.css".format(app.config["ASSET_VERSION"]),
+        "result picture": "/en/r/{}.png".format(examples.FOUR_PLAYERS_CODE),
+        "table state": "/en/t/{}/state".format(table),
+    }
+    tags = {}
+    for kind, address in addresses.items():
+        first = client.get(address)
+        assert first.status_code == 200, kind
+        tags[kind] = (address, first.headers["ETag"])
+    return client, tags
+
+
+KINDS = ["kept result page", "kept setup form", "static file", "versioned static file", "result picture", "table state"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("spelling", ["{}", "W/{}", '"other", {}', 'W/"other",W/{}', "*", " * "])
+def test_every_answer_with_a_tag_is_a_304_when_the_field_names_it(answers, kind, spelling):
+    client, tags = answers
+    address, tag = tags[kind]
+    again = client.get(address, headers={"If-None-Match": spelling.format(tag)})
+    assert (again.status_code, again.get_data()) == (304, b"")
+    assert again.headers["ETag"] == tag
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("spelling", ["W/*", "{}, *", "*, {}", '"other"', "{} {}", "{bare}", "W/{bare}", ""])
+def test_every_answer_with_a_tag_is_whole_when_the_field_names_nothing_current(answers, kind, spelling):
+    client, tags = answers
+    address, tag = tags[kind]
+    field = spelling.format(tag, tag, bare=tag.strip('"'))
+    again = client.get(address, headers={"If-None-Match": field})
+    assert again.status_code == 200
+    assert again.get_data() == client.get(address).get_data()
