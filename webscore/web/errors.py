@@ -5,7 +5,6 @@ from flask import g
 from flask import jsonify
 from flask import render_template
 from flask import request
-from flask.globals import request_ctx
 from flask_babel import gettext as _
 from flask_babel import refresh
 from markupsafe import escape
@@ -26,9 +25,17 @@ def _language_from_path() -> None:
         refresh()
 
 
+def _routable() -> bool:
+    """Return whether addresses can be built for this request (not when its Host names no site)."""
+    try:
+        return current_app.create_url_adapter(request) is not None
+    except HTTPException:
+        return False
+
+
 def _page(status: int, title: str, message: str):
     _language_from_path()
-    if request_ctx.url_adapter is not None:
+    if _routable():
         try:
             return render_template("error.html", title=title, message=message), status
         except Exception:  # the error page itself must never fail

@@ -79,7 +79,7 @@ def new_game():
     if game is None:
         return _page(state, placed, 422)
     if action == "play":
-        return redirect(url_for("pages.play", code=encode(game)))
+        return redirect(url_for("pages.play", code=encode(game)), 302)
     if action == "table":
-        return redirect(url_for("tables.start", code=encode(game)))
-    return redirect(url_for("town.step", code=encode(game), n=1))
+        return redirect(url_for("tables.start", code=encode(game)), 302)
+    return redirect(url_for("town.step", code=encode(game), n=1), 302)

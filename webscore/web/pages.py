@@ -21,13 +21,13 @@ bp = Blueprint("pages", __name__)
 
 def _in_preferred_language(endpoint: str):
     """Send an address with an unknown language prefix to the same page in the reader's language."""
-    return redirect(url_for(endpoint, lang=i18n.preferred_language()))
+    return redirect(url_for(endpoint, lang=i18n.preferred_language()), 302)
 
 
 @bp.get("/")
 def root():
     """Send a visitor to the home page in their language."""
-    return redirect(url_for("pages.home", lang=i18n.preferred_language()))
+    return redirect(url_for("pages.home", lang=i18n.preferred_language()), 302)
 
 
 @bp.get("/favicon.ico")
@@ -40,7 +40,7 @@ def favicon():
 def home(lang):
     """Show the home page: start a game, read the rules."""
     if lang not in i18n.LANGUAGES:
-        return redirect(url_for("pages.root"))
+        return redirect(url_for("pages.root"), 302)
     return page_cache.language_page("home", lambda: render_template("home.html"))
 
 
@@ -82,4 +82,4 @@ def pad(lang):
 @bp.get("/pad")
 def shared_pad():
     """Open a shared score pad in the reader's language."""
-    return redirect(url_for("pages.pad", lang=i18n.preferred_language()) + i18n.query_suffix())
+    return redirect(url_for("pages.pad", lang=i18n.preferred_language()) + i18n.query_suffix(), 302)

@@ -81,5 +81,5 @@ def save(code, n):
     if "confirm" in answer:
         return _render(answer["game"], answer["code"], n, fields, unfinished=answer["confirm"])
     if answer["step"] is None:
-        return redirect(url_for("results.show", code=answer["code"]))
-    return redirect(url_for("town.step", code=answer["code"], n=answer["step"]))
+        return redirect(url_for("results.show", code=answer["code"]), 302)
+    return redirect(url_for("town.step", code=answer["code"], n=answer["step"]), 302)
