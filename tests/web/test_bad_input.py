@@ -208,3 +208,13 @@ def test_a_malformed_host_gets_a_plain_400():
     response = get("/en/", headers={"Host": "."})
     assert response.status_code == 400
     assert "<h1>Something is not right</h1>" in response.text
+
+
+# More players than a game has leave too few monuments to deal two each: the form says why, in its language.
+@pytest.mark.parametrize(("lang", "words"), [("en", "A game has 1 to 6 players."), ("hu", "Egy játszmában 1–6 játékos vehet részt.")])
+def test_dealing_monuments_to_more_players_than_a_game_has_is_a_422(client, lang, words):
+    query = dict({"players-{}".format(n): "P{}".format(n) for n in range(8)}, action="deal-monuments")
+    response = client.get("/{}/new".format(lang), query_string=query)
+    assert response.status_code == 422
+    assert words in response.text
+    assert 'value="P7"' in response.text

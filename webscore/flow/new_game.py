@@ -163,7 +163,8 @@ def apply(action: str, state: dict, dealer) -> dict:
         # Without monuments the form has no monument to choose: the button is not drawn, and does nothing.
         pile = [m for m in sorted(MONUMENTS) if allowed(state, m)]
         dealer.shuffle(pile)
-        state["dealt"] = [pile[2 * k] + " " + pile[2 * k + 1] for k in range(count)]
+        # Two each while the pile lasts: a form with more players than the game allows gets none past it.
+        state["dealt"] = [pile[2 * k] + " " + pile[2 * k + 1] if 2 * k + 1 < len(pile) else "" for k in range(count)]
         state["monuments"] = [""] * count
     return tidy(state)
 
