@@ -55,13 +55,20 @@ class MicroPythonCore:
         """Return MicroPython's parsed answer for a pad's address pairs given as JSON text."""
         return self._ask("padfields", text)
 
+    def outbox_json(self, text: str) -> dict:
+        """Return MicroPython's parsed answer to a phone's outbox call (webscore.flow.outbox_json)."""
+        return self._ask("outbox", text)
+
     def _ask(self, kind: str, text: str) -> dict:
-        self.process.stdin.write(json.dumps([kind, text]) + "\n")
-        self.process.stdin.flush()
-        line = self.process.stdout.readline()
+        try:
+            self.process.stdin.write(json.dumps([kind, text]) + "\n")
+            self.process.stdin.flush()
+            line = self.process.stdout.readline()
+        except BrokenPipeError:
+            line = ""
         if not line:
             self.errors.seek(0)
-            raise RuntimeError("the MicroPython process ended: " + self.errors.read()[-600:])
+            raise RuntimeError("the MicroPython process ended: " + self.errors.read()[-3000:])
         return json.loads(line)
 
     def close(self):
