@@ -6,7 +6,7 @@ import { loadBrowserCore } from "./core.mjs";
 import { h } from "./dom.mjs";
 import { liveScore } from "./live.mjs";
 import { remember } from "./recent.mjs";
-import { keptKey, pendingKey, text as tableText, townPage } from "./table.mjs";
+import { outboxKey, setupKey, text as tableText, townPage } from "./table.mjs";
 import { needsNetwork, tableOffline } from "./table-offline.mjs";
 import { enhance } from "./town.js";
 import { counted, fedBy, fill, fillNodes, number, pair, pluralForm, problemText, reasonText, relinkLanguages, words } from "./words.mjs";
@@ -141,17 +141,20 @@ function townForm(step, code, n, lang, values, placed, unfinished) {
   liveScore(form);
 }
 
-// A town at the table reloaded without network: drawn as table_town.html draws it, from the town this phone
-// last saw and the taps it has not sent (table.mjs keeps both), then run by table.mjs as the server's page is.
+// A town at the table reloaded without network: drawn as table_town.html draws it, from the outbox this phone
+// keeps (the town the server last held, and what it has not sent), then run by table.mjs as the server's page is.
 async function tableTown(where) {
   const { lang, table, n } = where;
-  const kept = JSON.parse(localStorage.getItem(keptKey(table, n)) || "null");
-  const unsent = JSON.parse(localStorage.getItem(pendingKey(table, n)) || "null");
+  const kept = JSON.parse(localStorage.getItem(outboxKey(table, n)) || "null");
+  const setup = localStorage.getItem(setupKey(table));
   let step = null;
   try {
-    const query = queryFields();
-    const fields = unsent && !Object.keys(query).some((key) => key.startsWith("square_")) ? queryFields(unsent.query) : query;
-    if (kept) step = (await loadBrowserCore()).town({ code: kept.code, n, fields, show: true });
+    if (kept && setup) {
+      const core = await loadBrowserCore();
+      const { shown } = core.outbox({ call: "look", outbox: kept });
+      step = core.town({ code: setup, n, fields: shown.fields, show: true });
+      step.fields = shown.fields;
+    }
   } catch (error) {
     step = null;
   }
@@ -159,14 +162,13 @@ async function tableTown(where) {
   const base = `/${lang}/t/${table}`;
   const player = step.game.players[n - 1];
   const form = h("form.town-form.table-town", { id: "town-form", method: "get", action: `${base}/${n}`, novalidate: true,
-    dataset: { code: kept.code, player: String(n), lang, table, version: String(unsent ? unsent.base : kept.version),
-      done: "false", save: `${base}/${n}`, state: `${base}/state`, take: location.origin + base + "/take", back: base } },
+    dataset: { code: setup, player: String(n), lang, table, version: String(kept.known.version),
+      done: String(kept.known.done), save: `${base}/${n}`, state: `${base}/state`, town: `${base}/${n}/town`,
+      take: location.origin + base + "/take", back: base } },
     townGrid(step, step.fields, {}).parts,
-    h("p.table-save-status", { role: "status", "aria-live": "polite" }),
-    h("div.table-conflict", { hidden: true, role: "alert" }, h("p.error", {}, tableText.conflict),
-      h("button", { type: "button", dataset: { action: "theirs" } }, tableText.theirs),
-      h("button", { type: "button", dataset: { action: "mine" } }, tableText.mine)),
-    h("div.step-actions", {}, h("button.primary", { type: "button", dataset: { action: "done" } }, tableText.done)));
+    document.getElementById("table-sync").content.cloneNode(true),
+    h("div.step-actions", {}, h("button.primary", { type: "button", dataset: { action: "done" } }, tableText.done),
+      h("button", { type: "button", hidden: true, dataset: { action: "change-again" } }, tableText.change_again)));
   document.title = fill(words.ui.town_of, { name: player.name }) + " · Marquoir";
   app.replaceChildren(h("p", {}, h("a", { href: base }, tableText.back)),
     h("h1", {}, fillNodes(words.ui.town_of, { name: h("bdi", {}, player.name) })),
@@ -176,7 +178,7 @@ async function tableTown(where) {
     h("section.table-handover", {}, h("h2", {}, tableText.no_network), h("p.hint", {}, tableText.handover_hint),
       h("button", { type: "button", dataset: { action: "handover" } }, tableText.handover),
       h("p", {}, h("input.handover-url", { type: "text", readonly: true, hidden: true, "aria-label": tableText.handover_label }))));
-  // Another language opens the same town; its unsent taps come from this phone's storage, always the newest.
+  // Another language opens the same town; what it has not sent comes from this phone's outbox, always the newest.
   for (const link of document.querySelectorAll(".languages a[lang]")) link.href = `/${link.getAttribute("lang")}/t/${table}/${n}`;
   enhance(form);
   liveScore(form);

@@ -46,6 +46,10 @@ export async function startCore(loadMicroPython, files) {
     town(request) {
       return JSON.parse(flow.town_json(JSON.stringify(request)));
     },
+    // A town's outbox at a table (webscore/flow/sync.py): {call, outbox | client and town, ...} → {outbox, shown, waiting, changed}.
+    outbox(request) {
+      return JSON.parse(flow.outbox_json(JSON.stringify(request)));
+    },
     // The tie's turns form: {code, fields} → {code} or {problems}.
     turns(request) {
       return JSON.parse(flow.turns_json(JSON.stringify(request)));

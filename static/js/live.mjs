@@ -36,6 +36,8 @@ export async function liveScore(form) {
   };
   form.addEventListener("town-change", update);
   form.addEventListener("input", update);
+  // A town at a table redrawn from what the table holds (table.mjs).
+  form.addEventListener("town-sync", update);
   update();
 }
 

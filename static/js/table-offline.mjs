@@ -2,7 +2,7 @@
 // what table.mjs kept of it, and the page that says the network is needed when this phone kept nothing.
 import { loadBrowserCore } from "./core.mjs";
 import { h } from "./dom.mjs";
-import { POLL, keptKey, setupKey, stateKey, text as tableText } from "./table.mjs";
+import { POLL, outboxKey, setupKey, stateKey, text as tableText } from "./table.mjs";
 import { counted, number, relinkLanguages, words } from "./words.mjs";
 
 const app = document.getElementById("app");
@@ -72,7 +72,7 @@ export async function tableOffline(where) {
     h("h2", {}, tableText.players),
     state ? h("p.hint", {}, tableText.last_seen) : null,
     h("ol.table-players", {}, players.map((player, i) => {
-      const mine = !state?.finished && localStorage.getItem(keptKey(table, i + 1));
+      const mine = !state?.finished && localStorage.getItem(outboxKey(table, i + 1));
       const total = player.total === null || player.total === undefined ? ""
         : counted(words.points, Math.abs(player.total), number(player.total));
       return h("li.table-player", { dataset: { player: String(i + 1), status: player.status ?? "" } },

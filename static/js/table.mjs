@@ -1,17 +1,19 @@
-// A table: follow where every player stands, save one's own town as it is entered, hand it in.
-// Following is a short poll with ETag/304; a town is sent as the app's own game code, checked by the core.
+// A table: follow where every player stands, send one's own town as it is entered, hand it in.
+// Following is a short poll with ETag/304. A town's changes are operations in an outbox that the flow keeps
+// (webscore/flow/sync.py, under MicroPython); this module stores it and carries it to the server.
 import { loadBrowserCore } from "./core.mjs";
-import { formFields } from "./dom.mjs";
-import { counted, number, problemText, words } from "./words.mjs";
+import { announce, formFields } from "./dom.mjs";
+import { counted, fill, list, number, pair, problemText, words } from "./words.mjs";
 
 export const POLL = 3000;
 const element = document.getElementById("table-words");
 export const text = element ? JSON.parse(element.textContent) : {};
 export const setupKey = (id) => "marquoir-table-setup:" + id;
-// Taps not yet sent ({query, base version}), and the town as last seen or saved ({code, version}): the
-// offline shell (app.mjs) draws a town at a table from them when a reload finds no network.
-export const pendingKey = (id, n) => `marquoir-table:${id}:${n}`;
-export const keptKey = (id, n) => `marquoir-table-town:${id}:${n}`;
+// A town's outbox: the operations not yet acknowledged and the town as the server last held it. The offline
+// shell (app.mjs) draws a town at a table from it when a reload finds no network.
+export const outboxKey = (id, n) => `marquoir-table-outbox:${id}:${n}`;
+// The form as last tapped, until the core (which keeps the outbox) is ready to take it in.
+const draftKey = (id, n) => `marquoir-table-draft:${id}:${n}`;
 // The table as last followed (names, statuses, totals): offline, table-offline.mjs draws the table's page from it.
 export const stateKey = (id) => "marquoir-table-state:" + id;
 // When this phone last opened a table's page or one of its towns.
@@ -45,7 +47,8 @@ function showOffline(offline) {
 }
 
 // Ask for the table's state every few seconds; keep each new one and call onState with it, tell when offline.
-function follow(id, url, onState) {
+// Each answer, 304 or not, says the server can be reached: onReached sends what waits in the outboxes.
+function follow(id, url, onState, onReached) {
   let etag = null;
   const look = async () => {
     try {
@@ -58,6 +61,7 @@ function follow(id, url, onState) {
         localStorage.setItem(stateKey(id), JSON.stringify(state));
         onState(state);
       }
+      if (response.ok || response.status === 304) onReached();
     } catch (error) {
       showOffline(true);
     }
@@ -68,9 +72,176 @@ function follow(id, url, onState) {
   look();
 }
 
+const JSON_CALL = { "Content-Type": "application/json", "X-Requested-With": "marquoir" };
+// A request that has not answered in this time is taken for lost and sent again (the server applies it once).
+const TIMEOUT = 10000;
+const RETRY_MOST = 30000;
+
+const newClient = () => (crypto.randomUUID ? crypto.randomUUID()
+  : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join(""));
+
+// One town's outbox on this phone, carried to the server one operation at a time, in order, each removed only
+// once the server acknowledged it. `known` (the server's town as a page showed it) makes a new outbox.
+// handlers: applied(answer, op, changed), conflict(conflict), handedIn(), problems(messages), refused(message),
+// finished(result), gone(), status(report); each is optional.
+export function outbox(core, table, n, saveUrl, known, handlers = {}) {
+  const key = outboxKey(table, n);
+  let box = JSON.parse(localStorage.getItem(key) || "null");
+  let shown = null;
+  let waiting = 0;
+  let sending = null;
+  let blocked = false;
+  let failures = 0;
+  let timer = null;
+  let unreachable = false;
+  let lastAck = null;
+
+  function call(name, extra = {}) {
+    const answer = core.outbox({ call: name, outbox: box, client: newClient(), town: known, sending, ...extra });
+    box = answer.outbox;
+    shown = answer.shown;
+    waiting = answer.waiting;
+    try {
+      localStorage.setItem(key, JSON.stringify(box));
+    } catch (error) {
+      // Storage full or refused: the outbox still lives in this page until it is sent.
+    }
+    return answer;
+  }
+
+  function report() {
+    handlers.status?.({ sending: sending !== null, unreachable, waiting, lastAck, blocked, done: shown?.done });
+  }
+
+  function retryLater(wait) {
+    clearTimeout(timer);
+    timer = setTimeout(drain, wait);
+  }
+
+  async function drain() {
+    if (sending !== null || blocked || !box || box.ops.length === 0) return report();
+    clearTimeout(timer);
+    const op = box.ops[0];
+    sending = op.seq;
+    report();
+    let response = null;
+    let answer = null;
+    const stop = new AbortController();
+    const late = setTimeout(() => stop.abort(), TIMEOUT);
+    try {
+      response = await fetch(saveUrl, { method: "POST", cache: "no-store", headers: JSON_CALL, signal: stop.signal,
+        body: JSON.stringify({ client: box.client, op }) });
+      answer = await response.json();
+    } catch (error) {
+      // No answer, or not ours (a proxy's error page): sent again later.
+      response = null;
+    } finally {
+      clearTimeout(late);
+      sending = null;
+    }
+    if (!response || response.status >= 500 || response.status === 429) {
+      failures += 1;
+      unreachable = true;
+      showOffline(!navigator.onLine);
+      const asked = Number(response?.headers.get("Retry-After"));
+      retryLater(asked > 0 ? asked * 1000 : Math.min(RETRY_MOST, 1000 * 2 ** Math.min(failures - 1, 5)));
+      return report();
+    }
+    failures = 0;
+    unreachable = false;
+    answered(response.status, answer, op);
+    report();
+    if (!blocked) drain();
+  }
+
+  function answered(status, answer, op) {
+    if (status === 200) {
+      const { changed } = call("acknowledged", { seq: answer.seq, town: answer.town });
+      lastAck = new Date();
+      handlers.applied?.(answer, op, changed);
+      if (answer.finished) handlers.finished?.(answer.result);
+    } else if (status === 409 && answer.conflict) {
+      call("refreshed", { town: answer.town });
+      blocked = true;
+      handlers.conflict?.(answer.conflict);
+    } else if (status === 409 && answer.handed_in) {
+      call("refreshed", { town: answer.town });
+      blocked = true;
+      handlers.handedIn?.();
+    } else if (status === 409) {
+      blocked = true;
+      localStorage.removeItem(key);
+      handlers.finished?.(answer.result);
+    } else if (status === 422 && answer.problems) {
+      call("dropped_head");
+      handlers.problems?.(answer.problems);
+    } else if (status === 404) {
+      blocked = true;
+      handlers.gone?.();
+    } else {
+      // Refused as it is (400, 403, 413): sending it again would not help.
+      call("dropped_head");
+      handlers.refused?.(answer?.message ?? "");
+    }
+  }
+
+  if (box) call("refreshed", { town: known ?? box.known });
+  else if (known) call("look");
+  return {
+    get box() { return box; },
+    get shown() { return shown; },
+    get sending() { return sending; },
+    call,
+    drain,
+    report,
+    // Let the outbox be sent again after the player chose (a conflict, a handed-in town).
+    unblock() {
+      blocked = false;
+      drain();
+    },
+    block() {
+      blocked = true;
+      report();
+    },
+    // The server's town as the table's state says it moved on: fetched when nothing is on its way.
+    async refresh(townUrl) {
+      if (sending !== null || blocked) return [];
+      try {
+        const response = await fetch(townUrl, { cache: "no-store" });
+        if (!response.ok) return [];
+        const { town } = await response.json();
+        if (sending !== null || blocked) return [];
+        return call("refreshed", { town }).changed;
+      } catch (error) {
+        return [];
+      }
+    },
+  };
+}
+
+// Send what waits in the outboxes this phone keeps for a table (a town handed in offline, then this page opened).
+async function drainKept(section) {
+  const table = section.dataset.table;
+  const count = section.querySelectorAll(".table-player").length;
+  const kept = [];
+  for (let n = 1; n <= count; n++) {
+    if (JSON.parse(localStorage.getItem(outboxKey(table, n)) || "null")?.ops?.length) kept.push(n);
+  }
+  if (!kept.length) return () => {};
+  const core = await loadBrowserCore();
+  const boxes = kept.map((n) => outbox(core, table, n, `${section.dataset.townBase}/${n}`, null, {
+    finished: (result) => result && location.assign(result),
+  }));
+  const drainAll = () => boxes.forEach((box) => box.drain());
+  drainAll();
+  return drainAll;
+}
+
 function tablePage(section) {
   rememberTable(section.dataset.table);
   localStorage.setItem(setupKey(section.dataset.table), section.dataset.setup);
+  let drainAll = () => {};
+  drainKept(section).then((drain) => { drainAll = drain; });
   follow(section.dataset.table, section.dataset.state, (state) => {
     if (state.finished) return location.assign(state.result);
     for (const [i, player] of state.players.entries()) {
@@ -80,151 +251,234 @@ function tablePage(section) {
       const total = player.total === null ? "" : counted(words.points, Math.abs(player.total), number(player.total));
       row.querySelector(".table-total").textContent = total;
     }
-  });
+  }, () => drainAll());
 }
 
-// A town at the table: the server's page, or the offline shell's (app.mjs) drawn with the same fields.
-export function townPage(form) {
+const FIELD = /^(square|stored)_([a-d][1-4])$/;
+
+// What a field is called on this page: its square ("a1"), the load stored on a square, or the label of the fact.
+function fieldName(form, name) {
+  const square = FIELD.exec(name);
+  if (square?.[1] === "square") return square[2];
+  if (square) return pair(form.querySelector(`label[for="${CSS.escape(name)}"]`)?.textContent.trim() ?? "", square[2]).join("");
+  const label = form.querySelector(`label[for="${CSS.escape(name)}"]`);
+  return label ? label.textContent.trim() : (form.elements.namedItem(name)?.getAttribute("aria-label") ?? name);
+}
+
+// What a field's value reads as: a card's name, the number typed, or "Empty".
+function valueText(form, name, value) {
+  const field = form.elements.namedItem(name);
+  const empty = form.querySelector(".palette")?.dataset.labelEmpty ?? "";
+  if (!value) return empty;
+  if (field?.tagName === "SELECT") return [...field.options].find((option) => option.value === value)?.text ?? value;
+  return value;
+}
+
+// A town at the table: the server's page, or the offline shell's (app.mjs) drawn with the same fields and panels.
+export async function townPage(form) {
+  const table = form.dataset.table;
   const n = Number(form.dataset.player);
-  const unsentKey = pendingKey(form.dataset.table, n);
-  const kept = (code) => localStorage.setItem(keptKey(form.dataset.table, n), JSON.stringify({ code, version }));
   const status = form.querySelector(".table-save-status");
-  const conflict = form.querySelector(".table-conflict");
-  let version = Number(form.dataset.version);
-  let changes = 0;
-  let sending = false;
-  let timer = null;
-  let theirs = null;
-  rememberTable(form.dataset.table);
-  localStorage.setItem(setupKey(form.dataset.table), form.dataset.code);
-  kept(form.dataset.code);
+  const changedNote = form.querySelector(".table-changed");
+  const conflictPanel = form.querySelector(".table-conflict");
+  const handedInPanel = form.querySelector(".table-handed-in");
+  const doneButton = form.querySelector('[data-action="done"]');
+  const againButton = form.querySelector('[data-action="change-again"]');
+  const townWords = document.getElementById("table-town");
+  const known = townWords ? JSON.parse(townWords.textContent) : null;
+  const time = new Intl.DateTimeFormat(words.lang, { timeStyle: "medium" });
+  let conflict = null;
+  let box = null;
+  rememberTable(table);
+  localStorage.setItem(setupKey(table), form.dataset.code);
 
-  const params = () => new URLSearchParams(new FormData(form));
-  const keep = () => localStorage.setItem(unsentKey, JSON.stringify({ query: params().toString(), base: version }));
+  // Every tap is kept at once, even before the core is ready: the form as it stands, taken in by the outbox later.
+  const keepDraft = () => localStorage.setItem(draftKey(table, n), JSON.stringify(formFields(form)));
 
-  // The town as the flow reads it (webscore/flow/town_step.py), in the setup's code: the town alone.
-  async function townCode() {
+  // Show the town the outbox says, and say which fields another phone changed.
+  function showTown(changed = []) {
+    const fields = box.shown.fields;
+    for (const element of form.elements) {
+      if (!element.name || !(FIELD.test(element.name) || element.closest(".facts"))) continue;
+      const value = fields[element.name] ?? "";
+      if (element.value !== value) {
+        element.value = value;
+        element.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+    }
+    form.dispatchEvent(new CustomEvent("town-sync"));
+    const done = Boolean(box.shown.done);
+    doneButton.hidden = done;
+    againButton.hidden = !done;
+    form.dataset.done = String(done);
+    const fieldsChanged = changed.filter((name) => name !== "done");
+    const notes = [];
+    if (fieldsChanged.length) notes.push(fill(text.changed_elsewhere, { what: list(fieldsChanged.map((name) => fieldName(form, name))) }));
+    if (changed.includes("done")) notes.push(done ? text.handed_in_elsewhere : text.reopened_elsewhere);
+    if (notes.length) {
+      changedNote.textContent = notes.join(" ");
+      changedNote.hidden = false;
+    }
+  }
+
+  function say(report) {
+    const parts = [];
+    if (report.sending) parts.push(text.saving);
+    else if (report.unreachable || (report.waiting && !navigator.onLine)) parts.push(text.unreachable);
+    else if (!report.waiting) parts.push(report.lastAck ? fill(text.saved_at, { time: time.format(report.lastAck) }) : text.all_saved);
+    if (report.waiting) parts.push(counted(text.waiting, report.waiting));
+    if (report.done && !report.waiting) parts.push(text.handed_in);
+    status.textContent = parts.join(" ");
+  }
+
+  // Where the handed-in town was met: on this phone (a tap on it) or by the server (another phone handed it in).
+  let handedInBy = null;
+  function askToReopen(by) {
+    handedInBy = by;
+    handedInPanel.hidden = false;
+    handedInPanel.focus();
+  }
+
+  // The form as tapped, into the outbox. A tap on a handed-in town asks first whether to change it again.
+  function record() {
+    if (!box) return keepDraft();
+    if (box.shown.done) {
+      const differs = Object.entries(formFields(form)).some(([name, value]) => value !== (box.shown.fields[name] ?? ""));
+      if (differs && handedInPanel.hidden) askToReopen("phone");
+      return keepDraft();
+    }
+    box.call("edit", { fields: formFields(form) });
+    localStorage.removeItem(draftKey(table, n));
+    box.drain();
+  }
+
+  function showConflict(clashes) {
+    conflict = clashes;
+    const rows = conflictPanel.querySelector("tbody");
+    const template = conflictPanel.parentElement.querySelector("template.conflict-row");
+    rows.replaceChildren(...Object.entries(clashes).map(([name, [theirs, mine]]) => {
+      const row = template.content.firstElementChild.cloneNode(true);
+      row.querySelector("th").textContent = fieldName(form, name);
+      const [theirsCell, mineCell] = row.querySelectorAll("td");
+      for (const [cell, value] of [[theirsCell, theirs], [mineCell, mine]]) {
+        cell.querySelector("input").name = "conflict-" + name;
+        cell.querySelector("span").textContent = valueText(form, name, value);
+      }
+      return row;
+    }));
+    conflictPanel.hidden = false;
+    showTown();
+    conflictPanel.focus();
+  }
+
+  form.addEventListener("town-change", record);
+  form.addEventListener("input", record);
+  // "Done" or "Change my town again" tapped before the core is ready: done as soon as it is.
+  const ready = [];
+  const whenReady = (act) => (box ? act() : ready.push(act));
+  doneButton.addEventListener("click", () => whenReady(() => {
+    record();
+    box.call("hand_in");
+    showTown();
+    box.drain();
+  }));
+  againButton.addEventListener("click", () => whenReady(() => {
+    box.call("reopen");
+    showTown();
+    box.drain();
+  }));
+  conflictPanel.querySelector('[data-action="resolve"]').addEventListener("click", () => {
+    const choices = {};
+    for (const name of Object.keys(conflict ?? {})) {
+      choices[name] = conflictPanel.querySelector(`input[name="conflict-${CSS.escape(name)}"]:checked`)?.value ?? "mine";
+    }
+    box.call("resolve", { choices });
+    conflictPanel.hidden = true;
+    conflict = null;
+    showTown();
+    box.unblock();
+  });
+  handedInPanel.querySelector('[data-action="reopen"]').addEventListener("click", () => {
+    handedInPanel.hidden = true;
+    if (handedInBy === "phone") {
+      box.call("reopen");
+      record();
+    } else {
+      box.call("reopened_first");
+      box.unblock();
+    }
+    localStorage.removeItem(draftKey(table, n));
+    showTown();
+  });
+  handedInPanel.querySelector('[data-action="keep-handed-in"]').addEventListener("click", () => {
+    handedInPanel.hidden = true;
+    if (handedInBy !== "phone") {
+      box.call("dropped_changes");
+      box.unblock();
+    }
+    localStorage.removeItem(draftKey(table, n));
+    showTown();
+  });
+  document.querySelector('[data-action="handover"]').addEventListener("click", async () => {
     const core = await loadBrowserCore();
     const answer = core.town({ code: form.dataset.code, n, fields: { ...formFields(form), go: String(n) } });
+    const field = document.querySelector(".handover-url");
     if (!answer.code) {
       const placed = answer.problems ?? { fields: {}, general: [] };
       const first = Object.values(placed.fields).flat().concat(placed.general)[0];
       status.textContent = text.not_saved + " " + (first ? problemText(first) : "");
-    }
-    return answer.code;
-  }
-
-  async function save(done = false) {
-    if (sending) return;
-    // A phone that knows it is offline keeps its taps at once; the "online" event sends them.
-    if (!navigator.onLine) {
-      showOffline(true);
-      status.textContent = text.kept;
       return;
     }
-    const sent = changes;
-    const code = await townCode();
-    if (!code) return;
-    sending = true;
-    status.textContent = text.saving;
-    try {
-      const response = await fetch(form.dataset.save, {
-        method: "POST", cache: "no-store",
-        headers: { "Content-Type": "application/json", "X-Requested-With": "marquoir" },
-        body: JSON.stringify({ town: code, version, done }),
-      });
-      showOffline(false);
-      const answer = await response.json();
-      if (response.ok) {
-        version = answer.version;
-        form.dataset.version = String(version);
-        conflict.hidden = true;
-        kept(code);
-        if (changes === sent) {
-          localStorage.removeItem(unsentKey);
-          history.replaceState(null, "", location.pathname);
-        }
-        status.textContent = done ? text.handed_in : text.saved;
-        if (done) location.assign(form.dataset.back);
-      } else if (response.status === 409 && answer.town !== undefined) {
-        theirs = answer;
-        conflict.hidden = false;
-        status.textContent = "";
-      } else if (response.status === 409 || response.status === 404) {
-        location.assign(form.dataset.back);
-      } else {
-        status.textContent = answer.message;
-        // The table's storage out of reach for a moment (503): send again as often as the table is followed.
-        if (response.status >= 500) {
-          clearTimeout(timer);
-          timer = setTimeout(() => save(done), POLL);
-        }
-      }
-    } catch (error) {
-      showOffline(true);
-      status.textContent = text.kept;
-    } finally {
-      sending = false;
-    }
-    if (changes !== sent && conflict.hidden) save();
-  }
-
-  const changed = () => {
-    changes += 1;
-    keep();
-    clearTimeout(timer);
-    timer = setTimeout(save, 400);
-  };
-  form.addEventListener("town-change", changed);
-  form.addEventListener("input", changed);
-  form.querySelector('[data-action="done"]').addEventListener("click", () => save(true));
-  conflict.querySelector('[data-action="theirs"]').addEventListener("click", () => {
-    localStorage.removeItem(unsentKey);
-    location.replace(location.pathname);
-  });
-  conflict.querySelector('[data-action="mine"]').addEventListener("click", () => {
-    version = theirs.version;
-    conflict.hidden = true;
-    save();
-  });
-  document.querySelector('[data-action="handover"]').addEventListener("click", async () => {
-    const code = await townCode();
-    const field = document.querySelector(".handover-url");
-    if (!code) return;
-    field.value = form.dataset.take + "?town=" + code;
+    field.value = form.dataset.take + "?town=" + answer.code;
     field.hidden = false;
     field.select();
   });
-  addEventListener("online", () => {
-    if (localStorage.getItem(unsentKey)) save();
-  });
 
-  // Taps kept on this phone from an earlier visit: show them (the page draws a town from its address).
-  const pending = JSON.parse(localStorage.getItem(unsentKey) || "null");
-  const unsaved = [...new URLSearchParams(location.search).keys()].some((key) => key.startsWith("square_"));
-  if (pending && !unsaved && pending.query !== params().toString()) {
-    if (pending.base === version) return location.replace(location.pathname + "?" + pending.query);
-    theirs = { version };
-    version = pending.base;
-    conflict.hidden = false;
-  } else if (unsaved) {
-    if (pending && pending.base !== version) {
-      theirs = { version };
-      version = pending.base;
-      conflict.hidden = false;
-    } else {
-      changed();
+  const core = await loadBrowserCore();
+  box = outbox(core, table, n, form.dataset.save, known, {
+    status: say,
+    applied: (answer, op, changed) => {
+      showTown(changed);
+      if (op.done) location.assign(form.dataset.back);
+    },
+    conflict: showConflict,
+    handedIn: () => {
+      showTown();
+      askToReopen("server");
+    },
+    problems: (messages) => {
+      showTown();
+      status.textContent = text.not_saved + " " + messages.join(" ");
+    },
+    refused: (message) => {
+      showTown();
+      status.textContent = text.not_saved + " " + message;
+    },
+    finished: (result) => location.assign(result || form.dataset.back),
+    gone: () => location.assign(form.dataset.back),
+  });
+  // Taps made before the core was ready, or before a reload, come in now.
+  const draft = JSON.parse(localStorage.getItem(draftKey(table, n)) || "null");
+  if (draft) {
+    for (const [name, value] of Object.entries(draft)) {
+      const field = form.elements.namedItem(name);
+      if (field && "value" in field) field.value = value;
     }
   }
-
-  follow(form.dataset.table, form.dataset.state, (state) => {
-    if (state.finished) return location.assign(state.result);
-    const mine = state.players[n - 1];
-    // Another phone saved this town: show it, unless this phone holds taps of its own (they meet at the next save).
-    if (mine.version > version && !sending && !localStorage.getItem(unsentKey) && conflict.hidden) {
-      location.replace(location.pathname);
-    }
+  showTown();
+  if (draft) record();
+  for (const act of ready) act();
+  history.replaceState(null, "", location.pathname);
+  box.report();
+  box.drain();
+  addEventListener("online", () => box.drain());
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") box.drain();
   });
+  follow(table, form.dataset.state, async (state) => {
+    if (state.finished) return location.assign(state.result);
+    if (state.players[n - 1].version > box.box.known.version) showTown(await box.refresh(form.dataset.town));
+  }, () => box.drain());
 }
 
 // A table that is gone: offer the same game again, when this phone remembers it.

@@ -31,6 +31,8 @@ function townQuery(form) {
 // Mirror the unsaved town into the address, so a reload or a phone waking up keeps every tap, and keep it
 // as this player's draft, so a step reached again from an older page shows the newest town.
 function remember(form) {
+  // A town at a table is kept by its outbox (table.mjs), which is newer than any address could be.
+  if (form.classList.contains("table-town")) return;
   const query = townQuery(form);
   if (!location.pathname.endsWith("/save")) history.replaceState(null, "", location.pathname + "?" + query);
   if (form.dataset.key) keepDraft(form.dataset.key, form.dataset.player, query);

@@ -4,8 +4,8 @@
                                       [--instances 2] [--workers N] [--balance least|random]
 
 Each phone follows its table (a conditional GET with the last ETag every 3 s, as table.mjs does) and
-saves its own town every 5 s (alternately the example town and an empty one, naming the version it
-changes). SQLite: one gunicorn (2 sync workers) on a fresh database file. Redis: a redis-server of the
+saves its own town every 5 s (alternately the example town and an empty one, as one operation of its
+outbox over the version it last saw). SQLite: one gunicorn (2 sync workers) on a fresh database file. Redis: a redis-server of the
 script's own and two gunicorn instances sharing it, one sync worker each (both instances share this
 machine's 2 cores, as the SQLite run's 2 workers do), the phones' requests spread over both as a
 least-connections load balancer does (see Balancer). Each phone closes its sending side right after
@@ -21,6 +21,7 @@ import argparse
 import asyncio
 import contextlib
 import copy
+import gzip
 import http.client
 import json
 import os
@@ -34,6 +35,8 @@ import sys
 import tempfile
 import time
 
+import brotli
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
@@ -44,12 +47,15 @@ from support.servers import stolen_percent  # noqa: E402
 from support.servers import workers_cpu_seconds  # noqa: E402
 from support.tables import RedisServer  # noqa: E402
 from support.tables import empty_setup  # noqa: E402
-from support.tables import town_code  # noqa: E402
+from webscore.flow.sync import FIELDS  # noqa: E402
+from webscore.flow.town_step import fields_of  # noqa: E402
 from webscore.scoring import encode  # noqa: E402
 
 FOLLOW_EVERY = 3.0
 SAVE_EVERY = 5.0
 PHONES = 5
+# What a table's town form holds: every field but the monument, which the setup chose.
+FORM_FIELDS = [field for field in FIELDS if field != "monument"]
 
 
 def five_player_game() -> dict:
@@ -135,7 +141,13 @@ async def exchange(port: int, method: str, path: str, headers: dict, body: bytes
     head, _, content = raw.partition(b"\r\n\r\n")
     status = int(head.split(b" ", 2)[1])
     found = dict(line.split(": ", 1) for line in head.decode("latin-1").split("\r\n")[1:] if ": " in line)
+    encoding = found.get("Content-Encoding")
+    if encoding in UNPACK:
+        content = UNPACK[encoding](content)
     return status, found, content
+
+
+UNPACK = {"br": brotli.decompress, "gzip": gzip.decompress}
 
 
 class Figures:
@@ -154,6 +166,8 @@ async def phone(balancer: Balancer, table: str, n: int, towns: tuple, figures: F
     version = 0
     etag = None
     turn = 0
+    # The phone's outbox as table.mjs sends it (webscore.flow.sync): one operation a save, numbered in order.
+    client = "load-{}-{}".format(table[:12], n)
     next_save = time.monotonic() + random.uniform(0, SAVE_EVERY)
     next_follow = time.monotonic() + random.uniform(0, FOLLOW_EVERY)
     while True:
@@ -162,14 +176,16 @@ async def phone(balancer: Balancer, table: str, n: int, towns: tuple, figures: F
             return
         if now >= next_save:
             next_save += SAVE_EVERY
-            body = json.dumps({"town": towns[turn % 2], "version": version, "done": False}).encode()
+            fields = towns[turn % 2]
+            op = {"seq": turn + 1, "set": {field: [fields.get(field, ""), version] for field in FORM_FIELDS}}
+            body = json.dumps({"client": client, "op": op}).encode()
             started = time.perf_counter()
             try:
                 status, _, content = await request(balancer, "POST", "/en/t/{}/{}".format(table, n + 1), {
                     "Content-Type": "application/json", "X-Requested-With": "marquoir"}, body)
                 ok = status == 200
                 if ok:
-                    version = json.loads(content)["version"]
+                    version = json.loads(content)["town"]["version"]
                     turn += 1
             except OSError as error:
                 status, ok = repr(error), False
@@ -196,7 +212,7 @@ def percentile(values: list, share: float) -> float:
 async def run_phones(balancer: Balancer, tables: list, game: dict, seconds: float) -> Figures:
     figures = Figures()
     setup = empty_setup(game)
-    towns = [(town_code(game, n), encode(setup)) for n in range(PHONES)]
+    towns = [(fields_of(game["players"][n]), fields_of(setup["players"][n])) for n in range(PHONES)]
     stop = time.monotonic() + seconds
     await asyncio.gather(*(phone(balancer, table, n, towns[n], figures, stop) for table in tables for n in range(PHONES)))
     return figures

@@ -1,8 +1,6 @@
 """A phone at a table reloads its town with the network cut: it goes on entering it, and its taps reach the table."""
 
-import json
 import re
-import urllib.request
 
 import pytest
 from playwright.sync_api import expect
@@ -14,6 +12,7 @@ from support.phone import go_offline
 from support.phone import install
 from support.phone import shot
 from support.tables import empty_setup
+from support.tables import hand_in
 from support.tables import saved_town
 from support.tables import town_code
 from webscore.scoring import encode
@@ -22,6 +21,8 @@ SETUP = encode(empty_setup(examples.load("four-players")))
 # Annabell's town once a1, b1 and c1 are tapped.
 BEGUN = empty_setup(examples.load("four-players"))
 BEGUN["players"][0]["town"][0][:3] = ["cottage", "farm", "well"]
+# What a phone says once the table acknowledged everything it had to send.
+SAVED = re.compile(r"^Last saved at \d")
 WAIT = 30_000
 
 
@@ -47,10 +48,11 @@ def test_a_town_reloaded_offline_goes_on_and_its_taps_reach_the_table(phone, liv
     install(page, live_server)
     table_url = open_town(page, live_server, "en")
     tap(page, "cottage", "a1")
-    expect(page.locator(".table-save-status")).to_have_text("Saved to the table.", timeout=WAIT)
+    expect(page.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
     go_offline(phone)
     tap(page, "farm", "b1")
-    expect(page).to_have_url(re.compile(r"square_b1=farm"))
+    expect(page.locator(".table-save-status")).to_have_text(
+        "Can't reach the table; trying again. 1 change waiting to be sent.", timeout=WAIT)
     page.reload()
     # The offline shell draws the town: the saved tap and the unsent one, and the palette to go on.
     expect(page.locator("h1")).to_have_text("Town of Annabell")
@@ -62,7 +64,7 @@ def test_a_town_reloaded_offline_goes_on_and_its_taps_reach_the_table(phone, liv
     expect(page.locator("#square_b1")).to_have_value("farm")
     tap(page, "well", "c1")
     expect(page.locator(".table-save-status")).to_have_text(
-        "Kept on this phone; it will be sent when the network is back.", timeout=WAIT)
+        "Can't reach the table; trying again. 2 changes waiting to be sent.", timeout=WAIT)
     assert saved_town(table_url, 0)[:3] == ["cottage", None, None]
     # Still offline, the town can be handed over as a link, as on the server's page.
     page.click("[data-action=handover]")
@@ -73,7 +75,7 @@ def test_a_town_reloaded_offline_goes_on_and_its_taps_reach_the_table(phone, liv
     page.wait_for_selector(".palette:not([hidden])")
     expect(page.locator("#square_c1")).to_have_value("well")
     phone.set_offline(False)
-    expect(page.locator(".table-save-status")).to_have_text("Enregistrée sur la table.", timeout=WAIT)
+    expect(page.locator(".table-save-status")).to_have_text(re.compile(r"^Dernier enregistrement à \d"), timeout=WAIT)
     expect(page.locator(".table-offline")).to_be_hidden()
     assert saved_town(table_url, 0) == ["cottage", "farm", "well"] + [None] * 13
 
@@ -82,11 +84,11 @@ def test_a_town_this_phone_kept_nothing_of_says_it_needs_the_network(phone, live
     page = phone.new_page()
     install(page, live_server)
     table_url = open_town(page, live_server, "fr")
+    tap(page, "cottage", "a1")
+    expect(page.locator(".table-save-status")).to_have_text(re.compile(r"^Dernier enregistrement à \d"), timeout=WAIT)
     go_offline(phone)
-    tap(page, "farm", "b1")
-    expect(page).to_have_url(re.compile(r"square_b1=farm"))
-    # A phone whose last look at this town is not kept (a page opened before this version, storage cleared).
-    page.evaluate("Object.keys(localStorage).filter((key) => key.startsWith('marquoir-table-town:'))"
+    # A phone whose outbox for this town is not kept (a page opened before this version, storage cleared).
+    page.evaluate("Object.keys(localStorage).filter((key) => key.startsWith('marquoir-table-outbox:'))"
                   ".forEach((key) => localStorage.removeItem(key))")
     page.reload()
     expect(page.locator("h1")).to_have_text("La page de cette table a besoin du réseau.")
@@ -94,11 +96,11 @@ def test_a_town_this_phone_kept_nothing_of_says_it_needs_the_network(phone, live
         "Ce téléphone est hors ligne. Votre saisie y est gardée et sera envoyée au retour du réseau.")
     page.click("text=Recharger")
     expect(page.locator("h1")).to_have_text("La page de cette table a besoin du réseau.")
-    expect(page).to_have_url(re.compile(r"square_b1=farm"))
     phone.set_offline(False)
-    # Back online, the page reloads the town with its taps, and the server's page sends them.
-    expect(page.locator(".table-save-status")).to_have_text("Enregistrée sur la table.", timeout=WAIT)
-    assert saved_town(table_url, 0) == [None, "farm"] + [None] * 14
+    # Back online, the page reloads the town as the table holds it.
+    expect(page.locator(".table-save-status")).to_have_text("Tout est enregistré.", timeout=WAIT)
+    expect(page.locator("#square_a1")).to_have_value("cottage")
+    assert saved_town(table_url, 0) == ["cottage"] + [None] * 15
 
 
 def rows(page) -> list:
@@ -113,7 +115,7 @@ def test_the_table_reloaded_offline_shows_what_this_phone_last_saw_and_leads_to_
     table_url = open_town(page, live_server, "en")
     table_id = table_url.rsplit("/", 1)[1]
     tap(page, "cottage", "a1")
-    expect(page.locator(".table-save-status")).to_have_text("Saved to the table.", timeout=WAIT)
+    expect(page.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
     page.click("text=Back to the table")
     page.wait_for_url(table_url)
     # The table as followed is kept once its first look has come back.
@@ -178,15 +180,6 @@ def test_a_table_this_phone_kept_little_or_nothing_of_says_what_it_can(phone, li
     expect(page.locator("#table")).to_be_visible(timeout=WAIT)
 
 
-def hand_in(table_url, n):
-    """Hand in player n's town (from 0) of the four-player game, as a phone does."""
-    body = json.dumps({"town": town_code(examples.load("four-players"), n), "version": 0, "done": True}).encode()
-    request = urllib.request.Request("{}/{}".format(table_url, n + 1), data=body, method="POST",
-                                     headers={"Content-Type": "application/json", "X-Requested-With": "marquoir"})
-    with urllib.request.urlopen(request) as answer:
-        assert answer.status == 200
-
-
 def test_a_finished_table_reloaded_offline_leads_to_the_scores(phone, live_server):
     page = phone.new_page()
     install(page, live_server)
@@ -195,7 +188,7 @@ def test_a_finished_table_reloaded_offline_leads_to_the_scores(phone, live_serve
     page.click("text=Back to the table")
     page.wait_for_url(table_url)
     for n in range(4):
-        hand_in(table_url, n)
+        hand_in(table_url, examples.load("four-players"), n)
     # The phone following the table goes to the scores, and keeps the finished table as it saw it.
     page.wait_for_url("**/en/r/" + examples.FOUR_PLAYERS_CODE, timeout=WAIT)
     go_offline(phone)
@@ -242,8 +235,8 @@ def test_a_phone_forgets_the_tables_it_has_not_opened_for_a_week(phone, live_ser
             if (seen) localStorage.setItem("marquoir-table-seen:" + id, String(seen));
             localStorage.setItem("marquoir-table-setup:" + id, "SETUP");
             localStorage.setItem("marquoir-table-state:" + id, "{}");
-            localStorage.setItem(`marquoir-table:${id}:1`, "{}");
-            localStorage.setItem(`marquoir-table-town:${id}:1`, "{}");
+            localStorage.setItem(`marquoir-table-outbox:${id}:1`, "{}");
+            localStorage.setItem(`marquoir-table-draft:${id}:1`, "{}");
         }
         localStorage.setItem("marquoir-recent", "kept");
     }""", week)
@@ -254,6 +247,6 @@ def test_a_phone_forgets_the_tables_it_has_not_opened_for_a_week(phone, live_ser
     for other in ("newnewnewnewnewnewnew0", "unseenunseenunseenuns0"):
         assert [key for key in kept if other in key] == sorted(
             ["marquoir-table-seen:" + other, "marquoir-table-setup:" + other, "marquoir-table-state:" + other,
-             "marquoir-table:{}:1".format(other), "marquoir-table-town:{}:1".format(other)])
+             "marquoir-table-outbox:{}:1".format(other), "marquoir-table-draft:{}:1".format(other)])
     assert "marquoir-table-seen:" + table in kept
     assert "marquoir-recent" in kept

@@ -18,11 +18,19 @@ class Server:
 
     def __init__(self, config=None):
         # Tables of a shared server go to a temporary file, never into the working tree's instance folder.
-        config = config or {"TESTING": True, "TABLES_DATABASE": tempfile.mkdtemp(prefix="marquoir-tables-") + "/t.sqlite3"}
-        self.server = make_server("127.0.0.1", 0, create_app(config), threaded=True)
+        self.config = config or {"TESTING": True,
+                                 "TABLES_DATABASE": tempfile.mkdtemp(prefix="marquoir-tables-") + "/t.sqlite3"}
+        self._serve(0)
         self.url = "http://127.0.0.1:{}".format(self.server.server_port)
+
+    def _serve(self, port: int) -> None:
+        self.server = make_server("127.0.0.1", port, create_app(self.config), threaded=True)
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
+
+    def restart(self):
+        """Serve again on the same port, from a new app: a server back after an outage (its tables kept)."""
+        self._serve(self.server.server_port)
 
     def stop(self):
         """Stop serving and close the port, as a server that went away."""

@@ -1,6 +1,7 @@
 """Tables in tests: a Redis server of the test run's own, both storages as one fixture, town codes."""
 
 import copy
+import json
 import re
 import shutil
 import socket
@@ -10,6 +11,8 @@ import urllib.request
 
 import pytest
 
+from webscore.flow.sync import FIELDS
+from webscore.flow.town_step import fields_of
 from webscore.scoring import decode
 from webscore.scoring import encode
 from webscore.scoring.town import NAMES as SQUARES
@@ -100,6 +103,22 @@ def town_code(game: dict, n: int) -> str:
     setup = empty_setup(game)
     setup["players"][n] = copy.deepcopy(game["players"][n])
     return encode(setup)
+
+
+def town_op(game: dict, n: int, seq: int = 1, base: int = 0) -> dict:
+    """Return the operation that sets every field of player n's town (from 0) of a game over version base."""
+    fields = fields_of(game["players"][n])
+    return {"seq": seq, "set": {field: [fields.get(field, ""), base] for field in FIELDS}}
+
+
+def hand_in(table_url: str, game: dict, n: int, client: str = "test-phone-0") -> None:
+    """Send player n's town (from 0) of a game to a running table and hand it in, as a phone's outbox does."""
+    for op in (town_op(game, n), {"seq": 2, "done": True}):
+        body = json.dumps({"client": client, "op": op}).encode()
+        request = urllib.request.Request("{}/{}".format(table_url, n + 1), data=body, method="POST",
+                                         headers={"Content-Type": "application/json", "X-Requested-With": "marquoir"})
+        with urllib.request.urlopen(request) as answer:
+            assert answer.status == 200
 
 
 def merged(setup_code: str, codes: dict) -> dict:

@@ -8,10 +8,12 @@ from support import examples
 from support.tables import Clock
 from support.tables import empty_setup
 from support.tables import town_code
+from support.tables import town_op
 from webscore import create_app
 from webscore.scoring import CodeError
 from webscore.scoring import decode
 from webscore.scoring import encode
+from webscore.web import i18n
 
 GAME = examples.load("four-players")
 SETUP = encode(empty_setup(GAME))
@@ -41,9 +43,9 @@ def open_table(phone) -> str:
 
 def test_a_handed_in_town_is_terminee_in_french_while_the_button_stays_termine(phone):
     table = open_table(phone)
-    answer = phone.post("/fr/t/{}/1".format(table), json={"town": town_code(GAME, 0), "version": 0, "done": True},
-                        headers=JSON_CALL)
-    assert answer.status_code == 200
+    for op in (town_op(GAME, 0), {"seq": 2, "done": True}):
+        answer = phone.post("/fr/t/{}/1".format(table), json={"client": "phone-one-a", "op": op}, headers=JSON_CALL)
+        assert answer.status_code == 200
     page = phone.get("/fr/t/" + table)
     assert page.status_code == 200
     assert re.findall(r'<span class="table-status">([^<]+)</span>', page.text) == [
@@ -119,6 +121,20 @@ def test_the_hungarian_table_pages_say_link_and_tap_one_way(phone):
         assert "érint" not in page.text
     assert "Koppints a nevedre, és vidd be a városodat." in pages["table"].text
     assert "Ha kész, koppints a „Kész” gombra;" in pages["town"].text
-    assert '<button type="button" data-action="theirs">Mutasd a másik telefon változatát</button>' in pages["town"].text
+    assert '<button type="button" data-action="reopen">Újra megváltoztatom</button>' in pages["town"].text
     assert "<p>Ez a link a következők városát hozza:</p>\n  <ul><li>Annabell</li></ul>" in pages["take"].text
     assert "Link megosztása" in pages["results"].text
+
+
+# The browser picks a counted message's form by CLDR category; English once had only "other" ("1 points").
+@pytest.mark.parametrize(("lang", "forms"), [
+    ("en", {"one": "%(num)d change waiting to be sent.", "other": "%(num)d changes waiting to be sent."}),
+    ("fr", {"one": "%(num)d modification en attente d’envoi.", "many": "%(num)d modifications en attente d’envoi.",
+            "other": "%(num)d modifications en attente d’envoi."}),
+    ("hu", {"one": "%(num)d módosítás vár elküldésre.", "other": "%(num)d módosítás vár elküldésre."}),
+])
+def test_counted_words_for_the_browser_have_every_plural_form_of_the_language(lang, forms):
+    app = create_app({"TESTING": True})
+    with app.test_request_context("/{}/".format(lang)):
+        app.preprocess_request()
+        assert i18n.plural_forms("%(num)d change waiting to be sent.", "%(num)d changes waiting to be sent.") == forms

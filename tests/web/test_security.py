@@ -24,7 +24,8 @@ def routes(client):
             "/hu/manifest.webmanifest", "/core/index.json", "/core/scoring/game.py", "/core/flow/town_step.py", "/fr/offline",
             "/en/play", "/hu/pad", "/pad?n0=Ana", "/en/r/{}/turns".format(RULEBOOK),
             "/en/t/new?code=" + RULEBOOK, "/t/" + GONE, "/fr/t/" + GONE, "/en/t/{}/state".format(GONE),
-            "/hu/t/{}/1".format(GONE), "/en/t/{}/take".format(GONE), "/t/{}/qr.svg".format(GONE)]
+            "/hu/t/{}/1".format(GONE), "/fr/t/{}/1/town".format(GONE), "/en/t/{}/take".format(GONE),
+            "/t/{}/qr.svg".format(GONE)]
 
 
 def test_every_rule_of_the_app_is_reached_by_these_routes(app, client):

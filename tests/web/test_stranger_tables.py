@@ -57,7 +57,7 @@ def test_a_result_page_seen_twice_is_identical(client, lang):
                                              ("hu", "Nincs ilyen játékos ennél az asztalnál.")])
 def test_a_save_for_a_player_who_is_not_there_is_refused_in_the_pages_language(client, lang, words):
     table = open_table(client, SETUP, lang)
-    answer = client.post("/{}/t/{}/0".format(lang, table), json={"town": "x", "version": 0},
+    answer = client.post("/{}/t/{}/0".format(lang, table), json={"client": "phone-one-a", "op": {"seq": 1, "done": True}},
                          headers={"X-Requested-With": "marquoir"})
     assert answer.status_code == 404
     assert answer.get_json() == {"message": words}

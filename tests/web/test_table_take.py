@@ -82,8 +82,8 @@ def take_in(phone, table: str, code: str, lang="en", **form):
     return phone.post("/{}/t/{}/take".format(lang, table), data={k: v for k, v in sent.items() if v is not None})
 
 
-def save(phone, table: str, n: int, code: str, version: int):
-    return phone.post("/en/t/{}/{}".format(table, n), json={"town": code, "version": version},
+def send(phone, table: str, n: int, op: dict):
+    return phone.post("/en/t/{}/{}".format(table, n), json={"client": "phone-own-a", "op": op},
                       headers={"X-Requested-With": "marquoir"})
 
 
@@ -148,7 +148,8 @@ def test_a_town_taken_in_twice_is_handed_in_once(phone):
     # The same form sent again (a second tap, or Back and send) changes nothing.
     assert phone.post("/en/t/{}/take".format(table), data=form).status_code == 303
     state = phone.get("/en/t/{}/state".format(table)).json
-    assert [(p["status"], p["version"]) for p in state["players"]][2] == ("done", 1)
+    # Taken in as its phone would send it: the town, then "done" (two changes), in one write of the table.
+    assert [(p["status"], p["version"]) for p in state["players"]][2] == ("done", 2)
     assert state["revision"] == 1
 
 
@@ -176,9 +177,10 @@ def test_a_town_taken_in_twice_at_once_is_handed_in_once(phone, monkeypatch):
 def test_a_town_changed_after_its_take_page_was_opened_is_not_overwritten(phone, lang, message):
     table = open_table(phone)
     page = phone.get("/{}/t/{}/take".format(lang, table), query_string={"town": town_code(GAME, 2)})
-    # Meanwhile the town's own phone found the network and saved a town of its own.
-    own = encode(empty_setup(GAME))
-    assert save(phone, table, 3, own, 0).status_code == 200
+    # Meanwhile the town's own phone found the network and put another building on a square of the town.
+    first = GAME["players"][2]["town"][0][0]
+    other = next(card for card in GAME["buildings"] if card != first)
+    assert send(phone, table, 3, {"seq": 1, "set": {"square_a1": [other, 0]}}).status_code == 200
     answer = phone.post("/{}/t/{}/take".format(lang, table), data={
         "town": town_code(GAME, 2), "csrf_token": token(page.text), "version": "0"})
     assert answer.status_code == 409

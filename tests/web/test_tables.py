@@ -9,7 +9,11 @@ from support import examples
 from support.tables import empty_setup
 from support.tables import merged
 from support.tables import town_code
+from support.tables import town_op
 from webscore import create_app
+from webscore.flow.sync import public
+from webscore.flow.sync import town_from_fields
+from webscore.flow.town_step import fields_of
 from webscore.scoring import encode
 from webscore.scoring import score
 from webscore.web.tables_store import LIFETIME
@@ -45,9 +49,21 @@ def open_table(phone, lang="en") -> str:
     return answer.location.rsplit("/", 1)[1]
 
 
-def save(phone, table, n, code, version, done=False, **headers):
-    return phone.post("/en/t/{}/{}".format(table, n), json={"town": code, "version": version, "done": done},
+CLIENT = "phone-one-a"
+
+
+def send(phone, table, n, op, client=CLIENT, lang="en", **headers):
+    """Send one operation of a phone's outbox for player n's town (from 1)."""
+    return phone.post("/{}/t/{}/{}".format(lang, table, n), json={"client": client, "op": op},
                       headers=dict(JSON_CALL, **headers))
+
+
+def save(phone, table, n, version=0, done=False, client=CLIENT, seq=1, **headers):
+    """Send player n's (from 1) town of the example game, over a version, and hand it in when done."""
+    answer = send(phone, table, n, town_op(GAME, n - 1, seq, version), client, **headers)
+    if done and answer.status_code == 200:
+        answer = send(phone, table, n, {"seq": seq + 1, "done": True}, client, **headers)
+    return answer
 
 
 def statuses(html: str) -> list:
@@ -90,31 +106,42 @@ def test_the_table_page_lists_the_players_and_joins_by_qr_and_short_link(phone, 
 def test_a_whole_game_handed_in_town_by_town_ends_on_the_result_page(phone):
     table = open_table(phone)
     for n in range(4):
-        assert save(phone, table, n + 1, town_code(GAME, n), 0).json["version"] == 1
+        assert save(phone, table, n + 1).json["town"]["version"] == 1
     assert statuses(phone.get("/en/t/" + table).text) == ["entering"] * 4
     totals = [p["total"] for p in score(GAME)["players"]]
     for n in range(3):
-        assert save(phone, table, n + 1, town_code(GAME, n), 1, done=True).json == {
-            "version": 2, "revision": 5 + n, "finished": False}
+        town = public(town_from_fields(fields_of(GAME["players"][n]), 2, True))
+        assert send(phone, table, n + 1, {"seq": 2, "done": True}).json == {
+            "seq": 2, "town": town, "revision": 5 + n, "finished": False, "result": None}
     state = phone.get("/en/t/{}/state".format(table)).json
     assert [p["status"] for p in state["players"]] == ["done", "done", "done", "entering"]
     assert [p["total"] for p in state["players"]] == totals[:3] + [None]
     assert state["result"] is None
-    assert save(phone, table, 4, town_code(GAME, 3), 1, done=True).json["finished"] is True
+    last = send(phone, table, 4, {"seq": 2, "done": True}, lang="hu").json
+    assert (last["finished"], last["result"]) == (True, "/hu/r/" + encode(GAME))
     state = phone.get("/hu/t/{}/state".format(table)).json
     assert state["result"] == "/hu/r/" + encode(GAME)
     assert phone.get(state["result"]).status_code == 200
-    assert save(phone, table, 1, town_code(GAME, 0), 2).status_code == 409
+    # The last "done" sent again (its answer lost) is acknowledged; anything new is refused, with the result.
+    assert send(phone, table, 4, {"seq": 2, "done": True}).status_code == 200
+    late = send(phone, table, 1, {"seq": 3, "set": {"square_a1": ["", 2]}})
+    assert (late.status_code, late.json["result"]) == (409, "/en/r/" + encode(GAME))
 
 
-def test_a_stale_save_is_refused_with_the_towns_current_version(phone):
+def test_a_square_set_otherwise_by_another_phone_is_a_conflict_and_other_squares_merge(phone):
     table = open_table(phone)
-    save(phone, table, 2, town_code(GAME, 1), 0)
-    other = empty_setup(GAME)
-    answer = save(phone, table, 2, encode(other), 0)
-    assert answer.status_code == 409
-    assert answer.json == {"message": "This town was changed on another phone.", "version": 1,
-                           "town": town_code(GAME, 1)}
+    first = send(phone, table, 2, {"seq": 1, "set": {"square_a1": ["farm", 0], "square_b1": ["well", 0]}}, "phone-A-aaa")
+    assert first.json["town"] == {"fields": {"square_a1": "farm", "square_b1": "well", "monument": "the-starloom"},
+                                  "version": 1, "done": False}
+    clash = send(phone, table, 2, {"seq": 1, "set": {"square_a1": ["cottage", 0], "square_c1": ["farm", 0]}}, "phone-B-bbb")
+    assert clash.status_code == 409
+    assert (clash.json["conflict"], clash.json["town"], clash.json["message"]) == (
+        {"square_a1": ["farm", "cottage"]}, first.json["town"], "This town was changed on another phone.")
+    # The same value is no conflict; another square merges.
+    merged_in = send(phone, table, 2, {"seq": 1, "set": {"square_a1": ["farm", 0], "square_c1": ["farm", 0]}}, "phone-B-bbb")
+    assert merged_in.json["town"]["fields"] == {"square_a1": "farm", "square_b1": "well", "square_c1": "farm",
+                                                "monument": "the-starloom"}
+    assert merged_in.json["town"]["version"] == 2
 
 
 def test_following_the_table_answers_304_until_it_changes(phone):
@@ -122,7 +149,7 @@ def test_following_the_table_answers_304_until_it_changes(phone):
     first = phone.get("/en/t/{}/state".format(table))
     again = phone.get("/en/t/{}/state".format(table), headers={"If-None-Match": first.headers["ETag"]})
     assert (again.status_code, again.data) == (304, b"")
-    save(phone, table, 1, town_code(GAME, 0), 0)
+    save(phone, table, 1)
     changed = phone.get("/en/t/{}/state".format(table), headers={"If-None-Match": first.headers["ETag"]})
     assert changed.status_code == 200
     assert changed.json["players"][0]["status"] == "entering"
@@ -134,30 +161,40 @@ def test_following_the_table_answers_304_until_it_changes(phone):
 ])
 def test_a_save_from_another_site_is_refused(phone, headers, status):
     table = open_table(phone)
-    answer = save(phone, table, 1, town_code(GAME, 0), 0, **headers)
+    answer = save(phone, table, 1, **headers)
     assert answer.status_code == status
     assert answer.json == {"message": "This request did not come from Marquoir."}
 
 
 def test_a_save_bigger_than_a_town_is_refused_in_the_readers_language(phone):
     table = open_table(phone)
-    answer = phone.post("/fr/t/{}/1".format(table), json={"town": "A" * 3000, "version": 0}, headers=JSON_CALL)
+    answer = phone.post("/fr/t/{}/1".format(table), json={"client": CLIENT, "op": "A" * 3000}, headers=JSON_CALL)
     assert answer.status_code == 413
     assert answer.json["message"] == "Cette demande dépasse de loin ce qu’une partie nécessite."
 
 
-@pytest.mark.parametrize("body", [{"town": 1, "version": 0}, {"version": 0}, {"town": "x", "version": "0"}, []])
+@pytest.mark.parametrize("body", [{"town": "x", "version": 0}, {"client": CLIENT}, {"op": {"seq": 1, "done": True}}, [],
+                                  {"client": "short", "op": {"seq": 1, "done": True}},
+                                  {"client": CLIENT, "op": {"seq": 1, "done": True}, "more": 1}])
 def test_a_malformed_save_is_a_400(phone, body):
     table = open_table(phone)
     answer = phone.post("/en/t/{}/1".format(table), json=body, headers=JSON_CALL)
     assert answer.status_code == 400
 
 
-def test_a_town_of_another_game_is_refused(phone):
+@pytest.mark.parametrize("changes", [{"square_a1": ["cathedral", 0]}, {"square_a1": ["nothing", 0]},
+                                     {"square_e1": ["farm", 0]}, {"monument": ["farm", 0]}, {"square_a1": ["farm" * 7, 0]}])
+def test_a_card_this_town_cannot_hold_or_an_unknown_field_is_refused(phone, changes):
     table = open_table(phone)
-    assert save(phone, table, 1, examples.RULEBOOK_CODE, 0).json == {"message": "This town belongs to another game."}
-    assert save(phone, table, 1, "AAAAAAAAAAAA", 0).json == {"message": "This is not a town of Marquoir."}
-    assert save(phone, table, 5, town_code(GAME, 0), 0).status_code == 404
+    answer = send(phone, table, 1, {"seq": 1, "set": changes})
+    assert (answer.status_code, answer.json) == (400, {"message": "This request cannot be answered as it is."})
+    assert phone.get("/en/t/{}/1/town".format(table)).json["town"]["version"] == 0
+
+
+def test_a_player_the_table_does_not_have_is_a_404(phone):
+    table = open_table(phone)
+    assert send(phone, table, 5, {"seq": 1, "done": True}).status_code == 404
+    assert phone.get("/en/t/{}/5/town".format(table)).status_code == 404
 
 
 def test_tables_opened_per_phone_are_limited(table_config):
@@ -175,7 +212,9 @@ def test_saves_per_phone_are_limited(table_config):
     table_config["TABLE_SAVES_PER_MINUTE"] = 3
     phone = create_app(table_config).test_client()
     table = open_table(phone)
-    assert [save(phone, table, 1, town_code(GAME, 0), v).status_code for v in range(4)] == [200, 200, 200, 429]
+    answers = [save(phone, table, 1, v, seq=v + 1) for v in range(4)]
+    assert [answer.status_code for answer in answers] == [200, 200, 200, 429]
+    assert answers[3].headers["Retry-After"] == "10"
 
 
 def test_an_unknown_table_is_a_404_that_offers_to_start_again(phone):
@@ -192,33 +231,36 @@ def test_an_expired_table_is_gone(table_config):
     phone = app.test_client()
     table = open_table(phone)
     # A save before the end: the worker now knows the table's setup, and must still find it gone.
-    assert save(phone, table, 2, town_code(GAME, 1), 0).status_code == 200
+    assert save(phone, table, 2).status_code == 200
     table_config["TABLES_CLOCK"].now += LIFETIME + 1
     assert phone.get("/en/t/" + table).status_code == 404
     assert phone.get("/en/t/{}/1".format(table)).status_code == 404
-    gone = save(phone, table, 1, town_code(GAME, 0), 0)
+    assert phone.get("/en/t/{}/1/town".format(table)).status_code == 404
+    gone = save(phone, table, 1)
     assert (gone.status_code, gone.json["message"]) == (404, "This table is gone.")
-    assert save(phone, table, 2, town_code(GAME, 1), 1).status_code == 404
+    assert save(phone, table, 2, 1, seq=2).status_code == 404
 
 
 def test_a_restarted_app_loses_nothing(table_config):
     phone = create_app(table_config).test_client()
     table = open_table(phone)
-    save(phone, table, 1, town_code(GAME, 0), 0, done=True)
-    save(phone, table, 2, town_code(GAME, 1), 0)
+    save(phone, table, 1, done=True)
+    save(phone, table, 2)
     restarted = create_app(table_config).test_client()
     state = restarted.get("/en/t/{}/state".format(table)).json
     assert [p["status"] for p in state["players"]] == ["done", "entering", "not-started", "not-started"]
-    assert [p["version"] for p in state["players"]] == [1, 1, 0, 0]
+    assert [p["version"] for p in state["players"]] == [2, 1, 0, 0]
     first = GAME["players"][1]["town"][0][0]
     assert re.search(r'<select[^>]*id="square_a1".*?<option selected value="{}"'.format(first),
                      restarted.get("/en/t/{}/2".format(table)).text, re.S)
-    assert save(restarted, table, 2, town_code(GAME, 1), 1, done=True).json["version"] == 2
+    # The phone's next operation after the restart: neither lost nor applied twice.
+    assert send(restarted, table, 2, {"seq": 1, "set": {}}).status_code == 400
+    assert send(restarted, table, 2, {"seq": 2, "done": True}).json["town"]["version"] == 2
 
 
 def test_the_town_step_shows_the_saved_town(phone):
     table = open_table(phone)
-    save(phone, table, 3, town_code(GAME, 2), 0)
+    save(phone, table, 3)
     page = phone.get("/en/t/{}/3".format(table)).text
     assert 'data-version="1"' in page
     first = GAME["players"][2]["town"][0][0]
@@ -282,21 +324,22 @@ def test_a_followed_table_is_answered_before_the_app_as_the_view_answers(table_a
     assert again.headers["Content-Security-Policy"] == first.headers["Content-Security-Policy"]
     # Another language's tag and a changed table get the state, still without entering the app.
     assert phone.get("/en/t/{}/state".format(table), headers={"If-None-Match": first.headers["ETag"]}).json == first.json
-    save(phone, table, 1, town_code(GAME, 0), 0, done=True)
+    save(phone, table, 1, done=True)
     entered.clear()
     changed = phone.get(address, headers={"If-None-Match": first.headers["ETag"]})
-    assert (changed.status_code, changed.headers["ETag"]) == (200, '"1-hu"')
+    # Its town sent, then handed in: two changes.
+    assert (changed.status_code, changed.headers["ETag"]) == (200, '"2-hu"')
     assert changed.json["players"][0] == {"name": GAME["players"][0]["name"], "status": "done",
                                           "total": score(merged(SETUP, {0: town_code(GAME, 0)}))["players"][0]["total"],
-                                          "version": 1}
+                                          "version": 2}
     assert entered == []
     # A weak or listed tag is read as the view reads it, still without entering the app.
-    assert phone.get(address, headers={"If-None-Match": 'W/"1-hu"'}).status_code == 304
-    assert phone.get(address, headers={"If-None-Match": '"0-hu", "1-hu"'}).status_code == 304
+    assert phone.get(address, headers={"If-None-Match": 'W/"2-hu"'}).status_code == 304
+    assert phone.get(address, headers={"If-None-Match": '"0-hu", "2-hu"'}).status_code == 304
     assert entered == []
     # A finished table (its state links to the result) and a gone one are the view's.
     for n in range(2, 5):
-        save(phone, table, n, town_code(GAME, n - 1), 0, done=True)
+        save(phone, table, n, done=True)
     entered.clear()
     finished = phone.get(address)
     assert finished.json["result"] == "/hu/r/" + encode(GAME)
@@ -304,14 +347,17 @@ def test_a_followed_table_is_answered_before_the_app_as_the_view_answers(table_a
     assert entered == [address, "/hu/t/{}/state".format("x" * 22)]
 
 
-# Found by a stranger's try: a version that is a boolean, a fraction or below zero, and a "done" that is
-# not true or false, were taken (or refused as a conflict) instead of refused as malformed.
-@pytest.mark.parametrize("extra", [{"version": True}, {"version": 1.5}, {"version": 1e30}, {"version": -1},
-                                   {"done": None}, {"done": 1}, {"done": "yes"}])
-def test_a_save_with_a_version_or_done_of_the_wrong_kind_is_a_400(phone, extra):
+# A number that is a boolean, a fraction, huge or below zero, a "done" that is not true, or two kinds at once
+# are refused as malformed, never taken nor read as a conflict.
+@pytest.mark.parametrize("op", [{"seq": True, "done": True}, {"seq": 1.5, "done": True}, {"seq": 2 ** 40, "done": True},
+                                {"seq": 0, "done": True}, {"seq": -1, "done": True}, {"seq": 1, "done": 1},
+                                {"seq": 1, "done": None}, {"seq": 1, "done": False}, {"seq": 1, "reopen": "yes"},
+                                {"seq": 1, "done": True, "reopen": True}, {"seq": 1, "set": {"square_a1": ["farm", True]}},
+                                {"seq": 1, "set": {"square_a1": ["farm", -1]}}, {"seq": 1, "set": {"square_a1": ["farm"]}},
+                                {"seq": 1, "set": {"square_a1": [1, 0]}}, {"seq": 1, "set": []}, {"seq": 1}])
+def test_an_operation_of_the_wrong_shape_is_a_400(phone, op):
     table = open_table(phone)
-    answer = phone.post("/en/t/{}/1".format(table), json=dict({"town": town_code(GAME, 0), "version": 0}, **extra),
-                        headers=JSON_CALL)
+    answer = send(phone, table, 1, op)
     assert answer.status_code == 400
     assert answer.json["message"] == "This request cannot be answered as it is."
 
@@ -319,7 +365,7 @@ def test_a_save_with_a_version_or_done_of_the_wrong_kind_is_a_400(phone, extra):
 def test_a_town_handed_over_after_the_scores_are_shown_says_so(phone):
     table = open_table(phone)
     for n in range(4):
-        assert save(phone, table, n + 1, town_code(GAME, n), 0, done=True).status_code == 200
+        assert save(phone, table, n + 1, done=True).status_code == 200
     link = "http://localhost/fr/t/{}/take?town={}".format(table, town_code(GAME, 1))
     page = phone.get("/fr/t/{}/take".format(table), query_string={"town": link})
     answer = phone.post("/fr/t/{}/take".format(table), data={"town": link, "csrf_token": token(page.text),

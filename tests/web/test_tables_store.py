@@ -1,4 +1,8 @@
-"""The table store: the same behaviour from SQLite and from Redis, expiry by an injected clock."""
+"""The table store: the same behaviour from SQLite and from Redis, expiry by an injected clock.
+
+A change is a function of the record (the app's is webscore.flow.sync's merge); here a compare-and-set of a
+player's town over a version, which shows that no two changes of one table ever interleave.
+"""
 
 import threading
 
@@ -6,11 +10,46 @@ import pytest
 
 from support.tables import Clock
 from webscore.web.tables_store import LIFETIME
-from webscore.web.tables_store import Conflict
-from webscore.web.tables_store import Finished
 from webscore.web.tables_store import Limited
 from webscore.web.tables_store import RedisStore
 from webscore.web.tables_store import SQLiteStore
+
+
+class Conflict(Exception):
+    def __init__(self, record):
+        super().__init__("stale")
+        self.record = record
+
+
+class Finished(Exception):
+    pass
+
+
+def over_version(n: int, town: str, version: int, done: bool, now: float):
+    """Return a change that puts player n's town in over `version`, answering "saved", "conflict" or "finished"."""
+    def change(record):
+        if all(record["done"]):
+            return record, "finished"
+        if record["versions"][n] != version:
+            return record, "conflict"
+        changed = dict(record, towns=list(record["towns"]), versions=list(record["versions"]), done=list(record["done"]))
+        changed["towns"][n], changed["versions"][n], changed["done"][n] = town, version + 1, done
+        changed.update(changed=now, revision=record["revision"] + 1)
+        return changed, "saved"
+    return change
+
+
+def save(store, table, n, town, version, done, limit=None):
+    """Return the record after putting a town in over a version, None for no table; raise Conflict or Finished."""
+    changed = store.change(table, over_version(n, town, version, done, store.clock()), limit)
+    if changed is None:
+        return None
+    record, answer = changed
+    if answer == "conflict":
+        raise Conflict(record)
+    if answer == "finished":
+        raise Finished()
+    return record
 
 
 @pytest.fixture(params=("sqlite", "redis"))
@@ -45,62 +84,62 @@ def test_a_new_table_has_every_town_empty_and_an_unguessable_id(make_store):
 def test_a_save_names_the_version_it_changes(make_store):
     store = make_store()
     table = store.create("SETUP", 2)
-    saved = store.save(table, 1, "TOWN-B", 0, False)
+    saved = save(store, table, 1, "TOWN-B", 0, False)
     assert (saved["towns"], saved["versions"], saved["done"], saved["revision"]) == ([None, "TOWN-B"], [0, 1], [False, False], 1)
     with pytest.raises(Conflict) as stale:
-        store.save(table, 1, "OTHER", 0, False)
+        save(store, table, 1, "OTHER", 0, False)
     assert stale.value.record["towns"][1] == "TOWN-B"
     assert store.get(table)["towns"][1] == "TOWN-B"
-    assert store.save(table, 1, "TOWN-B2", 1, True)["versions"] == [0, 2]
+    assert save(store, table, 1, "TOWN-B2", 1, True)["versions"] == [0, 2]
 
 
 def test_no_save_once_every_town_is_handed_in(make_store):
     store = make_store()
     table = store.create("SETUP", 2)
-    store.save(table, 0, "A", 0, True)
-    store.save(table, 1, "B", 0, True)
+    save(store, table, 0, "A", 0, True)
+    save(store, table, 1, "B", 0, True)
     with pytest.raises(Finished):
-        store.save(table, 0, "A2", 1, False)
+        save(store, table, 0, "A2", 1, False)
 
 
 def test_an_unknown_table_is_none(make_store):
     store = make_store()
     assert store.get("nothing-here-nothing-here") is None
-    assert store.save("nothing-here-nothing-here", 0, "A", 0, False) is None
+    assert save(store, "nothing-here-nothing-here", 0, "A", 0, False) is None
 
 
 def test_a_table_expires_48_hours_after_its_last_change(make_store):
     store = make_store()
     table = store.create("SETUP", 1)
     make_store.clock.now += LIFETIME - 10
-    store.save(table, 0, "A", 0, False)
+    save(store, table, 0, "A", 0, False)
     make_store.clock.now += LIFETIME - 10
     assert store.get(table)["towns"] == ["A"]
     make_store.clock.now += 11
     assert store.get(table) is None
-    assert store.save(table, 0, "B", 1, False) is None
+    assert save(store, table, 0, "B", 1, False) is None
 
 
 def test_a_restarted_app_loses_nothing(make_store):
     store = make_store()
     table = store.create("SETUP", 2)
-    store.save(table, 0, "A", 0, True)
+    save(store, table, 0, "A", 0, True)
     assert make_store().get(table)["towns"] == ["A", None]
-    assert make_store().save(table, 1, "B", 0, False)["revision"] == 2
+    assert save(make_store(), table, 1, "B", 0, False)["revision"] == 2
 
 
 def test_of_two_saves_over_one_version_exactly_one_wins(make_store):
     table = make_store().create("SETUP", 1)
     outcomes = []
 
-    def save(town):
+    def put(town):
         try:
-            make_store().save(table, 0, town, 0, False)
+            save(make_store(), table, 0, town, 0, False)
             outcomes.append("saved")
         except Conflict:
             outcomes.append("conflict")
 
-    threads = [threading.Thread(target=save, args=("T{}".format(i),)) for i in range(8)]
+    threads = [threading.Thread(target=put, args=("T{}".format(i),)) for i in range(8)]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -111,7 +150,7 @@ def test_of_two_saves_over_one_version_exactly_one_wins(make_store):
 
 def test_saves_of_different_towns_at_once_are_all_kept(make_store):
     table = make_store().create("SETUP", 6)
-    threads = [threading.Thread(target=lambda n=n: make_store().save(table, n, "T{}".format(n), 0, False))
+    threads = [threading.Thread(target=lambda n=n: save(make_store(), table, n, "T{}".format(n), 0, False))
                for n in range(6)]
     for thread in threads:
         thread.start()
@@ -134,10 +173,10 @@ def test_a_save_past_its_limit_is_counted_and_refused(make_store):
     store = make_store()
     table = store.create("SETUP", 2)
     limit = ("save:1.2.3.4", 60, 2)
-    store.save(table, 0, "A", 0, False, limit)
-    store.save(table, 1, "B", 0, False, limit)
+    save(store, table, 0, "A", 0, False, limit)
+    save(store, table, 1, "B", 0, False, limit)
     with pytest.raises(Limited):
-        store.save(table, 0, "C", 1, False, limit)
+        save(store, table, 0, "C", 1, False, limit)
     assert store.get(table)["towns"] == ["A", "B"]
     assert store.hit("save:1.2.3.4", 60) == 4
     assert store.hit("save:5.6.7.8", 60) == 1
@@ -155,7 +194,7 @@ def test_a_saved_record_keeps_its_times_as_python_wrote_them(make_store, now):
         make_store.clock.now += 1
         expected = {"setup": "SETUP", "towns": ["A", "B"][:n + 1] + [None] * (1 - n), "versions": [1, n],
                     "done": [False, False], "created": now, "changed": now + n + 1, "revision": n + 1}
-        for record in (store.save(table, n, "AB"[n], 0, False), store.get(table)):
+        for record in (save(store, table, n, "AB"[n], 0, False), store.get(table)):
             assert record == expected
             assert (type(record["created"]), type(record["changed"])) == (float, float)
 
@@ -166,13 +205,13 @@ def test_a_refused_save_is_counted_against_the_limit_too(make_store):
     store = make_store()
     table = store.create("SETUP", 2)
     limit = ("save:1.2.3.4", 60, 5)
-    store.save(table, 0, "A", 0, True, limit)
+    save(store, table, 0, "A", 0, True, limit)
     with pytest.raises(Conflict):
-        store.save(table, 0, "A2", 0, False, limit)
-    assert store.save("nothing-here-nothing-here", 0, "A", 0, False, limit) is None
-    store.save(table, 1, "B", 0, True, limit)
+        save(store, table, 0, "A2", 0, False, limit)
+    assert save(store, "nothing-here-nothing-here", 0, "A", 0, False, limit) is None
+    save(store, table, 1, "B", 0, True, limit)
     with pytest.raises(Finished):
-        store.save(table, 1, "B2", 1, False, limit)
+        save(store, table, 1, "B2", 1, False, limit)
     with pytest.raises(Limited):
-        store.save(table, 1, "B2", 1, False, limit)
+        save(store, table, 1, "B2", 1, False, limit)
     assert store.hit("save:1.2.3.4", 60) == 7

@@ -7,7 +7,7 @@ import pytest
 from support import examples
 from support.tables import RedisServer
 from support.tables import empty_setup
-from support.tables import town_code
+from support.tables import town_op
 from webscore import create_app
 from webscore.scoring import encode
 
@@ -30,7 +30,7 @@ def stopped():
     page = phone.get("/en/t/new?code=" + SETUP)
     token = re.search(r'name="csrf_token" value="([^"]+)"', page.text).group(1)
     table = phone.post("/en/t/new", data={"code": SETUP, "csrf_token": token}).location.rsplit("/", 1)[1]
-    assert phone.post("/en/t/{}/1".format(table), json={"town": town_code(GAME, 0), "version": 0},
+    assert phone.post("/en/t/{}/1".format(table), json={"client": "phone-one-a", "op": town_op(GAME, 0)},
                       headers=JSON_CALL).status_code == 200
     server.stop()
     return phone, table
@@ -41,9 +41,11 @@ def test_following_and_saving_get_a_503_with_a_message(stopped, lang):
     phone, table = stopped
     followed = phone.get("/{}/t/{}/state".format(lang, table), headers={"If-None-Match": '"1-{}"'.format(lang)})
     assert (followed.status_code, followed.json) == (503, {"message": MESSAGES[lang]})
-    saved = phone.post("/{}/t/{}/1".format(lang, table), json={"town": town_code(GAME, 0), "version": 1},
+    saved = phone.post("/{}/t/{}/1".format(lang, table), json={"client": "phone-one-a", "op": {"seq": 2, "done": True}},
                        headers=JSON_CALL)
     assert (saved.status_code, saved.json) == (503, {"message": MESSAGES[lang]})
+    fetched = phone.get("/{}/t/{}/1/town".format(lang, table))
+    assert (fetched.status_code, fetched.json) == (503, {"message": MESSAGES[lang]})
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "hu"])

@@ -19,6 +19,7 @@ from ..scoring.game import town_view
 from ..scoring.table import dealer
 from . import new_game
 from . import result_view
+from . import sync
 from . import town_step
 
 
@@ -99,3 +100,39 @@ def turns_json(text: str) -> str:
         return json.dumps(opened)
     changed, found = town_step.set_turns(opened["game"], request.get("fields") or {})
     return json.dumps({"problems": found} if found else {"code": encode(changed)})
+
+
+# What a phone's outbox can be asked (webscore/flow/sync.py); each returns the outbox and, where the phone
+# shows it, what else it needs to know.
+_OUTBOX_CALLS = {
+    "edit": lambda request, outbox: {"outbox": sync.edit(outbox, request.get("fields") or {}, request.get("sending"))},
+    "hand_in": lambda request, outbox: {"outbox": sync.hand_in(outbox, request.get("sending"))},
+    "reopen": lambda request, outbox: {"outbox": sync.reopen(outbox, request.get("sending"))},
+    "acknowledged": lambda request, outbox: _with_changes(
+        outbox, sync.acknowledged(outbox, request["seq"], request["town"])),
+    "refreshed": lambda request, outbox: _with_changes(outbox, sync.refreshed(outbox, request["town"])),
+    "resolve": lambda request, outbox: {"outbox": sync.resolve(outbox, request.get("choices") or {})},
+    "reopened_first": lambda request, outbox: {"outbox": sync.reopened_first(outbox)},
+    "dropped_changes": lambda request, outbox: {"outbox": sync.dropped_changes(outbox)},
+    "dropped_head": lambda request, outbox: {"outbox": sync.dropped_head(outbox)},
+    "look": lambda request, outbox: {"outbox": outbox},
+}
+
+
+def _with_changes(before: dict, after: dict) -> dict:
+    """Return the outbox after a call, and the fields the phone now shows differently (others' changes)."""
+    return {"outbox": after, "changed": sync.shown_changes(before, after)}
+
+
+def outbox_json(text: str) -> str:
+    """Answer a phone's outbox call: {"call", "outbox" (or "client" and "town" for a new one), ...}.
+
+    Every answer carries the outbox, the town it shows ("shown": fields and done) and how many changes
+    wait ("waiting").
+    """
+    request = json.loads(text)
+    outbox = request.get("outbox") or sync.new_outbox(request["client"], request["town"])
+    answer = _OUTBOX_CALLS[request["call"]](request, outbox)
+    answer["shown"] = sync.expected(answer["outbox"])
+    answer["waiting"] = sync.waiting(answer["outbox"])
+    return json.dumps(answer)

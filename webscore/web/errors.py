@@ -77,7 +77,7 @@ def handle_unavailable(error: Unavailable):
     _language_from_path()
     current_app.logger.error("the tables' store is unavailable: %s", error)
     message = _("The tables cannot be reached just now. Please try again in a moment.")
-    if request.endpoint in ("tables.state", "tables.save"):
+    if request.endpoint in ("tables.state", "tables.save", "tables.town_json"):
         return jsonify(message=message), 503
     return _page(503, _("Tables out of reach"), message)
 

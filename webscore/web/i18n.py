@@ -6,6 +6,7 @@ import pathlib
 import tempfile
 from urllib.parse import urlencode
 
+from babel import Locale
 from babel import negotiate_locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -281,3 +282,16 @@ def lang_prefix(bp) -> None:
             abort(404)
         g.lang = lang
 
+
+def plural_forms(singular: str, plural: str) -> dict:
+    """Return a counted message's forms by CLDR plural category, with %(num)d left for the browser."""
+    rule = Locale.parse(current_language()).plural_form
+    forms = {}
+    for n in list(range(0, 200)) + [1000000]:
+        category = rule(n)
+        if category not in forms:
+            forms[category] = get_translations().ungettext(singular, plural, n)
+        # Babel leaves "other" out of a rule's tags: every language has it.
+        if len(forms) == len(set(rule.tags) | {"other"}):
+            break
+    return forms

@@ -8,7 +8,6 @@ import hashlib
 import json
 import pathlib
 
-from babel import Locale
 from flask import Blueprint
 from flask import Response
 from flask import abort
@@ -162,19 +161,6 @@ def shell(lang):
     return render_template("shell.html")
 
 
-def _raw_plural(singular: str, plural: str) -> dict:
-    """Return a counted message's forms by CLDR plural category, with %(num)d left for the browser."""
-    rule = Locale.parse(i18n.current_language()).plural_form
-    forms = {}
-    for n in list(range(0, 200)) + [1000000]:
-        category = rule(n)
-        if category not in forms:
-            forms[category] = get_translations().ungettext(singular, plural, n)
-        if len(forms) == len(rule.tags):
-            break
-    return forms
-
-
 def page_words() -> dict:
     """Return the page words the browser needs to draw a town or a result by itself."""
     return {
@@ -189,7 +175,7 @@ def page_words() -> dict:
         "no_monument": _("No monument"),
         "change_monument": _("Change the monument"),
         "break_tie": _("Break the tie"),
-        "unfinished": _raw_plural("The town of %(names)s is empty or barely begun: see the scores anyway?",
+        "unfinished": i18n.plural_forms("The town of %(names)s is empty or barely begun: see the scores anyway?",
                                   "The towns of %(names)s are empty or barely begun: see the scores anyway?"),
         "tap_hint": _("Tap a building, then the squares it stands on."),
         "undo": _("Undo"),
@@ -283,7 +269,7 @@ def page_words() -> dict:
 
 def words() -> dict:
     """Return every word the browser needs to draw towns and results, in the page's language."""
-    counted = {code: _raw_plural(*pair) for code, pair in labels.COUNTED_REASONS.items()}
+    counted = {code: i18n.plural_forms(*pair) for code, pair in labels.COUNTED_REASONS.items()}
     return {
         "lang": i18n.current_language(),
         "cards": {card: str(name) for card, name in labels.CARD_NAMES.items()},
@@ -296,8 +282,8 @@ def words() -> dict:
                         for card, by_code in labels.FED_REASONS.items()},
         "resources": {resource: str(name) for resource, name in labels.RESOURCE_NAMES.items()},
         "counted": counted,
-        "points": _raw_plural("%(num)s point", "%(num)s points"),
-        "empties": _raw_plural("%(num)d empty square", "%(num)d empty squares"),
+        "points": i18n.plural_forms("%(num)s point", "%(num)s points"),
+        "empties": i18n.plural_forms("%(num)d empty square", "%(num)d empty squares"),
         "problems": {code: str(text) for code, text in PROBLEM_MESSAGES.items()},
         "not_in_solo": get_translations().ugettext("%(card)s is not used in a solo game."),
         "code_problems": {code: str(text) for code, text in labels.CODE_PROBLEMS.items()},

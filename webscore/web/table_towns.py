@@ -7,12 +7,16 @@ from flask import url_for
 from flask_babel import gettext as _
 from flask_babel import pgettext
 
+from ..flow import sync
+from ..flow.town_step import fields_of
 from ..scoring import CodeError
 from ..scoring import InvalidGame
 from ..scoring import decode
 from ..scoring import encode
 from ..scoring import game_from_code
 from ..scoring import score_valid_game
+from . import i18n
+from .labels import plural_pair
 
 
 def _identity(game: dict) -> tuple:
@@ -58,6 +62,37 @@ def whole_game(record: dict) -> dict:
         if code:
             players[i] = decode(code)["players"][i]
     return dict(game, players=players)
+
+
+def sync_towns(record: dict, setup: dict) -> list:
+    """Return each player's town as the sync keeps it (webscore.flow.sync), for a record of any age.
+
+    A record written before the sync kept fields is read from its town codes, at their versions.
+    """
+    if "sync" in record:
+        return record["sync"]
+    towns = []
+    for i, code in enumerate(record["towns"]):
+        player = decode(code)["players"][i] if code else setup["players"][i]
+        towns.append(sync.town_from_fields(fields_of(player), record["versions"][i], record["done"][i]))
+    return towns
+
+
+def with_town(record: dict, setup: dict, n: int, town: dict, now: float) -> dict:
+    """Return the record with player n's town (from 1) as the sync now keeps it, its code and flags in step."""
+    i = n - 1
+    towns = list(sync_towns(record, setup))
+    moved = town["version"] != towns[i]["version"]
+    towns[i] = town
+    changed = dict(record, sync=towns)
+    if moved:
+        game = sync.game_with(setup, n, town["fields"])[0]
+        codes, versions, done = list(record["towns"]), list(record["versions"]), list(record["done"])
+        codes[i] = town_code(setup, game["players"][i], i)
+        versions[i] = town["version"]
+        done[i] = town["done"]
+        changed.update(towns=codes, versions=versions, done=done, changed=now, revision=record["revision"] + 1)
+    return changed
 
 
 def _status(record: dict, i: int) -> str:
@@ -106,15 +141,20 @@ def table_words() -> dict:
     # The status qualifies a town ("la ville"): it has its own context, apart from the Done button's word.
     return {"status": {"not-started": _("Not started"), "entering": _("Entering"),
                        "done": pgettext("town status", "Done")},
-            "saving": _("Saving…"), "saved": _("Saved to the table."), "handed_in": _("Handed in."),
-            "not_saved": _("Not saved yet:"), "kept": _("Kept on this phone; it will be sent when the network is back."),
+            # What the phone says of its outbox: never "saved" while anything waits to be sent.
+            "saving": _("Saving…"), "all_saved": _("All saved."), "saved_at": _("Last saved at %(time)s."),
+            "waiting": i18n.plural_forms(*plural_pair("%(num)d change waiting to be sent.",
+                                                       "%(num)d changes waiting to be sent.")),
+            "unreachable": _("Can't reach the table; trying again."), "handed_in": _("Handed in."),
+            "not_saved": _("Not saved:"), "changed_elsewhere": _("Changed on another phone: %(what)s."),
+            "handed_in_elsewhere": _("This town was handed in on another phone."),
+            "reopened_elsewhere": _("This town was opened again on another phone."),
             # What the offline shell needs to draw a town at the table as table_town.html does (app.mjs).
-            "done": _("Done"), "back": _("Back to the table"),
+            "done": _("Done"), "change_again": _("Change my town again"), "back": _("Back to the table"),
             "hint": _('Your town is saved to the table as you go. Tap "Done" when it is complete; you can change it '
                       'until the scores are shown.'),
             "offline": _("This phone is offline. Your taps are kept on it and will be sent when the network is back."),
-            "conflict": _("This town was changed on another phone."), "theirs": _("Show their town"),
-            "mine": _("Keep mine"), "no_network": _("No network?"),
+            "no_network": _("No network?"),
             "handover_hint": _("Another phone at the table can take your town in from this link."),
             "handover": _("Show the link of my town"), "handover_label": _("Link of my town"),
             "needs_network": _("This table's page needs the network."), "reload": _("Reload"),

@@ -6,6 +6,8 @@ code format, and the outcome is an ordinary stateless result page.
 """
 
 import io
+import secrets
+import time
 
 import segno
 from flask import Blueprint
@@ -23,9 +25,10 @@ from flask_wtf.csrf import ValidationError
 from flask_wtf.csrf import generate_csrf
 from flask_wtf.csrf import validate_csrf
 
+from ..flow import sync
+from ..flow.town_step import fields_of
 from ..scoring import encode
 from ..scoring import game_from_code
-from ..scoring.town import NAMES
 from ..scoring.validate import MONUMENT_FACTS
 from . import conditional
 from . import i18n
@@ -34,6 +37,7 @@ from .assets import EncodedResponse
 from .forms import TownForm
 from .forms import choices
 from .labels import CARD_NAMES
+from .problems import problem_text
 from .table_follow import etag as follow_etag
 from .table_follow import record_read
 from .table_follow import setup_of
@@ -42,13 +46,12 @@ from .table_follow import state_headers
 from .table_follow import unchanged
 from .table_towns import code_in
 from .table_towns import read_town
+from .table_towns import sync_towns
 from .table_towns import table_state
 from .table_towns import table_words
-from .table_towns import town_code
 from .table_towns import whole_game
+from .table_towns import with_town
 from .tables_store import ID_LENGTH
-from .tables_store import Conflict
-from .tables_store import Finished
 from .tables_store import Limited
 from .tables_store import open_store
 
@@ -177,13 +180,9 @@ def state(lang, table_id):
     return EncodedResponse(body, headers=state_headers(body, tag))
 
 
-def _town_form(game: dict, player: dict) -> TownForm:
-    squares = [card for row in player["town"] for card in row]
-    data = {key: player.get(key) for key in ("master_builder_turns", "shrine_buildings", "completed_before")}
-    for i, name in enumerate(NAMES):
-        data["square_" + name] = squares[i] or ""
-        data["stored_" + name] = (player.get("stored") or {}).get(name)
-    form = TownForm(request.args or None, data=data)
+def _town_form(game: dict, player: dict, fields: dict) -> TownForm:
+    """Return the town form showing a town's fields as the table holds them."""
+    form = TownForm(None, data={field: fields.get(field, "") for field in sync.FIELDS})
     cards = [("", _("Empty"))] + [(card, CARD_NAMES[card]) for card in game["buildings"]]
     if player.get("monument"):
         cards.append((player["monument"], CARD_NAMES[player["monument"]]))
@@ -194,66 +193,121 @@ def _town_form(game: dict, player: dict) -> TownForm:
     return form
 
 
-@bp.get("/<lang>/t/<table_id>/<int:n>")
-def town(lang, table_id, n):
-    """Show player n's town step at the table; unsaved taps in the query are kept on reload."""
-    _check_lang(lang)
-    record = _record_or_404(table_id)
+def _sync_town(record: dict, setup: dict, n: int) -> dict:
+    return sync_towns(record, setup)[n - 1]
+
+
+def _table_town(record: dict, n: int):
+    """Return (the setup, player n's town in the sync) of a table, or 404 for a player it does not have."""
     if not 1 <= n <= len(record["towns"]):
         abort(404)
+    setup = game_from_code(record["setup"])
+    return setup, _sync_town(record, setup, n)
+
+
+@bp.get("/<lang>/t/<table_id>/<int:n>")
+def town(lang, table_id, n):
+    """Show player n's town step at the table, as the table holds it; the phone adds what it has not sent."""
+    _check_lang(lang)
+    record = _record_or_404(table_id)
+    setup, kept = _table_town(record, n)
     if all(record["done"]):
         return redirect(url_for("tables.table", lang=lang, table_id=table_id), 302)
-    setup = game_from_code(record["setup"])
-    game = whole_game(record)
+    game = sync.game_with(setup, n, kept["fields"])[0]
     player = game["players"][n - 1]
-    code = record["towns"][n - 1] or town_code(setup, setup["players"][n - 1], n - 1)
-    page = render_template("table_town.html", table_id=table_id, game=game, game_code=code, n=n, player=player,
-                           form=_town_form(game, player), version=record["versions"][n - 1],
-                           asks_fact=MONUMENT_FACTS.get(player.get("monument")),
-                           done=record["done"][n - 1])
+    page = render_template("table_town.html", table_id=table_id, game=game, game_code=record["setup"], n=n,
+                           player=player, form=_town_form(game, player, kept["fields"]), town=sync.public(kept),
+                           asks_fact=MONUMENT_FACTS.get(player.get("monument")))
     # Not stored by the service worker: offline, its shell draws the town from what table.mjs kept, which
     # is newer than any stored copy of this page once a tap has been saved.
     return page, 200, {"Cache-Control": "no-store"}
 
 
+@bp.get("/<lang>/t/<table_id>/<int:n>/town")
+def town_json(lang, table_id, n):
+    """Return player n's town as the table holds it: {"town": {fields, version, done}}."""
+    _check_lang(lang)
+    record = _store().get(table_id) if len(table_id) in ID_LENGTH else None
+    if record is None:
+        return jsonify(message=_("This table is gone.")), 404
+    if not 1 <= n <= len(record["towns"]):
+        return jsonify(message=_("There is no such player at this table.")), 404
+    setup = setup_of(current_app, table_id, record)
+    return jsonify(town=sync.public(_sync_town(record, setup, n)), revision=record["revision"]), 200, \
+        {"Cache-Control": "no-store"}
+
+
+def _merge(setup: dict, n: int, client: str, ops: list, now: float):
+    """Return the change (for a store) that merges a phone's operations into player n's town, in order.
+
+    Its answer is the last operation's, or the first that was not applied; {"outcome": "finished"} for a
+    table whose scores are shown (an operation applied before is still acknowledged).
+    """
+    def change(record):
+        town = _sync_town(record, setup, n)
+        answer = None
+        for op in ops:
+            if all(record["done"]) and op["seq"] > town["seen"].get(client, 0):
+                return record, {"outcome": "finished", "seq": op["seq"]}
+            town, answer = sync.apply(town, client, op, setup, n)
+            if answer["outcome"] != sync.APPLIED:
+                break
+        if town is _sync_town(record, setup, n):
+            return record, answer
+        return with_town(record, setup, n, town, now), answer
+    return change
+
+
+def _sync_answer(lang: str, table_id: str, n: int, setup: dict, record: dict, answer: dict):
+    """Return the JSON answer to a phone's operation, with the town as the table now holds it."""
+    town = sync.public(_sync_town(record, setup, n))
+    finished = all(record["done"])
+    body = {"seq": answer["seq"], "town": town, "revision": record["revision"], "finished": finished,
+            "result": url_for("results.show", lang=lang, code=encode(whole_game(record))) if finished else None}
+    outcome = answer["outcome"]
+    if outcome == sync.APPLIED:
+        return jsonify(body), 200
+    if outcome == sync.CONFLICT:
+        return jsonify(dict(body, conflict=answer["conflict"], message=_("This town was changed on another phone."))), 409
+    if outcome == sync.HANDED_IN:
+        return jsonify(dict(body, handed_in=True, message=_("This town was handed in."))), 409
+    if outcome == sync.PROBLEMS:
+        return jsonify(dict(body, problems=[problem_text(item) for item in answer["problems"]])), 422
+    return jsonify(dict(body, message=_("The scores are already shown; change a town from the results."))), 409
+
+
 @bp.post("/<lang>/t/<table_id>/<int:n>")
 def save(lang, table_id, n):
-    """Save player n's town over the version the phone names; 409 with the table's town when it is stale."""
+    """Merge one operation of a phone's outbox into player n's town (webscore.flow.sync); answer with the town."""
     _check_lang(lang)
     _check_json_call()
     body = request.get_json(silent=True)
-    # type() and not isinstance(): true is an int to Python but no version; "done" is true or false if sent.
-    if (not isinstance(body, dict) or type(body.get("version")) is not int or body["version"] < 0
-            or not isinstance(body.get("town"), str) or type(body.get("done", False)) is not bool):
+    try:
+        if not isinstance(body, dict) or set(body) != {"client", "op"}:
+            raise ValueError("body")
+        client = sync.read_client(body["client"])
+        op = sync.read_op(body["op"])
+    except ValueError:
         return jsonify(message=_("This request cannot be answered as it is.")), 400
     setup = setup_of(current_app, table_id)
     if setup is None:
         return jsonify(message=_("This table is gone.")), 404
     if not 1 <= n <= len(setup["players"]):
         return jsonify(message=_("There is no such player at this table.")), 404
+    limit = ("save:" + _client(), 60, current_app.config["TABLE_SAVES_PER_MINUTE"])
     try:
-        player = read_town(setup, body["town"], n - 1)[n - 1]
-    except ValueError as error:
-        return jsonify(message=str(error)), 400
-    try:
-        limit = ("save:" + _client(), 60, current_app.config["TABLE_SAVES_PER_MINUTE"])
-        saved = _store().save(table_id, n - 1, town_code(setup, player, n - 1), body["version"], bool(body.get("done")),
-                              limit)
+        changed = _store().change(table_id, _merge(setup, n, client, [op], _now()), limit)
     except Limited:
-        return jsonify(message=_("Too many saves from this phone. Please wait a little.")), 429
-    except Conflict as conflict:
-        return jsonify(message=_("This town was changed on another phone."), version=conflict.record["versions"][n - 1],
-                       town=conflict.record["towns"][n - 1]), 409
-    except Finished:
-        return jsonify(message=_("The scores are already shown; change a town from the results.")), 409
-    if saved is None:
+        return jsonify(message=_("Too many saves from this phone. Please wait a little.")), 429, {"Retry-After": "10"}
+    except ValueError:
+        return jsonify(message=_("This request cannot be answered as it is.")), 400
+    if changed is None:
         return jsonify(message=_("This table is gone.")), 404
-    return jsonify(version=saved["versions"][n - 1], revision=saved["revision"], finished=all(saved["done"]))
+    return _sync_answer(lang, table_id, n, setup, *changed)
 
 
-def _handed_in(record: dict, i: int, code: str) -> bool:
-    """Say whether a table already holds this very town of player i, handed in."""
-    return record["towns"][i] == code and record["done"][i]
+def _now() -> float:
+    return (current_app.config.get("TABLES_CLOCK") or time.time)()
 
 
 @bp.route("/<lang>/t/<table_id>/take", methods=["GET", "POST"])
@@ -277,26 +331,25 @@ def take(lang, table_id):
 
     if request.method == "GET" or not towns:
         return page()
-    # Each town is saved over the version the page showed, so a town changed since (on its own phone, or
-    # taken in by another) is not overwritten; taking in the same town twice hands it in once.
     shown = request.form.getlist("version")
     # isascii(): "²" is a digit to isdigit() but no number to int().
     if len(shown) != len(towns) or not all(value.isascii() and value.isdigit() and len(value) < 10 for value in shown):
         return page(_("This request cannot be answered as it is."), 400)
     for (i, player), version in zip(towns.items(), shown):
-        code = town_code(setup, player, i)
-        if _handed_in(record, i, code) and not all(record["done"]):
-            continue
-        try:
-            _store().save(table_id, i, code, int(version), True)
-        except Conflict as conflict:
-            # Changed meanwhile by the same take sent twice at once (two taps, two workers): handed in once.
-            if _handed_in(conflict.record, i, code):
-                continue
+        # Taken in as a phone of its own would send it: every field over the version the page showed, then
+        # "done". A field changed since to another value (on its own phone, or by another take) is a
+        # conflict; the same town taken in twice is handed in once.
+        fields = fields_of(player)
+        ops = [{"seq": 1, "set": {field: [fields.get(field, ""), int(version)] for field in sync.FIELDS}},
+               {"seq": 2, "done": True}]
+        client = "take-" + secrets.token_urlsafe(12)
+        changed = _store().change(table_id, _merge(setup, i + 1, client, ops, _now()))
+        outcome = changed[1]["outcome"] if changed else "gone"
+        if outcome == "finished":
+            return page(_("The scores are already shown; change a town from the results."), 409)
+        if outcome != sync.APPLIED:
             return page(_("The town of %(name)s changed meanwhile; look at the table and try again.",
                           name=player["name"]), 409)
-        except Finished:
-            return page(_("The scores are already shown; change a town from the results."), 409)
     return redirect(url_for("tables.table", lang=lang, table_id=table_id), 303)
 
 

@@ -1,14 +1,17 @@
 """Where tables live: SQLite by default (a file in the instance folder), Redis when REDIS_URL is set.
 
-Limits (tables opened, saves) are counted here too, by hit() and by save() itself: Flask-Limiter's
+Limits (tables opened, saves) are counted here too, by hit() and by change() itself: Flask-Limiter's
 storages have no SQLite one, and an in-memory count would let each gunicorn worker count alone.
 
 A table is one small record, kept as JSON under an unguessable id:
     {"setup": game code, "towns": [town code or None per player], "versions": [int], "done": [bool],
-     "created": seconds, "changed": seconds, "revision": int}
-A town travels as the game code of the setup with only that player's town filled in. "revision" grows at
-every change, so a phone that follows the table asks "anything since revision r?" and gets a 304.
-Both stores offer the same four calls and expire a table 48 hours after its last change.
+     "sync": [each player's town as webscore.flow.sync keeps it], "created": seconds, "changed": seconds,
+     "revision": int}
+A town travels as the game code of the setup with only that player's town filled in; "sync" holds the
+fields each phone changed and when, which merge() needs. "revision" grows at every change, so a phone
+that follows the table asks "anything since revision r?" and gets a 304. Both stores offer the same
+calls, change a table in one transaction (no other worker writes in between) and expire a table 48
+hours after its last change.
 """
 
 import functools
@@ -22,18 +25,6 @@ import time
 LIFETIME = 48 * 3600
 # An id is 16 random bytes in URL-safe base64 (22 characters); longer ones are let through, up to this.
 ID_LENGTH = range(22, 64)
-
-
-class Conflict(Exception):
-    """A save that names a version of the town that is no longer the current one."""
-
-    def __init__(self, record: dict):
-        super().__init__("stale version")
-        self.record = record
-
-
-class Finished(Exception):
-    """A save to a table whose scores are already shown."""
 
 
 class Limited(Exception):
@@ -61,19 +52,8 @@ def new_record(setup: str, count: int, now: float) -> dict:
             "created": now, "changed": now, "revision": 0}
 
 
-def apply_save(record: dict, n: int, town: str, version: int, done: bool, now: float) -> dict:
-    """Return the record with player n's town saved over `version`; raise Conflict or Finished."""
-    if all(record["done"]):
-        raise Finished()
-    if record["versions"][n] != version:
-        raise Conflict(record)
-    record = dict(record, towns=list(record["towns"]), versions=list(record["versions"]), done=list(record["done"]))
-    record["towns"][n] = town
-    record["versions"][n] = version + 1
-    record["done"][n] = bool(done)
-    record["changed"] = now
-    record["revision"] += 1
-    return record
+# Tries of a Redis change whose table another instance wrote meanwhile, before the store says it is busy.
+REDIS_TRIES = 20
 
 
 class SQLiteStore:
@@ -121,11 +101,13 @@ class SQLiteStore:
         return json.loads(row[0])
 
     @reached
-    def save(self, table_id: str, n: int, town: str, version: int, done: bool, limit=None):
-        """Save player n's town over `version`; return the new record, or None for no such table.
+    def change(self, table_id: str, change, limit=None):
+        """Change a table in one transaction; return (record, answer), or None for no such table.
 
-        limit, (key, window, most), counts the save as hit() does, in the same transaction, and raises
-        Limited past `most`: one write a save rather than two waiting for the same lock.
+        change(record) returns (the record to keep, an answer): the same record object when nothing
+        changed, which is then not written. limit, (key, window, most), counts the call as hit() does,
+        in the same transaction, and raises Limited past `most`: one write rather than two waiting for
+        the same lock.
         """
         db = self._db()
         db.execute("BEGIN IMMEDIATE")
@@ -135,18 +117,15 @@ class SQLiteStore:
                 raise Limited()
             record = self.get(table_id)
             if record is None:
-                # A save refused (here, or by apply_save below) is counted all the same, as Redis counts it:
-                # the count is all this transaction wrote.
+                # A call refused is counted all the same, as Redis counts it: the count is all it wrote.
                 db.execute("COMMIT")
                 return None
-            record = apply_save(record, n, town, version, done, self.clock())
-            db.execute("UPDATE tables SET record = ?, changed = ? WHERE id = ?",
-                       (json.dumps(record), record["changed"], table_id))
+            changed, answer = change(record)
+            if changed is not record:
+                db.execute("UPDATE tables SET record = ?, changed = ? WHERE id = ?",
+                           (json.dumps(changed), changed["changed"], table_id))
             db.execute("COMMIT")
-            return record
-        except (Conflict, Finished):
-            db.execute("COMMIT")
-            raise
+            return changed, answer
         except BaseException:
             if db.in_transaction:
                 db.execute("ROLLBACK")
@@ -166,39 +145,6 @@ class SQLiteStore:
             "RETURNING count", (key, slot)).fetchall()[0][0]
 
 
-# A save in one round trip: Redis runs a script alone, so reading the table, counting the save against
-# its limit and writing the new record are one step, as SQLite's transaction is. It does what
-# apply_save does (the same tests hold both stores to it): refuse a finished table or a stale version,
-# then put the town in, raise its version and the table's revision. Returns {outcome, record as JSON}.
-SAVE = """
-local key, hits = KEYS[1], KEYS[2]
-local n, town, version, done, now, lifetime = tonumber(ARGV[1]) + 1, ARGV[2], tonumber(ARGV[3]), ARGV[4] == "1",
-    tonumber(ARGV[5]), tonumber(ARGV[6])
-if hits then
-    local count = redis.call("INCR", hits)
-    redis.call("EXPIRE", hits, ARGV[7])
-    if count > tonumber(ARGV[8]) then return {"limited", ""} end
-end
-local raw = redis.call("GET", key)
-if not raw then return {"gone", ""} end
-local record = cjson.decode(raw)
-if record.changed < now - lifetime then return {"gone", ""} end
-local finished = true
-for _, handed_in in ipairs(record.done) do finished = finished and handed_in end
-if finished then return {"finished", raw} end
-if record.versions[n] ~= version then return {"conflict", raw} end
-record.towns[n], record.versions[n], record.done[n] = town, version + 1, done
-record.revision = record.revision + 1
--- cjson writes numbers with 14 significant digits (a time's microseconds lost, a whole second read back as an
--- int): the times are written as Python wrote them, "created" as it was read and "changed" as it was sent.
-local created = string.match(raw, '"created": *([^,}]+)')
-record.created, record.changed = nil, nil
-raw = string.sub(cjson.encode(record), 1, -2) .. ', "created": ' .. created .. ', "changed": ' .. ARGV[5] .. "}"
-redis.call("SET", key, raw, "EX", lifetime)
-return {"saved", raw}
-"""
-
-
 class RedisStore:
     """Tables in Redis, shared by every app instance; Redis itself drops a table 48 hours after its change."""
 
@@ -209,8 +155,8 @@ class RedisStore:
 
         self.redis = redis.Redis.from_url(url)
         self.failures = (redis.ConnectionError, redis.TimeoutError)
+        self.WatchError = redis.WatchError
         self.clock = clock
-        self._save = self.redis.register_script(SAVE)
 
     @reached
     def create(self, setup: str, count: int) -> str:
@@ -233,28 +179,36 @@ class RedisStore:
         return None if record["changed"] < self.clock() - LIFETIME else record
 
     @reached
-    def save(self, table_id: str, n: int, town: str, version: int, done: bool, limit=None):
-        """Save player n's town over `version`; return the new record, or None for no such table.
+    def change(self, table_id: str, change, limit=None):
+        """Change a table in one transaction; return (record, answer), or None for no such table.
 
-        limit, (key, window, most), counts the save as hit() does, in the same round trip, and raises
-        Limited past `most`.
+        As SQLiteStore.change. The table's key is watched while change() runs and written with MULTI/EXEC,
+        which Redis refuses if another instance wrote the table meanwhile: then it is read and changed
+        again, so no write is ever lost between two instances.
         """
-        keys = [self.PREFIX + table_id]
-        args = [n, town, version, int(bool(done)), self.clock(), LIFETIME]
         if limit is not None:
-            keys.append(self._slot(limit[0], limit[1]))
-            args += [limit[1], limit[2]]
-        outcome, raw = self._save(keys=keys, args=args)
-        if outcome == b"limited":
-            raise Limited()
-        if outcome == b"gone":
-            return None
-        record = json.loads(raw)
-        if outcome == b"finished":
-            raise Finished()
-        if outcome == b"conflict":
-            raise Conflict(record)
-        return record
+            with self.redis.pipeline() as pipe:
+                self._count(pipe, limit[0], limit[1])
+                count, _ = pipe.execute()
+            if count > limit[2]:
+                raise Limited()
+        key = self.PREFIX + table_id
+        for _ in range(REDIS_TRIES):
+            with self.redis.pipeline() as pipe:
+                try:
+                    pipe.watch(key)
+                    record = self._record(pipe.get(key))
+                    if record is None:
+                        return None
+                    changed, answer = change(record)
+                    if changed is not record:
+                        pipe.multi()
+                        pipe.set(key, json.dumps(changed), ex=LIFETIME)
+                        pipe.execute()
+                    return changed, answer
+                except self.WatchError:
+                    continue
+        raise Unavailable("the table kept changing under this change")
 
     @reached
     def hit(self, key: str, window: int) -> int:

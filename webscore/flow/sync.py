@@ -1,0 +1,343 @@
+"""A town at a table kept in step across phones: operations, how the server merges them, the phone's outbox.
+
+Written once, run by both sides: the server merges each operation into the table with apply(); the phone
+(under MicroPython) keeps its outbox with edit(), hand_in(), reopen(), acknowledged(), refreshed() and
+resolve(). JavaScript stores the outbox and carries its head to the server, one request at a time.
+
+A town as the table keeps it (the town form's fields as text; a field not there is ""):
+    {"fields": {field: value}, "marks": {field: [version, client]}, "seen": {client: seq},
+     "version": int, "done": bool}
+marks say at which version, and from which phone, each field last changed; seen holds the last
+operation each phone had applied, so an operation sent twice (its answer lost) is applied once.
+
+An operation comes from one phone's outbox (its client id) and is numbered there (seq, from 1, in order):
+    {"seq": 3, "set": {"square_a1": ["cottage", 2], ...}}  each field with the version it was edited over
+    {"seq": 4, "done": true}                                hand the town in
+    {"seq": 5, "reopen": true}                              change a handed-in town again, on purpose
+
+Merging: a field set over version b conflicts only when another phone changed it after b to another
+value; two phones that changed different fields both keep their work, and the same value twice is no
+conflict. "done" is idempotent, and a handed-in town takes no change until it is reopened.
+"""
+
+from ..scoring.cards import MONUMENTS
+from ..scoring.town import NAMES
+from ..scoring.validate import problems
+from .town_step import FACTS
+from .town_step import fields_of
+from .town_step import read
+
+FIELDS = tuple(["square_" + name for name in NAMES] + ["stored_" + name for name in NAMES] + list(FACTS) + ["monument"])
+_FIELD_SET = set(FIELDS)
+# A card id, a Warehouse's load or a fact as typed: a form field longer than this is none of ours.
+MAX_VALUE = 24
+MAX_CLIENT = 40
+MAX_NUMBER = 2 ** 31
+# Phones remembered per town (seen): a table has at most six, and each hand-over is one more.
+MAX_SEEN = 24
+_CLIENT_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
+
+APPLIED = "applied"
+CONFLICT = "conflict"
+HANDED_IN = "handed-in"
+PROBLEMS = "problems"
+
+
+def new_town(game: dict, n: int) -> dict:
+    """Return player n's town (from 1) as the setup has it, before any phone touched it."""
+    return town_from_fields(fields_of(game["players"][n - 1]), 0, False)
+
+
+def town_from_fields(fields: dict, version: int, done: bool) -> dict:
+    """Return a town holding these fields (those not blank), as of a version, with no phone's marks."""
+    return {"fields": {key: value for key, value in fields.items() if key in _FIELD_SET and value},
+            "marks": {}, "seen": {}, "version": version, "done": bool(done)}
+
+
+def public(town: dict) -> dict:
+    """Return what a phone is told of a town: its fields, version and whether it is handed in."""
+    return {"fields": dict(town["fields"]), "version": town["version"], "done": town["done"]}
+
+
+# The server's side.
+
+def _is_number(value) -> bool:
+    return type(value) is int and 0 <= value < MAX_NUMBER
+
+
+def read_client(value) -> str:
+    """Return a phone's client id as sent, or raise ValueError."""
+    if type(value) is not str or not 8 <= len(value) <= MAX_CLIENT or any(c not in _CLIENT_CHARS for c in value):
+        raise ValueError("client")
+    return value
+
+
+def read_op(op) -> dict:
+    """Return an operation as sent by a phone, checked for shape only; raise ValueError."""
+    if type(op) is not dict or not _is_number(op.get("seq")) or op["seq"] < 1:
+        raise ValueError("seq")
+    kinds = [kind for kind in ("set", "done", "reopen") if kind in op]
+    if len(kinds) != 1 or len(op) != 2:
+        raise ValueError("kind")
+    if kinds[0] != "set":
+        if op[kinds[0]] is not True:
+            raise ValueError(kinds[0])
+        return {"seq": op["seq"], kinds[0]: True}
+    changes = op["set"]
+    if type(changes) is not dict or not changes:
+        raise ValueError("set")
+    for field, change in changes.items():
+        if field not in _FIELD_SET or type(change) is not list or len(change) != 2:
+            raise ValueError(field)
+        value, base = change
+        if type(value) is not str or len(value) > MAX_VALUE or not _is_number(base):
+            raise ValueError(field)
+    return {"seq": op["seq"], "set": {field: [value, base] for field, (value, base) in changes.items()}}
+
+
+def _allowed(game: dict, field: str, value: str) -> bool:
+    """Tell whether a field may hold a value in this game (the core names what is wrong in a town later)."""
+    if value == "":
+        return True
+    if field.startswith("square_"):
+        return value in game["buildings"] or value in MONUMENTS
+    if field == "monument":
+        return bool(game["monuments"]) and value in MONUMENTS
+    return True
+
+
+def _copy(town: dict) -> dict:
+    return {"fields": dict(town["fields"]), "marks": dict(town["marks"]), "seen": dict(town["seen"]),
+            "version": town["version"], "done": town["done"]}
+
+
+def game_with(game: dict, n: int, fields: dict):
+    """Return (the game with player n's town (from 1) as a town's fields give it, the fields it could not take).
+
+    A field not among a town's fields is blank: a monument taken off is no monument.
+    """
+    return read(game, n, {field: fields.get(field, "") for field in FIELDS})
+
+
+def town_problems(game: dict, n: int, fields: dict) -> list:
+    """Return the problems that keep player n's town (from 1) as these fields give it from being handed in."""
+    changed, found = game_with(game, n, fields)
+    return found + [item for item in problems(changed) if item["player"] == n - 1]
+
+
+def apply(town: dict, client: str, op: dict, game: dict, n: int):
+    """Merge one operation of a phone into player n's town (from 1) of a game; return (town, answer).
+
+    The answer is {"outcome", "seq"} and, for a conflict, {"conflict": {field: [theirs, mine]}}, or for
+    a town that cannot be handed in, {"problems": [...]}. The town returned is new only when it changed.
+    Raise ValueError for a value this game's town cannot hold.
+    """
+    seq = op["seq"]
+    answer = {"outcome": APPLIED, "seq": seq}
+    if seq <= town["seen"].get(client, 0):
+        return town, answer
+    changed = _copy(town)
+    if "set" in op:
+        for field, (value, _) in op["set"].items():
+            if not _allowed(game, field, value):
+                raise ValueError(field)
+        changes = {}
+        clashes = {}
+        for field, (value, base) in op["set"].items():
+            if town["fields"].get(field, "") == value:
+                continue
+            mark = town["marks"].get(field)
+            if mark is not None and mark[0] > base and mark[1] != client:
+                clashes[field] = [town["fields"].get(field, ""), value]
+            changes[field] = value
+        if clashes:
+            return town, {"outcome": CONFLICT, "seq": seq, "conflict": clashes}
+        if changes and town["done"]:
+            return town, {"outcome": HANDED_IN, "seq": seq}
+        if changes:
+            changed["version"] += 1
+            for field, value in changes.items():
+                if value:
+                    changed["fields"][field] = value
+                else:
+                    changed["fields"].pop(field, None)
+                changed["marks"][field] = [changed["version"], client]
+    elif "done" in op:
+        if not town["done"]:
+            found = town_problems(game, n, town["fields"])
+            if found:
+                return town, {"outcome": PROBLEMS, "seq": seq, "problems": found}
+            changed["done"] = True
+            changed["version"] += 1
+    elif town["done"]:
+        changed["done"] = False
+        changed["version"] += 1
+    changed["seen"].pop(client, None)
+    changed["seen"][client] = seq
+    while len(changed["seen"]) > MAX_SEEN:
+        changed["seen"].pop(next(iter(changed["seen"])))
+    return changed, answer
+
+
+# The phone's side: an outbox is {"client", "next": seq to give, "ops": [...], "known": public town}.
+
+def new_outbox(client: str, known: dict) -> dict:
+    """Return an empty outbox of a phone for a town it last saw as `known` (public())."""
+    return {"client": client, "next": 1, "ops": [], "known": known}
+
+
+def expected(outbox: dict) -> dict:
+    """Return the town the phone shows: the known one with every operation not yet acknowledged applied."""
+    fields = dict(outbox["known"]["fields"])
+    done = outbox["known"]["done"]
+    for op in outbox["ops"]:
+        if "set" in op:
+            for field, (value, _) in op["set"].items():
+                fields[field] = value
+        else:
+            done = "done" in op
+    return {"fields": {key: value for key, value in fields.items() if value}, "done": done}
+
+
+def waiting(outbox: dict) -> int:
+    """Return how many changes wait to be sent: each field set, each hand-in and each reopening."""
+    return sum(len(op["set"]) if "set" in op else 1 for op in outbox["ops"])
+
+
+def _tail(outbox: dict, sending):
+    """Return the last operation when it is not on its way (so it may still change), else None."""
+    if outbox["ops"] and outbox["ops"][-1]["seq"] != sending:
+        return outbox["ops"][-1]
+    return None
+
+
+def _append(outbox: dict, op: dict) -> dict:
+    op["seq"] = outbox["next"]
+    return dict(outbox, next=outbox["next"] + 1, ops=outbox["ops"] + [op])
+
+
+def edit(outbox: dict, fields: dict, sending=None) -> dict:
+    """Return the outbox with what the form now holds (fields) and the phone did not show before.
+
+    Each changed field is set over the version the phone knows; a change joins the last operation when
+    that one is not on its way, so an outbox holds a few operations however many taps were made. A town
+    the phone shows handed in takes no change: the player reopens it first (reopen()), on purpose.
+    """
+    if expected(outbox)["done"]:
+        return outbox
+    shown = expected(outbox)["fields"]
+    version = outbox["known"]["version"]
+    changes = {}
+    for field in FIELDS:
+        # A field the form does not have (the monument, on a table's town) is not the form's to change.
+        if field not in fields:
+            continue
+        value = str(fields[field] or "")[:MAX_VALUE]
+        if value != shown.get(field, ""):
+            changes[field] = [value, version]
+    if not changes:
+        return outbox
+    tail = _tail(outbox, sending)
+    if tail is not None and "set" in tail:
+        merged = dict(tail["set"])
+        merged.update(changes)
+        return dict(outbox, ops=outbox["ops"][:-1] + [{"seq": tail["seq"], "set": merged}])
+    return _append(outbox, {"set": changes})
+
+
+def hand_in(outbox: dict, sending=None) -> dict:
+    """Return the outbox with the town handed in (after every change before it)."""
+    if expected(outbox)["done"]:
+        return outbox
+    tail = _tail(outbox, sending)
+    if tail is not None and "reopen" in tail:
+        return dict(outbox, ops=outbox["ops"][:-1])
+    return _append(outbox, {"done": True})
+
+
+def reopen(outbox: dict, sending=None) -> dict:
+    """Return the outbox with a handed-in town opened for changes again."""
+    if not expected(outbox)["done"]:
+        return outbox
+    tail = _tail(outbox, sending)
+    if tail is not None and "done" in tail:
+        return dict(outbox, ops=outbox["ops"][:-1])
+    return _append(outbox, {"reopen": True})
+
+
+def acknowledged(outbox: dict, seq: int, town: dict) -> dict:
+    """Return the outbox once the server applied operation seq and holds town (public())."""
+    ops = [op for op in outbox["ops"] if op["seq"] > seq]
+    # An answer that crossed a newer one on the way keeps the newer town.
+    known = town if town["version"] >= outbox["known"]["version"] else outbox["known"]
+    return dict(outbox, ops=ops, known=known)
+
+
+def refreshed(outbox: dict, town: dict) -> dict:
+    """Return the outbox once the phone learns the server's town (public()); an older town changes nothing."""
+    if town["version"] < outbox["known"]["version"]:
+        return outbox
+    return dict(outbox, known=town)
+
+
+def shown_changes(before: dict, after: dict) -> list:
+    """Return what the phone shows differently in outbox `after` than in `before`: fields, and "done".
+
+    Between an outbox and itself after an answer or a refresh, these are another phone's changes that
+    none of this phone's waiting operations covers.
+    """
+    was, now = expected(before), expected(after)
+    changed = [field for field in FIELDS if was["fields"].get(field, "") != now["fields"].get(field, "")]
+    if was["done"] != now["done"]:
+        changed.append("done")
+    return changed
+
+
+def _renumbered(outbox: dict, ops: list) -> dict:
+    """Return the outbox with these operations (none of them applied yet) numbered anew from its next seq."""
+    seq = outbox["next"]
+    numbered = []
+    for op in ops:
+        op = dict(op, seq=seq)
+        numbered.append(op)
+        seq += 1
+    return dict(outbox, ops=numbered, next=seq)
+
+
+def resolve(outbox: dict, choices: dict) -> dict:
+    """Return the outbox after the player chose, field by field, between theirs and mine after a conflict.
+
+    choices: {field: "mine" or "theirs"}. Mine is set again over the version the phone now knows (it has
+    shown theirs); theirs drops the field from every waiting operation. Call it after refreshed() with the
+    server's town, while no operation is on its way.
+    """
+    version = outbox["known"]["version"]
+    ops = []
+    for op in outbox["ops"]:
+        if "set" not in op:
+            ops.append(op)
+            continue
+        kept = {}
+        for field, (value, base) in op["set"].items():
+            choice = choices.get(field)
+            if choice == "theirs":
+                continue
+            kept[field] = [value, version if choice == "mine" else base]
+        if kept:
+            ops.append({"seq": op["seq"], "set": kept})
+    return _renumbered(outbox, ops)
+
+
+def reopened_first(outbox: dict) -> dict:
+    """Return the outbox with the town reopened before its waiting changes (they met a handed-in town)."""
+    return _renumbered(outbox, [{"reopen": True}] + [op for op in outbox["ops"] if "reopen" not in op])
+
+
+def dropped_changes(outbox: dict) -> dict:
+    """Return the outbox without its waiting changes of fields (the player keeps the handed-in town)."""
+    return _renumbered(outbox, [op for op in outbox["ops"] if "set" not in op])
+
+
+def dropped_head(outbox: dict) -> dict:
+    """Return the outbox without its first operation (one the server cannot take, such as a refused hand-in)."""
+    return dict(outbox, ops=outbox["ops"][1:])
