@@ -95,9 +95,11 @@ export function outbox(core, table, n, saveUrl, known, handlers = {}) {
   let timer = null;
   let unreachable = false;
   let lastAck = null;
+  // Why the server refused the last operation, said until the next change.
+  let notice = null;
 
   function call(name, extra = {}) {
-    const answer = core.outbox({ call: name, outbox: box, client: newClient(), town: known, sending, ...extra });
+    const answer = core.outbox({ call: name, outbox: box, client: newClient(), town: known, ...extra });
     box = answer.outbox;
     shown = answer.shown;
     waiting = answer.waiting;
@@ -110,7 +112,7 @@ export function outbox(core, table, n, saveUrl, known, handlers = {}) {
   }
 
   function report() {
-    handlers.status?.({ sending: sending !== null, unreachable, waiting, lastAck, blocked, done: shown?.done });
+    handlers.status?.({ sending: sending !== null, unreachable, waiting, lastAck, blocked, done: shown?.done, notice });
   }
 
   function retryLater(wait) {
@@ -121,8 +123,17 @@ export function outbox(core, table, n, saveUrl, known, handlers = {}) {
   async function drain() {
     if (sending !== null || blocked || !box || box.ops.length === 0) return report();
     clearTimeout(timer);
+    if (!navigator.onLine) {
+      // Surely not sent: taps go on joining the operation, and "online" sends it.
+      unreachable = true;
+      showOffline(true);
+      retryLater(RETRY_MOST);
+      return report();
+    }
     const op = box.ops[0];
     sending = op.seq;
+    // From now on it may be applied even if no answer comes: the outbox keeps it as it is.
+    call("sending", { seq: op.seq });
     report();
     let response = null;
     let answer = null;
@@ -174,6 +185,7 @@ export function outbox(core, table, n, saveUrl, known, handlers = {}) {
       handlers.finished?.(answer.result);
     } else if (status === 422 && answer.problems) {
       call("dropped_head");
+      notice = answer.problems.join(" ");
       handlers.problems?.(answer.problems);
     } else if (status === 404) {
       blocked = true;
@@ -181,7 +193,8 @@ export function outbox(core, table, n, saveUrl, known, handlers = {}) {
     } else {
       // Refused as it is (400, 403, 413): sending it again would not help.
       call("dropped_head");
-      handlers.refused?.(answer?.message ?? "");
+      notice = answer?.message ?? "";
+      handlers.refused?.(notice);
     }
   }
 
@@ -191,7 +204,10 @@ export function outbox(core, table, n, saveUrl, known, handlers = {}) {
     get box() { return box; },
     get shown() { return shown; },
     get sending() { return sending; },
-    call,
+    call(name, extra) {
+      if (name === "edit" || name === "hand_in" || name === "reopen") notice = null;
+      return call(name, extra);
+    },
     drain,
     report,
     // Let the outbox be sent again after the player chose (a conflict, a handed-in town).
@@ -255,6 +271,9 @@ function tablePage(section) {
 }
 
 const FIELD = /^(square|stored)_([a-d][1-4])$/;
+// The fields of a town in reading order (a1 … d4), for saying what changed in that order.
+const SQUARE_ORDER = ["1", "2", "3", "4"].flatMap((row) => ["a", "b", "c", "d"].flatMap((col) =>
+  ["square_" + col + row, "stored_" + col + row]));
 
 // What a field is called on this page: its square ("a1"), the load stored on a square, or the label of the fact.
 function fieldName(form, name) {
@@ -289,6 +308,7 @@ export async function townPage(form) {
   const time = new Intl.DateTimeFormat(words.lang, { timeStyle: "medium" });
   let conflict = null;
   let box = null;
+  const changedElsewhere = new Set();
   rememberTable(table);
   localStorage.setItem(setupKey(table), form.dataset.code);
 
@@ -311,9 +331,14 @@ export async function townPage(form) {
     doneButton.hidden = done;
     againButton.hidden = !done;
     form.dataset.done = String(done);
-    const fieldsChanged = changed.filter((name) => name !== "done");
+    // What other phones changed since this player last tapped, said together.
+    for (const name of changed) if (name !== "done") changedElsewhere.add(name);
     const notes = [];
-    if (fieldsChanged.length) notes.push(fill(text.changed_elsewhere, { what: list(fieldsChanged.map((name) => fieldName(form, name))) }));
+    if (changedElsewhere.size) {
+      const names = SQUARE_ORDER.filter((name) => changedElsewhere.has(name)).concat(
+        [...changedElsewhere].filter((name) => !SQUARE_ORDER.includes(name)));
+      notes.push(fill(text.changed_elsewhere, { what: list(names.map((name) => fieldName(form, name))) }));
+    }
     if (changed.includes("done")) notes.push(done ? text.handed_in_elsewhere : text.reopened_elsewhere);
     if (notes.length) {
       changedNote.textContent = notes.join(" ");
@@ -328,6 +353,7 @@ export async function townPage(form) {
     else if (!report.waiting) parts.push(report.lastAck ? fill(text.saved_at, { time: time.format(report.lastAck) }) : text.all_saved);
     if (report.waiting) parts.push(counted(text.waiting, report.waiting));
     if (report.done && !report.waiting) parts.push(text.handed_in);
+    if (report.notice !== null && report.notice !== undefined) parts.unshift(text.not_saved + " " + report.notice);
     status.textContent = parts.join(" ");
   }
 
@@ -349,6 +375,7 @@ export async function townPage(form) {
     }
     box.call("edit", { fields: formFields(form) });
     localStorage.removeItem(draftKey(table, n));
+    changedElsewhere.clear();
     box.drain();
   }
 
@@ -402,22 +429,21 @@ export async function townPage(form) {
     handedInPanel.hidden = true;
     if (handedInBy === "phone") {
       box.call("reopen");
-      record();
     } else {
       box.call("reopened_first");
-      box.unblock();
     }
+    // What was tapped while the question stood goes in too.
+    record();
     localStorage.removeItem(draftKey(table, n));
     showTown();
+    box.unblock();
   });
   handedInPanel.querySelector('[data-action="keep-handed-in"]').addEventListener("click", () => {
     handedInPanel.hidden = true;
-    if (handedInBy !== "phone") {
-      box.call("dropped_changes");
-      box.unblock();
-    }
+    if (handedInBy !== "phone") box.call("dropped_changes");
     localStorage.removeItem(draftKey(table, n));
     showTown();
+    box.unblock();
   });
   document.querySelector('[data-action="handover"]').addEventListener("click", async () => {
     const core = await loadBrowserCore();
@@ -439,21 +465,16 @@ export async function townPage(form) {
     status: say,
     applied: (answer, op, changed) => {
       showTown(changed);
-      if (op.done) location.assign(form.dataset.back);
+      // Handed in, and nothing else asked since (such as "Change my town again"): back to the table.
+      if (op.done && box.shown.done && !box.box.ops.length) location.assign(form.dataset.back);
     },
     conflict: showConflict,
     handedIn: () => {
       showTown();
       askToReopen("server");
     },
-    problems: (messages) => {
-      showTown();
-      status.textContent = text.not_saved + " " + messages.join(" ");
-    },
-    refused: (message) => {
-      showTown();
-      status.textContent = text.not_saved + " " + message;
-    },
+    problems: () => showTown(),
+    refused: () => showTown(),
     finished: (result) => location.assign(result || form.dataset.back),
     gone: () => location.assign(form.dataset.back),
   });
@@ -475,10 +496,20 @@ export async function townPage(form) {
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") box.drain();
   });
-  follow(table, form.dataset.state, async (state) => {
+  // The version the table's state last gave this town: fetched once nothing is on its way, even if the
+  // following answers are 304s.
+  let wanted = 0;
+  const catchUp = async () => {
+    if (wanted > box.box.known.version) showTown(await box.refresh(form.dataset.town));
+  };
+  follow(table, form.dataset.state, (state) => {
     if (state.finished) return location.assign(state.result);
-    if (state.players[n - 1].version > box.box.known.version) showTown(await box.refresh(form.dataset.town));
-  }, () => box.drain());
+    wanted = Math.max(wanted, state.players[n - 1].version);
+    catchUp();
+  }, () => {
+    box.drain();
+    catchUp();
+  });
 }
 
 // A table that is gone: offer the same game again, when this phone remembers it.

@@ -72,7 +72,8 @@ def test_each_square_is_one_tab_stop_named_by_place_card_and_points(phone, live_
     drawn(page)
     expect(page.locator(".running-total")).to_have_text("Running total: \u221211")
     buttons = page.locator(".square-button")
-    for n, name in enumerate(["a1, Cottage, 3 points", "b1, Farm, 0 points", "c1, Empty, \u22121 points"]):
+    # "−1 point", as the server words it (the count is the points without their sign).
+    for n, name in enumerate(["a1, Cottage, 3 points", "b1, Farm, 0 points", "c1, Empty, \u22121 point"]):
         expect(buttons.nth(n)).to_have_accessible_name(spoken(name))
     assert page.locator(".square-select").evaluate_all("ss => ss.every(s => getComputedStyle(s).display === 'none')")
     stops = page.evaluate("""() => [...document.querySelectorAll('.square button, .square select, .square input')]

@@ -65,7 +65,9 @@ def test_a_town_reloaded_offline_goes_on_and_its_taps_reach_the_table(phone, liv
     tap(page, "well", "c1")
     expect(page.locator(".table-save-status")).to_have_text(
         "Can't reach the table; trying again. 2 changes waiting to be sent.", timeout=WAIT)
-    assert saved_town(table_url, 0)[:3] == ["cottage", None, None]
+    # The tap made offline long after the network was cut has not reached the table. (Of a tap right after
+    # the cut, an answer may be lost after the server took it: the outbox sends it again, applied once.)
+    assert saved_town(table_url, 0)[2] is None
     # Still offline, the town can be handed over as a link, as on the server's page.
     page.click("[data-action=handover]")
     assert page.locator(".handover-url").input_value() == table_url + "/take?town=" + town_code(BEGUN, 0)

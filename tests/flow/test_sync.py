@@ -65,9 +65,20 @@ def test_done_is_idempotent_and_no_change_reaches_a_handed_in_town_until_it_is_r
     assert (late, answer) == (town, {"outcome": sync.HANDED_IN, "seq": 2})
     # The very town it holds is no change: a phone that hands over and then sends its taps.
     assert applied(town, B, sets(2, a1="farm"))["done"] is True
-    opened = applied(town, B, {"seq": 3, "reopen": True})
+    opened = applied(town, B, {"seq": 3, "reopen": 2})
     assert (opened["done"], opened["version"]) == (False, 3)
     assert sync.public(applied(opened, B, sets(4, base=3, b1="well")))["fields"]["square_b1"] == "well"
+
+
+def test_a_reopening_from_before_another_phones_hand_in_leaves_the_town_handed_in():
+    town = applied(sync.new_town(GAME, N), A, sets(1, a1="farm"))
+    town = applied(town, A, {"seq": 2, "done": True})
+    town = applied(town, B, {"seq": 1, "reopen": 2})
+    town = applied(town, A, {"seq": 3, "done": True})
+    # B's second reopening was made over version 2, before A handed the town in again at version 4.
+    stale = applied(town, B, {"seq": 2, "reopen": 2})
+    assert (stale["done"], stale["version"]) == (True, 4)
+    assert applied(town, B, {"seq": 2, "reopen": 4})["done"] is False
 
 
 def test_a_town_the_core_refuses_is_not_handed_in():
@@ -78,10 +89,13 @@ def test_a_town_the_core_refuses_is_not_handed_in():
     assert [item["code"] for item in answer["problems"]] == ["stored-missing"]
 
 
-@pytest.mark.parametrize("changes", [{"square_a1": ["cathedral", 0]}, {"monument": ["farm", 0]}])
-def test_a_card_the_game_has_not_is_refused(changes):
-    with pytest.raises(ValueError):
-        sync.apply(sync.new_town(GAME, N), A, {"seq": 1, "set": changes}, GAME, N)
+@pytest.mark.parametrize("changes", [{"square_a1": ["cathedral", 0]}, {"monument": ["grove-university", 0]},
+                                     {"monument": ["", 0]}])
+def test_a_card_the_game_has_not_or_another_monument_is_refused(changes):
+    town = sync.new_town(GAME, N)
+    assert sync.apply(town, A, {"seq": 1, "set": changes}, GAME, N) == (town, {"outcome": sync.INVALID, "seq": 1})
+    # The monument the setup chose, sent as it is (a hand-over sends every field), changes nothing.
+    assert applied(town, A, {"seq": 1, "set": {"monument": ["barrett-castle", 0]}})["version"] == 0
 
 
 def test_taps_join_the_operation_that_is_not_yet_on_its_way():
@@ -89,9 +103,27 @@ def test_taps_join_the_operation_that_is_not_yet_on_its_way():
     box = sync.edit(box, {"square_a1": "farm", "monument": "barrett-castle"})
     box = sync.edit(box, {"square_a1": "farm", "square_b1": "well", "monument": "barrett-castle"})
     assert box["ops"] == [{"seq": 1, "set": {"square_a1": ["farm", 0], "square_b1": ["well", 0]}}]
-    on_its_way = sync.edit(box, {"square_a1": "well", "square_b1": "well", "monument": "barrett-castle"}, sending=1)
+    on_its_way = sync.edit(sync.sending(box, 1), {"square_a1": "well", "square_b1": "well", "monument": "barrett-castle"})
     assert on_its_way["ops"][1:] == [{"seq": 2, "set": {"square_a1": ["well", 0]}}]
     assert sync.waiting(on_its_way) == 3
+
+
+def test_an_operation_once_sent_never_changes_even_when_its_answer_never_came():
+    box = sync.edit(sync.new_outbox(A, sync.public(sync.new_town(GAME, N))), {"square_a1": "farm"})
+    sent = sync.sending(box, 1)
+    # No answer: the phone stops waiting, but op 1 may well be applied; a new tap is a new operation.
+    again = sync.edit(sent, {"square_a1": "farm", "square_a2": "well"})
+    assert again["ops"] == [{"seq": 1, "set": {"square_a1": ["farm", 0]}}, {"seq": 2, "set": {"square_a2": ["well", 0]}}]
+    back_and_forth = sync.hand_in(sync.reopen(sync.hand_in(sent)))
+    assert [sorted(op) for op in back_and_forth["ops"]] == [["seq", "set"], ["done", "seq"]]
+
+
+def test_a_field_still_waiting_keeps_the_version_it_was_first_changed_over():
+    box = sync.edit(sync.new_outbox(A, sync.public(sync.new_town(GAME, N))), {"square_a1": "farm"})
+    theirs = {"fields": {"monument": "barrett-castle", "square_a1": "well"}, "version": 1, "done": False}
+    box = sync.edit(sync.refreshed(box, theirs), {"square_a1": "cottage"})
+    # "well" was never shown in place of "farm": changing "farm" again is still over version 0, a conflict.
+    assert box["ops"] == [{"seq": 1, "set": {"square_a1": ["cottage", 0]}}]
 
 
 def test_a_field_the_form_does_not_have_is_left_as_it_is():
@@ -106,14 +138,17 @@ def test_done_then_reopen_cancel_while_neither_is_sent():
     done = sync.hand_in(box)
     assert done["ops"] == [{"seq": 1, "done": True}] and sync.expected(done)["done"] is True
     assert sync.reopen(done)["ops"] == []
-    assert sync.reopen(done, sending=1)["ops"] == [{"seq": 1, "done": True}, {"seq": 2, "reopen": True}]
+    assert sync.reopen(sync.sending(done, 1))["ops"] == [{"seq": 1, "done": True}, {"seq": 2, "reopen": 0}]
     assert sync.hand_in(done) is done
+    # Taken back while the town is handed in by another phone: the phone reopens it over what it saw.
+    elsewhere = sync.refreshed(done, {"fields": {"monument": "barrett-castle"}, "version": 3, "done": True})
+    assert sync.reopen(elsewhere)["ops"] == [{"seq": 2, "reopen": 3}]
 
 
 def test_an_answer_keeps_the_waiting_taps_shown_over_the_servers_town():
     box = sync.new_outbox(A, sync.public(sync.new_town(GAME, N)))
-    box = sync.edit(box, {"square_a1": "farm", "monument": "barrett-castle"}, sending=None)
-    box = sync.edit(box, {"square_a1": "farm", "square_b1": "well", "monument": "barrett-castle"}, sending=1)
+    box = sync.sending(sync.edit(box, {"square_a1": "farm", "monument": "barrett-castle"}), 1)
+    box = sync.edit(box, {"square_a1": "farm", "square_b1": "well", "monument": "barrett-castle"})
     server = {"fields": {"monument": "barrett-castle", "square_a1": "farm", "square_c1": "cottage"}, "version": 2, "done": False}
     after = sync.acknowledged(box, 1, server)
     assert sync.expected(after)["fields"] == {"monument": "barrett-castle", "square_a1": "farm", "square_b1": "well",

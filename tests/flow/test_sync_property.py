@@ -6,6 +6,8 @@ and handed-in towns settled by the player's choice. Then the network heals and e
 What must hold, whatever the order:
 - every phone shows the very town the server holds (the same fields, the same "done");
 - every operation a phone saw acknowledged was applied by the server (or found already applied);
+- the last value a phone gave a field is the server's, unless another phone changed that field after it,
+  or the player chose the other phone's value (a conflict) or to keep the town as handed in;
 - a handed-in town is opened again only by a "reopen" that a player asked for;
 - an outbox stays a few operations long, however many taps were made.
 
@@ -58,9 +60,10 @@ class Phone:
         self.blocked = None  # None, or what the player must settle: "conflict" or "handed-in"
         self.conflict = {}
         self.acknowledged = []
+        self.intended = {}  # field -> the last value this phone's player gave it and still wants
 
     def call(self, name: str, **extra):
-        answer = self.door(dict(extra, call=name, outbox=self.outbox, sending=self.sending))
+        answer = self.door(dict(extra, call=name, outbox=self.outbox))
         self.outbox = answer["outbox"]
         assert len(self.outbox["ops"]) <= MOST_OPS, self.outbox["ops"]
         return answer
@@ -80,22 +83,34 @@ class Phone:
             if rng.random() < 0.5:
                 return
             self.call("reopen")
+        before = sync.expected(self.outbox)["fields"]
         self.call("edit", fields=fields)
+        for field, value in fields.items():
+            if value != before.get(field, ""):
+                self.intended[field] = value
 
     def settle(self, rng):
         """The player's word on what blocks the outbox, chosen at random."""
         if self.sending is not None:
             return
         if self.blocked == "conflict":
-            self.call("resolve", choices={field: rng.choice(["mine", "theirs"]) for field in self.conflict})
+            choices = {field: rng.choice(["mine", "theirs"]) for field in self.conflict}
+            self.call("resolve", choices=choices)
+            for field, choice in choices.items():
+                if choice == "theirs":
+                    self.intended.pop(field, None)
         elif self.blocked == "handed-in":
-            self.call(rng.choice(["reopened_first", "dropped_changes"]))
+            choice = rng.choice(["reopened_first", "dropped_changes"])
+            self.call(choice)
+            if choice == "dropped_changes":
+                self.intended.clear()
         self.blocked = None
 
     def send(self):
         if self.sending is None and self.blocked is None and self.outbox["ops"]:
             op = self.outbox["ops"][0]
             self.sending = op["seq"]
+            self.call("sending", seq=op["seq"])
             return {"client": self.client, "op": op}
         return None
 
@@ -184,6 +199,10 @@ def run(door, seed: int) -> None:
         assert phone.shown() == {"fields": final["fields"], "done": final["done"]}, seed
         for seq in phone.acknowledged:
             assert (phone.client, seq) in server.applied, seed
+        for field, value in phone.intended.items():
+            mark = server.town["marks"].get(field)
+            if mark is None or mark[1] == phone.client:
+                assert final["fields"].get(field, "") == value, (seed, phone.client, field)
 
 
 def cpython_door(request: dict) -> dict:

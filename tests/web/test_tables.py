@@ -1,9 +1,13 @@
 """A table through the Flask test client, against SQLite and Redis alike (the table_config fixture)."""
 
+import io
+import json
 import re
 
 import pytest
 from flask import request
+from werkzeug.test import EnvironBuilder
+from werkzeug.test import run_wsgi_app
 
 from support import examples
 from support.tables import empty_setup
@@ -372,3 +376,38 @@ def test_a_town_handed_over_after_the_scores_are_shown_says_so(phone):
                                                             "version": shown_version(page.text)})
     assert answer.status_code == 409
     assert "Les scores sont déjà affichés" in answer.text
+
+
+def test_a_body_nested_past_any_town_is_a_400_and_a_long_one_sent_in_chunks_a_413(table_app, phone):
+    table = open_table(phone)
+    nested = '{"client": "phone-one-a", "op": ' + "[" * 1000 + "]" * 1000 + "}"
+    answer = phone.post("/en/t/{}/1".format(table), data=nested, content_type="application/json", headers=JSON_CALL)
+    assert (answer.status_code, answer.json) == (400, {"message": "This request cannot be answered as it is."})
+    # Sent in chunks, a body names no length: it is bounded by the bytes read all the same.
+    body = json.dumps({"client": CLIENT, "op": {"seq": 1, "set": {"square_a1": ["farm", 0]}}, "pad": "x" * 12000})
+    environ = EnvironBuilder(path="/fr/t/{}/1".format(table), method="POST", input_stream=io.BytesIO(body.encode()),
+                             headers=dict(JSON_CALL, **{"Content-Type": "application/json",
+                                                        "Transfer-Encoding": "chunked"})).get_environ()
+    environ.pop("CONTENT_LENGTH", None)
+    environ["wsgi.input_terminated"] = True
+    sent, status, _ = run_wsgi_app(table_app.wsgi_app, environ, buffered=True)
+    assert status == "413 REQUEST ENTITY TOO LARGE"
+    assert json.loads(b"".join(sent)) == {"message": "Cette demande dépasse de loin ce qu’une partie nécessite."}
+
+
+def test_a_half_entered_town_never_stops_the_table_of_a_town_handed_in(phone):
+    table = open_table(phone)
+    assert save(phone, table, 1, done=True).status_code == 200
+    # Bernadet places The Starloom before saying how many towns were completed before hers, and a load of
+    # 300 on a Warehouse: still a town being entered, which the table's page and state go on showing.
+    half = send(phone, table, 2, {"seq": 1, "set": {"square_a1": ["the-starloom", 0], "square_b1": ["warehouse", 0],
+                                                      "stored_b1": ["300", 0]}}, client="phone-two-b")
+    assert half.status_code == 200
+    state = phone.get("/en/t/{}/state".format(table))
+    assert state.status_code == 200
+    assert [p["status"] for p in state.json["players"]] == ["done", "entering", "not-started", "not-started"]
+    assert phone.get("/en/t/" + table).status_code == 200
+    refused = send(phone, table, 2, {"seq": 2, "done": True}, client="phone-two-b")
+    assert refused.status_code == 422
+    assert refused.json["problems"] == ["A Warehouse stores at most 3 resources.",
+                                        "How many players completed their town before this one?"]

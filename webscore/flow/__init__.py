@@ -105,9 +105,10 @@ def turns_json(text: str) -> str:
 # What a phone's outbox can be asked (webscore/flow/sync.py); each returns the outbox and, where the phone
 # shows it, what else it needs to know.
 _OUTBOX_CALLS = {
-    "edit": lambda request, outbox: {"outbox": sync.edit(outbox, request.get("fields") or {}, request.get("sending"))},
-    "hand_in": lambda request, outbox: {"outbox": sync.hand_in(outbox, request.get("sending"))},
-    "reopen": lambda request, outbox: {"outbox": sync.reopen(outbox, request.get("sending"))},
+    "edit": lambda request, outbox: {"outbox": sync.edit(outbox, request.get("fields") or {})},
+    "hand_in": lambda request, outbox: {"outbox": sync.hand_in(outbox)},
+    "reopen": lambda request, outbox: {"outbox": sync.reopen(outbox)},
+    "sending": lambda request, outbox: {"outbox": sync.sending(outbox, request["seq"])},
     "acknowledged": lambda request, outbox: _with_changes(
         outbox, sync.acknowledged(outbox, request["seq"], request["town"])),
     "refreshed": lambda request, outbox: _with_changes(outbox, sync.refreshed(outbox, request["town"])),

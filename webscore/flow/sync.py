@@ -13,11 +13,17 @@ operation each phone had applied, so an operation sent twice (its answer lost) i
 An operation comes from one phone's outbox (its client id) and is numbered there (seq, from 1, in order):
     {"seq": 3, "set": {"square_a1": ["cottage", 2], ...}}  each field with the version it was edited over
     {"seq": 4, "done": true}                                hand the town in
-    {"seq": 5, "reopen": true}                              change a handed-in town again, on purpose
+    {"seq": 5, "reopen": 4}                                 change a handed-in town again, on purpose,
+                                                            as the phone saw it at version 4
 
 Merging: a field set over version b conflicts only when another phone changed it after b to another
 value; two phones that changed different fields both keep their work, and the same value twice is no
-conflict. "done" is idempotent, and a handed-in town takes no change until it is reopened.
+conflict. "done" is idempotent, and a handed-in town takes no change until it is reopened; a reopening
+changes nothing when another phone handed the town in after the version it names (the player never saw
+that hand-in). marks["done"] says when, and by whom, the town was last handed in.
+
+An operation once sent may have been applied even when its answer never came: the outbox notes the
+highest number it sent ("sent") and never changes an operation at or below it.
 """
 
 from ..scoring.cards import MONUMENTS
@@ -41,6 +47,9 @@ APPLIED = "applied"
 CONFLICT = "conflict"
 HANDED_IN = "handed-in"
 PROBLEMS = "problems"
+INVALID = "invalid"
+# A table's town form has no monument field: the setup chose it, and no phone changes it.
+FIXED = ("monument",)
 
 
 def new_town(game: dict, n: int) -> dict:
@@ -79,10 +88,14 @@ def read_op(op) -> dict:
     kinds = [kind for kind in ("set", "done", "reopen") if kind in op]
     if len(kinds) != 1 or len(op) != 2:
         raise ValueError("kind")
-    if kinds[0] != "set":
-        if op[kinds[0]] is not True:
-            raise ValueError(kinds[0])
-        return {"seq": op["seq"], kinds[0]: True}
+    if kinds[0] == "done":
+        if op["done"] is not True:
+            raise ValueError("done")
+        return {"seq": op["seq"], "done": True}
+    if kinds[0] == "reopen":
+        if not _is_number(op["reopen"]):
+            raise ValueError("reopen")
+        return {"seq": op["seq"], "reopen": op["reopen"]}
     changes = op["set"]
     if type(changes) is not dict or not changes:
         raise ValueError("set")
@@ -96,14 +109,10 @@ def read_op(op) -> dict:
 
 
 def _allowed(game: dict, field: str, value: str) -> bool:
-    """Tell whether a field may hold a value in this game (the core names what is wrong in a town later)."""
-    if value == "":
+    """Tell whether a square may hold a value in this game (the core names what is wrong in a town later)."""
+    if value == "" or not field.startswith("square_"):
         return True
-    if field.startswith("square_"):
-        return value in game["buildings"] or value in MONUMENTS
-    if field == "monument":
-        return bool(game["monuments"]) and value in MONUMENTS
-    return True
+    return value in game["buildings"] or value in MONUMENTS
 
 
 def _copy(town: dict) -> dict:
@@ -125,12 +134,12 @@ def town_problems(game: dict, n: int, fields: dict) -> list:
     return found + [item for item in problems(changed) if item["player"] == n - 1]
 
 
-def apply(town: dict, client: str, op: dict, game: dict, n: int):
+def apply(town: dict, client: str, op: dict, game: dict, n: int, remember: bool = True):
     """Merge one operation of a phone into player n's town (from 1) of a game; return (town, answer).
 
     The answer is {"outcome", "seq"} and, for a conflict, {"conflict": {field: [theirs, mine]}}, or for
     a town that cannot be handed in, {"problems": [...]}. The town returned is new only when it changed.
-    Raise ValueError for a value this game's town cannot hold.
+    remember=False leaves the operation out of `seen`: a hand-over is taken in once, never sent again.
     """
     seq = op["seq"]
     answer = {"outcome": APPLIED, "seq": seq}
@@ -138,14 +147,13 @@ def apply(town: dict, client: str, op: dict, game: dict, n: int):
         return town, answer
     changed = _copy(town)
     if "set" in op:
-        for field, (value, _) in op["set"].items():
-            if not _allowed(game, field, value):
-                raise ValueError(field)
         changes = {}
         clashes = {}
         for field, (value, base) in op["set"].items():
             if town["fields"].get(field, "") == value:
                 continue
+            if field in FIXED or not _allowed(game, field, value):
+                return town, {"outcome": INVALID, "seq": seq}
             mark = town["marks"].get(field)
             if mark is not None and mark[0] > base and mark[1] != client:
                 clashes[field] = [town["fields"].get(field, ""), value]
@@ -169,13 +177,18 @@ def apply(town: dict, client: str, op: dict, game: dict, n: int):
                 return town, {"outcome": PROBLEMS, "seq": seq, "problems": found}
             changed["done"] = True
             changed["version"] += 1
+            changed["marks"]["done"] = [changed["version"], client]
     elif town["done"]:
-        changed["done"] = False
-        changed["version"] += 1
-    changed["seen"].pop(client, None)
-    changed["seen"][client] = seq
-    while len(changed["seen"]) > MAX_SEEN:
-        changed["seen"].pop(next(iter(changed["seen"])))
+        handed = town["marks"].get("done")
+        # A hand-in from another phone that this phone had not seen stands: reopening it is no one's choice.
+        if handed is None or handed[0] <= op["reopen"] or handed[1] == client:
+            changed["done"] = False
+            changed["version"] += 1
+    if remember:
+        changed["seen"].pop(client, None)
+        changed["seen"][client] = seq
+        while len(changed["seen"]) > MAX_SEEN:
+            changed["seen"].pop(next(iter(changed["seen"])))
     return changed, answer
 
 
@@ -204,9 +217,9 @@ def waiting(outbox: dict) -> int:
     return sum(len(op["set"]) if "set" in op else 1 for op in outbox["ops"])
 
 
-def _tail(outbox: dict, sending):
-    """Return the last operation when it is not on its way (so it may still change), else None."""
-    if outbox["ops"] and outbox["ops"][-1]["seq"] != sending:
+def _tail(outbox: dict):
+    """Return the last operation when it was never sent (so it may still change), else None."""
+    if outbox["ops"] and outbox["ops"][-1]["seq"] > outbox.get("sent", 0):
         return outbox["ops"][-1]
     return None
 
@@ -216,12 +229,27 @@ def _append(outbox: dict, op: dict) -> dict:
     return dict(outbox, next=outbox["next"] + 1, ops=outbox["ops"] + [op])
 
 
-def edit(outbox: dict, fields: dict, sending=None) -> dict:
+def sending(outbox: dict, seq: int) -> dict:
+    """Return the outbox noting that operation seq is sent: from now on it may have been applied, so it stays as it is."""
+    return dict(outbox, sent=max(seq, outbox.get("sent", 0)))
+
+
+def _waiting_base(outbox: dict, field: str):
+    """Return the version a field still waiting to be sent was first changed over, or None."""
+    for op in outbox["ops"]:
+        if field in op.get("set", {}):
+            return op["set"][field][1]
+    return None
+
+
+def edit(outbox: dict, fields: dict) -> dict:
     """Return the outbox with what the form now holds (fields) and the phone did not show before.
 
-    Each changed field is set over the version the phone knows; a change joins the last operation when
-    that one is not on its way, so an outbox holds a few operations however many taps were made. A town
-    the phone shows handed in takes no change: the player reopens it first (reopen()), on purpose.
+    Each changed field is set over the version the phone knows, or, for a field whose change still waits,
+    over the version that change was made over: another phone's change meanwhile was never shown in its
+    place. A change joins the last operation when that one was never sent, so an outbox holds a few
+    operations however many taps were made. A town the phone shows handed in takes no change: the player
+    reopens it first (reopen()), on purpose.
     """
     if expected(outbox)["done"]:
         return outbox
@@ -234,10 +262,11 @@ def edit(outbox: dict, fields: dict, sending=None) -> dict:
             continue
         value = str(fields[field] or "")[:MAX_VALUE]
         if value != shown.get(field, ""):
-            changes[field] = [value, version]
+            base = _waiting_base(outbox, field)
+            changes[field] = [value, version if base is None else base]
     if not changes:
         return outbox
-    tail = _tail(outbox, sending)
+    tail = _tail(outbox)
     if tail is not None and "set" in tail:
         merged = dict(tail["set"])
         merged.update(changes)
@@ -245,24 +274,26 @@ def edit(outbox: dict, fields: dict, sending=None) -> dict:
     return _append(outbox, {"set": changes})
 
 
-def hand_in(outbox: dict, sending=None) -> dict:
+def hand_in(outbox: dict) -> dict:
     """Return the outbox with the town handed in (after every change before it)."""
     if expected(outbox)["done"]:
         return outbox
-    tail = _tail(outbox, sending)
+    tail = _tail(outbox)
     if tail is not None and "reopen" in tail:
-        return dict(outbox, ops=outbox["ops"][:-1])
+        # A reopening never sent is taken back; what the town is without it decides what remains to do.
+        return hand_in(dict(outbox, ops=outbox["ops"][:-1]))
     return _append(outbox, {"done": True})
 
 
-def reopen(outbox: dict, sending=None) -> dict:
-    """Return the outbox with a handed-in town opened for changes again."""
+def reopen(outbox: dict) -> dict:
+    """Return the outbox with a handed-in town opened for changes again, as the phone knows it now."""
     if not expected(outbox)["done"]:
         return outbox
-    tail = _tail(outbox, sending)
+    tail = _tail(outbox)
     if tail is not None and "done" in tail:
-        return dict(outbox, ops=outbox["ops"][:-1])
-    return _append(outbox, {"reopen": True})
+        # A hand-in never sent is taken back; the town may still be handed in by another phone.
+        return reopen(dict(outbox, ops=outbox["ops"][:-1]))
+    return _append(outbox, {"reopen": outbox["known"]["version"]})
 
 
 def acknowledged(outbox: dict, seq: int, town: dict) -> dict:
@@ -329,8 +360,12 @@ def resolve(outbox: dict, choices: dict) -> dict:
 
 
 def reopened_first(outbox: dict) -> dict:
-    """Return the outbox with the town reopened before its waiting changes (they met a handed-in town)."""
-    return _renumbered(outbox, [{"reopen": True}] + [op for op in outbox["ops"] if "reopen" not in op])
+    """Return the outbox with the town reopened before its waiting changes (they met a handed-in town).
+
+    Call it after refreshed() with the server's town: the hand-in it reopens is the one the phone showed.
+    """
+    reopening = {"reopen": outbox["known"]["version"]}
+    return _renumbered(outbox, [reopening] + [op for op in outbox["ops"] if "reopen" not in op])
 
 
 def dropped_changes(outbox: dict) -> dict:

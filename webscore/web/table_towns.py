@@ -15,6 +15,7 @@ from ..scoring import decode
 from ..scoring import encode
 from ..scoring import game_from_code
 from ..scoring import score_valid_game
+from ..scoring.validate import problems
 from . import i18n
 from .labels import plural_pair
 
@@ -86,9 +87,11 @@ def with_town(record: dict, setup: dict, n: int, town: dict, now: float) -> dict
     towns[i] = town
     changed = dict(record, sync=towns)
     if moved:
-        game = sync.game_with(setup, n, town["fields"])[0]
         codes, versions, done = list(record["towns"]), list(record["versions"]), list(record["done"])
-        codes[i] = town_code(setup, game["players"][i], i)
+        # Only a town the core takes has a code: the table's game and its totals are read from the codes.
+        game, found = sync.game_with(setup, n, town["fields"])
+        fine = not found and not [item for item in problems(game) if item["player"] == i]
+        codes[i] = town_code(setup, game["players"][i], i) if fine else None
         versions[i] = town["version"]
         done[i] = town["done"]
         changed.update(towns=codes, versions=versions, done=done, changed=now, revision=record["revision"] + 1)

@@ -6,6 +6,7 @@ code format, and the outcome is an ordinary stateless result page.
 """
 
 import io
+import json
 import secrets
 import time
 
@@ -237,7 +238,7 @@ def town_json(lang, table_id, n):
         {"Cache-Control": "no-store"}
 
 
-def _merge(setup: dict, n: int, client: str, ops: list, now: float):
+def _merge(setup: dict, n: int, client: str, ops: list, now: float, remember: bool = True):
     """Return the change (for a store) that merges a phone's operations into player n's town, in order.
 
     Its answer is the last operation's, or the first that was not applied; {"outcome": "finished"} for a
@@ -249,7 +250,7 @@ def _merge(setup: dict, n: int, client: str, ops: list, now: float):
         for op in ops:
             if all(record["done"]) and op["seq"] > town["seen"].get(client, 0):
                 return record, {"outcome": "finished", "seq": op["seq"]}
-            town, answer = sync.apply(town, client, op, setup, n)
+            town, answer = sync.apply(town, client, op, setup, n, remember)
             if answer["outcome"] != sync.APPLIED:
                 break
         if town is _sync_town(record, setup, n):
@@ -273,6 +274,8 @@ def _sync_answer(lang: str, table_id: str, n: int, setup: dict, record: dict, an
         return jsonify(dict(body, handed_in=True, message=_("This town was handed in."))), 409
     if outcome == sync.PROBLEMS:
         return jsonify(dict(body, problems=[problem_text(item) for item in answer["problems"]])), 422
+    if outcome == sync.INVALID:
+        return jsonify(message=_("This request cannot be answered as it is.")), 400
     return jsonify(dict(body, message=_("The scores are already shown; change a town from the results."))), 409
 
 
@@ -281,8 +284,8 @@ def save(lang, table_id, n):
     """Merge one operation of a phone's outbox into player n's town (webscore.flow.sync); answer with the town."""
     _check_lang(lang)
     _check_json_call()
-    body = request.get_json(silent=True)
     try:
+        body = _json_body()
         if not isinstance(body, dict) or set(body) != {"client", "op"}:
             raise ValueError("body")
         client = sync.read_client(body["client"])
@@ -299,11 +302,23 @@ def save(lang, table_id, n):
         changed = _store().change(table_id, _merge(setup, n, client, [op], _now()), limit)
     except Limited:
         return jsonify(message=_("Too many saves from this phone. Please wait a little.")), 429, {"Retry-After": "10"}
-    except ValueError:
-        return jsonify(message=_("This request cannot be answered as it is.")), 400
     if changed is None:
         return jsonify(message=_("This table is gone.")), 404
     return _sync_answer(lang, table_id, n, setup, *changed)
+
+
+def _json_body():
+    """Return the JSON of a call's body, read up to MAX_SAVE bytes whatever its transfer coding; raise ValueError.
+
+    A body longer than that is refused with 413, and one nested past Python's recursion limit is no body of ours.
+    """
+    data = request.stream.read(MAX_SAVE + 1)
+    if len(data) > MAX_SAVE:
+        _stop(413, _("This request is larger than any game needs."))
+    try:
+        return json.loads(data)
+    except RecursionError:
+        raise ValueError("nested") from None
 
 
 def _now() -> float:
@@ -343,8 +358,10 @@ def take(lang, table_id):
         ops = [{"seq": 1, "set": {field: [fields.get(field, ""), int(version)] for field in sync.FIELDS}},
                {"seq": 2, "done": True}]
         client = "take-" + secrets.token_urlsafe(12)
-        changed = _store().change(table_id, _merge(setup, i + 1, client, ops, _now()))
-        outcome = changed[1]["outcome"] if changed else "gone"
+        changed = _store().change(table_id, _merge(setup, i + 1, client, ops, _now(), remember=False))
+        if changed is None:
+            return _record_or_404(table_id)
+        outcome = changed[1]["outcome"]
         if outcome == "finished":
             return page(_("The scores are already shown; change a town from the results."), 409)
         if outcome != sync.APPLIED:
