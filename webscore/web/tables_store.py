@@ -54,31 +54,53 @@ def new_record(setup: str, count: int, now: float) -> dict:
 
 # Tries of a Redis change whose table another instance wrote meanwhile, before the store says it is busy.
 REDIS_TRIES = 20
+# How long a change waits for SQLite's write lock before the phone is told to try again (503): a lock
+# held elsewhere (a backup, another program) holds one request this long, never a worker for good.
+SQLITE_BUSY_SECONDS = 2
 
 
 class SQLiteStore:
     """Tables in one SQLite file (WAL mode, so readers never wait for a writer)."""
 
-    failures = (sqlite3.OperationalError,)
+    # Locked, corrupt, not a database, or a path that cannot hold one: out of reach, for the phones a 503.
+    failures = (sqlite3.DatabaseError, OSError)
 
     def __init__(self, path: str, clock=time.time):
         self.path = str(path)
         self.clock = clock
         self.local = threading.local()
-        with self._db() as db:
-            db.execute("CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, record TEXT NOT NULL, "
-                       "changed REAL NOT NULL)")
-            db.execute("CREATE TABLE IF NOT EXISTS hits (key TEXT PRIMARY KEY, window INTEGER NOT NULL, "
-                       "count INTEGER NOT NULL)")
+        reached(SQLiteStore._db)(self)
+
+    def _file(self):
+        """Return what names the database file now (device, inode), or None when there is none."""
+        try:
+            found = os.stat(self.path)
+        except FileNotFoundError:
+            return None
+        return found.st_dev, found.st_ino
 
     def _db(self) -> sqlite3.Connection:
-        # One connection per thread: gunicorn's sync workers have one, the development server several.
+        # One connection per thread: gunicorn's workers have one each, the development server several. A file
+        # deleted or replaced under a running worker is opened anew (made anew if gone), as a new worker would,
+        # rather than written to where no one will ever read it.
         db = getattr(self.local, "db", None)
+        if db is not None and self.local.file != self._file():
+            db.close()
+            db = None
         if db is None:
-            db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=NORMAL")
+            db = sqlite3.connect(self.path, timeout=SQLITE_BUSY_SECONDS, isolation_level=None)
+            try:
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("PRAGMA synchronous=NORMAL")
+                db.execute("CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, record TEXT NOT NULL, "
+                           "changed REAL NOT NULL)")
+                db.execute("CREATE TABLE IF NOT EXISTS hits (key TEXT PRIMARY KEY, window INTEGER NOT NULL, "
+                           "count INTEGER NOT NULL)")
+            except BaseException:
+                db.close()
+                raise
             self.local.db = db
+            self.local.file = self._file()
         return db
 
     @reached
@@ -154,7 +176,8 @@ class RedisStore:
         import redis
 
         self.redis = redis.Redis.from_url(url)
-        self.failures = (redis.ConnectionError, redis.TimeoutError)
+        # Any refusal of Redis's (down, out of memory, a read-only replica during a failover): a 503.
+        self.failures = (redis.RedisError,)
         self.WatchError = redis.WatchError
         self.clock = clock
 
@@ -238,7 +261,11 @@ def open_store(app):
             store = RedisStore(url, clock)
         else:
             path = app.config.get("TABLES_DATABASE") or os.path.join(app.instance_path, "tables.sqlite3")
-            os.makedirs(os.path.dirname(path), exist_ok=True)
+            try:
+                os.makedirs(os.path.dirname(path), exist_ok=True)
+            except OSError as error:
+                raise Unavailable(str(error)) from error
+            # A store that cannot be opened now (Unavailable) is not kept: the next request tries again.
             store = SQLiteStore(path, clock)
         app.extensions["marquoir-tables"] = store
     return store

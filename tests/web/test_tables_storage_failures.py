@@ -1,0 +1,153 @@
+"""A table store that fails in any way is a 503 in the reader's language, with our headers, never a 500.
+
+SQLite that cannot be opened (a folder where the file should be, a path under a file, a file that is
+no database), locked past its busy timeout, or deleted under a running app; Redis refusing writes (out of
+memory, a read-only replica during a failover). The follow shortcut before Flask answers as the views do.
+"""
+
+import os
+import re
+import sqlite3
+import time
+
+import pytest
+import redis
+
+from support import examples
+from support.tables import RedisServer
+from support.tables import empty_setup
+from support.tables import town_op
+from webscore import create_app
+from webscore.scoring import encode
+from webscore.web.security import HEADERS
+from webscore.web.tables_store import SQLiteStore
+
+GAME = examples.load("four-players")
+SETUP = encode(empty_setup(GAME))
+JSON_CALL = {"X-Requested-With": "marquoir"}
+MESSAGES = {
+    "en": "The tables cannot be reached just now. Please try again in a moment.",
+    "fr": "Les tables sont injoignables pour l’instant. Réessayez dans un moment.",
+    "hu": "Az asztalok most nem érhetők el. Próbáld újra egy kicsit később.",
+}
+TABLE = "A" * 22
+
+
+def token(html: str) -> str:
+    return re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
+
+
+def open_table(phone) -> str:
+    page = phone.get("/en/t/new?code=" + SETUP)
+    answer = phone.post("/en/t/new", data={"code": SETUP, "csrf_token": token(page.text)})
+    assert answer.status_code == 303
+    return answer.location.rsplit("/", 1)[1]
+
+
+def assert_out_of_reach(phone, lang: str, table: str) -> None:
+    """Every table address of a language answers 503 with the message and the security headers."""
+    for answer in (phone.get("/{}/t/{}/state".format(lang, table)), phone.get("/{}/t/{}/1/town".format(lang, table)),
+                   phone.post("/{}/t/{}/1".format(lang, table), json={"client": "phone-one-a", "op": town_op(GAME, 0)},
+                              headers=JSON_CALL)):
+        assert (answer.status_code, answer.json) == (503, {"message": MESSAGES[lang]})
+        assert answer.headers["Content-Security-Policy"] == HEADERS["Content-Security-Policy"]
+    page = phone.get("/{}/t/{}".format(lang, table))
+    assert page.status_code == 503
+    assert MESSAGES[lang] in page.text.replace("&#39;", "’")
+
+
+def broken_path(kind: str, tmp_path) -> str:
+    if kind == "a folder":
+        (tmp_path / "tables.sqlite3").mkdir()
+        return str(tmp_path / "tables.sqlite3")
+    if kind == "under a file":
+        (tmp_path / "plain").write_text("not a folder")
+        return str(tmp_path / "plain" / "tables.sqlite3")
+    (tmp_path / "tables.sqlite3").write_bytes(b"this is no database, only text long enough to be read " * 40)
+    return str(tmp_path / "tables.sqlite3")
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+@pytest.mark.parametrize("kind", ["a folder", "under a file", "a file that is no database"])
+def test_a_database_that_cannot_be_opened_is_a_503(tmp_path, kind, lang):
+    phone = create_app({"TESTING": True, "TABLES_DATABASE": broken_path(kind, tmp_path)}).test_client()
+    assert_out_of_reach(phone, lang, TABLE)
+    page = phone.get("/{}/t/new?code={}".format(lang, SETUP))
+    opened = phone.post("/{}/t/new".format(lang), data={"code": SETUP, "csrf_token": token(page.text)})
+    assert opened.status_code == 503
+    assert MESSAGES[lang] in opened.text.replace("&#39;", "’")
+    # Pages that need no table go on.
+    assert phone.get("/{}/rules".format(lang)).status_code == 200
+
+
+def test_a_database_that_comes_back_is_used_again(tmp_path):
+    path = broken_path("a folder", tmp_path)
+    phone = create_app({"TESTING": True, "TABLES_DATABASE": path}).test_client()
+    assert phone.get("/en/t/{}/state".format(TABLE)).status_code == 503
+    os.rmdir(path)
+    assert phone.get("/en/t/{}/state".format(TABLE)).status_code == 404
+    table = open_table(phone)
+    assert phone.get("/en/t/{}/state".format(table)).status_code == 200
+
+
+def test_a_lock_held_elsewhere_holds_a_save_two_seconds_then_a_503(tmp_path):
+    path = str(tmp_path / "tables.sqlite3")
+    phone = create_app({"TESTING": True, "TABLES_DATABASE": path}).test_client()
+    table = open_table(phone)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        started = time.monotonic()
+        saved = phone.post("/fr/t/{}/1".format(table), json={"client": "phone-one-a", "op": town_op(GAME, 0)},
+                           headers=JSON_CALL)
+        waited = time.monotonic() - started
+        assert (saved.status_code, saved.json) == (503, {"message": MESSAGES["fr"]})
+        assert waited < 10
+        assert phone.get("/fr/rules").status_code == 200
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert phone.post("/fr/t/{}/1".format(table), json={"client": "phone-one-a", "op": town_op(GAME, 0)},
+                      headers=JSON_CALL).status_code == 200
+
+
+def test_a_database_deleted_under_running_workers_is_made_anew_and_shared(tmp_path):
+    path = str(tmp_path / "tables.sqlite3")
+    first, second = SQLiteStore(path), SQLiteStore(path)
+    gone = first.create("SETUP", 2)
+    assert second.get(gone) is not None
+    os.remove(path)
+    # Each worker opens the file as it now is: nothing is written to the deleted one, and both see the same.
+    assert first.get(gone) is None
+    table = second.create("SETUP", 2)
+    assert os.path.exists(path)
+    assert first.get(table) == second.get(table)
+
+
+@pytest.fixture
+def refusing_redis():
+    server = RedisServer()
+    yield server
+    server.stop()
+
+
+@pytest.mark.parametrize("refusal", ["out of memory", "read-only replica"])
+def test_redis_refusing_writes_is_a_503(refusing_redis, refusal):
+    app = create_app({"TESTING": True, "REDIS_URL": refusing_redis.url})
+    phone = app.test_client()
+    table = open_table(phone)
+    admin = redis.Redis.from_url(refusing_redis.url)
+    if refusal == "out of memory":
+        admin.config_set("maxmemory-policy", "noeviction")
+        admin.config_set("maxmemory", 1)
+    else:
+        # A replica of a primary that is not there: it keeps its data and refuses every write.
+        admin.replicaof("127.0.0.1", 1)
+    saved = phone.post("/hu/t/{}/1".format(table), json={"client": "phone-one-a", "op": town_op(GAME, 0)},
+                       headers=JSON_CALL)
+    assert (saved.status_code, saved.json) == (503, {"message": MESSAGES["hu"]})
+    page = phone.get("/hu/t/new?code=" + SETUP)
+    opened = phone.post("/hu/t/new", data={"code": SETUP, "csrf_token": token(page.text)})
+    assert opened.status_code == 503
+    # Reading still works: the table's state is answered.
+    assert phone.get("/hu/t/{}/state".format(table)).status_code == 200
