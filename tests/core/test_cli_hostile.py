@@ -1,6 +1,7 @@
 """Hostile game files: the core refuses each with its problems (exit 2 from the CLI), never a traceback."""
 
 import json
+import os
 import subprocess
 import sys
 import unicodedata
@@ -170,3 +171,33 @@ def test_the_largest_games_are_read_alike_under_micropython(micropython_core):
         assert answer == json.loads(score_json(text))
         assert len(answer["code"]) <= MAX_CODE
         assert micropython_core.score_code_json(answer["code"])["game"]["players"][5]["name"] == name
+
+
+GAME_FILE = str(examples.path("four-players"))
+
+
+def scored_into(stdout) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "webscore.scoring", GAME_FILE], stdout=stdout,
+                          stderr=subprocess.PIPE, check=False)
+
+
+@pytest.mark.parametrize(("output", "reason"), [("full", "No space left on device"), ("broken", "Broken pipe")])
+def test_an_output_that_takes_nothing_is_exit_2_with_a_line_saying_why(output, reason):
+    if output == "full":
+        with open("/dev/full", "wb") as full:
+            done = scored_into(full)
+    else:
+        read, write = os.pipe()
+        os.close(read)
+        try:
+            done = scored_into(write)
+        finally:
+            os.close(write)
+    assert done.returncode == 2
+    assert done.stderr.decode() == "cannot write the result: {}\n".format(reason)
+
+
+def test_no_output_at_all_is_exit_2_with_a_line_saying_why():
+    done = subprocess.run("exec {} -m webscore.scoring {} >&-".format(sys.executable, GAME_FILE), shell=True,
+                          stderr=subprocess.PIPE, check=False)
+    assert (done.returncode, done.stderr.decode()) == (2, "cannot write the result: standard output is closed\n")

@@ -5,6 +5,7 @@ python -m webscore.scoring --link GAME.json|-   prints the path of the game's re
 """
 
 import json
+import os
 import sys
 
 from . import InvalidGame
@@ -73,9 +74,37 @@ def main(argv: list) -> int:
     else:
         out = json.dumps(result, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
     # As UTF-8 whatever the terminal's locale, so no name can fail to print.
-    sys.stdout.buffer.write(out.encode("utf-8"))
-    sys.stdout.flush()
+    try:
+        if sys.stdout is None:
+            # Python found no standard output at all (it was closed before the start).
+            raise OSError(9, "standard output is closed")
+        sys.stdout.buffer.write(out.encode("utf-8"))
+        sys.stdout.flush()
+    except (OSError, ValueError) as error:
+        # Output closed, full (/dev/full) or a pipe whose reader left: said, and the exit status says so.
+        _quiet_stdout()
+        _say("cannot write the result: {}\n".format(getattr(error, "strerror", None) or error))
+        return 2
     return 0
+
+
+def _say(text: str) -> None:
+    """Write to standard error, if there is one to write to."""
+    try:
+        sys.stderr.write(text)
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at nothing, so that Python's own flush at exit has nothing left to fail on."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (AttributeError, OSError, ValueError):
+        sys.stdout = None
 
 
 if __name__ == "__main__":
