@@ -32,6 +32,7 @@ FOUR = encode(examples.load("four-players"))
 APP = create_app({"TESTING": True})
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+ORIGIN = "https://scores.example.org"
 
 
 def get(path, app=APP, **kwargs):
@@ -261,13 +262,14 @@ def test_gunicorn_limits_sit_above_the_apps():
 @pytest.mark.parametrize("key", ["", "x", "123", "a" * 31])
 def test_production_refuses_a_short_key_and_says_how_to_make_one(key):
     with pytest.raises(RuntimeError) as refused:
-        create_app({"PRODUCTION": True, "SECRET_KEY": key})
+        create_app({"PRODUCTION": True, "SECRET_KEY": key, "PUBLIC_ORIGIN": ORIGIN})
     assert 'python -c "import secrets; print(secrets.token_hex(32))"' in str(refused.value)
-    assert create_app({"PRODUCTION": True, "SECRET_KEY": "a" * 32}).config["PRODUCTION"] is True
+    assert create_app({"PRODUCTION": True, "SECRET_KEY": "a" * 32, "PUBLIC_ORIGIN": ORIGIN}).config["PRODUCTION"] is True
 
 
 def test_a_numeric_key_from_the_environment_is_refused(monkeypatch):
     monkeypatch.setenv("FLASK_PRODUCTION", "true")
+    monkeypatch.setenv("FLASK_PUBLIC_ORIGIN", ORIGIN)
     monkeypatch.setenv("FLASK_SECRET_KEY", "123")
     with pytest.raises(RuntimeError, match="FLASK_SECRET_KEY"):
         create_app()
@@ -343,3 +345,13 @@ def test_a_host_that_names_no_site_gets_our_400(host, path):
     for name, value in HEADERS.items():
         assert headers[name] == value
     assert b"<h1>Something is not right</h1>" in b"".join(body)
+
+
+# A name longer than the file system takes ("File name too long") was a 500: it names no file of ours.
+@pytest.mark.parametrize("path", ["/static/" + "a" * 300, "/static/v/0123456789ab/" + "a" * 300,
+                                  "/static/css/" + "b" * 256 + "/x.css", "/core/scoring/" + "c" * 300 + ".py"])
+def test_a_path_that_can_name_no_file_is_a_404_of_ours(path):
+    answer = create_app({"TESTING": True}).test_client().get(path)
+    assert answer.status_code == 404
+    assert "<h1>Page not found</h1>" in answer.text
+    assert answer.headers["Content-Security-Policy"] == HEADERS["Content-Security-Policy"]

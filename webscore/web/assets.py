@@ -147,9 +147,13 @@ def encoded_response(bodies: Encoded, etag: str, mimetype: str, cache_control: s
 def file_response(folder: pathlib.Path, filename: str, mimetype=None, version=None) -> Response:
     """Answer with one file of a folder: immutable under the current version, else revalidated."""
     path = safe_join(str(folder), filename)
-    if path is None or not pathlib.Path(path).is_file():
+    try:
+        if path is None or not pathlib.Path(path).is_file():
+            abort(404)
+        kept = stored_file(pathlib.Path(path), mimetype)
+    except OSError:
+        # A path that can name no file (a name too long for the file system, a loop of links): none here.
         abort(404)
-    kept = stored_file(pathlib.Path(path), mimetype)
     # The service worker keeps its own versioned copy; an unversioned address is revalidated, cheaply.
     policy = IMMUTABLE if version is not None and version == current_app.config["ASSET_VERSION"] else "no-cache"
     return encoded_response(kept.bodies, kept.etag, kept.mimetype, policy)
