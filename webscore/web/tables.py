@@ -177,7 +177,7 @@ def state(lang, table_id):
     # As the shortcut sends them (table_follow): these bytes and headers, left to no compression (nor its Vary).
     if conditional.names_current(conditional.from_environ(request.environ), revision):
         return EncodedResponse(status=304, headers=unchanged(tag))
-    body = state_body(current_app, record, lang, table_id)
+    body = state_body(current_app, record, lang, table_id, request.script_root)
     return EncodedResponse(body, headers=state_headers(body, tag))
 
 
@@ -346,6 +346,9 @@ def take(lang, table_id):
 
     if request.method == "GET" or not towns:
         return page()
+    # Counted as saves are: a take-in is one.
+    if _limited("save", current_app.config["TABLE_SAVES_PER_MINUTE"], 60):
+        return page(_("Too many saves from this phone. Please wait a little."), 429)
     shown = request.form.getlist("version")
     # isascii(): "²" is a digit to isdigit() but no number to int().
     if len(shown) != len(towns) or not all(value.isascii() and value.isdigit() and len(value) < 10 for value in shown):

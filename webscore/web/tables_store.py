@@ -94,8 +94,11 @@ class SQLiteStore:
                 db.execute("PRAGMA synchronous=NORMAL")
                 db.execute("CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, record TEXT NOT NULL, "
                            "changed REAL NOT NULL)")
-                db.execute("CREATE TABLE IF NOT EXISTS hits (key TEXT PRIMARY KEY, window INTEGER NOT NULL, "
-                           "count INTEGER NOT NULL)")
+                # Each count says until when it counts, so that old ones go (the table before this had none).
+                db.execute("DROP TABLE IF EXISTS hits")
+                db.execute("CREATE TABLE IF NOT EXISTS counts (key TEXT PRIMARY KEY, window INTEGER NOT NULL, "
+                           "count INTEGER NOT NULL, until REAL NOT NULL)")
+                db.execute("CREATE INDEX IF NOT EXISTS counts_until ON counts (until)")
             except BaseException:
                 db.close()
                 raise
@@ -110,6 +113,7 @@ class SQLiteStore:
         table_id = secrets.token_urlsafe(16)
         db = self._db()
         db.execute("DELETE FROM tables WHERE changed < ?", (now - LIFETIME,))
+        db.execute("DELETE FROM counts WHERE until < ?", (now,))
         db.execute("INSERT INTO tables (id, record, changed) VALUES (?, ?, ?)",
                    (table_id, json.dumps(new_record(setup, count, now)), now))
         return table_id
@@ -134,6 +138,7 @@ class SQLiteStore:
         db = self._db()
         db.execute("BEGIN IMMEDIATE")
         try:
+            db.execute("DELETE FROM counts WHERE until < ?", (self.clock(),))
             if limit is not None and self._count(db, limit[0], limit[1]) > limit[2]:
                 db.execute("COMMIT")
                 raise Limited()
@@ -162,9 +167,13 @@ class SQLiteStore:
         slot = int(self.clock() // window)
         # One statement, so one short write: a new window starts the count again.
         return db.execute(
-            "INSERT INTO hits (key, window, count) VALUES (?, ?, 1) ON CONFLICT(key) DO UPDATE SET "
-            "count = CASE WHEN window = excluded.window THEN count + 1 ELSE 1 END, window = excluded.window "
-            "RETURNING count", (key, slot)).fetchall()[0][0]
+            "INSERT INTO counts (key, window, count, until) VALUES (?, ?, 1, ?) ON CONFLICT(key) DO UPDATE SET "
+            "count = CASE WHEN window = excluded.window THEN count + 1 ELSE 1 END, window = excluded.window, "
+            "until = excluded.until RETURNING count", (key, slot, (slot + 1) * window)).fetchall()[0][0]
+
+    def counted_keys(self) -> int:
+        """Return how many counts are kept (each goes once its window is over)."""
+        return self._db().execute("SELECT COUNT(*) FROM counts").fetchone()[0]
 
 
 class RedisStore:
