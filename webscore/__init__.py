@@ -41,6 +41,10 @@ def create_app(test_config=None):
         COMPRESS_STREAMS=False,
         # Registered below, for the answers that did not choose their own encoding (assets.compress_others).
         COMPRESS_REGISTER=False,
+        # How many proxies stand in front (their X-Forwarded-For and -Proto are taken): none unless told.
+        PROXIES=0,
+        # The address players open (https://scores.example.org): every absolute link names it.
+        PUBLIC_ORIGIN=None,
     )
     if test_config is None:
         app.config.from_prefixed_env()
@@ -48,6 +52,8 @@ def create_app(test_config=None):
         app.config.from_mapping(test_config)
     if app.config["PRODUCTION"]:
         check_secret_key(app.config["SECRET_KEY"])
+        security.check_hosts(app.config)
+    security.public_origin(app.config)
 
     assets.init_app(app, STATIC, BROWSER_PYTHON)
     addresses.init_app(app)

@@ -35,7 +35,7 @@ def procfile_gunicorn(env: dict | None = None, target: str | None = None, cwd: p
                       workers: int = 2):
     """Run gunicorn as the Procfile's web line does, bound to loopback on a free port; yield (port, master pid).
 
-    FLASK_PRODUCTION is set and a fresh secret key given, as a deployment would; `env` adds variables,
+    FLASK_PRODUCTION is set, a fresh secret key and the public origin given, as a deployment would; `env` adds variables,
     `target` replaces the app (the benchmarks' hello-world floor runs under the very same options), `workers`
     stands for WEB_CONCURRENCY.
     """
@@ -47,7 +47,9 @@ def procfile_gunicorn(env: dict | None = None, target: str | None = None, cwd: p
         words[-1] = target
     port = free_port()
     words[words.index("--bind") + 1] = "127.0.0.1:{}".format(port)
-    variables = dict(os.environ, FLASK_PRODUCTION="true", FLASK_SECRET_KEY=secrets.token_hex(32), **(env or {}))
+    # As a deployment behind the platform's router: one proxy in front, and the address players open.
+    variables = dict(os.environ, FLASK_PRODUCTION="true", FLASK_SECRET_KEY=secrets.token_hex(32), FLASK_PROXIES="1",
+                     FLASK_PUBLIC_ORIGIN="http://127.0.0.1:{}".format(port), **(env or {}))
     process = subprocess.Popen([sys.executable, "-m", "gunicorn", "--log-level", "warning", *words], cwd=str(cwd),
                                env=variables, stdout=log, stderr=log)
     try:

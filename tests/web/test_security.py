@@ -14,6 +14,7 @@ from webscore import create_app
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 RULEBOOK = examples.RULEBOOK_CODE
 GONE = "A" * 22  # a table id no table has
+ORIGIN = "https://scores.example.org"
 
 
 def routes(client):
@@ -69,26 +70,30 @@ def test_pages_hold_no_inline_script_or_style(client):
 
 def test_production_refuses_the_development_key():
     with pytest.raises(RuntimeError, match="FLASK_SECRET_KEY"):
-        create_app({"PRODUCTION": True, "SECRET_KEY": DEV_SECRET_KEY})
-    assert create_app({"PRODUCTION": True, "SECRET_KEY": "a real secret of thirty-two chars"}).config["PRODUCTION"] is True
+        create_app({"PRODUCTION": True, "SECRET_KEY": DEV_SECRET_KEY, "PUBLIC_ORIGIN": ORIGIN})
+    production = create_app({"PRODUCTION": True, "SECRET_KEY": "a real secret of thirty-two chars", "PUBLIC_ORIGIN": ORIGIN})
+    assert production.config["PRODUCTION"] is True
 
 
 def test_production_reads_its_settings_from_the_environment(monkeypatch):
     monkeypatch.setenv("FLASK_PRODUCTION", "true")
+    monkeypatch.setenv("FLASK_PUBLIC_ORIGIN", ORIGIN)
     with pytest.raises(RuntimeError):
         create_app()
     monkeypatch.setenv("FLASK_SECRET_KEY", "from the environment, long enough")
     assert create_app().config["SECRET_KEY"] == "from the environment, long enough"
 
 
-def test_procfile_runs_gunicorn_in_production_on_port():
+def test_procfile_runs_gunicorn_in_production_on_port_behind_one_proxy():
     line = (ROOT / "Procfile").read_text().strip()
-    assert line.startswith("web: FLASK_PRODUCTION=true gunicorn --bind 0.0.0.0:$PORT ")
+    assert line.startswith("web: FLASK_PRODUCTION=true FLASK_PROXIES=${FLASK_PROXIES:-1} gunicorn --bind 0.0.0.0:$PORT ")
     assert line.endswith('"webscore:create_app()"')
+    # Gunicorn trusts forwarded headers (and a SCRIPT_NAME header) from loopback only: the app decides the rest.
+    assert "forwarded-allow-ips" not in line
 
 
 def test_https_behind_a_proxy_makes_https_share_links():
-    client = create_app({"TESTING": True}).test_client()
+    client = create_app({"TESTING": True, "PROXIES": 1}).test_client()
     response = client.get("/en/r/" + RULEBOOK, headers={"X-Forwarded-Proto": "https", "Host": "scores.example",
                                                         "X-Forwarded-Host": "evil.example"})
     assert 'value="https://scores.example/r/{}"'.format(RULEBOOK) in response.text

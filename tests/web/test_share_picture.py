@@ -108,7 +108,7 @@ def test_shared_link_previews_in_the_language_the_platform_asks_for(client):
 def test_behind_a_proxy_the_preview_points_to_https():
     # The platform's proxy sets the scheme; the host is the request's own (a forwarded host is not trusted).
     headers = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "evil.example", "Host": "scores.example"}
-    tags = meta(create_app({"TESTING": True}).test_client(), "/en/r/" + CODE, **headers)
+    tags = meta(create_app({"TESTING": True, "PROXIES": 1}).test_client(), "/en/r/" + CODE, **headers)
     assert tags["og:image"] == "https://scores.example/en/r/{}.png".format(CODE)
     assert tags["og:url"] == "https://scores.example/en/r/" + CODE
 

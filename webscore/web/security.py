@@ -1,5 +1,6 @@
 """Security headers for every response, set in one place."""
 
+import re
 from urllib.parse import urlsplit
 
 from flask import abort
@@ -111,6 +112,10 @@ class SessionOnDemand(SecureCookieSessionInterface):
             return self.session_class()
         return super().open_session(app, request)
 
+    def get_cookie_secure(self, app) -> bool:
+        """Mark the cookie Secure whenever the page came over https (as a trusted proxy says), or by config."""
+        return app.config["SESSION_COOKIE_SECURE"] or request.is_secure
+
 
 def init_app(app) -> None:
     """Install the headers and limits (trust_proxy() trusts one proxy's forwarded scheme, never a forwarded host).
@@ -127,6 +132,62 @@ def init_app(app) -> None:
     app.session_interface = SessionOnDemand()
 
 
+def public_origin(config) -> None:
+    """Take the address players open (PUBLIC_ORIGIN, such as https://scores.example.org) for every absolute link.
+
+    Links (share links, QR codes, link previews) then name that origin whatever Host a request carries,
+    and requests for any other host are refused (TRUSTED_HOSTS, unless a deployment names its own).
+    """
+    origin = config.get("PUBLIC_ORIGIN")
+    if not origin:
+        return
+    parts = urlsplit(str(origin))
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.path not in ("", "/") or parts.query:
+        raise RuntimeError("Set FLASK_PUBLIC_ORIGIN to the address players open, such as https://scores.example.org "
+                           "(a scheme and a host, nothing after them).")
+    config["SERVER_NAME"] = parts.netloc
+    config["PREFERRED_URL_SCHEME"] = parts.scheme
+    if not config.get("TRUSTED_HOSTS"):
+        config["TRUSTED_HOSTS"] = [parts.hostname]
+
+
+def check_hosts(config) -> None:
+    """Refuse to serve production without knowing its own address: Host would reach links others receive."""
+    if not config.get("PUBLIC_ORIGIN") and not config.get("TRUSTED_HOSTS"):
+        raise RuntimeError("Set FLASK_PUBLIC_ORIGIN to the address players open, such as https://scores.example.org: "
+                           "in production, links shared with others are never built from a request's Host.")
+
+
 def trust_proxy(app) -> None:
-    """Take one proxy's forwarded scheme and client address, before anything else reads the request."""
-    app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=0)
+    """Take what the proxies in front forward (PROXIES: how many there are), and nothing from anyone else.
+
+    With PROXIES=1 (the Procfile's: the platform's router) the client's address and scheme are the ones
+    that proxy appended; with 0 (the default) X-Forwarded-For and -Proto are ignored. A forwarded host or
+    prefix is never taken. With PUBLIC_ORIGIN, links name its scheme too.
+    """
+    proxies = app.config["PROXIES"]
+    if type(proxies) is not int or proxies < 0:
+        raise RuntimeError("FLASK_PROXIES is the number of proxies in front of the app, such as 1.")
+    origin = app.config.get("PUBLIC_ORIGIN")
+    rooted = Rooted(app.wsgi_app, urlsplit(str(origin)).scheme if origin else None)
+    app.wsgi_app = ProxyFix(rooted, x_for=proxies, x_proto=proxies, x_host=0, x_port=0, x_prefix=0) if proxies else rooted
+
+
+# A root the app may be mounted under: path segments of plain characters. Anything else, such as the
+# "//evil.example" a client's SCRIPT_NAME header once made of every link (a link to another site), is none.
+ROOT = re.compile(r"(?:/(?!\.\.?(?:/|$))[A-Za-z0-9._~-]+)*")
+
+
+class Rooted:
+    """WSGI middleware: the app under a plain root only, and under the public origin's scheme if set."""
+
+    def __init__(self, app, scheme=None):
+        self.app = app
+        self.scheme = scheme
+
+    def __call__(self, environ, start_response):
+        if not ROOT.fullmatch(environ.get("SCRIPT_NAME", "")):
+            environ["SCRIPT_NAME"] = ""
+        if self.scheme:
+            environ["wsgi.url_scheme"] = self.scheme
+        return self.app(environ, start_response)

@@ -62,13 +62,17 @@ def setup_of(app, table_id: str, record=None):
     return kept(_SETUPS, table_id, lambda: decode(record["setup"]), KEPT_LIMIT)
 
 
-def state_body(app, record: dict, lang: str, table_id: str) -> bytes:
-    """Return what a phone following the table is told, as the JSON sent (see table_towns.table_state)."""
+def state_body(app, record: dict, lang: str, table_id: str, root: str = "") -> bytes:
+    """Return what a phone following the table is told, as the JSON sent (see table_towns.table_state).
+
+    Kept by all that shapes it: the table's revision, the language, and the root the app answers under
+    (a finished table's state links to its result).
+    """
     def draw():
         state = table_state(record, lang, setup_of(app, table_id, record))
         return (json.dumps(state, sort_keys=True, separators=(",", ":")) + "\n").encode()
 
-    return kept(_STATES, (table_id, record["revision"], lang), draw, KEPT_LIMIT)
+    return kept(_STATES, (table_id, record["revision"], lang, root), draw, KEPT_LIMIT)
 
 
 class FollowShortcut:
@@ -98,7 +102,7 @@ class FollowShortcut:
                         return []
                     # A finished table's state names its result's address, which is Flask's to build.
                     if not all(record["done"]):
-                        body = state_body(self.app, record, lang, table_id)
+                        body = state_body(self.app, record, lang, table_id, environ.get("SCRIPT_NAME", ""))
                         start_response("200 OK", [*state_headers(body, tag), *HEADERS.items()])
                         return [body]
                 # The view answers with this very record rather than reading the table again.
