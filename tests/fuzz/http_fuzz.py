@@ -5,7 +5,9 @@
 Sends a fixed number of requests (so the run ends by itself) to 127.0.0.1: forged codes built with our
 encoder from hostile game files, every field of setup, town, pad and play with hostile values (huge,
 other scripts, bidi and zero-width characters, HTML, repeated parameters, other Unicode digits), odd
-methods and headers, path spellings, url_for argument names in queries. Counts the statuses; fails
+methods and headers, path spellings, url_for argument names in queries, a table's saves with hostile
+bodies (nested, huge, sent in chunks, of the wrong shape), SCRIPT_NAME and X-Forwarded-* headers, static
+names longer than the file system takes. Counts the statuses; fails
 (exit 1) on any 500, any response over 1 s, or any answer without our security headers, except those
 gunicorn must give itself (a request line over its 8,190-byte maximum, more header lines than it allows,
 a target that is no path); reports the gunicorn workers' memory before and after, and after 600
@@ -21,6 +23,7 @@ import concurrent.futures
 import contextlib
 import copy
 import http.client
+import json
 import pathlib
 import random
 import re
@@ -41,6 +44,11 @@ from support.hostile import OTHER_DIGITS  # noqa: E402
 from support.hostile import URL_FOR_KEYS  # noqa: E402
 from support.hostile import largest_game  # noqa: E402
 from support.servers import procfile_gunicorn  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "tests" / "bench"))
+from tables_load import open_table  # noqa: E402
+
+from support.tables import empty_setup  # noqa: E402
 from support.webflow import SETUP  # noqa: E402
 from webscore.scoring import encode  # noqa: E402
 from webscore.scoring.code import from_text  # noqa: E402
@@ -49,6 +57,7 @@ from webscore.scoring.town import NAMES  # noqa: E402
 from webscore.web.security import HEADERS  # noqa: E402
 
 SLOW = 1.0
+SETUP_CODE = encode(empty_setup(examples.load("four-players")))
 GUNICORN_LINE = 8190
 LANGS = ["en", "fr", "hu"] * 4 + ["de", "EN", "", "xx"]
 WEIRD = (["", " ", "0", "-1", "3", "999", "1000", "1e3", "0x10", "99999999999999999999999", "NaN", "None", "null",
@@ -140,12 +149,17 @@ class Requests:
         self.rng = rng
         self.valid = [encode(examples.load("four-players")), examples.RULEBOOK_CODE,
                       encode(largest_game(LARGEST_NAMES["emoji"]))]
+        # A table of the running server's, set once it is opened.
+        self.table = "A" * 22
 
     def draw(self):
+        """Return (category, method, target, headers, body)."""
         rng = self.rng
         lang = rng.choice(LANGS)
         kind = rng.choice(["code", "code", "setup", "setup", "town", "town", "pad", "play", "method", "header",
-                           "path", "keys", "digits"])
+                           "path", "keys", "digits", "table", "table", "forwarded"])
+        if kind == "table":
+            return self.table_call(rng, lang)
         headers = {"Accept-Language": rng.choice(["en", "fr", "hu", "*", "xx;q=2", "fr;q=abc", ""]),
                    "Accept-Encoding": rng.choice(["br", "gzip", "identity", "br, gzip", "zstd", "*", "garbage"])}
         method = "GET"
@@ -180,13 +194,22 @@ class Requests:
                 {"X-Forwarded-For": "1.2.3.4, 5.6.7.8"}, {"Transfer-Encoding": "chunked"},
                 {"X-Many-{}".format(i): "1" for i in range(rng.choice([10, 70, 120]))},
             ]))
+        elif kind == "forwarded":
+            target = rng.choice(["/en/r/" + self.valid[0], "/r/" + self.valid[0], "/en/t/{}/state".format(self.table),
+                                 "/en/t/{}".format(self.table), "/en/", "/", "/en/new", "/t/{}/qr.svg".format(self.table)])
+            headers.update({name: rng.choice(["//evil.example", "/under", "http://evil.example", "1.2.3.4", "https",
+                                              "evil.example", "/%2F", "a" * 300])
+                            for name in rng.sample(["SCRIPT_NAME", "X-Forwarded-Prefix", "X-Forwarded-For",
+                                                    "X-Forwarded-Proto", "X-Forwarded-Host", "Forwarded", "X-Real-IP"],
+                                                   rng.randrange(1, 4))})
         elif kind == "path":
             spelling = rng.choice([
                 "/static/css/x{}/../marquoir.css", "/static/./css/./marquoir.css", "/static/%2e%2e/webscore/__init__.py",
                 "/static/../pyproject.toml", "//en/", "/en//rules", "/en/r/", "/en/g//1", "/core/../core/game.py",
                 "/core/%2e%2e%2fcode.py", "/static/css/marquoir.css%00", "/%C3%A9/", "/en/%F0%9F%98%80",
                 "/static/vendor/micropython/x{}/../micropython.wasm", "/en/" + "a" * 3000, "/\\en\\", "/en/rules/",
-                "/static/" + "a/" * 900, "/%ZZ", "/en/r/" + "A" * 4000])
+                "/static/" + "a/" * 900, "/%ZZ", "/en/r/" + "A" * 4000, "/static/" + "a" * 300,
+                "/static/v/0123456789ab/" + "b" * 300, "/core/scoring/" + "c" * 300 + ".py"])
             target = spelling.format(rng.randrange(10 ** 6)) if "{}" in spelling else spelling
         elif kind == "keys":
             page = rng.choice(["/en/", "/fr/rules", "/hu/play", "/en/pad", "/pad", "/", "/en/r/" + self.valid[1],
@@ -199,7 +222,36 @@ class Requests:
                 target = with_query("/en/new", list(SETUP.items()) + pairs)
             else:
                 target = with_query("/en/g/{}/1/save".format(self.valid[0]), [("go", rng.choice(OTHER_DIGITS))])
-        return kind, method, target, headers
+        return kind, method, target, headers, None
+
+    def table_call(self, rng, lang: str):
+        """A phone's call to a table, hostile: its save's body, its town, its state."""
+        n = rng.choice(["1", "2", "4", "5", "0", "99", "x"])
+        headers = {"Content-Type": "application/json", "X-Requested-With": rng.choice(["marquoir", "marquoir", ""]),
+                   "Accept-Language": rng.choice(["en", "fr", "hu"])}
+        if rng.random() < 0.3:
+            target = rng.choice(["/{}/t/{}/{}/town", "/{}/t/{}/state", "/{}/t/{}/{}"]).format(lang, self.table, n)
+            if rng.random() < 0.5:
+                headers["If-None-Match"] = rng.choice(['"1-en"', "W/*", '"1-en", *', "*", "x", '"' * 9])
+            return "table", "GET", target, headers, None
+        op = rng.choice([
+            {"seq": 1, "set": {"square_a1": [weird(rng), 0]}},
+            {"seq": rng.choice([0, -1, 2 ** 40, 1.5, True, "1"]), "done": True},
+            {"seq": 1, "reopen": rng.choice([True, -1, "x", 2 ** 40])},
+            {"seq": 1, "set": {rng.choice(TOWN_KEYS + ["monument", "x"]): [rng.choice(["farm", "cathedral", "999"]), 0]}},
+            {"seq": 1, "set": {"stored_a1": ["300", 0]}},
+            {"seq": 1, "done": True, "reopen": 1},
+            [], "x", None,
+        ])
+        body = json.dumps({"client": rng.choice(["phone-fuzz-1", "short", "x" * 80, "é" * 10]), "op": op})
+        shape = rng.randrange(4)
+        if shape == 1:
+            body = '{"client": "phone-fuzz-1", "op": ' + "[" * 1000 + "]" * 1000 + "}"
+        elif shape == 2:
+            body = body[:-1] + ', "pad": "' + "x" * rng.choice([3000, 12000, 40000]) + '"}'
+        if rng.random() < 0.3:
+            headers["Transfer-Encoding"] = "chunked"
+        return "table", "POST", "/{}/t/{}/{}".format(lang, self.table, n), headers, body.encode()
 
 
 def digit_case(target: str) -> bool:
@@ -218,15 +270,22 @@ def gunicorns_own(method: str, target: str, headers: dict) -> bool:
     return line > GUNICORN_LINE or not target.startswith("/") or len(headers) + 3 > 128
 
 
-def send(port: int, method: str, target: str, headers: dict):
+def send(port: int, method: str, target: str, headers: dict, body: bytes | None = None):
     started = time.perf_counter()
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     try:
         connection.putrequest(method, target, skip_host="Host" in headers, skip_accept_encoding=True)
+        chunked = headers.get("Transfer-Encoding") == "chunked" and body is not None
         for name, value in headers.items():
             connection.putheader(name, value.encode("utf-8"))
-        body = b"hello" if headers.get("Content-Length") == "5" else None
-        connection.endheaders(body)
+        if body is None and headers.get("Content-Length") == "5":
+            body = b"hello"
+        elif body is not None and not chunked:
+            connection.putheader("Content-Length", str(len(body)))
+        if chunked:
+            connection.endheaders(iter([body[i:i + 1000] for i in range(0, len(body), 1000)]), encode_chunked=True)
+        else:
+            connection.endheaders(body)
         response = connection.getresponse()
         response.read()
         answer = (response.status, {k.lower(): v for k, v in response.getheaders()})
@@ -273,12 +332,13 @@ def main() -> int:
     args = parser.parse_args()
     rng = random.Random(args.seed)
     drawn = Requests(rng)
-    plan = [drawn.draw() for _ in range(args.requests)]
-    plan_headers = {target: headers for _, _, target, headers in plan}
     statuses = collections.Counter()
     by_kind = collections.defaultdict(collections.Counter)
     server_errors, digit_errors, slow, not_ours, gunicorns = [], [], [], [], []
     with gunicorn() as (port, master):
+        drawn.table = open_table(port, SETUP_CODE)
+        plan = [drawn.draw() for _ in range(args.requests)]
+        plan_headers = {target: headers for _, _, target, headers, _ in plan}
         for _ in range(4):  # warm each worker: the first request builds catalogues and words
             send(port, "GET", "/en/", {})
         before = workers_rss(master)
@@ -287,13 +347,13 @@ def main() -> int:
         with concurrent.futures.ThreadPoolExecutor(args.clients) as pool:
             for start in range(0, len(plan), 2000):
                 batch = plan[start:start + 2000]
-                answers += pool.map(lambda item: send(port, item[1], item[2], item[3]), batch)
+                answers += pool.map(lambda item: send(port, item[1], item[2], item[3], item[4]), batch)
                 print("after {}: {:.0f} s, 500s: {}, workers {}".format(
                     len(answers), time.perf_counter() - started, sum(1 for (status, _), _ in answers if status == 500),
                     mb(workers_rss(master))), flush=True)
         elapsed = time.perf_counter() - started
         after = workers_rss(master)
-        for (kind, method, target, _), ((status, headers), seconds) in zip(plan, answers, strict=True):
+        for (kind, method, target, _, _), ((status, headers), seconds) in zip(plan, answers, strict=True):
             statuses[status] += 1
             by_kind[kind][status] += 1
             if status == 500:

@@ -32,15 +32,16 @@ def wait_for_port(port: int, seconds: float) -> None:
 
 @contextlib.contextmanager
 def procfile_gunicorn(env: dict | None = None, target: str | None = None, cwd: pathlib.Path = ROOT, log=None,
-                      workers: int = 2):
+                      workers: int = 2, extra: list | None = None):
     """Run gunicorn as the Procfile's web line does, bound to loopback on a free port; yield (port, master pid).
 
     FLASK_PRODUCTION is set, a fresh secret key and the public origin given, as a deployment would; `env` adds variables,
     `target` replaces the app (the benchmarks' hello-world floor runs under the very same options), `workers`
-    stands for WEB_CONCURRENCY.
+    stands for WEB_CONCURRENCY, `extra` adds gunicorn options after the Procfile's.
     """
     line = (ROOT / "Procfile").read_text().split(":", 1)[1].strip()
-    words = shlex.split(line.replace("$PORT", "0").replace("${WEB_CONCURRENCY:-2}", str(workers)))
+    words = shlex.split(line.replace("$PORT", "0").replace("${WEB_CONCURRENCY:-2}", str(workers))
+                        .replace("${WEB_THREADS:-100}", "100"))
     words = [w for w in words if "=" not in w or w.startswith("--")]
     words = words[words.index("gunicorn") + 1:]
     if target:
@@ -50,6 +51,7 @@ def procfile_gunicorn(env: dict | None = None, target: str | None = None, cwd: p
     # As a deployment behind the platform's router: one proxy in front, and the address players open.
     variables = dict(os.environ, FLASK_PRODUCTION="true", FLASK_SECRET_KEY=secrets.token_hex(32), FLASK_PROXIES="1",
                      FLASK_PUBLIC_ORIGIN="http://127.0.0.1:{}".format(port), **(env or {}))
+    words[-1:-1] = extra or []
     process = subprocess.Popen([sys.executable, "-m", "gunicorn", "--log-level", "warning", *words], cwd=str(cwd),
                                env=variables, stdout=log, stderr=log)
     try:

@@ -88,8 +88,9 @@ def test_procfile_runs_gunicorn_in_production_on_port_behind_one_proxy():
     line = (ROOT / "Procfile").read_text().strip()
     assert line.startswith("web: FLASK_PRODUCTION=true FLASK_PROXIES=${FLASK_PROXIES:-1} gunicorn --bind 0.0.0.0:$PORT ")
     assert line.endswith('"webscore:create_app()"')
-    # Gunicorn trusts forwarded headers (and a SCRIPT_NAME header) from loopback only: the app decides the rest.
-    assert "forwarded-allow-ips" not in line
+    # Gunicorn trusts no peer's forwarded headers (nor a SCRIPT_NAME header): the app decides (PROXIES).
+    assert " --forwarded-allow-ips='' " in line
+    assert " --worker-class gthread --threads ${WEB_THREADS:-100} " in line
 
 
 def test_https_behind_a_proxy_makes_https_share_links():
