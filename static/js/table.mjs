@@ -76,6 +76,8 @@ const JSON_CALL = { "Content-Type": "application/json", "X-Requested-With": "mar
 // A request that has not answered in this time is taken for lost and sent again (the server applies it once).
 const TIMEOUT = 10000;
 const RETRY_MOST = 30000;
+// How long a tap waits for the next before its operation goes: a player tapping fast sends a few requests.
+const GATHER = 250;
 
 const newClient = () => (crypto.randomUUID ? crypto.randomUUID()
   : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join(""));
@@ -97,22 +99,30 @@ export function outbox(core, table, n, saveUrl, known, handlers = {}) {
   let lastAck = null;
   // Why the server refused the last operation, said until the next change.
   let notice = null;
+  // The server's own word when it asks to wait (429), said instead of "can't reach".
+  let limited = null;
 
+  // Stored, the outbox is the one truth for every page of this phone on this town (two tabs share it).
+  let stored = true;
   function call(name, extra = {}) {
+    if (stored) box = JSON.parse(localStorage.getItem(key) || "null") ?? box;
     const answer = core.outbox({ call: name, outbox: box, client: newClient(), town: known, ...extra });
     box = answer.outbox;
     shown = answer.shown;
     waiting = answer.waiting;
     try {
       localStorage.setItem(key, JSON.stringify(box));
+      stored = true;
     } catch (error) {
-      // Storage full or refused: the outbox still lives in this page until it is sent.
+      // Storage full or refused: the outbox lives in this page until it is sent.
+      stored = false;
     }
     return answer;
   }
 
   function report() {
-    handlers.status?.({ sending: sending !== null, unreachable, waiting, lastAck, blocked, done: shown?.done, notice });
+    handlers.status?.({ sending: sending !== null, unreachable, waiting, lastAck, blocked, done: shown?.done, notice,
+      limited });
   }
 
   function retryLater(wait) {
@@ -152,7 +162,8 @@ export function outbox(core, table, n, saveUrl, known, handlers = {}) {
     }
     if (!response || response.status >= 500 || response.status === 429) {
       failures += 1;
-      unreachable = true;
+      limited = response?.status === 429 ? answer?.message ?? null : null;
+      unreachable = !limited;
       showOffline(!navigator.onLine);
       const asked = Number(response?.headers.get("Retry-After"));
       retryLater(asked > 0 ? asked * 1000 : Math.min(RETRY_MOST, 1000 * 2 ** Math.min(failures - 1, 5)));
@@ -160,6 +171,7 @@ export function outbox(core, table, n, saveUrl, known, handlers = {}) {
     }
     failures = 0;
     unreachable = false;
+    limited = null;
     answered(response.status, answer, op);
     report();
     if (!blocked) drain();
@@ -180,12 +192,14 @@ export function outbox(core, table, n, saveUrl, known, handlers = {}) {
       blocked = true;
       handlers.handedIn?.();
     } else if (status === 409) {
+      // The scores are shown: what waited can no longer be sent, and the player is told so.
       blocked = true;
+      notice = { kind: "save", text: answer.message ?? "" };
       localStorage.removeItem(key);
-      handlers.finished?.(answer.result);
+      handlers.finished?.(answer.result, true);
     } else if (status === 422 && answer.problems) {
       call("dropped_head");
-      notice = answer.problems.join(" ");
+      notice = { kind: "done", text: answer.problems.join(" ") };
       handlers.problems?.(answer.problems);
     } else if (status === 404) {
       blocked = true;
@@ -193,8 +207,8 @@ export function outbox(core, table, n, saveUrl, known, handlers = {}) {
     } else {
       // Refused as it is (400, 403, 413): sending it again would not help.
       call("dropped_head");
-      notice = answer?.message ?? "";
-      handlers.refused?.(notice);
+      notice = { kind: "save", text: answer?.message ?? "" };
+      handlers.refused?.(notice.text);
     }
   }
 
@@ -209,6 +223,11 @@ export function outbox(core, table, n, saveUrl, known, handlers = {}) {
       return call(name, extra);
     },
     drain,
+    // Taps close together travel as one operation.
+    drainSoon() {
+      clearTimeout(timer);
+      timer = setTimeout(drain, GATHER);
+    },
     report,
     // Let the outbox be sent again after the player chose (a conflict, a handed-in town).
     unblock() {
@@ -309,6 +328,11 @@ export async function townPage(form) {
   let conflict = null;
   let box = null;
   const changedElsewhere = new Set();
+  const finishedLink = form.querySelector(".table-finished");
+  // The form as this page last showed it: what differs from it is what the player changed here (another
+  // tab of this phone may have changed other fields of the same outbox meanwhile).
+  let formShown = formFields(form);
+  const stepButton = () => (doneButton.hidden ? againButton : doneButton);
   rememberTable(table);
   localStorage.setItem(setupKey(table), form.dataset.code);
 
@@ -327,9 +351,15 @@ export async function townPage(form) {
       }
     }
     form.dispatchEvent(new CustomEvent("town-sync"));
+    formShown = formFields(form);
     const done = Boolean(box.shown.done);
+    const hadFocus = document.activeElement === doneButton || document.activeElement === againButton;
     doneButton.hidden = done;
     againButton.hidden = !done;
+    // The button that took the place of the one in focus takes the focus.
+    if (hadFocus && document.activeElement !== doneButton && document.activeElement !== againButton) {
+      (done ? againButton : doneButton).focus();
+    }
     form.dataset.done = String(done);
     // What other phones changed since this player last tapped, said together.
     for (const name of changed) if (name !== "done") changedElsewhere.add(name);
@@ -349,11 +379,12 @@ export async function townPage(form) {
   function say(report) {
     const parts = [];
     if (report.sending) parts.push(text.saving);
+    else if (report.limited) parts.push(report.limited);
     else if (report.unreachable || (report.waiting && !navigator.onLine)) parts.push(text.unreachable);
     else if (!report.waiting) parts.push(report.lastAck ? fill(text.saved_at, { time: time.format(report.lastAck) }) : text.all_saved);
     if (report.waiting) parts.push(counted(text.waiting, report.waiting));
     if (report.done && !report.waiting) parts.push(text.handed_in);
-    if (report.notice !== null && report.notice !== undefined) parts.unshift(text.not_saved + " " + report.notice);
+    if (report.notice) parts.unshift((report.notice.kind === "done" ? text.not_handed_in : text.not_saved) + " " + report.notice.text);
     status.textContent = parts.join(" ");
   }
 
@@ -369,14 +400,18 @@ export async function townPage(form) {
   function record() {
     if (!box) return keepDraft();
     if (box.shown.done) {
-      const differs = Object.entries(formFields(form)).some(([name, value]) => value !== (box.shown.fields[name] ?? ""));
+      const differs = Object.entries(formFields(form)).some(([name, value]) => value !== formShown[name]);
       if (differs && handedInPanel.hidden) askToReopen("phone");
       return keepDraft();
     }
-    box.call("edit", { fields: formFields(form) });
+    const now = formFields(form);
+    const changed = Object.fromEntries(Object.entries(now).filter(([name, value]) => value !== formShown[name]));
+    box.call("edit", { fields: changed });
     localStorage.removeItem(draftKey(table, n));
     changedElsewhere.clear();
-    box.drain();
+    changedNote.hidden = true;
+    showTown();
+    box.drainSoon();
   }
 
   function showConflict(clashes) {
@@ -385,10 +420,15 @@ export async function townPage(form) {
     const template = conflictPanel.parentElement.querySelector("template.conflict-row");
     rows.replaceChildren(...Object.entries(clashes).map(([name, [theirs, mine]]) => {
       const row = template.content.firstElementChild.cloneNode(true);
-      row.querySelector("th").textContent = fieldName(form, name);
+      const head = row.querySelector("th");
+      head.textContent = fieldName(form, name);
+      head.id = "conflict-row-" + name;
       const [theirsCell, mineCell] = row.querySelectorAll("td");
-      for (const [cell, value] of [[theirsCell, theirs], [mineCell, mine]]) {
-        cell.querySelector("input").name = "conflict-" + name;
+      for (const [cell, value, column] of [[theirsCell, theirs, "conflict-theirs"], [mineCell, mine, "conflict-mine"]]) {
+        const radio = cell.querySelector("input");
+        radio.name = "conflict-" + name;
+        // Read as "Cottage, a1, On the other phone": the square and the phone, not the building alone.
+        radio.setAttribute("aria-describedby", head.id + " " + column);
         cell.querySelector("span").textContent = valueText(form, name, value);
       }
       return row;
@@ -423,6 +463,7 @@ export async function townPage(form) {
     conflictPanel.hidden = true;
     conflict = null;
     showTown();
+    stepButton().focus();
     box.unblock();
   });
   handedInPanel.querySelector('[data-action="reopen"]').addEventListener("click", () => {
@@ -436,6 +477,7 @@ export async function townPage(form) {
     record();
     localStorage.removeItem(draftKey(table, n));
     showTown();
+    stepButton().focus();
     box.unblock();
   });
   handedInPanel.querySelector('[data-action="keep-handed-in"]').addEventListener("click", () => {
@@ -443,6 +485,7 @@ export async function townPage(form) {
     if (handedInBy !== "phone") box.call("dropped_changes");
     localStorage.removeItem(draftKey(table, n));
     showTown();
+    stepButton().focus();
     box.unblock();
   });
   document.querySelector('[data-action="handover"]').addEventListener("click", async () => {
@@ -475,7 +518,13 @@ export async function townPage(form) {
     },
     problems: () => showTown(),
     refused: () => showTown(),
-    finished: (result) => location.assign(result || form.dataset.back),
+    finished: (result, late) => {
+      if (!late) return location.assign(result || form.dataset.back);
+      // What waited missed the end of the game: say so, and lead to the scores.
+      finishedLink.querySelector("a").href = result || form.dataset.back;
+      finishedLink.hidden = false;
+      showTown();
+    },
     gone: () => location.assign(form.dataset.back),
   });
   // Taps made before the core was ready, or before a reload, come in now.
@@ -486,8 +535,9 @@ export async function townPage(form) {
       if (field && "value" in field) field.value = value;
     }
   }
-  showTown();
+  // Taps made before the core was ready go into the outbox before the form shows what it holds.
   if (draft) record();
+  showTown();
   for (const act of ready) act();
   history.replaceState(null, "", location.pathname);
   box.report();
@@ -503,7 +553,11 @@ export async function townPage(form) {
     if (wanted > box.box.known.version) showTown(await box.refresh(form.dataset.town));
   };
   follow(table, form.dataset.state, (state) => {
-    if (state.finished) return location.assign(state.result);
+    if (state.finished) {
+      // Changes still waiting are sent first: the answer says whether they missed the end.
+      if (box.box.ops.length || !finishedLink.hidden) return box.drain();
+      return location.assign(state.result);
+    }
     wanted = Math.max(wanted, state.players[n - 1].version);
     catchUp();
   }, () => {

@@ -75,7 +75,7 @@ class Phone:
         fields = dict(self.shown()["fields"])
         for _ in range(rng.randint(1, 3)):
             if rng.random() < 0.15:
-                fields["master_builder_turns"] = rng.choice(["", "1", "2", "x"])
+                fields["master_builder_turns"] = rng.choice(["", "1", "2", "-1"])
             else:
                 fields[rng.choice(SQUARES)] = rng.choice(CARDS)
         if self.shown()["done"]:

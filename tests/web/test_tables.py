@@ -411,3 +411,24 @@ def test_a_half_entered_town_never_stops_the_table_of_a_town_handed_in(phone):
     assert refused.status_code == 422
     assert refused.json["problems"] == ["A Warehouse stores at most 3 resources.",
                                         "How many players completed their town before this one?"]
+
+
+# A stranger's try: a player that is no number got an HTML page; a phone's calls get JSON in their language.
+@pytest.mark.parametrize("player", ["-1", "abc", "00x", "1.0", "+1"])
+def test_a_player_that_is_no_number_gets_the_json_answer_in_the_pages_language(phone, player):
+    table = open_table(phone, "fr")
+    for answer in (phone.post("/fr/t/{}/{}".format(table, player), json={"client": CLIENT, "op": {"seq": 1, "done": True}},
+                              headers=JSON_CALL),
+                   phone.get("/fr/t/{}/{}/town".format(table, player))):
+        assert (answer.status_code, answer.json) == (404, {"message": "Ce joueur n’est pas à cette table."})
+
+
+# A stranger's try: values no phone sends were kept (another player's monument, letters in a number field).
+@pytest.mark.parametrize(("field", "value"), [("square_a1", "the-starloom"), ("stored_a1", "abc"),
+                                              ("stored_a1", "\u0000"), ("completed_before", "\u202e2"),
+                                              ("master_builder_turns", "1 0"), ("master_builder_turns", "²")])
+def test_a_value_no_phone_could_send_is_refused(phone, field, value):
+    table = open_table(phone, "hu")
+    answer = send(phone, table, 1, {"seq": 1, "set": {field: [value, 0]}}, lang="hu")
+    assert (answer.status_code, answer.json) == (400, {"message": "Erre a kérésre így nem lehet válaszolni."})
+    assert phone.get("/hu/t/{}/1/town".format(table)).json["town"]["version"] == 0

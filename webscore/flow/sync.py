@@ -26,7 +26,6 @@ An operation once sent may have been applied even when its answer never came: th
 highest number it sent ("sent") and never changes an operation at or below it.
 """
 
-from ..scoring.cards import MONUMENTS
 from ..scoring.town import NAMES
 from ..scoring.validate import problems
 from .town_step import FACTS
@@ -41,6 +40,7 @@ MAX_CLIENT = 40
 MAX_NUMBER = 2 ** 31
 # Phones remembered per town (seen): a table has at most six, and each hand-over is one more.
 MAX_SEEN = 24
+NUMBER_CHARACTERS = "0123456789+-.eE"
 _CLIENT_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
 
 APPLIED = "applied"
@@ -108,11 +108,18 @@ def read_op(op) -> dict:
     return {"seq": op["seq"], "set": {field: [value, base] for field, (value, base) in changes.items()}}
 
 
-def _allowed(game: dict, field: str, value: str) -> bool:
-    """Tell whether a square may hold a value in this game (the core names what is wrong in a town later)."""
-    if value == "" or not field.startswith("square_"):
+def _allowed(game: dict, n: int, field: str, value: str) -> bool:
+    """Tell whether a field of player n's town (from 1) may hold a value a phone could send.
+
+    A square holds one of the game's buildings or the player's own monument; a load or a fact holds what
+    a number field can give ("-1", "1.5" and "1e3" included). The core names what is still wrong with a
+    town when it is handed in: one odd number never costs the squares sent with it.
+    """
+    if value == "":
         return True
-    return value in game["buildings"] or value in MONUMENTS
+    if field.startswith("square_"):
+        return value in game["buildings"] or value == game["players"][n - 1].get("monument")
+    return all(c in NUMBER_CHARACTERS for c in value)
 
 
 def _copy(town: dict) -> dict:
@@ -152,7 +159,7 @@ def apply(town: dict, client: str, op: dict, game: dict, n: int, remember: bool 
         for field, (value, base) in op["set"].items():
             if town["fields"].get(field, "") == value:
                 continue
-            if field in FIXED or not _allowed(game, field, value):
+            if field in FIXED or not _allowed(game, n, field, value):
                 return town, {"outcome": INVALID, "seq": seq}
             mark = town["marks"].get(field)
             if mark is not None and mark[0] > base and mark[1] != client:

@@ -1,5 +1,7 @@
 """Error pages in the reader's language: a clear message and a 4xx, never a bare 500."""
 
+import re
+
 from flask import current_app
 from flask import g
 from flask import jsonify
@@ -46,9 +48,17 @@ def _page(status: int, title: str, message: str):
     return page, status
 
 
+# A phone's JSON calls to a table: a save (POST to a town) and a town's JSON. Their errors are JSON too.
+TABLE_CALL = re.compile(r"/[^/]+/t/[^/]+/[^/]+(?:/town)?")
+
+
 def handle_http_error(error: HTTPException):
     """Render any HTTP error as a page with a way back."""
     _language_from_path()
+    if error.code == 404 and request.url_rule is None and TABLE_CALL.fullmatch(request.path) and (
+            request.method == "POST" or request.path.endswith("/town")):
+        # A player that is no number names no player of the table, as one out of range does.
+        return jsonify(message=_("There is no such player at this table.")), 404
     if error.code == 404:
         title, message = _("Page not found"), _("There is no page at this address.")
     elif error.code in (413, 414, 431):

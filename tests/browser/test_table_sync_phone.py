@@ -1,0 +1,241 @@
+"""What one phone at a table does with its outbox: taps before the core is ready, two tabs, what it says.
+
+Found by trying the table as a stranger would: taps made while the page was still loading were lost (and
+"Done" handed in an empty town), a second tab's tap was taken for one already applied, a change that
+missed the end of the game vanished, a refused "Done" said "Not saved" and "Last saved" at once, a 429
+read as "can't reach the table", and focus fell to the page when a panel closed.
+"""
+
+import json
+import re
+import urllib.request
+
+from playwright.sync_api import expect
+
+from support import examples
+from support.browsing import PHONE
+from support.browsing import Server
+from support.phone import go_offline
+from support.tables import empty_setup
+from webscore.scoring import encode
+
+SETUP = encode(empty_setup(examples.load("four-players")))
+WAIT = 30_000
+SAVED = re.compile(r"^Last saved at \d")
+
+
+def open_table(page, base, lang="en"):
+    page.goto("{}/{}/t/new?code={}".format(base, lang, SETUP))
+    page.click("form[method=post] button[type=submit]")
+    page.wait_for_url(re.compile(r".*/t/[A-Za-z0-9_-]{22,}$"))
+    return page.url
+
+
+def held(table_url, n):
+    """Return player n's town (from 1) as the server holds it."""
+    with urllib.request.urlopen("{}/{}/town".format(table_url, n)) as answer:
+        return json.load(answer)["town"]
+
+
+def ready(page, table_url, n):
+    page.goto("{}/{}".format(table_url, n))
+    expect(page.locator(".table-save-status")).to_have_text("All saved.", timeout=WAIT)
+
+
+def tap(page, card, *squares):
+    page.click(".tool[data-card='{}']".format(card))
+    for square in squares:
+        page.click(".square[data-square='{}']".format(square))
+
+
+def with_core_held(page):
+    """Hold the MicroPython runtime's requests (a phone still loading it); return a function that lets them go."""
+    held_routes = []
+    pattern = re.compile(r".*/vendor/micropython/.*")
+
+    def hold(route):
+        held_routes.append(route)
+    page.route(pattern, hold)
+
+    def release():
+        for route in held_routes:
+            route.continue_()
+        page.unroute(pattern, hold)
+    return release
+
+
+def fresh_town(browser, server, n=1):
+    """Return (context, page, table address) of a phone opening town n for the first time, its core held."""
+    opener = browser.new_context(**PHONE)
+    table_url = open_table(opener.new_page(), server.url)
+    opener.close()
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    release = with_core_held(page)
+    page.goto("{}/{}".format(table_url, n))
+    page.wait_for_selector(".palette:not([hidden])")
+    return context, page, table_url, release
+
+
+def test_taps_made_before_the_core_is_ready_reach_the_table(browser, own_server):
+    context, page, table_url, release = fresh_town(browser, own_server)
+    tap(page, "cottage", "a1", "b1")
+    release()
+    expect(page.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
+    expect(page.locator("#square_a1")).to_have_value("cottage")
+    assert {k: v for k, v in held(table_url, 1)["fields"].items() if k.startswith("square_")} == \
+        {"square_a1": "cottage", "square_b1": "cottage"}
+    context.close()
+
+
+def test_done_tapped_before_the_core_is_ready_hands_in_the_town_tapped(browser, own_server):
+    context, page, table_url, release = fresh_town(browser, own_server)
+    tap(page, "cottage", "a1")
+    page.click("[data-action=done]")
+    release()
+    page.wait_for_url(table_url, timeout=WAIT)
+    town = held(table_url, 1)
+    assert (town["done"], town["fields"].get("square_a1")) == (True, "cottage")
+    context.close()
+
+
+def test_two_tabs_of_one_phone_on_one_town_lose_no_tap(phone, own_server):
+    first = phone.new_page()
+    table_url = open_table(first, own_server.url)
+    ready(first, table_url, 1)
+    second = phone.new_page()
+    ready(second, table_url, 1)
+    tap(first, "cottage", "a1")
+    expect(first.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
+    tap(second, "farm", "b1")
+    expect(second.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
+    assert held(table_url, 1)["fields"].get("square_b1") == "farm"
+    expect(second.locator("#square_b1")).to_have_value("farm")
+    expect(second.locator("#square_a1")).to_have_value("cottage")
+    expect(second.locator(".table-changed")).not_to_contain_text("b1")
+
+
+def test_the_changed_on_another_phone_note_goes_once_the_player_taps_again(browser, own_server):
+    one, two = browser.new_context(**PHONE), browser.new_context(**PHONE)
+    a, b = one.new_page(), two.new_page()
+    table_url = open_table(a, own_server.url)
+    ready(a, table_url, 1)
+    ready(b, table_url, 1)
+    tap(a, "cottage", "a1")
+    expect(b.locator(".table-changed")).to_have_text("Changed on another phone: a1.", timeout=WAIT)
+    tap(b, "farm", "b1")
+    expect(b.locator(".table-changed")).to_be_hidden()
+    expect(b.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
+    one.close()
+    two.close()
+
+
+def test_a_change_that_missed_the_end_of_the_game_is_said_and_leads_to_the_scores(browser, own_server):
+    contexts = [browser.new_context(**PHONE) for _ in range(3)]
+    a, late, b = (context.new_page() for context in contexts)
+    table_url = open_table(a, own_server.url)
+    ready(a, table_url, 1)
+    ready(late, table_url, 1)
+    ready(b, table_url, 2)
+    tap(a, "cottage", "a1")
+    expect(late.locator("#square_a1")).to_have_value("cottage", timeout=WAIT)
+    go_offline(contexts[1])
+    tap(late, "farm", "d4")
+    for page in (a, b):
+        page.click("[data-action=done]")
+        page.wait_for_url(table_url, timeout=WAIT)
+    for n in (3, 4):
+        body = json.dumps({"client": "phone-{}-xxxx".format(n), "op": {"seq": 1, "done": True}}).encode()
+        request = urllib.request.Request("{}/{}".format(table_url, n), method="POST", data=body,
+                                         headers={"Content-Type": "application/json", "X-Requested-With": "marquoir"})
+        urllib.request.urlopen(request).close()
+    contexts[1].set_offline(False)
+    status = late.locator(".table-save-status")
+    expect(status).to_contain_text("Not saved: The scores are already shown; change a town from the results.",
+                                   timeout=WAIT)
+    link = late.locator(".table-finished a")
+    expect(link).to_be_visible()
+    result = read_state(table_url)["result"]
+    expect(link).to_have_attribute("href", result)
+    link.click()
+    late.wait_for_url("**" + result, timeout=WAIT)
+    for context in contexts:
+        context.close()
+
+
+def read_state(table_url):
+    with urllib.request.urlopen(table_url + "/state") as answer:
+        return json.load(answer)
+
+
+def test_a_refused_done_says_the_town_is_not_handed_in(phone, own_server):
+    page = phone.new_page()
+    table_url = open_table(page, own_server.url)
+    ready(page, table_url, 1)
+    tap(page, "warehouse", "a1")
+    page.fill("#stored_a1", "7")
+    expect(page.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
+    page.click("[data-action=done]")
+    status = page.locator(".table-save-status")
+    expect(status).to_contain_text("Not handed in: A Warehouse stores at most 3 resources.", timeout=WAIT)
+    expect(status).not_to_contain_text("Not saved")
+    assert held(table_url, 1)["done"] is False
+
+
+def test_too_many_saves_says_so_and_keeps_the_tap_waiting(browser, tmp_path):
+    server = Server({"TESTING": True, "TABLES_DATABASE": str(tmp_path / "t.sqlite3"), "TABLE_SAVES_PER_MINUTE": 1})
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        table_url = open_table(page, server.url)
+        ready(page, table_url, 1)
+        tap(page, "cottage", "a1")
+        expect(page.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
+        tap(page, "cottage", "b1")
+        expect(page.locator(".table-save-status")).to_have_text(
+            "Too many saves from this phone. Please wait a little. 1 change waiting to be sent.", timeout=WAIT)
+    finally:
+        context.close()
+        server.stop()
+
+
+def conflict(browser, base):
+    """Two phones on town 1 set c1 differently, the second offline; return (contexts, the second's page)."""
+    one, two = browser.new_context(**PHONE), browser.new_context(**PHONE)
+    a, b = one.new_page(), two.new_page()
+    table_url = open_table(a, base)
+    ready(a, table_url, 1)
+    ready(b, table_url, 1)
+    go_offline(two)
+    tap(b, "well", "c1")
+    tap(a, "cottage", "c1")
+    expect(a.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
+    two.set_offline(False)
+    expect(b.locator(".table-conflict")).to_be_visible(timeout=WAIT)
+    return (one, two), b
+
+
+def test_the_conflict_is_settled_by_keyboard_and_focus_stays_in_the_town(browser, own_server):
+    contexts, b = conflict(browser, own_server.url)
+    # Each choice says its square and its phone, not the building alone.
+    expect(b.get_by_role("radio", name="Cottage")).to_have_accessible_description("c1 On the other phone")
+    expect(b.get_by_role("radio", name="Well")).to_have_accessible_description("c1 On this phone")
+    b.focus(".table-conflict input[value=mine]")
+    b.keyboard.press("ArrowLeft")
+    b.keyboard.press("Tab")
+    b.keyboard.press("Enter")
+    expect(b.locator(".table-conflict")).to_be_hidden()
+    expect(b.locator("[data-action=done]")).to_be_focused()
+    expect(b.locator("#square_c1")).to_have_value("cottage")
+    for context in contexts:
+        context.close()
+
+
+def test_done_by_keyboard_gives_the_focus_to_change_my_town_again(phone, own_server):
+    page = phone.new_page()
+    table_url = open_table(page, own_server.url)
+    ready(page, table_url, 1)
+    go_offline(phone)
+    page.focus("[data-action=done]")
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-action=change-again]")).to_be_focused()
