@@ -77,7 +77,7 @@ class Phone:
         fields.update(sync.expected(self.outbox)["fields"])
         for _ in range(self.rng.randint(1, 2)):
             fields[self.rng.choice(SQUARES)] = self.rng.choice(self.cards)
-        self.outbox = sync.edit(self.outbox, {field: fields.get(field, "") for field in SQUARES}, self.sending)
+        self.outbox = sync.edit(self.outbox, {field: fields.get(field, "") for field in SQUARES})
         if self.outbox["ops"]:
             self.tapped.setdefault(self.outbox["ops"][-1]["seq"], time.monotonic())
         self.wake.set()
@@ -86,6 +86,8 @@ class Phone:
         """Send the outbox's head; return whether the server answered it (not whether it took it)."""
         op = self.outbox["ops"][0]
         self.sending = op["seq"]
+        # From here it may be applied though no answer comes: the outbox keeps it as it is (table.mjs does the same).
+        self.outbox = sync.sending(self.outbox, op["seq"])
         body = json.dumps({"client": self.outbox["client"], "op": op}).encode()
         self.figures["sent"] += 1
         await asyncio.sleep(self.latency / 2)
@@ -138,8 +140,8 @@ class Phone:
         while time.monotonic() < tapping_until:
             self.tap()
             await asyncio.sleep(self.rng.uniform(0.5, 2.5))
-        self.outbox = sync.edit(self.outbox, self.final, self.sending)
-        self.outbox = sync.hand_in(self.outbox, self.sending)
+        self.outbox = sync.edit(self.outbox, self.final)
+        self.outbox = sync.hand_in(self.outbox)
         self.tapped.setdefault(self.outbox["ops"][-1]["seq"], time.monotonic())
         self.wake.set()
         while self.outbox["ops"] and not carrier.done():

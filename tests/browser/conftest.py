@@ -55,6 +55,15 @@ def phone(browser):
 
 
 @pytest.fixture
+def phones(browser):
+    """Four fresh phone-sized browser contexts: a table's players, each on their own phone."""
+    contexts = [browser.new_context(**PHONE) for _ in range(4)]
+    yield contexts
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
 def phone_without_js(browser):
     """A fresh phone-sized browser context with JavaScript turned off."""
     context = browser.new_context(java_script_enabled=False, **PHONE)

@@ -36,14 +36,6 @@ def server(table_config):
     server.stop()
 
 
-@pytest.fixture
-def phones(browser):
-    contexts = [browser.new_context(**PHONE) for _ in range(4)]
-    yield contexts
-    for context in contexts:
-        context.close()
-
-
 class Slowed:
     """A phone's page whose requests each take `latency` ms more (DevTools network conditions), which can go offline."""
 

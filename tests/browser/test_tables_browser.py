@@ -11,7 +11,6 @@ import pytest
 from playwright.sync_api import expect
 
 from support import examples
-from support.browsing import PHONE
 from support.browsing import Server
 from support.phone import go_offline
 from support.phone import tap_town
@@ -34,14 +33,6 @@ def table_server(table_config):
     server = Server(table_config)
     yield server.url
     server.stop()
-
-
-@pytest.fixture
-def phones(browser):
-    contexts = [browser.new_context(**PHONE) for _ in range(4)]
-    yield contexts
-    for context in contexts:
-        context.close()
 
 
 def rows_of(n):

@@ -18,6 +18,12 @@ from webscore.scoring import encode
 from webscore.scoring.town import NAMES as SQUARES
 
 STORAGES = ("sqlite", "redis")
+# What every table address says when its store is out of reach (503), by language.
+UNAVAILABLE = {
+    "en": "The tables cannot be reached just now. Please try again in a moment.",
+    "fr": "Les tables sont injoignables pour l’instant. Réessayez dans un moment.",
+    "hu": "Az asztalok most nem érhetők el. Próbáld újra egy kicsit később.",
+}
 
 
 class RedisServer:

@@ -14,6 +14,7 @@ import pytest
 import redis
 
 from support import examples
+from support.tables import UNAVAILABLE
 from support.tables import RedisServer
 from support.tables import empty_setup
 from support.tables import town_op
@@ -25,11 +26,7 @@ from webscore.web.tables_store import SQLiteStore
 GAME = examples.load("four-players")
 SETUP = encode(empty_setup(GAME))
 JSON_CALL = {"X-Requested-With": "marquoir"}
-MESSAGES = {
-    "en": "The tables cannot be reached just now. Please try again in a moment.",
-    "fr": "Les tables sont injoignables pour l’instant. Réessayez dans un moment.",
-    "hu": "Az asztalok most nem érhetők el. Próbáld újra egy kicsit később.",
-}
+MESSAGES = UNAVAILABLE
 TABLE = "A" * 22
 
 

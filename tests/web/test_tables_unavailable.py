@@ -5,6 +5,7 @@ import re
 import pytest
 
 from support import examples
+from support.tables import UNAVAILABLE
 from support.tables import RedisServer
 from support.tables import empty_setup
 from support.tables import town_op
@@ -14,11 +15,7 @@ from webscore.scoring import encode
 GAME = examples.load("four-players")
 SETUP = encode(empty_setup(GAME))
 JSON_CALL = {"X-Requested-With": "marquoir"}
-MESSAGES = {
-    "en": "The tables cannot be reached just now. Please try again in a moment.",
-    "fr": "Les tables sont injoignables pour l’instant. Réessayez dans un moment.",
-    "hu": "Az asztalok most nem érhetők el. Próbáld újra egy kicsit később.",
-}
+MESSAGES = UNAVAILABLE
 
 
 @pytest.fixture(scope="module")
