@@ -7,6 +7,7 @@ settle is read from the server itself; what each phone says is read from its pag
 
 import json
 import re
+import time
 import urllib.request
 
 import pytest
@@ -104,6 +105,14 @@ def enter_town(page, n):
     for fact in ("master_builder_turns", "shrine_buildings", "completed_before"):
         if player.get(fact) is not None:
             page.fill("#" + fact, str(player[fact]))
+
+
+def until(condition, seconds: float = WAIT / 1000) -> None:
+    """Return once condition() holds, asking again every 50 ms (as an expect() does), or fail after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "not reached in {} s".format(seconds)
+        time.sleep(0.05)
 
 
 def assert_town_held(table_url, n, done=True):
@@ -228,7 +237,8 @@ def test_two_phones_on_one_town_merge_their_squares_and_choose_square_by_square_
         page.click(".tool[data-card={}]".format(card))
         page.click(".square[data-square=a1]")
         page.click(".square[data-square=b1]")
-    expect(first.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
+    # The first phone's status already said "Last saved": the table itself must hold its squares first.
+    until(lambda: held(table_url, 0)["fields"].get("square_b1") == "temple")
     phone.online()
     conflict = second.locator(".table-conflict")
     expect(conflict).to_be_visible(timeout=WAIT)
