@@ -166,9 +166,7 @@ async function tableTown(where) {
       done: String(kept.known.done), save: `${base}/${n}`, state: `${base}/state`, town: `${base}/${n}/town`,
       take: location.origin + base + "/take", back: base } },
     townGrid(step, step.fields, {}).parts,
-    document.getElementById("table-sync").content.cloneNode(true),
-    h("div.step-actions", {}, h("button.primary", { type: "button", dataset: { action: "done" } }, tableText.done),
-      h("button", { type: "button", hidden: true, dataset: { action: "change-again" } }, tableText.change_again)));
+    document.getElementById("table-sync").content.cloneNode(true));
   document.title = fill(words.ui.town_of, { name: player.name }) + " · Marquoir";
   app.replaceChildren(h("p", {}, h("a", { href: base }, tableText.back)),
     h("h1", {}, fillNodes(words.ui.town_of, { name: h("bdi", {}, player.name) })),

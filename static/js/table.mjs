@@ -290,9 +290,6 @@ function tablePage(section) {
 }
 
 const FIELD = /^(square|stored)_([a-d][1-4])$/;
-// The fields of a town in reading order (a1 … d4), for saying what changed in that order.
-const SQUARE_ORDER = ["1", "2", "3", "4"].flatMap((row) => ["a", "b", "c", "d"].flatMap((col) =>
-  ["square_" + col + row, "stored_" + col + row]));
 
 // What a field is called on this page: its square ("a1"), the load stored on a square, or the label of the fact.
 function fieldName(form, name) {
@@ -365,8 +362,9 @@ export async function townPage(form) {
     for (const name of changed) if (name !== "done") changedElsewhere.add(name);
     const notes = [];
     if (changedElsewhere.size) {
-      const names = SQUARE_ORDER.filter((name) => changedElsewhere.has(name)).concat(
-        [...changedElsewhere].filter((name) => !SQUARE_ORDER.includes(name)));
+      // In the form's own order: the squares as they are read, then the facts.
+      const names = [...new Set([...form.elements].map((element) => element.name))]
+        .filter((name) => changedElsewhere.has(name));
       notes.push(fill(text.changed_elsewhere, { what: list(names.map((name) => fieldName(form, name))) }));
     }
     if (changed.includes("done")) notes.push(done ? text.handed_in_elsewhere : text.reopened_elsewhere);

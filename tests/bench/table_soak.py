@@ -21,7 +21,6 @@ import pathlib
 import random
 import signal
 import sys
-import tempfile
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -32,9 +31,9 @@ sys.path.insert(0, str(ROOT / "tests" / "bench"))
 from tables_load import exchange  # noqa: E402
 from tables_load import five_player_game  # noqa: E402
 from tables_load import open_table  # noqa: E402
+from tables_load import storage_env  # noqa: E402
 
 from support.servers import procfile_gunicorn  # noqa: E402
-from support.tables import RedisServer  # noqa: E402
 from support.tables import empty_setup  # noqa: E402
 from webscore.flow import sync  # noqa: E402
 from webscore.flow.town_step import fields_of  # noqa: E402
@@ -191,16 +190,8 @@ def soak(storage: str, tables: int, seconds: float, down: float, seed: int) -> d
     setup = encode(empty_setup(game))
     figures = {"sent": 0, "acknowledged": 0, "unanswered": 0, "refused_for_now": 0, "refused": [], "tap_to_ack": [],
                "lost": 0, "down_seconds": 0.0}
-    limits = {"FLASK_TABLES_PER_HOUR": "1000000", "FLASK_TABLE_SAVES_PER_MINUTE": "1000000"}
     with contextlib.ExitStack() as stack:
-        if storage == "redis":
-            redis = RedisServer()
-            stack.callback(redis.stop)
-            env = dict(limits, REDIS_URL=redis.url)
-        else:
-            folder = stack.enter_context(tempfile.TemporaryDirectory())
-            env = dict(limits, FLASK_TABLES_DATABASE=str(pathlib.Path(folder) / "tables.sqlite3"))
-        servers = Servers(env)
+        servers = Servers(storage_env(storage, stack))
         stack.callback(servers.stop)
         route = Route(servers.start())
         ids = [open_table(route.port, setup) for _ in range(tables)]

@@ -218,23 +218,28 @@ async def run_phones(balancer: Balancer, tables: list, game: dict, seconds: floa
     return figures
 
 
+def storage_env(storage: str, stack: contextlib.ExitStack) -> dict:
+    """Return the app's environment for a fresh store of this kind (a Redis server of its own, or a new SQLite
+    file), both gone when the stack closes. Every phone here shares one address, so the per-phone limits are
+    lifted for the run."""
+    env = {"FLASK_TABLES_PER_HOUR": "1000000", "FLASK_TABLE_SAVES_PER_MINUTE": "1000000"}
+    if storage == "redis":
+        server = RedisServer()
+        stack.callback(server.stop)
+        return dict(env, REDIS_URL=server.url)
+    folder = stack.enter_context(tempfile.TemporaryDirectory())
+    return dict(env, FLASK_TABLES_DATABASE=str(pathlib.Path(folder) / "tables.sqlite3"))
+
+
 def measure(storage: str, tables: int, seconds: float, instances: int = 2, workers: int = 2,
             balance: str = "least") -> Figures:
     """Run the phones against one storage; return the figures."""
     game = five_player_game()
     setup = encode(empty_setup(game))
-    # Every phone here shares one address, so the per-phone limits are lifted for this run only.
-    limits = {"FLASK_TABLES_PER_HOUR": "1000000", "FLASK_TABLE_SAVES_PER_MINUTE": "1000000"}
     with contextlib.ExitStack() as stack:
-        if storage == "redis":
-            server = RedisServer()
-            stack.callback(server.stop)
-            env = dict(limits, REDIS_URL=server.url)
-            servers = [stack.enter_context(procfile_gunicorn(env, workers=workers)) for _ in range(instances)]
-        else:
-            folder = stack.enter_context(tempfile.TemporaryDirectory())
-            env = dict(limits, FLASK_TABLES_DATABASE=str(pathlib.Path(folder) / "tables.sqlite3"))
-            servers = [stack.enter_context(procfile_gunicorn(env, workers=workers))]
+        env = storage_env(storage, stack)
+        servers = [stack.enter_context(procfile_gunicorn(env, workers=workers))
+                   for _ in range(instances if storage == "redis" else 1)]
         ports = [port for port, _ in servers]
         ids = [open_table(ports[i % len(ports)], setup) for i in range(tables)]
         cpu = sum(workers_cpu_seconds(master) for _, master in servers)

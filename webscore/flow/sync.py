@@ -135,10 +135,10 @@ def game_with(game: dict, n: int, fields: dict):
     return read(game, n, {field: fields.get(field, "") for field in FIELDS})
 
 
-def town_problems(game: dict, n: int, fields: dict) -> list:
-    """Return the problems that keep player n's town (from 1) as these fields give it from being handed in."""
+def checked(game: dict, n: int, fields: dict):
+    """Return (the game with player n's town (from 1) as these fields give it, what keeps that town from being handed in)."""
     changed, found = game_with(game, n, fields)
-    return found + [item for item in problems(changed) if item["player"] == n - 1]
+    return changed, found + [item for item in problems(changed) if item["player"] == n - 1]
 
 
 def apply(town: dict, client: str, op: dict, game: dict, n: int, remember: bool = True):
@@ -179,7 +179,7 @@ def apply(town: dict, client: str, op: dict, game: dict, n: int, remember: bool 
                 changed["marks"][field] = [changed["version"], client]
     elif "done" in op:
         if not town["done"]:
-            found = town_problems(game, n, town["fields"])
+            found = checked(game, n, town["fields"])[1]
             if found:
                 return town, {"outcome": PROBLEMS, "seq": seq, "problems": found}
             changed["done"] = True

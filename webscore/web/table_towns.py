@@ -15,7 +15,6 @@ from ..scoring import decode
 from ..scoring import encode
 from ..scoring import game_from_code
 from ..scoring import score_valid_game
-from ..scoring.validate import problems
 from . import i18n
 from .labels import plural_pair
 
@@ -89,9 +88,8 @@ def with_town(record: dict, setup: dict, n: int, town: dict, now: float) -> dict
     if moved:
         codes, versions, done = list(record["towns"]), list(record["versions"]), list(record["done"])
         # Only a town the core takes has a code: the table's game and its totals are read from the codes.
-        game, found = sync.game_with(setup, n, town["fields"])
-        fine = not found and not [item for item in problems(game) if item["player"] == i]
-        codes[i] = town_code(setup, game["players"][i], i) if fine else None
+        game, found = sync.checked(setup, n, town["fields"])
+        codes[i] = None if found else town_code(setup, game["players"][i], i)
         versions[i] = town["version"]
         done[i] = town["done"]
         changed.update(towns=codes, versions=versions, done=done, changed=now, revision=record["revision"] + 1)
@@ -154,7 +152,7 @@ def table_words() -> dict:
             "handed_in_elsewhere": _("This town was handed in on another phone."),
             "reopened_elsewhere": _("This town was opened again on another phone."),
             # What the offline shell needs to draw a town at the table as table_town.html does (app.mjs).
-            "done": _("Done"), "change_again": _("Change my town again"), "back": _("Back to the table"),
+            "back": _("Back to the table"),
             "hint": _('Your town is saved to the table as you go. Tap "Done" when it is complete; you can change it '
                       'until the scores are shown.'),
             "offline": _("This phone is offline. Your taps are kept on it and will be sent when the network is back."),

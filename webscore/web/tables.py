@@ -97,8 +97,6 @@ def _check_json_call() -> None:
     origin = request.headers.get("Origin")
     if request.headers.get("X-Requested-With") != "marquoir" or (origin and origin != request.host_url.rstrip("/")):
         _stop(403, _("This request did not come from Marquoir."))
-    if (request.content_length or 0) > MAX_SAVE:
-        _stop(413, _("This request is larger than any game needs."))
 
 
 def _stop(status: int, message: str) -> None:
@@ -245,7 +243,7 @@ def _merge(setup: dict, n: int, client: str, ops: list, now: float, remember: bo
     table whose scores are shown (an operation applied before is still acknowledged).
     """
     def change(record):
-        town = _sync_town(record, setup, n)
+        before = town = _sync_town(record, setup, n)
         answer = None
         for op in ops:
             if all(record["done"]) and op["seq"] > town["seen"].get(client, 0):
@@ -253,7 +251,7 @@ def _merge(setup: dict, n: int, client: str, ops: list, now: float, remember: bo
             town, answer = sync.apply(town, client, op, setup, n, remember)
             if answer["outcome"] != sync.APPLIED:
                 break
-        if town is _sync_town(record, setup, n):
+        if town is before:
             return record, answer
         return with_town(record, setup, n, town, now), answer
     return change
@@ -312,8 +310,9 @@ def _json_body():
 
     A body longer than that is refused with 413, and one nested past Python's recursion limit is no body of ours.
     """
-    data = request.stream.read(MAX_SAVE + 1)
-    if len(data) > MAX_SAVE:
+    # A length said too long is refused unread; one not said (chunks) is read no further than the bound.
+    data = request.stream.read(MAX_SAVE + 1) if (request.content_length or 0) <= MAX_SAVE else None
+    if data is None or len(data) > MAX_SAVE:
         _stop(413, _("This request is larger than any game needs."))
     try:
         return json.loads(data)
