@@ -63,7 +63,8 @@ function follow(id, url, onState, onReached) {
       }
       if (response.ok || response.status === 304) onReached();
     } catch (error) {
-      showOffline(true);
+      // The phone may be online with the server out of reach: the note says offline only when it is.
+      showOffline(!navigator.onLine);
     }
   };
   addEventListener("offline", () => showOffline(true));
@@ -227,6 +228,8 @@ export function outbox(core, table, n, saveUrl, known, handlers = {}) {
     drainSoon() {
       clearTimeout(timer);
       timer = setTimeout(drain, GATHER);
+      // Said at once: the tap waits, even for the few milliseconds before it goes.
+      report();
     },
     report,
     // Let the outbox be sent again after the player chose (a conflict, a handed-in town).

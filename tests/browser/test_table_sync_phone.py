@@ -38,8 +38,13 @@ def held(table_url, n):
 
 
 def ready(page, table_url, n):
+    ready_in(page, table_url, n, "All saved.")
+
+
+def ready_in(page, table_url, n, all_saved):
+    """Open town n and wait until its outbox is ready (the line says all is saved, in the page's language)."""
     page.goto("{}/{}".format(table_url, n))
-    expect(page.locator(".table-save-status")).to_have_text("All saved.", timeout=WAIT)
+    expect(page.locator(".table-save-status")).to_have_text(all_saved, timeout=WAIT)
 
 
 def tap(page, card, *squares):
@@ -239,3 +244,34 @@ def test_done_by_keyboard_gives_the_focus_to_change_my_town_again(phone, own_ser
     page.focus("[data-action=done]")
     page.keyboard.press("Enter")
     expect(page.locator("[data-action=change-again]")).to_be_focused()
+
+
+def test_the_status_never_says_saved_while_taps_wait(phone, own_server):
+    page = phone.new_page()
+    table_url = open_table(page, own_server.url, "fr")
+    ready_in(page, table_url, 1, "Tout est enregistré.")
+    tap(page, "cottage", "a1")
+    expect(page.locator(".table-save-status")).to_have_text(re.compile(r"^Dernier enregistrement à \d"), timeout=WAIT)
+    key = "marquoir-table-outbox:{}:1".format(table_url.rsplit("/", 1)[1])
+    for square in ("b1", "c1", "d1", "a2", "b2", "c2", "d2"):
+        page.click(".square[data-square='{}']".format(square))
+        # What the outbox holds and what the line says, read in one step of the page.
+        waiting, said = page.evaluate("""key => [JSON.parse(localStorage.getItem(key)).ops.length,
+                                                 document.querySelector('.table-save-status').textContent]""", key)
+        assert not (waiting and said.startswith("Dernier enregistrement")), (waiting, said)
+    expect(page.locator(".table-save-status")).to_have_text(re.compile(r"^Dernier enregistrement à \d"), timeout=WAIT)
+
+
+def test_a_server_out_of_reach_is_not_called_the_phone_being_offline(phone, own_server):
+    page = phone.new_page()
+    table_url = open_table(page, own_server.url, "hu")
+    ready_in(page, table_url, 1, "Minden mentve.")
+    own_server.stop()
+    tap(page, "cottage", "a1")
+    expect(page.locator(".table-save-status")).to_contain_text("Az asztal nem érhető el", timeout=WAIT)
+    # The table is followed every 3 s: once a follow has failed too, and the page has handled it.
+    with page.expect_event("requestfailed", predicate=lambda request: request.url.endswith("/state"), timeout=WAIT):
+        pass
+    page.evaluate("() => new Promise((resolve) => setTimeout(resolve, 0))")
+    assert page.evaluate("navigator.onLine") is True
+    assert page.locator(".table-offline").is_hidden()

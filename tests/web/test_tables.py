@@ -432,3 +432,16 @@ def test_a_value_no_phone_could_send_is_refused(phone, field, value):
     answer = send(phone, table, 1, {"seq": 1, "set": {field: [value, 0]}}, lang="hu")
     assert (answer.status_code, answer.json) == (400, {"message": "Erre a kérésre így nem lehet válaszolni."})
     assert phone.get("/hu/t/{}/1/town".format(table)).json["town"]["version"] == 0
+
+
+# A wrong method on a phone's call got the HTML error page; it is JSON in the page's language, with Allow.
+@pytest.mark.parametrize(("method", "path", "allowed"), [("put", "/fr/t/{}/1", "GET, HEAD, OPTIONS, POST"),
+                                                         ("delete", "/fr/t/{}/1", "GET, HEAD, OPTIONS, POST"),
+                                                         ("post", "/fr/t/{}/1/town", "GET, HEAD, OPTIONS")])
+def test_a_wrong_method_on_a_phones_call_is_a_json_405(phone, method, path, allowed):
+    table = open_table(phone, "fr")
+    answer = getattr(phone, method)(path.format(table), data=b"{}", headers=JSON_CALL)
+    assert (answer.status_code, answer.json) == (405, {"message": "Impossible de répondre à cette demande telle quelle."})
+    assert sorted(answer.headers["Allow"].split(", ")) == sorted(allowed.split(", "))
+    # The table's pages stay pages: a wrong method on the take-in form gets the HTML page.
+    assert phone.put("/fr/t/{}/take".format(table)).mimetype == "text/html"

@@ -55,19 +55,28 @@ TABLE_CALL = re.compile(r"/[^/]+/t/[^/]+/[^/]+(?:/town)?")
 def handle_http_error(error: HTTPException):
     """Render any HTTP error as a page with a way back."""
     _language_from_path()
-    if error.code == 404 and request.url_rule is None and TABLE_CALL.fullmatch(request.path) and (
-            request.method == "POST" or request.path.endswith("/town")):
-        # A player that is no number names no player of the table, as one out of range does.
-        return jsonify(message=_("There is no such player at this table.")), 404
+    # What the error says of itself stays with our answer in its stead: a 405's Allow, say (RFC 9110 requires it).
+    headers = [(name, value) for name, value in error.get_headers() if name.lower() != "content-type"]
+    # A phone's call to a table that no route takes (a player that is no number, a wrong method) is answered
+    # in JSON, as the calls' own refusals are.
+    if request.url_rule is None and _table_call():
+        message = _("There is no such player at this table.") if error.code == 404 else \
+            _("This request cannot be answered as it is.")
+        return jsonify(message=message), error.code, headers
     if error.code == 404:
         title, message = _("Page not found"), _("There is no page at this address.")
     elif error.code in (413, 414, 431):
         title, message = _("Too much at once"), _("This request is larger than any game needs.")
     else:
         title, message = _("Something is not right"), _("This request cannot be answered as it is.")
-    # What the error says of itself stays with our page in its stead: a 405's Allow, say (RFC 9110 requires it).
-    headers = [(name, value) for name, value in error.get_headers() if name.lower() != "content-type"]
     return (*_page(error.code, title, message), headers)
+
+
+def _table_call() -> bool:
+    """Say whether a request is one of a phone's JSON calls to a table (a town's save or its JSON), not a page."""
+    if not TABLE_CALL.fullmatch(request.path) or request.path.endswith("/take"):
+        return False
+    return request.path.endswith("/town") or request.method not in ("GET", "HEAD")
 
 
 def handle_code_error(error: CodeError):
