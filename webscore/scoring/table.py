@@ -151,11 +151,8 @@ def _next_holder(holder: int, active: list, skipping: list) -> int:
     return -1
 
 
-def master_builder(monuments: list, first: int, events: list) -> dict:
-    """Replay a Master Builder game: whose hammer it is, each player's turns, the order towns completed.
-
-    monuments lists each player's monument (or None) in seating order; first holds the hammer in round 1.
-    """
+def _seated(monuments: list, first: int) -> int:
+    """Return how many players sit at a Master Builder table, or raise TableError for a seating that cannot play."""
     if type(monuments) is not list or not all(m is None or type(m) is str for m in monuments):
         raise TableError("monuments")
     count = len(monuments)
@@ -166,6 +163,52 @@ def master_builder(monuments: list, first: int, events: list) -> dict:
         raise TableError("fort-owners")
     if type(first) is not int or not 0 <= first < count:
         raise TableError("first")
+    return count
+
+
+def _passed_hammer(holder: int, monuments: list, completed: list, fort_built: list) -> int:
+    """Return who holds the hammer next round, or raise TableError when no town is left to play."""
+    count = len(monuments)
+    active = [completed[q] is None for q in range(count)]
+    if holder < 0 or not any(active):
+        raise TableError("game-over")
+    skipping = [fort_built[q] and monuments[q] == FORT_IRONWEED for q in range(count)]
+    holder = _next_holder(holder, active, skipping)
+    if holder < 0:
+        raise TableError("game-over")
+    return holder
+
+
+def _complete_town(p: int, completed: list, round_number: int) -> None:
+    """Note player p's town complete in this round, or raise TableError when it already was."""
+    if completed[p] is not None:
+        raise TableError("twice")
+    completed[p] = round_number
+
+
+def _build_fort(p: int, monuments: list, completed: list, fort_built: list) -> None:
+    """Note player p's Fort Ironweed built, or raise TableError when p cannot build it now."""
+    if monuments[p] != FORT_IRONWEED or fort_built[p]:
+        raise TableError("fort")
+    if completed[p] is not None:
+        # A complete town has no square left to build on.
+        raise TableError("fort-after-complete")
+    fort_built[p] = True
+
+
+def _completed_before(completed: list) -> list:
+    """Return, per player, how many towns were completed in an earlier round (None for a town not complete)."""
+    count = len(completed)
+    return [None if completed[p] is None else sum(1 for q in range(count) if completed[q] is not None
+                                                  and completed[q] < completed[p]) for p in range(count)]
+
+
+def master_builder(monuments: list, first: int, events: list) -> dict:
+    """Replay a Master Builder game: whose hammer it is, each player's turns, the order towns completed.
+
+    monuments lists each player's monument (or None) in seating order; first holds the hammer in round 1.
+    """
+    count = _seated(monuments, first)
     turns = [0] * count
     completed = [None] * count
     fort_built = [False] * count
@@ -174,33 +217,18 @@ def master_builder(monuments: list, first: int, events: list) -> dict:
     turns[holder] += 1
     for kind, p in events:
         if kind == "n":
-            active = [completed[q] is None for q in range(count)]
-            if holder < 0 or not any(active):
-                raise TableError("game-over")
-            skipping = [fort_built[q] and monuments[q] == FORT_IRONWEED for q in range(count)]
-            holder = _next_holder(holder, active, skipping)
-            if holder < 0:
-                raise TableError("game-over")
+            holder = _passed_hammer(holder, monuments, completed, fort_built)
             round_number += 1
             turns[holder] += 1
             continue
         if not 0 <= p < count:
             raise TableError("player")
         if kind == "c":
-            if completed[p] is not None:
-                raise TableError("twice")
-            completed[p] = round_number
-        elif monuments[p] != FORT_IRONWEED or fort_built[p]:
-            raise TableError("fort")
-        elif completed[p] is not None:
-            # A complete town has no square left to build on.
-            raise TableError("fort-after-complete")
+            _complete_town(p, completed, round_number)
         else:
-            fort_built[p] = True
-    before = [None if completed[p] is None else sum(1 for q in range(count) if completed[q] is not None
-                                                       and completed[q] < completed[p]) for p in range(count)]
+            _build_fort(p, monuments, completed, fort_built)
     can_build_fort = [monuments[p] == FORT_IRONWEED and not fort_built[p] and completed[p] is None
                       for p in range(count)]
     return {"round": round_number, "holder": holder, "turns": turns, "completed": completed,
-            "completed_before": before, "fort_built": fort_built, "can_build_fort": can_build_fort,
-            "ended": all(c is not None for c in completed)}
+            "completed_before": _completed_before(completed), "fort_built": fort_built,
+            "can_build_fort": can_build_fort, "ended": all(c is not None for c in completed)}
