@@ -1,5 +1,6 @@
-"""Shared fixtures: the app, its test client, and the core and the flow running under MicroPython."""
+"""Shared fixtures: the app, its test client, a factory of configured apps, the core and the flow under MicroPython."""
 
+import itertools
 import json
 import pathlib
 import shutil
@@ -8,9 +9,9 @@ import tempfile
 
 import pytest
 
+from support.apps import new_app
 from support.tables import redis_server  # noqa: F401 (a fixture: table tests run against both storages)
 from support.tables import table_config  # noqa: F401
-from webscore import create_app
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -87,12 +88,30 @@ def micropython_core():
 
 
 @pytest.fixture
-def app(tmp_path):
-    return create_app({"TESTING": True, "SERVER_NAME": "marquoir.test", "TABLES_DATABASE": str(tmp_path / "tables.sqlite3")})
+def make_app(tmp_path):
+    """Return make_app(**config): a new app with nothing kept yet, TESTING, its tables in a file of its own in tmp_path.
+
+    config is given to the app as it is (TESTING=False, PROXIES=1, REDIS_URL=...); a TABLES_DATABASE it names wins.
+    """
+    made = itertools.count()
+
+    def make(**config):
+        if "TABLES_DATABASE" not in config:
+            config["TABLES_DATABASE"] = str(tmp_path / "tables-{}.sqlite3".format(next(made)))
+        return new_app(**config)
+
+    return make
+
+
+@pytest.fixture
+def app(make_app, tmp_path):
+    """The app most tests share: TESTING, named marquoir.test, its tables in tmp_path."""
+    return make_app(SERVER_NAME="marquoir.test", TABLES_DATABASE=str(tmp_path / "tables.sqlite3"))
 
 
 @pytest.fixture
 def client(app):
+    """The test client of `app`."""
     return app.test_client()
 
 
