@@ -1,4 +1,4 @@
-"""Each building card's rule: a table of towns and the points one square earns."""
+"""Each building card's rule: a table of towns and the points one square earns; the cards by colour."""
 
 import pytest
 
@@ -6,6 +6,9 @@ from support.cases import BUILDING_CASES as CASES
 from support.towns import points
 from support.towns import reason
 from support.towns import score_town
+from webscore.scoring.cards import BUILDINGS
+from webscore.scoring.cards import CARD_COLOURS
+from webscore.scoring.cards import cards_of_colour
 
 
 @pytest.mark.parametrize("rows, square, expected", [case[1:] for case in CASES],
@@ -75,3 +78,11 @@ def test_each_greenhouse_feeds_a_different_group():
     assert result["fed_by"]["a1"] == ["b3"]
     assert result["fed_by"]["a3"] == ["d4"]
     assert reason(result, "d4") == ("feeds", 2)
+
+
+def test_cards_of_each_colour_are_the_catalogue_filtered():
+    for colour in CARD_COLOURS:
+        assert cards_of_colour(colour) == tuple(sorted(c for c in BUILDINGS if BUILDINGS[c][0] == colour))
+        assert len(cards_of_colour(colour)) in (3, 4)
+    assert cards_of_colour("purple") == ()
+    assert cards_of_colour("monument") == ()

@@ -1,6 +1,7 @@
 """Game codes: short, URL-safe, exact round trip, and damage is refused."""
 
 import base64
+import random
 
 import pytest
 from hypothesis import given
@@ -117,3 +118,41 @@ def test_a_well_formed_code_of_an_invalid_game_is_refused_by_validation():
     game["players"][0]["stored"]["d2"] = 7
     with pytest.raises(InvalidGame):
         game_from_code(encode(game))
+
+
+def chunked(text: str) -> bytes:
+    """Read base64url text four characters at a time: the plain reading that from_text must agree with."""
+    out = bytearray()
+    for start in range(0, len(text), 4):
+        chunk = text[start:start + 4]
+        value = 0
+        for char in chunk:
+            value = value * 64 + ALPHABET.index(char)
+        value <<= 6 * (4 - len(chunk))
+        out.extend(value.to_bytes(3, "big")[:len(chunk) - 1])
+    return bytes(out)
+
+
+def test_text_of_every_length_reads_as_four_characters_at_a_time():
+    rng = random.Random(4)
+    for length in range(0, 420):
+        for _ in range(20):
+            text = "".join(rng.choice(ALPHABET) for _ in range(length))
+            if length % 4 == 1:
+                with pytest.raises(CodeError) as refused:
+                    from_text(text)
+                assert refused.value.reason == "truncated"
+            else:
+                assert from_text(text) == chunked(text), text
+
+
+@pytest.mark.parametrize("text, reason", [("", None), ("AAAA=", "truncated"), ("=", "truncated"),
+                                          ("AAAA" * 50 + "A=", "bad-character"), ("_" * 8 + "\u00e9AAA", "bad-character"),
+                                          ("////", "bad-character"), ("AAA\n", "bad-character")])
+def test_length_is_judged_before_characters(text, reason):
+    if reason is None:
+        assert from_text(text) == b""
+        return
+    with pytest.raises(CodeError) as refused:
+        from_text(text)
+    assert refused.value.reason == reason

@@ -1,6 +1,7 @@
 """The same core under MicroPython (in Node) gives exactly CPython's answers."""
 
 import json
+import random
 
 import pytest
 from hypothesis import HealthCheck
@@ -11,6 +12,9 @@ from support import examples
 from support.cases import BUILDING_CASES
 from support.cases import MISTAKES
 from support.cases import broken
+from support.feeding_towns import FEEDING_MONUMENTS
+from support.feeding_towns import REDS
+from support.feeding_towns import mixed_town
 from support.strategies import games
 from support.towns import game
 from support.towns import player
@@ -18,6 +22,7 @@ from support.towns import town
 from webscore.scoring import encode
 from webscore.scoring import score_code_json
 from webscore.scoring import score_json
+from webscore.scoring.code import ALPHABET
 from webscore.scoring.code import MAX_CODE
 
 
@@ -123,3 +128,31 @@ def test_pad_addresses_are_read_alike(micropython_core, pairs):
 
     text = json.dumps(pairs)
     assert micropython_core.pad_fields_json(text) == json.loads(pad_fields_json(text))
+
+
+def test_mixed_feeding_games_score_alike_under_micropython(micropython_core):
+    rng = random.Random(77)
+    for n in range(40):
+        # A game deals one red building; Barrett Castle and the Grand Mausoleum stand in some towns.
+        red, orange = REDS[n % 4], ("temple", "chapel")[n // 4 % 2]
+        squares = mixed_town(rng, (red,))
+        monuments = [card for card in squares if card in FEEDING_MONUMENTS]
+        # One card of each colour: the others of the crowd's orange cards and the other colours leave.
+        squares = [card if card in ("cottage", red, orange) else None for card in squares]
+        if monuments:
+            squares[rng.randrange(16)] = monuments[0]
+        played = game(player([squares[row * 4:row * 4 + 4] for row in range(4)]), mode="master-builder")
+        played["players"].append(player([[None] * 4 for _ in range(4)], name="Rival"))
+        text = json.dumps(played)
+        answer = json.loads(score_json(text))
+        assert "result" in answer, answer
+        assert micropython_core.score_json(text) == answer
+
+
+def test_every_cut_and_changed_code_is_read_alike_under_micropython(micropython_core):
+    code = encode(examples.load("four-players"))
+    rng = random.Random(5)
+    texts = [code[:length] for length in range(len(code) + 1)]
+    texts += [code[:n] + rng.choice(ALPHABET) + code[n + 1:] for n in range(0, len(code), 3)]
+    for text in texts:
+        assert micropython_core.score_code_json(text) == json.loads(score_code_json(text)), text

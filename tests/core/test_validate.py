@@ -72,3 +72,35 @@ def test_validation_does_not_change_the_game():
     before = copy.deepcopy(game)
     score(game)
     assert game == before
+
+
+def test_unknown_keys_come_sorted_before_the_other_problems():
+    broken = examples.load("four-players")
+    broken.update({"zz": 1, "aa": 2, 3: 0, "mode": "x"})
+    broken["buildings"] = ["cottage", "farm", "granary", "well", "chapel", "temple", "tavern"]
+    broken["players"][1]["Name"] = "x"
+    assert [(p["code"], p["player"], p["value"]) for p in problems(broken)] == [
+        ("unknown-key", None, "3"), ("unknown-key", None, "aa"), ("unknown-key", None, "zz"),
+        ("unknown-mode", None, "x"), ("one-per-colour", None, "red"), ("one-per-colour", None, "orange"),
+        ("one-per-colour", None, "yellow"), ("one-per-colour", None, "navy")]
+
+
+def test_building_problems_in_their_order():
+    broken = examples.load("four-players")
+    broken["buildings"] = ["well", "well", "farm", "chapel", "tavern", "theater", "factory", "bank"]
+    assert [(p["code"], p["value"]) for p in problems(broken)] == [
+        ("no-cottage", None), ("one-per-colour", "grey"), ("one-per-colour", "navy"), ("building-twice", None)]
+    broken["buildings"] = ["cottage", "farm", "nope", "well", 5]
+    assert [(p["code"], p["value"]) for p in problems(broken)][:1] == [("buildings-not-a-list", None)]
+    broken["buildings"] = ["cottage", "farm", "nope", "well", "Cottage"]
+    assert [(p["code"], p["value"]) for p in problems(broken)] == [
+        ("unknown-building", "nope"), ("unknown-building", "Cottage")]
+
+
+def test_a_players_unknown_keys_come_sorted_before_its_squares():
+    broken = examples.load("four-players")
+    broken["players"][1].update({"zeta": 1, "Alpha": 2, "name ": 3})
+    broken["players"][3]["town"][0][0] = "nope"
+    assert [(p["code"], p["player"], p["square"], p["value"]) for p in problems(broken)] == [
+        ("unknown-key", 1, None, "Alpha"), ("unknown-key", 1, None, "name "), ("unknown-key", 1, None, "zeta"),
+        ("unknown-card", 3, "a1", "nope")]

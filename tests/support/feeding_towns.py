@@ -7,7 +7,11 @@ from webscore.scoring.cards import MAX_BANKS
 
 REDS = ("farm", "greenhouse", "granary", "orchard")
 ORANGES = ("temple", "chapel", "abbey")
-MONUMENTS = (None, None, "barrett-castle", "grand-mausoleum-of-the-rodina")
+# The monuments feeding reckons with: Barrett Castle is fed like a Cottage, the Grand Mausoleum makes an unfed one worth 3.
+FEEDING_MONUMENTS = ("barrett-castle", "grand-mausoleum-of-the-rodina")
+MONUMENTS = (None, None) + FEEDING_MONUMENTS
+# What else stands in a mixed town (None an empty square).
+MIXED_OTHERS = ("temple", "chapel", "abbey", "well", "tavern", "theater", "bank", "shed", "fountain", None)
 WORST = ("temple cottage temple cottage", "cottage cottage cottage cottage", "cottage temple cottage temple",
          "farm cottage farm cottage")
 
@@ -33,6 +37,19 @@ def feeding_towns(seed: int, count: int) -> list:
     """Return count random town views drawn from one seed, the same on every run."""
     rng = random.Random(seed)
     return [feeding_town(rng) for _ in range(count)]
+
+
+def mixed_town(rng: random.Random, feeders: tuple) -> list:
+    """Return 16 squares crowded with Cottages, Temples, Chapels and these feeders, maybe a monument or two."""
+    crowd = ["cottage"] * rng.randint(2, 10) + ["temple"] * rng.randint(0, 5) + ["chapel"] * rng.randint(0, 3)
+    for feeder in feeders:
+        crowd += [feeder] * rng.randint(1, 4)
+    for other in rng.sample(MIXED_OTHERS, 3):
+        crowd += [other] * rng.randint(0, 3)
+    squares = [rng.choice(crowd) for _ in range(16)]
+    for _ in range(rng.choice((0, 0, 1, 1, 2))):
+        squares[rng.randrange(16)] = rng.choice(FEEDING_MONUMENTS)
+    return squares
 
 
 def town_from_rows(*rows: str) -> TownView:
