@@ -144,44 +144,60 @@ def _check_count(player: dict, p: int, key: str, low: int, high: int, needed: bo
     return []
 
 
-def _check_player(game: dict, player, p: int) -> list:
-    if type(player) is not dict:
-        return [problem("player-not-a-record", p)]
-    found = _unknown_keys(player, PLAYER_KEYS, p)
-    name = player.get("name")
+def _check_name(name, p: int) -> list:
+    """Check a player's name: some text, not too long, nothing in it that is not shown as itself."""
     if type(name) is not str or not name.strip():
-        found.append(problem("name-missing", p))
-    elif len(name) > MAX_NAME:
-        found.append(problem("name-too-long", p, value=len(name)))
-    elif any(ord(char) < 32 or 127 <= ord(char) < 160 for char in name):
-        found.append(problem("name-control-character", p))
-    elif hides(name):
-        found.append(problem("name-format-character", p))
-    monument = player.get("monument")
-    if monument is not None:
-        if type(monument) is not str or monument not in MONUMENTS:
-            found.append(problem("unknown-monument", p, value=monument if type(monument) is str else None))
-            monument = None
-        elif game.get("monuments") is False:
-            found.append(problem("monuments-off", p, value=monument))
-        elif game.get("mode") == SOLO and monument in SOLO_EXCLUDED:
-            found.append(problem("not-in-solo", p, value=monument))
-    town_problems = _check_town(game, player, p)
-    found.extend(town_problems)
-    if any(item["code"] == "town-not-4x4" for item in town_problems):
-        return found
-    squares = [card for row in player["town"] for card in row]
-    found.extend(_check_stored(player, p, squares))
-    # The facts a monument needs follow what stands in the town, even if the monument field is wrong.
-    built = monument if monument is not None and monument in squares else None
-    if built is None:
-        built = next((card for card in squares if type(card) is str and card in MONUMENTS), None)
+        return [problem("name-missing", p)]
+    if len(name) > MAX_NAME:
+        return [problem("name-too-long", p, value=len(name))]
+    if any(ord(char) < 32 or 127 <= ord(char) < 160 for char in name):
+        return [problem("name-control-character", p)]
+    if hides(name):
+        return [problem("name-format-character", p)]
+    return []
+
+
+def _claimed_monument(player):
+    """Return the monument a player's record names when it is a monument, else None."""
+    monument = player.get("monument") if type(player) is dict else None
+    return monument if type(monument) is str and monument in MONUMENTS else None
+
+
+def _check_monument(game: dict, monument, p: int) -> list:
+    """Check a player's monument: none, or one this game plays with."""
+    if monument is None:
+        return []
+    if type(monument) is not str or monument not in MONUMENTS:
+        return [problem("unknown-monument", p, value=monument if type(monument) is str else None)]
+    if game.get("monuments") is False:
+        return [problem("monuments-off", p, value=monument)]
+    if game.get("mode") == SOLO and monument in SOLO_EXCLUDED:
+        return [problem("not-in-solo", p, value=monument)]
+    return []
+
+
+def _check_turns(game: dict, player: dict, p: int) -> list:
+    """Check a player's turns as Master Builder, if given: a count, in a mode where the hammer passes."""
+    if player.get("master_builder_turns") is None:
+        return []
     turns_allowed = game.get("mode") not in (TOWN_HALL, SOLO)
-    if player.get("master_builder_turns") is not None:
-        found.extend(_check_count(player, p, "master_builder_turns", 0, 999, turns_allowed))
+    return _check_count(player, p, "master_builder_turns", 0, 999, turns_allowed)
+
+
+def _standing_monument(monument, squares: list):
+    """Return the monument standing in a town: the player's own if it stands there, else the first one found."""
+    if monument is not None and monument in squares:
+        return monument
+    return next((card for card in squares if type(card) is str and card in MONUMENTS), None)
+
+
+def _check_monument_facts(game: dict, player: dict, p: int, squares: list) -> list:
+    """Check the facts a monument's points need (Shrine's buildings, Starloom's place): given when needed, only then."""
+    monument = _claimed_monument(player)
+    # The facts a monument needs follow what stands in the town, even if the monument field is wrong.
+    needed = MONUMENT_FACTS.get(_standing_monument(monument, squares))
     buildings = sum(1 for card in squares if card is not None)
-    needed = MONUMENT_FACTS.get(built)
-    found.extend(_check_count(player, p, "shrine_buildings", 1, buildings, needed == "shrine_buildings"))
+    found = _check_count(player, p, "shrine_buildings", 1, buildings, needed == "shrine_buildings")
     # The table tracker learns the order towns completed before the Starloom is entered, so its owner
     # may carry that count already.
     starloom_owner = MONUMENT_FACTS.get(monument) == "completed_before" and player.get("completed_before") is not None
@@ -190,39 +206,81 @@ def _check_player(game: dict, player, p: int) -> list:
     return found
 
 
+def _check_player(game: dict, player, p: int) -> list:
+    if type(player) is not dict:
+        return [problem("player-not-a-record", p)]
+    found = _unknown_keys(player, PLAYER_KEYS, p)
+    found.extend(_check_name(player.get("name"), p))
+    found.extend(_check_monument(game, player.get("monument"), p))
+    town_problems = _check_town(game, player, p)
+    found.extend(town_problems)
+    if any(item["code"] == "town-not-4x4" for item in town_problems):
+        return found
+    squares = [card for row in player["town"] for card in row]
+    found.extend(_check_stored(player, p, squares))
+    found.extend(_check_turns(game, player, p))
+    found.extend(_check_monument_facts(game, player, p, squares))
+    return found
+
+
+def _check_mode(game: dict) -> list:
+    """Check that the game names one of the modes."""
+    if game.get("mode") not in MODES:
+        return [problem("unknown-mode", value=game.get("mode") if type(game.get("mode")) is str else None)]
+    return []
+
+
+def _check_flags(game: dict) -> list:
+    """Check that the options a game turns on or off are true or false."""
+    return [problem("flag-not-true-or-false", value=flag) for flag in ("monuments", "cavern")
+            if type(game.get(flag)) is not bool]
+
+
+def _check_solo_buildings(game: dict) -> list:
+    """Check that a Solo game plays none of the cards Solo leaves out."""
+    if game.get("mode") != SOLO:
+        return []
+    return [problem("not-in-solo", value=card) for card in game["buildings"] if card in SOLO_EXCLUDED]
+
+
+def _check_seats(game: dict, count: int) -> list:
+    """Check the number of players against the mode: Solo is one player's game, the others are not."""
+    if game.get("mode") == SOLO and count != 1:
+        return [problem("solo-needs-one-player", value=count)]
+    if game.get("mode") in (MASTER_BUILDER, TOWN_HALL) and count == 1:
+        # One player plays Solo: there is no Master Builder to pass the hammer to, no Mayor's table.
+        return [problem("one-player-plays-solo", value=game["mode"])]
+    return []
+
+
+def _check_taken(players: list, p: int) -> list:
+    """Check that no player before p owns p's monument: there is one card of each."""
+    monument = _claimed_monument(players[p])
+    if monument is not None and any(_claimed_monument(players[q]) == monument for q in range(p)):
+        return [problem("monument-taken", p, value=monument)]
+    return []
+
+
 def problems(game) -> list:
     """Return every problem of a game file; an empty list means it can be scored."""
     if type(game) is not dict:
         return [problem("game-not-a-record")]
     found = _unknown_keys(game, GAME_KEYS)
-    if game.get("mode") not in MODES:
-        found.append(problem("unknown-mode", value=game.get("mode") if type(game.get("mode")) is str else None))
-    for flag in ("monuments", "cavern"):
-        if type(game.get(flag)) is not bool:
-            found.append(problem("flag-not-true-or-false", value=flag))
+    found.extend(_check_mode(game))
+    found.extend(_check_flags(game))
     building_problems = _check_buildings(game)
     found.extend(building_problems)
-    if not building_problems and game.get("mode") == SOLO:
-        found.extend(problem("not-in-solo", value=card) for card in game["buildings"]
-                     if card in SOLO_EXCLUDED)
+    if not building_problems:
+        found.extend(_check_solo_buildings(game))
     players = game.get("players")
     if type(players) is not list or not 1 <= len(players) <= MAX_PLAYERS:
         found.append(problem("player-count"))
         return found
-    if game.get("mode") == SOLO and len(players) != 1:
-        found.append(problem("solo-needs-one-player", value=len(players)))
-    elif game.get("mode") in (MASTER_BUILDER, TOWN_HALL) and len(players) == 1:
-        # One player plays Solo: there is no Master Builder to pass the hammer to, no Mayor's table.
-        found.append(problem("one-player-plays-solo", value=game["mode"]))
+    found.extend(_check_seats(game, len(players)))
     if building_problems:
         # Towns are checked against the game's buildings, so they wait until those are right.
         return found
-    owners = {}
     for p in range(len(players)):
         found.extend(_check_player(game, players[p], p))
-        monument = players[p].get("monument") if type(players[p]) is dict else None
-        if type(monument) is str and monument in MONUMENTS:
-            if monument in owners:
-                found.append(problem("monument-taken", p, value=monument))
-            owners[monument] = p
+        found.extend(_check_taken(players, p))
     return found
