@@ -81,6 +81,37 @@ def read_client(value) -> str:
     return value
 
 
+def _read_done(done) -> bool:
+    """Return a hand-in as sent (it is only ever true), or raise ValueError."""
+    if done is not True:
+        raise ValueError("done")
+    return True
+
+
+def _read_reopen(version) -> int:
+    """Return the version a reopening names, or raise ValueError."""
+    if not _is_number(version):
+        raise ValueError("reopen")
+    return version
+
+
+def _read_change(field: str, change) -> list:
+    """Return one field's change as sent, [value, version it was edited over], or raise ValueError naming the field."""
+    if field not in _FIELD_SET or type(change) is not list or len(change) != 2:
+        raise ValueError(field)
+    value, base = change
+    if type(value) is not str or len(value) > MAX_VALUE or not _is_number(base):
+        raise ValueError(field)
+    return [value, base]
+
+
+def _read_set(changes) -> dict:
+    """Return the fields a set operation changes, {field: [value, base]}, or raise ValueError."""
+    if type(changes) is not dict or not changes:
+        raise ValueError("set")
+    return {field: _read_change(field, change) for field, change in changes.items()}
+
+
 def read_op(op) -> dict:
     """Return an operation as sent by a phone, checked for shape only; raise ValueError."""
     if type(op) is not dict or not _is_number(op.get("seq")) or op["seq"] < 1:
@@ -89,23 +120,10 @@ def read_op(op) -> dict:
     if len(kinds) != 1 or len(op) != 2:
         raise ValueError("kind")
     if kinds[0] == "done":
-        if op["done"] is not True:
-            raise ValueError("done")
-        return {"seq": op["seq"], "done": True}
+        return {"seq": op["seq"], "done": _read_done(op["done"])}
     if kinds[0] == "reopen":
-        if not _is_number(op["reopen"]):
-            raise ValueError("reopen")
-        return {"seq": op["seq"], "reopen": op["reopen"]}
-    changes = op["set"]
-    if type(changes) is not dict or not changes:
-        raise ValueError("set")
-    for field, change in changes.items():
-        if field not in _FIELD_SET or type(change) is not list or len(change) != 2:
-            raise ValueError(field)
-        value, base = change
-        if type(value) is not str or len(value) > MAX_VALUE or not _is_number(base):
-            raise ValueError(field)
-    return {"seq": op["seq"], "set": {field: [value, base] for field, (value, base) in changes.items()}}
+        return {"seq": op["seq"], "reopen": _read_reopen(op["reopen"])}
+    return {"seq": op["seq"], "set": _read_set(op["set"])}
 
 
 def _allowed(game: dict, n: int, field: str, value: str) -> bool:
@@ -141,6 +159,77 @@ def checked(game: dict, n: int, fields: dict):
     return changed, found + [item for item in problems(changed) if item["player"] == n - 1]
 
 
+def _changed_since(town: dict, field: str, base: int, client: str) -> bool:
+    """Tell whether another phone changed a field after the version a change of it was made over."""
+    mark = town["marks"].get(field)
+    return mark is not None and mark[0] > base and mark[1] != client
+
+
+def _write_fields(changed: dict, changes: dict, client: str) -> None:
+    """Write a phone's changes into a town as one new version, each field marked as that phone's."""
+    changed["version"] += 1
+    for field, value in changes.items():
+        if value:
+            changed["fields"][field] = value
+        else:
+            changed["fields"].pop(field, None)
+        changed["marks"][field] = [changed["version"], client]
+
+
+def _merge_set(town: dict, changed: dict, client: str, op: dict, game: dict, n: int):
+    """Merge a set operation into changed (a copy of town); return the answer that refuses it, or None."""
+    seq = op["seq"]
+    changes = {}
+    clashes = {}
+    for field, (value, base) in op["set"].items():
+        if town["fields"].get(field, "") == value:
+            continue
+        if field in FIXED or not _allowed(game, n, field, value):
+            return {"outcome": INVALID, "seq": seq}
+        if _changed_since(town, field, base, client):
+            clashes[field] = [town["fields"].get(field, ""), value]
+        changes[field] = value
+    if clashes:
+        return {"outcome": CONFLICT, "seq": seq, "conflict": clashes}
+    if changes and town["done"]:
+        return {"outcome": HANDED_IN, "seq": seq}
+    if changes:
+        _write_fields(changed, changes, client)
+    return None
+
+
+def _merge_hand_in(town: dict, changed: dict, client: str, op: dict, game: dict, n: int):
+    """Hand changed (a copy of town) in, unless it already is; return the answer that refuses it, or None."""
+    if town["done"]:
+        return None
+    found = checked(game, n, town["fields"])[1]
+    if found:
+        return {"outcome": PROBLEMS, "seq": op["seq"], "problems": found}
+    changed["done"] = True
+    changed["version"] += 1
+    changed["marks"]["done"] = [changed["version"], client]
+    return None
+
+
+def _merge_reopen(town: dict, changed: dict, client: str, op: dict) -> None:
+    """Open changed (a copy of town) for changes again, if it is handed in and the phone saw that hand-in."""
+    if not town["done"]:
+        return
+    handed = town["marks"].get("done")
+    # A hand-in from another phone that this phone had not seen stands: reopening it is no one's choice.
+    if handed is None or handed[0] <= op["reopen"] or handed[1] == client:
+        changed["done"] = False
+        changed["version"] += 1
+
+
+def _remember(seen: dict, client: str, seq: int) -> None:
+    """Note seq as the last operation applied from client; past MAX_SEEN phones, the one heard from longest ago is forgotten."""
+    seen.pop(client, None)
+    seen[client] = seq
+    while len(seen) > MAX_SEEN:
+        seen.pop(next(iter(seen)))
+
+
 def apply(town: dict, client: str, op: dict, game: dict, n: int, remember: bool = True):
     """Merge one operation of a phone into player n's town (from 1) of a game; return (town, answer).
 
@@ -154,48 +243,16 @@ def apply(town: dict, client: str, op: dict, game: dict, n: int, remember: bool 
         return town, answer
     changed = _copy(town)
     if "set" in op:
-        changes = {}
-        clashes = {}
-        for field, (value, base) in op["set"].items():
-            if town["fields"].get(field, "") == value:
-                continue
-            if field in FIXED or not _allowed(game, n, field, value):
-                return town, {"outcome": INVALID, "seq": seq}
-            mark = town["marks"].get(field)
-            if mark is not None and mark[0] > base and mark[1] != client:
-                clashes[field] = [town["fields"].get(field, ""), value]
-            changes[field] = value
-        if clashes:
-            return town, {"outcome": CONFLICT, "seq": seq, "conflict": clashes}
-        if changes and town["done"]:
-            return town, {"outcome": HANDED_IN, "seq": seq}
-        if changes:
-            changed["version"] += 1
-            for field, value in changes.items():
-                if value:
-                    changed["fields"][field] = value
-                else:
-                    changed["fields"].pop(field, None)
-                changed["marks"][field] = [changed["version"], client]
+        refused = _merge_set(town, changed, client, op, game, n)
     elif "done" in op:
-        if not town["done"]:
-            found = checked(game, n, town["fields"])[1]
-            if found:
-                return town, {"outcome": PROBLEMS, "seq": seq, "problems": found}
-            changed["done"] = True
-            changed["version"] += 1
-            changed["marks"]["done"] = [changed["version"], client]
-    elif town["done"]:
-        handed = town["marks"].get("done")
-        # A hand-in from another phone that this phone had not seen stands: reopening it is no one's choice.
-        if handed is None or handed[0] <= op["reopen"] or handed[1] == client:
-            changed["done"] = False
-            changed["version"] += 1
+        refused = _merge_hand_in(town, changed, client, op, game, n)
+    else:
+        refused = None
+        _merge_reopen(town, changed, client, op)
+    if refused is not None:
+        return town, refused
     if remember:
-        changed["seen"].pop(client, None)
-        changed["seen"][client] = seq
-        while len(changed["seen"]) > MAX_SEEN:
-            changed["seen"].pop(next(iter(changed["seen"])))
+        _remember(changed["seen"], client, seq)
     return changed, answer
 
 
