@@ -140,32 +140,58 @@ def monument_offers(state: dict) -> list:
     return [state["dealt"][n].split() if state["dealt"][n] else every for n in range(len(state["players"]))]
 
 
+def _add_player(state: dict) -> None:
+    """Add an empty player row at the end."""
+    for row in ROWS:
+        state[row].append("")
+
+
+def _remove_player(state: dict, n: int) -> None:
+    """Remove player row n."""
+    for row in ROWS:
+        del state[row][n]
+
+
+def _move_up(state: dict, n: int) -> None:
+    """Swap player row n with the row before it, one seat earlier."""
+    for row in ROWS:
+        state[row][n - 1], state[row][n] = state[row][n], state[row][n - 1]
+
+
+def _deal_buildings(state: dict, dealer) -> None:
+    """Choose one card of each colour at random among those the mode allows."""
+    for colour in CARD_COLOURS:
+        state[colour] = dealer.choice([c for c in cards_of_colour(colour) if allowed(state, c)])
+
+
+def _deal_monuments(state: dict, dealer) -> None:
+    """Deal each player two monuments the mode allows, from one shuffled pile, and clear the monuments chosen."""
+    count = len(state["players"])
+    pile = [m for m in sorted(MONUMENTS) if allowed(state, m)]
+    dealer.shuffle(pile)
+    # Two each while the pile lasts: a form with more players than the game allows gets none past it.
+    state["dealt"] = [pile[2 * k] + " " + pile[2 * k + 1] if 2 * k + 1 < len(pile) else "" for k in range(count)]
+    state["monuments"] = [""] * count
+
+
 def apply(action: str, state: dict, dealer) -> dict:
     """Change the state as one of the form's buttons asks; dealer has choice() and shuffle()."""
     verb, _, number = action.partition("-") if action.startswith(("remove-", "up-")) else (action, "", "")
     n = int(number) if is_count(number) else -1
     count = len(state["players"])
     if verb == "add" and count < MAX_PLAYERS:
-        for row in ROWS:
-            state[row].append("")
+        _add_player(state)
     elif verb == "remove" and 0 <= n < count and count > 1:
-        for row in ROWS:
-            del state[row][n]
+        _remove_player(state, n)
     elif verb == "up" and 0 < n < count:
-        for row in ROWS:
-            state[row][n - 1], state[row][n] = state[row][n], state[row][n - 1]
+        _move_up(state, n)
     elif verb == "first-game":
         state.update(first_game())
     elif verb == "deal":
-        for colour in CARD_COLOURS:
-            state[colour] = dealer.choice([c for c in cards_of_colour(colour) if allowed(state, c)])
+        _deal_buildings(state, dealer)
     elif verb == "deal-monuments" and not state["without_monuments"]:
         # Without monuments the form has no monument to choose: the button is not drawn, and does nothing.
-        pile = [m for m in sorted(MONUMENTS) if allowed(state, m)]
-        dealer.shuffle(pile)
-        # Two each while the pile lasts: a form with more players than the game allows gets none past it.
-        state["dealt"] = [pile[2 * k] + " " + pile[2 * k + 1] if 2 * k + 1 < len(pile) else "" for k in range(count)]
-        state["monuments"] = [""] * count
+        _deal_monuments(state, dealer)
     return tidy(state)
 
 
