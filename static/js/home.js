@@ -33,7 +33,8 @@ function draw() {
     remove.type = "button";
     remove.className = "small";
     remove.textContent = section.dataset.delete;
-    remove.setAttribute("aria-label", section.dataset.delete + " " + names(entry));
+    // One sentence per language, with the names in the place that language puts them.
+    remove.setAttribute("aria-label", section.dataset.deleteGame.replace("%(names)s", names(entry)));
     remove.dataset.id = entry.id;
     remove.addEventListener("click", () => {
       const buttons = [...list.querySelectorAll("button[data-id]")];

@@ -50,7 +50,7 @@ def test_offline_results_word_reasons_as_the_server_does(browser, phone, live_se
         served = reasons(served_page)
     finally:
         online.close()
-    assert "nourri par Ferme b4" in served and "nourrie par Ferme c1" in served
+    assert "nourri par\u00a0: Ferme b4" in served and "nourrie par\u00a0: Ferme c1" in served
     page = phone.new_page()
     install(page, live_server)
     go_offline(phone)

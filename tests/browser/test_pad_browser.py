@@ -48,7 +48,7 @@ def test_empty_squares_are_counted_once_taken_off_and_break_the_tie(browser, pho
         expect(fresh.locator(".ranking li")).to_have_count(2)
         assert pad_rows(fresh) == [("Bo", "10", "1"), ("Ana", "10", "2")]
         assert fresh.locator("html").get_attribute("lang") == "fr"
-        assert fresh.locator(".ranking .tie").first.inner_text() == "départagé par le moins de cases vides"
+        assert fresh.locator(".ranking .tie").first.inner_text() == "départage\u00a0: moins de cases vides"
     finally:
         other.close()
 

@@ -57,7 +57,7 @@ def test_a_french_result_is_the_same_page_however_it_is_reached(phone, live_serv
     address = page.url
     assert "/fr/r/" in address
     reached = whole(page)
-    tie = "2 points place partagée Saisissez le nombre de tours comme Maître d’œuvre pour départager cette égalité."
+    tie = "2 points place partagée Pour départager cette égalité, indiquez combien de tours chacun a été Maître d’œuvre."
     assert ranking(page) == " ".join("1 {} {}".format(name, tie) for name in NAMES)
     page.reload()
     assert whole(page) == reached

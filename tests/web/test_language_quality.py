@@ -70,6 +70,16 @@ GLOSSARY = {
         (r"\bTheaters?\b", r"(?i)\bthéâtres?\b", None),
         (r"\bwheat\b", r"\bblé\b", None),
         (r"\bMayor\b", r"\bMaire\b", None),
+        # "comme" would calque "as"; the whole family says "en tant que" or puts it as a sentence.
+        (r"(?i)\bturns as Master Builder\b", r"en tant que Maître d’œuvre|a été Maître d’œuvre",
+         r"comme Maître d’œuvre"),
+        (r"^decided by\b", "^départage\u00a0: ", r"départagé par le"),
+        (r"\bQR code\b", r"(?i)\bcode QR\b", r"\bQR code\b"),
+        # The table's words: a town is handed in (remise), taken in on another phone (récupérée, never
+        # "reprise", which says taken back), on a table whose code the players scan.
+        (r"(?i)\bhand(ed)? in\b", r"(?i)\bremi(s|se|ses)\b|\bremettre\b|\bremettez\b", r"^Remise\.$"),
+        (r"(?i)\btake (in|your town in)\b|\btaken in\b", r"(?i)récupér", r"(?i)\breprendre\b"),
+        (r"\bThis link (holds|does not bring)\b", r"\bCe lien (ne )?contient\b", r"(?i)\bapporte\b"),
     ],
     "hu": [
         (r"(?i)\borange\b", r"(?i)narancssárga", r"(?i)narancs(?!sárga)"),
@@ -80,6 +90,14 @@ GLOSSARY = {
         (r"\bmonuments?\b", r"(?i)emlékm[űü]", r"(?i)műemlék"),
         (r"\bdraw pile\b", r"húzópakli", None),
         (r"\bTiny Towns scores", r"Tiny Towns-", None),
+        (r"(?i)\bturns as Master Builder\b", r"(?i)főépítészi kör|körben volt főépítész",
+         r"(?i)főépítészként|voltál főépítész"),
+        # One game played is a "játszma"; "játék" is the game of Tiny Towns and playing it.
+        (r"\b(this|the same|another|a solo) game\b", r"játszm", r"\b(ehhez|ugyanehhez|másik) játékhoz\b"),
+        # The table's words: a town is handed in (leadva) and taken in (átvéve) by a player seated (ülő).
+        (r"(?i)\bhand(ed)? in\b", r"(?i)lead|\ble van adva|\badták le", None),
+        (r"(?i)\btake (in|your town in)\b|\btaken in\b", r"(?i)átve|átvét|át tudja venni", None),
+        (r"\bseating order\b", r"ülésrend", r"előtted álló"),
     ],
 }
 
@@ -97,8 +115,8 @@ def test_one_name_per_thing(lang, english, wanted, banned):
 
 def test_french_reasons_agree_with_the_card_they_describe(client):
     text = client.get("/fr/r/" + examples.FOUR_PLAYERS_CODE).text
-    assert re.search(r"Château de Barrett</a>[^—]*—\s*nourri par Ferme b4<", text)
-    assert re.search(r"Maison de campagne</a>[^—]*—\s*nourrie par Ferme c1<", text)
+    assert re.search(r"Château de Barrett</a>[^—]*—\s*nourri par\u00a0: Ferme b4<", text)
+    assert re.search(r"Maison de campagne</a>[^—]*—\s*nourrie par\u00a0: Ferme c1<", text)
 
 
 def test_french_solo_refusal_agrees_with_every_card(client):
@@ -217,3 +235,41 @@ def test_rules_summary_says_what_the_seeds_say(client):
                      "0. Holds 3 buildings; when a neighbour builds one of them, you may place it in your town too."):
         assert reminder in cards
     assert "Takes buildings" not in cards
+
+
+REDIRECT_WORDS = {"en": ("This page is at another address", "Open the page"),
+                  "fr": ("Cette page est à une autre adresse", "Ouvrir la page"),
+                  "hu": ("Ez az oldal másik címen van", "Az oldal megnyitása")}
+
+
+@pytest.mark.parametrize("method, path, headers, lang", [
+    ("GET", "/r/" + examples.RULEBOOK_CODE, {"Accept-Language": "hu-HU"}, "hu"),
+    ("GET", "/", {"Accept-Language": "fr-FR"}, "fr"),
+    ("GET", "/fr", {"Accept-Language": "hu"}, "fr"),
+    ("GET", "/favicon.ico", {"Accept-Language": "hu"}, "hu"),
+    ("GET", "/nowhere-at-all", {"Accept-Language": "fr-CA,en;q=0.5"}, "fr"),
+    ("HEAD", "/r/" + examples.RULEBOOK_CODE, {"Accept-Language": "en"}, "en"),
+    ("GET", "/pad?x=<b>&y=\"1\"", {"Accept-Language": "fr"}, "fr"),
+])
+def test_a_redirect_says_where_it_leads_in_the_readers_language(client, method, path, headers, lang):
+    answer = client.open(path, method=method, headers=headers)
+    assert 300 <= answer.status_code < 400
+    title, link = REDIRECT_WORDS[lang]
+    location = answer.headers["Location"].replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    page = ('<!doctype html><html lang="{}"><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            '<title>{}</title><p><a href="{}">{}</a></p></html>').format(lang, title, location, link)
+    assert answer.get_data(as_text=True) == ("" if method == "HEAD" else page)
+    assert int(answer.headers["Content-Length"]) == len(page.encode())
+
+
+@pytest.mark.parametrize("lang, title, waiting", [
+    ("en", "Opening the page", "Opening the page kept on this phone…"),
+    ("fr", "Ouverture de la page", "Ouverture de la page gardée sur ce téléphone…"),
+    ("hu", "Az oldal megnyitása", "A telefonon őrzött oldal megnyitása…"),
+])
+def test_the_offline_shell_speaks_the_readers_language_before_its_script_runs(client, lang, title, waiting):
+    page = client.get("/{}/offline".format(lang))
+    assert page.status_code == 200
+    assert "<title>{} · Marquoir</title>".format(title) in page.text
+    assert '<div id="app"><p>{}</p></div>'.format(waiting) in page.text

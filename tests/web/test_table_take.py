@@ -49,9 +49,9 @@ OTHER_GAMES = [other_game(chapel_for_temple), other_game(town_hall),
 NOT_ALONE = {
     "en": 'This link does not bring one town alone. On the phone without network, tap "Show the link of my town" '
           "and paste the link it shows.",
-    "fr": "Ce lien n’apporte pas une bourgade seule. Sur le téléphone sans réseau, touchez «\u00a0Afficher le lien "
+    "fr": "Ce lien ne contient pas une seule bourgade. Sur le téléphone sans réseau, touchez «\u00a0Afficher le lien "
           "de ma bourgade\u00a0» et collez le lien qu’il affiche.",
-    "hu": "Ez a link nem egyetlen várost hoz. A hálózat nélküli telefonon koppints erre a gombra: „A városom "
+    "hu": "Ez a link nem egyetlen város linkje. A hálózat nélküli telefonon koppints erre a gombra: „A városom "
           "linkjének megjelenítése”, és másold be az ott megjelenő linket.",
 }
 
@@ -137,7 +137,7 @@ def test_a_town_alone_of_this_table_is_offered_alone(phone):
     table = open_table(phone)
     page = phone.get("/en/t/{}/take".format(table), query_string={"town": town_code(GAME, 2)})
     assert page.status_code == 200
-    assert re.findall(r"<li>([^<]*)</li>", page.text.split("<main", 1)[1]) == [GAME["players"][2]["name"]]
+    assert re.findall(r"<li><bdi>([^<]*)</bdi></li>", page.text.split("<main", 1)[1]) == [GAME["players"][2]["name"]]
 
 
 def test_a_town_taken_in_twice_is_handed_in_once(phone):

@@ -1,4 +1,4 @@
-"""Error pages in the reader's language: a clear message and a 4xx, never a bare 500."""
+"""Error pages and redirects in the reader's language: a clear message and a 4xx, never a bare 500."""
 
 import re
 
@@ -101,9 +101,29 @@ def handle_unavailable(error: Unavailable):
     return _page(503, _("Tables out of reach"), message)
 
 
+def word_redirect(response):
+    """Give a redirect our own few words in the reader's language, not Werkzeug's English "Redirecting..." page.
+
+    A browser follows the Location at once; the page is read only where nothing follows it (a crawler, a bare
+    client), and it then says where to go in the language of the address, else of the reader.
+    """
+    if not (300 <= response.status_code < 400 and response.location and response.mimetype == "text/html"):
+        return response
+    _language_from_path()
+    lang = i18n.current_language()
+    page = ('<!doctype html><html lang="{lang}"><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            '<title>{title}</title><p><a href="{location}">{link}</a></p></html>').format(
+        lang=escape(lang), title=escape(_("This page is at another address")), location=escape(response.location),
+        link=escape(_("Open the page")))
+    response.set_data(page)
+    return response
+
+
 def init_app(app) -> None:
-    """Register the error pages."""
+    """Register the error pages and the words of redirects."""
     app.register_error_handler(HTTPException, handle_http_error)
     app.register_error_handler(CodeError, handle_code_error)
     app.register_error_handler(InvalidGame, handle_invalid_game)
     app.register_error_handler(Unavailable, handle_unavailable)
+    app.after_request(word_redirect)
