@@ -60,11 +60,3 @@ def text_of(page: str) -> str:
     page = re.sub(r"<script.*?</script>|<style.*?</style>", " ", page, flags=re.S)
     # Only ASCII white space is folded: the French no-break spaces are part of what is checked.
     return re.sub(r"[ \t\r\n]+", " ", html_text.unescape(re.sub(r"<[^>]+>", " ", page))).strip()
-
-
-def fresh_client(tmp_path, name="a"):
-    """Return a test client of a new app instance, with nothing kept yet (its tables in tmp_path)."""
-    from webscore import create_app
-
-    app = create_app({"TESTING": True, "TABLES_DATABASE": str(tmp_path / (name + ".sqlite3"))})
-    return app.test_client()

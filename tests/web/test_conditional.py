@@ -101,3 +101,30 @@ def test_every_answer_with_a_tag_is_whole_when_the_field_names_nothing_current(a
     again = client.get(address, headers={"If-None-Match": field})
     assert again.status_code == 200
     assert again.get_data() == client.get(address).get_data()
+
+
+@pytest.mark.parametrize("etag_of", [
+    lambda etag: etag, lambda etag: "W/" + etag, lambda etag: etag + ', "other"',
+    lambda etag: '"other", ' + etag, lambda etag: "*", lambda etag: etag[:-1] + '-gzip"'])
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_a_matching_if_none_match_gives_304_with_no_body(client, lang, etag_of):
+    etag = client.get("/{}/r/{}".format(lang, examples.FOUR_PLAYERS_CODE)).headers["ETag"]
+    again = client.get("/{}/r/{}".format(lang, examples.FOUR_PLAYERS_CODE), headers={"If-None-Match": etag_of(etag)})
+    assert again.status_code == 304
+    assert again.data == b""
+    assert again.headers["ETag"] == etag
+    assert again.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+
+
+def test_another_languages_etag_or_garbage_gives_the_whole_page(client):
+    english = client.get("/en/r/" + examples.FOUR_PLAYERS_CODE)
+    french = client.get("/fr/r/" + examples.FOUR_PLAYERS_CODE)
+    for value in (english.headers["ETag"], "garbage", '""', "W/"):
+        again = client.get("/fr/r/" + examples.FOUR_PLAYERS_CODE, headers={"If-None-Match": value})
+        assert again.status_code == 200
+        assert again.data == french.data
+
+
+def test_an_overlong_if_none_match_is_refused_with_a_431(client):
+    answer = client.get("/hu/r/" + examples.FOUR_PLAYERS_CODE, headers={"If-None-Match": '"' + "a" * 10000 + '"'})
+    assert answer.status_code == 431

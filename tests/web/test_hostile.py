@@ -175,6 +175,15 @@ def test_every_error_carries_the_security_headers_and_our_page(method, path, kwa
         assert "<h1>" in response.text and "Marquoir" not in response.headers.get("Server", "")
 
 
+@pytest.mark.parametrize("lang, words", [("fr", "Quelque chose cloche"), ("hu", "Valami nem stimmel")])
+def test_a_refused_method_keeps_its_page_in_the_language_and_its_allow_header(client, lang, words):
+    answer = client.put("/{}/new".format(lang))
+    assert answer.status_code == 405
+    assert words in answer.get_data(as_text=True)
+    assert answer.headers["Content-Type"] == "text/html; charset=utf-8"
+    assert "GET" in answer.headers["Allow"].replace(" ", "").split(",")
+
+
 # 4. Forged host
 
 @pytest.mark.parametrize("path", ["/en/r/" + RULEBOOK, "/en", "/r/" + RULEBOOK, "/", "/qr/{}.svg".format(RULEBOOK),

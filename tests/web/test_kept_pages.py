@@ -60,6 +60,17 @@ def test_a_kept_page_is_sent_compressed_as_the_client_takes_it(client, accept, e
     assert unpack(response.get_data()) == plain
 
 
+def test_head_answers_like_get_without_a_body(client):
+    page = client.get("/hu/r/" + examples.FOUR_PLAYERS_CODE)
+    head = client.head("/hu/r/" + examples.FOUR_PLAYERS_CODE)
+    assert head.status_code == 200
+    assert head.data == b""
+    assert head.headers["ETag"] == page.headers["ETag"]
+    assert head.headers["Content-Length"] == str(len(page.data))
+    assert client.head("/hu/r/" + examples.FOUR_PLAYERS_CODE,
+                       headers={"If-None-Match": page.headers["ETag"]}).status_code == 304
+
+
 def test_the_same_code_in_another_language_is_another_page(client):
     english = client.get(RESULT)
     french = client.get("/fr/r/" + examples.FOUR_PLAYERS_CODE)
@@ -115,6 +126,19 @@ def test_an_unversioned_or_old_address_is_revalidated(client):
         assert response.status_code == 200
         assert response.headers["Cache-Control"] == "no-cache"
         assert client.get(path, headers={"If-None-Match": response.headers["ETag"]}).status_code == 304
+
+
+def test_a_kept_pages_style_sheet_still_comes_under_another_versions_address(client):
+    page = client.get(RESULT).get_data(as_text=True)
+    sheet = re.search(r'href="(/static/v/[0-9a-f]+/css/marquoir\.css)"', page).group(1)
+    current = client.get(sheet)
+    assert current.status_code == 200
+    assert current.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    # A page kept by a phone for a year names an older version: its style sheet must still come, unkept.
+    older = client.get(re.sub(r"/v/[0-9a-f]+/", "/v/000000000000/", sheet))
+    assert older.status_code == 200
+    assert older.data == current.data
+    assert older.headers["Cache-Control"] == "no-cache"
 
 
 def test_the_core_files_are_versioned_too(app, client):

@@ -413,7 +413,47 @@ def test_a_half_entered_town_never_stops_the_table_of_a_town_handed_in(phone):
                                         "How many players completed their town before this one?"]
 
 
-# A stranger's try: a player that is no number got an HTML page; a phone's calls get JSON in their language.
+@pytest.mark.parametrize(("address", "status", "words"), [
+    ("/fr/t/xxx", 404, "Cette table n’existe plus"),
+    ("/hu/t/xxx", 404, "Ez az asztal már nincs meg"),
+    ("/hu/t/" + "a" * 40 + "/9", 404, "Ez az asztal már nincs meg"),
+    ("/fr/t/ID/0", 404, "Page introuvable"),
+    ("/hu/t/ID/0", 404, "Az oldal nem található"),
+    ("/fr/t/ID/5", 404, "Page introuvable"),
+    ("/fr/t/ID/99999999999999999999", 404, "Page introuvable"),
+    ("/fr/t/ID/take?town=%00%ff", 422, "Ce n’est pas une bourgade de Marquoir."),
+    ("/hu/t/ID/take?town=%00%ff", 422, "Ez nem Marquoir-város."),
+    ("/hu/t/xxx/take?town=abc", 404, "Ez az asztal már nincs meg"),
+    ("/fr/t/new?code=%00%ff", 400, "Impossible d’ouvrir ce lien"),
+    ("/hu/t/new", 400, "Ez a link nem nyitható meg"),
+])
+def test_a_wrong_table_address_is_refused_in_the_pages_language(client, address, status, words):
+    table = open_table(client, "fr")
+    answer = client.get(address.replace("ID", table))
+    assert answer.status_code == status
+    assert words in answer.text
+
+
+# One town, one address: Werkzeug's int converter would also take a leading zero and other scripts' digits.
+@pytest.mark.parametrize("player", ["01", "%D9%A1", "%EF%BC%91"])
+def test_a_town_address_with_an_odd_spelling_of_its_player_number_is_not_found(client, player):
+    table = open_table(client, "fr")
+    answer = client.get("/fr/t/{}/{}".format(table, player))
+    assert answer.status_code == 404
+    assert "Page introuvable" in answer.text
+
+
+@pytest.mark.parametrize(("lang", "words"), [("fr", "Ce joueur n’est pas à cette table."),
+                                             ("hu", "Nincs ilyen játékos ennél az asztalnál.")])
+def test_a_save_for_a_player_who_is_not_there_is_refused_in_the_pages_language(client, lang, words):
+    table = open_table(client, lang)
+    answer = client.post("/{}/t/{}/0".format(lang, table), json={"client": CLIENT, "op": {"seq": 1, "done": True}},
+                         headers=JSON_CALL)
+    assert answer.status_code == 404
+    assert answer.get_json() == {"message": words}
+
+
+# A player that is no number would get an HTML page; a phone's calls get JSON in their language.
 @pytest.mark.parametrize("player", ["-1", "abc", "00x", "1.0", "+1"])
 def test_a_player_that_is_no_number_gets_the_json_answer_in_the_pages_language(phone, player):
     table = open_table(phone, "fr")
@@ -423,7 +463,7 @@ def test_a_player_that_is_no_number_gets_the_json_answer_in_the_pages_language(p
         assert (answer.status_code, answer.json) == (404, {"message": "Ce joueur n’est pas à cette table."})
 
 
-# A stranger's try: values no phone sends were kept (another player's monument, letters in a number field).
+# Values no phone sends must not be kept (another player's monument, letters in a number field).
 @pytest.mark.parametrize(("field", "value"), [("square_a1", "the-starloom"), ("stored_a1", "abc"),
                                               ("stored_a1", "\u0000"), ("completed_before", "\u202e2"),
                                               ("master_builder_turns", "1 0"), ("master_builder_turns", "²")])

@@ -249,6 +249,13 @@ def test_player_number_out_of_range_is_404(client):
     assert client.get("/en/g/{}/0".format(code)).status_code == 404
 
 
+# One town step, one address: Werkzeug's int converter would also take a leading zero and other scripts' digits.
+@pytest.mark.parametrize("player", ["01", "%D9%A1", "%EF%BC%91"])
+def test_a_town_step_with_an_odd_spelling_of_its_number_is_not_found(client, player):
+    assert client.get("/hu/g/{}/1".format(examples.FOUR_PLAYERS_CODE)).status_code == 200
+    assert client.get("/hu/g/{}/{}".format(examples.FOUR_PLAYERS_CODE, player)).status_code == 404
+
+
 def test_unknown_page_is_404_in_the_pages_language(client):
     response = client.get("/en/nothing-here")
     assert response.status_code == 404

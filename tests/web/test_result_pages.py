@@ -1,14 +1,18 @@
-"""A stranger's look at kept result pages: first view and later views alike, hostile names, damaged codes."""
+"""Result pages through the test client, in every language: one page however and whenever it is asked, the
+edition's words, names shown as typed, ties and their Master Builder turns, the reader's language for a link that
+names none, and damaged codes and odd addresses refused in the page's language."""
+
+import re
 
 import markupsafe
 import pytest
 
 from support import examples
-from support.webflow import fresh_client
 from support.webflow import text_of
 from webscore.scoring import encode
 
 CODE = examples.FOUR_PLAYERS_CODE
+RULEBOOK = examples.RULEBOOK_CODE
 LANGS = ("en", "fr", "hu")
 POINTS = {"en": "points", "fr": "points", "hu": "pont"}
 # The four-players example's standing, the same in every language.
@@ -46,13 +50,7 @@ TOO_MUCH = {
 }
 HOSTILE_NAMES = ["{{ 7*7 }}", "%s %(x)s {0}", "🎲👨\u200d👩\u200d👧", "שלום עולם", "مرحبا", "Zoé \"Q\" 'x' &amp;",
                  "<b>x</b>", "<script>", "W" * 24, "é" * 24]
-TOWN = [["cottage", "cottage", "farm", None], ["cottage", "chapel", "well", None], [None] * 4, [None] * 4]
 TIE_NAMES = ["{{ x }}", "שלום", "Zoé 🎲"]
-
-
-@pytest.fixture()
-def client(tmp_path):
-    return fresh_client(tmp_path)
 
 
 def renamed(name: str) -> str:
@@ -63,18 +61,18 @@ def renamed(name: str) -> str:
 
 
 def tie_code(turns) -> str:
-    """Return the code of a three-player game where everyone scores 2, with these Master Builder turns."""
-    game = examples.load("four-players")
-    game["monuments"] = False
-    game["buildings"] = ["cottage", "farm", "well", "chapel", "tavern", "theater", "factory"]
-    game["players"] = [{"name": name, "monument": None, "town": [list(row) for row in TOWN],
-                        "master_builder_turns": n} for name, n in zip(TIE_NAMES, turns)]
-    return encode(game)
+    """Return the code of a three-player game of TIE_NAMES where everyone scores 2, with these Master Builder turns."""
+    return encode(examples.tied_game(TIE_NAMES, turns))
 
 
 def standing_text(lang: str, standing) -> str:
     """Return the standing as the page's words read it: place, name, score, unit."""
     return " ".join("{} {} {} {}".format(i + 1, name, score, POINTS[lang]) for i, (name, score) in enumerate(standing))
+
+
+def ranking(page: str) -> str:
+    """Return the words of a result page's ranking."""
+    return text_of(re.search(r'<ol class="ranking.*?</ol>', page, re.S).group(0))
 
 
 def same_page_everywhere(first, later, path: str) -> str:
@@ -85,12 +83,14 @@ def same_page_everywhere(first, later, path: str) -> str:
     return drawn.get_data(as_text=True)
 
 
+# One page however and whenever it is asked.
+
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_page_drawn_first_is_the_page_kept_and_the_page_drawn_after_others(tmp_path, lang):
-    first = fresh_client(tmp_path, "first")
-    later = fresh_client(tmp_path, "later")
+def test_a_page_drawn_first_is_the_page_kept_and_the_page_drawn_after_others(make_app, lang):
+    first = make_app().test_client()
+    later = make_app().test_client()
     for other in LANGS:
-        later.get("/{}/r/{}".format(other, examples.RULEBOOK_CODE))
+        later.get("/{}/r/{}".format(other, RULEBOOK))
     for other in reversed(LANGS):
         if other != lang:
             later.get("/{}/r/{}".format(other, CODE))
@@ -104,6 +104,13 @@ def test_a_page_drawn_first_is_the_page_kept_and_the_page_drawn_after_others(tmp
     assert standing_text(lang, STANDING) in text_of(kept.get_data(as_text=True))
 
 
+@pytest.mark.parametrize("lang", ["fr", "hu"])
+def test_a_result_page_seen_twice_is_identical(client, lang):
+    first = client.get("/{}/r/{}".format(lang, RULEBOOK))
+    assert first.status_code == 200
+    assert client.get("/{}/r/{}".format(lang, RULEBOOK)).data == first.data
+
+
 def test_each_language_has_its_own_page_and_etag(client):
     pages = {lang: client.get("/{}/r/{}".format(lang, CODE)) for lang in LANGS}
     assert len({page.headers["ETag"] for page in pages.values()}) == 3
@@ -111,10 +118,12 @@ def test_each_language_has_its_own_page_and_etag(client):
     assert '<html lang="hu">' in pages["hu"].get_data(as_text=True)
 
 
+# The edition's words, and names shown as typed.
+
 def test_the_french_and_hungarian_pages_use_their_editions_words(client):
     french = text_of(client.get("/fr/r/" + CODE).get_data(as_text=True))
     hungarian = text_of(client.get("/hu/r/" + CODE).get_data(as_text=True))
-    assert "a1 Maison de campagne (bleu) \u00a0: 3 — nourrie par\u00a0: Ferme c1" in french
+    assert "a1 Maison de campagne (bleu) \u00a0: 3 — nourrie par Ferme c1" in french
     assert "Maître d’œuvre 1 Annabell 36 points" in french
     assert "a1 Kunyhó (kék) : 3 — ellátja: Tanya c1" in hungarian
     assert "Főépítész 1 Annabell 36 pont" in hungarian
@@ -122,11 +131,11 @@ def test_the_french_and_hungarian_pages_use_their_editions_words(client):
 
 
 @pytest.mark.parametrize("name", HOSTILE_NAMES)
-def test_a_renamed_player_gets_a_new_code_and_the_same_page_every_time(tmp_path, name):
+def test_a_renamed_player_gets_a_new_code_and_the_same_page_every_time(make_app, name):
     code = renamed(name)
     assert code != CODE
-    first = fresh_client(tmp_path, "first")
-    later = fresh_client(tmp_path, "later")
+    first = make_app().test_client()
+    later = make_app().test_client()
     for lang in LANGS:
         later.get("/{}/r/{}".format(lang, CODE))
     for lang in LANGS:
@@ -138,12 +147,38 @@ def test_a_renamed_player_gets_a_new_code_and_the_same_page_every_time(tmp_path,
         assert str(markupsafe.escape(name)) in page
 
 
+@pytest.mark.parametrize("lang", ["fr", "hu"])
+def test_a_result_seen_first_and_seen_again_is_the_same_page(client, lang):
+    code = encode(examples.tied_game())
+    pages = [client.get("/{}/r/{}".format(lang, code)) for _ in range(3)]
+    assert [page.status_code for page in pages] == [200, 200, 200]
+    assert pages[0].data == pages[1].data == pages[2].data
+    body = pages[0].get_data(as_text=True)
+    # Names are shown as typed, as text: never as markup, never escaped twice.
+    assert "<b>Zoé</b>" not in body
+    assert body.count("<bdi>&lt;b&gt;Zoé&lt;/b&gt;</bdi>") >= 2
+    assert "<bdi>&#34;&#39;&amp;amp;</bdi>" in body
+    assert "&amp;amp;amp;" not in body
+    points = "points" if lang == "fr" else "pont"
+    assert ranking(body).count("2 " + points) == 3
+
+
+def test_play_again_keeps_hostile_names_as_text(client):
+    code = encode(examples.tied_game())
+    page = client.get("/fr/new?again=" + code).get_data(as_text=True)
+    assert 'value="&lt;b&gt;Zoé&lt;/b&gt;"' in page
+    assert 'value="&#34;&#39;&amp;amp;"' in page
+    assert 'value="שלום 🎲"' in page
+
+
 def test_a_name_longer_than_the_form_allows_is_refused_in_the_pages_language(client):
     for lang in LANGS:
         answer = client.get("/{}/r/{}".format(lang, renamed("W" * 25)))
         assert answer.status_code == 400
         assert NO_GAME[lang] in text_of(answer.get_data(as_text=True))
 
+
+# Ties and their Master Builder turns.
 
 @pytest.mark.parametrize("turns,notes", [
     ((3, 3, 3), {"en": "1 {{ x }} 2 points shared place 1 שלום 2 points shared place 1 Zoé 🎲 2 points shared place",
@@ -152,20 +187,93 @@ def test_a_name_longer_than_the_form_allows_is_refused_in_the_pages_language(cli
                        "1 Zoé 🎲 2 pont megosztott helyezés"}),
     ((3, 2, 3), {"en": "1 שלום 2 points decided by fewer turns as Master Builder 2 {{ x }} 2 points shared place "
                        "2 Zoé 🎲 2 points shared place",
-                 "fr": "1 שלום 2 points départage\u00a0: moins de tours en tant que Maître d’œuvre 2 {{ x }} 2 points "
+                 "fr": "1 שלום 2 points départagé par le moins de tours comme Maître d’œuvre 2 {{ x }} 2 points "
                        "place partagée 2 Zoé 🎲 2 points place partagée",
                  "hu": "1 שלום 2 pont kevesebb főépítészi kör döntött 2 {{ x }} 2 pont megosztott helyezés "
                        "2 Zoé 🎲 2 pont megosztott helyezés"}),
 ])
-def test_tie_notes_are_the_same_on_the_first_and_the_kept_page(tmp_path, turns, notes):
-    first = fresh_client(tmp_path, "first")
-    later = fresh_client(tmp_path, "later")
+def test_tie_notes_are_the_same_on_the_first_and_the_kept_page(make_app, turns, notes):
+    first = make_app().test_client()
+    later = make_app().test_client()
     code = tie_code(turns)
     for lang in LANGS:
         later.get("/{}/r/{}".format(lang, tie_code((2, 3, 4))))
     for lang in LANGS:
         assert notes[lang] in text_of(same_page_everywhere(first, later, "/{}/r/{}".format(lang, code)))
 
+
+WHOLE = "Saisissez un nombre entier."
+
+
+@pytest.mark.parametrize("query, message", [
+    ("turns-1=x&turns-2=1&turns-3=3", WHOLE), ("turns-1=-1&turns-2=1&turns-3=3", WHOLE),
+    ("turns-1=1.5&turns-2=1&turns-3=3", WHOLE), ("turns-1=%ff&turns-2=1&turns-3=3", WHOLE),
+    ("turns-1=%D9%A3&turns-2=1&turns-3=3", WHOLE),
+    ("turns-1=1000&turns-2=1&turns-3=3", "Indiquez un nombre de tours entre 0 et 999.")])
+def test_bad_master_builder_turns_are_refused_in_french(client, query, message):
+    code = encode(examples.tied_game())
+    answer = client.get("/fr/r/{}/turns?{}".format(code, query))
+    assert answer.status_code == 422
+    assert message in answer.get_data(as_text=True)
+
+
+def test_refused_turns_keep_every_number_typed(client):
+    code = encode(examples.tied_game())
+    page = client.get("/fr/r/{}/turns?turns-1=1000&turns-2=1&turns-3=2".format(code)).get_data(as_text=True)
+    assert re.findall(r'<input type="number" id="turns-\d" [^>]*value="([^"]*)"', page) == ["1000", "1", "2"]
+
+
+def test_master_builder_turns_break_the_tie_at_a_new_address(client):
+    code = encode(examples.tied_game())
+    answer = client.get("/hu/r/{}/turns?turns-1=2&turns-2=1&turns-3=3".format(code))
+    assert answer.status_code == 302
+    broken = encode(examples.tied_game(turns=(2, 1, 3)))
+    assert answer.headers["Location"].endswith("/hu/r/" + broken)
+    page = client.get("/hu/r/" + broken).get_data(as_text=True)
+    assert ranking(page) == ("1 \"'&amp; 2 pont kevesebb főépítészi kör döntött "
+                             "2 <b>Zoé</b> 2 pont kevesebb főépítészi kör döntött "
+                             "3 שלום 🎲 2 pont kevesebb főépítészi kör döntött")
+
+
+# A link that names no language, or one Marquoir does not speak, opens in the reader's.
+
+def test_no_language_prefix_redirects_to_the_readers_language(client):
+    answer = client.get("/r/" + CODE, headers={"Accept-Language": "hu-HU,hu;q=0.9"})
+    assert answer.status_code == 302
+    assert answer.headers["Location"] == "/hu/r/" + CODE
+
+
+def test_the_neutral_link_opens_in_the_readers_language(make_app):
+    # An app without SERVER_NAME: the test client's cookies are for localhost.
+    client = make_app().test_client()
+    code = encode(examples.tied_game())
+    client.set_cookie("lang", "hu")
+    assert client.get("/r/" + code).headers["Location"].endswith("/hu/r/" + code)
+    client.set_cookie("lang", "xx")
+    answer = client.get("/r/" + code, headers={"Accept-Language": "fr;q=0.9,hu;q=0.5"})
+    assert answer.status_code == 302
+    assert answer.headers["Location"].endswith("/fr/r/" + code)
+
+
+@pytest.mark.parametrize("prefix", ["de", "EN", "Fr", "fr-FR", "xx", "zz"])
+@pytest.mark.parametrize("accepted", LANGS)
+def test_an_unknown_language_prefix_redirects_to_the_readers_language(make_app, prefix, accepted):
+    answer = make_app().test_client().get("/{}/r/{}".format(prefix, CODE), headers={"Accept-Language": accepted})
+    assert answer.status_code == 302
+    assert answer.headers["Location"] == "/{}/r/{}".format(accepted, CODE)
+
+
+@pytest.mark.parametrize("cookie,goes_to", [("lang=fr", "fr"), ('lang="fr"', "fr"), ("lang=en; lang=hu", "en"),
+                                            ("lang=<script>", "hu"), ("lang=FR", "hu"), ("lang=%66r", "hu")])
+def test_an_unknown_prefix_follows_a_good_cookie_before_accept_language(make_app, cookie, goes_to):
+    client = make_app().test_client(use_cookies=False)
+    for address in ("/r/" + CODE, "/de/r/" + CODE):
+        answer = client.get(address, headers={"Cookie": cookie, "Accept-Language": "hu"})
+        assert answer.status_code == 302
+        assert answer.headers["Location"] == "/{}/r/{}".format(goes_to, CODE)
+
+
+# Damaged codes and odd addresses, refused in the page's language.
 
 DAMAGED = [
     (CODE[:-1], 400, CUT_OFF), (CODE[:-5], 400, CUT_OFF), (CODE[: len(CODE) // 2], 400, CUT_OFF), ("A", 400, CUT_OFF),
@@ -187,6 +295,31 @@ def test_a_damaged_code_gets_a_clear_message_in_the_pages_language(client, lang,
     assert "immutable" not in answer.headers.get("Cache-Control", "")
 
 
+@pytest.mark.parametrize("path, status, words", [
+    (f"/hu/r/{CODE}{CODE}", 400, CHANGED["hu"]),
+    (f"/hu/r/{CODE[:-3]}", 400, CUT_OFF["hu"]),
+    ("/fr/r/%2541", 400, ODD_CHARACTERS["fr"]),
+])
+def test_hostile_codes_get_a_4xx_in_the_pages_language(client, path, status, words):
+    """Refuse doubled, cut and percent-encoded codes with a 4xx that says why in the page's language."""
+    answer = client.get(path)
+    assert answer.status_code == status
+    assert words in text_of(answer.get_data(as_text=True))
+
+
+@pytest.mark.parametrize(("address", "words"), [
+    ("/fr/r/" + RULEBOOK[:-1], "Impossible d’ouvrir ce lien"),
+    ("/hu/r/" + RULEBOOK[:20], "Ez a link nem nyitható meg"),
+    ("/fr/r/" + RULEBOOK[:10] + ("X" if RULEBOOK[10] != "X" else "Y") + RULEBOOK[11:], "Impossible d’ouvrir ce lien"),
+    ("/hu/r/" + RULEBOOK[:-1] + ("M" if RULEBOOK[-1] != "M" else "N"), "Ez a link nem nyitható meg"),
+    ("/fr/r/" + RULEBOOK + "A", "Impossible d’ouvrir ce lien"),
+])
+def test_a_damaged_result_code_is_refused_in_the_pages_language(client, address, words):
+    answer = client.get(address)
+    assert answer.status_code == 400
+    assert words in answer.text
+
+
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
 
@@ -205,3 +338,27 @@ def test_a_damaged_code_asked_with_head_or_if_none_match_is_still_refused(client
     assert client.head("/fr/r/" + CODE[:-1]).status_code == 400
     assert client.get("/fr/r/" + CODE[:-1], headers={"If-None-Match": "*"}).status_code == 400
     assert client.get("/fr/r/" + CODE[:-1], headers={"If-None-Match": etag}).status_code == 400
+
+
+@pytest.mark.parametrize("path, status, words", [
+    ("/fr/r/{code}x", 400, "Impossible d’ouvrir ce lien"),
+    ("/fr/r/{code}%20", 400, "Impossible d’ouvrir ce lien"),
+    ("/fr/r/{code}/", 404, "Page introuvable"),
+    ("/hu/g/{code}/9", 404, "Az oldal nem található"),
+    ("/hu/g/{code}/0", 404, "Az oldal nem található"),
+    ("/fr/r/{code}zz.png", 400, "Impossible d’ouvrir ce lien"),
+])
+def test_odd_result_addresses_get_a_clear_message(client, path, status, words):
+    answer = client.get(path.format(code=encode(examples.tied_game())))
+    assert answer.status_code == status
+    assert words in answer.get_data(as_text=True)
+
+
+def test_wrong_methods_on_a_result_are_refused_in_its_language(client):
+    code = encode(examples.tied_game())
+    answer = client.post("/fr/r/{}/turns".format(code))
+    assert answer.status_code == 405
+    assert "Quelque chose cloche" in answer.get_data(as_text=True)
+    answer = client.delete("/hu/r/" + code)
+    assert answer.status_code == 405
+    assert "Valami nem stimmel" in answer.get_data(as_text=True)
