@@ -123,7 +123,7 @@ def test_each_language_has_its_own_page_and_etag(client):
 def test_the_french_and_hungarian_pages_use_their_editions_words(client):
     french = text_of(client.get("/fr/r/" + CODE).get_data(as_text=True))
     hungarian = text_of(client.get("/hu/r/" + CODE).get_data(as_text=True))
-    assert "a1 Maison de campagne (bleu) \u00a0: 3 — nourrie par Ferme c1" in french
+    assert "a1 Maison de campagne (bleu) \u00a0: 3 — nourrie par\u00a0: Ferme c1" in french
     assert "Maître d’œuvre 1 Annabell 36 points" in french
     assert "a1 Kunyhó (kék) : 3 — ellátja: Tanya c1" in hungarian
     assert "Főépítész 1 Annabell 36 pont" in hungarian
@@ -187,7 +187,7 @@ def test_a_name_longer_than_the_form_allows_is_refused_in_the_pages_language(cli
                        "1 Zoé 🎲 2 pont megosztott helyezés"}),
     ((3, 2, 3), {"en": "1 שלום 2 points decided by fewer turns as Master Builder 2 {{ x }} 2 points shared place "
                        "2 Zoé 🎲 2 points shared place",
-                 "fr": "1 שלום 2 points départagé par le moins de tours comme Maître d’œuvre 2 {{ x }} 2 points "
+                 "fr": "1 שלום 2 points départage\u00a0: moins de tours en tant que Maître d’œuvre 2 {{ x }} 2 points "
                        "place partagée 2 Zoé 🎲 2 points place partagée",
                  "hu": "1 שלום 2 pont kevesebb főépítészi kör döntött 2 {{ x }} 2 pont megosztott helyezés "
                        "2 Zoé 🎲 2 pont megosztott helyezés"}),
