@@ -9,6 +9,7 @@ from hypothesis import settings
 from playwright.sync_api import expect
 
 from support import examples
+from support.phone import CORE_START_MS
 from support.phone import EXPECTED
 from support.phone import TOWNS
 from support.phone import go_offline
@@ -20,6 +21,7 @@ from support.phone import tap_town
 from support.strategies import games
 from support.webflow import code_of
 from webscore.scoring import decode
+from webscore.scoring import encode
 from webscore.scoring import score
 from webscore.scoring import score_json
 
@@ -119,6 +121,42 @@ def test_a_damaged_link_offline_says_so(phone, live_server):
     page.goto(live_server + "/en/r/AAAAAAAAAAAA")
     page.wait_for_selector(".notice h1")
     assert page.locator(".notice h1").inner_text() == "This link cannot be opened"
+
+
+def test_a_result_drawn_offline_shows_no_stray_word(phone, live_server):
+    """Drawn on the phone without network, a game with no tie left shows no stray "null" after its ranking."""
+    code = examples.FOUR_PLAYERS_CODE
+    page = phone.new_page()
+    install(page, live_server)
+    go_offline(phone)
+    page.goto(live_server + "/hu/r/" + code)
+    page.wait_for_selector(".ranking li", timeout=CORE_START_MS)
+    assert page.locator(".offline-note").count() == 1
+    assert page.locator(".ranking").inner_text().split() == ["1", "Annabell", "36", "pont", "2", "Csongork", "33", "pont",
+                                                             "3", "Bernadet", "28", "pont", "4", "Dominika", "27", "pont"]
+    # Text lying loose in the page, outside any paragraph, heading or list: none is meant to be there.
+    loose = page.evaluate("""() => [...document.querySelectorAll("main, main section, main div")]
+      .flatMap((node) => [...node.childNodes]).filter((node) => node.nodeType === Node.TEXT_NODE)
+      .map((node) => node.textContent.trim()).filter(Boolean)""")
+    assert loose == []
+    assert "null" not in page.locator("main").inner_text()
+
+
+def test_turns_refused_offline_keep_what_was_typed(phone, live_server):
+    """Offline, a refused tie-break shows its message and keeps every number typed, as the server's page does."""
+    page = phone.new_page()
+    install(page, live_server)
+    go_offline(phone)
+    page.goto("{}/fr/r/{}".format(live_server, encode(examples.tied_game())))
+    page.wait_for_selector("form.turns", timeout=CORE_START_MS)
+    page.fill("#turns-1", "1000")
+    page.fill("#turns-2", "1")
+    page.fill("#turns-3", "2")
+    page.click("form.turns button[type=submit]")
+    page.wait_for_url("**/turns?**")
+    page.wait_for_selector("form.turns .error", timeout=CORE_START_MS)
+    assert page.locator("form.turns .error").inner_text() == "Indiquez un nombre de tours entre 0 et 999."
+    assert [page.input_value("#turns-{}".format(n)) for n in (1, 2, 3)] == ["1000", "1", "2"]
 
 
 def test_live_score_follows_every_tap(phone, live_server):
