@@ -128,8 +128,10 @@ def manifest(lang=None):
             {"name": _("The rules in five minutes"), "short_name": _("Rules"),
              "url": url_for("pages.rules", lang=i18n.current_language()), "icons": shortcut_icon},
         ],
-        # JPEG, so the service worker, which stores every PNG, leaves them to the install dialog.
-        "screenshots": [{"src": url_for("static", filename="screenshots/{}.jpg".format(name)), "sizes": "360x740",
+        # The app in the manifest's own language. JPEG, so the service worker, which stores every PNG, leaves
+        # them to the install dialog.
+        "screenshots": [{"src": url_for("static", filename="screenshots/{}/{}.jpg".format(i18n.current_language(), name)),
+                         "sizes": "360x740",
                          "type": "image/jpeg", "form_factor": "narrow", "label": label}
                         for name, label in (("town", _("Town of %(name)s", name="Ana")), ("results", _("Scores")))],
     }
