@@ -7,6 +7,7 @@ from support.accessibility import page_paths
 from support.accessibility import setup_code
 from support.accessibility import violations
 from support.browsing import PHONE
+from support.browsing import WAIT
 from webscore import create_app
 
 CODE = setup_code(create_app({"TESTING": True}))
@@ -22,7 +23,7 @@ def test_no_axe_violations(browser, live_server, state, variant):
     try:
         page = context.new_page()
         page.goto(live_server + "/" + lang + path)
-        page.wait_for_selector(drawn, timeout=30000)
+        page.wait_for_selector(drawn, timeout=WAIT)
         found = violations(page)
     finally:
         context.close()

@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from support.accessibility import setup_code
 from support.browsing import PHONE
+from support.browsing import WAIT
 from support.webflow import code_of
 from webscore import create_app
 from webscore.scoring import decode
@@ -33,7 +34,7 @@ def spoken(name):
 
 def drawn(page):
     """Wait until the live score (MicroPython in the page) has drawn the running total."""
-    expect(page.locator(".running-total")).not_to_be_empty(timeout=30000)
+    expect(page.locator(".running-total")).not_to_be_empty(timeout=WAIT)
 
 
 def focused_square(page):

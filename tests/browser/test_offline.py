@@ -9,7 +9,7 @@ from hypothesis import settings
 from playwright.sync_api import expect
 
 from support import examples
-from support.phone import CORE_START_MS
+from support.browsing import WAIT
 from support.phone import EXPECTED
 from support.phone import TOWNS
 from support.phone import go_offline
@@ -130,7 +130,7 @@ def test_a_result_drawn_offline_shows_no_stray_word(phone, live_server):
     install(page, live_server)
     go_offline(phone)
     page.goto(live_server + "/hu/r/" + code)
-    page.wait_for_selector(".ranking li", timeout=CORE_START_MS)
+    page.wait_for_selector(".ranking li", timeout=WAIT)
     assert page.locator(".offline-note").count() == 1
     assert page.locator(".ranking").inner_text().split() == ["1", "Annabell", "36", "pont", "2", "Csongork", "33", "pont",
                                                              "3", "Bernadet", "28", "pont", "4", "Dominika", "27", "pont"]
@@ -148,13 +148,13 @@ def test_turns_refused_offline_keep_what_was_typed(phone, live_server):
     install(page, live_server)
     go_offline(phone)
     page.goto("{}/fr/r/{}".format(live_server, encode(examples.tied_game())))
-    page.wait_for_selector("form.turns", timeout=CORE_START_MS)
+    page.wait_for_selector("form.turns", timeout=WAIT)
     page.fill("#turns-1", "1000")
     page.fill("#turns-2", "1")
     page.fill("#turns-3", "2")
     page.click("form.turns button[type=submit]")
     page.wait_for_url("**/turns?**")
-    page.wait_for_selector("form.turns .error", timeout=CORE_START_MS)
+    page.wait_for_selector("form.turns .error", timeout=WAIT)
     assert page.locator("form.turns .error").inner_text() == "Indiquez un nombre de tours entre 0 et 999."
     assert [page.input_value("#turns-{}".format(n)) for n in (1, 2, 3)] == ["1000", "1", "2"]
 

@@ -2,6 +2,7 @@
 
 from playwright.sync_api import expect
 
+from support.browsing import WAIT
 from support.webflow import code_of
 from webscore.scoring import decode
 
@@ -15,7 +16,7 @@ def test_ticking_without_monuments_leaves_the_chosen_ones_out_and_says_so(phone,
     page.fill("#players-1", "Bo")
     page.select_option("#monuments-0", "barrett-castle")
     page.check("input[name=without_monuments]")
-    expect(page.locator(".js-error")).to_have_text([NOTE], timeout=30000)
+    expect(page.locator(".js-error")).to_have_text([NOTE], timeout=WAIT)
     expect(page.locator("#monuments-0")).to_be_hidden()
     expect(page.locator("button[value=deal-monuments]")).to_be_hidden()
     page.uncheck("input[name=without_monuments]")

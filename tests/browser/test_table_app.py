@@ -6,6 +6,7 @@ from playwright.sync_api import expect
 from support.accessibility import page_paths
 from support.accessibility import setup_code
 from support.browsing import PHONE
+from support.browsing import WAIT
 from support.examples import RULEBOOK_CODE
 from webscore import create_app
 
@@ -38,7 +39,7 @@ def test_no_page_scrolls_sideways(browser, live_server, lang, width):
         page = context.new_page()
         for state, (path, drawn) in sorted(PAGES.items()):
             page.goto(live_server + "/" + lang + path)
-            page.wait_for_selector(drawn, timeout=30000)
+            page.wait_for_selector(drawn, timeout=WAIT)
             overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
             if overflow > 0:
                 wide[state] = overflow
@@ -52,7 +53,7 @@ def test_the_wake_lock_is_held_on_the_town_step_with_a_switch(phone, live_server
     page.add_init_script(WAKE_SPY)
     page.goto(live_server + "/en/g/{}/1".format(CODE))
     switch = page.get_by_label("Keep the screen on")
-    expect(switch).to_be_checked(timeout=30000)
+    expect(switch).to_be_checked(timeout=WAIT)
     assert page.evaluate("'wakeLock' in navigator")
     page.wait_for_function("() => window.wakeCalls.length > 0")
     assert page.evaluate("window.wakeCalls") == ["request screen"]
@@ -65,7 +66,7 @@ def test_the_wake_lock_is_held_while_the_table_tracker_is_open(phone, live_serve
     page = phone.new_page()
     page.add_init_script(WAKE_SPY)
     page.goto(live_server + "/en/play?code={}".format(CODE))
-    expect(page.get_by_label("Keep the screen on")).to_be_checked(timeout=30000)
+    expect(page.get_by_label("Keep the screen on")).to_be_checked(timeout=WAIT)
     page.wait_for_function("() => window.wakeCalls.length > 0")
     page.get_by_role("button", name="Next round").click()
     expect(page.get_by_role("button", name="Next round")).to_be_focused()

@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 from support import examples
 from support.accessibility import violations
 from support.browsing import PHONE
+from support.browsing import WAIT
 from support.phone import go_offline
 from support.phone import install
 from support.phone import shot
@@ -23,7 +24,6 @@ BEGUN = empty_setup(examples.load("four-players"))
 BEGUN["players"][0]["town"][0][:3] = ["cottage", "farm", "well"]
 # What a phone says once the table acknowledged everything it had to send.
 SAVED = re.compile(r"^Last saved at \d")
-WAIT = 30_000
 
 
 def open_town(page, base, lang) -> str:

@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from support import examples
 from support.browsing import PHONE
+from support.browsing import WAIT
 from support.browsing import Server
 from support.phone import go_offline
 from support.phone import tap_town
@@ -24,7 +25,6 @@ from webscore.scoring import encode
 
 GAME = examples.load("four-players")
 SETUP = encode(empty_setup(GAME))
-WAIT = 30_000
 LATENCIES = (100, 160, 230, 300)
 SAVED = re.compile(r"^Last saved at \d")
 SQLITE_ONLY = pytest.mark.parametrize("table_config", ["sqlite"], indirect=True)

@@ -14,13 +14,13 @@ from playwright.sync_api import expect
 
 from support import examples
 from support.browsing import PHONE
+from support.browsing import WAIT
 from support.browsing import Server
 from support.phone import go_offline
 from support.tables import empty_setup
 from webscore.scoring import encode
 
 SETUP = encode(empty_setup(examples.load("four-players")))
-WAIT = 30_000
 SAVED = re.compile(r"^Last saved at \d")
 
 

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from support import examples
+from support.browsing import WAIT
 from support.browsing import Server
 from support.phone import go_offline
 from support.phone import tap_town
@@ -21,7 +22,6 @@ from webscore.scoring import encode
 
 GAME = examples.load("four-players")
 SETUP = encode(empty_setup(GAME))
-WAIT = 30_000
 # What a phone says once the table acknowledged everything it had to send.
 SAVED = re.compile(r"^Last saved at \d")
 # The storages behave alike (tests/web/test_tables.py runs every case on both); the whole game runs on both here.

@@ -11,6 +11,10 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
+# How long a browser test waits for what a page does on its own time, in milliseconds as Playwright counts: the
+# core's first start under MicroPython on a busy machine, or a table's phones catching up, can outlast the wait
+# an assertion takes by default.
+WAIT = 30_000
 
 
 class Server:

@@ -3,6 +3,8 @@
 import os
 import pathlib
 
+from support.browsing import WAIT
+
 # Three towns of one game (Ana owns Barrett Castle, Bo The Starloom), worked out by hand:
 # Ana 9 (Cottages) + 5 (Castle) + 5 (Chapel) + 4 (2 Feast Halls, not more than Cy's 3) + 3 (Theater) - 6 = 20
 # Bo 3 (Starloom, one town before) + 1 (Well) + 2 (1 Feast Hall, fewer than Ana's 2) - 11 = -5
@@ -108,7 +110,7 @@ def install(page, base):
     page.reload()
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     # The other languages' pages are stored after install, when the page is idle: wait for the last one.
-    # wait_for_function takes a promise for a truthy value, so the page itself polls its caches (30 s at most).
+    # wait_for_function takes a promise for a truthy value, so the page itself polls its caches, a bounded number of times.
     stored = page.evaluate("""async () => {
       for (let tries = 0; tries < 300; tries++) {
         const names = await caches.keys();
@@ -122,7 +124,7 @@ def install(page, base):
 
 
 # A request that reaches the network from where it is made (the worker leaves every HEAD to the network):
-# true once it fails. Polled in the page or worker itself, 30 s at most, as install() polls its caches.
+# true once it fails. Polled in the page or worker itself, a bounded number of times, as install() polls its caches.
 CUT = """async () => {
   for (let tries = 0; tries < 300; tries++) {
     try {
@@ -151,11 +153,6 @@ def go_offline(context) -> None:
         assert page.evaluate(CUT), "the page still reaches the network"
 
 
-# The core's first start under MicroPython on a busy two-core machine can take longer than the 5 s an
-# assertion waits; pages the browser draws are awaited this long once, before the first assertion.
-CORE_START_MS = 30_000
-
-
 def drawn(page, selector):
     """Wait until the page the browser draws with the core shows selector."""
-    page.wait_for_selector(selector, state="attached", timeout=CORE_START_MS)
+    page.wait_for_selector(selector, state="attached", timeout=WAIT)
