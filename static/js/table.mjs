@@ -385,7 +385,7 @@ export async function townPage(form) {
     else if (!report.waiting) parts.push(report.lastAck ? fill(text.saved_at, { time: time.format(report.lastAck) }) : text.all_saved);
     if (report.waiting) parts.push(counted(text.waiting, report.waiting));
     if (report.done && !report.waiting) parts.push(text.handed_in);
-    if (report.notice) parts.unshift((report.notice.kind === "done" ? text.not_handed_in : text.not_saved) + " " + report.notice.text);
+    if (report.notice) parts.unshift(fill(report.notice.kind === "done" ? text.not_handed_in : text.not_saved, { reason: report.notice.text }));
     status.textContent = parts.join(" ");
   }
 
@@ -496,7 +496,7 @@ export async function townPage(form) {
     if (!answer.code) {
       const placed = answer.problems ?? { fields: {}, general: [] };
       const first = Object.values(placed.fields).flat().concat(placed.general)[0];
-      status.textContent = text.not_saved + " " + (first ? problemText(first) : "");
+      status.textContent = fill(text.not_saved, { reason: first ? problemText(first) : "" }).trim();
       return;
     }
     field.value = form.dataset.take + "?town=" + answer.code;

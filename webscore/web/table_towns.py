@@ -147,7 +147,7 @@ def table_words() -> dict:
             "waiting": i18n.plural_forms(*plural_pair("%(num)d change waiting to be sent.",
                                                        "%(num)d changes waiting to be sent.")),
             "unreachable": _("Can't reach the table; trying again."), "handed_in": _("Handed in."),
-            "not_saved": _("Not saved:"), "not_handed_in": _("Not handed in:"),
+            "not_saved": _("Not saved: %(reason)s"), "not_handed_in": _("Not handed in: %(reason)s"),
             "changed_elsewhere": _("Changed on another phone: %(what)s."),
             "handed_in_elsewhere": _("This town was handed in on another phone."),
             "reopened_elsewhere": _("This town was opened again on another phone."),
