@@ -93,3 +93,17 @@ def test_a_page_the_same_for_every_reader_still_keeps_its_language_for_the_next_
     page.goto(live_server + "/")
     assert page.url == live_server + "/hu/"
     assert page.locator("html").get_attribute("lang") == "hu"
+
+
+def test_a_kept_games_delete_button_names_it_in_one_sentence_of_each_language(phone, live_server):
+    page = phone.new_page()
+    set_up(page, live_server)
+    page.wait_for_selector(".running-total")
+    names = {"en": "Delete the game of Ana, Bo, and Cy", "fr": "Supprimer la partie\u00a0: Ana, Bo et Cy",
+             "hu": "Ana, Bo és Cy játszmájának törlése"}
+    for lang, name in names.items():
+        page.goto("{}/{}/".format(live_server, lang))
+        button = page.get_by_role("button", name=name, exact=True)
+        assert button.inner_text() == {"en": "Delete", "fr": "Supprimer", "hu": "Törlés"}[lang]
+    button.click()
+    assert page.locator(".recent-list li").count() == 0
