@@ -6,11 +6,11 @@ from support.accessibility import VARIANTS
 from support.accessibility import page_paths
 from support.accessibility import setup_code
 from support.accessibility import violations
+from support.apps import new_app
 from support.browsing import PHONE
 from support.browsing import WAIT
-from webscore import create_app
 
-CODE = setup_code(create_app({"TESTING": True}))
+CODE = setup_code(new_app())
 PAGES = page_paths(CODE)
 
 

@@ -7,14 +7,14 @@ import pytest
 from playwright.sync_api import expect
 
 from support.accessibility import setup_code
+from support.apps import new_app
 from support.browsing import PHONE
 from support.browsing import WAIT
 from support.webflow import code_of
-from webscore import create_app
 from webscore.scoring import decode
 from webscore.scoring import score
 
-CODE = setup_code(create_app({"TESTING": True}))
+CODE = setup_code(new_app())
 ACTIVE = "document.activeElement"
 
 

@@ -3,9 +3,9 @@
 import pytest
 
 from support import examples
+from support.apps import new_app
 from support.phone import go_offline
 from support.phone import install
-from webscore import create_app
 from webscore.web import labels
 
 NUMBERS = [-12345, -1000, -3, 0, 7, 999, 1000, 7992, 9999, 10000, 12345, 1234567]
@@ -14,7 +14,7 @@ NAMES = [["Ana"], ["Ana", "Bo"], ["Farm c1", "Granary d2", "Orchard a4"]]
 
 def server_words(lang: str):
     """Return the server's numbers and lists for one language."""
-    app = create_app({"TESTING": True})
+    app = new_app()
     with app.test_request_context("/{}/".format(lang)):
         app.preprocess_request()
         return [labels.number(n) for n in NUMBERS], [labels.name_list(names) for names in NAMES]

@@ -5,12 +5,12 @@ from playwright.sync_api import expect
 
 from support.accessibility import page_paths
 from support.accessibility import setup_code
+from support.apps import new_app
 from support.browsing import PHONE
 from support.browsing import WAIT
 from support.examples import RULEBOOK_CODE
-from webscore import create_app
 
-CODE = setup_code(create_app({"TESTING": True}))
+CODE = setup_code(new_app())
 PAGES = dict(page_paths(CODE), **{"play-solo": ("/play?code={}".format(RULEBOOK_CODE), "#play h1")})
 # A 360 px phone at 200 % zoom lays pages out in 180 CSS px.
 WIDTHS = {"320px": 320, "zoom-200": 180}

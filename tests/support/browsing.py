@@ -5,7 +5,7 @@ import threading
 
 from werkzeug.serving import make_server
 
-from webscore import create_app
+from support.apps import new_app
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -28,7 +28,7 @@ class Server:
         self.url = "http://127.0.0.1:{}".format(self.server.server_port)
 
     def _serve(self, port: int) -> None:
-        self.server = make_server("127.0.0.1", port, create_app(self.config), threaded=True)
+        self.server = make_server("127.0.0.1", port, new_app(**self.config), threaded=True)
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
 

@@ -10,10 +10,10 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from support import examples
+from support.apps import new_app
 from support.strategies import games
 from support.webflow import SETUP
 from support.webflow import code_of
-from webscore import create_app
 from webscore.scoring import CodeError
 from webscore.scoring import InvalidGame
 from webscore.scoring import decode
@@ -25,7 +25,7 @@ from webscore.scoring.code import to_text
 from webscore.scoring.validate import problems
 
 RULEBOOK = examples.RULEBOOK_CODE
-APP = create_app({"TESTING": True})
+APP = new_app()
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 URL_SAFE = string.ascii_letters + string.digits + "-_"
 MESSAGES = {"en": "This link cannot be opened", "fr": "Impossible d’ouvrir ce lien",

@@ -7,9 +7,9 @@ What a library's parser happens to accept is not asserted anywhere: only the gra
 import pytest
 
 from support import examples
+from support.apps import new_app
 from support.tables import empty_setup
 from support.tables import open_table
-from webscore import create_app
 from webscore.scoring import encode
 from webscore.web import conditional
 
@@ -60,7 +60,7 @@ def test_a_named_tag_matches_weakly_and_only_itself():
 def answers(tmp_path_factory):
     """Return the test client and, for each kind of answer with a tag, (its address, its current tag)."""
     database = tmp_path_factory.mktemp("tables") / "tables.sqlite3"
-    app = create_app({"TESTING": True, "SERVER_NAME": "marquoir.test", "TABLES_DATABASE": str(database)})
+    app = new_app(SERVER_NAME="marquoir.test", TABLES_DATABASE=str(database))
     client = app.test_client()
     table = open_table(client, encode(empty_setup(examples.load("four-players"))))
     addresses = {

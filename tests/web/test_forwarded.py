@@ -53,8 +53,8 @@ def config(tmp_path):
 
 
 @pytest.mark.parametrize("root", ["//evil.example", "http://evil.example", "/a b", "/x/../y", "/%2F"])
-def test_a_script_name_that_is_no_plain_root_shapes_no_link_and_no_kept_state(config, root):
-    phone = create_app(config).test_client()
+def test_a_script_name_that_is_no_plain_root_shapes_no_link_and_no_kept_state(make_app, config, root):
+    phone = make_app(**config).test_client()
     table = finished_table(phone)
     hostile = {"environ_overrides": {"SCRIPT_NAME": root}}
     state = phone.get("/en/t/{}/state".format(table), **hostile)
@@ -65,24 +65,24 @@ def test_a_script_name_that_is_no_plain_root_shapes_no_link_and_no_kept_state(co
     assert phone.get("/en/r/" + RESULT).text == page.text
 
 
-def test_a_plain_root_is_kept_apart_from_the_bare_host(config):
-    phone = create_app(config).test_client()
+def test_a_plain_root_is_kept_apart_from_the_bare_host(make_app, config):
+    phone = make_app(**config).test_client()
     table = finished_table(phone)
     under = phone.get("/en/t/{}/state".format(table), environ_overrides={"SCRIPT_NAME": "/under"})
     assert under.json["result"] == "/under/en/r/" + RESULT
     assert phone.get("/en/t/{}/state".format(table)).json["result"] == "/en/r/" + RESULT
 
 
-def test_a_forwarded_address_counts_for_nothing_unless_the_deployment_trusts_its_proxy(config):
+def test_a_forwarded_address_counts_for_nothing_unless_the_deployment_trusts_its_proxy(make_app, config):
     config["TABLE_SAVES_PER_MINUTE"] = 2
-    phone = create_app(config).test_client()
+    phone = make_app(**config).test_client()
     table = open_table(phone)
     answers = [save(phone, table, 1, {"seq": seq, "set": {"square_a1": ["farm" if seq % 2 else "well", 0]}},
                     headers={"X-Forwarded-For": "10.0.0.{}".format(seq)}).status_code
                for seq in range(1, 4)]
     assert answers == [200, 200, 429]
     # Behind one proxy (the Procfile's router), the address it appended is the client's.
-    trusted = create_app(dict(config, PROXIES=1)).test_client()
+    trusted = make_app(**config, PROXIES=1).test_client()
     table = open_table(trusted)
     answers = [save(trusted, table, 1, {"seq": seq, "set": {"square_a1": ["farm" if seq % 2 else "well", 0]}},
                     headers={"X-Forwarded-For": "1.2.3.4, 10.0.0.{}".format(seq)}).status_code
@@ -90,9 +90,9 @@ def test_a_forwarded_address_counts_for_nothing_unless_the_deployment_trusts_its
     assert answers == [200, 200, 200]
 
 
-def test_take_ins_count_as_saves(config):
+def test_take_ins_count_as_saves(make_app, config):
     config["TABLE_SAVES_PER_MINUTE"] = 2
-    phone = create_app(config).test_client()
+    phone = make_app(**config).test_client()
     table = open_table(phone)
     town = encode(dict(empty_setup(GAME), players=[GAME["players"][0]] + empty_setup(GAME)["players"][1:]))
     page = phone.get("/fr/t/{}/take".format(table), query_string={"town": town})
@@ -102,8 +102,8 @@ def test_take_ins_count_as_saves(config):
     assert "Trop d’enregistrements depuis ce téléphone" in refused.text.replace("&#39;", "’")
 
 
-def test_old_counts_go_once_their_window_is_over(config):
-    app = create_app(config)
+def test_old_counts_go_once_their_window_is_over(make_app, config):
+    app = make_app(**config)
     phone = app.test_client()
     table = open_table(phone)
     for n in range(1, 5):
@@ -117,18 +117,18 @@ def test_old_counts_go_once_their_window_is_over(config):
     assert store.counted_keys() == 1
 
 
-def test_the_session_cookie_is_secure_behind_https(config):
-    phone = create_app(dict(config, PROXIES=1)).test_client()
+def test_the_session_cookie_is_secure_behind_https(make_app, config):
+    phone = make_app(**config, PROXIES=1).test_client()
     page = phone.get("/en/t/new?code=" + SETUP, headers={"X-Forwarded-Proto": "https"})
     cookie = next(value for name, value in page.headers.items() if name == "Set-Cookie" and value.startswith("session="))
     assert "; Secure;" in cookie
-    plain = create_app(config).test_client().get("/en/t/new?code=" + SETUP, headers={"X-Forwarded-Proto": "https"})
+    plain = make_app(**config).test_client().get("/en/t/new?code=" + SETUP, headers={"X-Forwarded-Proto": "https"})
     cookie = next(value for name, value in plain.headers.items() if name == "Set-Cookie" and value.startswith("session="))
     assert "Secure" not in cookie
 
 
-def test_with_a_public_origin_every_link_names_it_and_other_hosts_are_refused(config):
-    phone = create_app(dict(config, PUBLIC_ORIGIN=ORIGIN)).test_client()
+def test_with_a_public_origin_every_link_names_it_and_other_hosts_are_refused(make_app, config):
+    phone = make_app(**config, PUBLIC_ORIGIN=ORIGIN).test_client()
     page = phone.get("/en/r/" + RESULT, headers={"Host": "scores.example.org"})
     assert page.status_code == 200
     assert 'value="{}/r/{}"'.format(ORIGIN, RESULT) in page.text

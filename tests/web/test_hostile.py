@@ -13,6 +13,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from support import examples
+from support.apps import new_app
 from support.hostile import BIDI_AND_INVISIBLE
 from support.hostile import LARGEST_NAMES
 from support.hostile import URL_FOR_KEYS
@@ -29,7 +30,7 @@ from webscore.web.security import HEADERS
 
 RULEBOOK = examples.RULEBOOK_CODE
 FOUR = encode(examples.load("four-players"))
-APP = create_app({"TESTING": True})
+APP = new_app()
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ORIGIN = "https://scores.example.org"
@@ -55,8 +56,8 @@ def stored_copies(name: str) -> list:
     return [key for key in assets._STORED if key.endswith(name)]
 
 
-def test_six_hundred_spellings_of_one_file_keep_one_copy():
-    app = create_app({"TESTING": True})
+def test_six_hundred_spellings_of_one_file_keep_one_copy(make_app):
+    app = make_app()
     plain = get("/static/css/marquoir.css", app, headers={"Accept-Encoding": "identity"}).data
     for i in range(600):
         spelling = ["/static/css/x{}/../marquoir.css", "/static/./css/marquoir.css?v={}",
@@ -69,8 +70,8 @@ def test_six_hundred_spellings_of_one_file_keep_one_copy():
     assert len(plain) > 500
 
 
-def test_pages_are_never_kept_as_files():
-    app = create_app({"TESTING": True})
+def test_pages_are_never_kept_as_files(make_app):
+    app = make_app()
     before = len(assets._STORED)
     for i in range(50):
         assert get("/en/?x={}".format(i), app, headers={"Accept-Encoding": "br"}).status_code == 200
@@ -140,7 +141,7 @@ def test_an_error_page_that_cannot_be_drawn_still_answers_ours(monkeypatch):
 
 
 def broken_app():
-    app = create_app({"TESTING": False, "PROPAGATE_EXCEPTIONS": False})
+    app = new_app(TESTING=False, PROPAGATE_EXCEPTIONS=False)
 
     @app.get("/en/broken")
     def broken():
@@ -359,8 +360,8 @@ def test_a_host_that_names_no_site_gets_our_400(host, path):
 # A name longer than the file system takes ("File name too long") was a 500: it names no file of ours.
 @pytest.mark.parametrize("path", ["/static/" + "a" * 300, "/static/v/0123456789ab/" + "a" * 300,
                                   "/static/css/" + "b" * 256 + "/x.css", "/core/scoring/" + "c" * 300 + ".py"])
-def test_a_path_that_can_name_no_file_is_a_404_of_ours(path):
-    answer = create_app({"TESTING": True}).test_client().get(path)
+def test_a_path_that_can_name_no_file_is_a_404_of_ours(make_app, path):
+    answer = make_app().test_client().get(path)
     assert answer.status_code == 404
     assert "<h1>Page not found</h1>" in answer.text
     assert answer.headers["Content-Security-Policy"] == HEADERS["Content-Security-Policy"]

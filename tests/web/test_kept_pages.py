@@ -7,7 +7,6 @@ import brotli
 import pytest
 
 from support import examples
-from webscore import create_app
 from webscore.web import assets
 
 RESULT = "/en/r/" + examples.FOUR_PLAYERS_CODE
@@ -79,8 +78,8 @@ def test_the_same_code_in_another_language_is_another_page(client):
     assert english.headers["ETag"] != french.headers["ETag"]
 
 
-def test_the_cache_keeps_a_bounded_number_of_pages():
-    app = create_app({"TESTING": True, "SERVER_NAME": "marquoir.test", "PAGE_CACHE_SIZE": 2})
+def test_the_cache_keeps_a_bounded_number_of_pages(make_app):
+    app = make_app(SERVER_NAME="marquoir.test", PAGE_CACHE_SIZE=2)
     client = app.test_client()
     for lang in ("en", "fr", "hu"):
         assert client.get("/{}/r/{}".format(lang, examples.RULEBOOK_CODE)).status_code == 200

@@ -11,7 +11,6 @@ from werkzeug.test import run_wsgi_app
 
 from support import examples
 from support.webflow import text_of
-from webscore import create_app
 from webscore.web.page_cache import PageCache
 
 RESULT = "/en/r/" + examples.FOUR_PLAYERS_CODE
@@ -35,8 +34,8 @@ def status(app, path: str, host="marquoir.test", raw_path=None) -> str:
 
 
 @pytest.mark.parametrize("path", [RESULT, "/fr/", "/hu/new"])
-def test_an_untrusted_host_is_refused_though_the_page_is_kept_for_a_trusted_one(path):
-    app = create_app({"TESTING": True, "TRUSTED_HOSTS": ["scores.example"]})
+def test_an_untrusted_host_is_refused_though_the_page_is_kept_for_a_trusted_one(make_app, path):
+    app = make_app(TRUSTED_HOSTS=["scores.example"])
     assert status(app, path, host="scores.example") == "200 OK"
     assert status(app, path, host="scores.example") == "200 OK"
     assert [key[-2] for key in app.extensions["marquoir.pages"].pages] == ["scores.example"]
@@ -44,16 +43,16 @@ def test_an_untrusted_host_is_refused_though_the_page_is_kept_for_a_trusted_one(
     assert status(app, path, host="scores.example.evil.example") == "400 BAD REQUEST"
 
 
-def test_an_empty_host_is_refused_though_the_page_is_kept_for_a_request_without_one():
+def test_an_empty_host_is_refused_though_the_page_is_kept_for_a_request_without_one(make_app):
     # HTTP/1.0 may name no host (the server's name is used); an empty Host header names none at all.
-    app = create_app({"TESTING": True})
+    app = make_app()
     assert status(app, RESULT, host="") == "400 BAD REQUEST"
     assert status(app, RESULT, host=None) == "200 OK"
     assert status(app, RESULT, host="") == "400 BAD REQUEST"
 
 
-def test_a_percent_encoded_address_over_the_limit_is_refused_though_its_page_is_kept():
-    app = create_app({"TESTING": True})
+def test_a_percent_encoded_address_over_the_limit_is_refused_though_its_page_is_kept(make_app):
+    app = make_app()
     spelt = "/en/r/" + "".join("%{:02X}".format(ord(c)) for c in examples.FOUR_PLAYERS_CODE)
     app.config["MAX_PATH_LENGTH"] = len(RESULT)
     assert status(app, RESULT, raw_path=spelt) == "414 REQUEST URI TOO LONG"
@@ -79,9 +78,9 @@ def test_a_page_dropped_by_another_thread_during_its_lookup_is_not_kept():
 
 @pytest.mark.parametrize("refused", ["gzip;q=0", "br;q=0, gzip;q=0", "br;q=abc"])
 @pytest.mark.parametrize("path", [RESULT, "/en/rules", "/static/css/marquoir.css"])
-def test_an_encoding_the_client_refuses_is_never_used_first_or_again(path, refused):
+def test_an_encoding_the_client_refuses_is_never_used_first_or_again(make_app, path, refused):
     # flask_compress reads "q=0" as a wish; a page that chose its encoding (and its ETag) is left alone.
-    client = create_app({"TESTING": True}).test_client()
+    client = make_app().test_client()
     first = client.get(path, headers={"Accept-Encoding": refused})
     again = client.get(path, headers={"Accept-Encoding": refused})
     assert first.status_code == 200

@@ -7,7 +7,6 @@ from werkzeug.test import EnvironBuilder
 from werkzeug.test import run_wsgi_app
 
 from support import examples
-from webscore import create_app
 from webscore.web import results
 from webscore.web.page_cache import KeptPages
 
@@ -54,9 +53,9 @@ def test_the_shortcut_answers_as_the_view_does(app, path, headers, scheme):
 
 @pytest.mark.parametrize("path", [page for page in PAGES if "/r/" in page])
 @pytest.mark.parametrize("headers", ASKED)
-def test_a_result_drawn_before_flask_is_answered_as_the_view_draws_it(tmp_path, path, headers):
-    drawn_before = create_app({"TESTING": True, "TABLES_DATABASE": str(tmp_path / "a.sqlite3")})
-    drawn_by_view = create_app({"TESTING": True, "TABLES_DATABASE": str(tmp_path / "b.sqlite3")})
+def test_a_result_drawn_before_flask_is_answered_as_the_view_draws_it(make_app, path, headers):
+    drawn_before = make_app()
+    drawn_by_view = make_app()
     first = answer(shortcut_of(drawn_before), path, headers)
     assert first[0] == "200 OK"
     assert first == answer(shortcut_of(drawn_by_view).wsgi_app, path, headers)
@@ -113,8 +112,8 @@ def test_too_many_headers_still_get_their_page(client):
     assert "<h1>Too much at once</h1>" in response.get_data(as_text=True)
 
 
-def test_another_host_is_not_sent_a_page_drawn_for_the_first():
-    client = create_app({"TESTING": True}).test_client()
+def test_another_host_is_not_sent_a_page_drawn_for_the_first(make_app):
+    client = make_app().test_client()
     page = client.get(PAGES[0], base_url="http://one.test").get_data(as_text=True)
     other = client.get(PAGES[0], base_url="http://two.test").get_data(as_text=True)
     assert "http://one.test/r/" in page
@@ -152,9 +151,8 @@ def test_a_page_of_one_language_with_a_query_is_drawn_for_its_visitor(app, clien
     assert "marquoir.pages" not in app.extensions
 
 
-def test_a_fault_while_drawing_a_first_view_is_logged_and_answered_by_flask(tmp_path, monkeypatch, caplog):
-    app = create_app({"TESTING": True, "PROPAGATE_EXCEPTIONS": False,
-                      "TABLES_DATABASE": str(tmp_path / "tables.sqlite3")})
+def test_a_fault_while_drawing_a_first_view_is_logged_and_answered_by_flask(make_app, monkeypatch, caplog):
+    app = make_app(PROPAGATE_EXCEPTIONS=False)
 
     def broken(game, code, turn_problems=None):
         raise RuntimeError("a fault of ours")

@@ -22,10 +22,8 @@ ROOTS = ["http://marquoir.test", "https://marquoir.test/under", "http://other.te
 
 
 @pytest.mark.parametrize("root", ROOTS)
-def test_kept_addresses_are_those_url_for_builds(root):
-    from webscore import create_app
-
-    app = create_app({"TESTING": True})
+def test_kept_addresses_are_those_url_for_builds(make_app, root):
+    app = make_app()
     for _ in range(2):  # built, then kept
         with app.test_request_context("/en/r/" + CODE, base_url=root):
             assert address("static", filename="css/marquoir.css") == url_for("static", filename="css/marquoir.css")

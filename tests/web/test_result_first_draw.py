@@ -15,8 +15,8 @@ from werkzeug.test import EnvironBuilder
 from werkzeug.test import run_wsgi_app
 
 from support import examples
+from support.apps import new_app
 from support.strategies import same_random_games
-from webscore import create_app
 from webscore.scoring import encode
 from webscore.scoring import game_from_code
 from webscore.scoring.code import _crc
@@ -53,8 +53,8 @@ class Apps:
     """An app as it is now, and one drawing as before: whole pages, fresh pieces, Flask's view."""
 
     def __init__(self, folder):
-        self.now = create_app({"TESTING": True, "TABLES_DATABASE": str(folder / "now.sqlite3")})
-        self.before = create_app({"TESTING": True, "TABLES_DATABASE": str(folder / "before.sqlite3")})
+        self.now = new_app(TABLES_DATABASE=str(folder / "now.sqlite3"))
+        self.before = new_app(TABLES_DATABASE=str(folder / "before.sqlite3"))
         shortcut_of(self.before).drawers.clear()
 
     def new(self, path, headers=None, **kwargs):

@@ -6,7 +6,6 @@ import pytest
 
 from support import examples
 from support.strategies import same_random_games
-from webscore import create_app
 from webscore.scoring import encode
 from webscore.web import frames
 
@@ -34,12 +33,12 @@ def pages(app, paths: list) -> list:
     return [(path, root, client.get(path, base_url=root).get_data(as_text=True)) for path in paths for root in ROOTS]
 
 
-def test_pages_filled_in_their_frames_are_the_pages_drawn_whole(tmp_path, monkeypatch):
+def test_pages_filled_in_their_frames_are_the_pages_drawn_whole(make_app, monkeypatch):
     paths = ["/{}/r/{}".format(lang, code) for code in codes() for lang in LANGUAGES]
-    framed = pages(create_app({"TESTING": True, "TABLES_DATABASE": str(tmp_path / "a.sqlite3")}), paths)
+    framed = pages(make_app(), paths)
     monkeypatch.setattr(frames, "framed", lambda store, key, code, parts, draw: draw(parts))
     # A second app: the frames of the first were kept in that app only.
-    whole = pages(create_app({"TESTING": True, "TABLES_DATABASE": str(tmp_path / "b.sqlite3")}), paths)
+    whole = pages(make_app(), paths)
     assert len(framed) == len(whole) == len(paths) * len(ROOTS)
     for (path, root, page), (_, _, drawn) in zip(framed, whole):
         assert page == drawn, root + path

@@ -93,8 +93,8 @@ def test_procfile_runs_gunicorn_in_production_on_port_behind_one_proxy():
     assert " --worker-class gthread --threads ${WEB_THREADS:-100} " in line
 
 
-def test_https_behind_a_proxy_makes_https_share_links():
-    client = create_app({"TESTING": True, "PROXIES": 1}).test_client()
+def test_https_behind_a_proxy_makes_https_share_links(make_app):
+    client = make_app(PROXIES=1).test_client()
     response = client.get("/en/r/" + RULEBOOK, headers={"X-Forwarded-Proto": "https", "Host": "scores.example",
                                                         "X-Forwarded-Host": "evil.example"})
     assert 'value="https://scores.example/r/{}"'.format(RULEBOOK) in response.text

@@ -19,7 +19,6 @@ from support.strategies import games
 from support.towns import game
 from support.towns import player
 from support.towns import town
-from webscore import create_app
 from webscore.scoring import encode
 from webscore.scoring import problems
 from webscore.scoring.cards import BUILDINGS
@@ -105,10 +104,10 @@ def test_shared_link_previews_in_the_language_the_platform_asks_for(client):
     assert tags["og:image"] == "http://marquoir.test/hu/r/{}.png".format(CODE)
 
 
-def test_behind_a_proxy_the_preview_points_to_https():
+def test_behind_a_proxy_the_preview_points_to_https(make_app):
     # The platform's proxy sets the scheme; the host is the request's own (a forwarded host is not trusted).
     headers = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "evil.example", "Host": "scores.example"}
-    tags = meta(create_app({"TESTING": True, "PROXIES": 1}).test_client(), "/en/r/" + CODE, **headers)
+    tags = meta(make_app(PROXIES=1).test_client(), "/en/r/" + CODE, **headers)
     assert tags["og:image"] == "https://scores.example/en/r/{}.png".format(CODE)
     assert tags["og:url"] == "https://scores.example/en/r/" + CODE
 

@@ -11,8 +11,8 @@ from werkzeug.test import EnvironBuilder
 from werkzeug.test import run_wsgi_app
 
 from support import examples
+from support.apps import new_app
 from support.tables import empty_setup
-from webscore import create_app
 from webscore.scoring import encode
 from webscore.web import table_follow
 from webscore.web.table_follow import FollowShortcut
@@ -33,7 +33,7 @@ def follow(wsgi_app, path: str, host="localhost", headers=None) -> tuple:
 
 def opened(config) -> tuple:
     """Return the shortcut, the app under it (the view) and the address of the state of a table just opened."""
-    app = create_app(config)
+    app = new_app(**config)
     with app.app_context():
         table = open_store(app).create(SETUP, 4)
     shortcut = app.wsgi_app

@@ -6,8 +6,6 @@ import subprocess
 
 import pytest
 
-from webscore import create_app
-
 # The service worker's own script with a stand-in self; prints standIn() of each address on stdin's first line,
 # for a reader whose language is the browser's (no cookie read).
 HARNESS = """
@@ -29,11 +27,11 @@ STAND_INS = {
 }
 
 
-def test_a_table_and_its_towns_stand_in_as_the_offline_shell_and_nothing_else_of_a_table_does():
+def test_a_table_and_its_towns_stand_in_as_the_offline_shell_and_nothing_else_of_a_table_does(make_app):
     node = shutil.which("node")
     if node is None:
         pytest.fail("Node.js runs the service worker's stand-in choice (apt-get install nodejs)")
-    script = create_app({"TESTING": True}).test_client().get("/sw.js").get_data(as_text=True)
+    script = make_app().test_client().get("/sw.js").get_data(as_text=True)
     done = subprocess.run([node, "-e", HARNESS], input=json.dumps(list(STAND_INS)) + "\n" + script,
                           capture_output=True, text=True, check=True, timeout=60)
     assert dict(zip(STAND_INS, json.loads(done.stdout), strict=True)) == STAND_INS

@@ -11,7 +11,6 @@ import pytest
 from support import examples
 from support.tables import empty_setup
 from support.tables import town_code
-from webscore import create_app
 from webscore.scoring import encode
 from webscore.web import tables
 from webscore.web.tables_store import open_store
@@ -57,8 +56,8 @@ NOT_ALONE = {
 
 
 @pytest.fixture
-def phone(table_config):
-    return create_app(table_config).test_client()
+def phone(make_app, table_config):
+    return make_app(**table_config).test_client()
 
 
 def token(html: str) -> str:

@@ -14,7 +14,6 @@ from support.tables import empty_setup
 from support.tables import merged
 from support.tables import town_code
 from support.tables import town_op
-from webscore import create_app
 from webscore.flow.sync import public
 from webscore.flow.sync import town_from_fields
 from webscore.flow.town_step import fields_of
@@ -28,8 +27,8 @@ JSON_CALL = {"X-Requested-With": "marquoir"}
 
 
 @pytest.fixture
-def table_app(table_config):
-    return create_app(table_config)
+def table_app(make_app, table_config):
+    return make_app(**table_config)
 
 
 @pytest.fixture
@@ -201,9 +200,9 @@ def test_a_player_the_table_does_not_have_is_a_404(phone):
     assert phone.get("/en/t/{}/5/town".format(table)).status_code == 404
 
 
-def test_tables_opened_per_phone_are_limited(table_config):
+def test_tables_opened_per_phone_are_limited(make_app, table_config):
     table_config["TABLES_PER_HOUR"] = 2
-    phone = create_app(table_config).test_client()
+    phone = make_app(**table_config).test_client()
     open_table(phone)
     open_table(phone)
     page = phone.get("/fr/t/new?code=" + SETUP)
@@ -212,9 +211,9 @@ def test_tables_opened_per_phone_are_limited(table_config):
     assert "Ce téléphone a ouvert beaucoup de tables" in answer.text
 
 
-def test_saves_per_phone_are_limited(table_config):
+def test_saves_per_phone_are_limited(make_app, table_config):
     table_config["TABLE_SAVES_PER_MINUTE"] = 3
-    phone = create_app(table_config).test_client()
+    phone = make_app(**table_config).test_client()
     table = open_table(phone)
     answers = [save(phone, table, 1, v, seq=v + 1) for v in range(4)]
     assert [answer.status_code for answer in answers] == [200, 200, 200, 429]
@@ -230,8 +229,8 @@ def test_an_unknown_table_is_a_404_that_offers_to_start_again(phone):
     assert phone.get("/en/t/short").status_code == 404
 
 
-def test_an_expired_table_is_gone(table_config):
-    app = create_app(table_config)
+def test_an_expired_table_is_gone(make_app, table_config):
+    app = make_app(**table_config)
     phone = app.test_client()
     table = open_table(phone)
     # A save before the end: the worker now knows the table's setup, and must still find it gone.
@@ -245,12 +244,12 @@ def test_an_expired_table_is_gone(table_config):
     assert save(phone, table, 2, 1, seq=2).status_code == 404
 
 
-def test_a_restarted_app_loses_nothing(table_config):
-    phone = create_app(table_config).test_client()
+def test_a_restarted_app_loses_nothing(make_app, table_config):
+    phone = make_app(**table_config).test_client()
     table = open_table(phone)
     save(phone, table, 1, done=True)
     save(phone, table, 2)
-    restarted = create_app(table_config).test_client()
+    restarted = make_app(**table_config).test_client()
     state = restarted.get("/en/t/{}/state".format(table)).json
     assert [p["status"] for p in state["players"]] == ["done", "entering", "not-started", "not-started"]
     assert [p["version"] for p in state["players"]] == [2, 1, 0, 0]

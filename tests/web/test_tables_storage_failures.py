@@ -18,7 +18,6 @@ from support.tables import UNAVAILABLE
 from support.tables import RedisServer
 from support.tables import empty_setup
 from support.tables import town_op
-from webscore import create_app
 from webscore.scoring import encode
 from webscore.web.security import HEADERS
 from webscore.web.tables_store import SQLiteStore
@@ -66,8 +65,8 @@ def broken_path(kind: str, tmp_path) -> str:
 
 @pytest.mark.parametrize("lang", ["en", "hu"])
 @pytest.mark.parametrize("kind", ["a folder", "under a file", "a file that is no database"])
-def test_a_database_that_cannot_be_opened_is_a_503(tmp_path, kind, lang):
-    phone = create_app({"TESTING": True, "TABLES_DATABASE": broken_path(kind, tmp_path)}).test_client()
+def test_a_database_that_cannot_be_opened_is_a_503(make_app, tmp_path, kind, lang):
+    phone = make_app(TABLES_DATABASE=broken_path(kind, tmp_path)).test_client()
     assert_out_of_reach(phone, lang, TABLE)
     page = phone.get("/{}/t/new?code={}".format(lang, SETUP))
     opened = phone.post("/{}/t/new".format(lang), data={"code": SETUP, "csrf_token": token(page.text)})
@@ -77,9 +76,9 @@ def test_a_database_that_cannot_be_opened_is_a_503(tmp_path, kind, lang):
     assert phone.get("/{}/rules".format(lang)).status_code == 200
 
 
-def test_a_database_that_comes_back_is_used_again(tmp_path):
+def test_a_database_that_comes_back_is_used_again(make_app, tmp_path):
     path = broken_path("a folder", tmp_path)
-    phone = create_app({"TESTING": True, "TABLES_DATABASE": path}).test_client()
+    phone = make_app(TABLES_DATABASE=path).test_client()
     assert phone.get("/en/t/{}/state".format(TABLE)).status_code == 503
     os.rmdir(path)
     assert phone.get("/en/t/{}/state".format(TABLE)).status_code == 404
@@ -87,9 +86,9 @@ def test_a_database_that_comes_back_is_used_again(tmp_path):
     assert phone.get("/en/t/{}/state".format(table)).status_code == 200
 
 
-def test_a_lock_held_elsewhere_holds_a_save_two_seconds_then_a_503(tmp_path):
+def test_a_lock_held_elsewhere_holds_a_save_two_seconds_then_a_503(make_app, tmp_path):
     path = str(tmp_path / "tables.sqlite3")
-    phone = create_app({"TESTING": True, "TABLES_DATABASE": path}).test_client()
+    phone = make_app(TABLES_DATABASE=path).test_client()
     table = open_table(phone)
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")
@@ -129,8 +128,8 @@ def refusing_redis():
 
 
 @pytest.mark.parametrize("refusal", ["out of memory", "read-only replica"])
-def test_redis_refusing_writes_is_a_503(refusing_redis, refusal):
-    app = create_app({"TESTING": True, "REDIS_URL": refusing_redis.url})
+def test_redis_refusing_writes_is_a_503(make_app, refusing_redis, refusal):
+    app = make_app(REDIS_URL=refusing_redis.url)
     phone = app.test_client()
     table = open_table(phone)
     admin = redis.Redis.from_url(refusing_redis.url)

@@ -5,11 +5,11 @@ import re
 import pytest
 
 from support import examples
+from support.apps import new_app
 from support.tables import UNAVAILABLE
 from support.tables import RedisServer
 from support.tables import empty_setup
 from support.tables import town_op
-from webscore import create_app
 from webscore.scoring import encode
 
 GAME = examples.load("four-players")
@@ -22,7 +22,7 @@ MESSAGES = UNAVAILABLE
 def stopped():
     """Return (phone, table id, this server's own Redis, stopped once the table was opened and saved to)."""
     server = RedisServer()
-    app = create_app({"TESTING": True, "REDIS_URL": server.url, "TABLES_DATABASE": "/nonexistent/unused"})
+    app = new_app(REDIS_URL=server.url, TABLES_DATABASE="/nonexistent/unused")
     phone = app.test_client()
     page = phone.get("/en/t/new?code=" + SETUP)
     token = re.search(r'name="csrf_token" value="([^"]+)"', page.text).group(1)
