@@ -31,7 +31,7 @@ def create_app(test_config=None):
         MAX_QUERY_LENGTH=4096,
         WTF_CSRF_ENABLED=False,
         # WTForms' own messages are never shown (webscore.flow words every problem); loading its
-        # catalogue for each form cost a millisecond a page.
+        # catalogue for each form slowed every page.
         WTF_I18N_ENABLED=False,
         # Pages, scripts, the MicroPython runtime and the core's files all shrink 3 to 4 times.
         COMPRESS_MIMETYPES=["text/html", "text/css", "text/javascript", "application/javascript",

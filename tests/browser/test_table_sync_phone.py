@@ -1,9 +1,9 @@
 """What one phone at a table does with its outbox: taps before the core is ready, two tabs, what it says.
 
-Found by trying the table as a stranger would: taps made while the page was still loading were lost (and
-"Done" handed in an empty town), a second tab's tap was taken for one already applied, a change that
-missed the end of the game vanished, a refused "Done" said "Not saved" and "Last saved" at once, a 429
-read as "can't reach the table", and focus fell to the page when a panel closed.
+Each holds one way a phone could lose or misstate what its player did: taps made while the page is still
+loading (and "Done" handing in an empty town), a second tab's tap taken for one already applied, a change
+that missed the end of the game, a refused "Done" saying "Not saved" and "Last saved" at once, a 429 read
+as "can't reach the table", focus falling to the page when a panel closes.
 """
 
 import json
@@ -269,7 +269,7 @@ def test_a_server_out_of_reach_is_not_called_the_phone_being_offline(phone, own_
     own_server.stop()
     tap(page, "cottage", "a1")
     expect(page.locator(".table-save-status")).to_contain_text("Az asztal nem érhető el", timeout=WAIT)
-    # The table is followed every 3 s: once a follow has failed too, and the page has handled it.
+    # The table is followed on a timer: wait until a follow has failed too, and the page has handled it.
     with page.expect_event("requestfailed", predicate=lambda request: request.url.endswith("/state"), timeout=WAIT):
         pass
     page.evaluate("() => new Promise((resolve) => setTimeout(resolve, 0))")

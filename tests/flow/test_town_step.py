@@ -48,8 +48,8 @@ def test_a_warehouse_asks_for_its_load_once():
 
 def test_a_card_not_in_this_game_is_named_by_the_core():
     g = game()
-    stranger = next(card for card in ("bakery", "farm", "tavern", "bank") if card not in g["buildings"])
-    answer = town_step.save(g, 2, fields(stranger + " . . .", ". . . .", ". . . .", ". . . ."))
+    absent = next(card for card in ("bakery", "farm", "tavern", "bank") if card not in g["buildings"])
+    answer = town_step.save(g, 2, fields(absent + " . . .", ". . . .", ". . . .", ". . . ."))
     assert answer["problems"]["fields"]["square_a1"][0]["code"] == "building-not-in-game"
 
 

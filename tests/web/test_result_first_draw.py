@@ -1,4 +1,4 @@
-"""A hostile stranger's look at how result pages are drawn: frames, kept pieces, the first draw before Flask.
+"""How result pages are drawn, under hostile names, headers and codes: frames, kept pieces, the first draw before Flask.
 
 Every answer is compared with the answer of the old drawing: an app of its own where the page is drawn
 whole by its template (frames.framed draws it whole), with fresh pieces, through Flask's view (nothing
@@ -76,7 +76,7 @@ def apps(tmp_path):
 
 @pytest.fixture(scope="module")
 def shared(tmp_path_factory):
-    # One worker answering many strangers in turn: what one leaves kept, the next meets.
+    # One worker answering many readers in turn: what one leaves kept, the next meets.
     return Apps(tmp_path_factory.mktemp("shared"))
 
 

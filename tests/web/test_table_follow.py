@@ -64,8 +64,8 @@ def test_a_tag_that_names_nothing_gets_the_state_before_the_app_too(table_config
     assert follow(shortcut, address, headers={"If-None-Match": named}) == viewed
 
 
-# Found by review: the shortcut answered a follow the app refuses (a host not among TRUSTED_HOSTS, a Host that
-# names no site, too many header fields) with the table's state.
+# The shortcut must not answer a follow the app refuses (a host not among TRUSTED_HOSTS, a Host that names no
+# site, too many header fields) with the table's state.
 @pytest.mark.parametrize(("host", "headers", "status"), [
     ("evil.example", {}, "400 BAD REQUEST"),
     ("localhost:99999", {}, "400 BAD REQUEST"),
@@ -90,8 +90,8 @@ class ClearedMeanwhile(dict):
         self.clear()
 
 
-# Found by review: a state was kept, then read back from the kept states, which another thread of a threaded
-# server may have cleared in between (KeyError, a 500).
+# A state is kept, then read back from the kept states, which another thread of a threaded server may have
+# cleared in between: that must not be a KeyError (a 500).
 def test_states_cleared_by_another_thread_meanwhile_still_answer(table_config, monkeypatch):
     shortcut, view, address = opened(table_config)
     monkeypatch.setattr(table_follow, "_STATES", ClearedMeanwhile())

@@ -152,8 +152,8 @@ def test_a_town_taken_in_twice_is_handed_in_once(phone):
     assert state["revision"] == 1
 
 
-# Found by review: two takes of one town at once (a double tap on a slow network, two workers) both read the
-# table before either saved; the second was refused as "changed meanwhile", though the change was itself.
+# Two takes of one town at once (a double tap on a slow network, two workers) may both read the table before
+# either saved; the second must not be refused as "changed meanwhile" when the change was itself.
 def test_a_town_taken_in_twice_at_once_is_handed_in_once(phone, monkeypatch):
     table = open_table(phone)
     page = phone.get("/en/t/{}/take".format(table), query_string={"town": town_code(GAME, 2)})

@@ -182,8 +182,8 @@ def test_a_save_past_its_limit_is_counted_and_refused(make_store):
     assert store.hit("save:5.6.7.8", 60) == 1
 
 
-# Found by review: Redis's save script wrote the record back with cjson, whose numbers have 14 significant
-# digits: a time's microseconds were lost, and a time on a whole second came back as an int.
+# Redis's save script writes the record back: through cjson, whose numbers have 14 significant digits, a time's
+# microseconds would be lost, and a time on a whole second would come back as an int.
 @pytest.mark.parametrize("now", [1_800_000_000.0, 1_764_495_012.123456])
 def test_a_saved_record_keeps_its_times_as_python_wrote_them(make_store, now):
     make_store.clock.now = now
@@ -199,8 +199,8 @@ def test_a_saved_record_keeps_its_times_as_python_wrote_them(make_store, now):
             assert (type(record["created"]), type(record["changed"])) == (float, float)
 
 
-# Found by review: SQLite took the count back when it refused a save (a stale version, a table gone or
-# finished), where Redis kept it: a phone could send refused saves past the limit, without end.
+# A refused save (a stale version, a table gone or finished) counts in SQLite as in Redis: were the count taken
+# back, a phone could send refused saves past the limit, without end.
 def test_a_refused_save_is_counted_against_the_limit_too(make_store):
     store = make_store()
     table = store.create("SETUP", 2)
