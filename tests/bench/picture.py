@@ -16,10 +16,10 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from support import examples  # noqa: E402
+from support.apps import new_app  # noqa: E402
 from support.towns import game  # noqa: E402
 from support.towns import player  # noqa: E402
 from support.towns import town  # noqa: E402
-from webscore import create_app  # noqa: E402
 from webscore.scoring import encode  # noqa: E402
 from webscore.web import picture  # noqa: E402
 
@@ -56,7 +56,7 @@ def spread(times: list) -> str:
 
 def main() -> None:
     """Print the picture's and the result page's CPU time for each example code."""
-    client = create_app({"TESTING": True}).test_client()
+    client = new_app().test_client()
     for name, code in CODES.items():
         png = "/en/r/{}.png".format(code)
         print("picture_drawn_cpu[{}]: {}".format(name, spread(cpu_ms(client, png, picture.rendered.cache_clear))))

@@ -22,8 +22,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from support import examples  # noqa: E402
+from support.apps import new_app  # noqa: E402
 from support.strategies import same_random_games  # noqa: E402
-from webscore import create_app  # noqa: E402
 from webscore.scoring import encode  # noqa: E402
 
 LANGUAGES = ("en", "fr", "hu")
@@ -91,8 +91,7 @@ def addresses(codes: list) -> list:
 def answers(codes: list) -> dict:
     """Return every answer of a fresh app, by path and encoding: status, headers but Date, body."""
     with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"TESTING": True, "SERVER_NAME": "marquoir.test",
-                          "TABLES_DATABASE": str(pathlib.Path(folder) / "tables.sqlite3")})
+        app = new_app(SERVER_NAME="marquoir.test", TABLES_DATABASE=str(pathlib.Path(folder) / "tables.sqlite3"))
         client = app.test_client()
         found = {}
         for n, (path, encoding, root) in enumerate(addresses(codes)):

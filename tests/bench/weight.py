@@ -16,7 +16,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from support import examples  # noqa: E402
-from webscore import create_app  # noqa: E402
+from support.apps import new_app  # noqa: E402
 from webscore.web import offline  # noqa: E402
 
 HEADERS = {"Accept-Encoding": "br, gzip", "Accept-Language": "en"}
@@ -67,7 +67,7 @@ def page_with_needs(client, path: str) -> dict:
 
 def measure() -> dict:
     """Return the first-visit bytes of a town step."""
-    app = create_app({"TESTING": True, "SERVER_NAME": "marquoir.test"})
+    app = new_app(SERVER_NAME="marquoir.test")
     client = app.test_client()
     town = page_with_needs(client, "/en/g/{}/1".format(examples.FOUR_PLAYERS_CODE))
     with app.test_request_context():
