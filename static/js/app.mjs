@@ -9,7 +9,7 @@ import { remember } from "./recent.mjs";
 import { outboxKey, setupKey, text as tableText, townPage } from "./table.mjs";
 import { needsNetwork, tableOffline } from "./table-offline.mjs";
 import { enhance } from "./town.js";
-import { counted, fedBy, fill, fillNodes, number, pair, pluralForm, problemText, reasonText, relinkLanguages, words } from "./words.mjs";
+import { counted, fedBy, fill, fillNodes, list, number, pair, pluralForm, problemText, reasonText, relinkLanguages, words } from "./words.mjs";
 
 const app = document.getElementById("app");
 const SQUARES = [];
@@ -75,7 +75,7 @@ function townGrid(step, values, errors) {
       step.offered.map((id) => h("option", { value: id, selected: value === id }, card(id))));
     const stored = h("span.stored" + (value === "warehouse" ? "" : ".is-hidden"), {},
       h("label", { for: "stored_" + name }, words.ui.stored),
-      h("input.stored-input", { type: "number", min: 0, max: 3, inputmode: "numeric", id: "stored_" + name,
+      h("input.stored-input", { type: "number", min: 0, max: words.catalogue.max_stored, inputmode: "numeric", id: "stored_" + name,
         name: "stored_" + name, value: values["stored_" + name] ?? "", ...tied("stored_" + name) }));
     const broken = errors["square_" + name] || errors["stored_" + name];
     return h("div.square" + (broken ? ".has-error" : ""), { dataset: { square: name } },
@@ -109,7 +109,7 @@ function townForm(step, code, n, lang, values, placed, unfinished) {
   const { errors, general } = worded(placed);
   const { parts, errorList } = townGrid(step, values, errors);
   const count = game.players.length;
-  const names = new Intl.ListFormat(lang, { type: "conjunction" }).format(unfinished.map((p) => game.players[p].name));
+  const names = list(unfinished.map((p) => game.players[p].name));
   const form = h("form.town-form", { id: "town-form", method: "get", action: `/${lang}/g/${code}/${n}/save`,
     novalidate: true, dataset: { code, player: String(n), lang, key: step.key } },
     general.map((text) => h("p.error", { role: "alert", tabindex: "-1" }, text)),

@@ -2,15 +2,27 @@
 const element = document.getElementById("words");
 export const words = element ? JSON.parse(element.textContent) : null;
 
-// The locale's own grouping (CLDR, as the server writes it) and a true minus sign (U+2212).
+// A whole number as the server writes it (labels.number_in): Babel's group separator and size, a true minus.
 export function number(n) {
-  return new Intl.NumberFormat(words.lang).formatToParts(n)
-    .map((part) => (part.type === "minusSign" ? "\u2212" : part.value)).join("");
+  const { minus, group, grouping, grouped_from: groupedFrom } = words.number;
+  let digits = String(Math.abs(n));
+  if (Math.abs(n) >= groupedFrom) {
+    const groups = [];
+    for (; digits.length > grouping; digits = digits.slice(0, -grouping)) groups.unshift(digits.slice(-grouping));
+    digits = [digits, ...groups].join(group);
+  }
+  return (n < 0 ? minus : "") + digits;
 }
 
-// Names joined as the language lists them ("A, B and C"), as the server's Babel format_list does.
+// Names joined as the language lists them ("A, B and C"), by Babel's patterns, as the server's format_list does.
 export function list(names) {
-  return new Intl.ListFormat(words.lang, { type: "conjunction" }).format(names);
+  // One pass over the pattern, so a name holding "{1}" or "$&" stays as it is.
+  const join = (pattern, first, second) => pattern.replace(/\{([01])\}/g, (_, i) => (i === "0" ? first : second));
+  if (names.length < 2) return names.join("");
+  if (names.length === 2) return join(words.lists["2"], names[0], names[1]);
+  let joined = join(words.lists.start, names[0], names[1]);
+  for (const name of names.slice(2, -1)) joined = join(words.lists.middle, joined, name);
+  return join(words.lists.end, joined, names[names.length - 1]);
 }
 
 // Fill %(name)s / %(name)d placeholders, as Babel's messages have them.
@@ -26,10 +38,9 @@ export function fillNodes(template, values) {
   });
 }
 
-// Pick the plural form for n by its CLDR category, the same categories Babel's catalogues use.
+// The form of a counted message for n, by the category Babel gives n in this language (words.plurals).
 export function pluralForm(forms, n) {
-  const category = new Intl.PluralRules(words.lang).select(n);
-  return forms[category] ?? forms.other ?? Object.values(forms)[0];
+  return forms[words.plurals[String(n)] ?? "other"] ?? forms.other;
 }
 
 export function counted(forms, n, shown = n) {

@@ -1,6 +1,7 @@
 """The browser writes numbers, lists of names and reasons exactly as the server does, in every language."""
 
 import pytest
+from flask_babel import ngettext
 
 from support import examples
 from support.apps import new_app
@@ -9,7 +10,8 @@ from support.phone import install
 from webscore.web import labels
 
 NUMBERS = [-12345, -1000, -3, 0, 7, 999, 1000, 7992, 9999, 10000, 12345, 1234567]
-NAMES = [["Ana"], ["Ana", "Bo"], ["Farm c1", "Granary d2", "Orchard a4"]]
+NAMES = [["Ana"], ["Ana", "Bo"], ["Farm c1", "Granary d2", "Orchard a4"], ["{1}", "$&", "{0}", "$'", "Zoé"]]
+COUNTS = list(range(0, 130)) + [999, 1000, 1001, 9999]
 
 
 def server_words(lang: str):
@@ -32,6 +34,21 @@ def test_words_module_formats_like_the_server(phone, live_server, lang):
     assert all("-" not in text for text in numbers)
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_a_counted_message_takes_the_form_babel_gives_the_count(phone, live_server, lang):
+    page = phone.new_page()
+    page.goto(live_server + "/{}/pad".format(lang))
+    shown = page.evaluate("""async (counts) => {
+        const words = await import("/static/js/words.mjs");
+        return counts.map((n) => words.counted(words.words.empties, n));
+    }""", COUNTS)
+    app = new_app()
+    with app.test_request_context("/{}/".format(lang)):
+        app.preprocess_request()
+        expected = [ngettext("%(num)d empty square", "%(num)d empty squares", n) for n in COUNTS]
+    assert shown == expected
+
+
 def reasons(page):
     """Return each reason line of the result page, from the dash on, whitespace made single."""
     page.wait_for_selector(".town-result .reasons li")
@@ -50,7 +67,8 @@ def test_offline_results_word_reasons_as_the_server_does(browser, phone, live_se
         served = reasons(served_page)
     finally:
         online.close()
-    assert "nourri par\u00a0: Ferme b4" in served and "nourrie par\u00a0: Ferme c1" in served
+    # reasons() makes every space single and plain, the no-break one before the colon too.
+    assert "nourri par : Ferme b4" in served and "nourrie par : Ferme c1" in served
     page = phone.new_page()
     install(page, live_server)
     go_offline(phone)

@@ -283,6 +283,22 @@ def lang_prefix(bp) -> None:
         g.lang = lang
 
 
+# The browser picks a counted message's form by the count's category; every count the app shows (squares,
+# buildings, points, changes waiting) is well below this.
+COUNTS = 10000
+
+
+def plural_categories(lang: str) -> dict:
+    """Return the CLDR plural category of every count below COUNTS that is not "other", by Babel's rule."""
+    rule = Locale.parse(lang).plural_form
+    return {str(n): rule(n) for n in range(COUNTS) if rule(n) != "other"}
+
+
+def list_patterns(lang: str) -> dict:
+    """Return how the language joins a list ("{0}, {1}", "{0} and {1}"), Babel's patterns for format_list."""
+    return dict(Locale.parse(lang).list_patterns["standard"])
+
+
 def plural_forms(singular: str, plural: str) -> dict:
     """Return a counted message's forms by CLDR plural category, with %(num)d left for the browser."""
     rule = Locale.parse(current_language()).plural_form

@@ -3,7 +3,9 @@
 The core returns ids and reason codes; this module is the one place they become words.
 """
 
+from babel import Locale
 from babel.numbers import format_decimal
+from babel.numbers import get_group_symbol
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext as _lp
@@ -272,6 +274,16 @@ def number_in(lang: str, value: int) -> str:
     return kept(_NUMBERS, (lang, value), written, 10000)
 
 
+def number_words(lang: str) -> dict:
+    """Return how a language writes whole numbers, for the browser to write them as number_in does.
+
+    The group separator and the group size are Babel's; numbers from `grouped_from` on are grouped.
+    """
+    return {"minus": MINUS, "group": get_group_symbol(locale=lang),
+            "grouping": Locale.parse(lang).decimal_formats[None].grouping[0],
+            "grouped_from": 10 ** (2 + MINIMUM_GROUPING_DIGITS.get(lang, 1))}
+
+
 def label_pair(label, value):
     """Return "label: value" as the page's language punctuates it, both parts already HTML."""
     from markupsafe import Markup
@@ -290,11 +302,12 @@ def name_list(names) -> str:
 
 def init_app(app) -> None:
     """Give templates the card catalogue and its words."""
+    from ..scoring.cards import MAX_STORED
     from ..scoring.cards import SOLO_EXCLUDED
     from ..scoring.cards import colour_of
 
     app.jinja_env.globals.update(
-        colour_of=colour_of, card_names=PerLanguage(CARD_NAMES),
+        colour_of=colour_of, max_stored=MAX_STORED, card_names=PerLanguage(CARD_NAMES),
         colour_names=PerLanguage(COLOUR_NAMES), reminders=PerLanguage(REMINDERS), mode_names=MODE_WORDS,
         solo_ranks=SOLO_RANK_WORDS,
         solo_excluded=SOLO_EXCLUDED, resource_names=PerLanguage(RESOURCE_NAMES), resource_of=RESOURCE_OF_LETTER,

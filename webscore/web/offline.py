@@ -21,6 +21,7 @@ from ..flow.town_step import FACT_LIMITS
 from ..scoring import pad
 from ..scoring.cards import BUILDINGS
 from ..scoring.cards import CARD_COLOURS
+from ..scoring.cards import MAX_STORED
 from ..scoring.cards import MONUMENTS
 from ..scoring.cards import colour_of
 from ..scoring.validate import MAX_NAME
@@ -272,8 +273,13 @@ def page_words() -> dict:
 def words() -> dict:
     """Return every word the browser needs to draw towns and results, in the page's language."""
     counted = {code: i18n.plural_forms(*pair) for code, pair in labels.COUNTED_REASONS.items()}
+    lang = i18n.current_language()
     return {
-        "lang": i18n.current_language(),
+        "lang": lang,
+        # How numbers are written and which form a count takes, by Babel: the browser follows them as they are.
+        "number": labels.number_words(lang),
+        "plurals": i18n.plural_categories(lang),
+        "lists": i18n.list_patterns(lang),
         "cards": {card: str(name) for card, name in labels.CARD_NAMES.items()},
         "colours": {colour: str(name) for colour, name in labels.COLOUR_NAMES.items()},
         "modes": {mode: str(name) for mode, name in labels.MODE_NAMES.items()},
@@ -300,6 +306,7 @@ def words() -> dict:
                     "facts": [[pad.TURNS, "master_builder_turns"], [pad.COTTAGES, "cottages"]]},
             "monument_facts": MONUMENT_FACTS,
             "fact_limits": FACT_LIMITS,
+            "max_stored": MAX_STORED,
         },
     }
 

@@ -1,0 +1,54 @@
+"""What a page and the browser's script both need (a Warehouse's limit, a fact's range, how numbers and lists are
+written, which form a count takes) comes from one home, the scoring core or Babel, never typed twice."""
+
+import json
+import pathlib
+import re
+
+import pytest
+from babel import Locale
+from babel.lists import format_list
+
+from support import examples
+from webscore.flow.town_step import FACT_LIMITS
+from webscore.scoring.cards import MAX_STORED
+from webscore.web import labels
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def page_words(client, lang: str) -> dict:
+    page = client.get("/{}/offline".format(lang))
+    assert page.status_code == 200
+    return json.loads(re.search(r'<script type="application/json" id="words">(.*?)</script>', page.text, re.S).group(1))
+
+
+def test_a_warehouse_holds_the_cores_limit_on_the_page_and_in_the_browsers_words(client):
+    page = client.get("/en/g/{}/1".format(examples.RULEBOOK_CODE))
+    assert page.status_code == 200
+    limits = re.findall(r'<input[^>]*class="stored-input"[^>]*>', page.text)
+    assert len(limits) == 16
+    assert all('max="{}"'.format(MAX_STORED) in field for field in limits)
+    catalogue = page_words(client, "en")["catalogue"]
+    assert (catalogue["max_stored"], catalogue["fact_limits"]) == (MAX_STORED, json.loads(json.dumps(FACT_LIMITS)))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_the_browser_is_told_how_numbers_lists_and_counts_are_written(client, lang):
+    words = page_words(client, lang)
+    rule = Locale.parse(lang).plural_form
+    assert words["plurals"] == {str(n): rule(n) for n in range(10000) if rule(n) != "other"}
+    assert words["lists"] == dict(Locale.parse(lang).list_patterns["standard"])
+    number = words["number"]
+    for value in (-1234567, -1000, 0, 999, 1000, 9999, 12345):
+        digits = "{:,}".format(abs(value)).replace(",", number["group"]) if abs(value) >= number["grouped_from"] \
+            else str(abs(value))
+        assert (number["minus"] if value < 0 else "") + digits == labels.number_in(lang, value)
+    assert words["lists"]["end"].replace("{0}", "A, B").replace("{1}", "C") == format_list(["A", "B", "C"], locale=lang)
+
+
+def test_no_script_or_template_types_a_limit_the_core_owns():
+    sources = list((ROOT / "static" / "js").glob("*.*js")) + list((ROOT / "webscore" / "templates").glob("*.html"))
+    typed = [(path.name, line) for path in sources for line in path.read_text().splitlines()
+             if re.search(r"\bmax(=|: )['\"]?3\b", line)]
+    assert typed == []
