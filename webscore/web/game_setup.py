@@ -19,14 +19,12 @@ from ..scoring import encode
 from ..scoring import game_from_code
 from ..scoring.validate import MAX_NAME
 from ..scoring.validate import MAX_PLAYERS
-from . import i18n
 from . import page_cache
 from .forms import SetupForm
 from .forms import monument_choices
 from .problems import problem_text
 
 bp = Blueprint("setup", __name__, url_prefix="/<lang>")
-i18n.lang_prefix(bp)
 
 # The box's one random source for dealing; a game code needs no seed, so no reproducibility is lost.
 _dealer = random.SystemRandom()
@@ -55,7 +53,7 @@ def _page(state: dict, placed: dict, status: int = 200):
 
 
 @bp.get("/new")
-def new_game():
+def new_game(lang):
     """Show the setup form, apply its buttons, or start the game it describes."""
     sent = []
     if "again" in request.args:

@@ -11,7 +11,9 @@ from babel import negotiate_locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import abort
+from flask import current_app
 from flask import g
+from flask import redirect
 from flask import request
 from flask import url_for
 from flask_babel import Babel
@@ -146,10 +148,31 @@ def switch_url(lang: str) -> str:
         return url_for("pages.home", lang=lang)
 
 
-def keep_lang(endpoint, values) -> None:
-    """Note the language of any address that names one."""
-    if values and values.get("lang") in LANGUAGES:
-        g.lang = values["lang"]
+def check_lang(endpoint, values) -> None:
+    """Keep the language of any address that names one in g.lang; refuse one that is none of ours.
+
+    The one check of every /<lang>/ prefix (a url_value_preprocessor): the view still receives its lang. A page
+    marked with stray_prefix_to is not refused but sent to a page in the reader's language.
+    """
+    if not values or values.get("lang") is None:
+        return
+    lang = values["lang"]
+    if lang in LANGUAGES:
+        g.lang = lang
+        return
+    to = getattr(current_app.view_functions.get(endpoint), "stray_prefix_to", None)
+    if to is None:
+        abort(404)
+    # url_for names the reader's language (add_lang) where the page takes one.
+    abort(redirect(url_for(to, **{name: value for name, value in values.items() if name != "lang"}), 302))
+
+
+def stray_prefix_to(endpoint: str):
+    """Mark a page whose address a reader may keep with a stray prefix (/de/rules): sent to endpoint, not refused."""
+    def mark(view):
+        view.stray_prefix_to = endpoint
+        return view
+    return mark
 
 
 # Template words by (language, message): asking Babel costs more than drawing the word, and the
@@ -260,27 +283,15 @@ def init_app(app) -> None:
     app.after_request(remember_language)
     app.after_request(vary_on_language)
     app.url_defaults(add_lang)
-    app.url_value_preprocessor(keep_lang)
+    app.url_value_preprocessor(check_lang)
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, LANGUAGE_NAMES=LANGUAGE_NAMES, switch_url=switch_url,
                                  current_language=current_language)
 
 
 def add_lang(endpoint, values) -> None:
     """Fill in the page's language for any address that takes one."""
-    from flask import current_app
-
     if "lang" not in values and current_app.url_map.is_endpoint_expecting(endpoint, "lang"):
         values["lang"] = current_language()
-
-
-def lang_prefix(bp) -> None:
-    """Check a blueprint's /<lang>/ prefix and keep the language in g.lang."""
-    @bp.url_value_preprocessor
-    def pull_lang(endpoint, values):
-        lang = values.pop("lang", None) if values else None
-        if lang not in LANGUAGES:
-            abort(404)
-        g.lang = lang
 
 
 # The browser picks a counted message's form by the count's category; every count the app shows (squares,

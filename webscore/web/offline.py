@@ -102,8 +102,6 @@ def service_worker():
 @bp.get("/<lang>/manifest.webmanifest")
 def manifest(lang=None):
     """Serve the web app manifest, named in the reader's language."""
-    if lang is not None and lang not in i18n.LANGUAGES:
-        abort(404)
     icons = [{"src": url_for("static", filename="icons/icon-{}.png".format(size)), "sizes": "{0}x{0}".format(size),
               "type": "image/png", "purpose": "any"} for size in (192, 512)]
     icons += [{"src": url_for("static", filename="icons/maskable-{}.png".format(size)),
@@ -159,8 +157,6 @@ def core_file(path, version):
 @bp.get("/<lang>/offline")
 def shell(lang):
     """The page the service worker shows for a game address it has not stored: the browser fills it in."""
-    if lang not in i18n.LANGUAGES:
-        abort(404)
     return render_template("shell.html")
 
 

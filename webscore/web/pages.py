@@ -19,11 +19,6 @@ from . import page_cache
 bp = Blueprint("pages", __name__)
 
 
-def _in_preferred_language(endpoint: str):
-    """Send an address with an unknown language prefix to the same page in the reader's language."""
-    return redirect(url_for(endpoint, lang=i18n.preferred_language()), 302)
-
-
 @bp.get("/")
 def root():
     """Send a visitor to the home page in their language."""
@@ -37,18 +32,16 @@ def favicon():
 
 
 @bp.get("/<lang>/")
+@i18n.stray_prefix_to("pages.root")
 def home(lang):
     """Show the home page: start a game, read the rules."""
-    if lang not in i18n.LANGUAGES:
-        return redirect(url_for("pages.root"), 302)
     return page_cache.language_page("home", lambda: render_template("home.html"))
 
 
 @bp.get("/<lang>/rules")
+@i18n.stray_prefix_to("pages.rules")
 def rules(lang):
     """Show the rules summary, every card with its layout and how it scores."""
-    if lang not in i18n.LANGUAGES:
-        return _in_preferred_language("pages.rules")
     return page_cache.language_page("rules", _rules_page)
 
 
@@ -64,18 +57,16 @@ def _rules_page() -> str:
 
 
 @bp.get("/<lang>/play")
+@i18n.stray_prefix_to("pages.play")
 def play(lang):
     """The table during the game (hammer tracker or resource deck): drawn in the browser from the address."""
-    if lang not in i18n.LANGUAGES:
-        return _in_preferred_language("pages.play")
     return page_cache.language_page("play", lambda: render_template("play.html"))
 
 
 @bp.get("/<lang>/pad")
+@i18n.stray_prefix_to("pages.pad")
 def pad(lang):
     """The quick score pad for a table that scored on paper: drawn in the browser from the address."""
-    if lang not in i18n.LANGUAGES:
-        return _in_preferred_language("pages.pad")
     return page_cache.language_page("pad", lambda: render_template("pad.html"))
 
 

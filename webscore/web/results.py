@@ -9,7 +9,6 @@ from types import SimpleNamespace
 import segno
 from flask import Blueprint
 from flask import Response
-from flask import abort
 from flask import current_app
 from flask import g
 from flask import redirect
@@ -106,10 +105,9 @@ def drawn(code: str) -> str:
 
 
 @bp.get("/<lang>/r/<code>")
+@i18n.stray_prefix_to("results.show")
 def show(lang, code):
     """Show the ranked result of a game code: drawn once, then kept and sent as it was."""
-    if lang not in i18n.LANGUAGES:
-        return redirect(url_for("results.show", lang=i18n.preferred_language(), code=code), 302)
     if request.args:
         # The language links keep the query, so such a page is drawn for its visitor alone.
         return drawn(code)
@@ -121,10 +119,9 @@ def show(lang, code):
 
 
 @bp.get("/<lang>/r/<code>/turns")
+@i18n.stray_prefix_to("results.show")
 def turns(lang, code):
     """Take the turns as Master Builder that break a tie, then show the result again."""
-    if lang not in i18n.LANGUAGES:
-        return redirect(url_for("results.show", lang=i18n.preferred_language(), code=code), 302)
     game = game_from_code(code)
     fields = request.args.to_dict(flat=True)
     changed, found = town_step.set_turns(game, fields)
@@ -164,8 +161,6 @@ def qr(code):
 @bp.get("/<lang>/r/<code>.png")
 def picture(lang, code):
     """Return the 1200×630 picture of a result, for link previews and sharing."""
-    if lang not in i18n.LANGUAGES:
-        abort(404)
     png, etag = pictures.rendered(lang, code)
     # Caches pass the picture to every reader: it must not carry this reader's language cookie.
     g.pop("lang", None)

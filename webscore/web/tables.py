@@ -72,11 +72,6 @@ def _record_or_404(table_id: str) -> dict:
     return record
 
 
-def _check_lang(lang: str) -> None:
-    if lang not in i18n.LANGUAGES:
-        abort(404)
-
-
 def _client() -> str:
     return request.remote_addr or "unknown"
 
@@ -108,7 +103,6 @@ def _stop(status: int, message: str) -> None:
 @bp.get("/<lang>/t/new")
 def start(lang):
     """Offer to open a table for a setup code."""
-    _check_lang(lang)
     code = request.args.get("code", "")
     game = game_from_code(code)
     return render_template("table_start.html", game=game, code=code)
@@ -117,7 +111,6 @@ def start(lang):
 @bp.post("/<lang>/t/new")
 def create(lang):
     """Open a table for a setup code and go to its page."""
-    _check_lang(lang)
     _check_csrf()
     code = request.form.get("code", "")
     game = game_from_code(code)
@@ -140,7 +133,6 @@ def short(table_id):
 @bp.get("/<lang>/t/<table_id>")
 def table(lang, table_id):
     """Show the table: its QR code and short link, and where each player stands."""
-    _check_lang(lang)
     record = _record_or_404(table_id)
     state = table_state(record, lang, setup_of(current_app, table_id, record))
     short_url = url_for("tables.short", table_id=table_id, _external=True)
@@ -164,7 +156,6 @@ def qr(table_id):
 @bp.get("/<lang>/t/<table_id>/state")
 def state(lang, table_id):
     """Return the table as JSON; 304 when nothing changed since the phone's last look (its ETag)."""
-    _check_lang(lang)
     record = record_read(request.environ, table_id)
     if record is None:
         record = _store().get(table_id) if len(table_id) in ID_LENGTH else None
@@ -207,7 +198,6 @@ def _table_town(record: dict, n: int):
 @bp.get("/<lang>/t/<table_id>/<int:n>")
 def town(lang, table_id, n):
     """Show player n's town step at the table, as the table holds it; the phone adds what it has not sent."""
-    _check_lang(lang)
     record = _record_or_404(table_id)
     setup, kept = _table_town(record, n)
     if all(record["done"]):
@@ -225,7 +215,6 @@ def town(lang, table_id, n):
 @bp.get("/<lang>/t/<table_id>/<int:n>/town")
 def town_json(lang, table_id, n):
     """Return player n's town as the table holds it: {"town": {fields, version, done}}."""
-    _check_lang(lang)
     record = _store().get(table_id) if len(table_id) in ID_LENGTH else None
     if record is None:
         return jsonify(message=_("This table is gone.")), 404
@@ -280,7 +269,6 @@ def _sync_answer(lang: str, table_id: str, n: int, setup: dict, record: dict, an
 @bp.post("/<lang>/t/<table_id>/<int:n>")
 def save(lang, table_id, n):
     """Merge one operation of a phone's outbox into player n's town (webscore.flow.sync); answer with the town."""
-    _check_lang(lang)
     _check_json_call()
     try:
         body = _json_body()
@@ -327,7 +315,6 @@ def _now() -> float:
 @bp.route("/<lang>/t/<table_id>/take", methods=["GET", "POST"])
 def take(lang, table_id):
     """Take in towns handed over as a link or code by a phone without network."""
-    _check_lang(lang)
     record = _record_or_404(table_id)
     setup = game_from_code(record["setup"])
     if request.method == "POST":

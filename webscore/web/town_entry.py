@@ -16,7 +16,6 @@ from ..flow import game_key
 from ..flow import town_step
 from ..scoring import game_from_code
 from ..scoring.game import MASTER_BUILDER
-from . import i18n
 from .forms import TownForm
 from .forms import choices
 from .forms import monument_choices
@@ -24,7 +23,6 @@ from .labels import CARD_NAMES
 from .problems import problem_text
 
 bp = Blueprint("town", __name__, url_prefix="/<lang>/g/<code>")
-i18n.lang_prefix(bp)
 # The range each fact's field offers, for every page that draws a town (town_grid.html).
 bp.add_app_template_global(town_step.FACT_LIMITS, "fact_limits")
 
@@ -61,7 +59,7 @@ def _render(game, code, n, fields, placed=NO_PROBLEMS, status=200, unfinished=()
 
 
 @bp.get("/<int:n>")
-def step(code, n):
+def step(lang, code, n):
     """Show player n's town for entering or changing; unsaved answers in the query are kept on reload."""
     game, player = _game_and_player(code, n)
     fields = request.args.to_dict(flat=True)
@@ -71,7 +69,7 @@ def step(code, n):
 
 
 @bp.get("/<int:n>/save")
-def save(code, n):
+def save(lang, code, n):
     """Keep player n's town in a new code and go on, or show what is wrong on the squares."""
     game, player = _game_and_player(code, n)
     fields = request.args.to_dict(flat=True)
