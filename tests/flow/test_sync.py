@@ -1,10 +1,13 @@
 """A town at a table kept in step across phones (webscore/flow/sync.py): merges, hand-ins and the outbox."""
 
+import copy
+
 import pytest
 
 from support import examples
 from support.tables import empty_setup
 from webscore.flow import sync
+from webscore.flow.town_step import fields_of
 
 GAME = empty_setup(examples.load("four-players"))
 N = 1  # Annabell, who owns Barrett Castle: a town with no fact to ask for
@@ -170,3 +173,17 @@ def test_a_conflict_resolved_square_by_square_keeps_what_the_player_chose():
     merged = applied(town, B, chosen["ops"][0])
     assert sync.public(merged)["fields"] == {"monument": "barrett-castle", "square_a1": "farm", "square_b1": "farm",
                                              "square_c1": "farm"}
+
+
+def test_a_table_opens_with_the_game_its_towns_emptied_and_no_facts_the_game_untouched():
+    game = examples.load("four-players")
+    before = copy.deepcopy(game)
+    setup = sync.empty_setup(game)
+    assert game == before
+    assert {key: value for key, value in setup.items() if key != "players"} == \
+        {key: value for key, value in game.items() if key != "players"}
+    assert [(p["name"], p["monument"]) for p in setup["players"]] == [(p["name"], p["monument"]) for p in game["players"]]
+    # What a phone's town form shows of each town: its monument alone.
+    assert [{field: value for field, value in fields_of(p).items() if value} for p in setup["players"]] == \
+        [{"monument": p["monument"]} if p["monument"] else {} for p in game["players"]]
+    assert sync.empty_setup(setup) == setup

@@ -11,6 +11,7 @@ import urllib.request
 
 import pytest
 
+from webscore.flow import sync
 from webscore.flow.sync import FIELDS
 from webscore.flow.town_step import fields_of
 from webscore.scoring import decode
@@ -96,12 +97,8 @@ def open_table(client, setup_code: str, lang: str = "en") -> str:
 
 
 def empty_setup(game: dict) -> dict:
-    """Return a game with every town empty and no facts: what a table opens with."""
-    game = copy.deepcopy(game)
-    for player in game["players"]:
-        player.update(town=[[None] * 4 for _ in range(4)], stored={}, master_builder_turns=None,
-                      shrine_buildings=None, completed_before=None)
-    return game
+    """Return a copy of a game with every town empty and no facts: what a table opens with (sync.empty_setup)."""
+    return sync.empty_setup(copy.deepcopy(game))
 
 
 def town_code(game: dict, n: int) -> str:

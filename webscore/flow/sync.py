@@ -52,6 +52,12 @@ INVALID = "invalid"
 FIXED = ("monument",)
 
 
+def empty_setup(game: dict) -> dict:
+    """Return the setup a table opens with: the game with every town empty and no facts."""
+    return dict(game, players=[dict(player, town=[[None] * 4 for _ in range(4)], stored={}, master_builder_turns=None,
+                                    shrine_buildings=None, completed_before=None) for player in game["players"]])
+
+
 def new_town(game: dict, n: int) -> dict:
     """Return player n's town (from 1) as the setup has it, before any phone touched it."""
     return town_from_fields(fields_of(game["players"][n - 1]), 0, False)

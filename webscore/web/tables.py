@@ -117,10 +117,7 @@ def create(lang):
     if _limited("create", current_app.config["TABLES_PER_HOUR"], 3600):
         message = _("This phone has opened many tables in the last hour. Please wait a little.")
         return render_template("error.html", title=_("Too many tables"), message=message), 429
-    setup = dict(game, players=[dict(p, town=[[None] * 4 for _ in range(4)], stored={},
-                                     master_builder_turns=None, shrine_buildings=None, completed_before=None)
-                                for p in game["players"]])
-    table_id = _store().create(encode(setup), len(game["players"]))
+    table_id = _store().create(encode(sync.empty_setup(game)), len(game["players"]))
     return redirect(url_for("tables.table", lang=lang, table_id=table_id), 303)
 
 
