@@ -30,6 +30,7 @@ from ..scoring.town import NAMES
 from ..scoring.validate import problems
 from .town_step import FACTS
 from .town_step import fields_of
+from .town_step import offered
 from .town_step import read
 
 FIELDS = tuple(["square_" + name for name in NAMES] + ["stored_" + name for name in NAMES] + list(FACTS) + ["monument"])
@@ -67,6 +68,11 @@ def town_from_fields(fields: dict, version: int, done: bool) -> dict:
     """Return a town holding these fields (those not blank), as of a version, with no phone's marks."""
     return {"fields": {key: value for key, value in fields.items() if key in _FIELD_SET and value},
             "marks": {}, "seen": {}, "version": version, "done": bool(done)}
+
+
+def form_fields(fields: dict) -> dict:
+    """Return every field of a town's form from the fields a table keeps: "" where it keeps none."""
+    return {field: fields.get(field, "") for field in FIELDS}
 
 
 def public(town: dict) -> dict:
@@ -135,14 +141,14 @@ def read_op(op) -> dict:
 def _allowed(game: dict, n: int, field: str, value: str) -> bool:
     """Tell whether a field of player n's town (from 1) may hold a value a phone could send.
 
-    A square holds one of the game's buildings or the player's own monument; a load or a fact holds what
-    a number field can give ("-1", "1.5" and "1e3" included). The core names what is still wrong with a
-    town when it is handed in: one odd number never costs the squares sent with it.
+    A square holds what the town step offers (the game's buildings, the player's own monument); a load or
+    a fact holds what a number field can give ("-1", "1.5" and "1e3" included). The core names what is
+    still wrong with a town when it is handed in: one odd number never costs the squares sent with it.
     """
     if value == "":
         return True
     if field.startswith("square_"):
-        return value in game["buildings"] or value == game["players"][n - 1].get("monument")
+        return value in offered(game, game["players"][n - 1])
     return all(c in NUMBER_CHARACTERS for c in value)
 
 
@@ -156,7 +162,7 @@ def game_with(game: dict, n: int, fields: dict):
 
     A field not among a town's fields is blank: a monument taken off is no monument.
     """
-    return read(game, n, {field: fields.get(field, "") for field in FIELDS})
+    return read(game, n, form_fields(fields))
 
 
 def checked(game: dict, n: int, fields: dict):

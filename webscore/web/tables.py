@@ -27,17 +27,13 @@ from flask_wtf.csrf import generate_csrf
 from flask_wtf.csrf import validate_csrf
 
 from ..flow import sync
-from ..flow.town_step import fields_of
+from ..flow import town_step
 from ..scoring import encode
 from ..scoring import game_from_code
-from ..scoring.validate import MONUMENT_FACTS
 from . import conditional
 from . import i18n
 from . import table_follow
 from .assets import EncodedResponse
-from .forms import TownForm
-from .forms import choices
-from .labels import CARD_NAMES
 from .problems import problem_text
 from .table_follow import etag as follow_etag
 from .table_follow import record_read
@@ -55,6 +51,7 @@ from .table_towns import with_town
 from .tables_store import ID_LENGTH
 from .tables_store import Limited
 from .tables_store import open_store
+from .town_entry import town_form
 
 bp = Blueprint("tables", __name__)
 # The longest town code (six players, names of 24 characters) is under 600 characters; a save says little more.
@@ -167,19 +164,6 @@ def state(lang, table_id):
     return EncodedResponse(body, headers=state_headers(body, tag))
 
 
-def _town_form(game: dict, player: dict, fields: dict) -> TownForm:
-    """Return the town form showing a town's fields as the table holds them."""
-    form = TownForm(None, data={field: fields.get(field, "") for field in sync.FIELDS})
-    cards = [("", _("Empty"))] + [(card, CARD_NAMES[card]) for card in game["buildings"]]
-    if player.get("monument"):
-        cards.append((player["monument"], CARD_NAMES[player["monument"]]))
-    for select in form.squares:
-        select.choices = choices(cards)
-        if select.data not in {choice.value for choice in select.choices}:
-            select.data = ""
-    return form
-
-
 def _sync_town(record: dict, setup: dict, n: int) -> dict:
     return sync_towns(record, setup)[n - 1]
 
@@ -199,11 +183,13 @@ def town(lang, table_id, n):
     setup, kept = _table_town(record, n)
     if all(record["done"]):
         return redirect(url_for("tables.table", lang=lang, table_id=table_id), 302)
-    game = sync.game_with(setup, n, kept["fields"])[0]
+    # Drawn as the town step draws a town: the table holds only what a square offers (sync.apply).
+    fields = sync.form_fields(kept["fields"])
+    game = sync.game_with(setup, n, fields)[0]
     player = game["players"][n - 1]
     page = render_template("table_town.html", table_id=table_id, game=game, game_code=record["setup"], n=n,
-                           player=player, form=_town_form(game, player, kept["fields"]), town=sync.public(kept),
-                           asks_fact=MONUMENT_FACTS.get(player.get("monument")))
+                           player=player, form=town_form(game, player, fields), town=sync.public(kept),
+                           asks_fact=town_step.asked_fact(player))
     # Not stored by the service worker: offline, its shell draws the town from what table.mjs kept, which
     # is newer than any stored copy of this page once a tap has been saved.
     return page, 200, {"Cache-Control": "no-store"}
@@ -340,7 +326,7 @@ def take(lang, table_id):
         # Taken in as a phone of its own would send it: every field over the version the page showed, then
         # "done". A field changed since to another value (on its own phone, or by another take) is a
         # conflict; the same town taken in twice is handed in once.
-        fields = fields_of(player)
+        fields = town_step.fields_of(player)
         ops = [{"seq": 1, "set": {field: [fields.get(field, ""), int(version)] for field in sync.FIELDS}},
                {"seq": 2, "done": True}]
         client = "take-" + secrets.token_urlsafe(12)

@@ -36,8 +36,11 @@ def _game_and_player(code: str, n: int):
     return game, game["players"][n - 1]
 
 
-def _form(game: dict, player: dict, fields: dict, placed: dict) -> TownForm:
-    """Return the WTForms form that draws the town's fields, with each problem on its field."""
+def town_form(game: dict, player: dict, fields: dict, placed: dict = NO_PROBLEMS) -> TownForm:
+    """Return the WTForms form that draws a town's fields, each square offering what the town step offers.
+
+    The town step and a table's town both draw their town with it; each problem goes on its field.
+    """
     form = TownForm(None, data=fields)
     cards = [("", _("Empty"))] + [(card, CARD_NAMES[card]) for card in town_step.offered(game, player)]
     for select in form.squares:
@@ -51,7 +54,7 @@ def _form(game: dict, player: dict, fields: dict, placed: dict) -> TownForm:
 def _render(game, code, n, fields, placed=NO_PROBLEMS, status=200, unfinished=()):
     player = game["players"][n - 1]
     return render_template("town.html", game=game, game_code=code, n=n, player=player,
-                           form=_form(game, player, fields, placed),
+                           form=town_form(game, player, fields, placed),
                            general=[problem_text(item) for item in placed["general"]],
                            unfinished=[game["players"][p]["name"] for p in unfinished],
                            asks_turns=game["mode"] == MASTER_BUILDER,

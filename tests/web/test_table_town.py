@@ -1,0 +1,32 @@
+"""A table's town page draws a town as the town step does: the same squares, offers and facts (town_entry.town_form)."""
+
+import re
+
+import pytest
+
+from support import examples
+from support.tables import empty_setup
+from support.tables import open_table
+from support.tables import town_op
+from webscore.scoring import encode
+
+JSON_CALL = {"X-Requested-With": "marquoir"}
+
+
+def drawn_town(html: str) -> str:
+    """Return the palette, squares and facts of a page's town (town_grid.html), as drawn."""
+    return re.search(r'<div class="palette".*?<div class="facts">.*?</div>', html, re.S).group(0)
+
+
+@pytest.mark.parametrize("name", examples.NAMES)
+def test_a_table_draws_each_town_as_the_town_step_draws_it(client, name):
+    game = examples.load(name)
+    table = open_table(client, encode(empty_setup(game)))
+    for p in range(len(game["players"])):
+        sent = client.post("/en/t/{}/{}".format(table, p + 1), json={"client": "phone-one-a", "op": town_op(game, p)},
+                           headers=JSON_CALL)
+        assert sent.status_code == 200
+        at_table = client.get("/en/t/{}/{}".format(table, p + 1))
+        step = client.get("/en/g/{}/{}".format(encode(game), p + 1))
+        assert at_table.status_code == step.status_code == 200
+        assert drawn_town(at_table.text) == drawn_town(step.text)
