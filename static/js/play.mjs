@@ -4,7 +4,7 @@
 import { loadBrowserCore } from "./core.mjs";
 import { announce, h } from "./dom.mjs";
 import { keepAwake } from "./wake.mjs";
-import { fill, fillNodes, relinkLanguages, words } from "./words.mjs";
+import { fill, fillNodes, path, relinkLanguages, words } from "./words.mjs";
 
 const root = document.getElementById("play");
 const ui = words.ui;
@@ -59,14 +59,14 @@ function enterTowns(core, game, learned) {
   const filled = structuredClone(game);
   filled.players.forEach((player, p) => Object.assign(player, learned(p)));
   const answer = core.score(JSON.stringify(filled));
-  if (answer.code) location.assign(`/${words.lang}/g/${answer.code}/1`);
+  if (answer.code) location.assign(path("town.step", { lang: words.lang, code: answer.code, n: 1 }));
 }
 
 function masterBuilder(core, game, params) {
   const events = params.get("e") || "";
   const first = Number(params.get("first") || "0");
-  const undone = events.replace(/(n|[cf]\d+)$/, "");
   const answer = core.table({ kind: "master-builder", monuments: game.players.map((p) => p.monument), first, events });
+  const { undone } = answer;
   if (answer.error) return broken(answer.error, events === "" ? null : () => setRecord("e", undone));
   const state = answer.state;
   const change = (next) => setRecord("e", next);

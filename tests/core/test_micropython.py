@@ -74,7 +74,7 @@ TABLE_REQUESTS = [
     {"kind": "solo", "seed": seed, "taken": taken} for seed in (3, 77) for taken in ([], [0], [2, 1, 0, 0, 2] * 4)
 ] + [
     {"kind": "master-builder", "monuments": [None, "fort-ironweed", "the-starloom"], "first": 1, "events": events}
-    for events in ("", "nnn", "f1nnc0n", "c0c1c2", "c0c1c2n", "x", "c1f1", "f1c1n")
+    for events in ("", "nnn", "f1nnc0n", "c0c1c2", "c0c1c2n", "x", "c1f1", "f1c1n", "n12", "nc", "c10")
 ] + [
     {"kind": "master-builder", "monuments": monuments, "first": 0, "events": "n"}
     for monuments in ([None] * 7, [None] * 12, [None], ["fort-ironweed", None, "fort-ironweed"], [None, 5])

@@ -1,5 +1,6 @@
 """The table helpers: the Town Hall deck, the Solo deck and the Master Builder's hammer."""
 
+import json
 from collections import Counter
 
 import pytest
@@ -10,6 +11,7 @@ from webscore.scoring.table import master_builder
 from webscore.scoring.table import parse_events
 from webscore.scoring.table import solo_deck
 from webscore.scoring.table import town_hall
+from webscore.scoring.table import without_last_event
 
 SEEDS = (1, 7, 123456789, 0xFFFFFFFF)
 
@@ -149,3 +151,31 @@ def test_monuments_must_be_a_list_of_ids(monuments):
     with pytest.raises(TableError) as refused:
         master_builder(monuments, 0, [])
     assert refused.value.reason == "monuments"
+
+
+@pytest.mark.parametrize("record, undone", [
+    ("", ""), ("n", ""), ("nn", "n"), ("nc2", "n"), ("c12", ""), ("nf0n", "nf0"), ("f0", ""),
+    # A record that does not end in an event stays as it is: Undo then leaves the broken record to be shown.
+    ("n12", "n12"), ("nx", "nx"), ("12", "12"), ("c", "c"),
+])
+def test_undo_takes_the_last_event_off_the_record(record, undone):
+    assert without_last_event(record) == undone
+    if record and parse_ok(record):
+        assert parse_events(undone) == parse_events(record)[:-1]
+
+
+def parse_ok(record):
+    try:
+        parse_events(record)
+    except TableError:
+        return False
+    return True
+
+
+def test_the_door_gives_the_record_undone_with_the_state_or_the_error():
+    from webscore.scoring import table_json
+
+    request = {"kind": "master-builder", "monuments": [None, None], "first": 0}
+    assert json.loads(table_json(json.dumps(dict(request, events="nnc1"))))["undone"] == "nn"
+    assert json.loads(table_json(json.dumps(dict(request, events="nnx")))) == {"undone": "nnx", "error": "events"}
+    assert "undone" not in json.loads(table_json(json.dumps({"kind": "solo", "seed": 1, "taken": []})))

@@ -91,28 +91,33 @@ def score_code_json(code: str) -> str:
 
 
 def table_json(text: str) -> str:
-    """Replay a table helper from JSON {"kind", ...}; return {"state"} or {"error"} as JSON."""
+    """Replay a table helper from JSON {"kind", ...}; return {"state"} or {"error"} as JSON.
+
+    A Master Builder record's answer also gives the record less its last event ("undone"), broken or not.
+    """
     import json
 
     from . import table
 
+    answer = {}
     try:
         request = json.loads(text)
         kind = request["kind"]
         if kind == "town-hall":
-            state = table.town_hall(int(request["seed"]), request["rounds"])
+            answer["state"] = table.town_hall(int(request["seed"]), request["rounds"])
         elif kind == "solo":
-            state = table.solo_deck(int(request["seed"]), request["taken"])
+            answer["state"] = table.solo_deck(int(request["seed"]), request["taken"])
         elif kind == "master-builder":
-            state = table.master_builder(request["monuments"], request["first"],
-                                         table.parse_events(request["events"]))
+            answer["undone"] = table.without_last_event(request["events"])
+            answer["state"] = table.master_builder(request["monuments"], request["first"],
+                                                   table.parse_events(request["events"]))
         else:
-            return json.dumps({"error": "kind"})
+            answer["error"] = "kind"
     except table.TableError as error:
-        return json.dumps({"error": error.reason})
+        answer["error"] = error.reason
     except (ValueError, KeyError, TypeError):
-        return json.dumps({"error": "request"})
-    return json.dumps({"state": state})
+        answer["error"] = "request"
+    return json.dumps(answer)
 
 
 def pad_json(text: str) -> str:

@@ -111,6 +111,19 @@ def solo_deck(seed: int, taken: list) -> dict:
     return {"face_up": face_up, "pile": len(pile), "taken": history}
 
 
+def without_last_event(text: str) -> str:
+    """Return a tracker record less its last event, as Undo leaves it ("nc2n" gives "nc2", "nc2" gives "n").
+
+    A record that does not end in an event is returned as it is.
+    """
+    end = len(text)
+    while end and text[end - 1] in "0123456789":
+        end -= 1
+    if end < len(text):
+        return text[:end - 1] if end and text[end - 1] in "cf" else text
+    return text[:-1] if text.endswith("n") else text
+
+
 def parse_events(text: str) -> list:
     """Return tracker events from their short form: "n" next round, "c2" town 2 complete, "f0" fort built."""
     events = []
