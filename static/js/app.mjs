@@ -9,7 +9,8 @@ import { remember } from "./recent.mjs";
 import { outboxKey, setupKey, text as tableText, townPage } from "./table.mjs";
 import { needsNetwork, tableOffline } from "./table-offline.mjs";
 import { enhance } from "./town.js";
-import { counted, fedBy, fill, fillNodes, list, number, pair, pluralForm, problemText, reasonText, relinkLanguages, words } from "./words.mjs";
+import { counted, fedBy, fill, fillNodes, list, match, number, pair, path, pluralForm, problemText, reasonText, relinkLanguages,
+  words } from "./words.mjs";
 
 const app = document.getElementById("app");
 const SQUARES = [];
@@ -17,18 +18,17 @@ for (let row = 1; row <= 4; row++) for (const col of "abcd") SQUARES.push(col + 
 const card = (id) => words.cards[id];
 const colourOf = (id) => (id === null ? "empty" : words.catalogue.colours[id]);
 
+// What this shell stands in for, by the server's URL map: a town step, its save, a result, a table's page or town.
+const KINDS = { "tables.town": "table", "tables.table": "table-page", "tables.short": "table-page", "results.show": "result",
+  "results.shared": "result",
+  "results.turns": "turns", "town.step": "town", "town.save": "save" };
+
 function route() {
-  const parts = location.pathname.split("/").filter(Boolean);
-  const lang = words.catalogue.languages.includes(parts[0]) ? parts.shift() : words.lang;
-  if (parts[0] === "t" && parts[1] && /^\d+$/.test(parts[2] || "") && parts.length === 3) {
-    return { kind: "table", lang, table: parts[1], n: Number(parts[2]) };
-  }
-  if (parts[0] === "t" && parts[1] && parts[1] !== "new" && parts.length === 2) return { kind: "table-page", lang, table: parts[1] };
-  if (parts[0] === "r" && parts[1]) return { kind: parts[2] === "turns" ? "turns" : "result", lang, code: parts[1] };
-  if (parts[0] === "g" && parts[1] && /^\d+$/.test(parts[2] || "")) {
-    return { kind: parts[3] === "save" ? "save" : "town", lang, code: parts[1], n: Number(parts[2]) };
-  }
-  return { kind: "unknown", lang };
+  const found = match(location.pathname);
+  const values = found?.values ?? {};
+  const known = !("lang" in values) || words.catalogue.languages.includes(values.lang);
+  const kind = (known && KINDS[found?.endpoint]) || "unknown";
+  return { kind, lang: known && values.lang ? values.lang : words.lang, table: values.table_id, n: values.n, code: values.code };
 }
 
 function cannotOpen(reason) {
@@ -43,7 +43,7 @@ function switchBySubmitting(form) {
     const lang = link.getAttribute("lang");
     link.replaceWith(h("button.language-switch", {
       type: "submit", form: form.id, name: "go", value: form.dataset.player, lang,
-      formaction: `/${lang}/g/${form.dataset.code}/${form.dataset.player}/save`,
+      formaction: path("town.save", { lang, code: form.dataset.code, n: form.dataset.player }),
       title: link.title,
     }, link.textContent));
   }
@@ -110,7 +110,7 @@ function townForm(step, code, n, lang, values, placed, unfinished) {
   const { parts, errorList } = townGrid(step, values, errors);
   const count = game.players.length;
   const names = list(unfinished.map((p) => game.players[p].name));
-  const form = h("form.town-form", { id: "town-form", method: "get", action: `/${lang}/g/${code}/${n}/save`,
+  const form = h("form.town-form", { id: "town-form", method: "get", action: path("town.save", { lang, code, n }),
     novalidate: true, dataset: { code, player: String(n), lang, key: step.key } },
     general.map((text) => h("p.error", { role: "alert", tabindex: "-1" }, text)),
     unfinished.length ? h("div.notice.confirm", { role: "alert" },
@@ -159,16 +159,17 @@ async function tableTown(where) {
     step = null;
   }
   if (!step?.game) return needsNetwork(table);
-  const base = `/${lang}/t/${table}`;
+  const at = { lang, table_id: table };
   const player = step.game.players[n - 1];
-  const form = h("form.town-form.table-town", { id: "town-form", method: "get", action: `${base}/${n}`, novalidate: true,
+  const town = path("tables.town", { ...at, n });
+  const form = h("form.town-form.table-town", { id: "town-form", method: "get", action: town, novalidate: true,
     dataset: { code: setup, player: String(n), lang, table, version: String(kept.known.version),
-      done: String(kept.known.done), save: `${base}/${n}`, state: `${base}/state`, town: `${base}/${n}/town`,
-      take: location.origin + base + "/take", back: base } },
+      done: String(kept.known.done), save: town, state: path("tables.state", at), town: path("tables.town_json", { ...at, n }),
+      take: location.origin + path("tables.take", at), back: path("tables.table", at) } },
     townGrid(step, step.fields, {}).parts,
     document.getElementById("table-sync").content.cloneNode(true));
   document.title = fill(words.ui.town_of, { name: player.name }) + " · Marquoir";
-  app.replaceChildren(h("p", {}, h("a", { href: base }, tableText.back)),
+  app.replaceChildren(h("p", {}, h("a", { href: path("tables.table", at) }, tableText.back)),
     h("h1", {}, fillNodes(words.ui.town_of, { name: h("bdi", {}, player.name) })),
     h("p.hint", {}, tableText.hint),
     h("p.table-offline.error", { role: "status" }, tableText.offline),
@@ -177,7 +178,7 @@ async function tableTown(where) {
       h("button", { type: "button", dataset: { action: "handover" } }, tableText.handover),
       h("p", {}, h("input.handover-url", { type: "text", readonly: true, hidden: true, "aria-label": tableText.handover_label }))));
   // Another language opens the same town; what it has not sent comes from this phone's outbox, always the newest.
-  for (const link of document.querySelectorAll(".languages a[lang]")) link.href = `/${link.getAttribute("lang")}/t/${table}/${n}`;
+  for (const link of document.querySelectorAll(".languages a[lang]")) link.href = path("tables.town", { ...at, lang: link.getAttribute("lang"), n });
   enhance(form);
   liveScore(form);
   townPage(form);
@@ -186,7 +187,7 @@ async function tableTown(where) {
 function result(answer, code, lang, turnProblems = {}, typed = {}) {
   const { game, view } = answer;
   const players = view.players;
-  const share = location.origin + "/r/" + code;
+  const share = location.origin + path("results.shared", { code });
   const options = [words.modes[view.mode], view.cavern ? words.ui.cavern : null,
     view.monuments ? null : words.ui.without_monuments].filter(Boolean).join(" · ");
   document.title = words.ui.scores + " · Marquoir";
@@ -204,7 +205,7 @@ function result(answer, code, lang, turnProblems = {}, typed = {}) {
         r.solo_rank ? h("span.title", {}, words.solo_ranks[r.solo_rank]) : null);
     })),
     // replaceChildren writes a null as the text "null": a page without the tie's form has none at all.
-    ...(view.asks_turns.length ? [h("form.turns", { method: "get", action: `/${lang}/r/${code}/turns`, novalidate: true },
+    ...(view.asks_turns.length ? [h("form.turns", { method: "get", action: path("results.turns", { lang, code }), novalidate: true },
       h("fieldset", {}, h("legend", {}, words.ui.turns),
         (turnProblems.general ?? []).map((text) => h("p.error", { role: "alert" }, text)),
         view.asks_turns.map((p) => h("p.fact", {}, h("label", { for: "turns-" + (p + 1) }, h("bdi", {}, players[p].name)),
@@ -234,11 +235,11 @@ function result(answer, code, lang, turnProblems = {}, typed = {}) {
         s.fed_by ? fedBy(s.card, s.fed_by.map((f) => card(f.card) + " " + f.square))
           : reasonText(s.reason, s.n, s.card))),
         r.empties ? h("li", {}, pair(counted(words.empties, r.empties), h("strong", {}, number(r.empty_points)))) : null),
-      h("p", {}, h("a.change-town", { href: `/${lang}/g/${code}/${r.step}` }, words.ui.change_town)))),
+      h("p", {}, h("a.change-town", { href: path("town.step", { lang, code, n: r.step }) }, words.ui.change_town)))),
     h("section.share", {}, h("h2", {}, words.ui.share),
       h("p", {}, h("input.share-url", { type: "text", readonly: true, value: share, "aria-label": words.ui.link_label })),
       h("p", {}, h("button.share-button", { type: "button", hidden: true, dataset: { copied: words.ui.copied, title: words.ui.scores } }, words.ui.share_link)),
-      h("p", {}, h("a.button", { href: `/${lang}/new?again=${code}` }, words.ui.play_again))));
+      h("p", {}, h("a.button", { href: path("setup.new_game", { lang }, { again: code }) }, words.ui.play_again))));
   relinkLanguages();
   import("./share.js");
   return game;
@@ -253,7 +254,7 @@ async function main() {
   if (where.kind === "turns") {
     const fields = queryFields();
     const answer = core.turns({ code: where.code, fields });
-    if (answer.code) return location.replace(`/${where.lang}/r/${answer.code}`);
+    if (answer.code) return location.replace(path("results.show", { lang: where.lang, code: answer.code }));
     if (answer.damaged) return cannotOpen(answer.damaged);
     const turnProblems = {};
     for (const problem of answer.problems) {
@@ -266,7 +267,7 @@ async function main() {
   if (where.kind === "result") {
     const answer = core.result(where.code);
     if (!answer.view) return cannotOpen(answer.damaged);
-    remember(where.lang, where.code, `/${where.lang}/r/${where.code}`, answer.game, true, answer.key);
+    remember(where.lang, where.code, path("results.show", { lang: where.lang, code: where.code }), answer.game, true, answer.key);
     return result(answer, where.code, where.lang);
   }
   const fields = queryFields();
@@ -274,11 +275,11 @@ async function main() {
   if (!step.game) return cannotOpen(step.damaged);
   if (where.kind === "save") {
     const answer = core.town({ code: where.code, n: where.n, fields });
-    if (answer.step) return location.replace(`/${where.lang}/g/${answer.code}/${answer.step}`);
-    if (answer.code && !answer.confirm) return location.replace(`/${where.lang}/r/${answer.code}`);
+    if (answer.step) return location.replace(path("town.step", { lang: where.lang, code: answer.code, n: answer.step }));
+    if (answer.code && !answer.confirm) return location.replace(path("results.show", { lang: where.lang, code: answer.code }));
     const code = answer.code ?? where.code;
     const shown = answer.confirm ? core.town({ code, n: where.n, fields, show: true }) : step;
-    history.replaceState(null, "", `/${where.lang}/g/${code}/${where.n}?` + new URLSearchParams(fields).toString());
+    history.replaceState(null, "", path("town.step", { lang: where.lang, code, n: where.n }, fields));
     return townForm(shown, code, where.n, where.lang, step.fields, answer.problems, answer.confirm ?? []);
   }
   townForm(step, where.code, where.n, where.lang, step.fields, null, []);

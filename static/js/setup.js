@@ -4,7 +4,7 @@
 // The form's state is mirrored into the address, so Back, Forward and reload show it as it was left.
 import { loadBrowserCore } from "./core.mjs";
 import { formFields } from "./dom.mjs";
-import { fill, problemText, words } from "./words.mjs";
+import { fill, path, problemText, words } from "./words.mjs";
 
 const form = document.querySelector("form.setup");
 const list = () => form.querySelector("ol.players");
@@ -93,8 +93,9 @@ async function act(action, focusAfter) {
   const core = await loadBrowserCore();
   const answer = core.setup({ fields: formFields(form), action, seed: seed() });
   if (answer.code) {
-    const next = { play: `/${words.lang}/play?code=${answer.code}`, table: `/${words.lang}/t/new?code=${answer.code}` };
-    location.assign(next[action] ?? `/${words.lang}/g/${answer.code}/1`);
+    const lang = words.lang;
+    const next = { play: path("pages.play", { lang }, { code: answer.code }), table: path("tables.start", { lang }, { code: answer.code }) };
+    location.assign(next[action] ?? path("town.step", { lang, code: answer.code, n: 1 }));
     return;
   }
   // A button that changes no row (a mode, a deal of cards) leaves the rows, and what is being typed, alone.

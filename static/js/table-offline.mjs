@@ -3,7 +3,7 @@
 import { loadBrowserCore } from "./core.mjs";
 import { h } from "./dom.mjs";
 import { POLL, outboxKey, setupKey, stateKey, text as tableText } from "./table.mjs";
-import { counted, number, relinkLanguages, words } from "./words.mjs";
+import { counted, match, number, path, relinkLanguages, words } from "./words.mjs";
 
 const app = document.getElementById("app");
 
@@ -15,7 +15,7 @@ function reloadWhenOnline(table) {
   let reloading = false;
   const check = async () => {
     try {
-      await fetch(`/${words.lang}/t/${table}/state`, { method: "HEAD", cache: "no-store" });
+      await fetch(path("tables.state", { lang: words.lang, table_id: table }), { method: "HEAD", cache: "no-store" });
     } catch (error) {
       return;
     }
@@ -53,11 +53,16 @@ async function tablePlayers(table) {
   }
 }
 
+// The same page in another language: the result's address the table gave, in this page's language.
+function retold(address, lang) {
+  const found = match(address);
+  return found ? path(found.endpoint, { ...found.values, lang }) : address;
+}
+
 // The table's page reloaded without network: following the others' towns needs it, so say so, and show what
 // this phone last saw of the table, with its own towns (drawn offline from what it kept) and the scores.
 export async function tableOffline(where) {
   const { lang, table } = where;
-  const base = `/${lang}/t/${table}`;
   const { state, players } = await tablePlayers(table);
   if (!players) return needsNetwork(table, tableText.table_offline);
   const reload = h("button.primary", { type: "button" }, tableText.reload);
@@ -68,7 +73,7 @@ export async function tableOffline(where) {
     h("p.table-offline.error", { role: "status" }, tableText.table_offline),
     h("p", {}, tableText.follow),
     state?.finished && state.result ? h("p", {}, h("a.button.primary.big",
-      { id: "table-result", href: state.result.replace(/^\/[^/]+\//, `/${lang}/`) }, tableText.see_scores)) : null,
+      { id: "table-result", href: retold(state.result, lang) }, tableText.see_scores)) : null,
     h("h2", {}, tableText.players),
     state ? h("p.hint", {}, tableText.last_seen) : null,
     h("ol.table-players", {}, players.map((player, i) => {
@@ -76,7 +81,7 @@ export async function tableOffline(where) {
       const total = player.total === null || player.total === undefined ? ""
         : counted(words.points, Math.abs(player.total), number(player.total));
       return h("li.table-player", { dataset: { player: String(i + 1), status: player.status ?? "" } },
-        mine ? h("a.button.who", { href: `${base}/${i + 1}` }, h("bdi", {}, player.name))
+        mine ? h("a.button.who", { href: path("tables.town", { lang, table_id: table, n: i + 1 }) }, h("bdi", {}, player.name))
           : h("span.who", {}, h("bdi", {}, player.name)),
         h("span.table-status", {}, player.status ? tableText.status[player.status] : ""),
         h("span.table-total", {}, total));

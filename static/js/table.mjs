@@ -571,9 +571,9 @@ export async function townPage(form) {
 function gonePage(section) {
   const setup = localStorage.getItem(setupKey(section.dataset.table));
   if (!setup) return;
-  const lang = section.dataset.lang;
-  section.querySelector('[data-link="table"]').href = `/${lang}/t/new?code=${setup}`;
-  section.querySelector('[data-link="steps"]').href = `/${lang}/g/${setup}/1`;
+  const { standIn, tableAgain, stepsAgain } = section.dataset;
+  section.querySelector('[data-link="table"]').href = tableAgain.replace(standIn, encodeURIComponent(setup));
+  section.querySelector('[data-link="steps"]').href = stepsAgain.replace(standIn, encodeURIComponent(setup));
   section.querySelector(".table-again").hidden = false;
 }
 

@@ -63,11 +63,18 @@ export function problemText(problem) {
 }
 
 // Point the language switch at this page's current address (for pages that keep their state there).
+// A short address without a language (/t/<id>, /r/<code>) is relinked to the page that names one at the same place.
 export function relinkLanguages() {
+  const here = match(location.pathname);
+  if (!here) return;
+  let { endpoint } = here;
+  if (!("lang" in here.values)) {
+    const rule = words.routes.rules.find(([name]) => name === endpoint)[1];
+    endpoint = words.routes.rules.find(([, other]) => other === "/<lang>" + rule)?.[0];
+    if (!endpoint) return;
+  }
   for (const link of document.querySelectorAll(".languages a[lang]")) {
-    const [, first, ...rest] = location.pathname.split("/");
-    const path = words.catalogue.languages.includes(first) && rest.length ? "/" + rest.join("/") : location.pathname;
-    link.href = "/" + link.getAttribute("lang") + path + location.search;
+    link.href = path(endpoint, { ...here.values, lang: link.getAttribute("lang") }) + location.search;
   }
 }
 
@@ -75,4 +82,46 @@ export function relinkLanguages() {
 export function pair(label, value) {
   return words.ui.pair.split(/(%\((?:label|value)\)s)/).filter(Boolean).map((part) =>
     part === "%(label)s" ? label : part === "%(value)s" ? value : part);
+}
+
+// Addresses of pages from the server's URL map (words.routes): built, and recognised, as Werkzeug does.
+const RULE_PART = /(<(?:(\w+):)?(\w+)>)/;
+
+export function path(endpoint, values = {}, query = null) {
+  const [, rule] = words.routes.rules.find(([name]) => name === endpoint);
+  const parts = rule.split(RULE_PART);
+  let built = "";
+  // split() with groups gives: fixed text, then the part, its converter and its name, then fixed text again.
+  for (let i = 0; i < parts.length; i += 4) built += parts[i] + (i + 3 < parts.length ? encodeURIComponent(String(values[parts[i + 3]])) : "");
+  const search = query ? new URLSearchParams(query).toString() : "";
+  return search ? `${built}?${search}` : built;
+}
+
+export function match(pathname) {
+  const { rules, converters } = words.routes;
+  for (const [endpoint, rule] of rules) {
+    const parts = rule.split(RULE_PART);
+    const names = [];
+    let pattern = "";
+    for (let i = 0; i < parts.length; i += 4) {
+      pattern += parts[i].replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      if (i + 3 < parts.length) {
+        names.push([parts[i + 3], parts[i + 2]]);
+        pattern += `(${converters[parts[i + 2] ?? "default"]})`;
+      }
+    }
+    const found = new RegExp(`^(?:${pattern})$`).exec(pathname);
+    if (!found) continue;
+    const values = {};
+    try {
+      names.forEach(([name, converter], i) => {
+        const text = decodeURIComponent(found[i + 1]);
+        values[name] = converter === "int" ? Number(text) : text;
+      });
+    } catch (error) {
+      return null; // a broken %-escape names no page
+    }
+    return { endpoint, values };
+  }
+  return null;
 }

@@ -46,6 +46,21 @@ def code_address(endpoint: str, code: str, **values) -> str:
     return built.replace(STAND_IN, code)
 
 
+def browser_routes(url_map) -> dict:
+    """Return [endpoint, rule] for every page of the app's URL map ("/<lang>/g/<code>/<int:n>"), for the scripts.
+
+    Ordered as Werkzeug matches them: of two rules that take an address, the one with more fixed segments, then
+    more fixed text, first ("/<lang>/t/new" before "/<lang>/t/<table_id>", "/<lang>/r/<code>.png" before
+    "/<lang>/r/<code>"). Files (/static, /core) are left out.
+    """
+    rules = [rule for rule in url_map.iter_rules() if "GET" in rule.methods and not rule.rule.startswith(("/static/", "/core/"))]
+    rules.sort(key=lambda rule: (-sum(1 for part in rule.rule.split("/") if part and not part.startswith("<")),
+                                 -len(re.sub(r"<[^>]+>", "", rule.rule)), rule.rule))
+    return {"rules": [[rule.endpoint, rule.rule] for rule in rules],
+            # What each converter takes, as Werkzeug matches it ("int": ASCII digits without a leading zero).
+            "converters": {name: url_map.converters[name].regex for name in ("default", "int")}}
+
+
 class WholeNumber(IntegerConverter):
     """A number in an address, spelt one way only: ASCII digits without a leading zero.
 
@@ -59,4 +74,4 @@ def init_app(app) -> None:
     """Let templates name kept addresses, and give every page one address."""
     app.url_map.converters["int"] = WholeNumber
     app.extensions["marquoir.addresses"] = {}
-    app.jinja_env.globals.update(address=address, code_address=code_address)
+    app.jinja_env.globals.update(address=address, code_address=code_address, stand_in=STAND_IN)

@@ -29,6 +29,7 @@ from ..scoring.validate import MAX_PLAYERS
 from ..scoring.validate import MONUMENT_FACTS
 from . import i18n
 from . import labels
+from .addresses import browser_routes
 from .assets import IMMUTABLE
 from .assets import file_response
 from .problems import MESSAGES as PROBLEM_MESSAGES
@@ -276,6 +277,7 @@ def words() -> dict:
         "number": labels.number_words(lang),
         "plurals": i18n.plural_categories(lang),
         "lists": i18n.list_patterns(lang),
+        "routes": browser_routes(current_app.url_map),
         "cards": {card: str(name) for card, name in labels.CARD_NAMES.items()},
         "colours": {colour: str(name) for colour, name in labels.COLOUR_NAMES.items()},
         "modes": {mode: str(name) for mode, name in labels.MODE_NAMES.items()},
