@@ -129,8 +129,8 @@ function townForm(step, code, n, lang, values, placed, unfinished) {
       n < count ? h("button.primary", { type: "submit", name: "go", value: "next" }, words.ui.next)
         : h("button.primary", { type: "submit", name: "go", value: "results" }, words.ui.see_scores)));
   const steps = h("nav.steps", { "aria-label": words.ui.players }, h("ol", {}, game.players.map((other, i) =>
-    h("li", {}, i + 1 === n ? h("strong", { "aria-current": "step" }, h("bdi", {}, other.name))
-      : h("button", { type: "submit", form: "town-form", name: "go", value: String(i + 1) }, h("bdi", {}, other.name))))));
+    h("li", {}, i + 1 === n ? h("strong", { "aria-current": "step", dir: "auto" }, other.name)
+      : h("button", { type: "submit", form: "town-form", name: "go", value: String(i + 1), dir: "auto" }, other.name)))));
   const heading = fill(words.ui.town_of, { name: player.name });
   const broken = general.length || Object.keys(errors).length;
   document.title = (broken ? words.ui.pair.replace("%(label)s", words.ui.error).replace("%(value)s", heading) : heading) + " · Marquoir";
@@ -211,7 +211,7 @@ function result(answer, code, lang, turnProblems = {}, typed = {}) {
         view.asks_turns.map((p) => h("p.fact", {}, h("label", { for: "turns-" + (p + 1) }, h("bdi", {}, players[p].name)),
           h("input", { type: "number", id: "turns-" + (p + 1), name: "turns-" + (p + 1), min: words.catalogue.fact_limits.master_builder_turns[0],
             max: words.catalogue.fact_limits.master_builder_turns[1], inputmode: "numeric",
-            value: typed["turns-" + (p + 1)] }),
+            value: typed["turns-" + (p + 1)] ?? "" }),
           (turnProblems["turns-" + (p + 1)] ?? []).map((text) => h("span.error", { role: "alert" }, text)))),
         h("button.primary", { type: "submit" }, words.ui.break_tie)))] : []),
     h("h2", {}, words.ui.score_pad),
@@ -230,8 +230,9 @@ function result(answer, code, lang, turnProblems = {}, typed = {}) {
         h("span.square-points", {}, number(s.points))))),
       h("ul.reasons", {}, r.squares.filter((s) => s.card).map((s) => h("li", {},
         h("span.square-name", {}, s.square), " ",
-        pair(h("span", {}, h("span.c-" + s.colour, {}, h("span.swatch", { "aria-hidden": "true" }), card(s.card)),
-          " ", h("span.colour", {}, "(" + words.colours[s.colour] + ")")), h("strong", {}, number(s.points))), " — ",
+        pair([h("a.rule-link.c-" + s.colour, { href: `${path("pages.rules", { lang })}#card-${s.card}` },
+          h("span.swatch", { "aria-hidden": "true" }), card(s.card)),
+          " ", h("span.colour", {}, "(" + words.colours[s.colour] + ")")], h("strong", {}, number(s.points))), " — ",
         s.fed_by ? fedBy(s.card, s.fed_by.map((f) => card(f.card) + " " + f.square))
           : reasonText(s.reason, s.n, s.card))),
         r.empties ? h("li", {}, pair(counted(words.empties, r.empties), h("strong", {}, number(r.empty_points)))) : null),

@@ -9,7 +9,7 @@ export function h(tag, attributes = {}, ...children) {
     else if (key === "hidden") element.hidden = true;
     else element.setAttribute(key, value === true ? "" : String(value));
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     element.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }

@@ -96,7 +96,7 @@ def test_the_table_page_lists_the_players_and_joins_by_qr_and_short_link(phone, 
     table = open_table(phone)
     page = phone.get("/en/t/" + table)
     assert page.status_code == 200
-    assert re.findall(r'class="button who"[^>]*>([^<]+)<', page.text) == [
+    assert re.findall(r'class="button who"[^>]*><bdi>([^<]+)</bdi><', page.text) == [
         p["name"] for p in GAME["players"]]
     assert statuses(page.text) == ["not-started"] * 4
     assert page.text.count('<span class="table-status">Not started</span>') == 4

@@ -1,0 +1,124 @@
+"""A page the offline shell draws is the page the server draws: the same elements, attributes and words.
+
+Each page is read online in a context of its own (a served result is immutable: this phone's HTTP cache would
+otherwise hand it back offline), then offline from the shell, and the parts both draw are compared as trees.
+"""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from support import examples
+from support.browsing import WAIT
+from support.phone import go_offline
+from support.phone import install
+from support.tables import empty_setup
+from support.tables import hand_in
+from webscore.scoring import encode
+
+# An element as a tree: its tag, its attributes (sorted), then its children; text with its spaces made single,
+# and text that is only spaces left out (the server's templates indent, the script does not).
+SHAPE = """(selector) => {
+  const shape = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) {
+      const text = node.textContent.replace(/\\s+/g, " ");
+      return text.trim() ? text : null;
+    }
+    if (node.nodeType !== Node.ELEMENT_NODE) return null;
+    const attributes = [...node.attributes].map((a) => [a.name, a.value]).sort();
+    return [node.tagName.toLowerCase(), attributes, ...[...node.childNodes].map(shape).filter((c) => c !== null)];
+  };
+  // Text written in pieces reads as one (normalize() joins neighbouring text nodes of a copy).
+  return [...document.querySelectorAll(selector)].map((element) => {
+    const copy = element.cloneNode(true);
+    copy.normalize();
+    return shape(copy);
+  });
+}"""
+RESULT_PARTS = (".ranking > li", "table.pad", "section.town-result", "form.turns")
+GAMES = {"four-players": examples.FOUR_PLAYERS_CODE, "rulebook": examples.RULEBOOK_CODE,
+         "tied": encode(examples.tied_game())}
+
+
+def shapes(page, parts) -> dict:
+    return {part: page.evaluate(SHAPE, part) for part in parts}
+
+
+@pytest.fixture(scope="module")
+def offline_phone(browser, live_server):
+    context = browser.new_context()
+    install(context.new_page(), live_server)
+    go_offline(context)
+    yield context
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_result_is_drawn_offline_as_the_server_draws_it(browser, offline_phone, live_server, lang, game):
+    address = "{}/{}/r/{}".format(live_server, lang, GAMES[game])
+    online = browser.new_context()
+    try:
+        page = online.new_page()
+        page.goto(address)
+        served = shapes(page, RESULT_PARTS)
+    finally:
+        online.close()
+    page = offline_phone.new_page()
+    page.goto(address)
+    page.wait_for_selector(".offline-note")
+    assert shapes(page, RESULT_PARTS) == served
+    assert all(served[part] for part in RESULT_PARTS[:3])
+    page.close()
+
+
+# The server's page holds its parts in <main>; the shell draws them into <div id="app"> there.
+SERVED_TOWN, DRAWN_TOWN = "main > :not(script, template, #app)", "#app > *"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("game, n", [("four-players", 1), ("four-players", 4), ("rulebook", 1)])
+def test_a_town_step_is_drawn_offline_as_the_server_draws_it(browser, offline_phone, live_server, lang, game, n):
+    address = "{}/{}/g/{}/{}".format(live_server, lang, GAMES[game], n)
+    online = browser.new_context()
+    try:
+        page = online.new_page()
+        page.goto(address)
+        page.wait_for_selector(".running-total:not(:empty)")
+        served = page.evaluate(SHAPE, SERVED_TOWN)
+    finally:
+        online.close()
+    page = offline_phone.new_page()
+    page.goto(address)
+    page.wait_for_selector(".running-total:not(:empty)")
+    assert page.evaluate(SHAPE, DRAWN_TOWN) == served
+    page.close()
+
+
+# What the table's page and its offline stand-in both show of each player: the name, isolated, the status, the total.
+PLAYER_PARTS = ".table-player bdi, .table-player .table-status, .table-player .table-total"
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_the_players_of_a_table_are_drawn_offline_as_the_server_draws_them(browser, live_server, lang):
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        install(page, live_server)
+        page.goto("{}/{}/t/new?code={}".format(live_server, lang, encode(empty_setup(examples.tied_game()))))
+        page.click("form[method=post] button[type=submit]")
+        page.wait_for_url(re.compile(r".*/{}/t/[A-Za-z0-9_-]{{22,}}$".format(lang)))
+        hand_in(page.url, examples.tied_game(), 1)
+        expect(page.locator(".table-player[data-player='2'] .table-total")).not_to_be_empty(timeout=WAIT)
+        table_id = page.url.rsplit("/", 1)[1]
+        page.wait_for_function("""(id) => JSON.parse(localStorage.getItem('marquoir-table-state:' + id) || "null")
+            ?.players?.[1]?.total !== null""", arg=table_id, timeout=WAIT)
+        served = page.evaluate(SHAPE, PLAYER_PARTS)
+        go_offline(context)
+        page.reload()
+        page.wait_for_selector(".table-offline")
+        assert page.evaluate(SHAPE, PLAYER_PARTS) == served
+        assert [part[0] for part in served[:3]] == ["bdi", "span", "span"]
+    finally:
+        context.close()
