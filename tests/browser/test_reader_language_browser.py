@@ -1,4 +1,4 @@
-"""A stranger's phone and the remembered language: the page's script keeps it, / and shared links follow it."""
+"""A phone and the remembered language: the page's script keeps it, / and shared links follow it."""
 
 import time
 

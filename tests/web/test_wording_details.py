@@ -1,15 +1,15 @@
-"""Small wordings a stranger's try found wrong: a town's status and elision in French, the code errors, Hungarian words."""
+"""Wordings checked one by one: a town's status and elision in French, the code errors, Hungarian words, counted words."""
 
 import re
 
 import pytest
 
 from support import examples
+from support.apps import new_app
 from support.tables import Clock
 from support.tables import empty_setup
 from support.tables import town_code
 from support.tables import town_op
-from webscore import create_app
 from webscore.scoring import CodeError
 from webscore.scoring import decode
 from webscore.scoring import encode
@@ -28,8 +28,7 @@ DAMAGED = {"en": "This link has been changed or damaged: its check does not matc
 
 @pytest.fixture
 def phone(tmp_path):
-    config = {"TESTING": True, "TABLES_CLOCK": Clock(), "TABLES_DATABASE": str(tmp_path / "tables.sqlite3")}
-    return create_app(config).test_client()
+    return new_app(TABLES_CLOCK=Clock(), TABLES_DATABASE=str(tmp_path / "tables.sqlite3")).test_client()
 
 
 def open_table(phone) -> str:
@@ -135,7 +134,7 @@ def test_the_hungarian_table_pages_say_link_and_tap_one_way(phone):
     ("hu", {"one": "%(num)d módosítás vár elküldésre.", "other": "%(num)d módosítás vár elküldésre."}),
 ])
 def test_counted_words_for_the_browser_have_every_plural_form_of_the_language(lang, forms):
-    app = create_app({"TESTING": True})
+    app = new_app()
     with app.test_request_context("/{}/".format(lang)):
         app.preprocess_request()
         assert i18n.plural_forms("%(num)d change waiting to be sent.", "%(num)d changes waiting to be sent.") == forms

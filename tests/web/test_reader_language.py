@@ -1,9 +1,10 @@
-"""A stranger's look at the remembered language: kept pages send no cookie, per-reader pages and / still do."""
+"""The language a reader gets: kept pages are the same bytes for every reader and send no cookie; pages drawn for
+one reader, and /, keep the reader's language."""
 
 import pytest
 
 from support import examples
-from webscore import create_app
+from support.apps import new_app
 
 CODE = examples.FOUR_PLAYERS_CODE
 LANGUAGES = ("en", "fr", "hu")
@@ -16,8 +17,7 @@ ENCODINGS = ("gzip", "br", "identity", "gzip, br", "")
 
 def fresh(tmp_path, name="tables"):
     """Return a cookie-less test client of a new app, whose page cache is empty."""
-    app = create_app({"TESTING": True, "SERVER_NAME": "marquoir.test",
-                      "TABLES_DATABASE": str(tmp_path / (name + ".sqlite3"))})
+    app = new_app(SERVER_NAME="marquoir.test", TABLES_DATABASE=str(tmp_path / (name + ".sqlite3")))
     return app.test_client(use_cookies=False)
 
 
@@ -102,20 +102,18 @@ def test_a_reader_with_a_session_and_a_cookie_drawing_a_kept_page_first_leaks_no
     # A reader who opened a table (session cookie, CSRF), entered a town in French and came from a QR code
     # draws the page into an empty cache first; everyone after gets exactly what a fresh server draws.
     path = pattern.format("hu")
-    app = create_app({"TESTING": True, "SERVER_NAME": "marquoir.test",
-                      "TABLES_DATABASE": str(tmp_path / "reader.sqlite3")})
-    reader = app.test_client()
+    reader = new_app(SERVER_NAME="marquoir.test", TABLES_DATABASE=str(tmp_path / "reader.sqlite3")).test_client()
     assert reader.get("/fr/t/new?code=" + CODE).status_code == 200
     assert reader.get("/fr/g/{}/1".format(CODE)).status_code == 200
     assert reader.get_cookie("session", domain="marquoir.test") is not None
     assert reader.get_cookie("lang", domain="marquoir.test").value == "fr"
     assert reader.get(path + "?from=qr", headers={"Accept-Language": "fr"}).status_code == 200
     first = reader.get(path, headers={"Accept-Language": "fr"})
-    stranger = fresh(tmp_path, "stranger").get(path)
-    assert first.status_code == stranger.status_code == 200
+    other = fresh(tmp_path, "other-reader").get(path)
+    assert first.status_code == other.status_code == 200
     assert "Set-Cookie" not in first.headers
-    assert first.headers["ETag"] == stranger.headers["ETag"]
-    assert first.data == stranger.data
+    assert first.headers["ETag"] == other.headers["ETag"]
+    assert first.data == other.data
     assert b"csrf" not in first.data.lower()
     # The address with a query string was drawn for this reader, and it kept Hungarian in the cookie.
     assert reader.get_cookie("lang", domain="marquoir.test").value == "hu"
