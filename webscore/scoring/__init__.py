@@ -1,6 +1,6 @@
 """Marquoir's scoring core: pure Python that runs unchanged under CPython and MicroPython.
 
-score(game) takes a game file (a dict, see DESIGN.md) and returns its result, or raises InvalidGame
+score(game) takes a game file (a dict, described in the README) and returns its result, or raises InvalidGame
 with every problem found. Standard library only; integers only; no formatting of text for people.
 """
 
