@@ -5,12 +5,12 @@ import pathlib
 from flask import Flask
 from flask_compress import Compress
 
-from .web import addresses
-from .web import assets
 from .web import i18n
-from .web import labels
-from .web import pieces
-from .web import security
+from .web.http import addresses
+from .web.http import assets
+from .web.http import security
+from .web.i18n import labels
+from .web.results import pieces
 
 DEV_SECRET_KEY = "dev-only-not-secret"
 MIN_SECRET_KEY = 32
@@ -63,13 +63,13 @@ def create_app(test_config=None):
     pieces.init_app(app)
     security.init_app(app)
 
-    from .web import errors
-    from .web import game_setup
-    from .web import offline
-    from .web import pages
-    from .web import results
-    from .web import tables
-    from .web import town_entry
+    from .web.http import errors
+    from .web.offline import views as offline
+    from .web.pages import views as pages
+    from .web.results import views as results
+    from .web.setup import views as game_setup
+    from .web.tables import views as tables
+    from .web.towns import views as town_entry
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(game_setup.bp)

@@ -21,7 +21,7 @@ from support.towns import game  # noqa: E402
 from support.towns import player  # noqa: E402
 from support.towns import town  # noqa: E402
 from webscore.scoring import encode  # noqa: E402
-from webscore.web import picture  # noqa: E402
+from webscore.web.results import picture  # noqa: E402
 
 REPEATS = 9
 SIX_NAMES = ["W" * 24, "Árvíztűrő tükörfúrógépŰŐ", "Ménestrel Éléonore-Œdipe", "Zsófia-Borbála Kovácsné", "王小明 🎲",

@@ -17,7 +17,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from support import examples  # noqa: E402
 from support.apps import new_app  # noqa: E402
-from webscore.web import offline  # noqa: E402
+from webscore.web.offline import views as offline  # noqa: E402
 
 HEADERS = {"Accept-Encoding": "br, gzip", "Accept-Language": "en"}
 REFERENCED = re.compile(r'(?:src|href)="(/static/[^"]+)"')

@@ -5,7 +5,7 @@ from flask import url_for
 
 from support import examples
 from support.apps import new_app
-from webscore.web.addresses import browser_routes
+from webscore.web.http.addresses import browser_routes
 
 CODE = examples.RULEBOOK_CODE
 VALUES = {"lang": "hu", "code": CODE, "n": 3, "table_id": "Ab-9_x"}

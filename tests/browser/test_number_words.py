@@ -7,7 +7,7 @@ from support import examples
 from support.apps import new_app
 from support.phone import go_offline
 from support.phone import install
-from webscore.web import labels
+from webscore.web.i18n import labels
 
 NUMBERS = [-12345, -1000, -3, 0, 7, 999, 1000, 7992, 9999, 10000, 12345, 1234567]
 NAMES = [["Ana"], ["Ana", "Bo"], ["Farm c1", "Granary d2", "Orchard a4"], ["{1}", "$&", "{0}", "$'", "Zoé"]]

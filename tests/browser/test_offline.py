@@ -208,14 +208,14 @@ def test_random_games_in_the_browser_match_the_server(browser_core, game):
 
 
 def test_a_new_version_is_offered_not_swapped_in(phone, live_server, monkeypatch):
-    import webscore.web.offline
+    import webscore.web.offline.views
 
     page = phone.new_page()
     install(page, live_server)
     set_up(page, live_server)
     page.click(".tool[data-card=cottage]")
     page.click(".square[data-square=a1]")
-    monkeypatch.setattr(webscore.web.offline, "version", lambda: "next-version")
+    monkeypatch.setattr(webscore.web.offline.views, "version", lambda: "next-version")
     page.evaluate("navigator.serviceWorker.getRegistration().then((registration) => registration.update())")
     banner = page.locator(".update-ready")
     expect(banner).to_be_visible()

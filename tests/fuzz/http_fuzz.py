@@ -54,7 +54,7 @@ from webscore.scoring import encode  # noqa: E402
 from webscore.scoring.code import from_text  # noqa: E402
 from webscore.scoring.code import to_text  # noqa: E402
 from webscore.scoring.town import NAMES  # noqa: E402
-from webscore.web.security import HEADERS  # noqa: E402
+from webscore.web.http.security import HEADERS  # noqa: E402
 
 SLOW = 1.0
 SETUP_CODE = encode(empty_setup(examples.load("four-players")))

@@ -11,7 +11,7 @@ from support.apps import new_app
 from support.tables import empty_setup
 from support.tables import open_table
 from webscore.scoring import encode
-from webscore.web import conditional
+from webscore.web.http import conditional
 
 
 @pytest.mark.parametrize(("field", "named"), [

@@ -14,7 +14,7 @@ from support.tables import empty_setup
 from support.tables import town_op
 from webscore import create_app
 from webscore.scoring import encode
-from webscore.web.tables_store import open_store
+from webscore.web.tables.store import open_store
 
 GAME = examples.load("four-players")
 SETUP = encode(empty_setup(GAME))

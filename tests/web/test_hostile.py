@@ -24,9 +24,9 @@ from support.webflow import errors
 from webscore import create_app
 from webscore.scoring import encode
 from webscore.scoring.code import MAX_CODE
-from webscore.web import assets
 from webscore.web import i18n
-from webscore.web.security import HEADERS
+from webscore.web.http import assets
+from webscore.web.http.security import HEADERS
 
 RULEBOOK = examples.RULEBOOK_CODE
 FOUR = encode(examples.load("four-players"))
@@ -128,7 +128,7 @@ def test_any_query_on_any_page_is_answered(pairs, path):
 # The error page itself
 
 def test_an_error_page_that_cannot_be_drawn_still_answers_ours(monkeypatch):
-    from webscore.web import errors as error_pages
+    from webscore.web.http import errors as error_pages
 
     def broken(*args, **kwargs):
         raise RuntimeError("template failed")

@@ -7,7 +7,7 @@ import brotli
 import pytest
 
 from support import examples
-from webscore.web import assets
+from webscore.web.http import assets
 
 RESULT = "/en/r/" + examples.FOUR_PLAYERS_CODE
 

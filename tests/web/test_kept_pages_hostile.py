@@ -11,7 +11,7 @@ from werkzeug.test import run_wsgi_app
 
 from support import examples
 from support.webflow import text_of
-from webscore.web.page_cache import PageCache
+from webscore.web.http.page_cache import PageCache
 
 RESULT = "/en/r/" + examples.FOUR_PLAYERS_CODE
 CODE = examples.FOUR_PLAYERS_CODE

@@ -7,8 +7,8 @@ from werkzeug.test import EnvironBuilder
 from werkzeug.test import run_wsgi_app
 
 from support import examples
-from webscore.web import results
-from webscore.web.page_cache import KeptPages
+from webscore.web.http.page_cache import KeptPages
+from webscore.web.results import views as results
 
 PAGES = ["/en/r/" + examples.FOUR_PLAYERS_CODE, "/hu/r/" + examples.RULEBOOK_CODE, "/fr/new", "/en/", "/fr/rules",
          "/hu/play", "/en/pad"]

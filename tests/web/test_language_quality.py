@@ -7,8 +7,8 @@ import pytest
 from babel.messages.pofile import read_po
 
 from support import examples
-from webscore.web import labels
-from webscore.web.pieces import pieces
+from webscore.web.i18n import labels
+from webscore.web.results.pieces import pieces
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 NBSP = "\u00a0"

@@ -16,7 +16,7 @@ from support.tables import empty_setup
 from support.tables import open_table
 from support.tables import town_code
 from webscore.scoring import encode
-from webscore.web.picture import picture_of
+from webscore.web.results.picture import picture_of
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 GAME = examples.load("four-players")

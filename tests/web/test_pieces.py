@@ -3,10 +3,10 @@
 import pytest
 from babel.lists import format_list
 
-from webscore.web.labels import CARD_NAMES
-from webscore.web.labels import reason_text
-from webscore.web.pieces import Pieces
-from webscore.web.pieces import pieces
+from webscore.web.i18n.labels import CARD_NAMES
+from webscore.web.i18n.labels import reason_text
+from webscore.web.results.pieces import Pieces
+from webscore.web.results.pieces import pieces
 
 NAMES = ["Farm A1", "Granary B2", "Orchard C3", "Greenhouse D4", "Farm D1"]
 

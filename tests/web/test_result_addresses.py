@@ -9,11 +9,11 @@ from flask import url_for
 
 from support import examples
 from webscore.web import i18n
-from webscore.web.addresses import STAND_IN
-from webscore.web.addresses import address
-from webscore.web.addresses import code_address
-from webscore.web.labels import number_in
-from webscore.web.pieces import pieces
+from webscore.web.http.addresses import STAND_IN
+from webscore.web.http.addresses import address
+from webscore.web.http.addresses import code_address
+from webscore.web.i18n.labels import number_in
+from webscore.web.results.pieces import pieces
 
 CODE = examples.RULEBOOK_CODE
 ROOTS = ["http://marquoir.test", "https://marquoir.test/under", "http://other.test:8080/a/b",

@@ -22,9 +22,9 @@ from webscore.scoring import game_from_code
 from webscore.scoring.code import _crc
 from webscore.scoring.code import from_text
 from webscore.scoring.code import to_text
-from webscore.web import frames
-from webscore.web import pieces as pieces_module
-from webscore.web.page_cache import KeptPages
+from webscore.web.http.page_cache import KeptPages
+from webscore.web.results import frames
+from webscore.web.results import pieces as pieces_module
 
 ROOT = "http://marquoir.test"
 HOSTILE_NAMES = ["\ue000code\ue001", "\ue000ranking0\ue001x", "\ue001\ue000", "\ue000title\ue001\ue000description\ue001",

@@ -7,7 +7,7 @@ import pytest
 from support import examples
 from support.strategies import same_random_games
 from webscore.scoring import encode
-from webscore.web import frames
+from webscore.web.results import frames
 
 LANGUAGES = ("en", "fr", "hu")
 ROOTS = ("http://marquoir.test", "https://other.test/under")

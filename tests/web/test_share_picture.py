@@ -24,8 +24,8 @@ from webscore.scoring import problems
 from webscore.scoring.cards import BUILDINGS
 from webscore.scoring.cards import MONUMENTS
 from webscore.scoring.cards import colour_of
-from webscore.web import picture
-from webscore.web.labels import CARD_NAMES
+from webscore.web.i18n.labels import CARD_NAMES
+from webscore.web.results import picture
 
 CODE = examples.FOUR_PLAYERS_CODE
 STYLESHEET = pathlib.Path(__file__).resolve().parents[2] / "static" / "css" / "marquoir.css"

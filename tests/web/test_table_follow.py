@@ -14,9 +14,9 @@ from support import examples
 from support.apps import new_app
 from support.tables import empty_setup
 from webscore.scoring import encode
-from webscore.web import table_follow
-from webscore.web.table_follow import FollowShortcut
-from webscore.web.tables_store import open_store
+from webscore.web.tables import follow as table_follow
+from webscore.web.tables.follow import FollowShortcut
+from webscore.web.tables.store import open_store
 
 SETUP = encode(empty_setup(examples.load("four-players")))
 CROWDED = {"X-Field-{}".format(n): "1" for n in range(70)}
@@ -42,7 +42,7 @@ def opened(config) -> tuple:
     return shortcut, shortcut.wsgi_app, "/hu/t/{}/state".format(table)
 
 
-# If-None-Match as RFC 9110 reads it (webscore.web.conditional): the current tag in any spelling the grammar
+# If-None-Match as RFC 9110 reads it (webscore.web.http.conditional): the current tag in any spelling the grammar
 # allows, or "*", is a 304; the shortcut and the view give the same bytes and headers (the view's 304 once
 # said "Vary: Accept-Encoding", flask_compress's, for a state never compressed).
 @pytest.mark.parametrize("named", ['"0-hu"', 'W/"0-hu"', "*", ' * ', '"1-hu", W/"0-hu"', ',, "0-hu" ,'])

@@ -12,8 +12,8 @@ from support import examples
 from support.tables import empty_setup
 from support.tables import town_code
 from webscore.scoring import encode
-from webscore.web import tables
-from webscore.web.tables_store import open_store
+from webscore.web.tables import views as tables
+from webscore.web.tables.store import open_store
 
 GAME = examples.load("four-players")
 SETUP = encode(empty_setup(GAME))

@@ -19,7 +19,7 @@ from webscore.flow.sync import town_from_fields
 from webscore.flow.town_step import fields_of
 from webscore.scoring import encode
 from webscore.scoring import score
-from webscore.web.tables_store import LIFETIME
+from webscore.web.tables.store import LIFETIME
 
 GAME = examples.load("four-players")
 SETUP = encode(empty_setup(GAME))

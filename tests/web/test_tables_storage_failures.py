@@ -19,8 +19,8 @@ from support.tables import RedisServer
 from support.tables import empty_setup
 from support.tables import town_op
 from webscore.scoring import encode
-from webscore.web.security import HEADERS
-from webscore.web.tables_store import SQLiteStore
+from webscore.web.http.security import HEADERS
+from webscore.web.tables.store import SQLiteStore
 
 GAME = examples.load("four-players")
 SETUP = encode(empty_setup(GAME))

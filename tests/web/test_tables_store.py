@@ -9,10 +9,10 @@ import threading
 import pytest
 
 from support.tables import Clock
-from webscore.web.tables_store import LIFETIME
-from webscore.web.tables_store import Limited
-from webscore.web.tables_store import RedisStore
-from webscore.web.tables_store import SQLiteStore
+from webscore.web.tables.store import LIFETIME
+from webscore.web.tables.store import Limited
+from webscore.web.tables.store import RedisStore
+from webscore.web.tables.store import SQLiteStore
 
 
 class Conflict(Exception):

@@ -10,10 +10,10 @@ from webscore.scoring.game import SOLO_LOWEST_RANK
 from webscore.scoring.game import SOLO_RANKS
 from webscore.scoring.game import TIE_BREAKS
 from webscore.scoring.game import TIE_SHARED
-from webscore.web import labels
-from webscore.web.offline import page_words
-from webscore.web.problems import MESSAGES
-from webscore.web.problems import problem_text
+from webscore.web.i18n import labels
+from webscore.web.i18n.problems import MESSAGES
+from webscore.web.i18n.problems import problem_text
+from webscore.web.offline.views import page_words
 
 PACKAGE = pathlib.Path(__file__).resolve().parents[2] / "webscore"
 LANGUAGES = ("en", "fr", "hu")

@@ -9,8 +9,8 @@ from flask_babel import refresh
 from support import examples
 from webscore.scoring import score
 from webscore.web import i18n
-from webscore.web.picture import words_of
-from webscore.web.preview import mode_line
+from webscore.web.results.picture import words_of
+from webscore.web.results.preview import mode_line
 
 RULEBOOK = examples.load("rulebook-28")
 FOUR = examples.load("four-players")

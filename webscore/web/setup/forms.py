@@ -16,14 +16,14 @@ from wtforms import SelectField
 from wtforms import StringField
 from wtforms.fields.choices import SelectChoice
 
-from ..scoring.cards import CARD_COLOURS
-from ..scoring.cards import MONUMENTS
-from ..scoring.cards import cards_of_colour
-from ..scoring.game import MODES
-from ..scoring.town import NAMES
-from ..scoring.validate import MAX_NAME
-from .labels import CARD_NAMES
-from .labels import MODE_NAMES
+from ...scoring.cards import CARD_COLOURS
+from ...scoring.cards import MONUMENTS
+from ...scoring.cards import cards_of_colour
+from ...scoring.game import MODES
+from ...scoring.town import NAMES
+from ...scoring.validate import MAX_NAME
+from ..i18n.labels import CARD_NAMES
+from ..i18n.labels import MODE_NAMES
 
 
 def choices(pairs) -> list:
@@ -36,7 +36,7 @@ _WORDED = {}
 
 def worded(key: str, pairs) -> list:
     """Return choices whose labels are worded in the page's language, built once per language and key."""
-    from .i18n import current_language
+    from ..i18n import current_language
 
     lang = current_language()
     if (lang, key) not in _WORDED:

@@ -12,11 +12,11 @@ from flask_babel import refresh
 from markupsafe import escape
 from werkzeug.exceptions import HTTPException
 
-from ..scoring import CodeError
-from ..scoring import InvalidGame
-from . import i18n
-from .labels import CODE_PROBLEMS
-from .tables_store import Unavailable
+from ...scoring import CodeError
+from ...scoring import InvalidGame
+from .. import i18n
+from ..i18n.labels import CODE_PROBLEMS
+from ..tables.store import Unavailable
 
 
 def _language_from_path() -> None:

@@ -12,19 +12,19 @@ from flask import render_template
 from flask import request
 from flask import url_for
 
-from ..flow import new_game as setup_flow
-from ..scoring import CodeError
-from ..scoring import InvalidGame
-from ..scoring import encode
-from ..scoring import game_from_code
-from ..scoring.validate import MAX_NAME
-from ..scoring.validate import MAX_PLAYERS
-from . import page_cache
+from ...flow import new_game as setup_flow
+from ...scoring import CodeError
+from ...scoring import InvalidGame
+from ...scoring import encode
+from ...scoring import game_from_code
+from ...scoring.validate import MAX_NAME
+from ...scoring.validate import MAX_PLAYERS
+from ..http import page_cache
+from ..i18n.problems import problem_text
 from .forms import SetupForm
 from .forms import monument_choices
-from .problems import problem_text
 
-bp = Blueprint("setup", __name__, url_prefix="/<lang>")
+bp = Blueprint("setup", __name__, url_prefix="/<lang>", template_folder="templates")
 
 # The box's one random source for dealing; a game code needs no seed, so no reproducibility is lost.
 _dealer = random.SystemRandom()

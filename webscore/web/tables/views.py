@@ -26,34 +26,34 @@ from flask_wtf.csrf import ValidationError
 from flask_wtf.csrf import generate_csrf
 from flask_wtf.csrf import validate_csrf
 
-from ..flow import sync
-from ..flow import town_step
-from ..scoring import encode
-from ..scoring import game_from_code
-from . import conditional
-from . import i18n
-from . import table_follow
-from .assets import EncodedResponse
-from .problems import problem_text
-from .table_follow import etag as follow_etag
-from .table_follow import record_read
-from .table_follow import setup_of
-from .table_follow import state_body
-from .table_follow import state_headers
-from .table_follow import unchanged
-from .table_towns import code_in
-from .table_towns import read_town
-from .table_towns import sync_towns
-from .table_towns import table_state
-from .table_towns import table_words
-from .table_towns import whole_game
-from .table_towns import with_town
-from .tables_store import ID_LENGTH
-from .tables_store import Limited
-from .tables_store import open_store
-from .town_entry import town_form
+from ...flow import sync
+from ...flow import town_step
+from ...scoring import encode
+from ...scoring import game_from_code
+from .. import i18n
+from ..http import conditional
+from ..http.assets import EncodedResponse
+from ..i18n.problems import problem_text
+from ..towns.views import town_form
+from . import follow as table_follow
+from .follow import etag as follow_etag
+from .follow import record_read
+from .follow import setup_of
+from .follow import state_body
+from .follow import state_headers
+from .follow import unchanged
+from .store import ID_LENGTH
+from .store import Limited
+from .store import open_store
+from .towns import code_in
+from .towns import read_town
+from .towns import sync_towns
+from .towns import table_state
+from .towns import table_words
+from .towns import whole_game
+from .towns import with_town
 
-bp = Blueprint("tables", __name__)
+bp = Blueprint("tables", __name__, template_folder="templates")
 # The longest town code (six players, names of 24 characters) is under 600 characters; a save says little more.
 MAX_SAVE = 2048
 

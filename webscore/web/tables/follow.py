@@ -11,16 +11,16 @@ gone; another address) goes on to the view, with the record already read (one re
 import json
 import re
 
-from ..scoring import decode
-from . import conditional
-from . import security
-from .i18n import LANGUAGES
-from .kept import kept
-from .security import HEADERS
-from .table_towns import table_state
-from .tables_store import ID_LENGTH
-from .tables_store import Unavailable
-from .tables_store import open_store
+from ...scoring import decode
+from ..http import conditional
+from ..http import security
+from ..http.kept import kept
+from ..http.security import HEADERS
+from ..i18n import LANGUAGES
+from .store import ID_LENGTH
+from .store import Unavailable
+from .store import open_store
+from .towns import table_state
 
 STATE = re.compile(r"/({})/t/([A-Za-z0-9_-]{{{},{}}})/state".format("|".join(LANGUAGES), ID_LENGTH.start, ID_LENGTH.stop - 1))
 

@@ -16,14 +16,14 @@ from flask_babel import gettext
 from markupsafe import Markup
 from markupsafe import escape
 
-from ..scoring.cards import BUILDINGS
-from ..scoring.cards import MONUMENTS
-from ..scoring.cards import colour_of
-from . import labels
-from .addresses import address
-from .i18n import current_language
-from .i18n import words_in
-from .kept import kept
+from ...scoring.cards import BUILDINGS
+from ...scoring.cards import MONUMENTS
+from ...scoring.cards import colour_of
+from ..http.addresses import address
+from ..http.kept import kept
+from ..i18n import current_language
+from ..i18n import labels
+from ..i18n import words_in
 
 LAYOUTS = {card: BUILDINGS[card][1] for card in BUILDINGS}
 LAYOUTS.update(MONUMENTS)

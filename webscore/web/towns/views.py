@@ -12,17 +12,17 @@ from flask import request
 from flask import url_for
 from flask_babel import gettext as _
 
-from ..flow import game_key
-from ..flow import town_step
-from ..scoring import game_from_code
-from ..scoring.game import MASTER_BUILDER
-from .forms import TownForm
-from .forms import choices
-from .forms import monument_choices
-from .labels import CARD_NAMES
-from .problems import problem_text
+from ...flow import game_key
+from ...flow import town_step
+from ...scoring import game_from_code
+from ...scoring.game import MASTER_BUILDER
+from ..i18n.labels import CARD_NAMES
+from ..i18n.problems import problem_text
+from ..setup.forms import TownForm
+from ..setup.forms import choices
+from ..setup.forms import monument_choices
 
-bp = Blueprint("town", __name__, url_prefix="/<lang>/g/<code>")
+bp = Blueprint("town", __name__, url_prefix="/<lang>/g/<code>", template_folder="templates")
 # The range each fact's field offers, for every page that draws a town (town_grid.html).
 bp.add_app_template_global(town_step.FACT_LIMITS, "fact_limits")
 

@@ -19,23 +19,23 @@ from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import escape
 from werkzeug.http import quote_etag
 
-from ..flow import game_key
-from ..flow import result_view
-from ..flow import town_step
-from ..scoring import encode
-from ..scoring import game_from_code
-from ..scoring import score_valid_game
-from . import conditional
+from ...flow import game_key
+from ...flow import result_view
+from ...flow import town_step
+from ...scoring import encode
+from ...scoring import game_from_code
+from ...scoring import score_valid_game
+from .. import i18n
+from ..http import conditional
+from ..http import page_cache
+from ..http.addresses import code_address
+from ..i18n.problems import problem_text
 from . import frames
-from . import i18n
-from . import page_cache
 from . import picture as pictures
-from .addresses import code_address
 from .pieces import pieces
 from .preview import link_preview
-from .problems import problem_text
 
-bp = Blueprint("results", __name__)
+bp = Blueprint("results", __name__, template_folder="templates")
 
 
 def share_url(code: str) -> str:

@@ -11,7 +11,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext as _lp
 from flask_babel import ngettext
 
-from .kept import kept
+from ..http.kept import kept
 
 CARD_NAMES = {
     "cottage": _l("Cottage"),
@@ -235,7 +235,7 @@ class PerLanguage:
         self.translated = {}
 
     def __getitem__(self, key):
-        from .i18n import current_words
+        from . import current_words
 
         # Keyed on the locale Babel translates the words with (as i18n's kept words are), never on a
         # language decided otherwise: under force_locale the two differ.
@@ -260,7 +260,7 @@ MINUS = "\u2212"
 
 def number(value: int) -> str:
     """Format a whole number for the page's language as the browser does, with a true minus sign."""
-    from .i18n import current_language
+    from . import current_language
 
     return number_in(current_language(), value)
 
@@ -295,16 +295,16 @@ def name_list(names) -> str:
     """Join names as the page's language lists them ("Ana, Bo and Cy")."""
     from babel.lists import format_list
 
-    from .i18n import current_language
+    from . import current_language
 
     return format_list([str(name) for name in names], locale=current_language())
 
 
 def init_app(app) -> None:
     """Give templates the card catalogue and its words."""
-    from ..scoring.cards import MAX_STORED
-    from ..scoring.cards import SOLO_EXCLUDED
-    from ..scoring.cards import colour_of
+    from ...scoring.cards import MAX_STORED
+    from ...scoring.cards import SOLO_EXCLUDED
+    from ...scoring.cards import colour_of
 
     app.jinja_env.globals.update(
         colour_of=colour_of, max_stored=MAX_STORED, card_names=PerLanguage(CARD_NAMES),

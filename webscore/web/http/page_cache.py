@@ -29,7 +29,7 @@ from flask import request
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Request
 
-from . import i18n
+from .. import i18n
 from . import security
 from .assets import IMMUTABLE
 from .assets import encode_all

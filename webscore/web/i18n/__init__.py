@@ -23,15 +23,15 @@ from markupsafe import Markup
 from werkzeug.http import dump_cookie
 from werkzeug.routing import BuildError
 
-from .addresses import code_address
-from .kept import kept
+from ..http.addresses import code_address
+from ..http.kept import kept
 
 LANGUAGES = ("en", "fr", "hu")
 # Each language named in itself, for the language switch.
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "hu": "Magyar"}
 DEFAULT = "en"
 COOKIE = "lang"
-TRANSLATIONS = pathlib.Path(__file__).resolve().parents[2] / "translations"
+TRANSLATIONS = pathlib.Path(__file__).resolve().parents[3] / "translations"
 
 
 def compile_catalogues(folder: pathlib.Path = TRANSLATIONS) -> pathlib.Path:

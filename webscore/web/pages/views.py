@@ -8,15 +8,15 @@ from flask import redirect
 from flask import render_template
 from flask import url_for
 
-from ..scoring.cards import BUILDINGS
-from ..scoring.cards import CARD_COLOURS
-from ..scoring.cards import MONUMENTS
-from ..scoring.game import SOLO_LOWEST_RANK
-from ..scoring.game import SOLO_RANKS
-from . import i18n
-from . import page_cache
+from ...scoring.cards import BUILDINGS
+from ...scoring.cards import CARD_COLOURS
+from ...scoring.cards import MONUMENTS
+from ...scoring.game import SOLO_LOWEST_RANK
+from ...scoring.game import SOLO_RANKS
+from .. import i18n
+from ..http import page_cache
 
-bp = Blueprint("pages", __name__)
+bp = Blueprint("pages", __name__, template_folder="templates")
 
 
 @bp.get("/")

@@ -17,26 +17,26 @@ from flask import url_for
 from flask_babel import get_translations
 from flask_babel import gettext as _
 
-from ..flow.town_step import FACT_LIMITS
-from ..scoring import pad
-from ..scoring.cards import BUILDINGS
-from ..scoring.cards import CARD_COLOURS
-from ..scoring.cards import MAX_STORED
-from ..scoring.cards import MONUMENTS
-from ..scoring.cards import colour_of
-from ..scoring.validate import MAX_NAME
-from ..scoring.validate import MAX_PLAYERS
-from ..scoring.validate import MONUMENT_FACTS
-from . import i18n
-from . import labels
-from .addresses import browser_routes
-from .assets import IMMUTABLE
-from .assets import file_response
-from .problems import MESSAGES as PROBLEM_MESSAGES
+from ...flow.town_step import FACT_LIMITS
+from ...scoring import pad
+from ...scoring.cards import BUILDINGS
+from ...scoring.cards import CARD_COLOURS
+from ...scoring.cards import MAX_STORED
+from ...scoring.cards import MONUMENTS
+from ...scoring.cards import colour_of
+from ...scoring.validate import MAX_NAME
+from ...scoring.validate import MAX_PLAYERS
+from ...scoring.validate import MONUMENT_FACTS
+from .. import i18n
+from ..http.addresses import browser_routes
+from ..http.assets import IMMUTABLE
+from ..http.assets import file_response
+from ..i18n import labels
+from ..i18n.problems import MESSAGES as PROBLEM_MESSAGES
 
-bp = Blueprint("offline", __name__)
+bp = Blueprint("offline", __name__, template_folder="templates")
 
-PACKAGE = pathlib.Path(__file__).resolve().parents[1]
+PACKAGE = pathlib.Path(__file__).resolve().parents[2]
 # The Python the browser runs under MicroPython: the scoring core and the walk-through on top of it.
 BROWSER_PACKAGES = ("scoring", "flow")
 CORE_FILES = tuple(sorted(path.relative_to(PACKAGE).as_posix() for package in BROWSER_PACKAGES
@@ -75,7 +75,9 @@ _VERSIONS = {}
 
 def version() -> str:
     """Return a version that changes whenever a stored asset, a core file, a template or a catalogue does."""
-    folders = [_static_folder(), pathlib.Path(current_app.root_path) / "templates", i18n.TRANSLATIONS]
+    # The app's templates and each capability's own (webscore/web/*/templates).
+    templates = sorted(pathlib.Path(current_app.root_path).glob("**/templates"))
+    folders = [_static_folder(), *templates, i18n.TRANSLATIONS]
     folders += [PACKAGE / package for package in BROWSER_PACKAGES]
     files = tuple(path for folder in folders for path in sorted(folder.rglob("*"))
                   if path.is_file() and path.suffix in ASSET_SUFFIXES + (".py", ".html", ".po"))

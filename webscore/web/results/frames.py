@@ -15,7 +15,7 @@ import re
 
 from markupsafe import Markup
 
-from .kept import kept
+from ..http.kept import kept
 
 # Private-use characters: escaping leaves them as they are, and no page text holds them.
 OPEN, CLOSE = "\ue000", "\ue001"

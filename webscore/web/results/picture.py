@@ -16,12 +16,12 @@ from PIL import Image
 from PIL import ImageDraw
 from PIL import ImageFont
 
-from ..flow.result_view import ranking
-from ..scoring import game_from_code
-from ..scoring import score_valid_game
-from ..scoring.cards import colour_of
-from .labels import CARD_NAMES
-from .labels import number
+from ...flow.result_view import ranking
+from ...scoring import game_from_code
+from ...scoring import score_valid_game
+from ...scoring.cards import colour_of
+from ..i18n.labels import CARD_NAMES
+from ..i18n.labels import number
 from .preview import headline
 from .preview import mode_line
 
@@ -31,7 +31,7 @@ CELL, GAP = 118, 8
 GRID_TOP = 100
 PANEL_LEFT = MARGIN + 4 * CELL + 3 * GAP + 48
 FONTS = pathlib.Path(__file__).resolve().parent / "fonts"
-STYLESHEET = pathlib.Path(__file__).resolve().parents[2] / "static" / "css" / "marquoir.css"
+STYLESHEET = pathlib.Path(__file__).resolve().parents[3] / "static" / "css" / "marquoir.css"
 ELLIPSIS = "…"
 
 

@@ -4,12 +4,12 @@ from types import SimpleNamespace
 
 from babel.lists import format_list
 
-from ..flow.result_view import ranking
-from . import i18n
-from .addresses import code_address
-from .labels import MODE_WORDS
-from .labels import SOLO_RANK_WORDS
-from .labels import number_in
+from ...flow.result_view import ranking
+from .. import i18n
+from ..http.addresses import code_address
+from ..i18n.labels import MODE_WORDS
+from ..i18n.labels import SOLO_RANK_WORDS
+from ..i18n.labels import number_in
 
 # Open Graph names a locale with its territory; the site's English is British.
 OG_LOCALES = {"en": "en_GB", "fr": "fr_FR", "hu": "hu_HU"}

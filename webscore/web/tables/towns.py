@@ -7,16 +7,16 @@ from flask import url_for
 from flask_babel import gettext as _
 from flask_babel import pgettext
 
-from ..flow import sync
-from ..flow.town_step import fields_of
-from ..scoring import CodeError
-from ..scoring import InvalidGame
-from ..scoring import decode
-from ..scoring import encode
-from ..scoring import game_from_code
-from ..scoring import score_valid_game
-from . import i18n
-from .labels import plural_pair
+from ...flow import sync
+from ...flow.town_step import fields_of
+from ...scoring import CodeError
+from ...scoring import InvalidGame
+from ...scoring import decode
+from ...scoring import encode
+from ...scoring import game_from_code
+from ...scoring import score_valid_game
+from .. import i18n
+from ..i18n.labels import plural_pair
 
 
 def _identity(game: dict) -> tuple:

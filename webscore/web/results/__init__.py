@@ -1,0 +1,1 @@
+"""A game's result: its page, its picture, its link preview and the pieces they are drawn from."""

@@ -1,0 +1,1 @@
+"""Setting up a game: the setup form and its page."""

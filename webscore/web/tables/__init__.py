@@ -1,0 +1,1 @@
+"""A table of phones: its pages, its store, the follow shortcut and the towns it holds."""

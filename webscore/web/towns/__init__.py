@@ -1,0 +1,1 @@
+"""Entering a town, step by step: the town form and its page."""
