@@ -1,7 +1,7 @@
-"""Flask-WTF forms that draw the game setup and one player's town.
+"""Flask-WTF forms that draw the game setup, and what every form of ours shares (GetForm, worded choices).
 
 They draw fields only: what a form sent is read by webscore.flow, the same code the browser runs.
-Both are sent with GET: they change nothing on the server (the game lives in the URL), so a page can
+They are sent with GET: they change nothing on the server (the game lives in the URL), so a page can
 be reloaded, bookmarked and served offline, and no CSRF token is needed.
 """
 
@@ -20,7 +20,6 @@ from ...scoring.cards import CARD_COLOURS
 from ...scoring.cards import MONUMENTS
 from ...scoring.cards import cards_of_colour
 from ...scoring.game import MODES
-from ...scoring.town import NAMES
 from ...scoring.validate import MAX_NAME
 from ..i18n.labels import CARD_NAMES
 from ..i18n.labels import MODE_NAMES
@@ -92,31 +91,3 @@ class SetupForm(GetForm):
 def monument_choices() -> list:
     """Return the choices of a player's monument select: none, then every monument."""
     return worded("monuments", choices([("", _l("No monument"))] + [(m, CARD_NAMES[m]) for m in sorted(MONUMENTS)]))
-
-
-class TownForm(GetForm):
-    """One player's finished town and the facts it needs; one field pair per named square."""
-
-    master_builder_turns = StringField(_l("Turns as Master Builder"))
-    shrine_buildings = StringField(_l("Buildings in town when the Shrine was built (Shrine included)"))
-    completed_before = StringField(_l("Players who completed their town before this one"))
-    monument = SelectField(_l("Monument"))
-
-    @property
-    def squares(self) -> list:
-        """Return the 16 square selects in reading order."""
-        return [self["square_" + name] for name in NAMES]
-
-    @property
-    def stored(self) -> list:
-        """Return the 16 stored-resource inputs in reading order."""
-        return [self["stored_" + name] for name in NAMES]
-
-    def square_fields(self) -> list:
-        """Return (square name, select field, stored field) for the 16 squares in reading order."""
-        return list(zip(NAMES, self.squares, self.stored))
-
-
-for _name in NAMES:
-    setattr(TownForm, "square_" + _name, SelectField())
-    setattr(TownForm, "stored_" + _name, StringField())

@@ -18,9 +18,9 @@ from ...scoring import game_from_code
 from ...scoring.game import MASTER_BUILDER
 from ..i18n.labels import CARD_NAMES
 from ..i18n.problems import problem_text
-from ..setup.forms import TownForm
 from ..setup.forms import choices
 from ..setup.forms import monument_choices
+from .forms import TownForm
 
 bp = Blueprint("town", __name__, url_prefix="/<lang>/g/<code>", template_folder="templates")
 # The range each fact's field offers, for every page that draws a town (town_grid.html).
