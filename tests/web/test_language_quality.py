@@ -79,7 +79,9 @@ GLOSSARY = {
         # "reprise", which says taken back), on a table whose code the players scan.
         (r"(?i)\bhand(ed)? in\b", r"(?i)\bremi(s|se|ses)\b|\bremettre\b|\bremettez\b", r"^Remise\.$"),
         (r"(?i)\btake (in|your town in)\b|\btaken in\b", r"(?i)récupér", r"(?i)\breprendre\b"),
-        (r"\bThis link (holds|does not bring)\b", r"\bCe lien (ne )?contient\b", r"(?i)\bapporte\b"),
+        (r"\bThis link (holds|does not bring)\b", r"\bCe lien (doit contenir|contient)\b", r"(?i)\bapporte\b"),
+        # A card's pattern of resources is its « motif » everywhere, the rules' words included.
+        (r"^Layouts?\b", r"^Motifs?\u00a0:", r"(?i)\bdisposition\b"),
     ],
     "hu": [
         (r"(?i)\borange\b", r"(?i)narancssárga", r"(?i)narancs(?!sárga)"),
@@ -98,6 +100,8 @@ GLOSSARY = {
         (r"(?i)\bhand(ed)? in\b", r"(?i)lead|\ble van adva|\badták le", None),
         (r"(?i)\btake (in|your town in)\b|\btaken in\b", r"(?i)átve|átvét|át tudja venni", None),
         (r"\bseating order\b", r"ülésrend", r"előtted álló"),
+        (r"^Layouts?\b", r"^Alakzat(ok)?:", r"(?i)elrendezés"),
+        (r"\b(Solo|one player)\b.*\bplay|\bplayed by exactly one\b", r"(?i)egyszemélyes", r"egyszemélyes játékot játszik"),
     ],
 }
 

@@ -48,10 +48,10 @@ OTHER_GAMES = [other_game(chapel_for_temple), other_game(town_hall),
 NOT_ALONE = {
     "en": 'This link does not bring one town alone. On the phone without network, tap "Show the link of my town" '
           "and paste the link it shows.",
-    "fr": "Ce lien ne contient pas une seule bourgade. Sur le téléphone sans réseau, touchez «\u00a0Afficher le lien "
+    "fr": "Ce lien doit contenir une bourgade, et une seule. Sur le téléphone sans réseau, touchez «\u00a0Afficher le lien "
           "de ma bourgade\u00a0» et collez le lien qu’il affiche.",
     "hu": "Ez a link nem egyetlen város linkje. A hálózat nélküli telefonon koppints erre a gombra: „A városom "
-          "linkjének megjelenítése”, és másold be az ott megjelenő linket.",
+          "linkjének megjelenítése”, másold ki az ott megjelenő linket, és illeszd be ide.",
 }
 
 

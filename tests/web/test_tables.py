@@ -414,15 +414,15 @@ def test_a_half_entered_town_never_stops_the_table_of_a_town_handed_in(phone):
 
 @pytest.mark.parametrize(("address", "status", "words"), [
     ("/fr/t/xxx", 404, "Cette table n’existe plus"),
-    ("/hu/t/xxx", 404, "Ez az asztal már nincs meg"),
-    ("/hu/t/" + "a" * 40 + "/9", 404, "Ez az asztal már nincs meg"),
+    ("/hu/t/xxx", 404, "Ez az asztal már nem létezik"),
+    ("/hu/t/" + "a" * 40 + "/9", 404, "Ez az asztal már nem létezik"),
     ("/fr/t/ID/0", 404, "Page introuvable"),
     ("/hu/t/ID/0", 404, "Az oldal nem található"),
     ("/fr/t/ID/5", 404, "Page introuvable"),
     ("/fr/t/ID/99999999999999999999", 404, "Page introuvable"),
     ("/fr/t/ID/take?town=%00%ff", 422, "Ce n’est pas une bourgade de Marquoir."),
     ("/hu/t/ID/take?town=%00%ff", 422, "Ez nem Marquoir-város."),
-    ("/hu/t/xxx/take?town=abc", 404, "Ez az asztal már nincs meg"),
+    ("/hu/t/xxx/take?town=abc", 404, "Ez az asztal már nem létezik"),
     ("/fr/t/new?code=%00%ff", 400, "Impossible d’ouvrir ce lien"),
     ("/hu/t/new", 400, "Ez a link nem nyitható meg"),
 ])
