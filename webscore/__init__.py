@@ -64,12 +64,21 @@ def create_app(test_config=None):
     security.init_app(app)
 
     from .web.http import errors
+    from .web.http import page_cache
     from .web.offline import views as offline
     from .web.pages import views as pages
     from .web.results import views as results
     from .web.setup import views as game_setup
+    from .web.tables import follow
     from .web.tables import views as tables
     from .web.towns import views as town_entry
+
+    # The WSGI layers in front of Flask, in one place; each wraps the one before it, so the last is outermost:
+    # the kept pages (a page the same for every reader, sent as it was drawn), the follow shortcut (a
+    # table's state asked again), then the root, scheme and forwarded address, which both shortcuts see.
+    page_cache.init_app(app)
+    follow.init_app(app)
+    security.trust_proxy(app)
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(game_setup.bp)
@@ -78,8 +87,6 @@ def create_app(test_config=None):
     tables.init_app(app)
     offline.init_app(app)
     errors.init_app(app)
-    # Outermost, so that the shortcuts in front of Flask (results, tables) see the forwarded scheme too.
-    security.trust_proxy(app)
     return app
 
 

@@ -35,9 +35,8 @@ VERSIONED = ("static", "offline.core_file", "offline.core_index")
 def compress(body: bytes, encoding: str, strongest: bool) -> bytes:
     """Return a body compressed with brotli or gzip, at the strongest level or a quick one."""
     if encoding == "br":
-        # Quick, for pages drawn as they are asked for: a 35 kB result page shrinks to 4.5 kB at 1, to 4.0 kB
-        # at 3 and to 3.4 kB at 5; under gunicorn level 3 cost a first draw 0.5 ms more CPU than level 1
-        # (10 %: its larger tables leave the worker's caches colder), for 500 bytes.
+        # Quick, for pages drawn as they are asked for: a higher level saves a few hundred bytes of a result page
+        # and costs its first draw more CPU than that is worth (tests/bench/load.py measures both).
         return brotli.compress(body, quality=11 if strongest else 1)
     return gzip.compress(body, 9 if strongest else 6, mtime=0)
 

@@ -137,7 +137,6 @@ def turns(lang, code):
 def init_app(app) -> None:
     """Register the result pages, and draw them and send those seen again before Flask's request handling."""
     app.register_blueprint(bp)
-    page_cache.init_app(app)
     page_cache.draw_before_flask(app, "result", "results.show", drawn)
 
 

@@ -35,7 +35,6 @@ from ..http import conditional
 from ..http.assets import EncodedResponse
 from ..i18n.problems import problem_text
 from ..towns.views import town_form
-from . import follow as table_follow
 from .follow import etag as follow_etag
 from .follow import record_read
 from .follow import setup_of
@@ -157,7 +156,7 @@ def state(lang, table_id):
         return jsonify(message=_("This table is gone.")), 404
     revision = follow_etag(record["revision"], lang)
     tag = '"{}"'.format(revision)
-    # As the shortcut sends them (table_follow): these bytes and headers, left to no compression (nor its Vary).
+    # As the shortcut sends them (follow.py): these bytes and headers, left to no compression (nor its Vary).
     if conditional.names_current(conditional.from_environ(request.environ), revision):
         return EncodedResponse(status=304, headers=unchanged(tag))
     body = state_body(current_app, record, lang, table_id, request.script_root)
@@ -358,4 +357,3 @@ def init_app(app) -> None:
     app.jinja_env.globals.update(csrf_token=generate_csrf, table_words=table_words)
     app.register_blueprint(bp)
     app.register_error_handler(CSRFError, handle_csrf_error)
-    table_follow.init_app(app)
