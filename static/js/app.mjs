@@ -9,8 +9,7 @@ import { remember } from "./recent.mjs";
 import { outboxKey, setupKey, text as tableText, townPage } from "./table.mjs";
 import { needsNetwork, tableOffline } from "./table-offline.mjs";
 import { enhance } from "./town.js";
-import { counted, fedBy, fill, fillNodes, list, match, number, pair, path, pluralForm, problemText, reasonText, relinkLanguages,
-  words } from "./words.mjs";
+import { fill, fillNodes, list, match, path, pluralForm, problemText, relinkLanguages, words } from "./words.mjs";
 
 const app = document.getElementById("app");
 const SQUARES = [];
@@ -184,26 +183,28 @@ async function tableTown(where) {
   townPage(form);
 }
 
-function result(answer, code, lang, turnProblems = {}, typed = {}) {
+// HTML the core drew (webscore/flow/pieces.py escapes all it shows), as nodes.
+function drawnNodes(html) {
+  const holder = document.createElement("template");
+  holder.innerHTML = html;
+  return holder.content;
+}
+
+function result(core, answer, code, lang, turnProblems = {}, typed = {}) {
   const { game, view } = answer;
   const players = view.players;
   const share = location.origin + path("results.shared", { code });
   const options = [words.modes[view.mode], view.cavern ? words.ui.cavern : null,
     view.monuments ? null : words.ui.without_monuments].filter(Boolean).join(" · ");
+  // The ranking, the pad and the towns as the server's page holds them: drawn by the same Python.
+  const parts = core.resultParts({ view, words, rules: path("pages.rules", { lang }),
+    changes: players.map((r) => path("town.step", { lang, code, n: r.step })) });
   document.title = words.ui.scores + " · Marquoir";
   app.replaceChildren(
     h("h1", {}, words.ui.scores),
     h("p.hint", {}, options),
     h("p.hint.offline-note", {}, words.ui.offline_note),
-    h("ol.ranking", {}, view.ranking.map((p) => {
-      const r = players[p];
-      return h("li.rank.place-" + r.place, { dataset: { player: String(p), total: String(r.total), place: String(r.place) } },
-        h("span.place", {}, r.place), h("span.who", {}, h("bdi", {}, r.name)),
-        h("span.total", {}, counted(words.points, Math.abs(r.total), number(r.total))),
-        r.decided_by ? h("span.tie", {}, words.tie_breaks[r.decided_by]) : null,
-        r.needs_turns ? h("span.tie", {}, words.ui.needs_turns) : null,
-        r.solo_rank ? h("span.title", {}, words.solo_ranks[r.solo_rank]) : null);
-    })),
+    h("ol.ranking", {}, parts.ranking.map(drawnNodes)),
     // replaceChildren writes a null as the text "null": a page without the tie's form has none at all.
     ...(view.asks_turns.length ? [h("form.turns", { method: "get", action: path("results.turns", { lang, code }), novalidate: true },
       h("fieldset", {}, h("legend", {}, words.ui.turns),
@@ -215,28 +216,9 @@ function result(answer, code, lang, turnProblems = {}, typed = {}) {
           (turnProblems["turns-" + (p + 1)] ?? []).map((text) => h("span.error", { role: "alert" }, text)))),
         h("button.primary", { type: "submit" }, words.ui.break_tie)))] : []),
     h("h2", {}, words.ui.score_pad),
-    h("div.pad-wrap", {}, h("table.pad", {},
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, words.ui.colour),
-        players.map((r) => h("th", { scope: "col" }, h("bdi", {}, r.name))))),
-      h("tbody", {}, view.columns.map((column, c) => h("tr.c-" + column, {},
-        h("th", { scope: "row" }, h("span.swatch", { "aria-hidden": "true" }), words.colours[column]),
-        players.map((r) => h("td", {}, number(r.by_colour[c])))))),
-      h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, words.ui.total), players.map((r) => h("td.total", {}, number(r.total))))))),
+    h("div.pad-wrap", {}, drawnNodes(parts.pad)),
     h("h2", {}, words.ui.towns),
-    ...players.map((r) => h("section.town-result", { id: "town-" + r.step },
-      h("h3", {}, h("bdi", {}, r.name), " — " + number(r.total)),
-      h("div.grid.result-grid", {}, r.squares.map((s) => h("div.square.c-" + s.colour + (s.fed ? ".fed" : ""), {},
-        h("span.square-name", {}, s.square), h("span.square-card", {}, s.card ? card(s.card) : words.ui.empty),
-        h("span.square-points", {}, number(s.points))))),
-      h("ul.reasons", {}, r.squares.filter((s) => s.card).map((s) => h("li", {},
-        h("span.square-name", {}, s.square), " ",
-        pair([h("a.rule-link.c-" + s.colour, { href: `${path("pages.rules", { lang })}#card-${s.card}` },
-          h("span.swatch", { "aria-hidden": "true" }), card(s.card)),
-          " ", h("span.colour", {}, "(" + words.colours[s.colour] + ")")], h("strong", {}, number(s.points))), " — ",
-        s.fed_by ? fedBy(s.card, s.fed_by.map((f) => card(f.card) + " " + f.square))
-          : reasonText(s.reason, s.n, s.card))),
-        r.empties ? h("li", {}, pair(counted(words.empties, r.empties), h("strong", {}, number(r.empty_points)))) : null),
-      h("p", {}, h("a.change-town", { href: path("town.step", { lang, code, n: r.step }) }, words.ui.change_town)))),
+    ...parts.towns.map(drawnNodes),
     h("section.share", {}, h("h2", {}, words.ui.share),
       h("p", {}, h("input.share-url", { type: "text", readonly: true, value: share, "aria-label": words.ui.link_label })),
       h("p", {}, h("button.share-button", { type: "button", hidden: true, dataset: { copied: words.ui.copied, title: words.ui.scores } }, words.ui.share_link)),
@@ -263,13 +245,13 @@ async function main() {
       (turnProblems[key] ||= []).push(problemText(problem));
     }
     // Refused turns stay in their boxes, as on the server's page.
-    return result(core.result(where.code), where.code, where.lang, turnProblems, fields);
+    return result(core, core.result(where.code), where.code, where.lang, turnProblems, fields);
   }
   if (where.kind === "result") {
     const answer = core.result(where.code);
     if (!answer.view) return cannotOpen(answer.damaged);
     remember(where.lang, where.code, path("results.show", { lang: where.lang, code: where.code }), answer.game, true, answer.key);
-    return result(answer, where.code, where.lang);
+    return result(core, answer, where.code, where.lang);
   }
   const fields = queryFields();
   const step = core.town({ code: where.code, n: where.n, fields, show: true });

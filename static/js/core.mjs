@@ -58,6 +58,14 @@ export async function startCore(loadMicroPython, files) {
     result(code) {
       return JSON.parse(flow.result_json(code));
     },
+    // A ranking's items as the result page draws them: {words, players, order} → [HTML].
+    ranking(request) {
+      return JSON.parse(flow.ranking_json(JSON.stringify(request)));
+    },
+    // A result view's parts as the server's page holds them: {view, words, rules, changes} → {ranking, pad, towns}.
+    resultParts(request) {
+      return JSON.parse(flow.result_parts_json(JSON.stringify(request)));
+    },
   };
 }
 

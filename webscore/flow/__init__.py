@@ -18,6 +18,7 @@ from ..scoring.game import score_town
 from ..scoring.game import town_view
 from ..scoring.table import dealer
 from . import new_game
+from . import pieces
 from . import result_view
 from . import sync
 from . import town_step
@@ -90,6 +91,24 @@ def result_json(code: str) -> str:
         return json.dumps(opened)
     game = opened["game"]
     return json.dumps({"game": game, "key": game_key(game), "view": result_view.view(game, score_valid_game(game))})
+
+
+def result_parts_json(text: str) -> str:
+    """Draw a result view's parts as HTML, as the server's page holds them (pieces.result_parts).
+
+    JSON {view, words, rules, changes} in (changes: each player's town step address), the parts out.
+    """
+    request = json.loads(text)
+    return json.dumps(pieces.result_parts(request["words"], request["view"], request["rules"], request["changes"]))
+
+
+def ranking_json(text: str) -> str:
+    """Draw a ranking's items as the result page does (pieces.rank_item): JSON {words, players, order} in.
+
+    order lists the players (their indexes) from first place down; the quick pad ranks with it.
+    """
+    request = json.loads(text)
+    return json.dumps([pieces.rank_item(request["words"], p, request["players"][p]) for p in request["order"]])
 
 
 def turns_json(text: str) -> str:

@@ -4,10 +4,13 @@ A result page names the same few cards, reasons and numbers square after square,
 draws the same 24 card faces: asking Babel, url_for and a macro for each was most of their cost. The
 pieces (card names, faces and links, reason phrases, numbers, the language's punctuation of
 "label: value" and of lists) are kept per language and address of the rules, and each page puts its
-own lines together from them. A result page's parts drawn player by player (a ranking's item, a
-town with its grid and lines) are drawn here whole: in the template, each was a dozen calls per player.
+own lines together from them. A result page's parts drawn player by player (a ranking's item, a town
+with its grid and lines, the score pad) are drawn by webscore.flow.pieces, the very functions the offline
+shell runs under MicroPython, from the browser's words; what they draw is kept here, piece by piece.
 The wording itself stays in labels.py.
 """
+
+import json
 
 from babel import Locale
 from babel.lists import format_list
@@ -16,6 +19,7 @@ from flask_babel import gettext
 from markupsafe import Markup
 from markupsafe import escape
 
+from ...flow import pieces as drawn
 from ...scoring.cards import BUILDINGS
 from ...scoring.cards import MONUMENTS
 from ...scoring.cards import colour_of
@@ -23,7 +27,7 @@ from ..http.addresses import address
 from ..http.kept import kept
 from ..i18n import current_language
 from ..i18n import labels
-from ..i18n import words_in
+from ..offline.views import words_json
 
 LAYOUTS = {card: BUILDINGS[card][1] for card in BUILDINGS}
 LAYOUTS.update(MONUMENTS)
@@ -39,16 +43,13 @@ class Pieces:
     def __init__(self, rules: str):
         self.rules = rules
         self.names = {card: str(name) for card, name in labels.CARD_NAMES.items()}
-        self.colours = {colour: str(name) for colour, name in labels.COLOUR_NAMES.items()}
         self.reminders = {card: str(words) for card, words in labels.REMINDERS.items()}
         self.layouts = {card: self._layout(card) for card in LAYOUTS}
         self.faces = {}
-        self.empty = gettext("Empty")
-        self.pair = gettext("%(label)s: %(value)s")
         self.lang = str(get_locale())
-        # The language's kept words (i18n.PageWords), counted ones kept per count.
-        self.words = words_in(self.lang)
         self.locale = Locale.parse(self.lang)
+        # The words the offline shell draws a result with: the result's pieces are drawn from them here too.
+        self.browser_words = json.loads(words_json())
         self.links = {}
         self.scored = {}
         # A result's grid squares and lines as HTML, by what they show: met again game after game.
@@ -57,15 +58,6 @@ class Pieces:
         # The score pad's row heads by column, and its cells by points.
         self.pad_heads = {}
         self.pad_cells = {}
-        self.reasons = {}
-        # str() first: escape() takes a lazy string for markup and would leave it as it is.
-        self.tie_breaks = {tie: str(escape(str(words))) for tie, words in labels.TIE_BREAKS.items()}
-        self.solo_ranks = {rank: str(escape(str(words))) for rank, words in labels.SOLO_RANKS.items()}
-        self.needs_turns = gettext("Enter turns as Master Builder to break this tie.")
-        self.change_town = gettext("Change this town")
-        # What a result's grid shows on a square: its card's name, or that it is empty, as HTML.
-        self.square_cards = {card: str(escape(name)) for card, name in self.names.items()}
-        self.square_cards[None] = str(escape(self.empty))
 
     def number(self, value: int) -> str:
         """Return a whole number as this language writes it."""
@@ -74,11 +66,7 @@ class Pieces:
     def link(self, card: str) -> str:
         """Return a card's name linked to its rule, with its colour named after it, as HTML."""
         if card not in self.links:
-            colour = colour_of(card)
-            self.links[card] = (
-                '<a class="rule-link c-{}" href="{}#card-{}"><span class="swatch" aria-hidden="true"></span>{}</a>'
-                ' <span class="colour">({})</span>').format(colour, escape(self.rules), card, escape(self.names[card]),
-                                                              escape(self.colours[colour]))
+            self.links[card] = drawn.card_link(self.browser_words, card, colour_of(card), self.rules)
         return self.links[card]
 
     def _layout(self, card: str) -> Markup:
@@ -112,47 +100,20 @@ class Pieces:
 
     def reason(self, square: dict) -> str:
         """Return why a square of the result view scores what it does, in words."""
-        fed_by = square["fed_by"]
-        key = ("fed-by", 0, square["card"]) if fed_by else (square["reason"], square["n"], square["card"])
-        reason = kept(self.reasons, key, lambda: str(labels.FED_REASONS[key[2]]["fed-by"]) if fed_by
-                      else labels.reason_text(*key), LIMIT)
-        if fed_by:
-            feeders = [self.names[f["card"]] + " " + f["square"] for f in fed_by]
-            return reason % {"feeders": self.name_list(feeders)}
-        return reason
+        return drawn.reason(self.browser_words, square)
 
     def rank(self, p: int, player: dict) -> Markup:
-        """Return a player's item of the ranking: place, name, points, and what decided a tie or their solo title."""
-        return Markup((
-            '<li class="rank place-{place}" data-player="{p}" data-total="{total}" data-place="{place}">\n'
-            '    <span class="place">{place}</span>\n'
-            '    <span class="who"><bdi>{name}</bdi></span>\n'
-            '    <span class="total">{points}</span>\n'
-            '    {tie}\n    {turns}\n    {title}\n  </li>').format(
-            place=player["place"], p=p, total=player["total"], name=escape(player["name"]),
-            points=self.points(player["total"]),
-            tie='<span class="tie">{}</span>'.format(self.tie_breaks[player["decided_by"]]) if player["decided_by"] else "",
-            turns='<span class="tie">{}</span>'.format(self.needs_turns) if player["needs_turns"] else "",
-            title='<span class="title">{}</span>'.format(self.solo_ranks[player["solo_rank"]]) if player["solo_rank"] else ""))
+        """Return a player's item of the ranking (webscore.flow.pieces.rank_item)."""
+        return Markup(drawn.rank_item(self.browser_words, p, player))
 
     def points(self, total: int) -> str:
         """Return a number of points in words ("28 points")."""
-        return self.words.plain_ngettext("%(num)s point", "%(num)s points", abs(total), num=self.number(total))
+        return drawn.points(self.browser_words, total)
 
     def town(self, player: dict, change: str) -> Markup:
-        """Return a player's town as the result shows it: its grid, every square's points and why, a link to change it."""
+        """Return a player's town as the result shows it (webscore.flow.pieces.town), its squares and lines kept."""
         grid, lines = self.squares(player["squares"])
-        return Markup((
-            '<section class="town-result" id="town-{step}">\n'
-            '  <h3><bdi>{name}</bdi> — {total}</h3>\n'
-            '  <div class="grid result-grid">\n  {grid}\n  </div>\n'
-            '  <ul class="reasons">\n  {lines}\n  {empties}\n  </ul>\n'
-            '  <p><a class="change-town" href="{change}">{change_town}</a></p>\n'
-            '</section>').format(
-            step=player["step"], name=escape(player["name"]), total=self.number(player["total"]),
-            grid=grid, lines=lines,
-            empties=self.empty_line(player["empties"], player["empty_points"]) if player["empties"] else "",
-            change=escape(change), change_town=self.change_town))
+        return Markup(drawn.town(self.browser_words, player, change, self.rules, grid, lines))
 
     def squares(self, squares: list) -> tuple:
         """Return a town's grid (each square's name, card and points) and its built squares' lines, as HTML."""
@@ -170,30 +131,19 @@ class Pieces:
                 key = (name, card, points, square["reason"], square["n"],
                        tuple((f["card"], f["square"]) for f in fed_by) if fed_by else ())
                 lines.append(grid_lines.get(key) or self._line(key, square))
-        return "\n".join(grid), "\n".join(lines)
+        return grid, lines
 
     def _grid_square(self, key: tuple, square: dict) -> str:
-        return kept(self.grid_squares, key, lambda: (
-            '<div class="square c-{}{}"><span class="square-name">{}</span>\n{}</div>').format(
-            square["colour"], " fed" if square["fed"] else "", square["square"],
-            self._square_card(square["card"], square["points"])), LIMIT)
+        return kept(self.grid_squares, key, lambda: drawn.grid_square(self.browser_words, square), LIMIT)
 
-    def _square_card(self, card, points: int) -> str:
-        return kept(self.scored, ("square", card, points), lambda: '<span class="square-card">{}</span>\n'
-                    '<span class="square-points">{}</span>'.format(self.square_cards[card], self.number(points)), LIMIT)
-
-    @staticmethod
-    def pad_names(players: list) -> Markup:
-        """Return the score pad's column headings: every player's name."""
-        return Markup("".join('<th scope="col"><bdi>{}</bdi></th>'.format(escape(player["name"])) for player in players))
-
-    def pad_totals(self, players: list) -> Markup:
-        """Return the score pad's last row's cells: every player's total."""
-        return Markup("".join('<td class="total">{}</td>'.format(self.number(player["total"])) for player in players))
+    def pad(self, columns: list, players: list) -> Markup:
+        """Return the score pad (webscore.flow.pieces.pad_table), its rows' heads and cells kept."""
+        return Markup(drawn.pad_table(self.browser_words, drawn.pad_names(players), self.pad_rows(columns, players),
+                                      drawn.pad_totals(self.browser_words, players)))
 
     def pad_rows(self, columns: list, players: list) -> Markup:
         """Return the score pad's rows: each column's colour, then every player's points in it."""
-        # Looked up here first, as squares() does.
+        # Looked up here first, as squares() does; drawn as webscore.flow.pieces.pad_rows draws them.
         heads, cells = self.pad_heads, self.pad_cells
         return Markup("\n".join(
             (heads.get(column) or self._pad_head(column))
@@ -202,27 +152,18 @@ class Pieces:
             for c, column in enumerate(columns)))
 
     def _pad_head(self, column: str) -> str:
-        return kept(self.pad_heads, column, lambda: '<tr class="c-{}"><th scope="row"><span class="swatch" '
-                    'aria-hidden="true"></span>{}</th>\n'.format(column, escape(self.colours[column])), LIMIT)
+        return kept(self.pad_heads, column, lambda: drawn.pad_head(self.browser_words, column), LIMIT)
 
     def _pad_cell(self, points: int) -> str:
-        return kept(self.pad_cells, points, lambda: "<td>{}</td>".format(self.number(points)), LIMIT)
+        return kept(self.pad_cells, points, lambda: drawn.pad_cell(self.browser_words, points), LIMIT)
 
     def _line(self, key: tuple, square: dict) -> str:
-        return kept(self.grid_lines, key, lambda: '<li><span class="square-name">{}</span> {} — {}</li>'.format(
-            square["square"], self._card_points(square["card"], square["points"]), escape(self.reason(square))),
-            LIMIT)
-
-    def _card_points(self, card: str, points: int) -> str:
-        # "Card (colour): points", kept by card and points: a few hundred at most.
-        return kept(self.scored, ("line", card, points), lambda: self.pair % {
-            "label": self.link(card), "value": "<strong>" + self.number(points) + "</strong>"}, LIMIT)
+        return kept(self.grid_lines, key, lambda: drawn.line(self.browser_words, square, self.rules), LIMIT)
 
     def empty_line(self, count: int, points: int) -> str:
         """Return the list item of a town's empty squares, as HTML: how many, and their points."""
-        return kept(self.scored, ("empty", count, points), lambda: "<li>{}</li>".format(self.pair % {
-            "label": self.words.plain_ngettext("%(num)d empty square", "%(num)d empty squares", count),
-            "value": "<strong>" + self.number(points) + "</strong>"}), LIMIT)
+        return kept(self.scored, ("empty", count, points), lambda: drawn.empty_line(self.browser_words, count, points),
+                    LIMIT)
 
 
 _KEPT = {}

@@ -61,9 +61,7 @@ def game_parts(game: dict, code: str, view: dict, preview) -> dict:
                 "players": [{"name": p["name"], "monument": p["monument"]} for p in game["players"]]}
     return {
         "ranking": [words.rank(p, players[p]) for p in view["ranking"]],
-        "pad_names": words.pad_names(players),
-        "pad_rows": words.pad_rows(view["columns"], players),
-        "pad_totals": words.pad_totals(players),
+        "pad": words.pad(view["columns"], players),
         "towns": [words.town(player, code_address("town.step", code, lang=lang, n=player["step"])) for player in players],
         "game_key": escape(game_key(game)),
         "game_identity": escape(as_json(identity)),

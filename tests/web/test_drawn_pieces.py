@@ -1,0 +1,64 @@
+"""webscore.flow.pieces draws a result's parts from the browser's words exactly as the server's words say them."""
+
+import json
+import re
+
+import pytest
+from babel.lists import format_list
+
+from support import examples
+from support.strategies import same_random_games
+from webscore.flow import pieces as drawn
+from webscore.flow import result_parts_json
+from webscore.flow import result_view
+from webscore.scoring import encode
+from webscore.scoring import score_valid_game
+from webscore.web.i18n.labels import number_in
+
+HOSTILE = ["{1}", "$&", "%(0)s", "<b>x</b>", "%(num)d", "Zoé"]
+
+
+def browser_words(client, lang: str) -> dict:
+    page = client.get("/{}/offline".format(lang)).text
+    return json.loads(re.search(r'<script type="application/json" id="words">(.*?)</script>', page, re.S).group(1))
+
+
+def test_a_placeholder_is_filled_once_and_a_value_is_never_read_again():
+    assert drawn.fill("%(a)s and %(b)d, %(c)s %(", {"a": "%(b)d", "b": 2}) == "%(b)d and 2, %(c)s %("
+    assert drawn.escape("<a href=\"x\">'&'</a>") == "&lt;a href=&#34;x&#34;&gt;&#39;&amp;&#39;&lt;/a&gt;"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_numbers_and_lists_are_written_as_babel_writes_them(client, lang):
+    words = browser_words(client, lang)
+    for value in (-1234567, -10000, -1000, -3, 0, 7, 999, 1000, 7992, 10000, 12345):
+        assert drawn.number(words, value) == number_in(lang, value)
+    for count in range(1, len(HOSTILE) + 1):
+        assert drawn.name_list(words, HOSTILE[:count]) == format_list(HOSTILE[:count], locale=lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_the_door_draws_the_parts_the_server_page_holds(client, lang):
+    words = browser_words(client, lang)
+    for game in [examples.load(name) for name in examples.NAMES] + [examples.tied_game()] + same_random_games(12):
+        view = result_view.view(game, score_valid_game(game))
+        code = encode(game)
+        changes = ["/{}/g/{}/{}".format(lang, code, player["step"]) for player in view["players"]]
+        parts = json.loads(result_parts_json(json.dumps({"view": view, "words": words, "rules": "/{}/rules".format(lang),
+                                                         "changes": changes})))
+        page = client.get("/{}/r/{}".format(lang, code)).text
+        for item in parts["ranking"] + parts["towns"] + [parts["pad"]]:
+            assert item in page
+
+
+def test_the_ranking_door_draws_the_result_pages_items(client):
+    from webscore.flow import ranking_json
+
+    words = browser_words(client, "hu")
+    game = examples.tied_game()
+    view = result_view.view(game, score_valid_game(game))
+    items = json.loads(ranking_json(json.dumps({"words": words, "players": view["players"], "order": view["ranking"]})))
+    page = client.get("/hu/r/" + encode(game)).text
+    assert len(items) == len(view["players"]) and all(item in page for item in items)
+    assert any('<span class="tie">A holtverseny eldöntéséhez add meg a főépítészi körök számát.</span>' in item
+               for item in items)

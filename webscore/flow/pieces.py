@@ -1,0 +1,215 @@
+"""Pieces of the result page drawn once, as HTML, from the flow's view and the words they are given.
+
+The server's pages and the offline shell (under MicroPython) both draw a ranking's item, a town with its
+grid and its lines, and the score pad with these functions, so the two cannot differ. The words are the
+browser's words (webscore.web.offline.views.words): names by id, messages with their plural forms by CLDR
+category, how the language writes numbers and lists. Everything shown is escaped here.
+"""
+
+ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&#34;"), ("'", "&#39;"))
+
+
+def escape(text) -> str:
+    """Return text made safe for HTML text and attribute values, as MarkupSafe escapes it."""
+    text = str(text)
+    for plain, safe in ESCAPES:
+        text = text.replace(plain, safe)
+    return text
+
+
+def number(words: dict, value: int) -> str:
+    """Return a whole number as the language writes it: its group separator and size, and a true minus."""
+    written = words["number"]
+    digits = str(abs(value))
+    if abs(value) >= written["grouped_from"]:
+        size = written["grouping"]
+        groups = []
+        while len(digits) > size:
+            groups.insert(0, digits[-size:])
+            digits = digits[:-size]
+        digits = written["group"].join([digits] + groups)
+    return (written["minus"] if value < 0 else "") + digits
+
+
+def fill(template: str, values: dict) -> str:
+    """Put values in a message's %(name)s and %(name)d placeholders, in one pass: a value is never read again."""
+    out = []
+    at = 0
+    while True:
+        start = template.find("%(", at)
+        end = template.find(")", start + 2) if start >= 0 else -1
+        if end < 0 or end + 1 >= len(template) or template[end + 1] not in "sd" \
+                or template[start + 2:end] not in values:
+            if start < 0 or end < 0:
+                out.append(template[at:])
+                return "".join(out)
+            out.append(template[at:start + 2])
+            at = start + 2
+            continue
+        out.append(template[at:start])
+        out.append(str(values[template[start + 2:end]]))
+        at = end + 2
+
+
+def counted(words: dict, forms: dict, n: int, shown=None) -> str:
+    """Return the form of a counted message for n, by the category the language gives n, with the number in."""
+    form = forms.get(words["plurals"].get(str(n), "other")) or forms["other"]
+    return fill(form, {"num": n if shown is None else shown})
+
+
+def name_list(words: dict, names: list) -> str:
+    """Join names as the language lists them, by its patterns ("A, B and C"), as Babel's format_list does."""
+    patterns = {key: pattern.replace("{0}", "%(0)s").replace("{1}", "%(1)s") for key, pattern in words["lists"].items()}
+    if len(names) < 2:
+        return "".join(names)
+    if len(names) == 2:
+        return fill(patterns["2"], {"0": names[0], "1": names[1]})
+    joined = fill(patterns["start"], {"0": names[0], "1": names[1]})
+    for name in names[2:-1]:
+        joined = fill(patterns["middle"], {"0": joined, "1": name})
+    return fill(patterns["end"], {"0": joined, "1": names[-1]})
+
+
+def pair(words: dict, label: str, value: str) -> str:
+    """Return "label: value" as the language punctuates it, both parts already HTML."""
+    return fill(words["ui"]["pair"], {"label": label, "value": value})
+
+
+def points(words: dict, total: int) -> str:
+    """Return a number of points in words ("28 points"), as HTML."""
+    return escape(counted(words, words["points"], abs(total), number(words, total)))
+
+
+def reason(words: dict, square: dict) -> str:
+    """Return why a square of the result view scores what it does, in words (plain text)."""
+    card = square["card"]
+    if square["fed_by"]:
+        feeders = [words["cards"][f["card"]] + " " + f["square"] for f in square["fed_by"]]
+        return fill(words["fed_reasons"][card]["fed-by"], {"feeders": name_list(words, feeders)})
+    code = square["reason"]
+    if code in words["counted"]:
+        return counted(words, words["counted"][code], square["n"])
+    return words["fed_reasons"].get(card, {}).get(code) or words["reasons"][code]
+
+
+def rank_item(words: dict, p: int, player: dict) -> str:
+    """Return a player's item of the ranking: place, name, points, and what decided a tie or their solo title.
+
+    A tie that needs a fact is said by its kind (the quick pad's "needs") or, on a result, by needs_turns.
+    """
+    tie = '<span class="tie">{}</span>'.format(escape(words["tie_breaks"][player["decided_by"]])) \
+        if player["decided_by"] else ""
+    needs = player.get("needs") or ("master-builder-turns" if player.get("needs_turns") else None)
+    turns = '<span class="tie">{}</span>'.format(escape(words["ui"]["needs"][needs])) if needs else ""
+    title = '<span class="title">{}</span>'.format(escape(words["solo_ranks"][player["solo_rank"]])) \
+        if player.get("solo_rank") else ""
+    return (
+        '<li class="rank place-{place}" data-player="{p}" data-total="{total}" data-place="{place}">\n'
+        '    <span class="place">{place}</span>\n'
+        '    <span class="who"><bdi>{name}</bdi></span>\n'
+        '    <span class="total">{points}</span>\n'
+        '    {tie}\n    {turns}\n    {title}\n  </li>').format(
+        place=player["place"], p=p, total=player["total"], name=escape(player["name"]),
+        points=points(words, player["total"]), tie=tie, turns=turns, title=title)
+
+
+def card_link(words: dict, card: str, colour: str, rules: str) -> str:
+    """Return a card's name linked to its rule, its colour named after it, as HTML."""
+    return ('<a class="rule-link c-{colour}" href="{rules}#card-{card}"><span class="swatch" aria-hidden="true"></span>'
+            '{name}</a> <span class="colour">({colour_name})</span>').format(
+        colour=colour, rules=escape(rules), card=card, name=escape(words["cards"][card]),
+        colour_name=escape(words["colours"][colour]))
+
+
+def grid_square(words: dict, square: dict) -> str:
+    """Return a square of a result's grid: its name, its card (or that it is empty) and its points."""
+    card = square["card"]
+    return ('<div class="square c-{}{}"><span class="square-name">{}</span>\n<span class="square-card">{}</span>\n'
+            '<span class="square-points">{}</span></div>').format(
+        square["colour"], " fed" if square["fed"] else "", square["square"],
+        escape(words["cards"][card] if card else words["ui"]["empty"]), number(words, square["points"]))
+
+
+def line(words: dict, square: dict, rules: str) -> str:
+    """Return a built square's line: its name, its card and points, and why."""
+    label = card_link(words, square["card"], square["colour"], rules)
+    return '<li><span class="square-name">{}</span> {} — {}</li>'.format(
+        square["square"], pair(words, label, "<strong>" + number(words, square["points"]) + "</strong>"),
+        escape(reason(words, square)))
+
+
+def empty_line(words: dict, count: int, empty_points: int) -> str:
+    """Return the line of a town's empty squares: how many, and their points."""
+    return "<li>{}</li>".format(pair(words, escape(counted(words, words["empties"], count)),
+                                     "<strong>" + number(words, empty_points) + "</strong>"))
+
+
+def town(words: dict, player: dict, change: str, rules: str, squares=None, lines=None) -> str:
+    """Return a player's town as the result shows it: its grid, every square's points and why, a link to change it.
+
+    squares and lines, when given, are the grid's squares and the lines already drawn (the server keeps them).
+    """
+    if squares is None:
+        squares = [grid_square(words, square) for square in player["squares"]]
+    if lines is None:
+        lines = [line(words, square, rules) for square in player["squares"] if square["card"]]
+    empties = empty_line(words, player["empties"], player["empty_points"]) if player["empties"] else ""
+    return (
+        '<section class="town-result" id="town-{step}">\n'
+        '  <h3><bdi>{name}</bdi> — {total}</h3>\n'
+        '  <div class="grid result-grid">\n  {grid}\n  </div>\n'
+        '  <ul class="reasons">\n  {lines}\n  {empties}\n  </ul>\n'
+        '  <p><a class="change-town" href="{change}">{change_town}</a></p>\n'
+        '</section>').format(
+        step=player["step"], name=escape(player["name"]), total=number(words, player["total"]),
+        grid="\n".join(squares), lines="\n".join(lines), empties=empties, change=escape(change),
+        change_town=escape(words["ui"]["change_town"]))
+
+
+def pad_names(players: list) -> str:
+    """Return the score pad's column headings: every player's name."""
+    return "".join('<th scope="col"><bdi>{}</bdi></th>'.format(escape(player["name"])) for player in players)
+
+
+def pad_head(words: dict, column: str) -> str:
+    """Return the start of a score pad's row: its colour, named."""
+    return '<tr class="c-{}"><th scope="row"><span class="swatch" aria-hidden="true"></span>{}</th>\n'.format(
+        column, escape(words["colours"][column]))
+
+
+def pad_cell(words: dict, value: int) -> str:
+    """Return a cell of the score pad."""
+    return "<td>{}</td>".format(number(words, value))
+
+
+def pad_rows(words: dict, columns: list, players: list) -> str:
+    """Return the score pad's rows: each column's colour, then every player's points in it."""
+    return "\n".join(pad_head(words, column) + "".join(pad_cell(words, player["by_colour"][c]) for player in players)
+                     + "</tr>" for c, column in enumerate(columns))
+
+
+def pad_totals(words: dict, players: list) -> str:
+    """Return the score pad's last row's cells: every player's total."""
+    return "".join('<td class="total">{}</td>'.format(number(words, player["total"])) for player in players)
+
+
+def pad_table(words: dict, names: str, rows: str, totals: str) -> str:
+    """Return the score pad: a column per player, a row per colour, the totals below, its parts already drawn."""
+    return ('<table class="pad">\n'
+            '  <thead><tr><th scope="col">{}</th>{}</tr></thead>\n'
+            '  <tbody>\n  {}\n  </tbody>\n'
+            '  <tfoot><tr><th scope="row">{}</th>{}</tr></tfoot>\n'
+            '</table>').format(escape(words["ui"]["colour"]), names, rows, escape(words["ui"]["total"]), totals)
+
+
+def result_parts(words: dict, view: dict, rules: str, changes: list) -> dict:
+    """Return the parts of a result page that differ from game to game: ranking items, the pad, the towns.
+
+    changes holds each player's address to change their town, in the view's order of players.
+    """
+    players = view["players"]
+    return {
+        "ranking": [rank_item(words, p, players[p]) for p in view["ranking"]],
+        "pad": pad_table(words, pad_names(players), pad_rows(words, view["columns"], players), pad_totals(words, players)),
+        "towns": [town(words, player, changes[n], rules) for n, player in enumerate(players)],
+    }
