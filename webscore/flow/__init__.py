@@ -2,8 +2,9 @@
 
 Pure Python on top of the scoring core, run by the server (CPython) and by the browser (MicroPython),
 so a form is read, checked and turned into a game the same way on both sides. It knows field names
-and steps, never words: problems keep the core's codes, and each side words them from the catalogue.
-The *_json functions are the browser's doors: JSON text in, JSON text out.
+and steps, never words: problems keep the core's codes, and each side words them from the catalogue;
+the pieces (pieces.py) draw HTML from words they are given. The *_json functions are the browser's
+doors: JSON text in, JSON text out.
 """
 
 import json
