@@ -58,6 +58,10 @@ export async function startCore(loadMicroPython, files) {
     result(code) {
       return JSON.parse(flow.result_json(code));
     },
+    // A tie's turns form as the result page draws it: {words, view, action, problems, typed} → HTML.
+    turnsForm(request) {
+      return JSON.parse(flow.turns_form_json(JSON.stringify(request)));
+    },
     // A ranking's items as the result page draws them: {words, players, order} → [HTML].
     ranking(request) {
       return JSON.parse(flow.ranking_json(JSON.stringify(request)));

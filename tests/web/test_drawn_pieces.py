@@ -62,3 +62,19 @@ def test_the_ranking_door_draws_the_result_pages_items(client):
     assert len(items) == len(view["players"]) and all(item in page for item in items)
     assert any('<span class="tie">A holtverseny eldöntéséhez add meg a főépítészi körök számát.</span>' in item
                for item in items)
+
+
+def test_the_turns_form_is_drawn_once_and_keeps_what_was_typed_escaped(client):
+    from webscore.flow import turns_form_json
+
+    words = browser_words(client, "fr")
+    game = examples.tied_game()
+    code = encode(game)
+    view = result_view.view(game, score_valid_game(game))
+    form = json.loads(turns_form_json(json.dumps({"words": words, "view": view, "action": "/fr/r/{}/turns".format(code),
+                                                  "problems": {}, "typed": {}})))
+    assert form in client.get("/fr/r/" + code).text
+    typed = client.get("/fr/r/{}/turns".format(code), query_string={"turns-1": '"><b>9', "turns-2": "2"})
+    assert typed.status_code == 422
+    assert 'value="&#34;&gt;&lt;b&gt;9"' in typed.text
+    assert typed.text.count('<span class="error" role="alert">') == 1

@@ -103,6 +103,13 @@ def result_parts_json(text: str) -> str:
     return json.dumps(pieces.result_parts(request["words"], request["view"], request["rules"], request["changes"]))
 
 
+def turns_form_json(text: str) -> str:
+    """Draw a tie's turns form as the result page does (pieces.turns_form): JSON {words, view, action, problems, typed}."""
+    request = json.loads(text)
+    return json.dumps(pieces.turns_form(request["words"], request["view"], request["action"], request["problems"],
+                                        request["typed"]))
+
+
 def ranking_json(text: str) -> str:
     """Draw a ranking's items as the result page does (pieces.rank_item): JSON {words, players, order} in.
 

@@ -202,6 +202,31 @@ def pad_table(words: dict, names: str, rows: str, totals: str) -> str:
             '</table>').format(escape(words["ui"]["colour"]), names, rows, escape(words["ui"]["total"]), totals)
 
 
+def turns_form(words: dict, view: dict, action: str, problems: dict, typed: dict) -> str:
+    """Return the form that asks a tie's turns as Master Builder, what was typed and its problems (worded) in.
+
+    problems holds messages by field ("turns-2") and under "general"; typed holds what each field sent.
+    """
+    low, high = words["catalogue"]["fact_limits"]["master_builder_turns"]
+    rows = []
+    for p in view["asks_turns"]:
+        key = "turns-" + str(p + 1)
+        rows.append(
+            '<p class="fact"><label for="{key}"><bdi>{name}</bdi></label>\n'
+            '<input type="number" id="{key}" name="{key}" min="{low}" max="{high}" inputmode="numeric" value="{value}">\n'
+            '{errors}</p>'.format(key=key, name=escape(view["players"][p]["name"]), low=low, high=high,
+                                  value=escape(typed.get(key, "")),
+                                  errors="".join('<span class="error" role="alert">{}</span>'.format(escape(message))
+                                                 for message in problems.get(key, []))))
+    general = "".join('<p class="error" role="alert">{}</p>'.format(escape(message))
+                      for message in problems.get("general", []))
+    return ('<form class="turns" method="get" action="{action}" novalidate>\n  <fieldset>\n'
+            '    <legend>{legend}</legend>\n    {general}\n    {rows}\n'
+            '    <button type="submit" class="primary">{button}</button>\n  </fieldset>\n</form>').format(
+        action=escape(action), legend=escape(words["ui"]["turns"]), general=general, rows="\n    ".join(rows),
+        button=escape(words["ui"]["break_tie"]))
+
+
 def result_parts(words: dict, view: dict, rules: str, changes: list) -> dict:
     """Return the parts of a result page that differ from game to game: ranking items, the pad, the towns.
 

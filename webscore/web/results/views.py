@@ -16,10 +16,12 @@ from flask import render_template
 from flask import request
 from flask import url_for
 from jinja2.utils import htmlsafe_json_dumps
+from markupsafe import Markup
 from markupsafe import escape
 from werkzeug.http import quote_etag
 
 from ...flow import game_key
+from ...flow import pieces as flow_pieces
 from ...flow import result_view
 from ...flow import town_step
 from ...scoring import encode
@@ -86,6 +88,9 @@ def render(game: dict, code: str, turn_problems=None) -> str:
                                turn_problems=turn_problems or {}, **parts, **i18n.page_words())
 
     parts = game_parts(game, code, view, preview)
+    parts["turns_form"] = Markup(flow_pieces.turns_form(
+        pieces().browser_words, view, code_address("results.turns", code, lang=i18n.current_language()),
+        turn_problems or {}, request.args)) if view["asks_turns"] else Markup("")
     if view["asks_turns"] or turn_problems or request.args or code in request.root_url:
         # The turns form and the language links show what was typed, and an address root may spell the
         # code: such a page is drawn whole.
