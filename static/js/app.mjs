@@ -61,52 +61,20 @@ function worded(placed) {
   return { errors, general: (placed?.general ?? []).map(problemText) };
 }
 
-// A town's palette, squares and facts, as town_grid.html draws them; errorList for the caller's own fields.
-function townGrid(step, values, errors) {
-  const limits = words.catalogue.fact_limits;
-  const errorList = (id) => (errors[id] || []).map((text, i) => h("span.error", { id: `${id}-error-${i + 1}`, role: "alert" }, text));
-  // A field tied to its messages, as macros.html's control() does on the server.
-  const tied = (id) => (errors[id] ? { "aria-invalid": "true", "aria-describedby": errors[id].map((_, i) => `${id}-error-${i + 1}`).join(" ") } : {});
-  const squareFields = SQUARES.map((name) => {
-    const value = values["square_" + name] ?? "";
-    const select = h("select.square-select", { id: "square_" + name, name: "square_" + name, ...tied("square_" + name) },
-      h("option", { value: "", selected: value === "" }, words.ui.empty),
-      step.offered.map((id) => h("option", { value: id, selected: value === id }, card(id))));
-    const stored = h("span.stored" + (value === "warehouse" ? "" : ".is-hidden"), {},
-      h("label", { for: "stored_" + name }, words.ui.stored),
-      h("input.stored-input", { type: "number", min: 0, max: words.catalogue.max_stored, inputmode: "numeric", id: "stored_" + name,
-        name: "stored_" + name, value: values["stored_" + name] ?? "", ...tied("stored_" + name) }));
-    const broken = errors["square_" + name] || errors["stored_" + name];
-    return h("div.square" + (broken ? ".has-error" : ""), { dataset: { square: name } },
-      h("label.square-name", { for: "square_" + name }, name), select, stored,
-      errorList("square_" + name), errorList("stored_" + name));
-  });
-  const fact = (id, label, hint) => h("p.fact", {}, h("label", { for: id }, label),
-    h("input", { type: "number", min: limits[id][0], max: limits[id][1], inputmode: "numeric", id, name: id,
-      value: values[id] ?? "", ...tied(id) }),
-    hint ? h("span.hint", {}, hint) : null, errorList(id));
-  const parts = [
-    h("div.palette", { hidden: true, dataset: { labelEmpty: words.ui.empty, chooseFirst: words.ui.choose_first } },
-      h("p.palette-title", {}, words.ui.tap_hint),
-      step.offered.map((id) => h("button.tool.c-" + colourOf(id), { type: "button", dataset: { card: id, colour: colourOf(id) },
-        "aria-pressed": "false" }, card(id))),
-      h("button.tool.c-empty", { type: "button", dataset: { card: "" }, "aria-pressed": "false" }, words.ui.empty),
-      h("span.palette-actions", {},
-        h("button.small", { type: "button", dataset: { action: "undo" }, disabled: true }, words.ui.undo),
-        h("button.small", { type: "button", dataset: { action: "clear" } }, words.ui.clear))),
-    h("div.grid", { role: "group", "aria-label": words.ui.town_board }, squareFields),
-    h("div.facts", {},
-      step.asks_turns ? fact("master_builder_turns", words.ui.turns, words.ui.turns_hint) : null,
-      step.fact === "shrine_buildings" ? fact("shrine_buildings", words.ui.shrine) : null,
-      step.fact === "completed_before" ? fact("completed_before", words.ui.starloom) : null)];
-  return { parts, errorList };
+// A town's palette, squares and facts, drawn by the town step's own Python (webscore/flow/pieces.py).
+function townGrid(core, step, values, errors) {
+  return drawnNodes(core.townGrid({ words, offered: step.offered, values, errors, asks_turns: step.asks_turns,
+    asks_fact: step.fact ?? null }));
 }
 
-function townForm(step, code, n, lang, values, placed, unfinished) {
+// A field's messages, as the server's page draws them beside the field.
+const errorList = (errors, id) => (errors[id] || []).map((text, i) => h("span.error", { id: `${id}-error-${i + 1}`, role: "alert" }, text));
+
+function townForm(core, step, code, n, lang, values, placed, unfinished) {
   const game = step.game;
   const player = game.players[n - 1];
   const { errors, general } = worded(placed);
-  const { parts, errorList } = townGrid(step, values, errors);
+  const parts = townGrid(core, step, values, errors);
   const count = game.players.length;
   const names = list(unfinished.map((p) => game.players[p].name));
   const form = h("form.town-form", { id: "town-form", method: "get", action: path("town.save", { lang, code, n }),
@@ -122,7 +90,7 @@ function townForm(step, code, n, lang, values, placed, unfinished) {
         h("option", { value: "", selected: !values.monument }, words.ui.no_monument),
         step.monuments.map((id) => h("option", { value: id, selected: values.monument === id }, card(id)))),
       h("button.small", { type: "submit", name: "go", value: String(n) }, words.ui.change_monument),
-      errorList("monument")) : null,
+      errorList(errors, "monument")) : null,
     h("div.step-actions", {},
       n > 1 ? h("button", { type: "submit", name: "go", value: "back" }, words.ui.previous) : null,
       n < count ? h("button.primary", { type: "submit", name: "go", value: "next" }, words.ui.next)
@@ -147,9 +115,10 @@ async function tableTown(where) {
   const kept = JSON.parse(localStorage.getItem(outboxKey(table, n)) || "null");
   const setup = localStorage.getItem(setupKey(table));
   let step = null;
+  let core = null;
   try {
     if (kept && setup) {
-      const core = await loadBrowserCore();
+      core = await loadBrowserCore();
       const { shown } = core.outbox({ call: "look", outbox: kept });
       step = core.town({ code: setup, n, fields: shown.fields, show: true });
       step.fields = shown.fields;
@@ -165,7 +134,7 @@ async function tableTown(where) {
     dataset: { code: setup, player: String(n), lang, table, version: String(kept.known.version),
       done: String(kept.known.done), save: town, state: path("tables.state", at), town: path("tables.town_json", { ...at, n }),
       take: location.origin + path("tables.take", at), back: path("tables.table", at) } },
-    townGrid(step, step.fields, {}).parts,
+    townGrid(core, step, step.fields, {}),
     document.getElementById("table-sync").content.cloneNode(true));
   document.title = fill(words.ui.town_of, { name: player.name }) + " · Marquoir";
   app.replaceChildren(h("p", {}, h("a", { href: path("tables.table", at) }, tableText.back)),
@@ -256,9 +225,9 @@ async function main() {
     const code = answer.code ?? where.code;
     const shown = answer.confirm ? core.town({ code, n: where.n, fields, show: true }) : step;
     history.replaceState(null, "", path("town.step", { lang: where.lang, code, n: where.n }, fields));
-    return townForm(shown, code, where.n, where.lang, step.fields, answer.problems, answer.confirm ?? []);
+    return townForm(core, shown, code, where.n, where.lang, step.fields, answer.problems, answer.confirm ?? []);
   }
-  townForm(step, where.code, where.n, where.lang, step.fields, null, []);
+  townForm(core, step, where.code, where.n, where.lang, step.fields, null, []);
 }
 
 main();

@@ -58,6 +58,11 @@ export async function startCore(loadMicroPython, files) {
     result(code) {
       return JSON.parse(flow.result_json(code));
     },
+    // A town's palette, squares and facts as the town step draws them:
+    // {words, offered, values, errors, asks_turns, asks_fact} → HTML.
+    townGrid(request) {
+      return JSON.parse(flow.town_grid_json(JSON.stringify(request)));
+    },
     // A tie's turns form as the result page draws it: {words, view, action, problems, typed} → HTML.
     turnsForm(request) {
       return JSON.parse(flow.turns_form_json(JSON.stringify(request)));

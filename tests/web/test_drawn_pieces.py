@@ -78,3 +78,24 @@ def test_the_turns_form_is_drawn_once_and_keeps_what_was_typed_escaped(client):
     assert typed.status_code == 422
     assert 'value="&#34;&gt;&lt;b&gt;9"' in typed.text
     assert typed.text.count('<span class="error" role="alert">') == 1
+
+
+def test_the_town_grid_door_draws_the_grid_of_the_town_step_with_its_problems(client):
+    from webscore.flow import town_grid_json
+
+    words = browser_words(client, "hu")
+    game = examples.load("four-players")
+    code = encode(game)
+    query = {"square_a1": "warehouse", "stored_a1": "9", "square_b1": "<b>", "master_builder_turns": '"x'}
+    page = client.get("/hu/g/{}/1/save".format(code), query_string=dict(query, go="1"))
+    assert page.status_code == 422
+    errors = {"stored_a1": ["Egy raktár legfeljebb 3 nyersanyagot tárol."]}
+    fields = {name: query.get(name, "") for name in ["square_" + s for s in drawn.SQUARES]}
+    assert drawn.town_grid(words, [], fields, errors, True, None).count('<div class="square') == 16
+    grid = json.loads(town_grid_json(json.dumps({
+        "words": words, "offered": game["buildings"] + [game["players"][0]["monument"]],
+        "values": {**dict.fromkeys(["square_" + s for s in drawn.SQUARES] + ["stored_" + s for s in drawn.SQUARES], ""),
+                   "square_a1": "warehouse", "stored_a1": "9", "master_builder_turns": '"x'},
+        "errors": errors, "asks_turns": True, "asks_fact": None})))
+    assert 'value="&#34;x"' in grid and "&lt;b&gt;" not in grid
+    assert grid.split('<div class="square', 2)[1] in page.text

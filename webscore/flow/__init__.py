@@ -103,6 +103,16 @@ def result_parts_json(text: str) -> str:
     return json.dumps(pieces.result_parts(request["words"], request["view"], request["rules"], request["changes"]))
 
 
+def town_grid_json(text: str) -> str:
+    """Draw a town's palette, squares and facts as the town step does (pieces.town_grid).
+
+    JSON {words, offered, values, errors, asks_turns, asks_fact} in, the HTML out.
+    """
+    request = json.loads(text)
+    return json.dumps(pieces.town_grid(request["words"], request["offered"], request["values"], request["errors"],
+                                       request["asks_turns"], request["asks_fact"]))
+
+
 def turns_form_json(text: str) -> str:
     """Draw a tie's turns form as the result page does (pieces.turns_form): JSON {words, view, action, problems, typed}."""
     request = json.loads(text)

@@ -202,6 +202,105 @@ def pad_table(words: dict, names: str, rows: str, totals: str) -> str:
             '</table>').format(escape(words["ui"]["colour"]), names, rows, escape(words["ui"]["total"]), totals)
 
 
+SQUARES = [column + str(row) for row in range(1, 5) for column in "abcd"]
+
+
+def attributes(pairs: dict) -> str:
+    """Return an element's attributes, sorted by name as WTForms writes a field's; True stands alone, None is left out."""
+    return " ".join(name if value is True else '{}="{}"'.format(name, escape(value))
+                    for name, value in sorted(pairs.items()) if value is not None and value is not False)
+
+
+def errors_of(errors: dict, field: str) -> str:
+    """Return a field's messages, each with the id its field points to."""
+    return "".join('<span class="error" id="{}-error-{}" role="alert">{}</span>'.format(field, n + 1, escape(message))
+                   for n, message in enumerate(errors.get(field, [])))
+
+
+def tied(errors: dict, field: str) -> dict:
+    """Return what ties a field to its messages: aria-invalid and aria-describedby, when it has any."""
+    if not errors.get(field):
+        return {}
+    return {"aria-invalid": "true",
+            "aria-describedby": " ".join("{}-error-{}".format(field, n + 1) for n in range(len(errors[field])))}
+
+
+def number_field(field: str, limits: list, value, errors: dict, extra=None) -> str:
+    """Return a whole number's input, its range given, tied to its messages."""
+    found = {"id": field, "name": field, "type": "number", "min": limits[0], "max": limits[1], "inputmode": "numeric",
+             "value": value}
+    found.update(extra or {})
+    found.update(tied(errors, field))
+    return "<input {}>".format(attributes(found))
+
+
+def town_grid(words: dict, offered: list, values: dict, errors: dict, asks_turns: bool, asks_fact) -> str:
+    """Return a town's palette, its 16 squares and the facts it needs, as the town step and a table's town draw them.
+
+    offered lists the cards a square takes (the game's buildings, then the player's monument); values holds
+    the fields' values and errors their messages (worded), by field name.
+    """
+    ui, catalogue = words["ui"], words["catalogue"]
+    tools = []
+    for card in offered:
+        colour = catalogue["colours"][card]
+        tools.append('<button type="button" class="tool c-{0}" data-card="{1}" data-colour="{0}" aria-pressed="false">'
+                     '{2}</button>'.format(colour, card, escape(words["cards"][card])))
+    palette = (
+        '<div class="palette" hidden data-label-empty="{empty}" data-choose-first="{first}">\n'
+        '    <p class="palette-title">{tap}</p>\n    {tools}\n'
+        '    <button type="button" class="tool c-empty" data-card="" aria-pressed="false">{empty}</button>\n'
+        '    <span class="palette-actions">\n'
+        '      <button type="button" class="small" data-action="undo" disabled>{undo}</button>\n'
+        '      <button type="button" class="small" data-action="clear">{clear}</button>\n'
+        '    </span>\n  </div>').format(empty=escape(ui["empty"]), first=escape(ui["choose_first"]),
+                                      tap=escape(ui["tap_hint"]), tools="\n    ".join(tools), undo=escape(ui["undo"]),
+                                      clear=escape(ui["clear"]))
+    squares = [square_field(words, name, offered, values, errors) for name in SQUARES]
+    limits = catalogue["fact_limits"]
+    facts = []
+    if asks_turns:
+        facts.append('<p class="fact"><label for="master_builder_turns">{}</label>\n      {}\n'
+                     '      <span class="hint">{}</span>{}</p>'.format(
+                         escape(ui["turns"]), number_field("master_builder_turns", limits["master_builder_turns"],
+                                                           values.get("master_builder_turns", ""), errors),
+                         escape(ui["turns_hint"]), errors_of(errors, "master_builder_turns")))
+    for fact, label in (("shrine_buildings", ui["shrine"]), ("completed_before", ui["starloom"])):
+        if asks_fact == fact:
+            facts.append('<p class="fact"><label for="{}">{}</label>\n      {}{}</p>'.format(
+                fact, escape(label), number_field(fact, limits[fact], values.get(fact, ""), errors),
+                errors_of(errors, fact)))
+    return ('{palette}\n\n  <div class="grid" role="group" aria-label="{board}">\n  {squares}\n  </div>\n\n'
+            '  <div class="facts">\n    {facts}\n  </div>').format(
+        palette=palette, board=escape(ui["town_board"]), squares="\n  ".join(squares), facts="\n    ".join(facts))
+
+
+def square_field(words: dict, name: str, offered: list, values: dict, errors: dict) -> str:
+    """Return one square of a town: its name, the card standing there and, on a Warehouse, what it stores."""
+    select, stored = "square_" + name, "stored_" + name
+    chosen = values.get(select, "")
+    options = ['<option {}>{}</option>'.format(attributes({"value": "", "selected": chosen == ""}), escape(words["ui"]["empty"]))]
+    options += ['<option {}>{}</option>'.format(attributes({"value": card, "selected": chosen == card}),
+                                                escape(words["cards"][card])) for card in offered]
+    select_attributes = {"class": "square-select", "id": select, "name": select}
+    select_attributes.update(tied(errors, select))
+    stored_field = number_field(stored, [0, words["catalogue"]["max_stored"]], values.get(stored, ""), errors,
+                                {"class": "stored-input"})
+    return (
+        '<div class="square{broken}" data-square="{name}">\n'
+        '      <label class="square-name" for="{select}">{name}</label>\n'
+        '      <select {select_attributes}>{options}</select>\n'
+        '      <span class="stored{hidden}">\n'
+        '        <label for="{stored}">{stored_label}</label>\n'
+        '        {stored_field}\n'
+        '      </span>\n'
+        '      {errors}\n    </div>').format(
+        broken=" has-error" if errors.get(select) or errors.get(stored) else "", name=name, select=select,
+        select_attributes=attributes(select_attributes), options="".join(options),
+        hidden="" if chosen == "warehouse" else " is-hidden", stored=stored, stored_label=escape(words["ui"]["stored"]),
+        stored_field=stored_field, errors=errors_of(errors, select) + errors_of(errors, stored))
+
+
 def turns_form(words: dict, view: dict, action: str, problems: dict, typed: dict) -> str:
     """Return the form that asks a tie's turns as Master Builder, what was typed and its problems (worded) in.
 

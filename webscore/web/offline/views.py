@@ -314,6 +314,20 @@ def words() -> dict:
 _WORDS_JSON = {}
 
 
+_WORDS = {}
+
+
+def page_words_of_browser() -> dict:
+    """Return words() of the page's language as the browser reads them, made once per language; read, never changed.
+
+    The pieces both sides draw (webscore.flow.pieces) take their words from it on the server.
+    """
+    lang = i18n.current_language()
+    if lang not in _WORDS:
+        _WORDS[lang] = json.loads(words_json())
+    return _WORDS[lang]
+
+
 def words_json() -> str:
     """Return words() as JSON, built once per language: the catalogues do not change while serving."""
     lang = i18n.current_language()

@@ -34,7 +34,7 @@ from .. import i18n
 from ..http import conditional
 from ..http.assets import EncodedResponse
 from ..i18n.problems import problem_text
-from ..towns.views import town_form
+from ..towns.views import town_grid
 from .follow import etag as follow_etag
 from .follow import record_read
 from .follow import setup_of
@@ -187,8 +187,7 @@ def town(lang, table_id, n):
     game = sync.game_with(setup, n, fields)[0]
     player = game["players"][n - 1]
     page = render_template("table_town.html", table_id=table_id, game=game, game_code=record["setup"], n=n,
-                           player=player, form=town_form(game, player, fields), town=sync.public(kept),
-                           asks_fact=town_step.asked_fact(player))
+                           player=player, grid=town_grid(game, player, fields), town=sync.public(kept))
     # Not stored by the service worker: offline, its shell draws the town from what table.mjs kept, which
     # is newer than any stored copy of this page once a tap has been saved.
     return page, 200, {"Cache-Control": "no-store"}

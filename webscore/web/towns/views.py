@@ -11,20 +11,21 @@ from flask import render_template
 from flask import request
 from flask import url_for
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from ...flow import game_key
+from ...flow import pieces
 from ...flow import town_step
 from ...scoring import game_from_code
 from ...scoring.game import MASTER_BUILDER
 from ..i18n.labels import CARD_NAMES
 from ..i18n.problems import problem_text
+from ..offline.views import page_words_of_browser
 from ..setup.forms import choices
 from ..setup.forms import monument_choices
 from .forms import TownForm
 
 bp = Blueprint("town", __name__, url_prefix="/<lang>/g/<code>", template_folder="templates")
-# The range each fact's field offers, for every page that draws a town (town_grid.html).
-bp.add_app_template_global(town_step.FACT_LIMITS, "fact_limits")
 
 NO_PROBLEMS = {"fields": {}, "general": []}
 
@@ -51,10 +52,20 @@ def town_form(game: dict, player: dict, fields: dict, placed: dict = NO_PROBLEMS
     return form
 
 
+def town_grid(game: dict, player: dict, fields: dict, placed: dict = NO_PROBLEMS) -> Markup:
+    """Return a town's palette, squares and facts (webscore.flow.pieces.town_grid), each problem on its field.
+
+    The town step and a table's town both draw their town with it, and so does the offline shell.
+    """
+    errors = {field: [problem_text(item) for item in found] for field, found in placed["fields"].items()}
+    return Markup(pieces.town_grid(page_words_of_browser(), town_step.offered(game, player), fields, errors,
+                                   game["mode"] == MASTER_BUILDER, town_step.asked_fact(player)))
+
+
 def _render(game, code, n, fields, placed=NO_PROBLEMS, status=200, unfinished=()):
     player = game["players"][n - 1]
     return render_template("town.html", game=game, game_code=code, n=n, player=player,
-                           form=town_form(game, player, fields, placed),
+                           form=town_form(game, player, fields, placed), grid=town_grid(game, player, fields, placed),
                            general=[problem_text(item) for item in placed["general"]],
                            unfinished=[game["players"][p]["name"] for p in unfinished],
                            asks_turns=game["mode"] == MASTER_BUILDER,
