@@ -6,7 +6,7 @@
 # The last step gives French its no-break spaces before : ; ? ! (translations/french_spaces.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-pybabel extract -F translations/babel.cfg -k _l -k lazy_gettext -k _lp:1c,2 -k lazy_pgettext:1c,2 -k plural_pair:1,2 -k plain_gettext -k plain_ngettext:1,2 --no-location --sort-output \
+pybabel extract -F translations/babel.cfg -k _l -k lazy_gettext -k _lp:1c,2 -k lazy_pgettext:1c,2 -k plural_pair:1,2 -k plain_gettext -k plain_ngettext:1,2 -k plural_forms:1,2 --no-location --sort-output \
   --project Marquoir -o translations/messages.pot .
 for lang in fr hu; do
   if [ -f "translations/$lang/LC_MESSAGES/messages.po" ]; then

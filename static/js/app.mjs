@@ -1,7 +1,8 @@
 // The offline shell: when the network cannot serve a game's address, the service worker shows this page
 // and it draws the town step, saves a town, or draws the result. What a step holds, whether a town is
 // right and where to go next are answered by the flow under MicroPython (webscore/flow, as on the
-// server); this module draws those answers, as the server's templates do.
+// server); the pages' parts are drawn by the same Python the server draws them with (webscore/flow/pieces.py),
+// and this module puts them in, with the little that only a page without network says.
 import { loadBrowserCore } from "./core.mjs";
 import { h } from "./dom.mjs";
 import { liveScore } from "./live.mjs";
@@ -9,18 +10,13 @@ import { remember } from "./recent.mjs";
 import { outboxKey, setupKey, text as tableText, townPage } from "./table.mjs";
 import { needsNetwork, tableOffline } from "./table-offline.mjs";
 import { enhance } from "./town.js";
-import { fill, fillNodes, list, match, path, pluralForm, problemText, relinkLanguages, words } from "./words.mjs";
+import { fill, fillNodes, match, path, problemText, relinkLanguages, words } from "./words.mjs";
 
 const app = document.getElementById("app");
-const SQUARES = [];
-for (let row = 1; row <= 4; row++) for (const col of "abcd") SQUARES.push(col + row);
-const card = (id) => words.cards[id];
-const colourOf = (id) => (id === null ? "empty" : words.catalogue.colours[id]);
 
 // What this shell stands in for, by the server's URL map: a town step, its save, a result, a table's page or town.
 const KINDS = { "tables.town": "table", "tables.table": "table-page", "tables.short": "table-page", "results.show": "result",
-  "results.shared": "result",
-  "results.turns": "turns", "town.step": "town", "town.save": "save" };
+  "results.shared": "result", "results.turns": "turns", "town.step": "town", "town.save": "save" };
 
 function route() {
   const found = match(location.pathname);
@@ -63,46 +59,23 @@ function worded(placed) {
 
 // A town's palette, squares and facts, drawn by the town step's own Python (webscore/flow/pieces.py).
 function townGrid(core, step, values, errors) {
-  return drawnNodes(core.townGrid({ words, offered: step.offered, values, errors, asks_turns: step.asks_turns,
-    asks_fact: step.fact ?? null }));
+  return core.townGrid({ words, offered: step.offered, values, errors, asks_turns: step.asks_turns, asks_fact: step.fact ?? null });
 }
-
-// A field's messages, as the server's page draws them beside the field.
-const errorList = (errors, id) => (errors[id] || []).map((text, i) => h("span.error", { id: `${id}-error-${i + 1}`, role: "alert" }, text));
 
 function townForm(core, step, code, n, lang, values, placed, unfinished) {
   const game = step.game;
   const player = game.players[n - 1];
   const { errors, general } = worded(placed);
-  const parts = townGrid(core, step, values, errors);
-  const count = game.players.length;
-  const names = list(unfinished.map((p) => game.players[p].name));
-  const form = h("form.town-form", { id: "town-form", method: "get", action: path("town.save", { lang, code, n }),
-    novalidate: true, dataset: { code, player: String(n), lang, key: step.key } },
-    general.map((text) => h("p.error", { role: "alert", tabindex: "-1" }, text)),
-    unfinished.length ? h("div.notice.confirm", { role: "alert" },
-      h("p", {}, fill(pluralForm(words.ui.unfinished, unfinished.length), { names })),
-      h("input", { type: "hidden", name: "confirm", value: "empty" }),
-      h("button.primary", { type: "submit", name: "go", value: "results" }, words.ui.see_scores_anyway)) : null,
-    parts,
-    step.monuments.length ? h("p.fact.monument-fact", {}, h("label", { for: "monument" }, words.ui.monument),
-      h("select", { id: "monument", name: "monument" },
-        h("option", { value: "", selected: !values.monument }, words.ui.no_monument),
-        step.monuments.map((id) => h("option", { value: id, selected: values.monument === id }, card(id)))),
-      h("button.small", { type: "submit", name: "go", value: String(n) }, words.ui.change_monument),
-      errorList(errors, "monument")) : null,
-    h("div.step-actions", {},
-      n > 1 ? h("button", { type: "submit", name: "go", value: "back" }, words.ui.previous) : null,
-      n < count ? h("button.primary", { type: "submit", name: "go", value: "next" }, words.ui.next)
-        : h("button.primary", { type: "submit", name: "go", value: "results" }, words.ui.see_scores)));
-  const steps = h("nav.steps", { "aria-label": words.ui.players }, h("ol", {}, game.players.map((other, i) =>
-    h("li", {}, i + 1 === n ? h("strong", { "aria-current": "step", dir: "auto" }, other.name)
-      : h("button", { type: "submit", form: "town-form", name: "go", value: String(i + 1), dir: "auto" }, other.name)))));
+  // The grid and the page around it, drawn by the town step's own Python as the server draws them.
+  const grid = townGrid(core, step, values, errors);
+  app.replaceChildren(drawnNodes(core.townStep({ words, grid, step: {
+    names: game.players.map((other) => other.name), n, code, lang, key: step.key,
+    action: path("town.save", { lang, code, n }), general, unfinished: unfinished.map((p) => game.players[p].name),
+    monuments: step.monuments, monument: values.monument ?? "", errors } })));
   const heading = fill(words.ui.town_of, { name: player.name });
   const broken = general.length || Object.keys(errors).length;
   document.title = (broken ? words.ui.pair.replace("%(label)s", words.ui.error).replace("%(value)s", heading) : heading) + " · Marquoir";
-  app.replaceChildren(steps, h("h1", {}, fillNodes(words.ui.town_of, { name: h("bdi", {}, player.name) })),
-    h("p.hint", {}, fill(words.ui.step_hint, { num: n, count })), form);
+  const form = document.getElementById("town-form");
   switchBySubmitting(form);
   enhance(form);
   liveScore(form);
@@ -134,7 +107,7 @@ async function tableTown(where) {
     dataset: { code: setup, player: String(n), lang, table, version: String(kept.known.version),
       done: String(kept.known.done), save: town, state: path("tables.state", at), town: path("tables.town_json", { ...at, n }),
       take: location.origin + path("tables.take", at), back: path("tables.table", at) } },
-    townGrid(core, step, step.fields, {}),
+    drawnNodes(townGrid(core, step, step.fields, {})),
     document.getElementById("table-sync").content.cloneNode(true));
   document.title = fill(words.ui.town_of, { name: player.name }) + " · Marquoir";
   app.replaceChildren(h("p", {}, h("a", { href: path("tables.table", at) }, tableText.back)),

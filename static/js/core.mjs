@@ -58,6 +58,10 @@ export async function startCore(loadMicroPython, files) {
     result(code) {
       return JSON.parse(flow.result_json(code));
     },
+    // A town step's page around its grid, as the server draws it: {words, step, grid} → HTML.
+    townStep(request) {
+      return JSON.parse(flow.town_step_json(JSON.stringify(request)));
+    },
     // A town's palette, squares and facts as the town step draws them:
     // {words, offered, values, errors, asks_turns, asks_fact} → HTML.
     townGrid(request) {

@@ -99,3 +99,23 @@ def test_the_town_grid_door_draws_the_grid_of_the_town_step_with_its_problems(cl
         "errors": errors, "asks_turns": True, "asks_fact": None})))
     assert 'value="&#34;x"' in grid and "&lt;b&gt;" not in grid
     assert grid.split('<div class="square', 2)[1] in page.text
+
+
+def test_the_town_step_door_draws_the_servers_page_around_its_grid(client):
+    from webscore.flow import town_step_json
+
+    words = browser_words(client, "fr")
+    game = examples.tied_game()
+    code = encode(game)
+    page = client.get("/fr/g/{}/2".format(code)).text
+    grid = page.split('<div class="palette"', 1)[1].split("\n\n  \n  <div class=\"step-actions\">", 1)[0]
+    step = {"names": [p["name"] for p in game["players"]], "n": 2, "code": code, "lang": "fr",
+            "key": re.search(r'data-key="([^"]*)"', page).group(1).replace("&#34;", '"').replace("&#39;", "'")
+            .replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"),
+            "action": "/fr/g/{}/2/save".format(code), "general": [], "unfinished": [], "monuments": [], "monument": "",
+            "errors": {}}
+    drawn_page = json.loads(town_step_json(json.dumps({"words": words, "step": step,
+                                                       "grid": '<div class="palette"' + grid})))
+    main = re.search(r"<main[^>]*>\s*(.*?)\s*</main>", page, re.S).group(1)
+    assert drawn_page.split("<form", 1)[0] == main.split("<form", 1)[0]
+    assert "&lt;b&gt;Zoé&lt;/b&gt;" in drawn_page

@@ -1,4 +1,4 @@
-"""A table's town page draws a town as the town step does: the same squares, offers and facts (town_entry.town_form)."""
+"""A table's town page draws a town as the town step does: the same squares, offers and facts (towns.views.town_grid)."""
 
 import re
 

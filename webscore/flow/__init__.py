@@ -103,6 +103,12 @@ def result_parts_json(text: str) -> str:
     return json.dumps(pieces.result_parts(request["words"], request["view"], request["rules"], request["changes"]))
 
 
+def town_step_json(text: str) -> str:
+    """Draw a town step's page around its grid as the server does (pieces.town_step): JSON {words, step, grid}."""
+    request = json.loads(text)
+    return json.dumps(pieces.town_step(request["words"], request["step"], request["grid"]))
+
+
 def town_grid_json(text: str) -> str:
     """Draw a town's palette, squares and facts as the town step does (pieces.town_grid).
 

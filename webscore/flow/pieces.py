@@ -301,6 +301,62 @@ def square_field(words: dict, name: str, offered: list, values: dict, errors: di
         stored_field=stored_field, errors=errors_of(errors, select) + errors_of(errors, stored))
 
 
+def town_step(words: dict, step: dict, grid: str) -> str:
+    """Return a town step's page: the players to move between, the heading, and its form around the grid.
+
+    step holds: names (the players'), n (this one, from 1), action, code, lang and key (the form's), general
+    (messages of no field), unfinished (names of towns barely begun), monuments (those offered, [] when the
+    game has none), monument (the one chosen) and errors (messages by field).
+    """
+    ui = words["ui"]
+    names, n = step["names"], step["n"]
+    others = []
+    for i, name in enumerate(names):
+        if i + 1 == n:
+            others.append('<li><strong aria-current="step" dir="auto">{}</strong></li>'.format(escape(name)))
+        else:
+            others.append('<li><button type="submit" form="town-form" name="go" value="{}" dir="auto">{}</button></li>'.format(
+                i + 1, escape(name)))
+    nav = '<nav class="steps" aria-label="{}">\n  <ol>\n  {}\n  </ol>\n</nav>'.format(escape(ui["players"]),
+                                                                                  "\n  ".join(others))
+    heading = fill(escape(ui["town_of"]), {"name": "<bdi>" + escape(names[n - 1]) + "</bdi>"})
+    hint = escape(fill(ui["step_hint"], {"num": n, "count": len(names)}))
+    general = "".join('<p class="error" role="alert" tabindex="-1">{}</p>'.format(escape(message))
+                      for message in step["general"])
+    confirm = ""
+    if step["unfinished"]:
+        confirm = ('<div class="notice confirm" role="alert">\n    <p>{}</p>\n'
+                   '    <input type="hidden" name="confirm" value="empty">\n'
+                   '    <button type="submit" name="go" value="results" class="primary">{}</button>\n  </div>').format(
+            escape(fill(counted(words, ui["unfinished"], len(step["unfinished"])),
+                        {"names": name_list(words, step["unfinished"])})), escape(ui["see_scores_anyway"]))
+    monument = ""
+    if step["monuments"]:
+        options = ['<option {}>{}</option>'.format(attributes({"value": "", "selected": not step["monument"]}),
+                                                   escape(ui["no_monument"]))]
+        options += ['<option {}>{}</option>'.format(attributes({"value": card, "selected": step["monument"] == card}),
+                                                    escape(words["cards"][card])) for card in step["monuments"]]
+        monument = ('<p class="fact monument-fact"><label for="monument">{}</label>\n'
+                    '    <select id="monument" name="monument">{}</select>\n'
+                    '    <button type="submit" name="go" value="{}" class="small">{}</button>{}</p>').format(
+            escape(ui["monument"]), "".join(options), n, escape(ui["change_monument"]),
+            errors_of(step["errors"], "monument"))
+    actions = []
+    if n > 1:
+        actions.append('<button type="submit" name="go" value="back">{}</button>'.format(escape(ui["previous"])))
+    if n < len(names):
+        actions.append('<button type="submit" name="go" value="next" class="primary">{}</button>'.format(escape(ui["next"])))
+    else:
+        actions.append('<button type="submit" name="go" value="results" class="primary">{}</button>'.format(
+            escape(ui["see_scores"])))
+    form = ('<form class="town-form" id="town-form" data-code="{code}" data-player="{n}" data-lang="{lang}" '
+            'data-key="{key}" method="get" action="{action}" novalidate>\n  {general}\n  {confirm}\n  {grid}\n\n'
+            '  {monument}\n  <div class="step-actions">\n    {actions}\n  </div>\n</form>').format(
+        code=escape(step["code"]), n=n, lang=escape(step["lang"]), key=escape(step["key"]), action=escape(step["action"]),
+        general=general, confirm=confirm, grid=grid, monument=monument, actions="\n    ".join(actions))
+    return '{}\n<h1>{}</h1>\n<p class="hint">{}</p>\n\n{}'.format(nav, heading, hint, form)
+
+
 def turns_form(words: dict, view: dict, action: str, problems: dict, typed: dict) -> str:
     """Return the form that asks a tie's turns as Master Builder, what was typed and its problems (worded) in.
 

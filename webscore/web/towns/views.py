@@ -10,7 +10,6 @@ from flask import redirect
 from flask import render_template
 from flask import request
 from flask import url_for
-from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ...flow import game_key
@@ -18,12 +17,9 @@ from ...flow import pieces
 from ...flow import town_step
 from ...scoring import game_from_code
 from ...scoring.game import MASTER_BUILDER
-from ..i18n.labels import CARD_NAMES
+from .. import i18n
 from ..i18n.problems import problem_text
 from ..offline.views import page_words_of_browser
-from ..setup.forms import choices
-from ..setup.forms import monument_choices
-from .forms import TownForm
 
 bp = Blueprint("town", __name__, url_prefix="/<lang>/g/<code>", template_folder="templates")
 
@@ -35,21 +31,6 @@ def _game_and_player(code: str, n: int):
     if not 1 <= n <= len(game["players"]):
         abort(404)
     return game, game["players"][n - 1]
-
-
-def town_form(game: dict, player: dict, fields: dict, placed: dict = NO_PROBLEMS) -> TownForm:
-    """Return the WTForms form that draws a town's fields, each square offering what the town step offers.
-
-    The town step and a table's town both draw their town with it; each problem goes on its field.
-    """
-    form = TownForm(None, data=fields)
-    cards = [("", _("Empty"))] + [(card, CARD_NAMES[card]) for card in town_step.offered(game, player)]
-    for select in form.squares:
-        select.choices = choices(cards)
-    form.monument.choices = [c for c in monument_choices() if not c.value or c.value in town_step.monument_offers(game)]
-    for field_id, found in placed["fields"].items():
-        form[field_id].errors = [problem_text(item) for item in found]
-    return form
 
 
 def town_grid(game: dict, player: dict, fields: dict, placed: dict = NO_PROBLEMS) -> Markup:
@@ -64,12 +45,15 @@ def town_grid(game: dict, player: dict, fields: dict, placed: dict = NO_PROBLEMS
 
 def _render(game, code, n, fields, placed=NO_PROBLEMS, status=200, unfinished=()):
     player = game["players"][n - 1]
-    return render_template("town.html", game=game, game_code=code, n=n, player=player,
-                           form=town_form(game, player, fields, placed), grid=town_grid(game, player, fields, placed),
-                           general=[problem_text(item) for item in placed["general"]],
-                           unfinished=[game["players"][p]["name"] for p in unfinished],
-                           asks_turns=game["mode"] == MASTER_BUILDER,
-                           asks_fact=town_step.asked_fact(player), game_key=game_key(game)), status
+    errors = {field: [problem_text(item) for item in found] for field, found in placed["fields"].items()}
+    general = [problem_text(item) for item in placed["general"]]
+    step = {"names": [p["name"] for p in game["players"]], "n": n, "code": code, "lang": i18n.current_language(),
+            "key": game_key(game), "action": url_for("town.save", code=code, n=n), "general": general,
+            "unfinished": [game["players"][p]["name"] for p in unfinished],
+            "monuments": town_step.monument_offers(game), "monument": fields.get("monument", ""), "errors": errors}
+    page = pieces.town_step(page_words_of_browser(), step, town_grid(game, player, fields, placed))
+    return render_template("town.html", game_code=code, n=n, player=player, page=Markup(page),
+                           broken=bool(general or errors)), status
 
 
 @bp.get("/<int:n>")
