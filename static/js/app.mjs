@@ -10,7 +10,7 @@ import { remember } from "./recent.mjs";
 import { outboxKey, setupKey, text as tableText, townPage } from "./table.mjs";
 import { needsNetwork, tableOffline } from "./table-offline.mjs";
 import { enhance } from "./town.js";
-import { fill, fillNodes, match, path, problemText, relinkLanguages, words } from "./words.mjs";
+import { fill, match, path, problemText, relinkLanguages, words } from "./words.mjs";
 
 const app = document.getElementById("app");
 
@@ -102,22 +102,14 @@ async function tableTown(where) {
   if (!step?.game) return needsNetwork(table);
   const at = { lang, table_id: table };
   const player = step.game.players[n - 1];
-  const town = path("tables.town", { ...at, n });
-  const form = h("form.town-form.table-town", { id: "town-form", method: "get", action: town, novalidate: true,
-    dataset: { code: setup, player: String(n), lang, table, version: String(kept.known.version),
-      done: String(kept.known.done), save: town, state: path("tables.state", at), town: path("tables.town_json", { ...at, n }),
-      take: location.origin + path("tables.take", at), back: path("tables.table", at) } },
-    drawnNodes(townGrid(core, step, step.fields, {})),
-    document.getElementById("table-sync").content.cloneNode(true));
+  // Drawn by the same Python as the server's page, its sync panels from the shell's template of them.
+  app.replaceChildren(drawnNodes(core.tableTown({ words, text: tableText, grid: townGrid(core, step, step.fields, {}),
+    panels: document.getElementById("table-sync").innerHTML, offline: true,
+    town: { name: player.name, n, code: setup, lang, table, version: kept.known.version, done: kept.known.done,
+      save: path("tables.town", { ...at, n }), state: path("tables.state", at), town: path("tables.town_json", { ...at, n }),
+      take: location.origin + path("tables.take", at), back: path("tables.table", at) } })));
   document.title = fill(words.ui.town_of, { name: player.name }) + " · Marquoir";
-  app.replaceChildren(h("p", {}, h("a", { href: path("tables.table", at) }, tableText.back)),
-    h("h1", {}, fillNodes(words.ui.town_of, { name: h("bdi", {}, player.name) })),
-    h("p.hint", {}, tableText.hint),
-    h("p.table-offline.error", { role: "status" }, tableText.offline),
-    form,
-    h("section.table-handover", {}, h("h2", {}, tableText.no_network), h("p.hint", {}, tableText.handover_hint),
-      h("button", { type: "button", dataset: { action: "handover" } }, tableText.handover),
-      h("p", {}, h("input.handover-url", { type: "text", readonly: true, hidden: true, "aria-label": tableText.handover_label }))));
+  const form = document.getElementById("town-form");
   // Another language opens the same town; what it has not sent comes from this phone's outbox, always the newest.
   for (const link of document.querySelectorAll(".languages a[lang]")) link.href = path("tables.town", { ...at, lang: link.getAttribute("lang"), n });
   enhance(form);

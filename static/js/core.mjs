@@ -58,6 +58,10 @@ export async function startCore(loadMicroPython, files) {
     result(code) {
       return JSON.parse(flow.result_json(code));
     },
+    // A town at a table as the server draws it: {words, text, town, grid, panels, offline} → HTML.
+    tableTown(request) {
+      return JSON.parse(flow.table_town_json(JSON.stringify(request)));
+    },
     // A town step's page around its grid, as the server draws it: {words, step, grid} → HTML.
     townStep(request) {
       return JSON.parse(flow.town_step_json(JSON.stringify(request)));

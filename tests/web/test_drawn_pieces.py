@@ -8,6 +8,8 @@ from babel.lists import format_list
 
 from support import examples
 from support.strategies import same_random_games
+from support.tables import empty_setup
+from support.tables import open_table
 from webscore.flow import pieces as drawn
 from webscore.flow import result_parts_json
 from webscore.flow import result_view
@@ -119,3 +121,13 @@ def test_the_town_step_door_draws_the_servers_page_around_its_grid(client):
     main = re.search(r"<main[^>]*>\s*(.*?)\s*</main>", page, re.S).group(1)
     assert drawn_page.split("<form", 1)[0] == main.split("<form", 1)[0]
     assert "&lt;b&gt;Zoé&lt;/b&gt;" in drawn_page
+
+
+def test_a_town_at_a_table_is_drawn_by_one_piece_and_says_offline_only_in_the_shell(client):
+    setup = encode(empty_setup(examples.load("four-players")))
+    table = open_table(client, setup, "hu")
+    page = client.get("/hu/t/{}/1".format(table)).text
+    main = re.search(r"<main[^>]*>\s*(.*?)\s*<script", page, re.S).group(1)
+    assert main.startswith('<p><a href="/hu/t/{}">'.format(table))
+    assert '<p class="table-offline error" role="status" hidden>' in main and "<noscript>" in main
+    assert "<h1>Annabell városa</h1>" not in main and "<h1><bdi>Annabell</bdi> városa</h1>" in main

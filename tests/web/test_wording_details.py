@@ -67,7 +67,7 @@ def test_a_town_heading_needs_no_elision_in_french(phone):
     table = open_table(phone)
     town = phone.get("/fr/t/{}/1".format(table))
     assert town.status_code == 200
-    assert "<h1>Bourgade\u00a0: Annabell</h1>" in town.text
+    assert "<h1>Bourgade\u00a0: <bdi>Annabell</bdi></h1>" in town.text
 
 
 def test_the_question_before_scoring_empty_towns_needs_no_elision_in_french(phone):

@@ -103,6 +103,13 @@ def result_parts_json(text: str) -> str:
     return json.dumps(pieces.result_parts(request["words"], request["view"], request["rules"], request["changes"]))
 
 
+def table_town_json(text: str) -> str:
+    """Draw a town at a table as the server does (pieces.table_town): JSON {words, text, town, grid, panels, offline}."""
+    request = json.loads(text)
+    return json.dumps(pieces.table_town(request["words"], request["text"], request["town"], request["grid"],
+                                        request["panels"], request["offline"]))
+
+
 def town_step_json(text: str) -> str:
     """Draw a town step's page around its grid as the server does (pieces.town_step): JSON {words, step, grid}."""
     request = json.loads(text)

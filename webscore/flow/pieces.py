@@ -357,6 +357,35 @@ def town_step(words: dict, step: dict, grid: str) -> str:
     return '{}\n<h1>{}</h1>\n<p class="hint">{}</p>\n\n{}'.format(nav, heading, hint, form)
 
 
+def table_town(words: dict, text: dict, town: dict, grid: str, panels: str, offline: bool) -> str:
+    """Return a town at a table: the way back, the heading, the form around its grid and sync panels, the hand-over.
+
+    text is the table's words (webscore.web.tables.towns.table_words); town holds the player's name, n, and the
+    form's setup code, lang, table, version, done and addresses (save, state, town, take, back). offline is
+    whether the offline shell draws it: then the page says so at once, and needs no word for pages without
+    scripts.
+    """
+    heading = fill(escape(words["ui"]["town_of"]), {"name": "<bdi>" + escape(town["name"]) + "</bdi>"})
+    form = {name: escape(town[name]) for name in ("code", "lang", "table", "save", "state", "town", "take", "back")}
+    noscript = "" if offline else '<noscript><p class="error">{}</p></noscript>\n'.format(escape(text["needs_script"]))
+    return (
+        '<p><a href="{back}">{back_text}</a></p>\n<h1>{heading}</h1>\n<p class="hint">{hint}</p>\n'
+        '<p class="table-offline error" role="status"{hidden}>{offline}</p>\n{noscript}'
+        '<form class="town-form table-town" id="town-form" data-code="{code}" data-player="{n}" data-lang="{lang}"\n'
+        '  data-table="{table}" data-version="{version}" data-done="{done}"\n'
+        '  data-save="{save}"\n  data-state="{state}"\n  data-town="{town}"\n  data-take="{take}"\n'
+        '  data-back="{back}"\n  method="get" action="{save}" novalidate>\n  {grid}\n  {panels}\n</form>\n'
+        '<section class="table-handover">\n  <h2>{no_network}</h2>\n  <p class="hint">{handover_hint}</p>\n'
+        '  <button type="button" data-action="handover">{handover}</button>\n'
+        '  <p><input class="handover-url" type="text" readonly hidden aria-label="{handover_label}"></p>\n'
+        '</section>').format(
+        back_text=escape(text["back"]), heading=heading, hint=escape(text["hint"]), hidden="" if offline else " hidden",
+        offline=escape(text["offline"]), noscript=noscript, n=town["n"], version=town["version"],
+        done="true" if town["done"] else "false", grid=grid, panels=panels, no_network=escape(text["no_network"]),
+        handover_hint=escape(text["handover_hint"]), handover=escape(text["handover"]),
+        handover_label=escape(text["handover_label"]), **form)
+
+
 def turns_form(words: dict, view: dict, action: str, problems: dict, typed: dict) -> str:
     """Return the form that asks a tie's turns as Master Builder, what was typed and its problems (worded) in.
 

@@ -159,6 +159,7 @@ def table_words() -> dict:
             "no_network": _("No network?"),
             "handover_hint": _("Another phone at the table can take your town in from this link."),
             "handover": _("Show the link of my town"), "handover_label": _("Link of my town"),
+            "needs_script": _("Entering a town at the table needs JavaScript. Enter it with the one-phone steps instead."),
             "needs_network": _("This table's page needs the network."), "reload": _("Reload"),
             # And the table's page reloaded without network, from what this phone last saw of it.
             "table": _("The table"), "players": _("Players"), "see_scores": _("See the scores"),

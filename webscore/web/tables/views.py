@@ -15,6 +15,7 @@ from flask import Blueprint
 from flask import Response
 from flask import abort
 from flask import current_app
+from flask import get_template_attribute
 from flask import jsonify
 from flask import redirect
 from flask import render_template
@@ -25,7 +26,9 @@ from flask_wtf.csrf import CSRFError
 from flask_wtf.csrf import ValidationError
 from flask_wtf.csrf import generate_csrf
 from flask_wtf.csrf import validate_csrf
+from markupsafe import Markup
 
+from ...flow import pieces
 from ...flow import sync
 from ...flow import town_step
 from ...scoring import encode
@@ -34,6 +37,7 @@ from .. import i18n
 from ..http import conditional
 from ..http.assets import EncodedResponse
 from ..i18n.problems import problem_text
+from ..offline.views import page_words_of_browser
 from ..towns.views import town_grid
 from .follow import etag as follow_etag
 from .follow import record_read
@@ -186,8 +190,15 @@ def town(lang, table_id, n):
     fields = sync.form_fields(kept["fields"])
     game = sync.game_with(setup, n, fields)[0]
     player = game["players"][n - 1]
-    page = render_template("table_town.html", table_id=table_id, game=game, game_code=record["setup"], n=n,
-                           player=player, grid=town_grid(game, player, fields), town=sync.public(kept))
+    public = sync.public(kept)
+    at = {"lang": lang, "table_id": table_id}
+    town = {"name": player["name"], "n": n, "code": record["setup"], "lang": lang, "table": table_id,
+            "version": public["version"], "done": public["done"], "save": url_for("tables.save", n=n, **at),
+            "state": url_for("tables.state", **at), "town": url_for("tables.town_json", n=n, **at),
+            "take": url_for("tables.take", _external=True, **at), "back": url_for("tables.table", **at)}
+    panels = get_template_attribute("table_sync.html", "sync_panels")()
+    drawn = pieces.table_town(page_words_of_browser(), table_words(), town, town_grid(game, player, fields), panels, False)
+    page = render_template("table_town.html", player=player, page=Markup(drawn), town=public)
     # Not stored by the service worker: offline, its shell draws the town from what table.mjs kept, which
     # is newer than any stored copy of this page once a tap has been saved.
     return page, 200, {"Cache-Control": "no-store"}
