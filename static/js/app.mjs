@@ -4,7 +4,7 @@
 // server); the pages' parts are drawn by the same Python the server draws them with (webscore/flow/pieces.py),
 // and this module puts them in, with the little that only a page without network says.
 import { loadBrowserCore } from "./core.mjs";
-import { h } from "./dom.mjs";
+import { drawnNodes, h } from "./dom.mjs";
 import { liveScore } from "./live.mjs";
 import { remember } from "./recent.mjs";
 import { outboxKey, setupKey, text as tableText, townPage } from "./table.mjs";
@@ -117,13 +117,6 @@ async function tableTown(where) {
   townPage(form);
 }
 
-// HTML the core drew (webscore/flow/pieces.py escapes all it shows), as nodes.
-function drawnNodes(html) {
-  const holder = document.createElement("template");
-  holder.innerHTML = html;
-  return holder.content;
-}
-
 function result(core, answer, code, lang, turnProblems = {}, typed = {}) {
   const { game, view } = answer;
   const players = view.players;
@@ -138,18 +131,16 @@ function result(core, answer, code, lang, turnProblems = {}, typed = {}) {
     h("h1", {}, words.ui.scores),
     h("p.hint", {}, options),
     h("p.hint.offline-note", {}, words.ui.offline_note),
-    h("ol.ranking", {}, parts.ranking.map(drawnNodes)),
+    drawnNodes(parts.ranking),
     // The tie's form as the server's page draws it, what was typed and refused kept in it.
     view.asks_turns.length ? drawnNodes(core.turnsForm({ words, view, action: path("results.turns", { lang, code }),
       problems: turnProblems, typed })) : "",
     h("h2", {}, words.ui.score_pad),
-    h("div.pad-wrap", {}, drawnNodes(parts.pad)),
+    drawnNodes(parts.pad),
     h("h2", {}, words.ui.towns),
     ...parts.towns.map(drawnNodes),
-    h("section.share", {}, h("h2", {}, words.ui.share),
-      h("p", {}, h("input.share-url", { type: "text", readonly: true, value: share, "aria-label": words.ui.link_label })),
-      h("p", {}, h("button.share-button", { type: "button", hidden: true, dataset: { copied: words.ui.copied, title: words.ui.scores } }, words.ui.share_link)),
-      h("p", {}, h("a.button", { href: path("setup.new_game", { lang }, { again: code }) }, words.ui.play_again))));
+    // The share section as the server's, without what needs the network (the QR code, the picture).
+    drawnNodes(core.share({ words, link: share, again: path("setup.new_game", { lang }, { again: code }) })));
   relinkLanguages();
   import("./share.js");
   return game;

@@ -13,76 +13,46 @@ export async function startCore(loadMicroPython, files) {
   mp.runPython("import webscore.scoring, webscore.flow");
   const core = mp.pyimport("webscore.scoring");
   const flow = mp.pyimport("webscore.flow");
+  // Each door takes a request, sends it to its Python function as JSON text and parses the JSON it answers.
+  const door = (module, name) => (request) => JSON.parse(module[name](JSON.stringify(request)));
+  // A door given text as it is (a game file as JSON text, a code).
+  const textDoor = (module, name) => (text) => JSON.parse(module[name](text));
   return {
-    // Return the parsed {result, code} or {problems} for a game file given as JSON text.
-    score(gameJson) {
-      return JSON.parse(core.score_json(gameJson));
-    },
-    // Return the parsed {town}, {problems} or {no_player} for player n's town (from 0) of a game file as JSON.
-    scoreTown(gameJson, n) {
-      return JSON.parse(core.score_town_json(gameJson, n));
-    },
-    // Return the parsed {result, game}, {problems} or {damaged} for a game code.
-    scoreCode(code) {
-      return JSON.parse(core.score_code_json(code));
-    },
-    // Return the parsed {result} or {problems} of a quick score pad.
-    pad(pad) {
-      return JSON.parse(core.pad_json(JSON.stringify(pad)));
-    },
-    // Return the parsed {mode, count, problems, result} of a pad read from its address's [key, value] pairs.
-    padFields(pairs) {
-      return JSON.parse(core.pad_fields_json(JSON.stringify(pairs)));
-    },
-    // Return the parsed {state} or {error} of a table helper (decks, the hammer's tracker).
-    table(request) {
-      return JSON.parse(core.table_json(JSON.stringify(request)));
-    },
+    // A game file as JSON text → {result, code} or {problems}.
+    score: textDoor(core, "score_json"),
+    // Player n's town (from 0) of a game file as JSON text → {town}, {problems} or {no_player}.
+    scoreTown: (gameJson, n) => JSON.parse(core.score_town_json(gameJson, n)),
+    // A game code → {result, game}, {problems} or {damaged}.
+    scoreCode: textDoor(core, "score_code_json"),
+    // A quick score pad → {result} or {problems}.
+    pad: door(core, "pad_json"),
+    // A pad's address as [key, value] pairs → {mode, count, problems, result}.
+    padFields: door(core, "pad_fields_json"),
+    // A table helper (decks, the hammer's tracker) → {state} or {error}, and {undone} for the hammer.
+    table: door(core, "table_json"),
     // The setup form: {fields, action, seed} → {state, offers} and {code} or {problems}.
-    setup(request) {
-      return JSON.parse(flow.setup_json(JSON.stringify(request)));
-    },
+    setup: door(flow, "setup_json"),
     // A town step: {code, n, fields, live} → {problems} | {confirm, code} | {code, step} | {result}.
-    town(request) {
-      return JSON.parse(flow.town_json(JSON.stringify(request)));
-    },
+    town: door(flow, "town_json"),
     // A town's outbox at a table (webscore/flow/sync.py): {call, outbox | client and town, ...} → {outbox, shown, waiting, changed}.
-    outbox(request) {
-      return JSON.parse(flow.outbox_json(JSON.stringify(request)));
-    },
+    outbox: door(flow, "outbox_json"),
     // The tie's turns form: {code, fields} → {code} or {problems}.
-    turns(request) {
-      return JSON.parse(flow.turns_json(JSON.stringify(request)));
-    },
-    // A result address: {game, view} or {damaged}.
-    result(code) {
-      return JSON.parse(flow.result_json(code));
-    },
-    // A town at a table as the server draws it: {words, text, town, grid, panels, offline} → HTML.
-    tableTown(request) {
-      return JSON.parse(flow.table_town_json(JSON.stringify(request)));
-    },
-    // A town step's page around its grid, as the server draws it: {words, step, grid} → HTML.
-    townStep(request) {
-      return JSON.parse(flow.town_step_json(JSON.stringify(request)));
-    },
-    // A town's palette, squares and facts as the town step draws them:
-    // {words, offered, values, errors, asks_turns, asks_fact} → HTML.
-    townGrid(request) {
-      return JSON.parse(flow.town_grid_json(JSON.stringify(request)));
-    },
-    // A tie's turns form as the result page draws it: {words, view, action, problems, typed} → HTML.
-    turnsForm(request) {
-      return JSON.parse(flow.turns_form_json(JSON.stringify(request)));
-    },
-    // A ranking's items as the result page draws them: {words, players, order} → [HTML].
-    ranking(request) {
-      return JSON.parse(flow.ranking_json(JSON.stringify(request)));
-    },
-    // A result view's parts as the server's page holds them: {view, words, rules, changes} → {ranking, pad, towns}.
-    resultParts(request) {
-      return JSON.parse(flow.result_parts_json(JSON.stringify(request)));
-    },
+    turns: door(flow, "turns_json"),
+    // A result address → {game, view} or {damaged}.
+    result: textDoor(flow, "result_json"),
+    // The pieces both sides draw (webscore/flow/pieces.py), each from its request → HTML:
+    // a ranking {words, players, order} → [items]; a result's parts {view, words, rules, changes};
+    // a tie's turns form {words, view, action, problems, typed}; a town's grid {words, offered, values, errors,
+    // asks_turns, asks_fact}; a town step's page {words, step, grid}; a town at a table {words, text, town, grid,
+    // panels, offline}; a table's players {words, text, players, links}; a result's share section {words, link, again}.
+    ranking: door(flow, "ranking_json"),
+    share: door(flow, "share_json"),
+    tablePlayers: door(flow, "table_players_json"),
+    resultParts: door(flow, "result_parts_json"),
+    turnsForm: door(flow, "turns_form_json"),
+    townGrid: door(flow, "town_grid_json"),
+    townStep: door(flow, "town_step_json"),
+    tableTown: door(flow, "table_town_json"),
   };
 }
 

@@ -16,6 +16,13 @@ export function h(tag, attributes = {}, ...children) {
   return element;
 }
 
+// HTML the core drew (webscore/flow/pieces.py escapes all it shows), as nodes to put in the page.
+export function drawnNodes(html) {
+  const holder = document.createElement("template");
+  holder.innerHTML = html;
+  return holder.content;
+}
+
 // A form's fields as the flow reads them: each name once, with its first value, as text.
 export function formFields(form) {
   const found = {};

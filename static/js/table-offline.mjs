@@ -1,9 +1,9 @@
 // The table's pages drawn by the offline shell (app.mjs) when a reload finds no network: the table's page from
 // what table.mjs kept of it, and the page that says the network is needed when this phone kept nothing.
 import { loadBrowserCore } from "./core.mjs";
-import { h } from "./dom.mjs";
+import { drawnNodes, h } from "./dom.mjs";
 import { POLL, outboxKey, setupKey, stateKey, text as tableText } from "./table.mjs";
-import { counted, match, number, path, relinkLanguages, words } from "./words.mjs";
+import { match, path, relinkLanguages, words } from "./words.mjs";
 
 const app = document.getElementById("app");
 
@@ -65,6 +65,15 @@ export async function tableOffline(where) {
   const { lang, table } = where;
   const { state, players } = await tablePlayers(table);
   if (!players) return needsNetwork(table, tableText.table_offline);
+  // Drawn as the server draws them; only this phone's own towns lead anywhere, the others need the network.
+  const links = players.map((_, i) => (!state?.finished && localStorage.getItem(outboxKey(table, i + 1))
+    ? path("tables.town", { lang, table_id: table, n: i + 1 }) : null));
+  let list;
+  try {
+    list = (await loadBrowserCore()).tablePlayers({ words, text: tableText, players, links });
+  } catch (error) {
+    return needsNetwork(table, tableText.table_offline);
+  }
   const reload = h("button.primary", { type: "button" }, tableText.reload);
   reload.addEventListener("click", () => location.reload());
   reloadWhenOnline(table);
@@ -76,16 +85,7 @@ export async function tableOffline(where) {
       { id: "table-result", href: retold(state.result, lang) }, tableText.see_scores)) : null,
     h("h2", {}, tableText.players),
     state ? h("p.hint", {}, tableText.last_seen) : null,
-    h("ol.table-players", {}, players.map((player, i) => {
-      const mine = !state?.finished && localStorage.getItem(outboxKey(table, i + 1));
-      const total = player.total === null || player.total === undefined ? ""
-        : counted(words.points, Math.abs(player.total), number(player.total));
-      return h("li.table-player", { dataset: { player: String(i + 1), status: player.status ?? "" } },
-        mine ? h("a.button.who", { href: path("tables.town", { lang, table_id: table, n: i + 1 }) }, h("bdi", {}, player.name))
-          : h("span.who", {}, h("bdi", {}, player.name)),
-        h("span.table-status", {}, player.status ? tableText.status[player.status] : ""),
-        h("span.table-total", {}, total));
-    })),
+    drawnNodes(list),
     h("p", {}, reload)));
   relinkLanguages();
 }

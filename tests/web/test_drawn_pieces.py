@@ -49,7 +49,10 @@ def test_the_door_draws_the_parts_the_server_page_holds(client, lang):
         parts = json.loads(result_parts_json(json.dumps({"view": view, "words": words, "rules": "/{}/rules".format(lang),
                                                          "changes": changes})))
         page = client.get("/{}/r/{}".format(lang, code)).text
-        for item in parts["ranking"] + parts["towns"] + [parts["pad"]]:
+        # The ranking's list carries the page's data attributes only on the server: its items are the same.
+        items = [drawn.rank_item(words, p, view["players"][p]) for p in view["ranking"]]
+        assert parts["ranking"] == drawn.ranking(items, {})
+        for item in items + parts["towns"] + [parts["pad"]]:
             assert item in page
 
 

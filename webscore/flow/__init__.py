@@ -103,6 +103,18 @@ def result_parts_json(text: str) -> str:
     return json.dumps(pieces.result_parts(request["words"], request["view"], request["rules"], request["changes"]))
 
 
+def share_json(text: str) -> str:
+    """Draw a result's share section as the server does, without what needs the network: JSON {words, link, again}."""
+    request = json.loads(text)
+    return json.dumps(pieces.share(request["words"], request["link"], request["again"]))
+
+
+def table_players_json(text: str) -> str:
+    """Draw a table's players as the server does (pieces.table_players): JSON {words, text, players, links}."""
+    request = json.loads(text)
+    return json.dumps(pieces.table_players(request["words"], request["text"], request["players"], request["links"]))
+
+
 def table_town_json(text: str) -> str:
     """Draw a town at a table as the server does (pieces.table_town): JSON {words, text, town, grid, panels, offline}."""
     request = json.loads(text)

@@ -195,11 +195,17 @@ def pad_totals(words: dict, players: list) -> str:
 
 def pad_table(words: dict, names: str, rows: str, totals: str) -> str:
     """Return the score pad: a column per player, a row per colour, the totals below, its parts already drawn."""
-    return ('<table class="pad">\n'
+    return ('<div class="pad-wrap">\n<table class="pad">\n'
             '  <thead><tr><th scope="col">{}</th>{}</tr></thead>\n'
             '  <tbody>\n  {}\n  </tbody>\n'
             '  <tfoot><tr><th scope="row">{}</th>{}</tr></tfoot>\n'
-            '</table>').format(escape(words["ui"]["colour"]), names, rows, escape(words["ui"]["total"]), totals)
+            '</table>\n</div>').format(escape(words["ui"]["colour"]), names, rows, escape(words["ui"]["total"]), totals)
+
+
+def ranking(items: list, data: dict) -> str:
+    """Return the ranking's list around its items (rank_item), with data attributes for the page's script."""
+    found = "".join(' data-{}="{}"'.format(name, escape(value)) for name, value in data.items())
+    return '<ol class="ranking"{}>\n{}\n</ol>'.format(found, "\n".join("  " + item for item in items))
 
 
 SQUARES = [column + str(row) for row in range(1, 5) for column in "abcd"]
@@ -386,6 +392,26 @@ def table_town(words: dict, text: dict, town: dict, grid: str, panels: str, offl
         handover_label=escape(text["handover_label"]), **form)
 
 
+def table_players(words: dict, text: dict, players: list, links: list) -> str:
+    """Return the players of a table: each name (a link to their town where links has one), status and total.
+
+    players hold name, and status and total when known; text is the table's words (its statuses).
+    """
+    items = []
+    for n, player in enumerate(players):
+        name = "<bdi>" + escape(player["name"]) + "</bdi>"
+        who = '<a class="button who" href="{}">{}</a>'.format(escape(links[n]), name) if links[n] \
+            else '<span class="who">{}</span>'.format(name)
+        status = player.get("status") or ""
+        total = player.get("total")
+        items.append(
+            '<li class="table-player" data-player="{}" data-status="{}">\n    {}\n'
+            '    <span class="table-status">{}</span>\n    <span class="table-total">{}</span>\n  </li>'.format(
+                n + 1, escape(status), who, escape(text["status"][status]) if status else "",
+                "" if total is None else points(words, total)))
+    return '<ol class="table-players">\n  {}\n</ol>'.format("\n  ".join(items))
+
+
 def turns_form(words: dict, view: dict, action: str, problems: dict, typed: dict) -> str:
     """Return the form that asks a tie's turns as Master Builder, what was typed and its problems (worded) in.
 
@@ -411,6 +437,32 @@ def turns_form(words: dict, view: dict, action: str, problems: dict, typed: dict
         button=escape(words["ui"]["break_tie"]))
 
 
+def share(words: dict, link: str, again: str, online=None) -> str:
+    """Return a result's share section: its link to copy or share, and the same game again.
+
+    online, when the page is served, holds what needs the network: the QR code's address (qr), the picture's
+    (picture), the name it downloads under (download) and the text it is shared with (text).
+    """
+    ui = words["ui"]
+    qr = picture = ""
+    if online:
+        qr = '\n  <img class="qr" src="{}" alt="{}" width="200" height="200">'.format(escape(online["qr"]),
+                                                                                 escape(ui["qr_label"]))
+        picture = ('\n  <p><a class="button picture-button" href="{}" download="{}" data-share="{}" data-title="{}" '
+                   'data-text="{}">{}</a></p>').format(
+            escape(online["picture"]), escape(online["download"]), escape(ui["share_picture"]),
+            escape(ui["site_title"]), escape(online["text"]), escape(ui["download_picture"]))
+    return (
+        '<section class="share">\n  <h2>{share}</h2>{qr}\n'
+        '  <p><input class="share-url" type="text" readonly value="{link}" aria-label="{link_label}"></p>\n'
+        '  <p><button type="button" class="share-button" hidden data-copied="{copied}" data-title="{title}">'
+        '{share_link}</button></p>{picture}\n'
+        '  <p><a class="button" href="{again}">{play_again}</a></p>\n</section>').format(
+        share=escape(ui["share"]), qr=qr, link=escape(link), link_label=escape(ui["link_label"]),
+        copied=escape(ui["copied"]), title=escape(ui["site_title"]), share_link=escape(ui["share_link"]),
+        picture=picture, again=escape(again), play_again=escape(ui["play_again"]))
+
+
 def result_parts(words: dict, view: dict, rules: str, changes: list) -> dict:
     """Return the parts of a result page that differ from game to game: ranking items, the pad, the towns.
 
@@ -418,7 +470,7 @@ def result_parts(words: dict, view: dict, rules: str, changes: list) -> dict:
     """
     players = view["players"]
     return {
-        "ranking": [rank_item(words, p, players[p]) for p in view["ranking"]],
+        "ranking": ranking([rank_item(words, p, players[p]) for p in view["ranking"]], {}),
         "pad": pad_table(words, pad_names(players), pad_rows(words, view["columns"], players), pad_totals(words, players)),
         "towns": [town(words, player, changes[n], rules) for n, player in enumerate(players)],
     }

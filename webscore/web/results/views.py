@@ -62,14 +62,17 @@ def game_parts(game: dict, code: str, view: dict, preview) -> dict:
     identity = {"mode": game["mode"], "buildings": game["buildings"],
                 "players": [{"name": p["name"], "monument": p["monument"]} for p in game["players"]]}
     return {
-        "ranking": [words.rank(p, players[p]) for p in view["ranking"]],
+        # The game's code, key and identity ride on the ranking, for results.js to keep the game on the phone.
+        "ranking": Markup(flow_pieces.ranking([words.rank(p, players[p]) for p in view["ranking"]], {
+            "code": code, "key": game_key(game), "game": as_json(identity)})),
         "pad": words.pad(view["columns"], players),
         "towns": [words.town(player, code_address("town.step", code, lang=lang, n=player["step"])) for player in players],
-        "game_key": escape(game_key(game)),
-        "game_identity": escape(as_json(identity)),
         "title": escape(preview.title),
         "description": escape(preview.description),
-        "code_tail": escape(code[-8:]),
+        "share": Markup(flow_pieces.share(
+            words.browser_words, share_url(code), url_for("setup.new_game", lang=lang, again=code),
+            {"qr": code_address("results.qr", code), "picture": code_address("results.picture", code, lang=lang),
+             "download": "marquoir-{}.png".format(code[-8:]), "text": preview.title})),
     }
 
 

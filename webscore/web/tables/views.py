@@ -133,8 +133,11 @@ def table(lang, table_id):
     record = _record_or_404(table_id)
     state = table_state(record, lang, setup_of(current_app, table_id, record))
     short_url = url_for("tables.short", table_id=table_id, _external=True)
+    links = [None if state["finished"] else url_for("tables.town", lang=lang, table_id=table_id, n=n + 1)
+             for n in range(len(state["players"]))]
+    players = pieces.table_players(page_words_of_browser(), table_words(), state["players"], links)
     page = render_template("table.html", table_id=table_id, state=state, short_url=short_url,
-                           setup=record["setup"])
+                           setup=record["setup"], players=Markup(players))
     # Not stored by the service worker: offline, its shell says the table needs the network and shows what
     # table.mjs kept of it, rather than a stored copy whose statuses would look current.
     return page, 200, {"Cache-Control": "no-store"}
