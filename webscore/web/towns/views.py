@@ -33,13 +33,12 @@ def _game_and_player(code: str, n: int):
     return game, game["players"][n - 1]
 
 
-def town_grid(game: dict, player: dict, fields: dict, placed: dict = NO_PROBLEMS) -> Markup:
-    """Return a town's palette, squares and facts (webscore.flow.pieces.town_grid), each problem on its field.
+def town_grid(game: dict, player: dict, fields: dict, errors: dict = None) -> Markup:
+    """Return a town's palette, squares and facts (webscore.flow.pieces.town_grid), errors (worded) on their fields.
 
     The town step and a table's town both draw their town with it, and so does the offline shell.
     """
-    errors = {field: [problem_text(item) for item in found] for field, found in placed["fields"].items()}
-    return Markup(pieces.town_grid(page_words_of_browser(), town_step.offered(game, player), fields, errors,
+    return Markup(pieces.town_grid(page_words_of_browser(), town_step.offered(game, player), fields, errors or {},
                                    game["mode"] == MASTER_BUILDER, town_step.asked_fact(player)))
 
 
@@ -51,7 +50,7 @@ def _render(game, code, n, fields, placed=NO_PROBLEMS, status=200, unfinished=()
             "key": game_key(game), "action": url_for("town.save", code=code, n=n), "general": general,
             "unfinished": [game["players"][p]["name"] for p in unfinished],
             "monuments": town_step.monument_offers(game), "monument": fields.get("monument", ""), "errors": errors}
-    page = pieces.town_step(page_words_of_browser(), step, town_grid(game, player, fields, placed))
+    page = pieces.town_step(page_words_of_browser(), step, town_grid(game, player, fields, errors))
     return render_template("town.html", game_code=code, n=n, player=player, page=Markup(page),
                            broken=bool(general or errors)), status
 
