@@ -34,7 +34,8 @@ function draw() {
     remove.className = "small";
     remove.textContent = section.dataset.delete;
     // One sentence per language, with the names in the place that language puts them.
-    remove.setAttribute("aria-label", section.dataset.deleteGame.replace("%(names)s", names(entry)));
+    // A function, so that a name holding "$&" or "$'" is put in as it is, not read as a replacement pattern.
+    remove.setAttribute("aria-label", section.dataset.deleteGame.replace("%(names)s", () => names(entry)));
     remove.dataset.id = entry.id;
     remove.addEventListener("click", () => {
       const buttons = [...list.querySelectorAll("button[data-id]")];

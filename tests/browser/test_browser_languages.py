@@ -107,3 +107,17 @@ def test_a_kept_games_delete_button_names_it_in_one_sentence_of_each_language(ph
         assert button.inner_text() == {"en": "Delete", "fr": "Supprimer", "hu": "Törlés"}[lang]
     button.click()
     assert page.locator(".recent-list li").count() == 0
+
+
+def test_a_kept_games_delete_button_names_players_whose_names_look_like_replacement_patterns(phone, live_server):
+    page = phone.new_page()
+    page.goto(live_server + "/fr/new")
+    page.fill("#players-0", "$&")
+    page.fill("#players-1", "$'x")
+    page.click("button[value=add]")
+    page.fill("#players-2", "{1}")
+    page.click("button[value=start]")
+    page.wait_for_selector(".running-total")
+    page.goto(live_server + "/fr/")
+    button = page.get_by_role("button", name="Supprimer la partie\u00a0: $&, $'x et {1}", exact=True)
+    assert button.inner_text() == "Supprimer"

@@ -484,3 +484,12 @@ def test_a_wrong_method_on_a_phones_call_is_a_json_405(phone, method, path, allo
     assert sorted(answer.headers["Allow"].split(", ")) == sorted(allowed.split(", "))
     # The table's pages stay pages: a wrong method on the take-in form gets the HTML page.
     assert phone.put("/fr/t/{}/take".format(table)).mimetype == "text/html"
+
+
+def test_a_bare_address_of_a_new_table_keeps_its_code_in_the_readers_language(phone, table_app):
+    answer = phone.get("/t/new", query_string={"code": SETUP}, headers={"Accept-Language": "fr"})
+    assert answer.status_code == 302
+    assert answer.location == "/fr/t/new?code=" + SETUP
+    page = phone.get(answer.location)
+    assert page.status_code == 200
+    assert 'name="code" value="{}"'.format(SETUP) in page.text

@@ -123,8 +123,8 @@ def create(lang):
 
 @bp.get("/t/<table_id>")
 def short(table_id):
-    """Open a table's short link in the reader's language."""
-    return redirect(url_for("tables.table", lang=i18n.preferred_language(), table_id=table_id), 302)
+    """Open a table's short link in the reader's language, with its query (/t/new?code=… keeps its code)."""
+    return redirect(url_for("tables.table", lang=i18n.preferred_language(), table_id=table_id) + i18n.query_suffix(), 302)
 
 
 @bp.get("/<lang>/t/<table_id>")
