@@ -4,7 +4,7 @@
 // server); the pages' parts are drawn by the same Python the server draws them with (webscore/flow/pieces.py),
 // and this module puts them in, with the little that only a page without network says.
 import { loadBrowserCore } from "./core.mjs";
-import { drawnNodes, h } from "./dom.mjs";
+import { drawnNodes } from "./dom.mjs";
 import { liveScore } from "./live.mjs";
 import { remember } from "./recent.mjs";
 import { outboxKey, setupKey, text as tableText, townPage } from "./table.mjs";
@@ -26,21 +26,24 @@ function route() {
   return { kind, lang: known && values.lang ? values.lang : words.lang, table: values.table_id, n: values.n, code: values.code };
 }
 
-function cannotOpen(reason) {
+// A link this shell cannot open, said as the server's error page says it, with the same ways on.
+async function cannotOpen(reason, lang) {
+  const core = await loadBrowserCore();
   document.title = words.ui.cannot_open + " · Marquoir";
-  app.replaceChildren(h("section.notice", {}, h("h1", {}, words.ui.cannot_open),
-    h("p", {}, words.code_problems[reason] ?? words.code_problems.malformed)));
+  app.replaceChildren(drawnNodes(core.draw("notice", { title: words.ui.cannot_open,
+    message: words.code_problems[reason] ?? words.code_problems.malformed, actions: [
+      core.draw("link_button", { label: words.ui.back_home, address: path("pages.home", { lang }) }),
+      core.draw("link_button", { label: words.ui.new_game, address: path("setup.new_game", { lang }) })] })));
+  relinkLanguages();
 }
 
 // On a town step the language switch submits the form, so what is entered travels with it.
-function switchBySubmitting(form) {
+function switchBySubmitting(core, form) {
   for (const link of document.querySelectorAll(".languages a[lang]")) {
     const lang = link.getAttribute("lang");
-    link.replaceWith(h("button.language-switch", {
-      type: "submit", form: form.id, name: "go", value: form.dataset.player, lang,
-      formaction: path("town.save", { lang, code: form.dataset.code, n: form.dataset.player }),
-      title: link.title,
-    }, link.textContent));
+    link.replaceWith(drawnNodes(core.draw("language_switch", { code: lang, name: link.title, form: form.id,
+      action: path("town.save", { lang, code: form.dataset.code, n: form.dataset.player }), field: "go",
+      value: form.dataset.player })));
   }
 }
 
@@ -76,7 +79,7 @@ function townForm(core, step, code, n, lang, values, placed, unfinished) {
   const broken = general.length || Object.keys(errors).length;
   document.title = (broken ? words.ui.pair.replace("%(label)s", words.ui.error).replace("%(value)s", heading) : heading) + " · Marquoir";
   const form = document.getElementById("town-form");
-  switchBySubmitting(form);
+  switchBySubmitting(core, form);
   enhance(form);
   liveScore(form);
 }
@@ -121,26 +124,16 @@ function result(core, answer, code, lang, turnProblems = {}, typed = {}) {
   const { game, view } = answer;
   const players = view.players;
   const share = location.origin + path("results.shared", { code });
-  const options = [words.modes[view.mode], view.cavern ? words.ui.cavern : null,
-    view.monuments ? null : words.ui.without_monuments].filter(Boolean).join(" · ");
-  // The ranking, the pad and the towns as the server's page holds them: drawn by the same Python.
+  // The page as the server draws it, its ranking, pad and towns too: drawn by the same Python.
   const parts = core.resultParts({ view, words, rules: path("pages.rules", { lang }),
     changes: players.map((r) => path("town.step", { lang, code, n: r.step })) });
   document.title = words.ui.scores + " · Marquoir";
-  app.replaceChildren(
-    h("h1", {}, words.ui.scores),
-    h("p.hint", {}, options),
-    h("p.hint.offline-note", {}, words.ui.offline_note),
-    drawnNodes(parts.ranking),
+  app.replaceChildren(drawnNodes(core.draw("result_page", { words, view, offline: true, parts: { ...parts,
     // The tie's form as the server's page draws it, what was typed and refused kept in it.
-    view.asks_turns.length ? drawnNodes(core.turnsForm({ words, view, action: path("results.turns", { lang, code }),
-      problems: turnProblems, typed })) : "",
-    h("h2", {}, words.ui.score_pad),
-    drawnNodes(parts.pad),
-    h("h2", {}, words.ui.towns),
-    ...parts.towns.map(drawnNodes),
+    turns_form: view.asks_turns.length ? core.turnsForm({ words, view, action: path("results.turns", { lang, code }),
+      problems: turnProblems, typed }) : "",
     // The share section as the server's, without what needs the network (the QR code, the picture).
-    drawnNodes(core.share({ words, link: share, again: path("setup.new_game", { lang }, { again: code }) })));
+    share: core.share({ words, link: share, again: path("setup.new_game", { lang }, { again: code }) }) } })));
   relinkLanguages();
   import("./share.js");
   return game;
@@ -151,12 +144,12 @@ async function main() {
   if (where.kind === "table") return tableTown(where);
   if (where.kind === "table-page") return tableOffline(where);
   const core = await loadBrowserCore();
-  if (where.kind === "unknown") return cannotOpen("malformed");
+  if (where.kind === "unknown") return cannotOpen("malformed", where.lang);
   if (where.kind === "turns") {
     const fields = queryFields();
     const answer = core.turns({ code: where.code, fields });
     if (answer.code) return location.replace(path("results.show", { lang: where.lang, code: answer.code }));
-    if (answer.damaged) return cannotOpen(answer.damaged);
+    if (answer.damaged) return cannotOpen(answer.damaged, where.lang);
     const turnProblems = {};
     for (const problem of answer.problems) {
       const key = problem.player === null ? "general" : "turns-" + (problem.player + 1);
@@ -167,13 +160,13 @@ async function main() {
   }
   if (where.kind === "result") {
     const answer = core.result(where.code);
-    if (!answer.view) return cannotOpen(answer.damaged);
+    if (!answer.view) return cannotOpen(answer.damaged, where.lang);
     remember(where.lang, where.code, path("results.show", { lang: where.lang, code: where.code }), answer.game, true, answer.key);
     return result(core, answer, where.code, where.lang);
   }
   const fields = queryFields();
   const step = core.town({ code: where.code, n: where.n, fields, show: true });
-  if (!step.game) return cannotOpen(step.damaged);
+  if (!step.game) return cannotOpen(step.damaged, where.lang);
   if (where.kind === "save") {
     const answer = core.town({ code: where.code, n: where.n, fields });
     if (answer.step) return location.replace(path("town.step", { lang: where.lang, code: answer.code, n: answer.step }));

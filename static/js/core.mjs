@@ -53,6 +53,8 @@ export async function startCore(loadMicroPython, files) {
     townGrid: door(flow, "town_grid_json"),
     townStep: door(flow, "town_step_json"),
     tableTown: door(flow, "table_town_json"),
+    // Any other piece by its name in webscore/flow/__init__.py's _PIECES, its arguments by name → HTML.
+    draw: (piece, args) => JSON.parse(flow.piece_json(JSON.stringify({ piece, args }))),
   };
 }
 

@@ -1,21 +1,3 @@
-// A small helper to build elements: h("p.hint", {id: "x"}, "text", child, ...).
-export function h(tag, attributes = {}, ...children) {
-  const [name, ...classes] = tag.split(".");
-  const element = document.createElement(name);
-  if (classes.length) element.className = classes.join(" ");
-  for (const [key, value] of Object.entries(attributes)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "dataset") Object.assign(element.dataset, value);
-    else if (key === "hidden") element.hidden = true;
-    else element.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
-    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return element;
-}
-
 // HTML the core drew (webscore/flow/pieces.py escapes all it shows), as nodes to put in the page.
 export function drawnNodes(html) {
   const holder = document.createElement("template");

@@ -21,18 +21,13 @@ function draw() {
   const kept = games();
   section.hidden = kept.length === 0;
   list.replaceChildren(...kept.map((entry) => {
-    const item = document.createElement("li");
-    const link = document.createElement("a");
+    const item = section.querySelector("#kept-game").content.firstElementChild.cloneNode(true);
+    const link = item.querySelector("a");
     link.href = entry.path;
     link.append(...isolatedNames(entry));
-    const state = document.createElement("span");
-    state.className = "hint";
-    state.textContent = " · " + (entry.finished ? section.dataset.finished : section.dataset.inProgress) + " · " +
-      new Intl.DateTimeFormat(document.documentElement.lang, { dateStyle: "medium", timeStyle: "short" }).format(entry.when);
-    const remove = document.createElement("button");
-    remove.type = "button";
-    remove.className = "small";
-    remove.textContent = section.dataset.delete;
+    item.querySelector(".hint").textContent = " · " + (entry.finished ? section.dataset.finished : section.dataset.inProgress) +
+      " · " + new Intl.DateTimeFormat(document.documentElement.lang, { dateStyle: "medium", timeStyle: "short" }).format(entry.when);
+    const remove = item.querySelector("button");
     // One sentence per language, with the names in the place that language puts them.
     // A function, so that a name holding "$&" or "$'" is put in as it is, not read as a replacement pattern.
     remove.setAttribute("aria-label", section.dataset.deleteGame.replace("%(names)s", () => names(entry)));
@@ -51,7 +46,6 @@ function draw() {
         heading.focus();
       }
     });
-    item.append(link, state, " ", remove);
     return item;
   }));
 }

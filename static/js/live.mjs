@@ -3,7 +3,7 @@
 // town is scored (the others stand still; its Feast Halls still read the town on its right).
 // Nothing here decides a point.
 import { loadBrowserCore } from "./core.mjs";
-import { formFields, h } from "./dom.mjs";
+import { formFields } from "./dom.mjs";
 import { remember } from "./recent.mjs";
 import { counted, fill, number, words } from "./words.mjs";
 
@@ -14,11 +14,9 @@ export async function liveScore(form) {
   const shown = core.town({ code, n, fields: {}, show: true });
   if (!shown.game) return;
   remember(form.dataset.lang, code, location.pathname, shown.game, false, shown.key);
-  const total = document.createElement("p");
-  total.className = "running-total";
-  const palette = form.querySelector(".palette");
-  if (palette && !palette.hidden) palette.prepend(total);
-  else form.querySelector(".grid").before(total);
+  // Drawn in the palette by webscore.flow.pieces.town_grid, as the squares' places for their points are.
+  const total = form.querySelector(".running-total");
+  total.hidden = false;
   const update = () => {
     const answer = core.town({ code, n, fields: formFields(form), live: true });
     if (!answer.town) return;
@@ -27,10 +25,8 @@ export async function liveScore(form) {
     for (const square of player.squares) {
       const element = form.querySelector(`.square[data-square="${square.square}"]`);
       // The number is seen; "3 points" is what a screen reader hears as the end of the square's name.
-      let holder = element.querySelector(".square-points-holder");
-      if (!holder) element.append(holder = h("span.square-points-holder"));
-      holder.replaceChildren(h("span.square-points", { "aria-hidden": "true" }, number(square.points)),
-        h("span.square-points-words.visually-hidden", {}, counted(words.points, Math.abs(square.points), number(square.points))));
+      element.querySelector(".square-points").textContent = number(square.points);
+      element.querySelector(".square-points-words").textContent = counted(words.points, Math.abs(square.points), number(square.points));
     }
     form.dataset.liveTotal = String(player.total);
   };

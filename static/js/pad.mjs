@@ -1,16 +1,15 @@
 // The quick score pad: points by colour and the number of empty squares, as on the paper pad. The core
 // (under MicroPython, so it works offline) reads the address, totals, places and says what is wrong and
-// in which field; this module only draws the fields, the messages and the ranking. The address holds
-// every value, so it is the share link and survives a reload.
+// in which field; the fields and the ranking are drawn by the core's pieces (webscore/flow), and this module
+// puts them in, words the messages and answers the buttons. The address holds every value, so it is the
+// share link and survives a reload.
 import { loadBrowserCore } from "./core.mjs";
-import { h } from "./dom.mjs";
 import { fill, number, relinkLanguages, words } from "./words.mjs";
 
 const root = document.getElementById("pad");
 const ui = words.ui;
 const PAD = words.catalogue.pad;
 const NAME_KEY = new RegExp("^" + PAD.name + "\\d+$");
-const FACT_LABELS = { master_builder_turns: ui.turns, cottages: ui.cottage_count };
 let core = null;
 
 function addressPairs() {
@@ -45,7 +44,7 @@ function showProblems(form, problems) {
     form.querySelector("#problem-" + problem.field).textContent = message(problem);
   }
   const box = root.querySelector(".pad-problems");
-  box.querySelector("ul").replaceChildren(...general.map((problem) => h("li.error", {}, message(problem))));
+  box.querySelector("ul").innerHTML = core.draw("messages", { texts: general.map(message) });
   box.querySelector(".drop-unknown").hidden = !addressPairs().some(([key]) => !form.elements.namedItem(key));
   box.hidden = general.length === 0;
 }
@@ -53,9 +52,7 @@ function showProblems(form, problems) {
 // Leave out of the address whatever the form has no field for.
 function dropUnknown() {
   const form = root.querySelector(".pad-form");
-  const kept = addressPairs().filter(([key]) => form.elements.namedItem(key));
-  history.replaceState(null, "", location.pathname + "?" + new URLSearchParams(kept).toString());
-  draw();
+  setAddress(addressPairs().filter(([key]) => form.elements.namedItem(key)));
 }
 
 function update(form) {
@@ -84,83 +81,49 @@ function update(form) {
   board.innerHTML = core.ranking({ words, players: named, order }).join("");
 }
 
-// A whole number typed as text, so the core sees exactly what was typed; fields that can be negative get
-// a sign button, since a phone's number keypad may have no minus key.
-function numberField(name, value, negative) {
-  const input = h("input", { type: "text", inputmode: "numeric", pattern: negative ? "[\\-−]?[0-9]*" : "[0-9]*",
-    id: name, name, value, autocomplete: "off", "aria-describedby": "problem-" + name });
-  if (!negative) return [input];
-  const sign = h("button.small.sign", { type: "button", "aria-label": ui.sign, dataset: { action: "sign-" + name } }, "±");
-  sign.addEventListener("click", () => {
-    input.value = /^\s*[-−]/.test(input.value) ? input.value.replace(/^\s*[-−]/, "") : "-" + input.value.trim();
-    // Back to the field, ready for the digits after the sign.
-    input.focus();
-    input.setSelectionRange(input.value.length, input.value.length);
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-  });
-  return [input, sign];
+// The sign button of a field that can be negative (a phone's number keypad may have no minus key).
+function toggleSign(input) {
+  input.value = /^\s*[-−]/.test(input.value) ? input.value.replace(/^\s*[-−]/, "") : "-" + input.value.trim();
+  // Back to the field, ready for the digits after the sign.
+  input.focus();
+  input.setSelectionRange(input.value.length, input.value.length);
+  input.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
-function playerFields(i, values) {
-  const name = PAD.name + i;
-  const cell = (key, label, className, extra = null, range = key) => h("div.pad-cell" + className, {},
-    h("label", { for: key + i }, className ? h("span.swatch", { "aria-hidden": "true" }) : null, label),
-    ...numberField(key + i, values.get(key + i) ?? "", PAD.ranges[range][0] < 0), extra,
-    h("span.field-problem.error", { id: "problem-" + key + i, "aria-live": "polite" }));
-  return [
-    h("p", {}, h("label", { for: name }, ui.name + " "),
-      h("input.name", { id: name, name, maxlength: words.catalogue.max_name, dir: "auto", value: values.get(name) ?? "",
-        autocomplete: "off", "aria-describedby": "problem-" + name }),
-      h("span.field-problem.error", { id: "problem-" + name, "aria-live": "polite" })),
-    h("div.pad-points", {}, PAD.columns.map((column) => column === "empty"
-      ? cell(column, ui.empty_count, ".c-empty", h("label.pad-cathedral", {},
-        h("input", { type: "checkbox", name: "cathedral" + i, value: "1", checked: values.get("cathedral" + i) === "1" }),
-        " " + fill(ui.cathedral, { card: words.cards["cathedral-of-caterina"] })))
-      : cell(column, words.colours[column], ".c-" + column))),
-    ...PAD.facts.map(([short, fact]) => h("div.fact.fact-" + short + i, { hidden: !values.get(short + i) }, cell(short, FACT_LABELS[fact], "", null, fact))),
-  ];
+function setAddress(pairs) {
+  history.replaceState(null, "", location.pathname + "?" + new URLSearchParams(pairs).toString());
+  draw();
 }
 
-// Redraw the form, then give focus back to the control with the same action (or its nearest kin).
+// Later players move up one place when one is removed: their fields are renumbered.
+function withoutPlayer(pairs, gone) {
+  const kept = [];
+  for (const [key, value] of pairs) {
+    const [, prefix, index] = key.match(/^(\D+)(\d+)$/) ?? [null, key, null];
+    if (index === null || Number(index) < gone) kept.push([key, value]);
+    else if (Number(index) > gone) kept.push([prefix + (Number(index) - 1), value]);
+  }
+  return kept;
+}
+
+function act(action) {
+  const form = root.querySelector(".pad-form");
+  if (action === "drop") dropUnknown();
+  else if (action === "add") setAddress([...formPairs(form), [PAD.name + form.querySelectorAll(".pad-player").length, ""]]);
+  else if (action.startsWith("remove-")) setAddress(withoutPlayer(formPairs(form), Number(action.slice(7))));
+  else if (action.startsWith("sign-")) toggleSign(form.elements.namedItem(action.slice(5)));
+}
+
+// Redraw the form (webscore.flow.helper_pieces.pad_form), then give focus back to the control with the same
+// action (or its nearest kin).
 function draw() {
   const acted = document.activeElement?.dataset?.action;
-  const values = new URLSearchParams(location.search);
+  const values = {};
+  for (const [key, value] of addressPairs()) if (!(key in values)) values[key] = value;
   const start = core.padFields(addressPairs());
   const count = start.count;
-  const mode = start.mode ?? "master-builder";
-  const form = h("form.pad-form", { novalidate: true },
-    h("p", {}, h("label", { for: "pad-mode" }, ui.mode + " "),
-      h("select", { id: "pad-mode", name: "mode", "aria-describedby": "problem-mode" },
-        Object.entries(words.modes).map(([value, label]) => h("option", { value, selected: value === mode }, label))),
-      h("span.field-problem.error", { id: "problem-mode", "aria-live": "polite" })),
-    Array.from({ length: count }, (_, i) => h("fieldset.pad-player", {},
-      h("legend", {}, fill(ui.player_n, { num: i + 1 })), ...playerFields(i, values),
-      count > 1 ? h("button.small.remove-player", { type: "button", dataset: { index: String(i), action: "remove-" + i } },
-        ui.remove_player) : null)),
-    count < words.catalogue.max_players ? h("button.add-player", { type: "button", dataset: { action: "add" } }, ui.add_player) : null);
-  root.querySelector(".pad-form").replaceWith(form);
-  form.addEventListener("input", () => update(form));
-  form.querySelector(".add-player")?.addEventListener("click", () => {
-    const pairs = formPairs(form);
-    pairs.push([PAD.name + count, ""]);
-    history.replaceState(null, "", location.pathname + "?" + new URLSearchParams(pairs).toString());
-    draw();
-  });
-  for (const button of form.querySelectorAll(".remove-player")) {
-    button.addEventListener("click", () => {
-      const gone = Number(button.dataset.index);
-      // Later players move up one place: their fields are renumbered.
-      const pairs = [];
-      for (const [key, value] of formPairs(form)) {
-        const [, prefix, index] = key.match(/^(\D+)(\d+)$/) ?? [null, key, null];
-        if (index === null) pairs.push([key, value]);
-        else if (Number(index) < gone) pairs.push([key, value]);
-        else if (Number(index) > gone) pairs.push([prefix + (Number(index) - 1), value]);
-      }
-      history.replaceState(null, "", location.pathname + "?" + new URLSearchParams(pairs).toString());
-      draw();
-    });
-  }
+  root.querySelector(".pad-form").outerHTML = core.draw("pad_form", { words, count, mode: start.mode ?? "master-builder", values });
+  const form = root.querySelector(".pad-form");
   update(form);
   const fallback = acted === "add" ? `#${PAD.name}${count - 1}` : acted?.startsWith("remove") ? "[data-action^=remove], .add-player" : "input";
   const again = acted && (form.querySelector(`[data-action="${acted}"]`) ?? form.querySelector(fallback));
@@ -169,14 +132,14 @@ function draw() {
 
 loadBrowserCore().then((loaded) => {
   core = loaded;
-  root.replaceChildren(h("h1", {}, ui.pad_title), h("p.hint", {}, ui.pad_hint),
-    h("div.pad-problems", { role: "alert", hidden: true }, h("ul"),
-      h("button.small.drop-unknown", { type: "button", hidden: true, dataset: { action: "drop" } }, ui.drop_unknown)),
-    h("form.pad-form"), h("ol.ranking"),
-    h("section.share", {}, h("h2", {}, ui.share),
-      h("p", {}, h("input.share-url", { type: "text", readonly: true, "aria-label": ui.link_label })),
-      h("p", {}, h("button.share-button", { type: "button", hidden: true, dataset: { copied: ui.copied, title: ui.pad_title } }, ui.share_link))));
-  root.querySelector(".drop-unknown").addEventListener("click", dropUnknown);
+  root.querySelector(".pad-body").hidden = false;
+  root.addEventListener("input", (event) => {
+    if (event.target.form?.classList.contains("pad-form")) update(event.target.form);
+  });
+  root.addEventListener("click", (event) => {
+    const action = event.target.closest("[data-action]")?.dataset.action;
+    if (action) act(action);
+  });
   draw();
   import("./share.js");
 });

@@ -2,19 +2,22 @@
 // Solo. The address holds the whole record (seed, events, cards taken), so a reload or a sleeping phone
 // loses nothing and "undo" is the record less its last entry. The core replays it under MicroPython.
 import { loadBrowserCore } from "./core.mjs";
-import { announce, h } from "./dom.mjs";
+import { announce } from "./dom.mjs";
 import { keepAwake } from "./wake.mjs";
-import { fill, fillNodes, path, relinkLanguages, words } from "./words.mjs";
+import { path, relinkLanguages, words } from "./words.mjs";
 
 const root = document.getElementById("play");
 const ui = words.ui;
+// What each button of the screen shown does, by its data-action; set by each screen as it is drawn.
+let actions = {};
 
-// Put these nodes in the page, leaving out the parts a screen does not have (null), and give focus back
-// to the control the player acted on (or, when it is gone, the first one still there), so a screen
+// Put a screen in the page (drawn by webscore.flow.helper_pieces) with what its buttons do, and give focus
+// back to the control the player acted on (or, when it is gone, the first one still there), so a screen
 // reader and a keyboard stay where they were rather than falling to the top of the page.
-function show(...nodes) {
+function show(html, screenActions) {
   const acted = root.contains(document.activeElement) ? document.activeElement.dataset.action : null;
-  root.replaceChildren(...nodes.filter((node) => node !== null && node !== undefined));
+  root.innerHTML = html;
+  actions = screenActions;
   relinkLanguages();
   if (!acted) return;
   (root.querySelector(`[data-action="${acted}"]:not([disabled])`) ?? root.querySelector("button:not([disabled])"))?.focus();
@@ -48,12 +51,6 @@ function newSeed() {
   return String(value[0]);
 }
 
-function button(label, onClick, primary = false, extra = {}) {
-  const element = h("button" + (primary ? ".primary.big" : ""), { type: "button", ...extra }, label);
-  element.addEventListener("click", onClick);
-  return element;
-}
-
 // The game with what the table learned filled in, checked by the core, opened at the first town.
 function enterTowns(core, game, learned) {
   const filled = structuredClone(game);
@@ -69,72 +66,55 @@ function masterBuilder(core, game, params) {
   const { undone } = answer;
   if (answer.error) return broken(answer.error, events === "" ? null : () => setRecord("e", undone));
   const state = answer.state;
-  const change = (next) => setRecord("e", next);
-  const chooser = events === "" ? h("p", {}, h("label", { for: "first" }, ui.first_builder + " "),
-    h("select", { id: "first", "data-action": "first" }, game.players.map((p, i) => h("option", { value: i, selected: i === first, dir: "auto" }, p.name)))) : null;
-  chooser?.querySelector("select").addEventListener("change", (event) => setRecord("first", event.target.value));
-  show(
-    h("h1", {}, fill(ui.round, { num: state.round })),
-    state.ended ? h("p.hammer", {}, ui.game_over) : h("p.hammer", {}, fillNodes(ui.names_resource, { name: h("bdi", {}, game.players[state.holder].name) })),
-    chooser,
-    h("div.table-actions", {},
-      state.ended ? null : button(ui.next_round, () => change(events + "n"), true, { "data-action": "next" }),
-      button(ui.undo, () => change(undone), false, { disabled: events === "", "data-action": "undo" })),
-    h("ol.table-players", {}, game.players.map((player, p) => h("li", { dataset: { player: String(p), turns: String(state.turns[p]) } },
-      h("strong", {}, h("bdi", {}, player.name)), " ",
-      h("span.hint", {}, fill(ui.turns_count, { num: state.turns[p] }) + " · " +
-        (state.completed[p] === null ? ui.playing : fill(ui.complete_in_round, { num: state.completed[p] }))),
-      state.completed[p] === null
-        ? button(ui.town_complete, () => change(events + "c" + p), false, { class: "small", "data-action": "complete-" + p }) : null,
-      state.can_build_fort[p]
-        ? button(ui.fort_built, () => change(events + "f" + p), false, { class: "small", "data-action": "fort-" + p }) : null))),
-    button(ui.enter_towns, () => enterTowns(core, game, (p) => ({
+  const change = (next) => () => setRecord("e", next);
+  const screenActions = {
+    next: change(events + "n"), undo: change(undone),
+    enter: () => enterTowns(core, game, (p) => ({
       master_builder_turns: state.turns[p],
       completed_before: words.catalogue.monument_facts[game.players[p].monument] === "completed_before" ? state.completed_before[p] : null,
-    })), state.ended));
+    })),
+  };
+  game.players.forEach((_, p) => {
+    screenActions["complete-" + p] = change(events + "c" + p);
+    screenActions["fort-" + p] = change(events + "f" + p);
+  });
+  show(core.draw("master_builder", { words, names: game.players.map((p) => p.name), state, first, started: events !== "" }),
+    screenActions);
 }
 
 function townHall(core, game, params) {
   const rounds = Number(params.get("r") || "0");
   const answer = core.table({ kind: "town-hall", seed: Number(params.get("seed")), rounds });
   if (answer.error) return broken(answer.error, rounds > 0 ? () => setRecord("r", rounds - 1) : null);
-  const state = answer.state;
-  const change = (next) => setRecord("r", next);
-  const shown = rounds === 0 ? null : state.card === null ? ui.everyone_chooses
-    : fill(ui.everyone_places, { resource: words.resources[state.card] });
-  show(
-    h("h1", {}, rounds === 0 ? words.modes["town-hall"] : fill(ui.round, { num: rounds })),
-    shown ? h("p.card-shown" + (state.card ? ".res-card.res-" + state.card : ""), { dataset: { card: state.card ?? "" } }, shown) : null,
-    h("p.hint", {}, state.next_is_free ? ui.next_free : ui.next_card),
-    h("p.hint", {}, fill(ui.pile, { num: state.pile })),
-    h("div.table-actions", {},
-      button(rounds === 0 ? ui.start_game : ui.next_round, () => change(rounds + 1), true, { "data-action": "next" }),
-      button(ui.undo, () => change(rounds - 1), false, { disabled: rounds === 0, "data-action": "undo" })),
-    button(ui.enter_towns, () => enterTowns(core, game, () => ({}))));
+  show(core.draw("town_hall", { words, rounds, state: answer.state }), {
+    next: () => setRecord("r", rounds + 1), undo: () => setRecord("r", rounds - 1),
+    enter: () => enterTowns(core, game, () => ({})),
+  });
 }
 
 function solo(core, game, params) {
   const taken = params.get("t") || "";
   const answer = core.table({ kind: "solo", seed: Number(params.get("seed")), taken: [...taken].map(Number) });
   if (answer.error) return broken(answer.error, taken === "" ? null : () => setRecord("t", taken.slice(0, -1)));
-  const state = answer.state;
-  const change = (next) => setRecord("t", next);
-  show(
-    h("h1", {}, words.modes.solo),
-    h("div.face-up", {}, state.face_up.map((card, i) => button(fill(ui.take, { resource: words.resources[card] }),
-      () => change(taken + i), false, { class: "res-card res-" + card, "data-card": card, "data-action": "take-" + i }))),
-    h("p.hint", {}, fill(ui.pile, { num: state.pile }) + " · " + fill(ui.taken, { num: state.taken.length })),
-    h("div.table-actions", {}, button(ui.undo, () => change(taken.slice(0, -1)), false,
-      { disabled: taken === "", "data-action": "undo" })),
-    button(ui.enter_towns, () => enterTowns(core, game, () => ({}))));
+  const screenActions = { undo: () => setRecord("t", taken.slice(0, -1)), enter: () => enterTowns(core, game, () => ({})) };
+  answer.state.face_up.forEach((_, i) => { screenActions["take-" + i] = () => setRecord("t", taken + i); });
+  show(core.draw("solo", { words, state: answer.state }), screenActions);
 }
 
 // A record the core cannot replay (a hand-made or damaged address): say why, and offer to drop its last entry.
 function broken(reason = null, undo = null) {
   const why = reason === null ? words.code_problems.malformed : ui.table_errors[reason] ?? ui.table_errors.other;
-  show(h("section.notice", { role: "alert" }, h("h1", {}, ui.cannot_open), h("p.error", {}, why),
-    undo ? button(ui.undo, undo, false, { "data-action": "undo" }) : null));
+  show(core.draw("broken", { words, why, undo: Boolean(undo) }), undo ? { undo } : {});
 }
+
+root.addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-action]");
+  if (button && !button.disabled) actions[button.dataset.action]?.();
+});
+// Who is the first Master Builder, chosen before the first event.
+root.addEventListener("change", (event) => {
+  if (event.target.id === "first") setRecord("first", event.target.value);
+});
 
 let core = null;
 

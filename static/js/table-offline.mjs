@@ -1,7 +1,7 @@
 // The table's pages drawn by the offline shell (app.mjs) when a reload finds no network: the table's page from
 // what table.mjs kept of it, and the page that says the network is needed when this phone kept nothing.
 import { loadBrowserCore } from "./core.mjs";
-import { drawnNodes, h } from "./dom.mjs";
+import { drawnNodes } from "./dom.mjs";
 import { POLL, outboxKey, setupKey, stateKey, text as tableText } from "./table.mjs";
 import { match, path, relinkLanguages, words } from "./words.mjs";
 
@@ -29,15 +29,28 @@ function reloadWhenOnline(table) {
   setInterval(check, POLL);
 }
 
-// Nothing of this table or town is kept on this phone, or the core cannot start: say so and offer to reload.
-export function needsNetwork(table, offline = tableText.offline) {
-  document.title = tableText.needs_network + " · Marquoir";
-  const reload = h("button.primary", { type: "button" }, tableText.reload);
-  reload.addEventListener("click", () => location.reload());
+// Put a page in, its Reload button answered, and reload by itself once the network is back.
+function showOffline(table, html) {
+  app.replaceChildren(drawnNodes(html));
+  app.querySelector('[data-action="reload"]').addEventListener("click", () => location.reload());
   reloadWhenOnline(table);
-  app.replaceChildren(h("section.notice", {}, h("h1", {}, tableText.needs_network), h("p", {}, offline),
-    h("p", {}, reload)));
   relinkLanguages();
+}
+
+// Nothing of this table or town is kept on this phone, or the core cannot start: say so and offer to reload.
+// Said by the page itself when the core is out of reach too.
+export async function needsNetwork(table, offline = tableText.offline) {
+  document.title = tableText.needs_network + " · Marquoir";
+  let core = null;
+  try {
+    core = await loadBrowserCore();
+  } catch (error) {
+    app.textContent = tableText.needs_network + " " + offline;
+    reloadWhenOnline(table);
+    return;
+  }
+  showOffline(table, core.draw("notice", { title: tableText.needs_network, message: offline,
+    actions: [core.draw("button", { label: tableText.reload, action: "reload", classes: "primary" })] }));
 }
 
 // The players of a table as this phone knows them: the state last followed, else the names its setup holds.
@@ -68,24 +81,14 @@ export async function tableOffline(where) {
   // Drawn as the server draws them; only this phone's own towns lead anywhere, the others need the network.
   const links = players.map((_, i) => (!state?.finished && localStorage.getItem(outboxKey(table, i + 1))
     ? path("tables.town", { lang, table_id: table, n: i + 1 }) : null));
-  let list;
+  let core;
   try {
-    list = (await loadBrowserCore()).tablePlayers({ words, text: tableText, players, links });
+    core = await loadBrowserCore();
   } catch (error) {
     return needsNetwork(table, tableText.table_offline);
   }
-  const reload = h("button.primary", { type: "button" }, tableText.reload);
-  reload.addEventListener("click", () => location.reload());
-  reloadWhenOnline(table);
   document.title = tableText.table + " · Marquoir";
-  app.replaceChildren(h("section.table", {}, h("h1", {}, tableText.table),
-    h("p.table-offline.error", { role: "status" }, tableText.table_offline),
-    h("p", {}, tableText.follow),
-    state?.finished && state.result ? h("p", {}, h("a.button.primary.big",
-      { id: "table-result", href: retold(state.result, lang) }, tableText.see_scores)) : null,
-    h("h2", {}, tableText.players),
-    state ? h("p.hint", {}, tableText.last_seen) : null,
-    drawnNodes(list),
-    h("p", {}, reload)));
-  relinkLanguages();
+  const list = core.tablePlayers({ words, text: tableText, players, links });
+  showOffline(table, core.draw("table_page", { words, text: tableText, section: { class: "table" }, players: list,
+    result: state?.finished && state.result ? retold(state.result, lang) : "", last_seen: Boolean(state) }));
 }

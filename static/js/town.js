@@ -1,7 +1,7 @@
 // Tap-to-place on a town: pick a building from the palette, tap the squares it stands on.
 // The selects stay the form's truth, so the server reads the same fields with or without this.
 // Each square becomes one button named "a1, Cottage, 3 points"; its select leaves the tab order.
-import { announce, focusFirstProblem, h } from "./dom.mjs";
+import { announce, focusFirstProblem } from "./dom.mjs";
 import { keepAwake } from "./wake.mjs";
 import { draftOf, keepDraft } from "./recent.mjs";
 
@@ -59,18 +59,12 @@ export function squareWords(square) {
   return [square.dataset.square, card, points].filter(Boolean).join(", ");
 }
 
-// One button per square, holding its name, what stands there and (from live.mjs) its points.
-function squareButton(square, emptyLabel) {
-  const select = square.querySelector(".square-select");
-  const messages = [...square.querySelectorAll(".error[id]")].map((error) => error.id).join(" ");
-  // The hidden commas end each part, so the name reads "a1, Cottage, 3 points" with the parts shown as blocks.
-  const button = h("button.square-button", { type: "button", "aria-describedby": messages || null },
-    h("span.square-name", {}, square.dataset.square, h("span.visually-hidden", {}, ",")),
-    h("span.square-what", {}, h("span.square-card", {}), h("span.square-empty.visually-hidden", {}, emptyLabel),
-      h("span.visually-hidden", {}, ",")),
-    h("span.square-points-holder", {}));
-  square.prepend(button);
-  select.tabIndex = -1;
+// The button each square holds (webscore.flow.pieces.square_button): its name, what stands there and (from
+// live.mjs) its points. Shown, it takes the select's place in the tab order.
+function squareButton(square) {
+  const button = square.querySelector(".square-button");
+  button.hidden = false;
+  square.querySelector(".square-select").tabIndex = -1;
   return button;
 }
 
@@ -80,7 +74,6 @@ export function enhance(form) {
   const squares = [...form.querySelectorAll(".square")];
   const undoButton = palette.querySelector('[data-action="undo"]');
   const title = palette.querySelector(".palette-title");
-  const emptyLabel = palette.dataset.labelEmpty;
   const history = [];
   let tool = null;
 
@@ -110,7 +103,7 @@ export function enhance(form) {
   const measure = () => document.documentElement.style.setProperty("--palette-height", palette.offsetHeight + 8 + "px");
   new ResizeObserver(measure).observe(palette);
   for (const square of squares) {
-    const button = squareButton(square, emptyLabel);
+    const button = squareButton(square);
     show(palette, square);
     square.querySelector(".square-select").addEventListener("change", () => show(palette, square));
     button.addEventListener("click", () => {

@@ -1,12 +1,11 @@
 // Keep the phone's screen on at the table (Screen Wake Lock), with a visible switch; released on leaving.
-import { h } from "./dom.mjs";
-import { words } from "./words.mjs";
 
-// Put the switch at the start of container and hold the screen on while it is ticked and the page is shown.
+// Show the switch the page drew in container (webscore.flow.pieces.wake_switch) where the browser can keep
+// the screen on, and hold the screen on while it is ticked and the page is shown.
 export function keepAwake(container) {
-  if (!("wakeLock" in navigator) || !words || container.querySelector(".wake")) return;
-  const box = h("input", { type: "checkbox", checked: true });
-  const label = h("label.wake", {}, box, words.ui.keep_awake);
+  const label = container?.querySelector(".wake");
+  if (!("wakeLock" in navigator) || !label || !label.hidden) return;
+  const box = label.querySelector("input");
   let lock = null;
   const hold = async () => {
     if (!box.checked || document.visibilityState !== "visible" || lock) return;
@@ -26,6 +25,6 @@ export function keepAwake(container) {
   // The browser drops the lock when the page is hidden; take it again when the page comes back.
   document.addEventListener("visibilitychange", hold);
   window.addEventListener("pagehide", release);
-  container.prepend(label);
+  label.hidden = false;
   hold();
 }

@@ -30,14 +30,6 @@ export function fill(template, values) {
   return template.replace(/%\((\w+)\)[ds]/g, (_, key) => String(values[key]));
 }
 
-// Like fill, but a value may be an element (a <bdi> around a name): returns the parts for h().
-export function fillNodes(template, values) {
-  return template.split(/(%\(\w+\)[ds])/).map((part) => {
-    const key = /^%\((\w+)\)[ds]$/.exec(part)?.[1];
-    return key === undefined ? part : values[key] instanceof Node ? values[key] : String(values[key]);
-  });
-}
-
 // The form of a counted message for n, by the category Babel gives n in this language (words.plurals).
 export function pluralForm(forms, n) {
   return forms[words.plurals[String(n)] ?? "other"] ?? forms.other;

@@ -36,7 +36,8 @@ SHAPE = """(selector) => {
     return shape(copy);
   });
 }"""
-RESULT_PARTS = (".ranking > li", "table.pad", "section.town-result", "form.turns")
+RESULT_PARTS = (".ranking > li", "table.pad", "section.town-result", "form.turns", "main h1", "main h2",
+                "main p.hint:not(.offline-note)")
 GAMES = {"four-players": examples.FOUR_PLAYERS_CODE, "rulebook": examples.RULEBOOK_CODE,
          "tied": encode(examples.tied_game())}
 
@@ -73,6 +74,27 @@ def test_a_result_is_drawn_offline_as_the_server_draws_it(browser, offline_phone
     page.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_a_link_that_cannot_be_opened_is_said_offline_as_the_server_says_it(offline_phone, live_server, lang):
+    address = "{}/{}/r/{}".format(live_server, lang, examples.FOUR_PLAYERS_CODE[:-3] + "AAA")
+    page = offline_phone.new_page()
+    page.goto(address)
+    page.wait_for_selector("#app .notice")
+    drawn = page.evaluate(SHAPE, "#app .notice")
+    page.close()
+    # Drawn by the server as an error page (400), with its two ways on.
+    with_network = offline_phone.browser.new_context()
+    try:
+        served = with_network.new_page()
+        response = served.goto(address)
+        assert response.status == 400
+        assert served.evaluate(SHAPE, "main .notice") == drawn
+        assert [link[1] for link in drawn[0][-1][2:]] == [
+            [["class", "button"], ["href", "/{}/".format(lang)]], [["class", "button"], ["href", "/{}/new".format(lang)]]]
+    finally:
+        with_network.close()
+
+
 # The server's page holds its parts in <main>; the shell draws them into <div id="app"> there.
 SERVED_TOWN, DRAWN_TOWN = "main > :not(script, template, #app)", "#app > *"
 
@@ -98,6 +120,8 @@ def test_a_town_step_is_drawn_offline_as_the_server_draws_it(browser, offline_ph
 
 # What the table's page and its offline stand-in both show of each player: the name, isolated, the status, the total.
 PLAYER_PARTS = ".table-player bdi, .table-player .table-status, .table-player .table-total"
+# And the page around them: its heading, the players' heading, the result's button once the scores are shown.
+TABLE_PARTS = "section.table > h1, section.table > h2:first-of-type, #table-result"
 
 
 @pytest.mark.parametrize("lang", ["en", "hu"])
@@ -115,10 +139,13 @@ def test_the_players_of_a_table_are_drawn_offline_as_the_server_draws_them(brows
         page.wait_for_function("""(id) => JSON.parse(localStorage.getItem('marquoir-table-state:' + id) || "null")
             ?.players?.[1]?.total !== null""", arg=table_id, timeout=WAIT)
         served = page.evaluate(SHAPE, PLAYER_PARTS)
+        around = page.evaluate(SHAPE, TABLE_PARTS)
         go_offline(context)
         page.reload()
         page.wait_for_selector(".table-offline")
         assert page.evaluate(SHAPE, PLAYER_PARTS) == served
+        assert page.evaluate(SHAPE, TABLE_PARTS) == around
+        assert [part[0] for part in around] == ["h1", "h2"]
         assert [part[0] for part in served[:3]] == ["bdi", "span", "span"]
     finally:
         context.close()

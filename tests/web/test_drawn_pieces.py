@@ -7,6 +7,7 @@ import pytest
 from babel.lists import format_list
 
 from support import examples
+from support.apps import browser_words
 from support.strategies import same_random_games
 from support.tables import empty_setup
 from support.tables import open_table
@@ -18,11 +19,6 @@ from webscore.scoring import score_valid_game
 from webscore.web.i18n.labels import number_in
 
 HOSTILE = ["{1}", "$&", "%(0)s", "<b>x</b>", "%(num)d", "Zoé"]
-
-
-def browser_words(client, lang: str) -> dict:
-    page = client.get("/{}/offline".format(lang)).text
-    return json.loads(re.search(r'<script type="application/json" id="words">(.*?)</script>', page, re.S).group(1))
 
 
 def test_a_placeholder_is_filled_once_and_a_value_is_never_read_again():

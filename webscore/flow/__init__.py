@@ -18,6 +18,7 @@ from ..scoring.game import MASTER_BUILDER
 from ..scoring.game import score_town
 from ..scoring.game import town_view
 from ..scoring.table import dealer
+from . import helper_pieces
 from . import new_game
 from . import pieces
 from . import result_view
@@ -152,6 +153,22 @@ def ranking_json(text: str) -> str:
     """
     request = json.loads(text)
     return json.dumps([pieces.rank_item(request["words"], p, request["players"][p]) for p in request["order"]])
+
+
+# The pieces the browser draws by name (piece_json), beside the ones with a door of their own above.
+_PIECES = {
+    "notice": pieces.notice, "link_button": pieces.link_button, "button": pieces.button,
+    "language_switch": pieces.language_switch, "result_page": pieces.result_page, "table_page": pieces.table_page,
+    "pad_form": helper_pieces.pad_form, "messages": helper_pieces.messages,
+    "master_builder": helper_pieces.master_builder, "town_hall": helper_pieces.town_hall, "solo": helper_pieces.solo,
+    "broken": helper_pieces.broken,
+}
+
+
+def piece_json(text: str) -> str:
+    """Draw a piece by name: JSON {"piece", "args"} in (args: its arguments by name), its HTML out as JSON."""
+    request = json.loads(text)
+    return json.dumps(_PIECES[request["piece"]](**request["args"]))
 
 
 def turns_json(text: str) -> str:

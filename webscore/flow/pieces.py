@@ -144,6 +144,38 @@ def empty_line(words: dict, count: int, empty_points: int) -> str:
                                      "<strong>" + number(words, empty_points) + "</strong>"))
 
 
+def button(label: str, action: str, classes: str = "", disabled: bool = False, extra=None) -> str:
+    """Return a button the page's script answers by its action (with extra attributes), its label escaped here."""
+    found = {"type": "button", "class": classes or None, "data-action": action, "disabled": disabled}
+    found.update(extra or {})
+    return "<button {}>{}</button>".format(attributes(found), escape(label))
+
+
+def link_button(label: str, address: str, classes: str = "button", extra=None) -> str:
+    """Return a link drawn as a button (with extra attributes)."""
+    found = {"class": classes, "href": address}
+    found.update(extra or {})
+    return "<a {}>{}</a>".format(attributes(found), escape(label))
+
+
+def notice(title: str, message: str, actions: list) -> str:
+    """Return a page that says what cannot be done and why, with its ways on (buttons, already HTML)."""
+    return '<section class="notice">\n  <h1>{}</h1>\n  <p>{}</p>\n  <p>{}</p>\n</section>'.format(
+        escape(title), escape(message), "\n     ".join(actions))
+
+
+def language_switch(code: str, name: str, form: str, action: str, field: str, value) -> str:
+    """Return a page's link to another language as a button that sends its form there, so what is entered travels."""
+    return "<button {}>{}</button>".format(attributes({
+        "type": "submit", "class": "language-switch", "form": form, "formaction": action, "name": field,
+        "value": value, "lang": code, "title": name}), escape(code.upper()))
+
+
+def wake_switch(words: dict) -> str:
+    """Return the switch that keeps the screen on at the table, shown by wake.mjs where the browser can."""
+    return '<label class="wake" hidden><input type="checkbox" checked>{}</label>'.format(escape(words["ui"]["keep_awake"]))
+
+
 def town(words: dict, player: dict, change: str, rules: str, squares=None, lines=None) -> str:
     """Return a player's town as the result shows it: its grid, every square's points and why, a link to change it.
 
@@ -254,6 +286,7 @@ def town_grid(words: dict, offered: list, values: dict, errors: dict, asks_turns
                      '{2}</button>'.format(colour, card, escape(words["cards"][card])))
     palette = (
         '<div class="palette" hidden data-label-empty="{empty}" data-choose-first="{first}">\n'
+        '    <p class="running-total" hidden></p>\n'
         '    <p class="palette-title">{tap}</p>\n    {tools}\n'
         '    <button type="button" class="tool c-empty" data-card="" aria-pressed="false">{empty}</button>\n'
         '    <span class="palette-actions">\n'
@@ -277,8 +310,9 @@ def town_grid(words: dict, offered: list, values: dict, errors: dict, asks_turns
                 fact, escape(label), number_field(fact, limits[fact], values.get(fact, ""), errors),
                 errors_of(errors, fact)))
     return ('{palette}\n\n  <div class="grid" role="group" aria-label="{board}">\n  {squares}\n  </div>\n\n'
-            '  <div class="facts">\n    {facts}\n  </div>').format(
-        palette=palette, board=escape(ui["town_board"]), squares="\n  ".join(squares), facts="\n    ".join(facts))
+            '  <div class="facts">\n    {wake}\n    {facts}\n  </div>').format(
+        palette=palette, board=escape(ui["town_board"]), squares="\n  ".join(squares), wake=wake_switch(words),
+        facts="\n    ".join(facts))
 
 
 def square_field(words: dict, name: str, offered: list, values: dict, errors: dict) -> str:
@@ -294,6 +328,7 @@ def square_field(words: dict, name: str, offered: list, values: dict, errors: di
                                 {"class": "stored-input"})
     return (
         '<div class="square{broken}" data-square="{name}">\n'
+        '      {button}\n'
         '      <label class="square-name" for="{select}">{name}</label>\n'
         '      <select {select_attributes}>{options}</select>\n'
         '      <span class="stored{hidden}">\n'
@@ -302,9 +337,28 @@ def square_field(words: dict, name: str, offered: list, values: dict, errors: di
         '      </span>\n'
         '      {errors}\n    </div>').format(
         broken=" has-error" if errors.get(select) or errors.get(stored) else "", name=name, select=select,
+        button=square_button(words, name, errors.get(select, []), errors.get(stored, [])),
         select_attributes=attributes(select_attributes), options="".join(options),
         hidden="" if chosen == "warehouse" else " is-hidden", stored=stored, stored_label=escape(words["ui"]["stored"]),
         stored_field=stored_field, errors=errors_of(errors, select) + errors_of(errors, stored))
+
+
+def square_button(words: dict, name: str, select_errors: list, stored_errors: list) -> str:
+    """Return the button a square becomes where tap-to-place runs (town.js shows it): its name, what stands
+    there and its points (filled in by town.js and live.mjs), described by the square's messages.
+
+    The hidden commas end each part, so it reads "a1, Cottage, 3 points" with the parts shown as blocks.
+    """
+    messages = ["square_{}-error-{}".format(name, n + 1) for n in range(len(select_errors))]
+    messages += ["stored_{}-error-{}".format(name, n + 1) for n in range(len(stored_errors))]
+    return (
+        '<button {}><span class="square-name">{}<span class="visually-hidden">,</span></span>'
+        '<span class="square-what"><span class="square-card"></span>'
+        '<span class="square-empty visually-hidden">{}</span><span class="visually-hidden">,</span></span>'
+        '<span class="square-points-holder"><span class="square-points" aria-hidden="true"></span>'
+        '<span class="square-points-words visually-hidden"></span></span></button>').format(
+        attributes({"type": "button", "class": "square-button", "hidden": True,
+                    "aria-describedby": " ".join(messages) or None}), name, escape(words["ui"]["empty"]))
 
 
 def town_step(words: dict, step: dict, grid: str) -> str:
@@ -461,6 +515,55 @@ def share(words: dict, link: str, again: str, online=None) -> str:
         share=escape(ui["share"]), qr=qr, link=escape(link), link_label=escape(ui["link_label"]),
         copied=escape(ui["copied"]), title=escape(ui["site_title"]), share_link=escape(ui["share_link"]),
         picture=picture, again=escape(again), play_again=escape(ui["play_again"]))
+
+
+def result_page(words: dict, view: dict, parts: dict, offline: bool) -> str:
+    """Return a result page's content: the heading, the game's mode and variants, then its parts.
+
+    parts holds the pieces already drawn: ranking, turns_form ("" unless a tie asks), pad, towns (a list)
+    and share. offline says the offline shell draws it: then the page says it was scored on the phone.
+    """
+    ui = words["ui"]
+    variants = [words["modes"][view["mode"]]] + ([ui["cavern"]] if view["cavern"] else []) \
+        + ([] if view["monuments"] else [ui["without_monuments"]])
+    note = '\n<p class="hint offline-note">{}</p>'.format(escape(ui["offline_note"])) if offline else ""
+    return ('<h1>{}</h1>\n<p class="hint">{}</p>{}\n\n{}\n{}\n\n<h2>{}</h2>\n{}\n\n<h2>{}</h2>\n\n{}\n\n{}').format(
+        escape(ui["scores"]), escape(" · ".join(variants)), note, parts["ranking"], parts["turns_form"],
+        escape(ui["score_pad"]), parts["pad"], escape(ui["towns"]), "\n".join(parts["towns"]), parts["share"])
+
+
+def table_page(words: dict, text: dict, section: dict, players: str, result: str, online=None, last_seen=False) -> str:
+    """Return a table's page: its heading, the scores once shown, its players (already drawn), how to join.
+
+    section holds the attributes of the page's section; result is the scores' address once they are shown
+    (else ""). online, when the page is served, holds what needs the network: the table's QR code (qr), its
+    short link (link) and where a town is taken in (take). Without it the offline shell draws the page from
+    what this phone last saw of the table (last_seen: whether it saw its state): it says so and offers a reload.
+    """
+    status = '<p class="table-offline error" role="status"{}>{}</p>'.format(" hidden" if online else "",
+                                                                           escape(text["table_offline"]))
+    follow = "" if online else "\n<p>{}</p>".format(escape(text["follow"]))
+    scores = '\n<p>{}</p>'.format(link_button(text["see_scores"], result, "button primary big",
+                                                {"id": "table-result"})) if result else ""
+    hint = text["tap_name"] if online else text["last_seen"] if last_seen else ""
+    hint = '\n<p class="hint">{}</p>'.format(escape(hint)) if hint else ""
+    if online:
+        rest = (
+            '<h2>{join}</h2>\n<p><img class="qr" src="{qr}" width="180" height="180" alt="{qr_label}"></p>\n'
+            '<p><input class="share-url" type="text" readonly value="{link}" aria-label="{link_label}"></p>\n'
+            '<p><button type="button" class="share-button" hidden data-copied="{copied}" data-title="{table}">'
+            '{share_link}</button></p>\n<h2>{take_title}</h2>\n<form method="get" action="{take}">\n'
+            '  <p><label for="town">{take_label}</label>\n  <input type="text" id="town" name="town" autocomplete="off"></p>\n'
+            '  <button type="submit">{take_button}</button>\n</form>').format(
+            join=escape(text["join"]), qr=escape(online["qr"]), qr_label=escape(text["qr_label"]),
+            link=escape(online["link"]), link_label=escape(text["link_label"]), copied=escape(words["ui"]["copied"]),
+            table=escape(text["table"]), share_link=escape(words["ui"]["share_link"]),
+            take_title=escape(text["take_title"]), take=escape(online["take"]), take_label=escape(text["take_label"]),
+            take_button=escape(text["take"]))
+    else:
+        rest = "<p>{}</p>".format(button(text["reload"], "reload", "primary"))
+    return '<section {}>\n<h1>{}</h1>\n{}{}{}\n<h2>{}</h2>{}\n{}\n{}\n</section>'.format(
+        attributes(section), escape(text["table"]), status, follow, scores, escape(text["players"]), hint, players, rest)
 
 
 def result_parts(words: dict, view: dict, rules: str, changes: list) -> dict:

@@ -16,7 +16,9 @@ from flask import render_template
 from flask import url_for
 from flask_babel import get_translations
 from flask_babel import gettext as _
+from markupsafe import Markup
 
+from ...flow import pieces
 from ...flow.town_step import FACT_LIMITS
 from ...scoring import pad
 from ...scoring.cards import BUILDINGS
@@ -211,6 +213,8 @@ def page_words() -> dict:
         "without_monuments": _("Without monuments"),
         "needs_turns": _("Enter turns as Master Builder to break this tie."),
         "cannot_open": _("This link cannot be opened"),
+        "back_home": _("Back to Marquoir"),
+        "new_game": _("New game"),
         "running_total": _("Running total: %(num)s"),
         "offline_note": _("Scored on this phone: no network needed."),
         "player_n": _("Player %(num)d"),
@@ -340,7 +344,12 @@ def words_json() -> str:
     return _WORDS_JSON[lang]
 
 
+def piece(name: str, *args) -> Markup:
+    """Draw a piece of webscore.flow.pieces in a template, as the offline shell draws it."""
+    return Markup(getattr(pieces, name)(*args))
+
+
 def init_app(app) -> None:
-    """Register the routes and give templates the browser's words."""
+    """Register the routes and give templates the browser's words and the pieces drawn with them."""
     app.register_blueprint(bp)
-    app.jinja_env.globals.update(browser_words=words_json)
+    app.jinja_env.globals.update(browser_words=words_json, piece=piece, piece_words=page_words_of_browser)

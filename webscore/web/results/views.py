@@ -85,10 +85,11 @@ def render(game: dict, code: str, turn_problems=None) -> str:
     def draw(parts: dict) -> str:
         # The preview's title and description name the players, so they are parts; its addresses hold the
         # code, which a frame cuts out.
-        return render_template("results.html", code=code, view=view, share_url=share_url(code),
+        page = flow_pieces.result_page(pieces().browser_words, view, parts, False)
+        return render_template("results.html", code=code, page=Markup(page), share_url=share_url(code),
                                preview=SimpleNamespace(**{**vars(preview), "title": parts["title"],
                                                           "description": parts["description"]}),
-                               turn_problems=turn_problems or {}, **parts, **i18n.page_words())
+                               **i18n.page_words())
 
     parts = game_parts(game, code, view, preview)
     parts["turns_form"] = Markup(flow_pieces.turns_form(

@@ -165,4 +165,9 @@ def table_words() -> dict:
             "table": _("The table"), "players": _("Players"), "see_scores": _("See the scores"),
             "table_offline": _("This phone is offline. The table will catch up when the network is back."),
             "follow": _("Following the other players' towns needs the network."),
-            "last_seen": _("As this phone last saw the table:")}
+            "last_seen": _("As this phone last saw the table:"),
+            # And what only the served page has: joining from another phone, taking in a town.
+            "tap_name": _("Tap your name to enter your town. You can also enter a town for a player without a phone."),
+            "join": _("Join from another phone"), "qr_label": _("QR code of the table"),
+            "link_label": _("Link to the table"), "take_title": _("A town from a phone without network"),
+            "take_label": _("Paste the link the phone shows"), "take": _("Take in this town")}

@@ -135,9 +135,15 @@ def table(lang, table_id):
     short_url = url_for("tables.short", table_id=table_id, _external=True)
     links = [None if state["finished"] else url_for("tables.town", lang=lang, table_id=table_id, n=n + 1)
              for n in range(len(state["players"]))]
-    players = pieces.table_players(page_words_of_browser(), table_words(), state["players"], links)
-    page = render_template("table.html", table_id=table_id, state=state, short_url=short_url,
-                           setup=record["setup"], players=Markup(players))
+    words, text = page_words_of_browser(), table_words()
+    section = {"id": "table", "class": "table", "data-table": table_id, "data-setup": record["setup"], "data-lang": lang,
+               "data-town-base": url_for("tables.table", lang=lang, table_id=table_id),
+               "data-state": url_for("tables.state", lang=lang, table_id=table_id), "data-revision": state["revision"]}
+    online = {"qr": url_for("tables.qr", table_id=table_id), "link": short_url,
+              "take": url_for("tables.take", lang=lang, table_id=table_id)}
+    players = pieces.table_players(words, text, state["players"], links)
+    page = render_template("table.html", page=Markup(pieces.table_page(
+        words, text, section, players, state["result"] if state["finished"] else "", online)))
     # Not stored by the service worker: offline, its shell says the table needs the network and shows what
     # table.mjs kept of it, rather than a stored copy whose statuses would look current.
     return page, 200, {"Cache-Control": "no-store"}

@@ -1,0 +1,96 @@
+"""The quick pad's form, the table helper's screens and the pages' notices, drawn once by the pieces."""
+
+import json
+import re
+
+import pytest
+
+from support.apps import browser_words
+from webscore.flow import helper_pieces
+from webscore.flow import piece_json
+from webscore.flow import pieces
+from webscore.scoring import table
+
+NAMES = ["<b>Ana</b>", "Bo & \"Cy\""]
+
+
+def test_the_pad_form_holds_every_field_of_each_player_with_what_the_address_holds(client):
+    words = browser_words(client, "fr")
+    form = helper_pieces.pad_form(words, 2, "town-hall", {"n0": NAMES[0], "green1": "-3", "t1": "4", "cathedral0": "1"})
+    assert re.findall(r'<option ([^>]*)>([^<]*)</option>', form) == [
+        ('value="master-builder"', "Maître d’œuvre"), ('selected value="town-hall"', "Hôtel de ville"),
+        ('value="solo"', "Solo")]
+    assert 'name="n0" value="&lt;b&gt;Ana&lt;/b&gt;"' in form
+    assert 'name="green1" pattern="[\\-−]?[0-9]*" type="text" value="-3"' in form
+    # Green and navy can be negative: each player has their two sign buttons, and nothing else has one.
+    assert re.findall(r'data-action="(sign-[a-z0-9]+)"', form) == ["sign-green0", "sign-navy0", "sign-green1", "sign-navy1"]
+    assert re.findall(r'<div class="fact fact-(\w+)"( hidden)?>', form) == [
+        ("t0", " hidden"), ("c0", " hidden"), ("t1", ""), ("c1", " hidden")]
+    assert '<input checked name="cathedral0" type="checkbox" value="1">' in form
+    assert '<input name="cathedral1" type="checkbox" value="1">' in form
+    assert re.findall(r'data-action="(add|remove-\d)"', form) == ["remove-0", "remove-1", "add"]
+    assert "<legend>Joueur 2</legend>" in form
+
+
+def test_the_pad_form_offers_no_removal_for_one_player_and_no_addition_past_the_most(client):
+    words = browser_words(client, "en")
+    assert re.findall(r'data-action="(add|remove-\d)"', helper_pieces.pad_form(words, 1, "solo", {})) == ["add"]
+    full = helper_pieces.pad_form(words, 6, "master-builder", {})
+    assert re.findall(r'data-action="(add|remove-\d)"', full) == ["remove-{}".format(n) for n in range(6)]
+
+
+def test_the_hammer_screen_names_the_holder_and_offers_each_players_moves(client):
+    words = browser_words(client, "hu")
+    before = helper_pieces.master_builder(words, NAMES, table.master_builder([None, None], 1, []), 1, False)
+    assert '<p class="hammer"><bdi>Bo &amp; &#34;Cy&#34;</bdi> mondja be a nyersanyagot.</p>' in before
+    assert re.findall(r"<option ([^>]*)>", before) == ['dir="auto" value="0"', 'dir="auto" selected value="1"']
+    assert '<button data-action="undo" disabled type="button">Visszavonás</button>' in before
+    during = helper_pieces.master_builder(words, NAMES, table.master_builder([None, None], 1, table.parse_events("nc0")),
+                                          1, True)
+    assert "<select" not in during
+    assert re.findall(r'data-action="([a-z]+-?\d?)"', during) == ["next", "undo", "complete-1", "enter"]
+    assert '<li data-player="0" data-turns="1"><strong><bdi>&lt;b&gt;Ana&lt;/b&gt;</bdi></strong>' in during
+
+
+def test_a_game_over_leads_to_the_towns_with_its_first_button(client):
+    words = browser_words(client, "en")
+    state = table.master_builder([None, None], 0, table.parse_events("c0c1"))
+    screen = helper_pieces.master_builder(words, NAMES, state, 0, True)
+    assert '<p class="hammer">Every town is complete: the game is over.</p>' in screen
+    assert re.findall(r"<button ([^>]*)>", screen) == [
+        'data-action="undo" type="button"', 'class="primary big" data-action="enter" type="button"']
+
+
+def test_the_decks_show_the_card_turned_and_the_offer(client):
+    words = browser_words(client, "en")
+    first = helper_pieces.town_hall(words, 0, table.town_hall(5, 0))
+    assert first.startswith("<h1>Town Hall</h1>\n<p class=\"hint\">")
+    assert re.findall(r'<button ([^>]*)>([^<]*)<', first)[:2] == [
+        ('class="primary big" data-action="next" type="button"', "Turn the first card"),
+        ('data-action="undo" disabled type="button"', "Undo")]
+    second = helper_pieces.town_hall(words, 2, table.town_hall(5, 2))
+    assert '<p class="card-shown res-card res-stone" data-card="stone">Everyone places: stone</p>' in second
+    solo = helper_pieces.solo(words, table.solo_deck(5, [0, 1]))
+    assert re.findall(r'data-action="(take-\d)" data-card="(\w+)"', solo) == [
+        ("take-0", "brick"), ("take-1", "glass"), ("take-2", "wheat")]
+    assert "Cards left in the pile: 12 · Resources taken: 2" in solo
+
+
+def test_the_door_draws_a_piece_by_name_as_python_does(client):
+    words = browser_words(client, "fr")
+    state = table.solo_deck(5, [])
+    assert json.loads(piece_json(json.dumps({"piece": "solo", "args": {"words": words, "state": state}}))) \
+        == helper_pieces.solo(words, state)
+    notice = json.loads(piece_json(json.dumps({"piece": "notice", "args": {
+        "title": "<T>", "message": "M & N", "actions": [pieces.link_button("Go", "/a?b=1&c=2")]}})))
+    assert notice == ('<section class="notice">\n  <h1>&lt;T&gt;</h1>\n  <p>M &amp; N</p>\n'
+                      '  <p><a class="button" href="/a?b=1&amp;c=2">Go</a></p>\n</section>')
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_a_broken_record_says_why_and_offers_to_undo_only_when_it_can(client, lang):
+    words = browser_words(client, lang)
+    why = words["ui"]["table_errors"]["twice"]
+    assert helper_pieces.broken(words, why, False).count("<button") == 0
+    drawn = helper_pieces.broken(words, why, True)
+    assert pieces.escape(why) in drawn and drawn.count('data-action="undo"') == 1

@@ -1,0 +1,160 @@
+"""Pieces of the two helpers drawn in the browser: the quick score pad's form and the table during the game.
+
+Their pages are drawn where they are used, by the core under MicroPython, from the pad's address or the
+table's record; their frame (heading, hints) is the server's template. Buttons carry a data-action that
+the page's script answers; nothing here decides a point or a turn.
+"""
+
+from ..scoring.game import MODES
+from .pieces import attributes
+from .pieces import button
+from .pieces import escape
+from .pieces import fill
+
+
+def _problem(field: str) -> str:
+    return '<span class="field-problem error" id="problem-{}" aria-live="polite"></span>'.format(field)
+
+
+def _number_field(words: dict, field: str, value: str, negative: bool) -> str:
+    """A whole number typed as text, so the core sees what was typed; one that can be negative gets a sign
+    button, since a phone's number keypad may have no minus key."""
+    found = {"type": "text", "inputmode": "numeric", "pattern": "[\\-−]?[0-9]*" if negative else "[0-9]*",
+             "id": field, "name": field, "value": value, "autocomplete": "off", "aria-describedby": "problem-" + field}
+    sign = button("±", "sign-" + field, "small sign", extra={"aria-label": words["ui"]["sign"]}) if negative else ""
+    return "<input {}>{}".format(attributes(found), sign)
+
+
+def _pad_cell(words: dict, field: str, label: str, value: str, limits: list, colour=None, extra: str = "") -> str:
+    swatch = '<span class="swatch" aria-hidden="true"></span>' if colour else ""
+    return '<div class="pad-cell{}"><label for="{}">{}{}</label>{}{}{}</div>'.format(
+        " c-" + colour if colour else "", field, swatch, escape(label),
+        _number_field(words, field, value, limits[0] < 0), extra, _problem(field))
+
+
+def _pad_player(words: dict, i: int, values: dict) -> str:
+    """One player's fields: their name, their points by colour and empty squares, the facts a tie may need."""
+    ui, pad = words["ui"], words["catalogue"]["pad"]
+    name = pad["name"] + str(i)
+    name_field = {"class": "name", "id": name, "name": name, "maxlength": words["catalogue"]["max_name"], "dir": "auto",
+                  "value": values.get(name, ""), "autocomplete": "off", "aria-describedby": "problem-" + name}
+    cells = []
+    for column in pad["columns"]:
+        field = column + str(i)
+        if column == "empty":
+            cathedral = "cathedral" + str(i)
+            box = {"type": "checkbox", "name": cathedral, "value": "1", "checked": values.get(cathedral) == "1"}
+            extra = '<label class="pad-cathedral"><input {}> {}</label>'.format(
+                attributes(box), escape(fill(ui["cathedral"], {"card": words["cards"]["cathedral-of-caterina"]})))
+            cells.append(_pad_cell(words, field, ui["empty_count"], values.get(field, ""), pad["ranges"][column],
+                                   "empty", extra))
+        else:
+            cells.append(_pad_cell(words, field, words["colours"][column], values.get(field, ""),
+                                   pad["ranges"][column], column))
+    labels = {"master_builder_turns": ui["turns"], "cottages": ui["cottage_count"]}
+    facts = ['<div class="fact fact-{}{}"{}>{}</div>'.format(
+        short, i, "" if values.get(short + str(i)) else " hidden",
+        _pad_cell(words, short + str(i), labels[fact], values.get(short + str(i), ""), pad["ranges"][fact]))
+        for short, fact in pad["facts"]]
+    return '<p><label for="{}">{} </label><input {}>{}</p>\n<div class="pad-points">{}</div>\n{}'.format(
+        name, escape(ui["name"]), attributes(name_field), _problem(name), "".join(cells), "\n".join(facts))
+
+
+def pad_form(words: dict, count: int, mode: str, values: dict) -> str:
+    """Return the quick pad's form: the mode, then each of count players' fields with what values holds.
+
+    values holds the address's first value of each field; a player's facts (turns, Cottages) show when
+    filled, and the page shows one when the ranking needs it.
+    """
+    ui = words["ui"]
+    options = "".join("<option {}>{}</option>".format(attributes({"value": value, "selected": value == mode}),
+                                                      escape(words["modes"][value])) for value in MODES)
+    players = []
+    for i in range(count):
+        remove = button(ui["remove_player"], "remove-" + str(i), "small remove-player",
+                        extra={"data-index": str(i)}) if count > 1 else ""
+        players.append('<fieldset class="pad-player"><legend>{}</legend>\n{}\n{}</fieldset>'.format(
+            escape(fill(ui["player_n"], {"num": i + 1})), _pad_player(words, i, values), remove))
+    add = button(ui["add_player"], "add", "add-player") if count < words["catalogue"]["max_players"] else ""
+    return ('<form class="pad-form" novalidate>\n<p><label for="pad-mode">{} </label>'
+            '<select id="pad-mode" name="mode" aria-describedby="problem-mode">{}</select>{}</p>\n{}\n{}</form>').format(
+        escape(ui["mode"]), options, _problem("mode"), "\n".join(players), add)
+
+
+def messages(texts: list) -> str:
+    """Return messages (plain text) as the items of a list of problems."""
+    return "".join('<li class="error">{}</li>'.format(escape(text)) for text in texts)
+
+
+def _enter(words: dict, primary: bool = False) -> str:
+    return button(words["ui"]["enter_towns"], "enter", "primary big" if primary else "")
+
+
+def _undo(words: dict, disabled: bool) -> str:
+    return button(words["ui"]["undo"], "undo", disabled=disabled)
+
+
+def master_builder(words: dict, names: list, state: dict, first: int, started: bool) -> str:
+    """Return the hammer's screen: the round, who names the resource, each player's turns and town.
+
+    started says whether any event is recorded: before, the first Master Builder can still be chosen.
+    """
+    ui = words["ui"]
+    if state["ended"]:
+        hammer = escape(ui["game_over"])
+    else:
+        hammer = fill(escape(ui["names_resource"]), {"name": "<bdi>{}</bdi>".format(escape(names[state["holder"]]))})
+    chooser = ""
+    if not started:
+        options = "".join('<option {}>{}</option>'.format(attributes({"value": i, "selected": i == first, "dir": "auto"}),
+                                                          escape(name)) for i, name in enumerate(names))
+        chooser = ('<p><label for="first">{} </label><select id="first" data-action="first">{}</select></p>\n').format(
+            escape(ui["first_builder"]), options)
+    rows = []
+    for p, name in enumerate(names):
+        completed = state["completed"][p]
+        said = fill(ui["turns_count"], {"num": state["turns"][p]}) + " · " + (
+            ui["playing"] if completed is None else fill(ui["complete_in_round"], {"num": completed}))
+        rows.append('<li data-player="{}" data-turns="{}"><strong><bdi>{}</bdi></strong> '
+                    '<span class="hint">{}</span>{}{}</li>'.format(
+            p, state["turns"][p], escape(name), escape(said),
+            button(ui["town_complete"], "complete-" + str(p), "small") if completed is None else "",
+            button(ui["fort_built"], "fort-" + str(p), "small") if state["can_build_fort"][p] else ""))
+    next_round = "" if state["ended"] else button(ui["next_round"], "next", "primary big")
+    return ('<h1>{}</h1>\n<p class="hammer">{}</p>\n{}<div class="table-actions">{}{}</div>\n'
+            '<ol class="table-players">{}</ol>\n{}').format(
+        escape(fill(ui["round"], {"num": state["round"]})), hammer, chooser, next_round, _undo(words, not started),
+        "".join(rows), _enter(words, state["ended"]))
+
+
+def town_hall(words: dict, rounds: int, state: dict) -> str:
+    """Return the Resource deck's screen of Town Hall: the card turned (or a free choice), what comes next."""
+    ui = words["ui"]
+    card = state["card"]
+    shown = ""
+    if rounds:
+        said = ui["everyone_chooses"] if card is None else fill(ui["everyone_places"], {"resource": words["resources"][card]})
+        shown = '<p class="card-shown{}" data-card="{}">{}</p>\n'.format(" res-card res-" + card if card else "",
+                                                                         card or "", escape(said))
+    return ('<h1>{}</h1>\n{}<p class="hint">{}</p>\n<p class="hint">{}</p>\n'
+            '<div class="table-actions">{}{}</div>\n{}').format(
+        escape(fill(ui["round"], {"num": rounds}) if rounds else words["modes"]["town-hall"]), shown,
+        escape(ui["next_free"] if state["next_is_free"] else ui["next_card"]), escape(fill(ui["pile"], {"num": state["pile"]})),
+        button(ui["next_round"] if rounds else ui["start_game"], "next", "primary big"), _undo(words, rounds == 0),
+        _enter(words))
+
+
+def solo(words: dict, state: dict) -> str:
+    """Return the solo deck's screen: the face-up cards to take, the pile and how many were taken."""
+    ui = words["ui"]
+    cards = "".join(button(fill(ui["take"], {"resource": words["resources"][card]}), "take-" + str(i),
+                           "res-card res-" + card, extra={"data-card": card}) for i, card in enumerate(state["face_up"]))
+    counts = fill(ui["pile"], {"num": state["pile"]}) + " · " + fill(ui["taken"], {"num": len(state["taken"])})
+    return '<h1>{}</h1>\n<div class="face-up">{}</div>\n<p class="hint">{}</p>\n<div class="table-actions">{}</div>\n{}'.format(
+        escape(words["modes"]["solo"]), cards, escape(counts), _undo(words, not state["taken"]), _enter(words))
+
+
+def broken(words: dict, why: str, undo: bool) -> str:
+    """Return what a record the core cannot replay shows: why, and the way to drop its last entry."""
+    return '<section class="notice" role="alert"><h1>{}</h1><p class="error">{}</p>{}</section>'.format(
+        escape(words["ui"]["cannot_open"]), escape(why), _undo(words, False) if undo else "")
