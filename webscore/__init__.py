@@ -8,6 +8,7 @@ from flask_compress import Compress
 from .web import i18n
 from .web.http import addresses
 from .web.http import assets
+from .web.http import cache
 from .web.http import security
 from .web.i18n import labels
 from .web.results import pieces
@@ -55,6 +56,7 @@ def create_app(test_config=None):
         security.check_hosts(app.config)
     security.public_origin(app.config)
 
+    cache.init_app(app)
     assets.init_app(app, STATIC, BROWSER_PYTHON)
     addresses.init_app(app)
     app.after_request(assets.compress_others(Compress(app)))

@@ -43,7 +43,8 @@ def test_the_browser_is_told_how_numbers_lists_and_counts_are_written(client, la
     for value in (-1234567, -1000, 0, 999, 1000, 9999, 12345):
         digits = "{:,}".format(abs(value)).replace(",", number["group"]) if abs(value) >= number["grouped_from"] \
             else str(abs(value))
-        assert (number["minus"] if value < 0 else "") + digits == labels.number_in(lang, value)
+        with client.application.app_context():
+            assert (number["minus"] if value < 0 else "") + digits == labels.number_in(lang, value)
     assert words["lists"]["end"].replace("{0}", "A, B").replace("{1}", "C") == format_list(["A", "B", "C"], locale=lang)
 
 

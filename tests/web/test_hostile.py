@@ -25,7 +25,7 @@ from webscore import create_app
 from webscore.scoring import encode
 from webscore.scoring.code import MAX_CODE
 from webscore.web import i18n
-from webscore.web.http import assets
+from webscore.web.http.cache import cache
 from webscore.web.http.security import HEADERS
 
 RULEBOOK = examples.RULEBOOK_CODE
@@ -52,8 +52,8 @@ def assert_ours(response):
 
 # 1. Memory per spelling of a static path
 
-def stored_copies(name: str) -> list:
-    return [key for key in assets._STORED if key.endswith(name)]
+def stored_copies(app, name: str) -> list:
+    return [key[0] for key in cache(app)["files"].values if key[0].endswith(name)]
 
 
 def test_six_hundred_spellings_of_one_file_keep_one_copy(make_app):
@@ -66,16 +66,16 @@ def test_six_hundred_spellings_of_one_file_keep_one_copy(make_app):
         response = get(spelling, app, headers={"Accept-Encoding": encoding})
         assert response.status_code == 200, spelling
         assert response.headers["Content-Encoding"] == encoding
-    assert stored_copies("marquoir.css") == [str((ROOT / "static" / "css" / "marquoir.css").resolve())]
+    assert stored_copies(app, "marquoir.css") == [str((ROOT / "static" / "css" / "marquoir.css").resolve())]
     assert len(plain) > 500
 
 
 def test_pages_are_never_kept_as_files(make_app):
     app = make_app()
-    before = len(assets._STORED)
+    before = len(cache(app)["files"])
     for i in range(50):
         assert get("/en/?x={}".format(i), app, headers={"Accept-Encoding": "br"}).status_code == 200
-    assert len(assets._STORED) == before
+    assert len(cache(app)["files"]) == before
 
 
 # 2. Query keys that collide with url_for arguments

@@ -1,7 +1,6 @@
 """A kept page under odd requests: sent only as the view would send it (not to hosts or addresses it refuses, nor in
 a refused encoding), the same page whatever else a request carries, and refusals in the page's language."""
 
-import collections
 import gzip
 
 import brotli
@@ -11,7 +10,8 @@ from werkzeug.test import run_wsgi_app
 
 from support import examples
 from support.webflow import text_of
-from webscore.web.http.page_cache import PageCache
+from webscore.web.http.cache import Store
+from webscore.web.http.cache import cache
 
 RESULT = "/en/r/" + examples.FOUR_PLAYERS_CODE
 CODE = examples.FOUR_PLAYERS_CODE
@@ -38,7 +38,7 @@ def test_an_untrusted_host_is_refused_though_the_page_is_kept_for_a_trusted_one(
     app = make_app(TRUSTED_HOSTS=["scores.example"])
     assert status(app, path, host="scores.example") == "200 OK"
     assert status(app, path, host="scores.example") == "200 OK"
-    assert [key[-2] for key in app.extensions["marquoir.pages"].pages] == ["scores.example"]
+    assert [key[-2] for key in cache(app)["pages"].values] == ["scores.example"]
     assert status(app, path, host="evil.example") == "400 BAD REQUEST"
     assert status(app, path, host="scores.example.evil.example") == "400 BAD REQUEST"
 
@@ -61,19 +61,20 @@ def test_a_percent_encoded_address_over_the_limit_is_refused_though_its_page_is_
     assert status(app, RESULT, raw_path=RESULT) == "200 OK"
 
 
-class DroppedOnTheWay(collections.OrderedDict):
-    """Pages another thread drops between a lookup and its move to the end (a threaded server)."""
+class DroppedOnTheWay(dict):
+    """Values another thread drops as soon as they are stored (a threaded server, its store past its bound)."""
 
-    def move_to_end(self, key, last=True):
-        self.pop(key, None)
-        super().move_to_end(key, last)
+    def __setitem__(self, key, value):
+        super().__setitem__(key, value)
+        self.clear()
 
 
-def test_a_page_dropped_by_another_thread_during_its_lookup_is_not_kept():
-    cache = PageCache(2)
-    cache.pages = DroppedOnTheWay({"page": object()})
-    assert cache.kept("page") is None
-    assert cache.kept("other") is None
+def test_a_value_dropped_by_another_thread_as_it_is_stored_is_still_the_one_returned():
+    store = Store(2)
+    store.values = DroppedOnTheWay()
+    made = object()
+    assert store.get("page", lambda: made) is made
+    assert store.peek("page") is None
 
 
 @pytest.mark.parametrize("refused", ["gzip;q=0", "br;q=0, gzip;q=0", "br;q=abc"])

@@ -7,6 +7,7 @@ from werkzeug.test import EnvironBuilder
 from werkzeug.test import run_wsgi_app
 
 from support import examples
+from webscore.web.http.cache import cache
 from webscore.web.http.page_cache import KeptPages
 from webscore.web.results import views as results
 
@@ -140,7 +141,7 @@ def test_pages_of_one_language_are_kept_and_revalidated(app, client, path, headi
     assert client.get(path).get_data() == first.get_data()
     assert client.get(path, headers={"If-None-Match": first.headers["ETag"]}).status_code == 304
     kind = path.split("/")[2] or "home"
-    assert [key[:2] for key in app.extensions["marquoir.pages"].pages] == [(kind, path.split("/")[1])]
+    assert [key[:2] for key in cache(app)["pages"].values] == [(kind, path.split("/")[1])]
 
 
 def test_a_page_of_one_language_with_a_query_is_drawn_for_its_visitor(app, client):
@@ -148,7 +149,7 @@ def test_a_page_of_one_language_with_a_query_is_drawn_for_its_visitor(app, clien
     assert page.status_code == 200
     assert "ETag" not in page.headers
     assert "/fr/pad?players=Ana" in page.get_data(as_text=True)
-    assert "marquoir.pages" not in app.extensions
+    assert not cache(app)["pages"].values
 
 
 def test_a_fault_while_drawing_a_first_view_is_logged_and_answered_by_flask(make_app, monkeypatch, caplog):

@@ -22,6 +22,7 @@ from webscore.scoring import game_from_code
 from webscore.scoring.code import _crc
 from webscore.scoring.code import from_text
 from webscore.scoring.code import to_text
+from webscore.web.http.cache import cache
 from webscore.web.http.page_cache import KeptPages
 from webscore.web.results import frames
 from webscore.web.results import pieces as pieces_module
@@ -61,11 +62,9 @@ class Apps:
         return answer(self.now.wsgi_app, path, headers, **kwargs)
 
     def old(self, path, headers=None, **kwargs):
-        for kept in ("marquoir.pages", "marquoir.frames"):
-            self.before.extensions.pop(kept, None)
-        self.before.extensions["marquoir.addresses"].clear()
-        with mock.patch.object(frames, "framed", lambda store, key, code, parts, draw: draw(parts)), \
-                mock.patch.object(pieces_module, "_KEPT", {}):
+        for kind in ("pages", "frames", "addresses", "pieces"):
+            cache(self.before)[kind].values.clear()
+        with mock.patch.object(frames, "framed", lambda key, code, parts, draw: draw(parts)):
             return answer(self.before.wsgi_app, path, headers, **kwargs)
 
 
@@ -227,8 +226,8 @@ def test_a_damaged_code_is_refused_as_before_and_never_with_a_500(apps):
                 assert found == apps.old(path), path[:40]
                 assert found[0][:3] in ("302", "400", "404", "414"), path[:40]
     # Nothing was kept for them.
-    assert "marquoir.frames" not in apps.now.extensions
-    assert not apps.now.extensions.get("marquoir.pages") or not apps.now.extensions["marquoir.pages"].pages
+    assert not cache(apps.now)["frames"].values
+    assert not cache(apps.now)["pages"].values
 
 
 def test_paths_spelt_otherwise_are_answered_as_before(shared):
@@ -275,9 +274,9 @@ def test_threads_drawing_pages_of_one_frame_at_once_draw_them_as_before(apps, mo
     paths = ["/{}/r/{}".format(lang, code) for code in codes for lang in ("en", "hu")]
     expected = {path: apps.old(path) for path in paths}
     # Stores emptied again and again while other threads read them.
-    monkeypatch.setattr(frames, "LIMIT", 1)
+    monkeypatch.setattr(cache(apps.now)["frames"], "limit", 1)
     monkeypatch.setattr(pieces_module, "LIMIT", 4)
-    apps.now.config["PAGE_CACHE_SIZE"] = 3
+    monkeypatch.setattr(cache(apps.now)["pages"], "limit", 3)
     wrong = []
 
     def visit(first):
@@ -292,20 +291,20 @@ def test_threads_drawing_pages_of_one_frame_at_once_draw_them_as_before(apps, mo
     for thread in threads:
         thread.join()
     assert wrong == []
-    assert len(apps.now.extensions["marquoir.pages"].pages) <= 3
-    assert len(apps.now.extensions["marquoir.frames"]) <= 2
+    assert len(cache(apps.now)["pages"]) <= 3
+    assert len(cache(apps.now)["frames"]) <= 1
 
 
 def test_kept_pages_and_frames_stay_bounded_and_right_under_many_hosts(apps, monkeypatch):
-    monkeypatch.setattr(frames, "LIMIT", 3)
-    apps.now.config["PAGE_CACHE_SIZE"] = 4
+    monkeypatch.setattr(cache(apps.now)["frames"], "limit", 3)
+    monkeypatch.setattr(cache(apps.now)["pages"], "limit", 4)
     four = examples.load("four-players")
     for n in range(12):
         base = "http://host{}.test".format(n % 6)
         path = "/fr/r/" + encode(renamed(four, ["Many{}".format(n)]))
         assert apps.new(path, base=base) == apps.old(path, base=base)
-        assert len(apps.now.extensions["marquoir.pages"].pages) <= 4
-        assert len(apps.now.extensions["marquoir.frames"]) <= 4
+        assert len(cache(apps.now)["pages"]) <= 4
+        assert len(cache(apps.now)["frames"]) <= 3
 
 
 def farm_games() -> list:
@@ -323,12 +322,12 @@ def farm_games() -> list:
 
 def test_reasons_kept_per_language_stay_within_their_bound(apps, monkeypatch):
     # A Cottage's reason line is kept by who feeds it: a client choosing the feeders chooses the keys.
-    monkeypatch.setattr(pieces_module, "_KEPT", {})
     monkeypatch.setattr(pieces_module, "LIMIT", 8)
     for code in farm_games() * 2:
         path = "/en/r/" + code
         assert apps.new(path)[0] == "200 OK"
     # A line is kept by who feeds its square: a client choosing the feeders chooses the keys.
-    for kept in pieces_module._KEPT.values():
+    assert len(cache(apps.now)["pieces"]) == 1
+    for kept in cache(apps.now)["pieces"].values.values():
         for name in ("grid_lines", "grid_squares", "pad_cells", "scored"):
-            assert len(getattr(kept, name)) <= pieces_module.LIMIT + 1, name
+            assert len(getattr(kept, name)) <= 8, name

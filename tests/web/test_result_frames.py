@@ -7,6 +7,7 @@ import pytest
 from support import examples
 from support.strategies import same_random_games
 from webscore.scoring import encode
+from webscore.web.http.cache import cache
 from webscore.web.results import frames
 
 LANGUAGES = ("en", "fr", "hu")
@@ -36,7 +37,7 @@ def pages(app, paths: list) -> list:
 def test_pages_filled_in_their_frames_are_the_pages_drawn_whole(make_app, monkeypatch):
     paths = ["/{}/r/{}".format(lang, code) for code in codes() for lang in LANGUAGES]
     framed = pages(make_app(), paths)
-    monkeypatch.setattr(frames, "framed", lambda store, key, code, parts, draw: draw(parts))
+    monkeypatch.setattr(frames, "framed", lambda key, code, parts, draw: draw(parts))
     # A second app: the frames of the first were kept in that app only.
     whole = pages(make_app(), paths)
     assert len(framed) == len(whole) == len(paths) * len(ROOTS)
@@ -52,7 +53,7 @@ def test_a_frame_is_kept_per_language_root_and_layout(app):
     client.get("/en/r/" + encode(four))
     client.get("/fr/r/" + encode(four), base_url="https://other.test")
     client.get("/fr/r/" + examples.RULEBOOK_CODE)
-    assert len(app.extensions["marquoir.frames"]) == 4
+    assert len(cache(app)["frames"]) == 4
 
 
 def test_a_page_with_a_query_or_a_turns_form_is_drawn_whole(app, monkeypatch):

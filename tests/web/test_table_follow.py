@@ -14,7 +14,7 @@ from support import examples
 from support.apps import new_app
 from support.tables import empty_setup
 from webscore.scoring import encode
-from webscore.web.tables import follow as table_follow
+from webscore.web.http.cache import cache
 from webscore.web.tables.follow import FollowShortcut
 from webscore.web.tables.store import open_store
 
@@ -94,8 +94,8 @@ class ClearedMeanwhile(dict):
 # cleared in between: that must not be a KeyError (a 500).
 def test_states_cleared_by_another_thread_meanwhile_still_answer(table_config, monkeypatch):
     shortcut, view, address = opened(table_config)
-    monkeypatch.setattr(table_follow, "_STATES", ClearedMeanwhile())
-    monkeypatch.setattr(table_follow, "_SETUPS", ClearedMeanwhile())
+    monkeypatch.setattr(cache(shortcut.app)["table_states"], "values", ClearedMeanwhile())
+    monkeypatch.setattr(cache(shortcut.app)["table_setups"], "values", ClearedMeanwhile())
     first = follow(shortcut, address)
     assert first[0] == "200 OK"
     assert json.loads(first[2])["players"][1] == {"name": "Bernadet", "status": "not-started", "total": None,

@@ -12,7 +12,7 @@ from .pieces import escape
 from .pieces import fill
 
 
-def _problem(field: str) -> str:
+def _message_place(field: str) -> str:
     return '<span class="field-problem error" id="problem-{}" aria-live="polite"></span>'.format(field)
 
 
@@ -29,7 +29,7 @@ def _pad_cell(words: dict, field: str, label: str, value: str, limits: list, col
     swatch = '<span class="swatch" aria-hidden="true"></span>' if colour else ""
     return '<div class="pad-cell{}"><label for="{}">{}{}</label>{}{}{}</div>'.format(
         " c-" + colour if colour else "", field, swatch, escape(label),
-        _number_field(words, field, value, limits[0] < 0), extra, _problem(field))
+        _number_field(words, field, value, limits[0] < 0), extra, _message_place(field))
 
 
 def _pad_player(words: dict, i: int, values: dict) -> str:
@@ -57,7 +57,7 @@ def _pad_player(words: dict, i: int, values: dict) -> str:
         _pad_cell(words, short + str(i), labels[fact], values.get(short + str(i), ""), pad["ranges"][fact]))
         for short, fact in pad["facts"]]
     return '<p><label for="{}">{} </label><input {}>{}</p>\n<div class="pad-points">{}</div>\n{}'.format(
-        name, escape(ui["name"]), attributes(name_field), _problem(name), "".join(cells), "\n".join(facts))
+        name, escape(ui["name"]), attributes(name_field), _message_place(name), "".join(cells), "\n".join(facts))
 
 
 def pad_form(words: dict, count: int, mode: str, values: dict) -> str:
@@ -78,7 +78,7 @@ def pad_form(words: dict, count: int, mode: str, values: dict) -> str:
     add = button(ui["add_player"], "add", "add-player") if count < words["catalogue"]["max_players"] else ""
     return ('<form class="pad-form" novalidate>\n<p><label for="pad-mode">{} </label>'
             '<select id="pad-mode" name="mode" aria-describedby="problem-mode">{}</select>{}</p>\n{}\n{}</form>').format(
-        escape(ui["mode"]), options, _problem("mode"), "\n".join(players), add)
+        escape(ui["mode"]), options, _message_place("mode"), "\n".join(players), add)
 
 
 def messages(texts: list) -> str:

@@ -13,10 +13,8 @@ from flask import request
 from flask import url_for
 from werkzeug.routing import IntegerConverter
 
-from .kept import kept
+from .cache import kept
 
-# Past this many kept addresses (hosts are chosen by clients), they start again.
-LIMIT = 1024
 # Codes are base64url text (scoring.code); url_for leaves such a path segment as it is.
 CODE = re.compile(r"[A-Za-z0-9_-]+")
 STAND_IN = "0CODE0"
@@ -34,7 +32,7 @@ def address(endpoint: str, **values) -> str:
             raise ValueError("address() needs the language of an address that names one: " + endpoint)
         return url_for(endpoint, **values)
 
-    return kept(current_app.extensions["marquoir.addresses"], key, build, LIMIT)
+    return kept("addresses", key, build)
 
 
 def code_address(endpoint: str, code: str, **values) -> str:
@@ -73,5 +71,4 @@ class WholeNumber(IntegerConverter):
 def init_app(app) -> None:
     """Let templates name kept addresses, and give every page one address."""
     app.url_map.converters["int"] = WholeNumber
-    app.extensions["marquoir.addresses"] = {}
     app.jinja_env.globals.update(address=address, code_address=code_address, stand_in=STAND_IN)

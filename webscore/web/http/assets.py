@@ -22,6 +22,7 @@ from werkzeug.http import quote_etag
 from werkzeug.security import safe_join
 
 from . import conditional
+from .cache import cache
 
 # Best first, when the client takes both alike.
 ENCODINGS = ("br", "gzip")
@@ -86,21 +87,16 @@ class StoredFile:
         self.etag = hashlib.sha256(body).hexdigest()[:20]
 
 
-# Keyed by the resolved path, so "css/../css/x.css" and "css/x.css" share one copy; encodings inside.
-_STORED = {}
+def stored_file(path: pathlib.Path, mimetype=None, app=None) -> StoredFile:
+    """Return the kept copy of a file (in the current app's cache by default), read again when its size or time changed.
 
-
-def stored_file(path: pathlib.Path, mimetype=None) -> StoredFile:
-    """Return the kept copy of a file, read again only when its size or time has changed."""
+    Kept by the resolved path, so "css/../css/x.css" and "css/x.css" share one copy; encodings inside.
+    """
     resolved = path.resolve()
     stat = resolved.stat()
     stamp = (stat.st_mtime_ns, stat.st_size)
-    kept = _STORED.get(str(resolved))
-    if kept is None or kept.stamp != stamp:
-        kind = mimetype or mimetypes.guess_type(resolved.name)[0] or "application/octet-stream"
-        kept = StoredFile(resolved, stamp, kind)
-        _STORED[str(resolved)] = kept
-    return kept
+    kind = mimetype or mimetypes.guess_type(resolved.name)[0] or "application/octet-stream"
+    return cache(app)["files"].get((str(resolved), stamp, kind), lambda: StoredFile(resolved, stamp, kind))
 
 
 class EncodedResponse(Response):
@@ -175,12 +171,12 @@ def add_version(endpoint, values) -> None:
         values["version"] = current_app.config["ASSET_VERSION"]
 
 
-def warm(folders) -> None:
+def warm(app, folders) -> None:
     """Read and compress every file once, at start, so no visitor waits for brotli's strongest level."""
     for folder in folders:
         for path in folder.rglob("*"):
             if path.is_file() and "__pycache__" not in path.parts:
-                kept = stored_file(path)
+                kept = stored_file(path, app=app)
                 for encoding in kept.bodies:
                     kept.bodies.body(encoding)
 
@@ -193,7 +189,7 @@ def init_app(app, static_folder: pathlib.Path, code_folders: tuple) -> None:
     app.config.setdefault("ASSET_VERSION", files_version((static_folder, *code_folders)))
     app.url_defaults(add_version)
     if app.config["PRODUCTION"]:
-        warm((static_folder, *code_folders))
+        warm(app, (static_folder, *code_folders))
 
     @app.get("/static/<path:filename>", endpoint="static", defaults={"version": None})
     @app.get("/static/v/<version>/<path:filename>", endpoint="static")

@@ -1,8 +1,8 @@
 """Rendered pages kept whole, with their compressed bodies, for pages that are pure functions of their address.
 
 A result page depends on its language, its game code and the app's version only, and the blank setup
-form on its language and the version, so once drawn such a page is kept (least recently used first out,
-a bounded number: PAGE_CACHE_SIZE per worker) with its brotli and gzip bodies and an ETag, and sent
+form on its language and the version, so once drawn such a page is kept (in the app's cache, cache.py: the
+oldest first out past PAGE_CACHE_SIZE per worker) with its brotli and gzip bodies and an ETag, and sent
 again without drawing or compressing. Nothing per visitor is kept: the app stays stateless.
 
 A page seen again is sent before Flask's request handling starts (KeptPages): that handling (context,
@@ -17,13 +17,11 @@ A kept page is the same for every reader, so it sets no cookie: HTTP caches in f
 store no answer that has one. The page itself keeps its language for / and shared links (register.js).
 """
 
-import collections
 import hashlib
 import re
 import sys
 
 from flask import Response
-from flask import current_app
 from flask import g
 from flask import request
 from werkzeug.exceptions import HTTPException
@@ -35,6 +33,7 @@ from .assets import IMMUTABLE
 from .assets import encode_all
 from .assets import encoded_answer
 from .assets import encoded_response
+from .cache import cache
 
 # The pages sent again before Flask, by kind: their address, and how long others may keep them. A
 # result never changes meaning; the others are revalidated, so a new version of the app shows at once.
@@ -56,34 +55,6 @@ class KeptPage:
         self.etag = hashlib.sha256(body).hexdigest()[:20]
 
 
-class PageCache:
-    """At most `size` rendered pages, the least recently used dropped first."""
-
-    def __init__(self, size: int):
-        self.size = size
-        self.pages = collections.OrderedDict()
-
-    def page(self, key, render) -> KeptPage:
-        """Return the kept page of a key, drawing it with render() the first time."""
-        kept = self.kept(key)
-        if kept is None:
-            kept = KeptPage(render())
-            self.pages[key] = kept
-            if len(self.pages) > self.size:
-                self.pages.popitem(last=False)
-        return kept
-
-    def kept(self, key):
-        """Return the kept page of a key, or None when it is not kept."""
-        # One step that fails when the page is not kept: under a threaded server another thread may drop
-        # the page between a lookup and a move to the end.
-        try:
-            self.pages.move_to_end(key)
-            return self.pages[key]
-        except KeyError:
-            return None
-
-
 def key(environ: dict, kind: str, *parts) -> tuple:
     """Return the key of a page: its kind, what it shows, and the host and root its links name."""
     # An empty Host header (refused) is not a missing one (the server's name stands for it).
@@ -92,13 +63,9 @@ def key(environ: dict, kind: str, *parts) -> tuple:
     return (kind, *parts, environ.get("wsgi.url_scheme"), host, environ.get("SCRIPT_NAME", ""))
 
 
-def pages(app=None) -> PageCache:
-    """Return an app's kept pages (the current app's by default), made on first use."""
-    app = app or current_app
-    kept = app.extensions.get("marquoir.pages")
-    if kept is None:
-        kept = app.extensions["marquoir.pages"] = PageCache(app.config.get("PAGE_CACHE_SIZE", 512))
-    return kept
+def page(key, render, app=None) -> KeptPage:
+    """Return the kept page of a key (the current app's by default), drawing it with render() the first time."""
+    return cache(app)["pages"].get(key, lambda: KeptPage(render()))
 
 
 def send(kept: KeptPage, kind: str) -> Response:
@@ -114,7 +81,7 @@ def language_page(kind: str, draw) -> Response:
     """
     if request.args:
         return draw()
-    return send(pages().page(key(request.environ, kind, i18n.current_language()), draw), kind)
+    return send(page(key(request.environ, kind, i18n.current_language()), draw), kind)
 
 
 class KeptPages:
@@ -161,9 +128,9 @@ class KeptPages:
             if not security.fits_before_flask(environ, self.app.config):
                 return None
             # The host and the path were accepted when the page was drawn under this very key.
-            page = pages(self.app).kept(key(environ, kind, *match.groups()))
-            if page is not None:
-                return kind, page
+            kept = cache(self.app)["pages"].peek(key(environ, kind, *match.groups()))
+            if kept is not None:
+                return kind, kept
             return self._draw(environ, kind, match[1], match[2]) if kind in self.drawers else None
         return None
 
@@ -175,7 +142,7 @@ class KeptPages:
             try:
                 if self.app.preprocess_request() is not None:
                     return None
-                page = pages(self.app).page(key(environ, kind, lang, part), lambda: draw(part))
+                kept = page(key(environ, kind, lang, part), lambda: draw(part), self.app)
             except (HTTPException, ValueError):
                 # A refusal, or a damaged code or game: Flask meets it again and answers with the app's page.
                 return None
@@ -183,7 +150,7 @@ class KeptPages:
                 # A fault of ours: logged here; Flask meets it again and answers with the app's error page.
                 self.app.log_exception(sys.exc_info())
                 return None
-        return kind, page
+        return kind, kept
 
 
 def draw_before_flask(app, kind: str, endpoint: str, draw) -> None:

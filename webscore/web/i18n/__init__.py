@@ -24,7 +24,7 @@ from werkzeug.http import dump_cookie
 from werkzeug.routing import BuildError
 
 from ..http.addresses import code_address
-from ..http.kept import kept
+from ..http.cache import kept
 
 LANGUAGES = ("en", "fr", "hu")
 # Each language named in itself, for the language switch.
@@ -175,30 +175,26 @@ def stray_prefix_to(endpoint: str):
     return mark
 
 
-# Template words by (language, message): asking Babel costs more than drawing the word, and the
-# catalogues do not change while serving. Counted words are kept by count too, hence the bound.
-_TEMPLATE_WORDS = {}
-TEMPLATE_WORDS_LIMIT = 8192
-
-
-def _kept(key, translate):
-    return kept(_TEMPLATE_WORDS, key, translate, TEMPLATE_WORDS_LIMIT)
+# Template words are kept by (language, message) in the app's cache: asking Babel costs more than drawing
+# the word, and the catalogues do not change while serving. Counted words are kept by count too.
 
 
 def template_gettext(message: str) -> str:
     """Translate a template's message into the page's language, once per language."""
     # Keyed on the locale Babel translates with (set once per request), never on a language decided later.
-    return _kept((str(get_locale()), message), lambda: get_translations().ugettext(message))
+    return kept("template_words", (str(get_locale()), message), lambda: get_translations().ugettext(message))
 
 
 def template_ngettext(singular: str, plural: str, n: int) -> str:
     """Translate a template's counted message into the page's language, once per language and count."""
-    return _kept((str(get_locale()), singular, plural, n), lambda: get_translations().ungettext(singular, plural, n))
+    return kept("template_words", (str(get_locale()), singular, plural, n),
+                lambda: get_translations().ungettext(singular, plural, n))
 
 
 def template_pgettext(context: str, message: str) -> str:
     """Translate a template's message in a context into the page's language, once per language."""
-    return _kept((str(get_locale()), context, message), lambda: get_translations().upgettext(context, message))
+    return kept("template_words", (str(get_locale()), context, message),
+                lambda: get_translations().upgettext(context, message))
 
 
 class PageWords:
@@ -241,21 +237,17 @@ class PageWords:
 
     def counted(self, singular: str, plural: str, n: int) -> str:
         """Return the translation of a counted message for n, as it is (nothing put in, nothing escaped)."""
-        return _kept((self.locale, singular, plural, n), lambda: get_translations().ungettext(singular, plural, n))
+        return kept("template_words", (self.locale, singular, plural, n),
+                    lambda: get_translations().ungettext(singular, plural, n))
 
     def _translated(self, message: str) -> str:
         # Babel's catalogue is the one of this page's language: the words are chosen by get_locale().
-        return _kept((self.locale, message), lambda: get_translations().ugettext(message))
-
-
-_PAGE_WORDS = {}
+        return kept("template_words", (self.locale, message), lambda: get_translations().ugettext(message))
 
 
 def words_in(locale: str) -> PageWords:
     """Return the kept words of a locale (one of ours, as Babel names it)."""
-    if locale not in _PAGE_WORDS:
-        _PAGE_WORDS[locale] = PageWords(locale)
-    return _PAGE_WORDS[locale]
+    return kept("page_words", locale, lambda: PageWords(locale))
 
 
 def current_words() -> PageWords:

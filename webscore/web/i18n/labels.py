@@ -11,7 +11,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext as _lp
 from flask_babel import ngettext
 
-from ..http.kept import kept
+from ..http.cache import kept
 
 CARD_NAMES = {
     "cottage": _l("Cottage"),
@@ -250,8 +250,6 @@ MODE_WORDS = PerLanguage(MODE_NAMES)
 SOLO_RANK_WORDS = PerLanguage(SOLO_RANKS)
 
 
-_NUMBERS = {}
-
 # CLDR's minimumGroupingDigits, which the browser's Intl.NumberFormat follows and Babel does not:
 # Hungarian leaves four-digit numbers whole ("7992", "12 345"). Every other language here groups from 1,000.
 MINIMUM_GROUPING_DIGITS = {"hu": 2}
@@ -271,7 +269,7 @@ def number_in(lang: str, value: int) -> str:
         grouped = abs(value) >= 10 ** (2 + MINIMUM_GROUPING_DIGITS.get(lang, 1))
         return format_decimal(value, locale=lang, group_separator=grouped).replace("-", MINUS)
 
-    return kept(_NUMBERS, (lang, value), written, 10000)
+    return kept("numbers", (lang, value), written)
 
 
 def number_words(lang: str) -> dict:

@@ -33,6 +33,7 @@ from .. import i18n
 from ..http.addresses import browser_routes
 from ..http.assets import IMMUTABLE
 from ..http.assets import file_response
+from ..http.cache import kept
 from ..i18n import labels
 from ..i18n.problems import MESSAGES as PROBLEM_MESSAGES
 
@@ -72,9 +73,6 @@ def precache_urls() -> list:
     return [url for lang in i18n.LANGUAGES for url in pages[lang]] + precache_assets()
 
 
-_VERSIONS = {}
-
-
 def version() -> str:
     """Return a version that changes whenever a stored asset, a core file, a template or a catalogue does."""
     # The app's templates and each capability's own (webscore/web/*/templates).
@@ -84,14 +82,15 @@ def version() -> str:
     files = tuple(path for folder in folders for path in sorted(folder.rglob("*"))
                   if path.is_file() and path.suffix in ASSET_SUFFIXES + (".py", ".html", ".po"))
     stamp = tuple((str(path), path.stat().st_mtime_ns, path.stat().st_size) for path in files)
-    if stamp not in _VERSIONS:
-        digest = hashlib.sha256()
+
+    def digest() -> str:
+        found = hashlib.sha256()
         for path in files:
-            digest.update(path.name.encode())
-            digest.update(path.read_bytes())
-        _VERSIONS.clear()
-        _VERSIONS[stamp] = digest.hexdigest()[:12]
-    return _VERSIONS[stamp]
+            found.update(path.name.encode())
+            found.update(path.read_bytes())
+        return found.hexdigest()[:12]
+
+    return kept("version", stamp, digest)
 
 
 @bp.get("/sw.js")
@@ -319,29 +318,18 @@ def words() -> dict:
     }
 
 
-_WORDS_JSON = {}
-
-
-_WORDS = {}
-
-
 def page_words_of_browser() -> dict:
     """Return words() of the page's language as the browser reads them, made once per language; read, never changed.
 
     The pieces both sides draw (webscore.flow.pieces) take their words from it on the server.
     """
-    lang = i18n.current_language()
-    if lang not in _WORDS:
-        _WORDS[lang] = json.loads(words_json())
-    return _WORDS[lang]
+    return kept("browser_words_read", i18n.current_language(), lambda: json.loads(words_json()))
 
 
 def words_json() -> str:
     """Return words() as JSON, built once per language: the catalogues do not change while serving."""
-    lang = i18n.current_language()
-    if lang not in _WORDS_JSON:
-        _WORDS_JSON[lang] = json.dumps(words(), ensure_ascii=False).replace("</", "<\\/")
-    return _WORDS_JSON[lang]
+    return kept("browser_words", i18n.current_language(),
+                lambda: json.dumps(words(), ensure_ascii=False).replace("</", "<\\/"))
 
 
 def piece(name: str, *args) -> Markup:

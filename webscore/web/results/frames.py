@@ -15,14 +15,11 @@ import re
 
 from markupsafe import Markup
 
-from ..http.kept import kept
+from ..http.cache import kept
 
 # Private-use characters: escaping leaves them as they are, and no page text holds them.
 OPEN, CLOSE = "\ue000", "\ue001"
 CUT = re.compile("{}([a-z_]+[0-9]*){}".format(OPEN, CLOSE))
-# Frames kept per worker; past it they start again. Per address root: 44 layouts (Master Builder and Town
-# Hall with 2 to 6 players, Solo, each with or without the cavern rule and monuments) × 3 languages = 132.
-LIMIT = 1024
 
 
 def stand_ins(parts: dict) -> dict:
@@ -55,11 +52,11 @@ class Frame:
         return "".join(out)
 
 
-def framed(store: dict, key, code: str, parts: dict, draw) -> str:
+def framed(key, code: str, parts: dict, draw) -> str:
     """Return the page of a game: draw(parts) filled in the frame of its key, drawn by draw(stand-ins) once.
 
     The code is base64url text, as every code that decodes is: url_for writes it as it is, so the frame
     finds it wherever the page names it.
     """
-    frame = kept(store, key, lambda: Frame(draw(stand_ins(parts)), code), LIMIT)
+    frame = kept("frames", key, lambda: Frame(draw(stand_ins(parts)), code))
     return frame.fill(code, parts)

@@ -24,7 +24,8 @@ from ...scoring.cards import BUILDINGS
 from ...scoring.cards import MONUMENTS
 from ...scoring.cards import colour_of
 from ..http.addresses import address
-from ..http.kept import kept
+from ..http.cache import Store
+from ..http.cache import kept
 from ..i18n import current_language
 from ..i18n import labels
 from ..offline.views import words_json
@@ -32,8 +33,8 @@ from ..offline.views import words_json
 LAYOUTS = {card: BUILDINGS[card][1] for card in BUILDINGS}
 LAYOUTS.update(MONUMENTS)
 
-# Each store of a language's pieces that games can grow (reasons, grid squares and lines, the pad's
-# heads and cells, points) holds up to this many; past it, it starts again.
+# Each store of a language's pieces that games can grow (grid squares and lines, the pad's heads and
+# cells, empty squares' lines) holds up to this many, as the app's stores do (http/cache.py).
 LIMIT = 4096
 
 
@@ -51,13 +52,13 @@ class Pieces:
         # The words the offline shell draws a result with: the result's pieces are drawn from them here too.
         self.browser_words = json.loads(words_json())
         self.links = {}
-        self.scored = {}
+        self.scored = Store(LIMIT)
         # A result's grid squares and lines as HTML, by what they show: met again game after game.
-        self.grid_squares = {}
-        self.grid_lines = {}
+        self.grid_squares = Store(LIMIT)
+        self.grid_lines = Store(LIMIT)
         # The score pad's row heads by column, and its cells by points.
-        self.pad_heads = {}
-        self.pad_cells = {}
+        self.pad_heads = Store(LIMIT)
+        self.pad_cells = Store(LIMIT)
 
     def number(self, value: int) -> str:
         """Return a whole number as this language writes it."""
@@ -120,7 +121,7 @@ class Pieces:
         # Plain text until town() marks the whole town as markup: each Markup() copies it once more. The
         # squares and lines are looked up here first: a kept one is the common case, and kept() costs a call more.
         grid, lines = [], []
-        grid_squares, grid_lines = self.grid_squares, self.grid_lines
+        grid_squares, grid_lines = self.grid_squares.values, self.grid_lines.values
         for square in squares:
             name, card, points = square["square"], square["card"], square["points"]
             key = (name, card, points, square["fed"])
@@ -134,7 +135,7 @@ class Pieces:
         return grid, lines
 
     def _grid_square(self, key: tuple, square: dict) -> str:
-        return kept(self.grid_squares, key, lambda: drawn.grid_square(self.browser_words, square), LIMIT)
+        return self.grid_squares.get(key, lambda: drawn.grid_square(self.browser_words, square))
 
     def pad(self, columns: list, players: list) -> Markup:
         """Return the score pad (webscore.flow.pieces.pad_table), its rows' heads and cells kept."""
@@ -144,7 +145,7 @@ class Pieces:
     def pad_rows(self, columns: list, players: list) -> Markup:
         """Return the score pad's rows: each column's colour, then every player's points in it."""
         # Looked up here first, as squares() does; drawn as webscore.flow.pieces.pad_rows draws them.
-        heads, cells = self.pad_heads, self.pad_cells
+        heads, cells = self.pad_heads.values, self.pad_cells.values
         return Markup("\n".join(
             (heads.get(column) or self._pad_head(column))
             + "".join(cells.get(player["by_colour"][c]) or self._pad_cell(player["by_colour"][c]) for player in players)
@@ -152,28 +153,25 @@ class Pieces:
             for c, column in enumerate(columns)))
 
     def _pad_head(self, column: str) -> str:
-        return kept(self.pad_heads, column, lambda: drawn.pad_head(self.browser_words, column), LIMIT)
+        return self.pad_heads.get(column, lambda: drawn.pad_head(self.browser_words, column))
 
     def _pad_cell(self, points: int) -> str:
-        return kept(self.pad_cells, points, lambda: drawn.pad_cell(self.browser_words, points), LIMIT)
+        return self.pad_cells.get(points, lambda: drawn.pad_cell(self.browser_words, points))
 
     def _line(self, key: tuple, square: dict) -> str:
-        return kept(self.grid_lines, key, lambda: drawn.line(self.browser_words, square, self.rules), LIMIT)
+        return self.grid_lines.get(key, lambda: drawn.line(self.browser_words, square, self.rules))
 
     def empty_line(self, count: int, points: int) -> str:
         """Return the list item of a town's empty squares, as HTML: how many, and their points."""
-        return kept(self.scored, ("empty", count, points), lambda: drawn.empty_line(self.browser_words, count, points),
-                    LIMIT)
+        return self.scored.get(("empty", count, points), lambda: drawn.empty_line(self.browser_words, count, points))
 
-
-_KEPT = {}
 
 
 def pieces() -> Pieces:
     """Return the pieces for this page's language and address of the rules, made on first use."""
     rules = address("pages.rules", lang=current_language())
     # Keyed on the locale Babel translates with, as the template words are (see i18n.template_gettext).
-    return kept(_KEPT, (str(get_locale()), rules), lambda: Pieces(rules), 64)
+    return kept("pieces", (str(get_locale()), rules), lambda: Pieces(rules))
 
 
 def init_app(app) -> None:

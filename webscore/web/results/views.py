@@ -103,7 +103,7 @@ def render(game: dict, code: str, turn_problems=None) -> str:
     # of players is the number of holes for ranking items and towns.
     key = page_cache.key(request.environ, "result", i18n.current_language(), i18n.current_words().locale, view["mode"],
                          view["cavern"], view["monuments"], len(view["players"]))
-    return frames.framed(current_app.extensions.setdefault("marquoir.frames", {}), key, code, parts, draw)
+    return frames.framed(key, code, parts, draw)
 
 
 def drawn(code: str) -> str:
@@ -121,7 +121,7 @@ def show(lang, code):
     # The share link and the language links name the host; the rest is the language and the code. A kept
     # page was drawn from a code that was read and found valid, so a page seen again is sent unread.
     key = page_cache.key(request.environ, "result", lang, code)
-    kept = page_cache.pages().page(key, lambda: drawn(code))
+    kept = page_cache.page(key, lambda: drawn(code))
     return page_cache.send(kept, "result")
 
 

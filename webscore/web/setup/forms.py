@@ -21,6 +21,7 @@ from ...scoring.cards import MONUMENTS
 from ...scoring.cards import cards_of_colour
 from ...scoring.game import MODES
 from ...scoring.validate import MAX_NAME
+from ..http.cache import kept
 from ..i18n.labels import CARD_NAMES
 from ..i18n.labels import MODE_NAMES
 
@@ -30,18 +31,14 @@ def choices(pairs) -> list:
     return [SelectChoice(value, label) for value, label in pairs]
 
 
-_WORDED = {}
-
-
 def worded(key: str, pairs) -> list:
     """Return choices whose labels are worded in the page's language, built once per language and key."""
     from ..i18n import current_language
 
     lang = current_language()
-    if (lang, key) not in _WORDED:
-        # A lazy word draws as HTML as it stands (its __html__), so the worded one is Markup too.
-        _WORDED[(lang, key)] = [(choice.value, Markup(str(choice.label))) for choice in pairs]
-    return [SelectChoice(value, label) for value, label in _WORDED[(lang, key)]]
+    # A lazy word draws as HTML as it stands (its __html__), so the worded one is Markup too.
+    labelled = kept("choices", (lang, key), lambda: [(choice.value, Markup(str(choice.label))) for choice in pairs])
+    return [SelectChoice(value, label) for value, label in labelled]
 
 
 def values(field) -> set:

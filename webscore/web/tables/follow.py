@@ -14,7 +14,7 @@ import re
 from ...scoring import decode
 from ..http import conditional
 from ..http import security
-from ..http.kept import kept
+from ..http.cache import cache
 from ..http.security import HEADERS
 from ..i18n import LANGUAGES
 from .store import ID_LENGTH
@@ -26,11 +26,6 @@ STATE = re.compile(r"/({})/t/([A-Za-z0-9_-]{{{},{}}})/state".format("|".join(LAN
 
 
 READ = "marquoir.table_read"
-# Each worker keeps the last few states drawn and every table's setup: the five phones of a table ask
-# for the same revision within seconds, and a table's setup never changes.
-KEPT_LIMIT = 2000
-_STATES = {}
-_SETUPS = {}
 
 
 def etag(revision: int, lang: str) -> str:
@@ -54,12 +49,13 @@ def setup_of(app, table_id: str, record=None):
     Read once per worker; a save then needs no read of its own before the store's (which still finds
     a table that expired since).
     """
-    if table_id not in _SETUPS:
+    setups = cache(app)["table_setups"]
+    if setups.peek(table_id) is None:
         if record is None:
             record = open_store(app).get(table_id) if len(table_id) in ID_LENGTH else None
         if record is None:
             return None
-    return kept(_SETUPS, table_id, lambda: decode(record["setup"]), KEPT_LIMIT)
+    return setups.get(table_id, lambda: decode(record["setup"]))
 
 
 def state_body(app, record: dict, lang: str, table_id: str, root: str = "") -> bytes:
@@ -72,7 +68,7 @@ def state_body(app, record: dict, lang: str, table_id: str, root: str = "") -> b
         state = table_state(record, lang, setup_of(app, table_id, record))
         return (json.dumps(state, sort_keys=True, separators=(",", ":")) + "\n").encode()
 
-    return kept(_STATES, (table_id, record["revision"], lang, root), draw, KEPT_LIMIT)
+    return cache(app)["table_states"].get((table_id, record["revision"], lang, root), draw)
 
 
 class FollowShortcut:
