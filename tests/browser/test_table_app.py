@@ -9,9 +9,21 @@ from support.apps import new_app
 from support.browsing import PHONE
 from support.browsing import WAIT
 from support.examples import RULEBOOK_CODE
+from support.towns import game
+from support.towns import player
+from support.towns import town
+from webscore.scoring import encode
 
 CODE = setup_code(new_app())
-PAGES = dict(page_paths(CODE), **{"play-solo": ("/play?code={}".format(RULEBOOK_CODE), "#play h1")})
+# Names as long as a name may be, without a place to break: each page must still fit the phone.
+LONG_NAMES = encode(game(*[player(town("cottage farm well chapel", ". . . .", ". . . .", ". . . ."), name)
+                           for name in ("W" * 24, "Árvíztűrőtükörfúrógépek", "M" * 24)]))
+PAGES = dict(page_paths(CODE), **{
+    "play-solo": ("/play?code={}".format(RULEBOOK_CODE), "#play h1"),
+    "town-long-names": ("/g/{}/3".format(LONG_NAMES), ".running-total:not(:empty)"),
+    "results-long-names": ("/r/{}".format(LONG_NAMES), ".ranking"),
+    "play-long-names": ("/play?code={}".format(LONG_NAMES), "#play h1"),
+})
 # A 360 px phone at 200 % zoom lays pages out in 180 CSS px.
 WIDTHS = {"320px": 320, "zoom-200": 180}
 # Records each wake lock request and release, around Chromium's own navigator.wakeLock.
