@@ -16,25 +16,34 @@ const app = document.getElementById("app");
 
 // What this shell stands in for, by the server's URL map: a town step, its save, a result, a table's page or town.
 const KINDS = { "tables.town": "table", "tables.table": "table-page", "tables.short": "table-page", "results.show": "result",
-  "results.shared": "result", "results.turns": "turns", "town.step": "town", "town.save": "save" };
+  "results.shared": "result", "results.turns": "turns", "town.step": "town", "town.save": "save",
+  "offline.shell": "not-found" };
 
+// Any other address is a page of ours that needs the network, or none of ours.
 function route() {
   const found = match(location.pathname);
   const values = found?.values ?? {};
-  const known = !("lang" in values) || words.catalogue.languages.includes(values.lang);
-  const kind = (known && KINDS[found?.endpoint]) || "unknown";
+  const known = found !== null && (!("lang" in values) || words.catalogue.languages.includes(values.lang));
+  const kind = known ? KINDS[found.endpoint] ?? "needs-network" : "not-found";
   return { kind, lang: known && values.lang ? values.lang : words.lang, table: values.table_id, n: values.n, code: values.code };
 }
 
-// A link this shell cannot open, said as the server's error page says it, with the same ways on.
-async function cannotOpen(reason, lang) {
+// What this shell cannot draw, said as the server's error page says it, with the same ways on (and a
+// reload where the network would draw it).
+async function notice(title, message, lang, reload = false) {
   const core = await loadBrowserCore();
-  document.title = words.ui.cannot_open + " · Marquoir";
-  app.replaceChildren(drawnNodes(core.draw("notice", { title: words.ui.cannot_open,
-    message: words.code_problems[reason] ?? words.code_problems.malformed, actions: [
-      core.draw("link_button", { label: words.ui.back_home, address: path("pages.home", { lang }) }),
-      core.draw("link_button", { label: words.ui.new_game, address: path("setup.new_game", { lang }) })] })));
+  document.title = title + " · Marquoir";
+  const actions = [core.draw("link_button", { label: words.ui.back_home, address: path("pages.home", { lang }) }),
+    core.draw("link_button", { label: words.ui.new_game, address: path("setup.new_game", { lang }) })];
+  if (reload) actions.unshift(core.draw("button", { label: words.ui.reload, action: "reload", classes: "primary" }));
+  app.replaceChildren(drawnNodes(core.draw("notice", { title, message, actions })));
+  app.querySelector('[data-action="reload"]')?.addEventListener("click", () => location.reload());
   relinkLanguages();
+}
+
+// A link to a game this shell cannot open: damaged, or not a game.
+function cannotOpen(reason, lang) {
+  return notice(words.ui.cannot_open, words.code_problems[reason] ?? words.code_problems.malformed, lang);
 }
 
 // On a town step the language switch submits the form, so what is entered travels with it.
@@ -143,8 +152,9 @@ async function main() {
   const where = route();
   if (where.kind === "table") return tableTown(where);
   if (where.kind === "table-page") return tableOffline(where);
+  if (where.kind === "not-found") return notice(words.ui.not_found, words.ui.no_page, where.lang);
+  if (where.kind === "needs-network") return notice(words.ui.needs_network, words.ui.open_later, where.lang, true);
   const core = await loadBrowserCore();
-  if (where.kind === "unknown") return cannotOpen("malformed", where.lang);
   if (where.kind === "turns") {
     const fields = queryFields();
     const answer = core.turns({ code: where.code, fields });

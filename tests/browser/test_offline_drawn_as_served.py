@@ -95,6 +95,35 @@ def test_a_link_that_cannot_be_opened_is_said_offline_as_the_server_says_it(offl
         with_network.close()
 
 
+@pytest.mark.parametrize("path", ["/fr/nothing-here", "/nothing-here", "/hu/r"])
+def test_an_address_that_is_none_of_ours_is_not_found_offline_as_on_the_server(offline_phone, live_server, path):
+    page = offline_phone.new_page()
+    page.goto(live_server + path)
+    page.wait_for_selector("#app .notice")
+    drawn = page.evaluate(SHAPE, "#app .notice")
+    page.close()
+    # In the same reader's language as the offline phone's (its language cookie), for the address that names none.
+    with_network = offline_phone.browser.new_context()
+    with_network.add_cookies(offline_phone.cookies())
+    try:
+        served = with_network.new_page()
+        assert served.goto(live_server + path).status == 404
+        assert served.evaluate(SHAPE, "main .notice") == drawn
+    finally:
+        with_network.close()
+
+
+@pytest.mark.parametrize("lang, title", [("en", "This page needs the network."), ("hu", "Ehhez az oldalhoz hálózat kell.")])
+def test_a_page_that_needs_the_network_says_so_offline_and_offers_a_reload(offline_phone, live_server, lang, title):
+    page = offline_phone.new_page()
+    page.goto("{}/{}/t/new?code={}".format(live_server, lang, examples.FOUR_PLAYERS_CODE))
+    expect(page.locator("#app .notice h1")).to_have_text(title, timeout=WAIT)
+    assert page.locator("#app .notice button[data-action=reload]").count() == 1
+    assert page.locator("#app .notice a.button").evaluate_all("links => links.map((a) => a.getAttribute('href'))") == [
+        "/{}/".format(lang), "/{}/new".format(lang)]
+    page.close()
+
+
 # The server's page holds its parts in <main>; the shell draws them into <div id="app"> there.
 SERVED_TOWN, DRAWN_TOWN = "main > :not(script, template, #app)", "#app > *"
 

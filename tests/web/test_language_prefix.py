@@ -101,3 +101,23 @@ def test_no_function_but_the_one_check_compares_an_address_language_with_ours():
                         and any(_names_languages(right) for right in compare.comparators)):
                     checking.add((path.relative_to(WEB).as_posix(), function.name))
     assert checking == {("i18n/__init__.py", "check_lang")}
+
+
+@pytest.mark.parametrize("path, to", [("/new", "/hu/new"), ("/rules?from=qr", "/hu/rules?from=qr"),
+                                      ("/play?code=" + CODE, "/hu/play?code=" + CODE), ("/pad?n0=Ana", "/hu/pad?n0=Ana")])
+def test_a_page_named_without_its_language_opens_in_the_readers(client, path, to):
+    response = client.get(path, headers={"Accept-Language": "hu-HU,hu;q=0.9"})
+    assert (response.status_code, response.headers["Location"]) == (302, to)
+
+
+@pytest.mark.parametrize("path", ["/nothing-here/", "/offline/", "/2024/", "/en-/"])
+def test_a_first_segment_that_is_no_language_tag_is_not_found(client, path):
+    response = client.get(path, headers={"Accept-Language": "fr"})
+    assert response.status_code == 404
+    assert "<h1>Page introuvable</h1>" in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("path, to", [("/de/", "/"), ("/pt-BR/rules", "/fr/rules"), ("/zh_Hant/rules", "/fr/rules")])
+def test_a_language_of_another_site_still_leads_to_the_page_in_the_readers(client, path, to):
+    response = client.get(path, headers={"Accept-Language": "fr"})
+    assert (response.status_code, response.headers["Location"]) == (302, to)

@@ -3,6 +3,7 @@
 import hashlib
 import os
 import pathlib
+import re
 import tempfile
 from urllib.parse import urlencode
 
@@ -148,6 +149,10 @@ def switch_url(lang: str) -> str:
         return url_for("pages.home", lang=lang)
 
 
+# What a language tag looks like (en, pt-BR, zh_Hant): a prefix that could be one was meant as one.
+LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*")
+
+
 def check_lang(endpoint, values) -> None:
     """Keep the language of any address that names one in g.lang; refuse one that is none of ours.
 
@@ -161,7 +166,7 @@ def check_lang(endpoint, values) -> None:
         g.lang = lang
         return
     to = getattr(current_app.view_functions.get(endpoint), "stray_prefix_to", None)
-    if to is None:
+    if to is None or not LANGUAGE_TAG.fullmatch(lang):
         abort(404)
     # url_for names the reader's language (add_lang) where the page takes one.
     abort(redirect(url_for(to, **{name: value for name, value in values.items() if name != "lang"}), 302))

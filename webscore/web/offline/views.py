@@ -214,6 +214,12 @@ def page_words() -> dict:
         "cannot_open": _("This link cannot be opened"),
         "back_home": _("Back to Marquoir"),
         "new_game": _("New game"),
+        # What the offline shell says of an address it cannot draw: none of ours, or one that needs the network.
+        "not_found": _("Page not found"),
+        "no_page": _("There is no page at this address."),
+        "needs_network": _("This page needs the network."),
+        "open_later": _("This phone is offline. Open this page again when the network is back."),
+        "reload": _("Reload"),
         "running_total": _("Running total: %(num)s"),
         "offline_note": _("Scored on this phone: no network needed."),
         "player_n": _("Player %(num)d"),

@@ -70,7 +70,10 @@ def pad(lang):
     return page_cache.language_page("pad", lambda: render_template("pad.html"))
 
 
-@bp.get("/pad")
-def shared_pad():
-    """Open a shared score pad in the reader's language."""
-    return redirect(url_for("pages.pad", lang=i18n.preferred_language()) + i18n.query_suffix(), 302)
+@bp.get("/pad", defaults={"endpoint": "pages.pad"})
+@bp.get("/new", defaults={"endpoint": "setup.new_game"})
+@bp.get("/rules", defaults={"endpoint": "pages.rules"})
+@bp.get("/play", defaults={"endpoint": "pages.play"})
+def without_language(endpoint):
+    """Open a page whose address has no language (a shared score pad, a link cut short) in the reader's language."""
+    return redirect(url_for(endpoint, lang=i18n.preferred_language()) + i18n.query_suffix(), 302)

@@ -72,21 +72,13 @@ function languageOf(url) {
 }
 
 // The stored page that can stand in for an address the network cannot serve; an address without a
-// language opens in the reader's.
+// language stands for the same one in the reader's. Every other address is the shell's (app.mjs): it draws
+// a town step, a result, a table and a town at it from what this phone kept, and says what it cannot draw.
 function standIn(url, reader) {
   const lang = languageOf(url);
-  if (url.pathname.startsWith("/r/")) return "/" + reader + "/offline";
-  if (url.pathname === "/pad") return "/" + reader + "/pad";
-  if (/^\/t\/[^/]+$/.test(url.pathname)) return "/" + reader + "/offline";
-  if (!lang) return "/" + reader + "/";
-  const rest = url.pathname.slice(lang.length + 2);
-  // A table (t/<id>) and a town at it (t/<id>/<n>) are drawn by the shell from what this phone kept (table.mjs).
-  if (rest.startsWith("g/") || rest.startsWith("r/") || /^t\/(?!new$)[^/]+(\/\d+)?$/.test(rest)) return "/" + lang + "/offline";
-  if (rest.startsWith("new")) return "/" + lang + "/new";
-  if (rest.startsWith("rules")) return "/" + lang + "/rules";
-  if (rest.startsWith("play")) return "/" + lang + "/play";
-  if (rest.startsWith("pad")) return "/" + lang + "/pad";
-  return "/" + lang + "/";
+  if (!lang) return standIn(new URL("/" + reader + url.pathname, url), reader);
+  const stored = "/" + lang + "/" + url.pathname.slice(lang.length + 2).replace(/\/$/, "");
+  return PAGES[lang].includes(stored) ? stored : "/" + lang + "/offline";
 }
 
 // A cache lists entries in the order they were stored, and storing an address again moves it last.
