@@ -1,4 +1,4 @@
-"""Which stored page the service worker shows for a table's addresses the network cannot serve (run in Node)."""
+"""Which stored page the service worker shows for an address the network cannot serve (run in Node)."""
 
 import json
 import shutil
@@ -21,13 +21,22 @@ STAND_INS = {
     "/fr/t/" + ID: "/fr/offline",
     "/fr/t/" + ID + "/2": "/fr/offline",
     "/t/" + ID: "/hu/offline",
-    "/en/t/new": "/en/",
-    "/en/t/" + ID + "/take": "/en/",
-    "/en/t/" + ID + "/state": "/en/",
+    # Pages of a table the shell cannot draw: it says they need the network.
+    "/en/t/new": "/en/offline",
+    "/en/t/" + ID + "/take": "/en/offline",
+    "/en/t/" + ID + "/state": "/en/offline",
+    # A stored page stands in for itself, named with its language or not; any other address is the shell's.
+    "/": "/hu/",
+    "/fr": "/fr/",
+    "/new": "/hu/new",
+    "/en/pad/": "/en/pad",
+    "/fr/rules": "/fr/rules",
+    "/nothing-here": "/hu/offline",
+    "/en/nothing-here": "/en/offline",
 }
 
 
-def test_a_table_and_its_towns_stand_in_as_the_offline_shell_and_nothing_else_of_a_table_does(make_app):
+def test_an_address_not_stored_stands_in_as_the_offline_shell_and_a_stored_page_as_itself(make_app):
     node = shutil.which("node")
     if node is None:
         pytest.fail("Node.js runs the service worker's stand-in choice (apt-get install nodejs)")
