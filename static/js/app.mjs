@@ -71,7 +71,7 @@ function worded(placed) {
 
 // A town's palette, squares and facts, drawn by the town step's own Python (webscore/flow/pieces.py).
 function townGrid(core, step, values, errors) {
-  return core.townGrid({ words, offered: step.offered, values, errors, asks_turns: step.asks_turns, asks_fact: step.fact ?? null });
+  return core.draw("town_grid", { words, offered: step.offered, values, errors, asks_turns: step.asks_turns, asks_fact: step.fact ?? null });
 }
 
 function townForm(core, step, code, n, lang, values, placed, unfinished) {
@@ -80,7 +80,7 @@ function townForm(core, step, code, n, lang, values, placed, unfinished) {
   const { errors, general } = worded(placed);
   // The grid and the page around it, drawn by the town step's own Python as the server draws them.
   const grid = townGrid(core, step, values, errors);
-  app.replaceChildren(drawnNodes(core.townStep({ words, grid, step: {
+  app.replaceChildren(drawnNodes(core.draw("town_step", { words, grid, step: {
     names: game.players.map((other) => other.name), n, code, lang, key: step.key,
     action: path("town.save", { lang, code, n }), general, unfinished: unfinished.map((p) => game.players[p].name),
     monuments: step.monuments, monument: values.monument ?? "", errors } })));
@@ -115,7 +115,7 @@ async function tableTown(where) {
   const at = { lang, table_id: table };
   const player = step.game.players[n - 1];
   // Drawn by the same Python as the server's page, its sync panels from the shell's template of them.
-  app.replaceChildren(drawnNodes(core.tableTown({ words, text: tableText, grid: townGrid(core, step, step.fields, {}),
+  app.replaceChildren(drawnNodes(core.draw("table_town", { words, text: tableText, grid: townGrid(core, step, step.fields, {}),
     panels: document.getElementById("table-sync").innerHTML, offline: true,
     town: { name: player.name, n, code: setup, lang, table, version: kept.known.version, done: kept.known.done,
       save: path("tables.town", { ...at, n }), state: path("tables.state", at), town: path("tables.town_json", { ...at, n }),
@@ -134,15 +134,15 @@ function result(core, answer, code, lang, turnProblems = {}, typed = {}) {
   const players = view.players;
   const share = location.origin + path("results.shared", { code });
   // The page as the server draws it, its ranking, pad and towns too: drawn by the same Python.
-  const parts = core.resultParts({ view, words, rules: path("pages.rules", { lang }),
+  const parts = core.draw("result_parts", { view, words, rules: path("pages.rules", { lang }),
     changes: players.map((r) => path("town.step", { lang, code, n: r.step })) });
   document.title = words.ui.scores + " · Marquoir";
   app.replaceChildren(drawnNodes(core.draw("result_page", { words, view, offline: true, parts: { ...parts,
     // The tie's form as the server's page draws it, what was typed and refused kept in it.
-    turns_form: view.asks_turns.length ? core.turnsForm({ words, view, action: path("results.turns", { lang, code }),
+    turns_form: view.asks_turns.length ? core.draw("turns_form", { words, view, action: path("results.turns", { lang, code }),
       problems: turnProblems, typed }) : "",
     // The share section as the server's, without what needs the network (the QR code, the picture).
-    share: core.share({ words, link: share, again: path("setup.new_game", { lang }, { again: code }) }) } })));
+    share: core.draw("share", { words, link: share, again: path("setup.new_game", { lang }, { again: code }) }) } })));
   relinkLanguages();
   import("./share.js");
   return game;

@@ -40,20 +40,8 @@ export async function startCore(loadMicroPython, files) {
     turns: door(flow, "turns_json"),
     // A result address → {game, view} or {damaged}.
     result: textDoor(flow, "result_json"),
-    // The pieces both sides draw (webscore/flow/pieces.py), each from its request → HTML:
-    // a ranking {words, players, order} → [items]; a result's parts {view, words, rules, changes};
-    // a tie's turns form {words, view, action, problems, typed}; a town's grid {words, offered, values, errors,
-    // asks_turns, asks_fact}; a town step's page {words, step, grid}; a town at a table {words, text, town, grid,
-    // panels, offline}; a table's players {words, text, players, links}; a result's share section {words, link, again}.
-    ranking: door(flow, "ranking_json"),
-    share: door(flow, "share_json"),
-    tablePlayers: door(flow, "table_players_json"),
-    resultParts: door(flow, "result_parts_json"),
-    turnsForm: door(flow, "turns_form_json"),
-    townGrid: door(flow, "town_grid_json"),
-    townStep: door(flow, "town_step_json"),
-    tableTown: door(flow, "table_town_json"),
-    // Any other piece by its name in webscore/flow/__init__.py's _PIECES, its arguments by name → HTML.
+    // A piece both sides draw (webscore/flow/pieces.py, helper_pieces.py) by its name in webscore/flow's
+    // _PIECES, its arguments by name → its HTML (a list of items, or a result's parts, for a few).
     draw: (piece, args) => JSON.parse(flow.piece_json(JSON.stringify({ piece, args }))),
   };
 }

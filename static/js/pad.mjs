@@ -78,7 +78,7 @@ function update(form) {
   const order = players.map((_, i) => i).sort((a, b) => players[a].place - players[b].place || a - b);
   // The items as the result page draws them (webscore/flow/pieces.py), a row without a name by its number.
   const named = players.map((r, i) => ({ ...r, name: r.name || fill(ui.player_n, { num: i + 1 }) }));
-  board.innerHTML = core.ranking({ words, players: named, order }).join("");
+  board.innerHTML = core.draw("ranking_items", { words, players: named, order }).join("");
 }
 
 // The sign button of a field that can be negative (a phone's number keypad may have no minus key).

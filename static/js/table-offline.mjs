@@ -88,7 +88,7 @@ export async function tableOffline(where) {
     return needsNetwork(table, tableText.table_offline);
   }
   document.title = tableText.table + " · Marquoir";
-  const list = core.tablePlayers({ words, text: tableText, players, links });
+  const list = core.draw("table_players", { words, text: tableText, players, links });
   showOffline(table, core.draw("table_page", { words, text: tableText, section: { class: "table" }, players: list,
     result: state?.finished && state.result ? retold(state.result, lang) : "", last_seen: Boolean(state) }));
 }

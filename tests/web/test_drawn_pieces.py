@@ -11,14 +11,19 @@ from support.apps import browser_words
 from support.strategies import same_random_games
 from support.tables import empty_setup
 from support.tables import open_table
+from webscore.flow import piece_json
 from webscore.flow import pieces as drawn
-from webscore.flow import result_parts_json
 from webscore.flow import result_view
 from webscore.scoring import encode
 from webscore.scoring import score_valid_game
 from webscore.web.i18n.labels import number_in
 
 HOSTILE = ["{1}", "$&", "%(0)s", "<b>x</b>", "%(num)d", "Zoé"]
+
+
+def draw_piece(piece: str, args: dict) -> str:
+    """Draw a piece through the browser's door, as JSON text (what the offline shell reads)."""
+    return piece_json(json.dumps({"piece": piece, "args": args}))
 
 
 def test_a_placeholder_is_filled_once_and_a_value_is_never_read_again():
@@ -43,8 +48,8 @@ def test_the_door_draws_the_parts_the_server_page_holds(client, lang):
         view = result_view.view(game, score_valid_game(game))
         code = encode(game)
         changes = ["/{}/g/{}/{}".format(lang, code, player["step"]) for player in view["players"]]
-        parts = json.loads(result_parts_json(json.dumps({"view": view, "words": words, "rules": "/{}/rules".format(lang),
-                                                         "changes": changes})))
+        parts = json.loads(draw_piece("result_parts", {"view": view, "words": words, "rules": "/{}/rules".format(lang),
+                                                         "changes": changes}))
         page = client.get("/{}/r/{}".format(lang, code)).text
         # The ranking's list carries the page's data attributes only on the server: its items are the same.
         items = [drawn.rank_item(words, p, view["players"][p]) for p in view["ranking"]]
@@ -54,12 +59,11 @@ def test_the_door_draws_the_parts_the_server_page_holds(client, lang):
 
 
 def test_the_ranking_door_draws_the_result_pages_items(client):
-    from webscore.flow import ranking_json
 
     words = browser_words(client, "hu")
     game = examples.tied_game()
     view = result_view.view(game, score_valid_game(game))
-    items = json.loads(ranking_json(json.dumps({"words": words, "players": view["players"], "order": view["ranking"]})))
+    items = json.loads(draw_piece("ranking_items", {"words": words, "players": view["players"], "order": view["ranking"]}))
     page = client.get("/hu/r/" + encode(game)).text
     assert len(items) == len(view["players"]) and all(item in page for item in items)
     assert any('<span class="tie">A holtverseny eldöntéséhez add meg a főépítészi körök számát.</span>' in item
@@ -67,14 +71,13 @@ def test_the_ranking_door_draws_the_result_pages_items(client):
 
 
 def test_the_turns_form_is_drawn_once_and_keeps_what_was_typed_escaped(client):
-    from webscore.flow import turns_form_json
 
     words = browser_words(client, "fr")
     game = examples.tied_game()
     code = encode(game)
     view = result_view.view(game, score_valid_game(game))
-    form = json.loads(turns_form_json(json.dumps({"words": words, "view": view, "action": "/fr/r/{}/turns".format(code),
-                                                  "problems": {}, "typed": {}})))
+    form = json.loads(draw_piece("turns_form", {"words": words, "view": view, "action": "/fr/r/{}/turns".format(code),
+                                                  "problems": {}, "typed": {}}))
     assert form in client.get("/fr/r/" + code).text
     typed = client.get("/fr/r/{}/turns".format(code), query_string={"turns-1": '"><b>9', "turns-2": "2"})
     assert typed.status_code == 422
@@ -83,7 +86,6 @@ def test_the_turns_form_is_drawn_once_and_keeps_what_was_typed_escaped(client):
 
 
 def test_the_town_grid_door_draws_the_grid_of_the_town_step_with_its_problems(client):
-    from webscore.flow import town_grid_json
 
     words = browser_words(client, "hu")
     game = examples.load("four-players")
@@ -94,17 +96,16 @@ def test_the_town_grid_door_draws_the_grid_of_the_town_step_with_its_problems(cl
     errors = {"stored_a1": ["Egy raktár legfeljebb 3 nyersanyagot tárol."]}
     fields = {name: query.get(name, "") for name in ["square_" + s for s in drawn.SQUARES]}
     assert drawn.town_grid(words, [], fields, errors, True, None).count('<div class="square') == 16
-    grid = json.loads(town_grid_json(json.dumps({
+    grid = json.loads(draw_piece("town_grid", {
         "words": words, "offered": game["buildings"] + [game["players"][0]["monument"]],
         "values": {**dict.fromkeys(["square_" + s for s in drawn.SQUARES] + ["stored_" + s for s in drawn.SQUARES], ""),
                    "square_a1": "warehouse", "stored_a1": "9", "master_builder_turns": '"x'},
-        "errors": errors, "asks_turns": True, "asks_fact": None})))
+        "errors": errors, "asks_turns": True, "asks_fact": None}))
     assert 'value="&#34;x"' in grid and "&lt;b&gt;" not in grid
     assert grid.split('<div class="square', 2)[1] in page.text
 
 
 def test_the_town_step_door_draws_the_servers_page_around_its_grid(client):
-    from webscore.flow import town_step_json
 
     words = browser_words(client, "fr")
     game = examples.tied_game()
@@ -116,8 +117,8 @@ def test_the_town_step_door_draws_the_servers_page_around_its_grid(client):
             .replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"),
             "action": "/fr/g/{}/2/save".format(code), "general": [], "unfinished": [], "monuments": [], "monument": "",
             "errors": {}}
-    drawn_page = json.loads(town_step_json(json.dumps({"words": words, "step": step,
-                                                       "grid": '<div class="palette"' + grid})))
+    drawn_page = json.loads(draw_piece("town_step", {"words": words, "step": step,
+                                                       "grid": '<div class="palette"' + grid}))
     main = re.search(r"<main[^>]*>\s*(.*?)\s*</main>", page, re.S).group(1)
     assert drawn_page.split("<form", 1)[0] == main.split("<form", 1)[0]
     assert "&lt;b&gt;Zoé&lt;/b&gt;" in drawn_page

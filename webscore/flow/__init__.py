@@ -95,68 +95,11 @@ def result_json(code: str) -> str:
     return json.dumps({"game": game, "key": game_key(game), "view": result_view.view(game, score_valid_game(game))})
 
 
-def result_parts_json(text: str) -> str:
-    """Draw a result view's parts as HTML, as the server's page holds them (pieces.result_parts).
-
-    JSON {view, words, rules, changes} in (changes: each player's town step address), the parts out.
-    """
-    request = json.loads(text)
-    return json.dumps(pieces.result_parts(request["words"], request["view"], request["rules"], request["changes"]))
-
-
-def share_json(text: str) -> str:
-    """Draw a result's share section as the server does, without what needs the network: JSON {words, link, again}."""
-    request = json.loads(text)
-    return json.dumps(pieces.share(request["words"], request["link"], request["again"]))
-
-
-def table_players_json(text: str) -> str:
-    """Draw a table's players as the server does (pieces.table_players): JSON {words, text, players, links}."""
-    request = json.loads(text)
-    return json.dumps(pieces.table_players(request["words"], request["text"], request["players"], request["links"]))
-
-
-def table_town_json(text: str) -> str:
-    """Draw a town at a table as the server does (pieces.table_town): JSON {words, text, town, grid, panels, offline}."""
-    request = json.loads(text)
-    return json.dumps(pieces.table_town(request["words"], request["text"], request["town"], request["grid"],
-                                        request["panels"], request["offline"]))
-
-
-def town_step_json(text: str) -> str:
-    """Draw a town step's page around its grid as the server does (pieces.town_step): JSON {words, step, grid}."""
-    request = json.loads(text)
-    return json.dumps(pieces.town_step(request["words"], request["step"], request["grid"]))
-
-
-def town_grid_json(text: str) -> str:
-    """Draw a town's palette, squares and facts as the town step does (pieces.town_grid).
-
-    JSON {words, offered, values, errors, asks_turns, asks_fact} in, the HTML out.
-    """
-    request = json.loads(text)
-    return json.dumps(pieces.town_grid(request["words"], request["offered"], request["values"], request["errors"],
-                                       request["asks_turns"], request["asks_fact"]))
-
-
-def turns_form_json(text: str) -> str:
-    """Draw a tie's turns form as the result page does (pieces.turns_form): JSON {words, view, action, problems, typed}."""
-    request = json.loads(text)
-    return json.dumps(pieces.turns_form(request["words"], request["view"], request["action"], request["problems"],
-                                        request["typed"]))
-
-
-def ranking_json(text: str) -> str:
-    """Draw a ranking's items as the result page does (pieces.rank_item): JSON {words, players, order} in.
-
-    order lists the players (their indexes) from first place down; the quick pad ranks with it.
-    """
-    request = json.loads(text)
-    return json.dumps([pieces.rank_item(request["words"], p, request["players"][p]) for p in request["order"]])
-
-
-# The pieces the browser draws by name (piece_json), beside the ones with a door of their own above.
+# The pieces the browser draws by name (piece_json): the offline shell's pages and parts, the helpers' screens.
 _PIECES = {
+    "result_parts": pieces.result_parts, "ranking_items": pieces.ranking_items, "turns_form": pieces.turns_form,
+    "share": pieces.share, "town_grid": pieces.town_grid, "town_step": pieces.town_step,
+    "table_town": pieces.table_town, "table_players": pieces.table_players,
     "notice": pieces.notice, "link_button": pieces.link_button, "button": pieces.button,
     "language_switch": pieces.language_switch, "result_page": pieces.result_page, "table_page": pieces.table_page,
     "pad_form": helper_pieces.pad_form, "messages": helper_pieces.messages,

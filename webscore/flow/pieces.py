@@ -234,6 +234,11 @@ def pad_table(words: dict, names: str, rows: str, totals: str) -> str:
             '</table>\n</div>').format(escape(words["ui"]["colour"]), names, rows, escape(words["ui"]["total"]), totals)
 
 
+def ranking_items(words: dict, players: list, order: list) -> list:
+    """Return the items of a ranking (rank_item), players listed in order (their indexes, first place first)."""
+    return [rank_item(words, p, players[p]) for p in order]
+
+
 def ranking(items: list, data: dict) -> str:
     """Return the ranking's list around its items (rank_item), with data attributes for the page's script."""
     found = "".join(' data-{}="{}"'.format(name, escape(value)) for name, value in data.items())
