@@ -4,7 +4,7 @@
 // server); the pages' parts are drawn by the same Python the server draws them with (webscore/flow/pieces.py),
 // and this module puts them in, with the little that only a page without network says.
 import { loadBrowserCore } from "./core.mjs";
-import { drawnNodes } from "./dom.mjs";
+import { drawnNodes, queryFields } from "./dom.mjs";
 import { liveScore } from "./live.mjs";
 import { remember } from "./recent.mjs";
 import { outboxKey, setupKey, text as tableText, townPage } from "./table.mjs";
@@ -54,12 +54,6 @@ function switchBySubmitting(core, form) {
       action: path("town.save", { lang, code: form.dataset.code, n: form.dataset.player }), field: "go",
       value: form.dataset.player })));
   }
-}
-
-function queryFields(query = location.search) {
-  const found = {};
-  for (const [key, value] of new URLSearchParams(query)) if (!(key in found)) found[key] = value;
-  return found;
 }
 
 // The flow's placed problems, worded: {errors: {field: [text]}, general: [text]}.

@@ -5,6 +5,13 @@ export function drawnNodes(html) {
   return holder.content;
 }
 
+// An address's query as the flow reads fields: each name once, with its first value.
+export function queryFields(query = location.search) {
+  const found = {};
+  for (const [key, value] of new URLSearchParams(query)) if (!(key in found)) found[key] = value;
+  return found;
+}
+
 // A form's fields as the flow reads them: each name once, with its first value, as text.
 export function formFields(form) {
   const found = {};

@@ -3,7 +3,7 @@
 // setting up needs no network. What is here is DOM work: read the fields, draw the state, show problems.
 // The form's state is mirrored into the address, so Back, Forward and reload show it as it was left.
 import { loadBrowserCore } from "./core.mjs";
-import { formFields } from "./dom.mjs";
+import { formFields, queryFields } from "./dom.mjs";
 import { fill, path, problemText, words } from "./words.mjs";
 
 const form = document.querySelector("form.setup");
@@ -88,10 +88,11 @@ function anchorOf(field) {
   return form.querySelector(`#${CSS.escape(field)}`) ?? form.querySelector(`fieldset.c-${CSS.escape(field)} legend`) ?? form;
 }
 
-async function act(action, focusAfter) {
+// Answer a button (or a refresh) from the form's fields, or from other fields given (the address's).
+async function act(action, focusAfter, fields = formFields(form)) {
   clearErrors();
   const core = await loadBrowserCore();
-  const answer = core.setup({ fields: formFields(form), action, seed: seed() });
+  const answer = core.setup({ fields, action, seed: seed() });
   if (answer.code) {
     const lang = words.lang;
     const next = { play: path("pages.play", { lang }, { code: answer.code }), table: path("tables.start", { lang }, { code: answer.code }) };
@@ -140,6 +141,7 @@ if (form && words) {
     event.preventDefault();
     act(button.value, focusAfter(button.value));
   });
-  // A blank setup page shown for an address with answers in it (the offline copy): draw the answers.
-  if (form.hasAttribute("data-blank") && location.search.length > 1) act("refresh");
+  // A blank setup page shown for an address with answers in it (the offline copy, or a page that language
+  // switch or Back reopened): draw the address's answers, not the blank form's.
+  if (form.hasAttribute("data-blank") && location.search.length > 1) act("refresh", null, queryFields());
 }

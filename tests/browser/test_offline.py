@@ -90,6 +90,25 @@ def test_a_whole_game_with_the_network_cut(phone, live_server):
     assert page.locator(".offline-note").is_visible()
 
 
+def test_the_setup_offline_keeps_what_its_address_holds_through_back_and_a_language_switch(phone, live_server):
+    page = phone.new_page()
+    install(page, live_server)
+    go_offline(phone)
+    set_up(page, live_server)
+    page.go_back()
+    expect(page.locator("#players-2")).to_have_value("Cy", timeout=WAIT)
+    assert [page.input_value("#players-{}".format(n)) for n in range(3)] == ["Ana", "Bo", "Cy"]
+    assert page.input_value("#monuments-1") == "the-starloom"
+    page.fill("#players-1", "Bőrönd")
+    page.click("button.language-switch[lang=hu]")
+    expect(page.locator("#players-1")).to_have_value("Bőrönd", timeout=WAIT)
+    assert page.url.startswith(live_server + "/hu/new?")
+    assert [page.input_value("#players-{}".format(n)) for n in range(3)] == ["Ana", "Bőrönd", "Cy"]
+    assert page.is_checked("input[name=green][value=feast-hall]")
+    page.reload()
+    expect(page.locator("#players-2")).to_have_value("Cy", timeout=WAIT)
+
+
 def test_a_whole_game_with_the_server_stopped(phone, own_server):
     page = phone.new_page()
     install(page, own_server.url)
