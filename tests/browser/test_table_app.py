@@ -114,3 +114,21 @@ def test_targets_are_at_least_44_px(phone, live_server, path):
         assert sizes, selector
         small += [(selector, size) for size in sizes if min(size) < 44]
     assert small == []
+
+
+@pytest.mark.parametrize("state, last", [("town-half", ".step-actions button:last-child"), ("play", "#play button:last-child"),
+                                         ("pad", ".pad-body .share-button, .pad-body .share-url")])
+def test_the_new_version_offer_never_covers_a_pages_last_control(phone, live_server, state, last):
+    path, drawn = PAGES[state]
+    page = phone.new_page()
+    page.goto(live_server + "/fr" + path)
+    page.wait_for_selector(drawn, timeout=WAIT)
+    page.evaluate("document.querySelector('.update-ready').hidden = false")
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    gap = page.evaluate("""(last) => {
+      const controls = [...document.querySelectorAll(last)].filter((element) => element.getClientRects().length);
+      return document.querySelector('.update-ready').getBoundingClientRect().top
+        - controls[controls.length - 1].getBoundingClientRect().bottom;
+    }""", last)
+    assert gap >= 0
+    page.close()
