@@ -104,7 +104,8 @@ function solo(core, game, params) {
 // A record the core cannot replay (a hand-made or damaged address): say why, and offer to drop its last entry.
 function broken(reason = null, undo = null) {
   const why = reason === null ? words.code_problems.malformed : ui.table_errors[reason] ?? ui.table_errors.other;
-  show(core.draw("broken", { words, why, undo: Boolean(undo) }), undo ? { undo } : {});
+  show(core.draw("broken", { words, why, undo: Boolean(undo), home: path("pages.home", { lang: words.lang }),
+    new_game: path("setup.new_game", { lang: words.lang }) }), undo ? { undo } : {});
 }
 
 root.addEventListener("click", (event) => {

@@ -3,8 +3,11 @@
 from urllib.parse import parse_qs
 from urllib.parse import urlparse
 
+import pytest
 from playwright.sync_api import expect
 
+from support.browsing import WAIT
+from support.examples import RULEBOOK_CODE
 from support.phone import drawn
 from support.phone import go_offline
 from support.phone import install
@@ -193,8 +196,21 @@ def test_a_record_the_core_refuses_says_why_and_can_be_undone(phone, live_server
     drawn(page, "#play button")
     notice = page.locator("#play .notice")
     expect(notice).to_contain_text("This town is complete: Fort Ironweed can no longer be built in it.")
+    # However damaged the record, the ways home and to a new game are there.
+    assert notice.locator("a.button").evaluate_all("links => links.map((a) => [a.textContent, a.getAttribute('href')])") \
+        == [["Back to Marquoir", "/en/"], ["New game", "/en/new"]]
     page.get_by_role("button", name="Undo", exact=True).click()
     expect(page.locator(".hammer")).to_have_text("Ana names the resource.")
     assert query(page)["e"] == ["c1"]
     # Once Bo's town is complete the tracker no longer offers to build the Fort there.
     assert player_row(page, 1).locator("text=Fort Ironweed built").count() == 0
+
+
+@pytest.mark.parametrize("address", ["/fr/play?code={code}&seed=abc&t=zzz", "/fr/play?code=AAAA", "/fr/play"])
+def test_a_record_or_a_code_that_cannot_be_read_leaves_the_ways_on(phone, live_server, address):
+    page = phone.new_page()
+    page.goto(live_server + address.format(code=RULEBOOK_CODE))
+    expect(page.locator("#play .notice h1")).to_have_text("Impossible d’ouvrir ce lien", timeout=WAIT)
+    assert page.locator("#play .notice a.button").evaluate_all("links => links.map((a) => a.getAttribute('href'))") \
+        == ["/fr/", "/fr/new"]
+    page.close()

@@ -91,6 +91,9 @@ def test_the_door_draws_a_piece_by_name_as_python_does(client):
 def test_a_broken_record_says_why_and_offers_to_undo_only_when_it_can(client, lang):
     words = browser_words(client, lang)
     why = words["ui"]["table_errors"]["twice"]
-    assert helper_pieces.broken(words, why, False).count("<button") == 0
-    drawn = helper_pieces.broken(words, why, True)
+    home, new_game = "/{}/".format(lang), "/{}/new".format(lang)
+    assert helper_pieces.broken(words, why, False, home, new_game).count("<button") == 0
+    drawn = helper_pieces.broken(words, why, True, home, new_game)
     assert pieces.escape(why) in drawn and drawn.count('data-action="undo"') == 1
+    # Whatever the record, the way home and to a new game.
+    assert re.findall(r'<a class="button" href="([^"]+)">', drawn) == [home, new_game]

@@ -10,6 +10,7 @@ from .pieces import attributes
 from .pieces import button
 from .pieces import escape
 from .pieces import fill
+from .pieces import link_button
 
 
 def _message_place(field: str) -> str:
@@ -154,7 +155,10 @@ def solo(words: dict, state: dict) -> str:
         escape(words["modes"]["solo"]), cards, escape(counts), _undo(words, not state["taken"]), _enter(words))
 
 
-def broken(words: dict, why: str, undo: bool) -> str:
-    """Return what a record the core cannot replay shows: why, and the way to drop its last entry."""
-    return '<section class="notice" role="alert"><h1>{}</h1><p class="error">{}</p>{}</section>'.format(
-        escape(words["ui"]["cannot_open"]), escape(why), _undo(words, False) if undo else "")
+def broken(words: dict, why: str, undo: bool, home: str, new_game: str) -> str:
+    """Return what a record the core cannot replay shows: why, the way to drop its last entry, and the ways on
+    (home and new_game: the addresses of the home page and the setup)."""
+    ui = words["ui"]
+    return ('<section class="notice" role="alert"><h1>{}</h1><p class="error">{}</p>\n<p>{}{} {}</p></section>').format(
+        escape(ui["cannot_open"]), escape(why), _undo(words, False) + " " if undo else "",
+        link_button(ui["back_home"], home), link_button(ui["new_game"], new_game))
