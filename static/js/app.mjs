@@ -170,6 +170,7 @@ async function main() {
   }
   const fields = queryFields();
   const step = core.town({ code: where.code, n: where.n, fields, show: true });
+  if (step.no_player) return notice(words.ui.not_found, words.ui.no_page, where.lang);
   if (!step.game) return cannotOpen(step.damaged, where.lang);
   if (where.kind === "save") {
     const answer = core.town({ code: where.code, n: where.n, fields });

@@ -32,7 +32,8 @@ export async function startCore(loadMicroPython, files) {
     table: door(core, "table_json"),
     // The setup form: {fields, action, seed} → {state, offers} and {code} or {problems}.
     setup: door(flow, "setup_json"),
-    // A town step: {code, n, fields, live} → {problems} | {confirm, code} | {code, step} | {result}.
+    // A town step: {code, n, fields, live} → {problems} | {confirm, code} | {code, step} | {result}, or
+    // {damaged} for a code that does not open, {no_player} for a player the game does not have.
     town: door(flow, "town_json"),
     // A town's outbox at a table (webscore/flow/sync.py): {call, outbox | client and town, ...} → {outbox, shown, waiting, changed}.
     outbox: door(flow, "outbox_json"),

@@ -95,7 +95,8 @@ def test_a_link_that_cannot_be_opened_is_said_offline_as_the_server_says_it(offl
         with_network.close()
 
 
-@pytest.mark.parametrize("path", ["/fr/nothing-here", "/nothing-here", "/hu/r"])
+@pytest.mark.parametrize("path", ["/fr/nothing-here", "/nothing-here", "/hu/r",
+                                  "/en/g/{}/9".format(examples.FOUR_PLAYERS_CODE)])
 def test_an_address_that_is_none_of_ours_is_not_found_offline_as_on_the_server(offline_phone, live_server, path):
     page = offline_phone.new_page()
     page.goto(live_server + path)
@@ -111,6 +112,17 @@ def test_an_address_that_is_none_of_ours_is_not_found_offline_as_on_the_server(o
         assert served.evaluate(SHAPE, "main .notice") == drawn
     finally:
         with_network.close()
+
+
+def test_the_shell_opened_at_its_own_address_says_there_is_no_page_there(browser, live_server):
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(live_server + "/hu/offline")
+        expect(page.locator("#app .notice h1")).to_have_text("Az oldal nem található", timeout=WAIT)
+        assert page.title() == "Az oldal nem található · Marquoir"
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize("lang, title", [("en", "This page needs the network."), ("hu", "Ehhez az oldalhoz hálózat kell.")])

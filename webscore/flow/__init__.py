@@ -66,8 +66,11 @@ def town_json(text: str) -> str:
     request = json.loads(text)
     opened = _opened(str(request.get("code") or ""))
     n = request.get("n")
-    if "game" not in opened or type(n) is not int or not 1 <= n <= len(opened["game"]["players"]):
-        return json.dumps({"damaged": opened.get("damaged", "malformed")})
+    if "game" not in opened:
+        return json.dumps(opened)
+    if type(n) is not int or not 1 <= n <= len(opened["game"]["players"]):
+        # A game without this player: no page, as the server says (404).
+        return json.dumps({"no_player": True})
     game = opened["game"]
     fields = request.get("fields") or {}
     if request.get("show"):
