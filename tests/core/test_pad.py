@@ -119,6 +119,8 @@ def test_a_seventh_player_is_refused_not_cut():
     ("blue0", "1x", "points-not-a-number"),
     ("blue0", "²", "points-not-a-number"),
     ("c0", "18", "points-out-of-range"),
+    ("blue0", "99999999999999999999", "points-out-of-range"),
+    ("navy0", "-99999", "points-out-of-range"),
     ("cathedral0", "yes", "unknown-field"),
 ])
 def test_an_impossible_value_is_named_beside_its_field(key, value, code):
@@ -133,7 +135,8 @@ def test_sixteen_empty_squares_and_negative_navy_and_green_are_accepted():
 
 
 @pytest.mark.parametrize("text, number", [("12", 12), (" -3 ", -3), ("\u22125", -5), ("+4", 4), ("", None),
-                                           ("-", "-"), ("3.5", "3.5"), ("12345", "12345"), ("١٢", "١٢")])
+                                           ("-", "-"), ("3.5", "3.5"), ("12345", 10000), ("-" + "9" * 40, -10000),
+                                           ("١٢", "١٢")])
 def test_whole_numbers_are_ascii_digits_with_a_sign(text, number):
     assert whole_number(text) == number
 

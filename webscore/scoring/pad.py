@@ -143,9 +143,11 @@ def whole_number(text: str):
         return None
     negative = value[0] in MINUS
     digits = value[1:] if negative or value[0] == "+" else value
-    if not digits or len(digits) > 4 or any(char not in DIGITS for char in digits):
+    if not digits or any(char not in DIGITS for char in digits):
         return text
-    return -int(digits) if negative else int(digits)
+    # A longer number is a number still, past every field's range (and never read whole).
+    magnitude = int(digits) if len(digits) <= 4 else 10 ** 4
+    return -magnitude if negative else magnitude
 
 
 def _split_key(key: str):
