@@ -52,6 +52,15 @@ def test_the_hammer_screen_names_the_holder_and_offers_each_players_moves(client
     assert '<li data-player="0" data-turns="1"><strong><bdi>&lt;b&gt;Ana&lt;/b&gt;</bdi></strong>' in during
 
 
+def test_a_fort_built_is_said_on_its_owners_line(client):
+    words = browser_words(client, "fr")
+    state = table.master_builder([None, "fort-ironweed"], 0, table.parse_events("nf1"))
+    screen = helper_pieces.master_builder(words, NAMES, state, 0, True)
+    assert re.findall(r'<span class="hint">([^<]*)</span>', screen) == [
+        "tours en tant que Maître d’œuvre\u00a0: 1 · en jeu",
+        "tours en tant que Maître d’œuvre\u00a0: 1 · en jeu · Fort Ironweed construit"]
+
+
 def test_a_game_over_leads_to_the_towns_with_its_first_button(client):
     words = browser_words(client, "en")
     state = table.master_builder([None, None], 0, table.parse_events("c0c1"))

@@ -116,6 +116,8 @@ def master_builder(words: dict, names: list, state: dict, first: int, started: b
         completed = state["completed"][p]
         said = fill(ui["turns_count"], {"num": state["turns"][p]}) + " · " + (
             ui["playing"] if completed is None else fill(ui["complete_in_round"], {"num": completed}))
+        if state["fort_built"][p]:
+            said += " · " + ui["fort_built"]
         rows.append('<li data-player="{}" data-turns="{}"><strong><bdi>{}</bdi></strong> '
                     '<span class="hint">{}</span>{}{}</li>'.format(
             p, state["turns"][p], escape(name), escape(said),
