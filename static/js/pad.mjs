@@ -4,7 +4,7 @@
 // puts them in, words the messages and answers the buttons. The address holds every value, so it is the
 // share link and survives a reload.
 import { loadBrowserCore } from "./core.mjs";
-import { fill, number, relinkLanguages, words } from "./words.mjs";
+import { fill, number, path, relinkLanguages, words } from "./words.mjs";
 
 const root = document.getElementById("pad");
 const ui = words.ui;
@@ -61,7 +61,7 @@ function update(form) {
   history.replaceState(null, "", location.pathname + "?" + query);
   relinkLanguages();
   const answer = core.padFields(pairs);
-  root.querySelector(".share-url").value = location.origin + "/pad?" + query;
+  root.querySelector(".share-url").value = location.origin + path("pages.bare_pad", {}, pairs);
   showProblems(form, answer.problems);
   const board = root.querySelector(".ranking");
   if (!answer.result) {

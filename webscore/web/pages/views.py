@@ -70,10 +70,16 @@ def pad(lang):
     return page_cache.language_page("pad", lambda: render_template("pad.html"))
 
 
-@bp.get("/pad", defaults={"endpoint": "pages.pad"})
-@bp.get("/new", defaults={"endpoint": "setup.new_game"})
-@bp.get("/rules", defaults={"endpoint": "pages.rules"})
-@bp.get("/play", defaults={"endpoint": "pages.play"})
-def without_language(endpoint):
-    """Open a page whose address has no language (a shared score pad, a link cut short) in the reader's language."""
-    return redirect(url_for(endpoint, lang=i18n.preferred_language()) + i18n.query_suffix(), 302)
+def _in_reader_language(endpoint: str):
+    def view():
+        return redirect(url_for(endpoint, lang=i18n.preferred_language()) + i18n.query_suffix(), 302)
+
+    view.__doc__ = "Open {} in the reader's language, with its query.".format(endpoint)
+    return view
+
+
+# Pages whose address may come without a language (the quick pad's share link, a link cut short), each opened
+# in the reader's language under an endpoint of its own (pages.bare_pad for /pad).
+for _page, _endpoint in (("pad", "pages.pad"), ("new", "setup.new_game"), ("rules", "pages.rules"),
+                         ("play", "pages.play")):
+    bp.add_url_rule("/" + _page, "bare_" + _page, _in_reader_language(_endpoint), methods=["GET"])
