@@ -100,18 +100,8 @@ def headers_fit(values: list, config) -> bool:
     return len(values) <= config["MAX_HEADER_FIELDS"] and all(len(value) <= config["MAX_HEADER_LENGTH"] for value in values)
 
 
-class SessionOnDemand(SecureCookieSessionInterface):
-    """Flask's signed-cookie session, its signer made only for a request that brings a session cookie.
-
-    Almost no request brings one (a table's form alone keeps its CSRF token there), and making the
-    signer for every request cost more than drawing a kept page.
-    """
-
-    def open_session(self, app, request):
-        """Return an empty session when there is no session cookie to read, else read it as Flask does."""
-        if app.secret_key and not request.cookies.get(self.get_cookie_name(app)):
-            return self.session_class()
-        return super().open_session(app, request)
+class SecureOverHttps(SecureCookieSessionInterface):
+    """Flask's signed-cookie session (a table's form keeps its CSRF token there), Secure over https."""
 
     def get_cookie_secure(self, app) -> bool:
         """Mark the cookie Secure whenever the page came over https (as a trusted proxy says), or by config."""
@@ -130,7 +120,7 @@ def init_app(app) -> None:
     app.config.setdefault("MAX_HEADER_LENGTH", 8192)
     app.after_request(add_headers)
     app.before_request(limit_request(app.config))
-    app.session_interface = SessionOnDemand()
+    app.session_interface = SecureOverHttps()
 
 
 def public_origin(config) -> None:
