@@ -18,14 +18,19 @@ from .cache import kept
 # Codes are base64url text (scoring.code); url_for leaves such a path segment as it is.
 CODE = re.compile(r"[A-Za-z0-9_-]+")
 STAND_IN = "0CODE0"
+ROOT_KEY = "marquoir.address_root"
 
 
 def address(endpoint: str, **values) -> str:
     """Return url_for(endpoint, **values), kept per app, address root and values; name the language if it takes one."""
     environ = request.environ
+    # What of the request shapes an address (scheme, host, root), read once a request and kept in its environ.
+    root = environ.get(ROOT_KEY)
+    if root is None:
+        root = environ[ROOT_KEY] = (environ.get("wsgi.url_scheme"), environ.get("HTTP_HOST"), environ.get("SERVER_NAME"),
+                                    environ.get("SERVER_PORT"), environ.get("SCRIPT_NAME"))
     # The values in the order given: a call in a template names them in the same order every time.
-    key = (endpoint, tuple(values.items()), environ.get("wsgi.url_scheme"), environ.get("HTTP_HOST"),
-           environ.get("SERVER_NAME"), environ.get("SERVER_PORT"), environ.get("SCRIPT_NAME"))
+    key = (endpoint, tuple(values.items()), root)
     def build():
         if "lang" not in values and current_app.url_map.is_endpoint_expecting(endpoint, "lang"):
             # url_for would fill in the page's language, which the key does not hold.
