@@ -42,7 +42,7 @@ export async function startCore(loadMicroPython, files) {
     // A result address → {game, view} or {damaged}.
     result: textDoor(flow, "result_json"),
     // A piece both sides draw (webscore/flow/pieces.py, helper_pieces.py) by its name in webscore/flow's
-    // _PIECES, its arguments by name → its HTML (a list of items, or a result's parts, for a few).
+    // PIECES, its arguments by name → its HTML (a list of items, or a result's parts, for a few).
     draw: (piece, args) => JSON.parse(flow.piece_json(JSON.stringify({ piece, args }))),
   };
 }

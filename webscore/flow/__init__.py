@@ -98,23 +98,20 @@ def result_json(code: str) -> str:
     return json.dumps({"game": game, "key": game_key(game), "view": result_view.view(game, score_valid_game(game))})
 
 
-# The pieces the browser draws by name (piece_json): the offline shell's pages and parts, the helpers' screens.
-_PIECES = {
-    "result_parts": pieces.result_parts, "ranking_items": pieces.ranking_items, "turns_form": pieces.turns_form,
-    "share": pieces.share, "town_grid": pieces.town_grid, "town_step": pieces.town_step,
-    "table_town": pieces.table_town, "table_players": pieces.table_players,
-    "notice": pieces.notice, "link_button": pieces.link_button, "button": pieces.button,
-    "language_switch": pieces.language_switch, "result_page": pieces.result_page, "table_page": pieces.table_page,
-    "pad_form": helper_pieces.pad_form, "messages": helper_pieces.messages,
-    "master_builder": helper_pieces.master_builder, "town_hall": helper_pieces.town_hall, "solo": helper_pieces.solo,
-    "broken": helper_pieces.broken,
-}
+# The pieces drawn by name, by their function's name: by the browser (piece_json) and by the server's templates
+# (piece() in webscore.web.offline.views). One table, so both sides name the same pieces.
+PIECES = {drawn.__name__: drawn for drawn in (
+    pieces.result_page, pieces.result_parts, pieces.ranking_items, pieces.turns_form, pieces.share,
+    pieces.town_grid, pieces.town_step, pieces.table_town, pieces.table_players, pieces.table_page,
+    pieces.notice, pieces.link_button, pieces.button, pieces.language_switch, pieces.wake_switch,
+    helper_pieces.pad_form, helper_pieces.messages, helper_pieces.master_builder, helper_pieces.town_hall,
+    helper_pieces.solo, helper_pieces.broken)}
 
 
 def piece_json(text: str) -> str:
     """Draw a piece by name: JSON {"piece", "args"} in (args: its arguments by name), its HTML out as JSON."""
     request = json.loads(text)
-    return json.dumps(_PIECES[request["piece"]](**request["args"]))
+    return json.dumps(PIECES[request["piece"]](**request["args"]))
 
 
 def turns_json(text: str) -> str:

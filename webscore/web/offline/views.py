@@ -18,7 +18,7 @@ from flask_babel import get_translations
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from ...flow import pieces
+from ...flow import PIECES
 from ...flow.town_step import FACT_LIMITS
 from ...scoring import pad
 from ...scoring.cards import BUILDINGS
@@ -339,8 +339,8 @@ def words_json() -> str:
 
 
 def piece(name: str, *args) -> Markup:
-    """Draw a piece of webscore.flow.pieces in a template, as the offline shell draws it."""
-    return Markup(getattr(pieces, name)(*args))
+    """Draw a piece by its name in webscore.flow.PIECES in a template, as the offline shell draws it."""
+    return Markup(PIECES[name](*args))
 
 
 def init_app(app) -> None:
