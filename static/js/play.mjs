@@ -59,12 +59,18 @@ function enterTowns(core, game, learned) {
   if (answer.code) location.assign(path("town.step", { lang: words.lang, code: answer.code, n: 1 }));
 }
 
+// On a record the core refuses, Undo is offered only when the record less its last entry replays.
+function undoIf(core, request, key, value) {
+  return core.table(request).error ? null : () => setRecord(key, value);
+}
+
 function masterBuilder(core, game, params) {
   const events = params.get("e") || "";
   const first = Number(params.get("first") || "0");
-  const answer = core.table({ kind: "master-builder", monuments: game.players.map((p) => p.monument), first, events });
+  const record = (kept) => ({ kind: "master-builder", monuments: game.players.map((p) => p.monument), first, events: kept });
+  const answer = core.table(record(events));
   const { undone } = answer;
-  if (answer.error) return broken(answer.error, events === "" ? null : () => setRecord("e", undone));
+  if (answer.error) return broken(answer.error, events === "" ? null : undoIf(core, record(undone), "e", undone));
   const state = answer.state;
   const change = (next) => () => setRecord("e", next);
   const screenActions = {
@@ -84,8 +90,9 @@ function masterBuilder(core, game, params) {
 
 function townHall(core, game, params) {
   const rounds = Number(params.get("r") || "0");
-  const answer = core.table({ kind: "town-hall", seed: Number(params.get("seed")), rounds });
-  if (answer.error) return broken(answer.error, rounds > 0 ? () => setRecord("r", rounds - 1) : null);
+  const record = (kept) => ({ kind: "town-hall", seed: Number(params.get("seed")), rounds: kept });
+  const answer = core.table(record(rounds));
+  if (answer.error) return broken(answer.error, rounds > 0 ? undoIf(core, record(rounds - 1), "r", rounds - 1) : null);
   show(core.draw("town_hall", { words, rounds, state: answer.state }), {
     next: () => setRecord("r", rounds + 1), undo: () => setRecord("r", rounds - 1),
     enter: () => enterTowns(core, game, () => ({})),
@@ -94,8 +101,10 @@ function townHall(core, game, params) {
 
 function solo(core, game, params) {
   const taken = params.get("t") || "";
-  const answer = core.table({ kind: "solo", seed: Number(params.get("seed")), taken: [...taken].map(Number) });
-  if (answer.error) return broken(answer.error, taken === "" ? null : () => setRecord("t", taken.slice(0, -1)));
+  const record = (kept) => ({ kind: "solo", seed: Number(params.get("seed")), taken: [...kept].map(Number) });
+  const answer = core.table(record(taken));
+  const less = taken.slice(0, -1);
+  if (answer.error) return broken(answer.error, taken === "" ? null : undoIf(core, record(less), "t", less));
   const screenActions = { undo: () => setRecord("t", taken.slice(0, -1)), enter: () => enterTowns(core, game, () => ({})) };
   answer.state.face_up.forEach((_, i) => { screenActions["take-" + i] = () => setRecord("t", taken + i); });
   show(core.draw("solo", { words, state: answer.state }), screenActions);

@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from support.browsing import WAIT
+from support.examples import FOUR_PLAYERS_CODE
 from support.examples import RULEBOOK_CODE
 from support.phone import drawn
 from support.phone import go_offline
@@ -213,4 +214,14 @@ def test_a_record_or_a_code_that_cannot_be_read_leaves_the_ways_on(phone, live_s
     expect(page.locator("#play .notice h1")).to_have_text("Impossible d’ouvrir ce lien", timeout=WAIT)
     assert page.locator("#play .notice a.button").evaluate_all("links => links.map((a) => a.getAttribute('href'))") \
         == ["/fr/", "/fr/new"]
+    page.close()
+
+
+@pytest.mark.parametrize("code, record", [(FOUR_PLAYERS_CODE, "e=zzz"), (RULEBOOK_CODE, "seed=7&t=zzz")])
+def test_undo_is_offered_only_where_the_record_less_its_last_entry_replays(phone, live_server, code, record):
+    page = phone.new_page()
+    page.goto("{}/fr/play?code={}&{}".format(live_server, code, record))
+    expect(page.locator("#play .notice h1")).to_have_text("Impossible d’ouvrir ce lien", timeout=WAIT)
+    assert page.locator("#play .notice button[data-action=undo]").count() == 0
+    assert page.locator("#play .notice a.button").count() == 2
     page.close()
