@@ -10,6 +10,7 @@ import tempfile
 import pytest
 
 from support.apps import new_app
+from support.core_bundle import bundle_file
 from support.tables import redis_server  # noqa: F401 (a fixture: table tests run against both storages)
 from support.tables import table_config  # noqa: F401
 
@@ -24,8 +25,10 @@ class MicroPythonCore:
         if node is None:
             raise RuntimeError("Node.js is needed to run the core under MicroPython (apt-get install nodejs)")
         self.errors = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115 (closed in close())
+        # The core as the browser runs it: the bundle of the files compiled to MicroPython bytecode.
+        self.bundle = bundle_file()
         self.process = subprocess.Popen(
-            [node, str(ROOT / "tests" / "micropython" / "score_games.mjs")],
+            [node, str(ROOT / "tests" / "micropython" / "score_games.mjs"), self.bundle.name],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors, text=True, encoding="utf-8")
 
     def score_json(self, text: str) -> dict:
@@ -78,6 +81,7 @@ class MicroPythonCore:
         self.process.wait(timeout=30)
         self.process.stdout.close()
         self.errors.close()
+        self.bundle.close()
 
 
 @pytest.fixture(scope="session")

@@ -33,10 +33,10 @@ function route() {
 async function notice(title, message, lang, reload = false) {
   const core = await loadBrowserCore();
   document.title = title + " · Marquoir";
-  const actions = [core.draw("link_button", { label: words.ui.back_home, address: path("pages.home", { lang }) }),
-    core.draw("link_button", { label: words.ui.new_game, address: path("setup.new_game", { lang }) })];
-  if (reload) actions.unshift(core.draw("button", { label: words.ui.reload, action: "reload", classes: "primary" }));
-  app.replaceChildren(drawnNodes(core.draw("notice", { title, message, actions })));
+  const actions = [await core.draw("link_button", { label: words.ui.back_home, address: path("pages.home", { lang }) }),
+    await core.draw("link_button", { label: words.ui.new_game, address: path("setup.new_game", { lang }) })];
+  if (reload) actions.unshift(await core.draw("button", { label: words.ui.reload, action: "reload", classes: "primary" }));
+  app.replaceChildren(drawnNodes(await core.draw("notice", { title, message, actions })));
   app.querySelector('[data-action="reload"]')?.addEventListener("click", () => location.reload());
   relinkLanguages();
 }
@@ -47,10 +47,10 @@ function cannotOpen(reason, lang) {
 }
 
 // On a town step the language switch submits the form, so what is entered travels with it.
-function switchBySubmitting(core, form) {
+async function switchBySubmitting(core, form) {
   for (const link of document.querySelectorAll(".languages a[lang]")) {
     const lang = link.getAttribute("lang");
-    link.replaceWith(drawnNodes(core.draw("language_switch", { code: lang, name: link.title, form: form.id,
+    link.replaceWith(drawnNodes(await core.draw("language_switch", { code: lang, name: link.title, form: form.id,
       action: path("town.save", { lang, code: form.dataset.code, n: form.dataset.player }), field: "go",
       value: form.dataset.player })));
   }
@@ -68,13 +68,13 @@ function townGrid(core, step, values, errors) {
   return core.draw("town_grid", { words, offered: step.offered, values, errors, asks_turns: step.asks_turns, asks_fact: step.fact ?? null });
 }
 
-function townForm(core, step, code, n, lang, values, placed, unfinished) {
+async function townForm(core, step, code, n, lang, values, placed, unfinished) {
   const game = step.game;
   const player = game.players[n - 1];
   const { errors, general } = worded(placed);
   // The grid and the page around it, drawn by the town step's own Python as the server draws them.
-  const grid = townGrid(core, step, values, errors);
-  app.replaceChildren(drawnNodes(core.draw("town_step", { words, grid, step: {
+  const grid = await townGrid(core, step, values, errors);
+  app.replaceChildren(drawnNodes(await core.draw("town_step", { words, grid, step: {
     names: game.players.map((other) => other.name), n, code, lang, key: step.key,
     action: path("town.save", { lang, code, n }), general, unfinished: unfinished.map((p) => game.players[p].name),
     monuments: step.monuments, monument: values.monument ?? "", errors } })));
@@ -82,7 +82,7 @@ function townForm(core, step, code, n, lang, values, placed, unfinished) {
   const broken = general.length || Object.keys(errors).length;
   document.title = (broken ? words.ui.pair.replace("%(label)s", words.ui.error).replace("%(value)s", heading) : heading) + " · Marquoir";
   const form = document.getElementById("town-form");
-  switchBySubmitting(core, form);
+  await switchBySubmitting(core, form);
   enhance(form);
   liveScore(form);
 }
@@ -98,8 +98,8 @@ async function tableTown(where) {
   try {
     if (kept && setup) {
       core = await loadBrowserCore();
-      const { shown } = core.outbox({ call: "look", outbox: kept });
-      step = core.town({ code: setup, n, fields: shown.fields, show: true });
+      const { shown } = await core.outbox({ call: "look", outbox: kept });
+      step = await core.town({ code: setup, n, fields: shown.fields, show: true });
       step.fields = shown.fields;
     }
   } catch (error) {
@@ -109,7 +109,7 @@ async function tableTown(where) {
   const at = { lang, table_id: table };
   const player = step.game.players[n - 1];
   // Drawn by the same Python as the server's page, its sync panels from the shell's template of them.
-  app.replaceChildren(drawnNodes(core.draw("table_town", { words, text: tableText, grid: townGrid(core, step, step.fields, {}),
+  app.replaceChildren(drawnNodes(await core.draw("table_town", { words, text: tableText, grid: await townGrid(core, step, step.fields, {}),
     panels: document.getElementById("table-sync").innerHTML, offline: true,
     town: { name: player.name, n, code: setup, lang, table, version: kept.known.version, done: kept.known.done,
       save: path("tables.town", { ...at, n }), state: path("tables.state", at), town: path("tables.town_json", { ...at, n }),
@@ -123,20 +123,20 @@ async function tableTown(where) {
   townPage(form);
 }
 
-function result(core, answer, code, lang, turnProblems = {}, typed = {}) {
+async function result(core, answer, code, lang, turnProblems = {}, typed = {}) {
   const { game, view } = answer;
   const players = view.players;
   const share = location.origin + path("results.shared", { code });
   // The page as the server draws it, its ranking, pad and towns too: drawn by the same Python.
-  const parts = core.draw("result_parts", { view, words, rules: path("pages.rules", { lang }),
+  const parts = await core.draw("result_parts", { view, words, rules: path("pages.rules", { lang }),
     changes: players.map((r) => path("town.step", { lang, code, n: r.step })) });
   document.title = words.ui.scores + " · Marquoir";
-  app.replaceChildren(drawnNodes(core.draw("result_page", { words, view, offline: true, parts: { ...parts,
+  app.replaceChildren(drawnNodes(await core.draw("result_page", { words, view, offline: true, parts: { ...parts,
     // The tie's form as the server's page draws it, what was typed and refused kept in it.
-    turns_form: view.asks_turns.length ? core.draw("turns_form", { words, view, action: path("results.turns", { lang, code }),
+    turns_form: view.asks_turns.length ? await core.draw("turns_form", { words, view, action: path("results.turns", { lang, code }),
       problems: turnProblems, typed }) : "",
     // The share section as the server's, without what needs the network (the QR code, the picture).
-    share: core.draw("share", { words, link: share, again: path("setup.new_game", { lang }, { again: code }) }) } })));
+    share: await core.draw("share", { words, link: share, again: path("setup.new_game", { lang }, { again: code }) }) } })));
   relinkLanguages();
   import("./share.js");
   return game;
@@ -151,7 +151,7 @@ async function main() {
   const core = await loadBrowserCore();
   if (where.kind === "turns") {
     const fields = queryFields();
-    const answer = core.turns({ code: where.code, fields });
+    const answer = await core.turns({ code: where.code, fields });
     if (answer.code) return location.replace(path("results.show", { lang: where.lang, code: answer.code }));
     if (answer.damaged) return cannotOpen(answer.damaged, where.lang);
     const turnProblems = {};
@@ -160,24 +160,24 @@ async function main() {
       (turnProblems[key] ||= []).push(problemText(problem));
     }
     // Refused turns stay in their boxes, as on the server's page.
-    return result(core, core.result(where.code), where.code, where.lang, turnProblems, fields);
+    return result(core, await core.result(where.code), where.code, where.lang, turnProblems, fields);
   }
   if (where.kind === "result") {
-    const answer = core.result(where.code);
+    const answer = await core.result(where.code);
     if (!answer.view) return cannotOpen(answer.damaged, where.lang);
     remember(where.lang, where.code, path("results.show", { lang: where.lang, code: where.code }), answer.game, true, answer.key);
     return result(core, answer, where.code, where.lang);
   }
   const fields = queryFields();
-  const step = core.town({ code: where.code, n: where.n, fields, show: true });
+  const step = await core.town({ code: where.code, n: where.n, fields, show: true });
   if (step.no_player) return notice(words.ui.not_found, words.ui.no_page, where.lang);
   if (!step.game) return cannotOpen(step.damaged, where.lang);
   if (where.kind === "save") {
-    const answer = core.town({ code: where.code, n: where.n, fields });
+    const answer = await core.town({ code: where.code, n: where.n, fields });
     if (answer.step) return location.replace(path("town.step", { lang: where.lang, code: answer.code, n: answer.step }));
     if (answer.code && !answer.confirm) return location.replace(path("results.show", { lang: where.lang, code: answer.code }));
     const code = answer.code ?? where.code;
-    const shown = answer.confirm ? core.town({ code, n: where.n, fields, show: true }) : step;
+    const shown = answer.confirm ? await core.town({ code, n: where.n, fields, show: true }) : step;
     history.replaceState(null, "", path("town.step", { lang: where.lang, code, n: where.n }, fields));
     return townForm(core, shown, code, where.n, where.lang, step.fields, answer.problems, answer.confirm ?? []);
   }

@@ -44,3 +44,23 @@ export function keepFocus(root, key, redraw) {
   if (target.tagName === "H1") target.tabIndex = -1;
   target.focus();
 }
+
+// Run write at most once per animation frame however often it is asked, and at once when the page is hidden or
+// left, so what it keeps (an address, a draft) is never older than the last frame the player saw.
+export function atMostOncePerFrame(write) {
+  let asked = false;
+  const flush = () => {
+    if (!asked) return;
+    asked = false;
+    write();
+  };
+  addEventListener("pagehide", flush);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") flush();
+  });
+  return () => {
+    if (asked) return;
+    asked = true;
+    requestAnimationFrame(flush);
+  };
+}

@@ -1,4 +1,4 @@
-// Live score while a town is entered: on every change the flow, under MicroPython in this page, reads
+// Live score while a town is entered: on every change the flow, under MicroPython in the core's worker, reads
 // the form and the core scores the town as it stands; each square shows its points. Only the edited
 // town is scored (the others stand still; its Feast Halls still read the town on its right).
 // Nothing here decides a point.
@@ -11,24 +11,44 @@ export async function liveScore(form) {
   const code = form.dataset.code;
   const n = Number(form.dataset.player);
   const core = await loadBrowserCore();
-  const shown = core.town({ code, n, fields: {}, show: true });
+  const shown = await core.town({ code, n, fields: {}, show: true });
   if (!shown.game) return;
   remember(form.dataset.lang, code, location.pathname, shown.game, false, shown.key);
   // Drawn in the palette by webscore.flow.pieces.town_grid, as the squares' places for their points are.
   const total = form.querySelector(".running-total");
-  total.hidden = false;
-  const update = () => {
-    const answer = core.town({ code, n, fields: formFields(form), live: true });
-    if (!answer.town) return;
-    const player = answer.town;
+  const squares = new Map([...form.querySelectorAll(".square[data-square]")].map((element) => [element.dataset.square, {
+    points: element.querySelector(".square-points"), words: element.querySelector(".square-points-words") }]));
+  const draw = (player) => {
     total.textContent = fill(words.ui.running_total, { num: number(player.total) });
     for (const square of player.squares) {
-      const element = form.querySelector(`.square[data-square="${square.square}"]`);
+      const { points, words: said } = squares.get(square.square);
       // The number is seen; "3 points" is what a screen reader hears as the end of the square's name.
-      element.querySelector(".square-points").textContent = number(square.points);
-      element.querySelector(".square-points-words").textContent = counted(words.points, Math.abs(square.points), number(square.points));
+      points.textContent = number(square.points);
+      said.textContent = counted(words.points, Math.abs(square.points), number(square.points));
+    }
+    if (form.dataset.liveTotal === undefined) {
+      total.hidden = false;
+      performance.mark("marquoir:town-number");
     }
     form.dataset.liveTotal = String(player.total);
+  };
+  // One question at a time: taps made while the core scores are scored together, once it answers.
+  let asking = false;
+  let again = false;
+  const update = async () => {
+    if (asking) {
+      again = true;
+      return;
+    }
+    asking = true;
+    do {
+      again = false;
+      const answer = await core.town({ code, n, fields: formFields(form), live: true });
+      if (!again && answer.town) draw(answer.town);
+    } while (again);
+    asking = false;
+    // Said once the numbers are in (town.js announces what a tap changed with the new total).
+    form.dispatchEvent(new CustomEvent("town-scored"));
   };
   form.addEventListener("town-change", update);
   form.addEventListener("input", update);

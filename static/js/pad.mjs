@@ -30,23 +30,25 @@ function message(problem) {
   return fill(template, { low: number(low), high: number(high), field: problem.value });
 }
 
-function showProblems(form, problems) {
+// Mark the fields with problems and say the rest above the form (their list drawn by the core, as messages).
+function showProblems(form, problems, drawnGeneral) {
   for (const element of form.querySelectorAll(".field-problem")) element.replaceChildren();
   for (const element of form.querySelectorAll("[aria-invalid]")) element.removeAttribute("aria-invalid");
-  const general = [];
   for (const problem of problems) {
-    const field = problem.field && form.querySelector(`[name="${problem.field}"]`);
-    if (!field) {
-      general.push(problem);
-      continue;
-    }
+    const field = fieldOf(form, problem);
+    if (!field) continue;
     field.setAttribute("aria-invalid", "true");
     form.querySelector("#problem-" + problem.field).textContent = message(problem);
   }
   const box = root.querySelector(".pad-problems");
-  box.querySelector("ul").innerHTML = core.draw("messages", { texts: general.map(message) });
+  box.querySelector("ul").innerHTML = drawnGeneral;
   box.querySelector(".drop-unknown").hidden = !addressPairs().some(([key]) => !form.elements.namedItem(key));
-  box.hidden = general.length === 0;
+  box.hidden = drawnGeneral === "";
+}
+
+// The field a problem belongs to, or none for a problem of the whole pad (or of a field the form lacks).
+function fieldOf(form, problem) {
+  return problem.field ? form.querySelector(`[name="${problem.field}"]`) : null;
 }
 
 // Leave out of the address whatever the form has no field for.
@@ -55,30 +57,33 @@ function dropUnknown() {
   setAddress(addressPairs().filter(([key]) => form.elements.namedItem(key)));
 }
 
-function update(form) {
+// Answered in the order typed: an answer that a newer one has overtaken is not drawn.
+let updates = 0;
+
+async function update(form) {
+  const turn = ++updates;
   const pairs = formPairs(form);
   const query = new URLSearchParams(pairs).toString();
   history.replaceState(null, "", location.pathname + "?" + query);
   relinkLanguages();
-  const answer = core.padFields(pairs);
+  const answer = await core.padFields(pairs);
+  const players = answer.result?.players ?? [];
+  const order = players.map((_, i) => i).sort((a, b) => players[a].place - players[b].place || a - b);
+  // The items as the result page draws them (webscore/flow/pieces.py), a row without a name by its number.
+  const named = players.map((r, i) => ({ ...r, name: r.name || fill(ui.player_n, { num: i + 1 }) }));
+  const general = answer.problems.filter((problem) => !fieldOf(form, problem)).map(message);
+  const [drawnGeneral, items] = await Promise.all([general.length ? core.draw("messages", { texts: general }) : "",
+    answer.result ? core.draw("ranking_items", { words, players: named, order }) : []]);
+  if (turn !== updates || !form.isConnected) return;
   root.querySelector(".share-url").value = location.origin + path("pages.bare_pad", {}, pairs);
-  showProblems(form, answer.problems);
-  const board = root.querySelector(".ranking");
-  if (!answer.result) {
-    board.replaceChildren();
-    return;
-  }
-  const players = answer.result.players;
+  showProblems(form, answer.problems, drawnGeneral);
   players.forEach((player, i) => {
     for (const [short] of PAD.facts) {
       const field = form.querySelector(`.fact-${short}${i}`);
       field.hidden = player.needs_field !== short && field.querySelector("input").value === "";
     }
   });
-  const order = players.map((_, i) => i).sort((a, b) => players[a].place - players[b].place || a - b);
-  // The items as the result page draws them (webscore/flow/pieces.py), a row without a name by its number.
-  const named = players.map((r, i) => ({ ...r, name: r.name || fill(ui.player_n, { num: i + 1 }) }));
-  board.innerHTML = core.draw("ranking_items", { words, players: named, order }).join("");
+  root.querySelector(".ranking").innerHTML = items.join("");
 }
 
 // The sign button of a field that can be negative (a phone's number keypad may have no minus key).
@@ -116,18 +121,18 @@ function act(action) {
 
 // Redraw the form (webscore.flow.helper_pieces.pad_form), then give focus back to the control with the same
 // action (or its nearest kin).
-function draw() {
+async function draw() {
   const acted = document.activeElement?.dataset?.action;
   const values = {};
   for (const [key, value] of addressPairs()) if (!(key in values)) values[key] = value;
-  const start = core.padFields(addressPairs());
+  const start = await core.padFields(addressPairs());
   const count = start.count;
-  root.querySelector(".pad-form").outerHTML = core.draw("pad_form", { words, count, mode: start.mode ?? "master-builder", values });
+  root.querySelector(".pad-form").outerHTML = await core.draw("pad_form", { words, count, mode: start.mode ?? "master-builder", values });
   const form = root.querySelector(".pad-form");
-  update(form);
   const fallback = acted === "add" ? `#${PAD.name}${count - 1}` : acted?.startsWith("remove") ? "[data-action^=remove], .add-player" : "input";
   const again = acted && (form.querySelector(`[data-action="${acted}"]`) ?? form.querySelector(fallback));
   again?.focus();
+  await update(form);
 }
 
 loadBrowserCore().then((loaded) => {

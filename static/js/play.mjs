@@ -52,25 +52,25 @@ function newSeed() {
 }
 
 // The game with what the table learned filled in, checked by the core, opened at the first town.
-function enterTowns(core, game, learned) {
+async function enterTowns(core, game, learned) {
   const filled = structuredClone(game);
   filled.players.forEach((player, p) => Object.assign(player, learned(p)));
-  const answer = core.score(JSON.stringify(filled));
+  const answer = await core.score(JSON.stringify(filled));
   if (answer.code) location.assign(path("town.step", { lang: words.lang, code: answer.code, n: 1 }));
 }
 
 // On a record the core refuses, Undo is offered only when the record less its last entry replays.
-function undoIf(core, request, key, value) {
-  return core.table(request).error ? null : () => setRecord(key, value);
+async function undoIf(core, request, key, value) {
+  return (await core.table(request)).error ? null : () => setRecord(key, value);
 }
 
-function masterBuilder(core, game, params) {
+async function masterBuilder(core, game, params) {
   const events = params.get("e") || "";
   const first = Number(params.get("first") || "0");
   const record = (kept) => ({ kind: "master-builder", monuments: game.players.map((p) => p.monument), first, events: kept });
-  const answer = core.table(record(events));
+  const answer = await core.table(record(events));
   const { undone } = answer;
-  if (answer.error) return broken(answer.error, events === "" ? null : undoIf(core, record(undone), "e", undone));
+  if (answer.error) return broken(answer.error, events === "" ? null : await undoIf(core, record(undone), "e", undone));
   const state = answer.state;
   const change = (next) => () => setRecord("e", next);
   const screenActions = {
@@ -84,36 +84,36 @@ function masterBuilder(core, game, params) {
     screenActions["complete-" + p] = change(events + "c" + p);
     screenActions["fort-" + p] = change(events + "f" + p);
   });
-  show(core.draw("master_builder", { words, names: game.players.map((p) => p.name), state, first, started: events !== "" }),
+  show(await core.draw("master_builder", { words, names: game.players.map((p) => p.name), state, first, started: events !== "" }),
     screenActions);
 }
 
-function townHall(core, game, params) {
+async function townHall(core, game, params) {
   const rounds = Number(params.get("r") || "0");
   const record = (kept) => ({ kind: "town-hall", seed: Number(params.get("seed")), rounds: kept });
-  const answer = core.table(record(rounds));
-  if (answer.error) return broken(answer.error, rounds > 0 ? undoIf(core, record(rounds - 1), "r", rounds - 1) : null);
-  show(core.draw("town_hall", { words, rounds, state: answer.state }), {
+  const answer = await core.table(record(rounds));
+  if (answer.error) return broken(answer.error, rounds > 0 ? await undoIf(core, record(rounds - 1), "r", rounds - 1) : null);
+  show(await core.draw("town_hall", { words, rounds, state: answer.state }), {
     next: () => setRecord("r", rounds + 1), undo: () => setRecord("r", rounds - 1),
     enter: () => enterTowns(core, game, () => ({})),
   });
 }
 
-function solo(core, game, params) {
+async function solo(core, game, params) {
   const taken = params.get("t") || "";
   const record = (kept) => ({ kind: "solo", seed: Number(params.get("seed")), taken: [...kept].map(Number) });
-  const answer = core.table(record(taken));
+  const answer = await core.table(record(taken));
   const less = taken.slice(0, -1);
-  if (answer.error) return broken(answer.error, taken === "" ? null : undoIf(core, record(less), "t", less));
+  if (answer.error) return broken(answer.error, taken === "" ? null : await undoIf(core, record(less), "t", less));
   const screenActions = { undo: () => setRecord("t", taken.slice(0, -1)), enter: () => enterTowns(core, game, () => ({})) };
   answer.state.face_up.forEach((_, i) => { screenActions["take-" + i] = () => setRecord("t", taken + i); });
-  show(core.draw("solo", { words, state: answer.state }), screenActions);
+  show(await core.draw("solo", { words, state: answer.state }), screenActions);
 }
 
 // A record the core cannot replay (a hand-made or damaged address): say why, and offer to drop its last entry.
-function broken(reason = null, undo = null) {
+async function broken(reason = null, undo = null) {
   const why = reason === null ? words.code_problems.malformed : ui.table_errors[reason] ?? ui.table_errors.other;
-  show(core.draw("broken", { words, why, undo: Boolean(undo), home: path("pages.home", { lang: words.lang }),
+  show(await core.draw("broken", { words, why, undo: Boolean(undo), home: path("pages.home", { lang: words.lang }),
     new_game: path("setup.new_game", { lang: words.lang }) }), undo ? { undo } : {});
 }
 
@@ -131,12 +131,12 @@ let core = null;
 async function draw() {
   core = core || await loadBrowserCore();
   const params = record();
-  const opened = core.scoreCode(params.get("code") || "");
+  const opened = await core.scoreCode(params.get("code") || "");
   if (!opened.game) return broken();
   const game = opened.game;
-  if (game.mode === "master-builder") masterBuilder(core, game, params);
-  else if (game.mode === "town-hall") townHall(core, game, params);
-  else solo(core, game, params);
+  if (game.mode === "master-builder") await masterBuilder(core, game, params);
+  else if (game.mode === "town-hall") await townHall(core, game, params);
+  else await solo(core, game, params);
 }
 
 // The deal's seed is drawn once, before anything waits, so every drawing of this page uses the same one.

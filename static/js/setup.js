@@ -1,9 +1,10 @@
 // Setup on the phone itself: the buttons (add, move, remove, deal, first game) and "Enter the towns" are
 // answered by the flow under MicroPython (webscore/flow/new_game.py, the code the server runs), so
-// setting up needs no network. What is here is DOM work: read the fields, draw the state, show problems.
-// The form's state is mirrored into the address, so Back, Forward and reload show it as it was left.
-import { loadBrowserCore } from "./core.mjs";
-import { formFields, queryFields } from "./dom.mjs";
+// setting up needs no network. Until the core is ready (it starts once the form is painted) the server
+// answers them, as it does without scripts. What is here is DOM work: read the fields, draw the state, show
+// problems. The form's state is mirrored into the address, so Back, Forward and reload show it as it was left.
+import { coreReady, loadBrowserCore } from "./core.mjs";
+import { atMostOncePerFrame, formFields, queryFields } from "./dom.mjs";
 import { fill, path, problemText, words } from "./words.mjs";
 
 const form = document.querySelector("form.setup");
@@ -92,7 +93,7 @@ function anchorOf(field) {
 async function act(action, focusAfter, fields = formFields(form)) {
   clearErrors();
   const core = await loadBrowserCore();
-  const answer = core.setup({ fields, action, seed: seed() });
+  const answer = await core.setup({ fields, action, seed: seed() });
   if (answer.code) {
     const lang = words.lang;
     const next = { play: path("pages.play", { lang }, { code: answer.code }), table: path("tables.start", { lang }, { code: answer.code }) };
@@ -127,21 +128,35 @@ function focusAfter(action) {
 }
 
 if (form && words) {
-  loadBrowserCore();
-  // With the flow answering every change at once, the no-script "Update choices" button has nothing to do.
-  form.querySelector('button[value="refresh"]')?.setAttribute("hidden", "");
-  form.addEventListener("input", mirror);
+  const keep = atMostOncePerFrame(mirror);
+  // A mode chosen before the core was ready is answered once it is.
+  let changedEarly = false;
+  form.addEventListener("input", keep);
   form.addEventListener("change", (event) => {
-    if (event.target.matches('input[name="mode"], input[name="without_monuments"]')) act("refresh");
-    else mirror();
+    const choice = event.target.matches('input[name="mode"], input[name="without_monuments"]');
+    if (choice && coreReady()) act("refresh");
+    else keep();
+    changedEarly ||= choice;
   });
   form.addEventListener("submit", (event) => {
     const button = event.submitter;
-    if (!button || button.name !== "action" || button.hasAttribute("formaction")) return;
+    // Until the core is ready the server answers, so a tap is never kept waiting.
+    if (!coreReady() || !button || button.name !== "action" || button.hasAttribute("formaction")) return;
     event.preventDefault();
     act(button.value, focusAfter(button.value));
   });
-  // A blank setup page shown for an address with answers in it (the offline copy, or a page that language
-  // switch or Back reopened): draw the address's answers, not the blank form's.
-  if (form.hasAttribute("data-blank") && location.search.length > 1) act("refresh", null, queryFields());
+  // Started once the form is painted: its first bytes and its first paint are the form's alone.
+  requestAnimationFrame(() => setTimeout(async () => {
+    await loadBrowserCore();
+    // With the flow answering every change at once, the no-script "Update choices" button has nothing to do.
+    form.querySelector('button[value="refresh"]')?.setAttribute("hidden", "");
+    // A blank setup page shown for an address with answers in it (the offline copy, or a page that language
+    // switch or Back reopened): draw the address's answers, not the blank form's, and answer the button tapped
+    // before the core was ready, as the server would have.
+    if (form.hasAttribute("data-blank") && location.search.length > 1) {
+      const fields = queryFields();
+      const action = fields.action ?? "refresh";
+      act(action, focusAfter(action), fields);
+    } else if (changedEarly) act("refresh");
+  }, 0));
 }

@@ -49,8 +49,8 @@ export async function needsNetwork(table, offline = tableText.offline) {
     reloadWhenOnline(table);
     return;
   }
-  showOffline(table, core.draw("notice", { title: tableText.needs_network, message: offline,
-    actions: [core.draw("button", { label: tableText.reload, action: "reload", classes: "primary" })] }));
+  showOffline(table, await core.draw("notice", { title: tableText.needs_network, message: offline,
+    actions: [await core.draw("button", { label: tableText.reload, action: "reload", classes: "primary" })] }));
 }
 
 // The players of a table as this phone knows them: the state last followed, else the names its setup holds.
@@ -59,7 +59,7 @@ async function tablePlayers(table) {
   if (state?.players) return { state, players: state.players };
   const setup = localStorage.getItem(setupKey(table));
   try {
-    const game = setup ? (await loadBrowserCore()).town({ code: setup, n: 1, fields: {}, show: true }).game : null;
+    const game = setup ? (await (await loadBrowserCore()).town({ code: setup, n: 1, fields: {}, show: true })).game : null;
     return { state: null, players: game ? game.players.map((player) => ({ name: player.name })) : null };
   } catch (error) {
     return { state: null, players: null };
@@ -88,7 +88,7 @@ export async function tableOffline(where) {
     return needsNetwork(table, tableText.table_offline);
   }
   document.title = tableText.table + " · Marquoir";
-  const list = core.draw("table_players", { words, text: tableText, players, links });
-  showOffline(table, core.draw("table_page", { words, text: tableText, section: { class: "table" }, players: list,
+  const list = await core.draw("table_players", { words, text: tableText, players, links });
+  showOffline(table, await core.draw("table_page", { words, text: tableText, section: { class: "table" }, players: list,
     result: state?.finished && state.result ? retold(state.result, lang) : "", last_seen: Boolean(state) }));
 }

@@ -86,8 +86,8 @@ const newClient = () => (crypto.randomUUID ? crypto.randomUUID()
 // One town's outbox on this phone, carried to the server one operation at a time, in order, each removed only
 // once the server acknowledged it. `known` (the server's town as a page showed it) makes a new outbox.
 // handlers: applied(answer, op, changed), conflict(conflict), handedIn(), problems(messages), refused(message),
-// finished(result), gone(), status(report); each is optional.
-export function outbox(core, table, n, saveUrl, known, handlers = {}) {
+// finished(result), gone(), status(report); each is optional. A promise of the outbox, once the core has read it.
+export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
   const key = outboxKey(table, n);
   let box = JSON.parse(localStorage.getItem(key) || "null");
   let shown = null;
@@ -105,9 +105,18 @@ export function outbox(core, table, n, saveUrl, known, handlers = {}) {
 
   // Stored, the outbox is the one truth for every page of this phone on this town (two tabs share it).
   let stored = true;
+  // The core answers in its own thread: each call waits for the one before, so each reads the outbox the one
+  // before wrote, and none is lost between them.
+  let queue = Promise.resolve();
   function call(name, extra = {}) {
+    const answered = queue.then(() => callNow(name, extra));
+    queue = answered.catch(() => {});
+    return answered;
+  }
+
+  async function callNow(name, extra) {
     if (stored) box = JSON.parse(localStorage.getItem(key) || "null") ?? box;
-    const answer = core.outbox({ call: name, outbox: box, client: newClient(), town: known, ...extra });
+    const answer = await core.outbox({ call: name, outbox: box, client: newClient(), town: known, ...extra });
     box = answer.outbox;
     shown = answer.shown;
     waiting = answer.waiting;
@@ -141,10 +150,11 @@ export function outbox(core, table, n, saveUrl, known, handlers = {}) {
       retryLater(RETRY_MOST);
       return report();
     }
+    sending = box.ops[0].seq;
+    // From now on it may be applied even if no answer comes: the outbox keeps it as it is. (Taps taken in
+    // before this call joined the operation: it is read again after it.)
+    await call("sending", { seq: sending });
     const op = box.ops[0];
-    sending = op.seq;
-    // From now on it may be applied even if no answer comes: the outbox keeps it as it is.
-    call("sending", { seq: op.seq });
     report();
     let response = null;
     let answer = null;
@@ -173,23 +183,23 @@ export function outbox(core, table, n, saveUrl, known, handlers = {}) {
     failures = 0;
     unreachable = false;
     limited = null;
-    answered(response.status, answer, op);
+    await answered(response.status, answer, op);
     report();
     if (!blocked) drain();
   }
 
-  function answered(status, answer, op) {
+  async function answered(status, answer, op) {
     if (status === 200) {
-      const { changed } = call("acknowledged", { seq: answer.seq, town: answer.town });
+      const { changed } = await call("acknowledged", { seq: answer.seq, town: answer.town });
       lastAck = new Date();
       handlers.applied?.(answer, op, changed);
       if (answer.finished) handlers.finished?.(answer.result);
     } else if (status === 409 && answer.conflict) {
-      call("refreshed", { town: answer.town });
+      await call("refreshed", { town: answer.town });
       blocked = true;
       handlers.conflict?.(answer.conflict);
     } else if (status === 409 && answer.handed_in) {
-      call("refreshed", { town: answer.town });
+      await call("refreshed", { town: answer.town });
       blocked = true;
       handlers.handedIn?.();
     } else if (status === 409) {
@@ -199,7 +209,7 @@ export function outbox(core, table, n, saveUrl, known, handlers = {}) {
       localStorage.removeItem(key);
       handlers.finished?.(answer.result, true);
     } else if (status === 422 && answer.problems) {
-      call("dropped_head");
+      await call("dropped_head");
       notice = { kind: "done", text: answer.problems.join(" ") };
       handlers.problems?.(answer.problems);
     } else if (status === 404) {
@@ -207,14 +217,14 @@ export function outbox(core, table, n, saveUrl, known, handlers = {}) {
       handlers.gone?.();
     } else {
       // Refused as it is (400, 403, 413): sending it again would not help.
-      call("dropped_head");
+      await call("dropped_head");
       notice = { kind: "save", text: answer?.message ?? "" };
       handlers.refused?.(notice.text);
     }
   }
 
-  if (box) call("refreshed", { town: known ?? box.known });
-  else if (known) call("look");
+  if (box) await call("refreshed", { town: known ?? box.known });
+  else if (known) await call("look");
   return {
     get box() { return box; },
     get shown() { return shown; },
@@ -249,7 +259,7 @@ export function outbox(core, table, n, saveUrl, known, handlers = {}) {
         if (!response.ok) return [];
         const { town } = await response.json();
         if (sending !== null || blocked) return [];
-        return call("refreshed", { town }).changed;
+        return (await call("refreshed", { town })).changed;
       } catch (error) {
         return [];
       }
@@ -267,9 +277,9 @@ async function drainKept(section) {
   }
   if (!kept.length) return () => {};
   const core = await loadBrowserCore();
-  const boxes = kept.map((n) => outbox(core, table, n, `${section.dataset.townBase}/${n}`, null, {
+  const boxes = await Promise.all(kept.map((n) => outbox(core, table, n, `${section.dataset.townBase}/${n}`, null, {
     finished: (result) => result && location.assign(result),
-  }));
+  })));
   const drainAll = () => boxes.forEach((box) => box.drain());
   drainAll();
   return drainAll;
@@ -339,11 +349,14 @@ export async function townPage(form) {
   // Every tap is kept at once, even before the core is ready: the form as it stands, taken in by the outbox later.
   const keepDraft = () => localStorage.setItem(draftKey(table, n), JSON.stringify(formFields(form)));
 
+  // Fields tapped and on their way into the outbox (the core answers in its own thread): shown as tapped.
+  const taking = new Map();
+
   // Show the town the outbox says, and say which fields another phone changed.
   function showTown(changed = []) {
     const fields = box.shown.fields;
     for (const element of form.elements) {
-      if (!element.name || !(FIELD.test(element.name) || element.closest(".facts"))) continue;
+      if (!element.name || !(FIELD.test(element.name) || element.closest(".facts")) || taking.has(element.name)) continue;
       const value = fields[element.name] ?? "";
       if (element.value !== value) {
         element.value = value;
@@ -407,12 +420,16 @@ export async function townPage(form) {
     }
     const now = formFields(form);
     const changed = Object.fromEntries(Object.entries(now).filter(([name, value]) => value !== formShown[name]));
-    box.call("edit", { fields: changed });
-    localStorage.removeItem(draftKey(table, n));
+    Object.assign(formShown, changed);
+    for (const [name, value] of Object.entries(changed)) taking.set(name, value);
     changedElsewhere.clear();
     changedNote.hidden = true;
-    showTown();
-    box.drainSoon();
+    return box.call("edit", { fields: changed }).then(() => {
+      for (const [name, value] of Object.entries(changed)) if (taking.get(name) === value) taking.delete(name);
+      localStorage.removeItem(draftKey(table, n));
+      showTown();
+      box.drainSoon();
+    });
   }
 
   function showConflict(clashes) {
@@ -444,46 +461,42 @@ export async function townPage(form) {
   // "Done" or "Change my town again" tapped before the core is ready: done as soon as it is.
   const ready = [];
   const whenReady = (act) => (box ? act() : ready.push(act));
-  doneButton.addEventListener("click", () => whenReady(() => {
+  doneButton.addEventListener("click", () => whenReady(async () => {
     record();
-    box.call("hand_in");
+    await box.call("hand_in");
     showTown();
     box.drain();
   }));
-  againButton.addEventListener("click", () => whenReady(() => {
-    box.call("reopen");
+  againButton.addEventListener("click", () => whenReady(async () => {
+    await box.call("reopen");
     showTown();
     box.drain();
   }));
-  conflictPanel.querySelector('[data-action="resolve"]').addEventListener("click", () => {
+  conflictPanel.querySelector('[data-action="resolve"]').addEventListener("click", async () => {
     const choices = {};
     for (const name of Object.keys(conflict ?? {})) {
       choices[name] = conflictPanel.querySelector(`input[name="conflict-${CSS.escape(name)}"]:checked`)?.value ?? "mine";
     }
-    box.call("resolve", { choices });
     conflictPanel.hidden = true;
+    await box.call("resolve", { choices });
     conflict = null;
     showTown();
     stepButton().focus();
     box.unblock();
   });
-  handedInPanel.querySelector('[data-action="reopen"]').addEventListener("click", () => {
+  handedInPanel.querySelector('[data-action="reopen"]').addEventListener("click", async () => {
     handedInPanel.hidden = true;
-    if (handedInBy === "phone") {
-      box.call("reopen");
-    } else {
-      box.call("reopened_first");
-    }
+    await box.call(handedInBy === "phone" ? "reopen" : "reopened_first");
     // What was tapped while the question stood goes in too.
-    record();
+    await record();
     localStorage.removeItem(draftKey(table, n));
     showTown();
     stepButton().focus();
     box.unblock();
   });
-  handedInPanel.querySelector('[data-action="keep-handed-in"]').addEventListener("click", () => {
+  handedInPanel.querySelector('[data-action="keep-handed-in"]').addEventListener("click", async () => {
     handedInPanel.hidden = true;
-    if (handedInBy !== "phone") box.call("dropped_changes");
+    if (handedInBy !== "phone") await box.call("dropped_changes");
     localStorage.removeItem(draftKey(table, n));
     showTown();
     stepButton().focus();
@@ -491,7 +504,7 @@ export async function townPage(form) {
   });
   document.querySelector('[data-action="handover"]').addEventListener("click", async () => {
     const core = await loadBrowserCore();
-    const answer = core.town({ code: form.dataset.code, n, fields: { ...formFields(form), go: String(n) } });
+    const answer = await core.town({ code: form.dataset.code, n, fields: { ...formFields(form), go: String(n) } });
     const field = document.querySelector(".handover-url");
     if (!answer.code) {
       const placed = answer.problems ?? { fields: {}, general: [] };
@@ -505,7 +518,7 @@ export async function townPage(form) {
   });
 
   const core = await loadBrowserCore();
-  box = outbox(core, table, n, form.dataset.save, known, {
+  box = await outbox(core, table, n, form.dataset.save, known, {
     status: say,
     applied: (answer, op, changed) => {
       showTown(changed);
@@ -537,7 +550,7 @@ export async function townPage(form) {
     }
   }
   // Taps made before the core was ready go into the outbox before the form shows what it holds.
-  if (draft) record();
+  if (draft) await record();
   showTown();
   for (const act of ready) act();
   history.replaceState(null, "", location.pathname);

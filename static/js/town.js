@@ -1,7 +1,7 @@
 // Tap-to-place on a town: pick a building from the palette, tap the squares it stands on.
 // The selects stay the form's truth, so the server reads the same fields with or without this.
 // Each square becomes one button named "a1, Cottage, 3 points"; its select leaves the tab order.
-import { announce, focusFirstProblem } from "./dom.mjs";
+import { announce, atMostOncePerFrame, focusFirstProblem } from "./dom.mjs";
 import { keepAwake } from "./wake.mjs";
 import { draftOf, keepDraft } from "./recent.mjs";
 
@@ -77,16 +77,26 @@ export function enhance(form) {
   const history = [];
   let tool = null;
 
-  // Change squares, then say what changed: the square (one) or how many, and the running total.
+  // What to say once the live score has the new numbers: the square changed (one) and the running total.
+  let toSay = null;
+  const say = () => {
+    if (toSay === null) return;
+    const total = form.querySelector(".running-total:not([hidden])")?.textContent ?? "";
+    const what = toSay ? squareWords(toSay) : "";
+    toSay = null;
+    announce([what, total].filter(Boolean).join(". "));
+  };
+  form.addEventListener("town-scored", say);
+
+  // Change squares, then say what changed, with the total the live score gives (said at once without one).
   function set(changes) {
     for (const [square, card] of changes) {
       square.querySelector(".square-select").value = card;
       show(palette, square);
     }
+    toSay = changes.length === 1 ? changes[0][0] : "";
     form.dispatchEvent(new CustomEvent("town-change"));
-    const total = form.querySelector(".running-total")?.textContent ?? "";
-    const what = changes.length === 1 ? squareWords(changes[0][0]) : "";
-    announce([what, total].filter(Boolean).join(". "));
+    if (form.dataset.liveTotal === undefined) say();
   }
 
   function place(changes) {
@@ -95,8 +105,10 @@ export function enhance(form) {
     set(changes);
   }
 
-  form.addEventListener("town-change", () => remember(form));
-  form.addEventListener("input", () => remember(form));
+  // Kept once a frame at most (and when the page is left), however fast the taps come.
+  const keep = atMostOncePerFrame(() => remember(form));
+  form.addEventListener("town-change", keep);
+  form.addEventListener("input", keep);
   form.classList.add("js-town");
   palette.hidden = false;
   // The sticky palette's height, so a square reached by Tab scrolls clear of it.

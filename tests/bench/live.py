@@ -53,11 +53,13 @@ def worst_found() -> tuple:
 
 def micropython_ms(towns: list) -> list:
     """Return the CPU milliseconds of one live scoring of each [game, n] under MicroPython."""
-    with tempfile.NamedTemporaryFile("w", suffix=".json") as handle:
+    from support.core_bundle import bundle_file
+
+    with tempfile.NamedTemporaryFile("w", suffix=".json") as handle, bundle_file() as core:
         json.dump(towns, handle)
         handle.flush()
         done = subprocess.run(["node", str(ROOT / "tests" / "bench" / "live_micropython.mjs"), handle.name,
-                               str(ROUNDS)], capture_output=True, text=True, check=True)
+                               str(ROUNDS), core.name], capture_output=True, text=True, check=True)
     return json.loads(done.stdout)
 
 

@@ -21,6 +21,8 @@ from webscore.web.offline import views as offline  # noqa: E402
 
 HEADERS = {"Accept-Encoding": "br, gzip", "Accept-Language": "en"}
 REFERENCED = re.compile(r'(?:src|href)="(/static/[^"]+)"')
+# What the page asks for early for the live score (the core's worker, runtime and bundle): not needed to enter a town.
+CORE_HINT = re.compile(r'<link rel="preload"[^>]*>')
 STATIC_IMPORT = re.compile(r'^import\s[^;]*?from\s+"(\.[^"]+)"', re.M)
 
 
@@ -51,7 +53,7 @@ def page_with_needs(client, path: str) -> dict:
     """Return the bytes of a page and of it with what it loads at once (scripts' static imports included)."""
     page, html = wire_bytes(client, path)
     seen = set()
-    pending = [url for url in REFERENCED.findall(html) if "apple-touch" not in url]
+    pending = [url for url in REFERENCED.findall(CORE_HINT.sub("", html)) if "apple-touch" not in url]
     needed = page
     while pending:
         url = pending.pop()
@@ -73,7 +75,8 @@ def measure() -> dict:
     with app.test_request_context():
         pages = offline.precache_pages()
         assets = offline.precache_assets()
-    live = [url for url in assets if "/vendor/micropython/micropython" in url or url.startswith("/core/")]
+    live = [url for url in assets if "/vendor/micropython/micropython" in url or url.startswith("/core/")
+            or url.endswith("/js/core-worker.mjs")]
     return {
         "town_page": town["page"],
         "town_usable": town["usable"],

@@ -70,7 +70,7 @@ def test_a_town_reloaded_offline_goes_on_and_its_taps_reach_the_table(phone, liv
     assert saved_town(table_url, 0)[2] is None
     # Still offline, the town can be handed over as a link, as on the server's page.
     page.click("[data-action=handover]")
-    assert page.locator(".handover-url").input_value() == table_url + "/take?town=" + town_code(BEGUN, 0)
+    expect(page.locator(".handover-url")).to_have_value(table_url + "/take?town=" + town_code(BEGUN, 0))
     # Another language, still offline, shows the same town with every tap.
     page.click(".languages a[lang=fr]")
     expect(page.locator("h1")).to_have_text("Bourgade\u00a0: Annabell")

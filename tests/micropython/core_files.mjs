@@ -1,15 +1,9 @@
-// The Python files the browser's core is started with, read from the repository: webscore/scoring and
-// webscore/flow, keyed by their path under webscore/ as startCore expects.
-import { readFileSync, readdirSync } from "node:fs";
+// The core as the browser runs it: the bundle webscore/web/offline/bundle.py makes (the Python files compiled to
+// MicroPython bytecode), read from a file and unpacked as the core's worker unpacks it.
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-export function coreFiles(root) {
-  const files = {};
-  for (const folder of ["scoring", "flow"]) {
-    const dir = join(root, "webscore", folder);
-    for (const name of readdirSync(dir).filter((n) => n.endsWith(".py"))) {
-      files[folder + "/" + name] = readFileSync(join(dir, name), "utf8");
-    }
-  }
-  return files;
+export async function bundleFiles(root, path) {
+  const { unpack } = await import(join(root, "static/js/core-worker.mjs"));
+  return unpack(new Uint8Array(readFileSync(path)));
 }

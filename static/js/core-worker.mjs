@@ -1,0 +1,91 @@
+// The scoring core and the walk-through on a thread of their own: the very webscore/scoring/*.py and
+// webscore/flow/*.py files the server runs, compiled to MicroPython bytecode (webscore/web/offline/bundle.py),
+// under the vendored MicroPython runtime. Pages ask it through static/js/core.mjs, so neither starting
+// MicroPython nor scoring a town ever holds up a tap. No rule of the game and no reading of a form is
+// written here; JSON strings cross into Python and back.
+
+// The bundle's files: a first line of JSON listing [path, size] pairs, then their bytes in that order.
+export function unpack(bytes) {
+  const end = bytes.indexOf(10);
+  const files = {};
+  let at = end + 1;
+  for (const [path, size] of JSON.parse(new TextDecoder().decode(bytes.subarray(0, end)))) {
+    files[path] = bytes.subarray(at, at + size);
+    at += size;
+  }
+  return files;
+}
+
+// Mount the files (text or bytes, by their path under webscore/) and import them: the doors pages ask.
+export async function startCore(loadMicroPython, files) {
+  const mp = await loadMicroPython({ linebuffer: true });
+  mp.FS.mkdirTree("/lib/webscore/scoring");
+  mp.FS.mkdirTree("/lib/webscore/flow");
+  mp.FS.writeFile("/lib/webscore/__init__.py", "");
+  for (const [path, content] of Object.entries(files)) {
+    mp.FS.writeFile("/lib/webscore/" + path, content);
+  }
+  mp.runPython("import webscore.scoring, webscore.flow");
+  const core = mp.pyimport("webscore.scoring");
+  const flow = mp.pyimport("webscore.flow");
+  // Each door takes a request, sends it to its Python function as JSON text and parses the JSON it answers.
+  const door = (module, name) => (request) => JSON.parse(module[name](JSON.stringify(request)));
+  // A door given text as it is (a game file as JSON text, a code).
+  const textDoor = (module, name) => (text) => JSON.parse(module[name](text));
+  return {
+    // A game file as JSON text → {result, code} or {problems}.
+    score: textDoor(core, "score_json"),
+    // Player n's town (from 0) of a game file as JSON text → {town}, {problems} or {no_player}.
+    scoreTown: (gameJson, n) => JSON.parse(core.score_town_json(gameJson, n)),
+    // A game code → {result, game}, {problems} or {damaged}.
+    scoreCode: textDoor(core, "score_code_json"),
+    // A quick score pad → {result} or {problems}.
+    pad: door(core, "pad_json"),
+    // A pad's address as [key, value] pairs → {mode, count, problems, result}.
+    padFields: door(core, "pad_fields_json"),
+    // A table helper (decks, the hammer's tracker) → {state} or {error}, and {undone} for the hammer.
+    table: door(core, "table_json"),
+    // The setup form: {fields, action, seed} → {state, offers} and {code} or {problems}.
+    setup: door(flow, "setup_json"),
+    // A town step: {code, n, fields, live} → {problems} | {confirm, code} | {code, step} | {result}, or
+    // {damaged} for a code that does not open, {no_player} for a player the game does not have.
+    town: door(flow, "town_json"),
+    // A town's outbox at a table (webscore/flow/sync.py): {call, outbox | client and town, ...} → {outbox, shown, waiting, changed}.
+    outbox: door(flow, "outbox_json"),
+    // The tie's turns form: {code, fields} → {code} or {problems}.
+    turns: door(flow, "turns_json"),
+    // A result address → {game, view} or {damaged}.
+    result: textDoor(flow, "result_json"),
+    // A piece both sides draw (webscore/flow/pieces.py, helper_pieces.py) by its name in webscore/flow's
+    // PIECES, its arguments by name → its HTML (a list of items, or a result's parts, for a few).
+    draw: (piece, args) => JSON.parse(flow.piece_json(JSON.stringify({ piece, args }))),
+  };
+}
+
+// Started by a page (core.mjs): everything the core needs is asked for at once, the runtime and the bundle
+// side by side (the page's <head> has already asked for them, and for the runtime's WebAssembly, so each
+// is taken from the browser's cache, or from the service worker's offline). Then each message is a door's
+// name and its arguments, answered with what the door answers, or why it failed.
+function serve() {
+  // Under /static/v/<version>/ the bundle is fetched under the same version, so it is cached as firmly.
+  const versioned = new URL(import.meta.url).pathname.match(/^\/static\/v\/([^/]+)\//);
+  const bundle = (versioned ? "/core/v/" + versioned[1] + "/" : "/core/") + "core.bundle";
+  const started = Promise.all([
+    import("../vendor/micropython/micropython.mjs"),
+    fetch(bundle).then((response) => {
+      if (!response.ok) throw new Error("core bundle: HTTP " + response.status);
+      return response.arrayBuffer();
+    }),
+  ]).then(([{ loadMicroPython }, bytes]) => startCore(loadMicroPython, unpack(new Uint8Array(bytes))));
+  started.then(() => postMessage({ ready: true }), (error) => postMessage({ failed: String(error) }));
+  addEventListener("message", async ({ data: { id, door, args } }) => {
+    try {
+      const core = await started;
+      postMessage({ id, answer: core[door](...args) });
+    } catch (error) {
+      postMessage({ id, failed: String(error) });
+    }
+  });
+}
+
+if (typeof WorkerGlobalScope !== "undefined" && globalThis instanceof WorkerGlobalScope) serve();

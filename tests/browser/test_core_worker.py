@@ -1,0 +1,92 @@
+"""The core in the browser runs in a worker of its own, and a form answers from its first paint.
+
+Until the core is ready the server answers the setup's buttons, as without scripts; once it is, they are
+answered in the page, and nothing typed meanwhile is lost. The page's own thread never runs MicroPython.
+"""
+
+import re
+
+from playwright.sync_api import expect
+
+from support.examples import FOUR_PLAYERS_CODE
+
+WAIT = 15000
+
+
+def test_a_town_is_scored_by_one_worker_and_not_on_the_pages_thread(phone, live_server):
+    page = phone.new_page()
+    page.goto(live_server + "/en/g/{}/1".format(FOUR_PLAYERS_CODE))
+    expect(page.locator(".running-total")).to_have_text(re.compile(r"^Running total: "), timeout=WAIT)
+    # Every script of the page (the palette, the live score) shares the one worker.
+    assert [re.sub(r"/v/[0-9a-f]+/", "/v/V/", worker.url.split("127.0.0.1")[1].split("/", 1)[1])
+            for worker in page.workers] == ["static/v/V/js/core-worker.mjs"]
+    assert page.evaluate("typeof loadMicroPython === 'undefined' && typeof Module === 'undefined'")
+    page.click(".palette [data-action=clear]")
+    expect(page.locator(".running-total")).to_have_text("Running total: \u221216")
+    page.click(".palette .tool[data-card=cottage]")
+    page.click(".square[data-square=a1] .square-button")
+    expect(page.locator(".square[data-square=a1] .square-points")).to_have_text("0")
+    page.click(".palette .tool[data-card=farm]")
+    page.click(".square[data-square=b1] .square-button")
+    # The Farm feeds the Cottage: 3 points, less 14 empty squares; said once the worker answered.
+    expect(page.locator(".square[data-square=a1] .square-points")).to_have_text("3")
+    expect(page.locator(".running-total")).to_have_text("Running total: \u221211")
+    expect(page.locator("#announce")).to_have_text("b1, Farm, 0 points. Running total: \u221211")
+    assert page.evaluate("performance.getEntriesByName('marquoir:town-number').length") == 1
+
+
+def test_the_setup_is_answered_by_the_server_until_the_core_is_ready(phone, live_server):
+    # The core's bundle never comes: the core never starts.
+    phone.route(re.compile(r".*/core\.bundle$"), lambda route: route.abort())
+    page = phone.new_page()
+    page.goto(live_server + "/hu/new")
+    page.fill("#players-0", "Ági")
+    page.fill("#players-1", "Bence")
+    page.click("button[name=action][value=add]")
+    # The server's page: three rows, the names typed kept, focus where the server puts it.
+    expect(page.locator("ol.players > li")).to_have_count(3)
+    expect(page.locator("#players-0")).to_have_value("Ági")
+    expect(page.locator("#players-1")).to_have_value("Bence")
+    assert "action=add" in page.url
+    # The no-script "Update choices" button stays while only the server can update the choices.
+    expect(page.locator("form.setup button.small[name=action][value=refresh]")).to_be_visible()
+
+
+def test_the_setup_answers_in_the_page_once_the_core_is_ready_keeping_what_was_typed(phone, live_server):
+    page = phone.new_page()
+    page.goto(live_server + "/fr/new")
+    page.fill("#players-0", "Zoé")
+    page.wait_for_function("performance.getEntriesByName('marquoir:core-ready').length === 1", timeout=WAIT)
+    expect(page.locator("form.setup button.small[name=action][value=refresh]")).to_be_hidden()
+    # A page that stays the same page: a mark left on it survives an answer drawn in the page.
+    page.evaluate("window.stillHere = true")
+    page.fill("#players-1", "Luc")
+    page.click("button[name=action][value=add]")
+    expect(page.locator("ol.players > li")).to_have_count(3)
+    expect(page.locator("#players-2")).to_be_focused()
+    assert page.evaluate("window.stillHere === true")
+    expect(page.locator("#players-0")).to_have_value("Zoé")
+    expect(page.locator("#players-1")).to_have_value("Luc")
+    # The address follows the form (written once a frame), so a reload shows the three rows.
+    page.wait_for_function("new URLSearchParams(location.search).get('players-1') === 'Luc'")
+    page.reload()
+    expect(page.locator("ol.players > li")).to_have_count(3)
+    expect(page.locator("#players-1")).to_have_value("Luc")
+
+
+def test_a_mode_chosen_before_the_core_was_ready_is_answered_once_it_is(phone, live_server):
+    held = []
+    phone.route(re.compile(r".*/core\.bundle$"), lambda route: held.append(route))
+    page = phone.new_page()
+    with phone.expect_event("request", lambda request: request.url.endswith("/core.bundle")):
+        page.goto(live_server + "/en/new")
+    page.fill("#players-0", "Ana")
+    page.check("input[name=mode][value=solo]")
+    # Nothing redrawn yet: two rows, as the server drew them.
+    expect(page.locator("ol.players > li")).to_have_count(2)
+    while not held:
+        page.evaluate("0")  # each call lets Playwright hand the held request over
+    held[0].continue_()
+    # Solo plays one town: the core answers the mode chosen meanwhile, and the name typed stays.
+    expect(page.locator("ol.players > li")).to_have_count(1, timeout=WAIT)
+    expect(page.locator("#players-0")).to_have_value("Ana")
