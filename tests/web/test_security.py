@@ -1,6 +1,9 @@
 """Security headers on every route, the production key check, and escaping of what players type."""
 
+import base64
+import hashlib
 import pathlib
+import re
 
 import pytest
 from werkzeug.exceptions import HTTPException
@@ -10,6 +13,7 @@ from support.webflow import SETUP
 from support.webflow import code_of
 from webscore import DEV_SECRET_KEY
 from webscore import create_app
+from webscore.web.http.security import STYLE_SHEET
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 RULEBOOK = examples.RULEBOOK_CODE
@@ -65,8 +69,22 @@ def test_pages_hold_no_inline_script_or_style(client):
             continue
         html = response.get_data(as_text=True)
         response.close()
-        assert "<script>" not in html and "<style" not in html and " style=" not in html, path
+        assert "<script>" not in html and " style=" not in html, path
         assert "onclick=" not in html, path
+        # The one inline style: the style sheet itself, on a result page, let in by its hash alone.
+        assert re.findall(r"<style[^>]*>(.*?)</style>", html, re.S) in ([], [STYLE_SHEET]), path
+
+
+def test_a_result_page_holds_its_style_sheet_and_the_policy_names_its_hash(client):
+    sheet = (ROOT / "static" / "css" / "marquoir.css").read_text(encoding="utf-8")
+    page = client.get("/en/r/" + RULEBOOK)
+    assert page.text.count("<style>" + sheet + "</style>") == 1
+    assert 'rel="stylesheet"' not in page.text
+    digest = base64.b64encode(hashlib.sha256(sheet.encode()).digest()).decode()
+    assert "style-src 'self' 'sha256-{}';".format(digest) in page.headers["Content-Security-Policy"]
+    # Every other page links it, cached once for all of them.
+    assert "<style" not in client.get("/en/new").text
+    assert 'rel="stylesheet" href="/static/v/' in client.get("/en/new").text
 
 
 def test_production_refuses_the_development_key():
