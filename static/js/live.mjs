@@ -2,50 +2,63 @@
 // the form and the core scores the town as it stands; each square shows its points. Only the edited
 // town is scored (the others stand still; its Feast Halls still read the town on its right).
 // Nothing here decides a point.
-import { loadBrowserCore } from "./core.mjs";
+import { coreReady, loadBrowserCore } from "./core.mjs";
 import { formFields } from "./dom.mjs";
 import { remember } from "./recent.mjs";
 import { counted, fill, number, words } from "./words.mjs";
 
-export async function liveScore(form) {
+export function liveScore(form) {
   const code = form.dataset.code;
   const n = Number(form.dataset.player);
-  const core = await loadBrowserCore();
-  const shown = await core.town({ code, n, fields: {}, show: true });
-  if (!shown.game) return;
-  remember(form.dataset.lang, code, location.pathname, shown.game, false, shown.key);
-  // Drawn in the palette by webscore.flow.pieces.town_grid, as the squares' places for their points are.
+  // Drawn in the palette by webscore.flow.pieces.town_grid, as the squares' places for their points are;
+  // the server's page holds the numbers already (town.js shows them), and they are redrawn from here on.
   const total = form.querySelector(".running-total");
   const squares = new Map([...form.querySelectorAll(".square[data-square]")].map((element) => [element.dataset.square, {
     points: element.querySelector(".square-points"), words: element.querySelector(".square-points-words") }]));
   const draw = (player) => {
     total.textContent = fill(words.ui.running_total, { num: number(player.total) });
+    total.classList.remove("is-stale");
     for (const square of player.squares) {
       const { points, words: said } = squares.get(square.square);
       // The number is seen; "3 points" is what a screen reader hears as the end of the square's name.
       points.textContent = number(square.points);
       said.textContent = counted(words.points, Math.abs(square.points), number(square.points));
     }
-    if (form.dataset.liveTotal === undefined) {
+    if (total.hidden) {
       total.hidden = false;
       performance.mark("marquoir:town-number");
     }
     form.dataset.liveTotal = String(player.total);
   };
+  // Taps are answered once the core is ready; the numbers shown until then are the town as it was opened.
+  form.dataset.live = "";
+  const core = loadBrowserCore().then(async (ready) => {
+    const shown = await ready.town({ code, n, fields: {}, show: true });
+    if (shown.game) remember(form.dataset.lang, code, location.pathname, shown.game, false, shown.key);
+    return ready;
+  }, () => {
+    // No core on this phone (offline and never stored): no live score, and what a tap changed is said without it.
+    delete form.dataset.live;
+    form.dispatchEvent(new CustomEvent("town-scored"));
+    return null;
+  });
   // One question at a time: taps made while the core scores are scored together, once it answers.
   let asking = false;
   let again = false;
   const update = async () => {
+    if (!coreReady()) total.classList.add("is-stale");
     if (asking) {
       again = true;
       return;
     }
     asking = true;
-    do {
+    const ready = await core;
+    while (ready) {
       again = false;
-      const answer = await core.town({ code, n, fields: formFields(form), live: true });
+      const answer = await ready.town({ code, n, fields: formFields(form), live: true });
       if (!again && answer.town) draw(answer.town);
-    } while (again);
+      if (!again) break;
+    }
     asking = false;
     // Said once the numbers are in (town.js announces what a tap changed with the new total).
     form.dispatchEvent(new CustomEvent("town-scored"));

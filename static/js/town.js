@@ -96,7 +96,7 @@ export function enhance(form) {
     }
     toSay = changes.length === 1 ? changes[0][0] : "";
     form.dispatchEvent(new CustomEvent("town-change"));
-    if (form.dataset.liveTotal === undefined) say();
+    if (form.dataset.live === undefined) say();
   }
 
   function place(changes) {
@@ -111,6 +111,12 @@ export function enhance(form) {
   form.addEventListener("input", keep);
   form.classList.add("js-town");
   palette.hidden = false;
+  // The numbers the server drew with the town, shown with the palette, before the core in the browser starts.
+  const total = palette.querySelector(".running-total");
+  if (total.hidden && total.textContent) {
+    total.hidden = false;
+    performance.mark("marquoir:town-number");
+  }
   // The sticky palette's height, so a square reached by Tab scrolls clear of it.
   const measure = () => document.documentElement.style.setProperty("--palette-height", palette.offsetHeight + 8 + "px");
   new ResizeObserver(measure).observe(palette);

@@ -56,7 +56,7 @@ def test_the_setup_answers_in_the_page_once_the_core_is_ready_keeping_what_was_t
     page = phone.new_page()
     page.goto(live_server + "/fr/new")
     page.fill("#players-0", "Zoé")
-    page.wait_for_function("performance.getEntriesByName('marquoir:core-ready').length === 1", timeout=WAIT)
+    page.wait_for_function("() => performance.getEntriesByName('marquoir:core-ready').length === 1", timeout=WAIT)
     expect(page.locator("form.setup button.small[name=action][value=refresh]")).to_be_hidden()
     # A page that stays the same page: a mark left on it survives an answer drawn in the page.
     page.evaluate("window.stillHere = true")
@@ -68,7 +68,7 @@ def test_the_setup_answers_in_the_page_once_the_core_is_ready_keeping_what_was_t
     expect(page.locator("#players-0")).to_have_value("Zoé")
     expect(page.locator("#players-1")).to_have_value("Luc")
     # The address follows the form (written once a frame), so a reload shows the three rows.
-    page.wait_for_function("new URLSearchParams(location.search).get('players-1') === 'Luc'")
+    expect(page).to_have_url(re.compile(r"[?&]players-1=Luc(&|$)"))
     page.reload()
     expect(page.locator("ol.players > li")).to_have_count(3)
     expect(page.locator("#players-1")).to_have_value("Luc")
@@ -90,3 +90,19 @@ def test_a_mode_chosen_before_the_core_was_ready_is_answered_once_it_is(phone, l
     # Solo plays one town: the core answers the mode chosen meanwhile, and the name typed stays.
     expect(page.locator("ol.players > li")).to_have_count(1, timeout=WAIT)
     expect(page.locator("#players-0")).to_have_value("Ana")
+
+
+def test_a_towns_numbers_come_with_the_page_before_the_core(phone, live_server):
+    # The core never starts: what is shown is the server's.
+    phone.route(re.compile(r".*/core\.bundle$"), lambda route: route.abort())
+    page = phone.new_page()
+    page.goto(live_server + "/en/g/{}/1".format(FOUR_PLAYERS_CODE))
+    expect(page.locator(".running-total")).to_have_text("Running total: 36")
+    expect(page.locator(".square[data-square=a1] .square-button")).to_have_accessible_name("a1 , Cottage , 3 points")
+    assert page.evaluate("() => performance.getEntriesByName('marquoir:town-number').length") == 1
+    # A tap the core cannot score: the square changes, the total says it is not up to date, and the tap is said.
+    page.click(".palette .tool[data-card=farm]")
+    page.click(".square[data-square=a1] .square-button")
+    expect(page.locator("#square_a1")).to_have_value("farm")
+    expect(page.locator(".running-total")).to_have_class(re.compile(r"\bis-stale\b"))
+    expect(page.locator("#announce")).to_have_text(re.compile(r"^a1, Farm"))

@@ -148,13 +148,14 @@ def test_a_town_step_is_drawn_offline_as_the_server_draws_it(browser, offline_ph
     try:
         page = online.new_page()
         page.goto(address)
-        page.wait_for_selector(".running-total:not(:empty)")
+        # Once the live score has answered (the served page holds its numbers from the start).
+        page.wait_for_selector("form[data-live-total]")
         served = page.evaluate(SHAPE, SERVED_TOWN)
     finally:
         online.close()
     page = offline_phone.new_page()
     page.goto(address)
-    page.wait_for_selector(".running-total:not(:empty)")
+    page.wait_for_selector("form[data-live-total]")
     assert page.evaluate(SHAPE, DRAWN_TOWN) == served
     page.close()
 

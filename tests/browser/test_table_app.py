@@ -124,7 +124,7 @@ def test_the_new_version_offer_never_covers_a_pages_last_control(phone, live_ser
     page.goto(live_server + "/fr" + path)
     page.wait_for_selector(drawn, timeout=WAIT)
     # Once the service worker holds the page: its first taking hold reloads a page whose offer is shown.
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=WAIT)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=WAIT)
     page.evaluate("document.querySelector('.update-ready').hidden = false")
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     gap = page.evaluate("""(last) => {

@@ -81,12 +81,20 @@ def town_json(text: str) -> str:
             "monuments": town_step.monument_offers(game),
             "fields": fields if town_step.has_town_fields(fields) else town_step.fields_of(player)})
     if request.get("live"):
-        # Only the edited town is scored: the others stand still while it changes.
-        changed = town_step.live(game, n, fields)
-        return json.dumps({"town": score_town(town_view(changed, n - 1)) if changed else None})
+        return json.dumps({"town": live_town(game, n, fields)})
     answer = town_step.save(game, n, fields)
     answer.pop("game")
     return json.dumps(answer)
+
+
+def live_town(game: dict, n: int, fields: dict):
+    """Return player n's town as the fields have it, scored ({"total", "squares", ...}), or None when they do not read.
+
+    Only the edited town is scored: the others stand still while it changes. The live score asks it on every
+    tap, and the server draws a town step with it, so its numbers show before the browser's core has started.
+    """
+    changed = town_step.live(game, n, fields)
+    return score_town(town_view(changed, n - 1)) if changed else None
 
 
 def result_json(code: str) -> str:

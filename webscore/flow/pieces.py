@@ -277,13 +277,17 @@ def number_field(field: str, limits: list, value, errors: dict, extra=None) -> s
     return "<input {}>".format(attributes(found))
 
 
-def town_grid(words: dict, offered: list, values: dict, errors: dict, asks_turns: bool, asks_fact) -> str:
+def town_grid(words: dict, offered: list, values: dict, errors: dict, asks_turns: bool, asks_fact, scored=None) -> str:
     """Return a town's palette, its 16 squares and the facts it needs, as the town step and a table's town draw them.
 
     offered lists the cards a square takes (the game's buildings, then the player's monument); values holds
-    the fields' values and errors their messages (worded), by field name.
+    the fields' values and errors their messages (worded), by field name. scored, the town as the core scores
+    it ({"total", "squares": [{"square", "points"}]}), puts the live score's numbers in at once, so they show
+    as the palette does, before the core in the browser has started.
     """
     ui, catalogue = words["ui"], words["catalogue"]
+    points = {square["square"]: square["points"] for square in scored["squares"]} if scored else {}
+    total = fill(ui["running_total"], {"num": number(words, scored["total"])}) if scored else ""
     tools = []
     for card in offered:
         colour = catalogue["colours"][card]
@@ -291,7 +295,7 @@ def town_grid(words: dict, offered: list, values: dict, errors: dict, asks_turns
                      '{2}</button>'.format(colour, card, escape(words["cards"][card])))
     palette = (
         '<div class="palette" hidden data-label-empty="{empty}" data-choose-first="{first}">\n'
-        '    <p class="running-total" hidden></p>\n'
+        '    <p class="running-total" hidden>{total}</p>\n'
         '    <p class="palette-title">{tap}</p>\n    {tools}\n'
         '    <button type="button" class="tool c-empty" data-card="" aria-pressed="false">{empty}</button>\n'
         '    <span class="palette-actions">\n'
@@ -299,8 +303,8 @@ def town_grid(words: dict, offered: list, values: dict, errors: dict, asks_turns
         '      <button type="button" class="small" data-action="clear">{clear}</button>\n'
         '    </span>\n  </div>').format(empty=escape(ui["empty"]), first=escape(ui["choose_first"]),
                                       tap=escape(ui["tap_hint"]), tools="\n    ".join(tools), undo=escape(ui["undo"]),
-                                      clear=escape(ui["clear"]))
-    squares = [square_field(words, name, offered, values, errors) for name in SQUARES]
+                                      clear=escape(ui["clear"]), total=escape(total))
+    squares = [square_field(words, name, offered, values, errors, points.get(name)) for name in SQUARES]
     limits = catalogue["fact_limits"]
     facts = []
     if asks_turns:
@@ -320,8 +324,9 @@ def town_grid(words: dict, offered: list, values: dict, errors: dict, asks_turns
         facts="\n    ".join(facts))
 
 
-def square_field(words: dict, name: str, offered: list, values: dict, errors: dict) -> str:
-    """Return one square of a town: its name, the card standing there and, on a Warehouse, what it stores."""
+def square_field(words: dict, name: str, offered: list, values: dict, errors: dict, points=None) -> str:
+    """Return one square of a town: its name, the card standing there, on a Warehouse what it stores, and its
+    points when they are known."""
     select, stored = "square_" + name, "stored_" + name
     chosen = values.get(select, "")
     options = ['<option {}>{}</option>'.format(attributes({"value": "", "selected": chosen == ""}), escape(words["ui"]["empty"]))]
@@ -342,28 +347,31 @@ def square_field(words: dict, name: str, offered: list, values: dict, errors: di
         '      </span>\n'
         '      {errors}\n    </div>').format(
         broken=" has-error" if errors.get(select) or errors.get(stored) else "", name=name, select=select,
-        button=square_button(words, name, errors.get(select, []), errors.get(stored, [])),
+        button=square_button(words, name, errors.get(select, []), errors.get(stored, []), points),
         select_attributes=attributes(select_attributes), options="".join(options),
         hidden="" if chosen == "warehouse" else " is-hidden", stored=stored, stored_label=escape(words["ui"]["stored"]),
         stored_field=stored_field, errors=errors_of(errors, select) + errors_of(errors, stored))
 
 
-def square_button(words: dict, name: str, select_errors: list, stored_errors: list) -> str:
+def square_button(words: dict, name: str, select_errors: list, stored_errors: list, points=None) -> str:
     """Return the button a square becomes where tap-to-place runs (town.js shows it): its name, what stands
-    there and its points (filled in by town.js and live.mjs), described by the square's messages.
+    there (filled in by town.js) and its points (when known, else by live.mjs), described by the square's messages.
 
     The hidden commas end each part, so it reads "a1, Cottage, 3 points" with the parts shown as blocks.
     """
+    shown = number(words, points) if points is not None else ""
+    said = counted(words, words["points"], abs(points), shown) if points is not None else ""
     messages = ["square_{}-error-{}".format(name, n + 1) for n in range(len(select_errors))]
     messages += ["stored_{}-error-{}".format(name, n + 1) for n in range(len(stored_errors))]
     return (
         '<button {}><span class="square-name">{}<span class="visually-hidden">,</span></span>'
         '<span class="square-what"><span class="square-card"></span>'
         '<span class="square-empty visually-hidden">{}</span><span class="visually-hidden">,</span></span>'
-        '<span class="square-points-holder"><span class="square-points" aria-hidden="true"></span>'
-        '<span class="square-points-words visually-hidden"></span></span></button>').format(
+        '<span class="square-points-holder"><span class="square-points" aria-hidden="true">{}</span>'
+        '<span class="square-points-words visually-hidden">{}</span></span></button>').format(
         attributes({"type": "button", "class": "square-button", "hidden": True,
-                    "aria-describedby": " ".join(messages) or None}), name, escape(words["ui"]["empty"]))
+                    "aria-describedby": " ".join(messages) or None}), name, escape(words["ui"]["empty"]),
+        escape(shown), escape(said))
 
 
 def town_step(words: dict, step: dict, grid: str) -> str:

@@ -206,7 +206,7 @@ def town(lang, table_id, n):
             "state": url_for("tables.state", **at), "town": url_for("tables.town_json", n=n, **at),
             "take": url_for("tables.take", _external=True, **at), "back": url_for("tables.table", **at)}
     panels = get_template_attribute("table_sync.html", "sync_panels")()
-    drawn = pieces.table_town(page_words_of_browser(), table_words(), town, town_grid(game, player, fields), panels, False)
+    drawn = pieces.table_town(page_words_of_browser(), table_words(), town, town_grid(game, n, fields), panels, False)
     page = render_template("table_town.html", player=player, page=Markup(drawn), town=public)
     # Not stored by the service worker: offline, its shell draws the town from what table.mjs kept, which
     # is newer than any stored copy of this page once a tap has been saved.

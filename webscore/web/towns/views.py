@@ -13,6 +13,7 @@ from flask import url_for
 from markupsafe import Markup
 
 from ...flow import game_key
+from ...flow import live_town
 from ...flow import pieces
 from ...flow import town_step
 from ...scoring import game_from_code
@@ -33,13 +34,15 @@ def _game_and_player(code: str, n: int):
     return game, game["players"][n - 1]
 
 
-def town_grid(game: dict, player: dict, fields: dict, errors: dict = None) -> Markup:
-    """Return a town's palette, squares and facts (webscore.flow.pieces.town_grid), errors (worded) on their fields.
+def town_grid(game: dict, n: int, fields: dict, errors: dict = None) -> Markup:
+    """Return player n's palette, squares and facts (webscore.flow.pieces.town_grid), errors (worded) on their
+    fields, and the squares' points and the total as the live score would show them.
 
     The town step and a table's town both draw their town with it, and so does the offline shell.
     """
+    player = game["players"][n - 1]
     return Markup(pieces.town_grid(page_words_of_browser(), town_step.offered(game, player), fields, errors or {},
-                                   game["mode"] == MASTER_BUILDER, town_step.asked_fact(player)))
+                                   game["mode"] == MASTER_BUILDER, town_step.asked_fact(player), live_town(game, n, fields)))
 
 
 def _render(game, code, n, fields, placed=NO_PROBLEMS, status=200, unfinished=()):
@@ -50,7 +53,7 @@ def _render(game, code, n, fields, placed=NO_PROBLEMS, status=200, unfinished=()
             "key": game_key(game), "action": url_for("town.save", code=code, n=n), "general": general,
             "unfinished": [game["players"][p]["name"] for p in unfinished],
             "monuments": town_step.monument_offers(game), "monument": fields.get("monument", ""), "errors": errors}
-    page = pieces.town_step(page_words_of_browser(), step, town_grid(game, player, fields, errors))
+    page = pieces.town_step(page_words_of_browser(), step, town_grid(game, n, fields, errors))
     return render_template("town.html", game_code=code, n=n, player=player, page=Markup(page),
                            broken=bool(general or errors)), status
 
