@@ -59,16 +59,10 @@ export function squareWords(square) {
   return [square.dataset.square, card, points].filter(Boolean).join(", ");
 }
 
-// The button each square holds (webscore.flow.pieces.square_button): its name, what stands there and (from
-// live.mjs) its points. Shown, it takes the select's place in the tab order.
-function squareButton(square) {
-  const button = square.querySelector(".square-button");
-  button.hidden = false;
-  square.querySelector(".square-select").tabIndex = -1;
-  return button;
-}
-
-// Turn a town form's selects into tap-to-place squares with a palette of the town's cards.
+// Tap-to-place on a town form, drawn as it shows (webscore.flow.pieces.town_grid: the palette, each square's
+// button with its name, what stands there and its points, the total): only what a tap does is added here.
+// Without scripts, static/css/noscript.css shows the selects instead. Once it is all answered, the form has
+// the class js-town.
 export function enhance(form) {
   const palette = form.querySelector(".palette");
   const squares = [...form.querySelectorAll(".square")];
@@ -109,20 +103,20 @@ export function enhance(form) {
   const keep = atMostOncePerFrame(() => remember(form));
   form.addEventListener("town-change", keep);
   form.addEventListener("input", keep);
-  form.classList.add("js-town");
-  palette.hidden = false;
-  // The numbers the server drew with the town, shown with the palette, before the core in the browser starts.
-  const total = palette.querySelector(".running-total");
-  if (total.hidden && total.textContent) {
-    total.hidden = false;
-    performance.mark("marquoir:town-number");
+  // The numbers the server drew with the town are shown from its first paint, before the core in the browser starts.
+  if (!palette.querySelector(".running-total").hidden) {
+    new PerformanceObserver((list, observer) => {
+      const painted = list.getEntriesByName("first-contentful-paint")[0];
+      if (!painted) return;
+      performance.mark("marquoir:town-number", { startTime: painted.startTime });
+      observer.disconnect();
+    }).observe({ type: "paint", buffered: true });
   }
   // The sticky palette's height, so a square reached by Tab scrolls clear of it.
   const measure = () => document.documentElement.style.setProperty("--palette-height", palette.offsetHeight + 8 + "px");
   new ResizeObserver(measure).observe(palette);
   for (const square of squares) {
-    const button = squareButton(square);
-    show(palette, square);
+    const button = square.querySelector(".square-button");
     square.querySelector(".square-select").addEventListener("change", () => show(palette, square));
     button.addEventListener("click", () => {
       if (tool === null) {
@@ -154,6 +148,7 @@ export function enhance(form) {
   });
   keepAwake(form.querySelector(".facts"));
   focusFirstProblem(form);
+  form.classList.add("js-town");
 }
 
 const page = document.querySelector(".town-form");

@@ -98,7 +98,7 @@ def test_a_page_the_same_for_every_reader_still_keeps_its_language_for_the_next_
 def test_a_kept_games_delete_button_names_it_in_one_sentence_of_each_language(phone, live_server):
     page = phone.new_page()
     set_up(page, live_server)
-    page.wait_for_selector(".running-total")
+    page.wait_for_selector("form[data-live-total]")
     names = {"en": "Delete the game of Ana, Bo, and Cy", "fr": "Supprimer la partie\u00a0: Ana, Bo et Cy",
              "hu": "Ana, Bo és Cy játszmájának törlése"}
     for lang, name in names.items():
@@ -117,7 +117,7 @@ def test_a_kept_games_delete_button_names_players_whose_names_look_like_replacem
     page.click("button[value=add]")
     page.fill("#players-2", "{1}")
     page.click("button[value=start]")
-    page.wait_for_selector(".running-total")
+    page.wait_for_selector("form[data-live-total]")
     page.goto(live_server + "/fr/")
     button = page.get_by_role("button", name="Supprimer la partie\u00a0: $&, $'x et {1}", exact=True)
     assert button.inner_text() == "Supprimer"

@@ -33,7 +33,7 @@ def server_totals(code):
 def play_offline(page, base):
     set_up(page, base)
     for n, name in enumerate(("Ana", "Bo", "Cy"), start=1):
-        page.wait_for_selector(".palette:not([hidden])")
+        page.wait_for_selector("form.js-town")
         assert page.locator("h1").inner_text() == "Town of " + name
         tap_town(page, TOWNS[name])
         if name == "Bo":
@@ -196,7 +196,7 @@ def test_live_score_follows_every_tap(phone, live_server):
 def test_games_are_kept_on_the_phone(phone, live_server):
     page = phone.new_page()
     set_up(page, live_server)
-    page.wait_for_selector(".running-total")
+    page.wait_for_selector("form[data-live-total]")
     page.goto(live_server + "/en/")
     entries = page.locator(".recent-list li")
     assert entries.count() == 1

@@ -20,7 +20,7 @@ LONG_NAMES = encode(game(*[player(town("cottage farm well chapel", ". . . .", ".
                            for name in ("W" * 24, "Árvíztűrőtükörfúrógépek", "M" * 24)]))
 PAGES = dict(page_paths(CODE), **{
     "play-solo": ("/play?code={}".format(RULEBOOK_CODE), "#play h1"),
-    "town-long-names": ("/g/{}/3".format(LONG_NAMES), ".running-total:not(:empty)"),
+    "town-long-names": ("/g/{}/3".format(LONG_NAMES), "form[data-live-total]"),
     "results-long-names": ("/r/{}".format(LONG_NAMES), ".ranking"),
     "play-long-names": ("/play?code={}".format(LONG_NAMES), "#play h1"),
 })

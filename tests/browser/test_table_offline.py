@@ -33,8 +33,10 @@ def open_town(page, base, lang) -> str:
     page.wait_for_url(re.compile(r".*/{}/t/[A-Za-z0-9_-]{{22,}}$".format(lang)))
     table_url = page.url
     page.click(".table-player[data-player='1'] a")
-    page.wait_for_selector(".palette:not([hidden])")
-    expect(page.locator(".running-total")).to_be_visible(timeout=WAIT)
+    page.wait_for_selector("form.js-town")
+    # The live score has answered and the town's outbox is kept (its status said).
+    page.wait_for_selector("form[data-live-total]", timeout=WAIT)
+    expect(page.locator(".table-save-status")).not_to_be_empty(timeout=WAIT)
     return table_url
 
 
@@ -59,7 +61,7 @@ def test_a_town_reloaded_offline_goes_on_and_its_taps_reach_the_table(phone, liv
     expect(page.locator(".table-offline")).to_have_text(
         "This phone is offline. Your taps are kept on it and will be sent when the network is back.")
     expect(page.locator(".table-offline")).to_be_visible()
-    page.wait_for_selector(".palette:not([hidden])")
+    page.wait_for_selector("form.js-town")
     expect(page.locator("#square_a1")).to_have_value("cottage")
     expect(page.locator("#square_b1")).to_have_value("farm")
     tap(page, "well", "c1")
@@ -74,7 +76,7 @@ def test_a_town_reloaded_offline_goes_on_and_its_taps_reach_the_table(phone, liv
     # Another language, still offline, shows the same town with every tap.
     page.click(".languages a[lang=fr]")
     expect(page.locator("h1")).to_have_text("Bourgade\u00a0: Annabell")
-    page.wait_for_selector(".palette:not([hidden])")
+    page.wait_for_selector("form.js-town")
     expect(page.locator("#square_c1")).to_have_value("well")
     phone.set_offline(False)
     expect(page.locator(".table-save-status")).to_have_text(re.compile(r"^Dernier enregistrement à \d"), timeout=WAIT)
@@ -136,7 +138,7 @@ def test_the_table_reloaded_offline_shows_what_this_phone_last_saw_and_leads_to_
     shot(page, "table-offline")
     page.click(".table-player[data-player='1'] a")
     expect(page.locator("h1")).to_have_text("Town of Annabell", timeout=WAIT)
-    page.wait_for_selector(".palette:not([hidden])")
+    page.wait_for_selector("form.js-town")
     expect(page.locator("#square_a1")).to_have_value("cottage")
     # And back: the offline town's link to the table leads to this page again, in any language.
     page.click("text=Back to the table")

@@ -78,7 +78,7 @@ def fresh_town(browser, server, n=1):
     page = context.new_page()
     release = with_core_held(page)
     page.goto("{}/{}".format(table_url, n))
-    page.wait_for_selector(".palette:not([hidden])")
+    page.wait_for_selector("form.js-town")
     return context, page, table_url, release
 
 

@@ -58,8 +58,10 @@ def town_of(n) -> list:
 def open_town(page, table_url, n):
     page.goto(table_url)
     page.click(".table-player[data-player='{}'] a".format(n + 1))
-    page.wait_for_selector(".palette:not([hidden])")
-    expect(page.locator(".running-total")).to_be_visible(timeout=WAIT)
+    page.wait_for_selector("form.js-town")
+    # The live score has answered and the town's outbox is kept (its status said).
+    page.wait_for_selector("form[data-live-total]", timeout=WAIT)
+    expect(page.locator(".table-save-status")).not_to_be_empty(timeout=WAIT)
 
 
 def enter_town(page, n):
@@ -133,6 +135,8 @@ def test_a_phone_without_network_hands_its_town_over_by_link(phones, table_serve
     go_offline(phones[1])
     enter_town(lonely, 3)
     lonely.click("[data-action=handover]")
+    # Drawn once the core (in its worker) has made the town's code.
+    expect(lonely.locator(".handover-url")).to_have_value(re.compile(r"/take\?town="))
     link = lonely.locator(".handover-url").input_value()
     assert link == table_url + "/take?town=" + town_code(GAME, 3)
     host.goto(link)

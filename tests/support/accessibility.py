@@ -27,10 +27,10 @@ def page_paths(code: str) -> dict:
     return {
         "home": ("/", "main h1"),
         "setup": ("/new", "form"),
-        "town-empty": ("/g/{}/1".format(code), ".running-total:not(:empty)"),
-        "town-half": ("/g/{}/1?{}".format(code, urlencode(HALF_TOWN)), ".running-total:not(:empty)"),
+        "town-empty": ("/g/{}/1".format(code), "form[data-live-total]"),
+        "town-half": ("/g/{}/1?{}".format(code, urlencode(HALF_TOWN)), "form[data-live-total]"),
         "town-problem": ("/g/{}/2/save?{}".format(code, urlencode({"square_a1": "warehouse", "go": "next"})),
-                         ".running-total:not(:empty)"),
+                         "form[data-live-total]"),
         "results-2": ("/r/{}".format(RULEBOOK_CODE), ".ranking"),
         "results-4": ("/r/{}".format(FOUR_PLAYERS_CODE), ".ranking"),
         "rules": ("/rules", "main h1"),

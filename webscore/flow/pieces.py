@@ -294,8 +294,8 @@ def town_grid(words: dict, offered: list, values: dict, errors: dict, asks_turns
         tools.append('<button type="button" class="tool c-{0}" data-card="{1}" data-colour="{0}" aria-pressed="false">'
                      '{2}</button>'.format(colour, card, escape(words["cards"][card])))
     palette = (
-        '<div class="palette" hidden data-label-empty="{empty}" data-choose-first="{first}">\n'
-        '    <p class="running-total" hidden>{total}</p>\n'
+        '<div class="palette" data-label-empty="{empty}" data-choose-first="{first}">\n'
+        '    <p class="running-total"{hidden}>{total}</p>\n'
         '    <p class="palette-title">{tap}</p>\n    {tools}\n'
         '    <button type="button" class="tool c-empty" data-card="" aria-pressed="false">{empty}</button>\n'
         '    <span class="palette-actions">\n'
@@ -303,7 +303,7 @@ def town_grid(words: dict, offered: list, values: dict, errors: dict, asks_turns
         '      <button type="button" class="small" data-action="clear">{clear}</button>\n'
         '    </span>\n  </div>').format(empty=escape(ui["empty"]), first=escape(ui["choose_first"]),
                                       tap=escape(ui["tap_hint"]), tools="\n    ".join(tools), undo=escape(ui["undo"]),
-                                      clear=escape(ui["clear"]), total=escape(total))
+                                      clear=escape(ui["clear"]), total=escape(total), hidden="" if scored else " hidden")
     squares = [square_field(words, name, offered, values, errors, points.get(name)) for name in SQUARES]
     limits = catalogue["fact_limits"]
     facts = []
@@ -329,6 +329,8 @@ def square_field(words: dict, name: str, offered: list, values: dict, errors: di
     points when they are known."""
     select, stored = "square_" + name, "stored_" + name
     chosen = values.get(select, "")
+    # Drawn as tap-to-place shows it (town.js changes it only when a tap does): a square's colour and its card.
+    shown = chosen if chosen in offered else ""
     options = ['<option {}>{}</option>'.format(attributes({"value": "", "selected": chosen == ""}), escape(words["ui"]["empty"]))]
     options += ['<option {}>{}</option>'.format(attributes({"value": card, "selected": chosen == card}),
                                                 escape(words["cards"][card])) for card in offered]
@@ -337,7 +339,7 @@ def square_field(words: dict, name: str, offered: list, values: dict, errors: di
     stored_field = number_field(stored, [0, words["catalogue"]["max_stored"]], values.get(stored, ""), errors,
                                 {"class": "stored-input"})
     return (
-        '<div class="square{broken}" data-square="{name}">\n'
+        '<div class="square{broken}{filled}" data-square="{name}">\n'
         '      {button}\n'
         '      <label class="square-name" for="{select}">{name}</label>\n'
         '      <select {select_attributes}>{options}</select>\n'
@@ -347,15 +349,17 @@ def square_field(words: dict, name: str, offered: list, values: dict, errors: di
         '      </span>\n'
         '      {errors}\n    </div>').format(
         broken=" has-error" if errors.get(select) or errors.get(stored) else "", name=name, select=select,
-        button=square_button(words, name, errors.get(select, []), errors.get(stored, []), points),
+        filled=" filled c-" + words["catalogue"]["colours"][shown] if shown else "",
+        button=square_button(words, name, shown, errors.get(select, []), errors.get(stored, []), points),
         select_attributes=attributes(select_attributes), options="".join(options),
         hidden="" if chosen == "warehouse" else " is-hidden", stored=stored, stored_label=escape(words["ui"]["stored"]),
         stored_field=stored_field, errors=errors_of(errors, select) + errors_of(errors, stored))
 
 
-def square_button(words: dict, name: str, select_errors: list, stored_errors: list, points=None) -> str:
-    """Return the button a square becomes where tap-to-place runs (town.js shows it): its name, what stands
-    there (filled in by town.js) and its points (when known, else by live.mjs), described by the square's messages.
+def square_button(words: dict, name: str, card: str, select_errors: list, stored_errors: list, points=None) -> str:
+    """Return the button a square is where tap-to-place runs (without scripts, static/css/noscript.css leaves
+    the select alone): its name, the card standing there (town.js follows the taps) and its points (when known,
+    else by live.mjs), described by the square's messages.
 
     The hidden commas end each part, so it reads "a1, Cottage, 3 points" with the parts shown as blocks.
     """
@@ -365,12 +369,12 @@ def square_button(words: dict, name: str, select_errors: list, stored_errors: li
     messages += ["stored_{}-error-{}".format(name, n + 1) for n in range(len(stored_errors))]
     return (
         '<button {}><span class="square-name">{}<span class="visually-hidden">,</span></span>'
-        '<span class="square-what"><span class="square-card"></span>'
-        '<span class="square-empty visually-hidden">{}</span><span class="visually-hidden">,</span></span>'
+        '<span class="square-what"><span class="square-card">{}</span>'
+        '<span class="square-empty visually-hidden"{}>{}</span><span class="visually-hidden">,</span></span>'
         '<span class="square-points-holder"><span class="square-points" aria-hidden="true">{}</span>'
         '<span class="square-points-words visually-hidden">{}</span></span></button>').format(
-        attributes({"type": "button", "class": "square-button", "hidden": True,
-                    "aria-describedby": " ".join(messages) or None}), name, escape(words["ui"]["empty"]),
+        attributes({"type": "button", "class": "square-button", "aria-describedby": " ".join(messages) or None}),
+        name, escape(words["cards"][card]) if card else "", " hidden" if card else "", escape(words["ui"]["empty"]),
         escape(shown), escape(said))
 
 
