@@ -45,8 +45,9 @@ export function keepFocus(root, key, redraw) {
   target.focus();
 }
 
-// Run write at most once per animation frame however often it is asked, and at once when the page is hidden or
-// left, so what it keeps (an address, a draft) is never older than the last frame the player saw.
+// Run write at most once per animation frame however often it is asked, just after the frame is painted (so a
+// tap's answer is drawn first), and at once when the page is hidden or left, so what it keeps (an address, a
+// draft) is never older than the last frame the player saw.
 export function atMostOncePerFrame(write) {
   let asked = false;
   const flush = () => {
@@ -61,6 +62,6 @@ export function atMostOncePerFrame(write) {
   return () => {
     if (asked) return;
     asked = true;
-    requestAnimationFrame(flush);
+    requestAnimationFrame(() => setTimeout(flush, 0));
   };
 }

@@ -15,14 +15,18 @@ export function liveScore(form) {
   const total = form.querySelector(".running-total");
   const squares = new Map([...form.querySelectorAll(".square[data-square]")].map((element) => [element.dataset.square, {
     points: element.querySelector(".square-points"), words: element.querySelector(".square-points-words") }]));
+  // Only what changed is written: a tap changes a few squares' points, and the page redraws those alone.
+  const write = (element, text) => {
+    if (element.textContent !== text) element.textContent = text;
+  };
   const draw = (player) => {
-    total.textContent = fill(words.ui.running_total, { num: number(player.total) });
+    write(total, fill(words.ui.running_total, { num: number(player.total) }));
     total.classList.remove("is-stale");
     for (const square of player.squares) {
       const { points, words: said } = squares.get(square.square);
       // The number is seen; "3 points" is what a screen reader hears as the end of the square's name.
-      points.textContent = number(square.points);
-      said.textContent = counted(words.points, Math.abs(square.points), number(square.points));
+      write(points, number(square.points));
+      write(said, counted(words.points, Math.abs(square.points), number(square.points)));
     }
     if (total.hidden) {
       total.hidden = false;

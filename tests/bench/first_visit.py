@@ -36,7 +36,8 @@ Figures, each min/median/max over the runs:
   number, longest task. Floor: the town page as served with its scripts and preloads removed (style sheet
   kept), visited twice in its own context, FCP of the second visit. Then taps: a palette tool, then 10
   squares alternating two tools so each tap changes the town; per tap, from the pointerdown's timeStamp
-  to the first frame after the square's points or the total changed (a MutationObserver;
+  (and, apart, from the pointerup's: a tap is a click only once the finger lifts) to the first frame after
+  the square's points or the total changed (a MutationObserver;
   requestAnimationFrame then setTimeout 0 stands for "painted"; a tap that changed neither: its first
   rewrite), and the Event Timing duration of its pointerup/click (reported from 16 ms).
 - result /en/r/<code>, cold then warm (same context, service worker installed, /en/ between): LCP (last
@@ -111,6 +112,13 @@ OBSERVERS = """(() => {
   observe("event", (entry) => seen.events.push([entry.name, entry.startTime, entry.duration]), { durationThreshold: 16 });
   const input = (event) => { if (seen.input === null) seen.input = event.timeStamp; };
   addEventListener("keydown", input, true);
+  // The finger lifted: a tap is a click only from here, so the app can answer no sooner.
+  addEventListener("pointerup", (event) => {
+    const tap = seen.taps[seen.taps.length - 1];
+    if (tap && tap.up === null && event.target instanceof Element && event.target.closest(".square[data-square]")) {
+      tap.up = event.timeStamp;
+    }
+  }, true);
   addEventListener("pointerdown", (event) => {
     input(event);
     seen.downs.push(event.timeStamp);
@@ -118,7 +126,8 @@ OBSERVERS = """(() => {
     if (!square) return;
     const form = square.closest("form.town-form");
     const points = square.querySelector(".square-points");
-    seen.taps.push({ at: event.timeStamp, square: square.dataset.square, total: form ? form.dataset.liveTotal ?? null : null,
+    seen.taps.push({ at: event.timeStamp, up: null, square: square.dataset.square,
+      total: form ? form.dataset.liveTotal ?? null : null,
       points: points ? points.textContent : null, written: null, changed: null, how: null });
   }, true);
   new MutationObserver((records) => {
@@ -591,6 +600,7 @@ def taps(visit: Phone) -> list:
         durations = [d for name, start, d in seen["events"] if name in ("pointerup", "click") and tap["at"] <= start < until]
         painted = tap["changed"] if tap["changed"] is not None else tap["written"]
         results.append({"square": tap["square"], "how": tap["how"], "tap_to_paint": painted - tap["at"],
+                        "release_to_paint": painted - tap["up"] if tap["up"] is not None else None,
                         "event_duration": max(durations) if durations else None})
     return results
 
@@ -845,6 +855,11 @@ def table(figures: dict) -> list:
         floor=pick(runs, "town_static_floor", "warm", "fcp"), ratio_goal=1.5)
     row("town warm: longest task (ms)", pick(runs, "town", "warm", "longest_task"), "≤ 50 ms", at_most(50))
     row("tap → painted score, all {} taps (ms)".format(len(tap_times)), tap_times, "median ≤ 40, worst ≤ 100",
+        lambda values: median(values) <= 40 and max(v for v in values if v is not None) <= 100)
+    # The same taps from the finger's lifting (pointerup): the touch's own length (here the gap between the two
+    # protocol messages of a synthetic tap) left out.
+    released = [tap.get("release_to_paint") for tap in all_taps]
+    row("tap released → painted score (ms)", released, "median ≤ 40, worst ≤ 100",
         lambda values: median(values) <= 40 and max(v for v in values if v is not None) <= 100)
     over = [d for d in durations if d is not None]
     row("tap: Event Timing click/pointerup (ms), {} of {} over 16 ms".format(len(over), len(durations)), over)

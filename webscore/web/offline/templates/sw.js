@@ -37,6 +37,8 @@ async function storePages(first) {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
+    // A page is asked of the network while this worker starts, not once it has (pages are network-first).
+    if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
     for (const name of await caches.keys()) {
       if (name.startsWith("marquoir-") && name !== CACHE) await caches.delete(name);
     }
@@ -87,10 +89,10 @@ async function forgetOldPages(cache) {
   for (const request of pages.slice(0, Math.max(0, pages.length - MAX_PAGES))) await cache.delete(request);
 }
 
-async function page(request) {
+async function page(request, preloaded) {
   const cache = await caches.open(CACHE);
   try {
-    const response = await fetch(request);
+    const response = (await preloaded) || await fetch(request);
     if (response.ok && response.type === "basic" && !response.headers.get("Cache-Control")?.includes("no-store")) {
       cache.put(request, response.clone()).then(() => forgetOldPages(cache)).catch(() => {});
     }
@@ -111,7 +113,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (request.mode === "navigate") {
-    event.respondWith(page(request));
+    event.respondWith(page(request, event.preloadResponse));
   } else if (url.pathname.startsWith("/static/") || url.pathname.startsWith("/core/")) {
     event.respondWith(asset(request));
   }
