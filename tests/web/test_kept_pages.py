@@ -117,8 +117,8 @@ def test_pages_name_static_files_under_the_current_version(app, client):
         assert '/static/v/{}/js/'.format(version) in html
         assert not re.search(r'"/static/(?!v/)', html)
         assert not re.search(r'"/core/(?!v/)', html)
-    # A result page holds its style sheet (it paints with its first bytes); the others name it.
-    assert '/static/v/{}/css/marquoir.css"'.format(version) in client.get(TOWN).text
+    # A result page and a town step hold their style sheet (they paint with their first bytes); the others name it.
+    assert '/static/v/{}/css/marquoir.css"'.format(version) in client.get("/en/new").text
 
 
 def test_a_versioned_file_is_immutable_and_compressed_at_the_strongest_level(app, client):
@@ -139,7 +139,7 @@ def test_an_unversioned_or_old_address_is_revalidated(client):
 
 
 def test_a_kept_pages_style_sheet_still_comes_under_another_versions_address(client):
-    page = client.get(TOWN).get_data(as_text=True)
+    page = client.get("/en/new").get_data(as_text=True)
     sheet = re.search(r'href="(/static/v/[0-9a-f]+/css/marquoir\.css)"', page).group(1)
     current = client.get(sheet)
     assert current.status_code == 200

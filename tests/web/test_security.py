@@ -82,7 +82,9 @@ def test_a_result_page_holds_its_style_sheet_and_the_policy_names_its_hash(clien
     assert 'rel="stylesheet"' not in page.text
     digest = base64.b64encode(hashlib.sha256(sheet.encode()).digest()).decode()
     assert "style-src 'self' 'sha256-{}';".format(digest) in page.headers["Content-Security-Policy"]
-    # Every other page links it, cached once for all of them.
+    # So does a town step; every other page links it, cached once for all of them.
+    town = client.get("/en/g/{}/1".format(examples.FOUR_PLAYERS_CODE)).text
+    assert town.count("<style>" + sheet + "</style>") == 1 and 'rel="stylesheet" href="/static/v/' in town  # noscript.css
     assert "<style" not in client.get("/en/new").text
     assert 'rel="stylesheet" href="/static/v/' in client.get("/en/new").text
 
