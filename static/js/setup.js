@@ -148,8 +148,6 @@ if (form && words) {
   // Started once the form is painted: its first bytes and its first paint are the form's alone.
   requestAnimationFrame(() => setTimeout(async () => {
     await loadBrowserCore();
-    // With the flow answering every change at once, the no-script "Update choices" button has nothing to do.
-    form.querySelector('button[value="refresh"]')?.setAttribute("hidden", "");
     // A blank setup page shown for an address with answers in it (the offline copy, or a page that language
     // switch or Back reopened): draw the address's answers, not the blank form's, and answer the button tapped
     // before the core was ready, as the server would have.
