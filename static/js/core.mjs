@@ -35,6 +35,7 @@ export function loadBrowserCore() {
     started = new Promise((resolve, reject) => {
       worker = new Worker(new URL("./core-worker.mjs", import.meta.url), { type: "module" });
       const fail = (why) => {
+        performance.mark("marquoir:core-failed");
         reject(new Error(why));
         for (const id of [...waiting.keys()]) settle({ id, failed: why });
       };

@@ -41,7 +41,8 @@ export function liveScore(form) {
     if (shown.game) remember(form.dataset.lang, code, location.pathname, shown.game, false, shown.key);
     return ready;
   }, () => {
-    // No core on this phone (offline and never stored): no live score, and what a tap changed is said without it.
+    // No core on this phone (offline and never stored, or its bundle refused): the numbers stay as the page
+    // came, marked as not up to date once a tap changes the town, and what a tap changed is said without them.
     delete form.dataset.live;
     form.dispatchEvent(new CustomEvent("town-scored"));
     return null;
@@ -50,7 +51,6 @@ export function liveScore(form) {
   let asking = false;
   let again = false;
   const update = async () => {
-    if (!coreReady()) total.classList.add("is-stale");
     if (asking) {
       again = true;
       return;
@@ -67,10 +67,15 @@ export function liveScore(form) {
     // Said once the numbers are in (town.js announces what a tap changed with the new total).
     form.dispatchEvent(new CustomEvent("town-scored"));
   };
-  form.addEventListener("town-change", update);
-  form.addEventListener("input", update);
+  // A change the core cannot score yet leaves the numbers shown as they were: marked as not up to date.
+  const changed = () => {
+    if (!coreReady()) total.classList.add("is-stale");
+    update();
+  };
+  form.addEventListener("town-change", changed);
+  form.addEventListener("input", changed);
   // A town at a table redrawn from what the table holds (table.mjs).
-  form.addEventListener("town-sync", update);
+  form.addEventListener("town-sync", changed);
   update();
 }
 

@@ -147,7 +147,12 @@ if (form && words) {
   });
   // Started once the form is painted: its first bytes and its first paint are the form's alone.
   requestAnimationFrame(() => setTimeout(async () => {
-    await loadBrowserCore();
+    try {
+      await loadBrowserCore();
+    } catch (error) {
+      // No core on this phone (offline and never stored, or its bundle refused): the server answers, as without scripts.
+      return;
+    }
     // A blank setup page shown for an address with answers in it (the offline copy, or a page that language
     // switch or Back reopened): draw the address's answers, not the blank form's, and answer the button tapped
     // before the core was ready, as the server would have.

@@ -75,7 +75,8 @@ export function enhance(form) {
   let toSay = null;
   const say = () => {
     if (toSay === null) return;
-    const total = form.querySelector(".running-total:not([hidden])")?.textContent ?? "";
+    // A total not up to date (the core is not ready, or cannot start) is not said.
+    const total = form.querySelector(".running-total:not([hidden]):not(.is-stale)")?.textContent ?? "";
     const what = toSay ? squareWords(toSay) : "";
     toSay = null;
     announce([what, total].filter(Boolean).join(". "));
@@ -90,6 +91,12 @@ export function enhance(form) {
     }
     toSay = changes.length === 1 ? changes[0][0] : "";
     form.dispatchEvent(new CustomEvent("town-change"));
+    // Until the core scores them, the changed squares show and say no points rather than their old ones.
+    if (form.querySelector(".running-total.is-stale")) {
+      for (const [square] of changes) {
+        for (const points of square.querySelectorAll(".square-points, .square-points-words")) points.textContent = "";
+      }
+    }
     if (form.dataset.live === undefined) say();
   }
 
