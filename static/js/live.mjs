@@ -57,11 +57,12 @@ export function liveScore(form) {
     }
     asking = true;
     const ready = await core;
-    while (ready) {
-      again = false;
-      const answer = await ready.town({ code, n, fields: formFields(form), live: true });
-      if (!again && answer.town) draw(answer.town);
-      if (!again) break;
+    if (ready) {
+      do {
+        again = false;
+        const answer = await ready.town({ code, n, fields: formFields(form), live: true });
+        if (!again && answer.town) draw(answer.town);
+      } while (again);
     }
     asking = false;
     // Said once the numbers are in (town.js announces what a tap changed with the new total).

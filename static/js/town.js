@@ -1,6 +1,6 @@
 // Tap-to-place on a town: pick a building from the palette, tap the squares it stands on.
-// The selects stay the form's truth, so the server reads the same fields with or without this.
-// Each square becomes one button named "a1, Cottage, 3 points"; its select leaves the tab order.
+// The selects stay the form's truth (hidden; shown by noscript.css without scripts), so the server reads the
+// same fields with or without this. Each square is one button named "a1, Cottage, 3 points".
 import { announce, atMostOncePerFrame, focusFirstProblem } from "./dom.mjs";
 import { keepAwake } from "./wake.mjs";
 import { draftOf, keepDraft } from "./recent.mjs";
