@@ -363,8 +363,8 @@ def square_button(words: dict, name: str, card: str, select_errors: list, stored
 
     The hidden commas end each part, so it reads "a1, Cottage, 3 points" with the parts shown as blocks.
     """
-    shown = number(words, points) if points is not None else ""
-    said = counted(words, words["points"], abs(points), shown) if points is not None else ""
+    written = number(words, points) if points is not None else ""
+    said = counted(words, words["points"], abs(points), written) if points is not None else ""
     messages = ["square_{}-error-{}".format(name, n + 1) for n in range(len(select_errors))]
     messages += ["stored_{}-error-{}".format(name, n + 1) for n in range(len(stored_errors))]
     return (
@@ -375,7 +375,7 @@ def square_button(words: dict, name: str, card: str, select_errors: list, stored
         '<span class="square-points-words visually-hidden">{}</span></span></button>').format(
         attributes({"type": "button", "class": "square-button", "aria-describedby": " ".join(messages) or None}),
         name, escape(words["cards"][card]) if card else "", " hidden" if card else "", escape(words["ui"]["empty"]),
-        escape(shown), escape(said))
+        escape(written), escape(said))
 
 
 def town_step(words: dict, step: dict, grid: str) -> str:

@@ -68,6 +68,11 @@ class Encoded(dict):
             self[encoding] = compress(self[None], encoding, self.strongest)
         return self[encoding]
 
+    def compress_all(self) -> None:
+        """Compress the body in every encoding now, so no visitor waits for it."""
+        for encoding in self:
+            self.body(encoding)
+
 
 def encode_all(body: bytes) -> Encoded:
     """Return a page's bodies, compressed quickly on first use (pages are many; files are few)."""
@@ -176,9 +181,7 @@ def warm(app, folders) -> None:
     for folder in folders:
         for path in folder.rglob("*"):
             if path.is_file() and "__pycache__" not in path.parts:
-                kept = stored_file(path, app=app)
-                for encoding in kept.bodies:
-                    kept.bodies.body(encoding)
+                stored_file(path, app=app).bodies.compress_all()
 
 
 def init_app(app, static_folder: pathlib.Path, code_folders: tuple) -> None:

@@ -350,7 +350,5 @@ def init_app(app) -> None:
     app.register_blueprint(bp)
     if app.config["PRODUCTION"]:
         # Compiled at start, as the static files are compressed (assets.warm): no visitor waits for it.
-        bodies, _ = core_bundle_bodies(app)
-        for encoding in bodies:
-            bodies.body(encoding)
+        core_bundle_bodies(app)[0].compress_all()
     app.jinja_env.globals.update(browser_words=words_json, piece=piece, piece_words=page_words_of_browser)
