@@ -128,6 +128,9 @@ function focusAfter(action) {
 }
 
 if (form && words) {
+  // A blank setup page shown for an address with answers in it (the offline copy, or a page that language
+  // switch or Back reopened): its answers, read now, before the form's own are mirrored into the address.
+  const opened = form.hasAttribute("data-blank") && location.search.length > 1 ? queryFields() : null;
   const keep = atMostOncePerFrame(mirror);
   // A mode chosen before the core was ready is answered once it is.
   let changedEarly = false;
@@ -153,13 +156,11 @@ if (form && words) {
       // No core on this phone (offline and never stored, or its bundle refused): the server answers, as without scripts.
       return;
     }
-    // A blank setup page shown for an address with answers in it (the offline copy, or a page that language
-    // switch or Back reopened): draw the address's answers, not the blank form's, and answer the button tapped
-    // before the core was ready, as the server would have.
-    if (form.hasAttribute("data-blank") && location.search.length > 1) {
-      const fields = queryFields();
-      const action = fields.action ?? "refresh";
-      act(action, focusAfter(action), fields);
+    // Draw the address's answers, not the blank form's, and answer the button tapped before the core was
+    // ready, as the server would have.
+    if (opened) {
+      const action = opened.action ?? "refresh";
+      act(action, focusAfter(action), opened);
     } else if (changedEarly) act("refresh");
   }, 0));
 }
