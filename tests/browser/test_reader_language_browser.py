@@ -140,7 +140,8 @@ def test_offline_an_address_without_a_language_opens_in_the_language_last_read(b
 
 def test_without_javascript_a_page_drawn_for_the_reader_still_keeps_the_language(phone_without_js, live_server):
     page = phone_without_js.new_page()
-    answer = page.goto(live_server + "/hu/g/{}/1".format(CODE))
+    # A town step with its unsaved answers in its address is drawn for its reader.
+    answer = page.goto(live_server + "/hu/g/{}/1?square_a1=cottage".format(CODE))
     assert answer.all_headers()["set-cookie"].startswith("lang=hu; ")
     assert lang_cookies(phone_without_js) == [("hu", "/")]
     page.goto(live_server + "/")

@@ -1,4 +1,4 @@
-"""Result pages kept whole and sent immutable; static and core files compressed once under versioned addresses."""
+"""Result pages and town steps kept whole and sent immutable; static and core files compressed once under versioned addresses."""
 
 import gzip
 import importlib.metadata
@@ -103,6 +103,35 @@ def test_a_page_with_a_query_is_drawn_for_itself(client):
     assert response.status_code == 200
     assert "ETag" not in response.headers
     assert "from=share" in response.get_data(as_text=True)
+
+
+def test_a_town_step_without_answers_is_kept_immutable_and_sent_again_unread(app, client):
+    first = client.get(TOWN)
+    assert first.status_code == 200
+    assert first.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert re.fullmatch(r'"[0-9a-f]{20}"', first.headers["ETag"])
+    assert "Set-Cookie" not in first.headers
+    assert [key[:4] for key in cache(app)["pages"].values] == [("town", "en", examples.FOUR_PLAYERS_CODE, "1")]
+    again = client.get(TOWN)
+    assert again.get_data() == first.get_data()
+    assert client.get(TOWN, headers={"If-None-Match": first.headers["ETag"]}).status_code == 304
+    # Each player's step is a page of its own.
+    second = client.get(TOWN[:-1] + "2")
+    assert second.status_code == 200
+    assert second.headers["ETag"] != first.headers["ETag"]
+
+
+def test_a_town_step_with_its_answers_in_the_address_is_drawn_for_its_reader(app, client):
+    kept = client.get(TOWN).get_data(as_text=True)
+    typed = client.get(TOWN, query_string={"square_a1": "farm"})
+    assert typed.status_code == 200
+    assert "ETag" not in typed.headers and "Cache-Control" not in typed.headers
+    assert typed.get_data(as_text=True) != kept
+    assert '<option selected value="farm">' in typed.get_data(as_text=True)
+    # A player the game lacks, and a damaged code, are refused and not kept.
+    assert client.get(TOWN[:-1] + "9").status_code == 404
+    assert client.get("/en/g/AAAA/1").status_code == 400
+    assert [key[0] for key in cache(app)["pages"].values] == ["town"]
 
 
 def test_a_damaged_code_is_not_kept(app, client):

@@ -8,7 +8,7 @@ from support.apps import new_app
 
 CODE = examples.FOUR_PLAYERS_CODE
 LANGUAGES = ("en", "fr", "hu")
-KEPT = ("/{}/", "/{}/rules", "/{}/play", "/{}/pad", "/{}/new", "/{}/r/" + CODE)
+KEPT = ("/{}/", "/{}/rules", "/{}/play", "/{}/pad", "/{}/new", "/{}/r/" + CODE, "/{}/g/" + CODE + "/1")
 ODD_COOKIES = ("lang=xx", "lang=FR", "lang=Hu", "lang=en-GB", "lang=%66r", "lang", "lang=; lang=hu",
                "lang=fr; lang=hu", "lang=hu; lang=fr", 'lang="fr', "lang=" + "a" * 4000, "lang=fr" + "x" * 8000,
                "session=forged.value; lang=hu")
@@ -56,7 +56,7 @@ def test_a_kept_page_revalidated_or_asked_by_head_sends_no_cookie(tmp_path, patt
 
 
 @pytest.mark.parametrize("cookie", ODD_COOKIES[:-1])
-@pytest.mark.parametrize("path", ["/hu/g/{}/1".format(CODE), "/hu/?from=qr", "/hu/r/{}?from=qr".format(CODE),
+@pytest.mark.parametrize("path", ["/hu/g/{}/1?square_a1=cottage".format(CODE), "/hu/?from=qr", "/hu/r/{}?from=qr".format(CODE),
                                   "/hu/t/new?code={}".format(CODE)])
 def test_a_page_drawn_for_its_reader_sets_its_language_whatever_odd_cookie_came(tmp_path, path, cookie):
     answer = fresh(tmp_path).get(path, headers={"Cookie": cookie, "Accept-Language": "fr"})

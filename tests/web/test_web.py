@@ -40,7 +40,8 @@ def test_root_defaults_to_english(client):
 
 
 def test_a_prefixed_page_drawn_for_its_reader_remembers_its_language(client):
-    response = client.get("/hu/g/{}/1".format(encode(examples.load("four-players"))))
+    # A town step with its unsaved answers in its address is drawn for its reader.
+    response = client.get("/hu/g/{}/1?square_a1=cottage".format(encode(examples.load("four-players"))))
     assert response.status_code == 200
     assert response.headers["Set-Cookie"].startswith("lang=hu; ")
     # The home page is the same for every reader: its script keeps the language (tests/browser).

@@ -1,7 +1,8 @@
 """Rendered pages kept whole, with their compressed bodies, for pages that are pure functions of their address.
 
-A result page depends on its language, its game code and the app's version only, and the blank setup
-form on its language and the version, so once drawn such a page is kept (in the app's cache, cache.py: the
+A result page depends on its language, its game code and the app's version only, a town step opened
+without answers in its address on those and the player's number, and the blank setup form on its
+language and the version, so once drawn such a page is kept (in the app's cache, cache.py: the
 oldest first out past PAGE_CACHE_SIZE per worker) with its brotli and gzip bodies and an ETag, and sent
 again without drawing or compressing. Nothing per visitor is kept: the app stays stateless.
 
@@ -36,8 +37,11 @@ from .assets import encoded_response
 from .cache import cache
 
 # The pages sent again before Flask, by kind: their address, and how long others may keep them. A
-# result never changes meaning; the others are revalidated, so a new version of the app shows at once.
-PATHS = {"result": (r"r/([A-Za-z0-9_-]+)", IMMUTABLE), "setup": ("new", "no-cache"), "home": ("", "no-cache"),
+# result and a town step never change meaning (the game is in the address, and a town step's unsaved
+# answers are in its query, which such a page never has); the others are revalidated, so a new version
+# of the app shows at once.
+PATHS = {"result": (r"r/([A-Za-z0-9_-]+)", IMMUTABLE), "town": (r"g/([A-Za-z0-9_-]+)/([0-9]+)", IMMUTABLE),
+         "setup": ("new", "no-cache"), "home": ("", "no-cache"),
          "rules": ("rules", "no-cache"), "play": ("play", "no-cache"), "pad": ("pad", "no-cache")}
 # Each under /<lang>/: the language is the first group of its address.
 KINDS = {kind: (re.compile(r"/({})/{}".format("|".join(i18n.LANGUAGES), path)), policy)

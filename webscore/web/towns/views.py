@@ -19,6 +19,7 @@ from ...flow import town_step
 from ...scoring import game_from_code
 from ...scoring.game import MASTER_BUILDER
 from .. import i18n
+from ..http import page_cache
 from ..i18n.problems import problem_text
 from ..offline.views import page_words_of_browser
 
@@ -63,6 +64,12 @@ def step(lang, code, n):
     """Show player n's town for entering or changing; unsaved answers in the query are kept on reload."""
     game, player = _game_and_player(code, n)
     fields = request.args.to_dict(flat=True)
+    if not fields:
+        # The town as the code holds it: the same page for every reader, kept and sent again unread
+        # (the browser keeps it too, so a step opened again shows without the network).
+        kept = page_cache.page(page_cache.key(request.environ, "town", lang, code, str(n)),
+                               lambda: _render(game, code, n, town_step.fields_of(player))[0])
+        return page_cache.send(kept, "town")
     if not town_step.has_town_fields(fields):
         fields = town_step.fields_of(player)
     return _render(game, code, n, fields)
