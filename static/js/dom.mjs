@@ -47,10 +47,13 @@ export function keepFocus(root, key, redraw) {
 
 // Run write at most once per animation frame however often it is asked, just after the frame is painted (so a
 // tap's answer is drawn first), and at once when the page is hidden or left, so what it keeps (an address, a
-// draft) is never older than the last frame the player saw.
+// draft) is never older than the last frame the player saw. keep.owe() marks a write as owed without asking
+// for a frame: it is written at the next keep(), or when the page is hidden or left.
 export function atMostOncePerFrame(write) {
   let asked = false;
+  let scheduled = false;
   const flush = () => {
+    scheduled = false;
     if (!asked) return;
     asked = false;
     write();
@@ -59,9 +62,15 @@ export function atMostOncePerFrame(write) {
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") flush();
   });
-  return () => {
-    if (asked) return;
+  const keep = () => {
     asked = true;
+    if (scheduled) return;
+    scheduled = true;
     requestAnimationFrame(() => setTimeout(flush, 0));
   };
+  keep.owe = () => {
+    asked = true;
+  };
+  keep.owed = () => asked;
+  return keep;
 }

@@ -5,6 +5,9 @@ import { announce, atMostOncePerFrame, focusFirstProblem } from "./dom.mjs";
 import { keepAwake } from "./wake.mjs";
 import { draftOf, keepDraft } from "./recent.mjs";
 
+// How long a tap's new card waits for its points before it shows alone (ms).
+const HOLD_MS = 50;
+
 function colourOf(palette, card) {
   const tool = palette.querySelector(`.tool[data-card="${CSS.escape(card)}"]`);
   return tool ? tool.dataset.colour : "empty";
@@ -81,21 +84,43 @@ export function enhance(form) {
     toSay = null;
     announce([what, total].filter(Boolean).join(". "));
   };
-  form.addEventListener("town-scored", say);
+
+  // Squares changed whose new card is not drawn yet: drawn with their points, in the frame that shows the live
+  // score's answer, so a tap paints once and never shows a card beside its old points. An answer slower than
+  // HOLD_MS (a busy phone) lets the cards show first.
+  const unshown = new Set();
+  let holding = 0;
+  const showChanged = () => {
+    clearTimeout(holding);
+    holding = 0;
+    for (const square of unshown) show(palette, square);
+    unshown.clear();
+  };
+  form.addEventListener("town-scored", () => {
+    showChanged();
+    say();
+  });
 
   // Change squares, then say what changed, with the total the live score gives (said at once without one).
   function set(changes) {
     for (const [square, card] of changes) {
       square.querySelector(".square-select").value = card;
-      show(palette, square);
+      unshown.add(square);
     }
     toSay = changes.length === 1 ? changes[0][0] : "";
     form.dispatchEvent(new CustomEvent("town-change"));
-    // Until the core scores them, the changed squares show and say no points rather than their old ones.
-    if (form.querySelector(".running-total.is-stale")) {
-      for (const [square] of changes) {
-        for (const points of square.querySelectorAll(".square-points, .square-points-words")) points.textContent = "";
+    const stale = form.querySelector(".running-total.is-stale");
+    if (form.dataset.live === undefined || stale) {
+      // No live score to wait for: the cards show at once. Until the core scores them, the changed squares
+      // show and say no points rather than their old ones.
+      showChanged();
+      if (stale) {
+        for (const [square] of changes) {
+          for (const points of square.querySelectorAll(".square-points, .square-points-words")) points.textContent = "";
+        }
       }
+    } else if (!holding) {
+      holding = setTimeout(showChanged, HOLD_MS);
     }
     if (form.dataset.live === undefined) say();
   }
@@ -106,10 +131,15 @@ export function enhance(form) {
     set(changes);
   }
 
-  // Kept once a frame at most (and when the page is left), however fast the taps come.
+  // Kept once a frame at most (and when the page is left), however fast the taps come; while the live score
+  // is asked, only once it has drawn the numbers, so the write never holds up the frame that shows them.
   const keep = atMostOncePerFrame(() => remember(form));
-  form.addEventListener("town-change", keep);
-  form.addEventListener("input", keep);
+  const changed = () => (form.dataset.live === undefined ? keep() : keep.owe());
+  form.addEventListener("town-change", changed);
+  form.addEventListener("input", changed);
+  form.addEventListener("town-scored", () => {
+    if (keep.owed()) keep();
+  });
   // The numbers the server drew with the town are shown from its first paint, before the core in the browser starts.
   if (!palette.querySelector(".running-total").hidden) {
     new PerformanceObserver((list, observer) => {
@@ -132,7 +162,10 @@ export function enhance(form) {
         return;
       }
       if (square.querySelector(".square-select").value !== tool) place([[square, tool]]);
-      else announce(squareWords(square));
+      else {
+        showChanged();
+        announce(squareWords(square));
+      }
     });
   }
   restoreDraft(form, squares, palette);

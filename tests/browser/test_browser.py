@@ -1,5 +1,7 @@
 """Whole games in Debian's Chromium on a phone-sized screen, with and without JavaScript."""
 
+from playwright.sync_api import expect
+
 from support.phone import EXPECTED
 from support.phone import play
 from support.phone import read_results
@@ -59,7 +61,7 @@ def test_a_warehouse_asks_for_its_load_on_the_square(phone, live_server):
     set_up(page, live_server, navy="warehouse")
     page.click(".tool[data-card=warehouse]")
     page.click(".square[data-square=c2]")
-    assert page.locator(".square[data-square=c2] .stored").is_visible()
+    expect(page.locator(".square[data-square=c2] .stored")).to_be_visible()
     page.click("button[value=next]")
     assert page.locator(".square[data-square=c2] .error").inner_text() == \
         "How many resources are stored on this Warehouse?"

@@ -61,10 +61,22 @@ def setup_json(text: str) -> str:
     return json.dumps(answer)
 
 
+# The code a town step asked about last, opened: the live score asks again with the same code on every tap.
+# A game opened is only read, never changed, by the steps that take it.
+_last_opened = {}
+
+
+def _opened_again(code: str) -> dict:
+    if code not in _last_opened:
+        _last_opened.clear()
+        _last_opened[code] = _opened(code)
+    return _last_opened[code]
+
+
 def town_json(text: str) -> str:
     """Answer a town step: {"code", "n", "fields", "live"} → what town_step.save() or .live() says."""
     request = json.loads(text)
-    opened = _opened(str(request.get("code") or ""))
+    opened = _opened_again(str(request.get("code") or ""))
     n = request.get("n")
     if "game" not in opened:
         return json.dumps(opened)
