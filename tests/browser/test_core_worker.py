@@ -35,6 +35,27 @@ def test_a_town_is_scored_by_one_worker_and_not_on_the_pages_thread(phone, live_
     assert page.evaluate("performance.getEntriesByName('marquoir:town-number').length") == 1
 
 
+def test_a_tapped_square_shows_its_card_only_with_its_new_points(phone, live_server):
+    page = phone.new_page()
+    page.goto(live_server + "/en/g/{}/1".format(FOUR_PLAYERS_CODE))
+    page.wait_for_selector("form.js-town[data-live-total]")
+    # What a1's points read each time its card's words change: the same task (so the same frame) or not.
+    page.evaluate("""() => {
+      const square = document.querySelector(".square[data-square=a1]");
+      window.seen = [];
+      new MutationObserver(() => window.seen.push([square.querySelector(".square-card").textContent,
+        square.querySelector(".square-points").textContent])).observe(square.querySelector(".square-card"),
+        { childList: true, characterData: true, subtree: true });
+    }""")
+    expect(page.locator(".square[data-square=a1] .square-points")).to_have_text("3")
+    page.click(".palette .tool[data-card=farm]")
+    page.click(".square[data-square=a1] .square-button")
+    expect(page.locator(".running-total")).to_have_text("Running total: 34")
+    # The Farm shows with its 0 points, never beside the Cottage's 3 that stood there.
+    assert page.evaluate("() => window.seen") == [["Farm", "0"]]
+    expect(page.locator("#announce")).to_have_text("a1, Farm, 0 points. Running total: 34")
+
+
 def test_the_setup_is_answered_by_the_server_until_the_core_is_ready(phone, live_server):
     # The core's bundle never comes: the core never starts.
     phone.route(re.compile(r".*/core\.bundle$"), lambda route: route.abort())
