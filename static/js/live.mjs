@@ -19,20 +19,44 @@ export function liveScore(form) {
   const write = (element, text) => {
     if (element.textContent !== text) element.textContent = text;
   };
-  const draw = (player) => {
-    write(total, fill(words.ui.running_total, { num: number(player.total) }));
+  const shown = (text) => {
+    write(total, text);
     total.classList.remove("is-stale");
+    if (total.hidden) {
+      total.hidden = false;
+      performance.mark("marquoir:town-number");
+    }
+  };
+  const draw = (player) => {
+    shown(fill(words.ui.running_total, { num: number(player.total) }));
+    total.classList.remove("is-waiting");
     for (const square of player.squares) {
       const { points, words: said } = squares.get(square.square);
       // The number is seen; "3 points" is what a screen reader hears as the end of the square's name.
       write(points, number(square.points));
       write(said, counted(words.points, Math.abs(square.points), number(square.points)));
     }
-    if (total.hidden) {
-      total.hidden = false;
-      performance.mark("marquoir:town-number");
-    }
     form.dataset.liveTotal = String(player.total);
+  };
+  // A town waiting for an answer (a monument's fact, a Warehouse's load) shows no number rather than a wrong
+  // one: the total says what it waits for (worded by the same piece as the server's page), the squares none.
+  const wait = (text) => {
+    shown(text);
+    total.classList.add("is-waiting");
+    for (const { points, words: said } of squares.values()) {
+      write(points, "");
+      write(said, "");
+    }
+    form.dataset.liveTotal = "";
+  };
+  // An error the server put on a fact the town no longer waits for was answered: it goes.
+  const answered = (waiting) => {
+    for (const field of form.querySelectorAll(".facts [aria-invalid=true]")) {
+      if (waiting.includes(field.name)) continue;
+      for (const id of field.getAttribute("aria-describedby").split(" ")) document.getElementById(id)?.remove();
+      field.removeAttribute("aria-invalid");
+      field.removeAttribute("aria-describedby");
+    }
   };
   // Taps are answered once the core is ready; the numbers shown until then are the town as it was opened.
   form.dataset.live = "";
@@ -57,16 +81,23 @@ export function liveScore(form) {
     }
     asking = true;
     const ready = await core;
+    let waiting = [];
     if (ready) {
       do {
         again = false;
         const answer = await ready.town({ code, n, fields: formFields(form), live: true });
-        if (!again && answer.town) draw(answer.town);
+        waiting = answer.town?.waiting ?? [];
+        const text = answer.town?.waiting && !again ? await ready.draw("running_total", { words, scored: answer.town }) : null;
+        if (again || !answer.town) continue;
+        if (text === null) draw(answer.town);
+        else wait(text);
+        answered(waiting);
       } while (again);
     }
     asking = false;
-    // Said once the numbers are in (town.js announces what a tap changed with the new total).
-    form.dispatchEvent(new CustomEvent("town-scored"));
+    // Said once the numbers are in (town.js announces what a tap changed with the new total, and puts a
+    // question the town waits for in reach).
+    form.dispatchEvent(new CustomEvent("town-scored", { detail: { waiting } }));
   };
   // A change the core cannot score yet leaves the numbers shown as they were: marked as not up to date.
   const changed = () => {

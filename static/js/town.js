@@ -96,9 +96,17 @@ export function enhance(form) {
     for (const square of unshown) show(palette, square);
     unshown.clear();
   };
-  form.addEventListener("town-scored", () => {
+  // Whether the last change placed a monument: one that needs an answer asks for it at once.
+  let placedMonument = false;
+  form.addEventListener("town-scored", (event) => {
     showChanged();
     say();
+    // Its question follows the grid, and takes the focus while the total waits for it.
+    const waiting = (event.detail?.waiting ?? []).filter(Boolean);
+    const question = placedMonument
+      ? waiting.map((name) => form.querySelector(`.facts [name="${CSS.escape(name)}"]`)).find(Boolean) : null;
+    placedMonument = false;
+    question?.focus();
   });
 
   // Change squares, then say what changed, with the total the live score gives (said at once without one).
@@ -108,6 +116,7 @@ export function enhance(form) {
       unshown.add(square);
     }
     toSay = changes.length === 1 ? changes[0][0] : "";
+    placedMonument = changes.some(([, card]) => colourOf(palette, card) === "monument");
     form.dispatchEvent(new CustomEvent("town-change"));
     const stale = form.querySelector(".running-total.is-stale");
     if (form.dataset.live === undefined || stale) {

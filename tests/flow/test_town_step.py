@@ -84,3 +84,15 @@ def test_turns_break_a_tie_for_the_players_asked():
     assert [p.get("master_builder_turns") for p in changed["players"][:2]] == [7, 3]
     changed, found = town_step.set_turns(g, {"turns-1": "²"})
     assert [item["code"] for item in found] == ["master_builder_turns-not-a-number"]
+
+
+def test_the_live_score_waits_for_a_missing_answer_and_names_it():
+    game = examples.load("four-players")
+    fields = town_step.fields_of(game["players"][2])
+    changed, waiting = town_step.live(game, 3, fields)
+    assert changed["players"][2]["shrine_buildings"] == 9 and waiting == []
+    assert town_step.live(game, 3, dict(fields, shrine_buildings="")) == (None, ["shrine_buildings"])
+    assert town_step.live(game, 3, dict(fields, shrine_buildings="abc")) == (None, ["shrine_buildings"])
+    # A Warehouse placed without its load, as well: the load first, in the order of the form.
+    both = dict(fields, shrine_buildings="", square_a1="warehouse", stored_a1="")
+    assert town_step.live(game, 3, both) == (None, ["stored_a1", "shrine_buildings"])

@@ -14,6 +14,7 @@ from support.tables import open_table
 from webscore.flow import piece_json
 from webscore.flow import pieces as drawn
 from webscore.flow import result_view
+from webscore.flow import town_step
 from webscore.scoring import encode
 from webscore.scoring import score_valid_game
 from webscore.web.i18n.labels import number_in
@@ -132,3 +133,19 @@ def test_a_town_at_a_table_is_drawn_by_one_piece_and_says_offline_only_in_the_sh
     assert main.startswith('<p><a href="/hu/t/{}">'.format(table))
     assert '<p class="table-offline error" role="status" hidden>' in main and "<noscript>" in main
     assert "<h1>Annabell városa</h1>" not in main and "<h1><bdi>Annabell</bdi> városa</h1>" in main
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Running total: answer “Buildings in town when the Shrine was built (Shrine included)” first"),
+    ("fr", "Total provisoire\u00a0: répondez d’abord à «\u00a0Bâtiments dans la bourgade quand le Sanctuaire a été "
+           "construit (Sanctuaire compris)\u00a0»"),
+    ("hu", "Eddigi összeg: előbb válaszolj erre: „Épületek a városban a szentély megépítésekor (a szentéllyel együtt)”")])
+def test_a_town_step_waiting_for_an_answer_is_drawn_without_numbers(client, lang, said):
+    fields = dict(town_step.fields_of(examples.load("four-players")["players"][2]), shrine_buildings="")
+    page = client.get("/{}/g/{}/3".format(lang, examples.FOUR_PLAYERS_CODE), query_string=fields)
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert '<p class="running-total is-waiting">{}</p>'.format(said) in html
+    assert re.findall(r'<span class="square-points"[^>]*>([^<]*)</span>', html) == [""] * 16
+    # The Shrine's question comes first after the grid, before the turns as Master Builder.
+    assert html.index('for="shrine_buildings"') < html.index('for="master_builder_turns"') < html.index('class="wake"')

@@ -99,14 +99,15 @@ def town_json(text: str) -> str:
     return json.dumps(answer)
 
 
-def live_town(game: dict, n: int, fields: dict):
-    """Return player n's town as the fields have it, scored ({"total", "squares", ...}), or None when they do not read.
+def live_town(game: dict, n: int, fields: dict) -> dict:
+    """Return player n's town as the fields have it, scored ({"total", "squares", ...}), or {"waiting": [fields]}
+    when answers are missing or wrong (town_step.live): then no number stands, rather than a wrong one.
 
     Only the edited town is scored: the others stand still while it changes. The live score asks it on every
     tap, and the server draws a town step with it, so its numbers show before the browser's core has started.
     """
-    changed = town_step.live(game, n, fields)
-    return score_town(town_view(changed, n - 1)) if changed else None
+    changed, waiting = town_step.live(game, n, fields)
+    return score_town(town_view(changed, n - 1)) if changed else {"waiting": waiting}
 
 
 def result_json(code: str) -> str:
@@ -121,7 +122,7 @@ def result_json(code: str) -> str:
 # The pieces drawn by name, by their function's name: by the browser (piece_json) and by the server's templates
 # (piece() in webscore.web.offline.views). One table, so both sides name the same pieces.
 PIECES = {drawn.__name__: drawn for drawn in (
-    pieces.result_page, pieces.result_parts, pieces.ranking_items, pieces.turns_form, pieces.share,
+    pieces.result_page, pieces.result_parts, pieces.ranking_items, pieces.running_total, pieces.turns_form, pieces.share,
     pieces.town_grid, pieces.town_step, pieces.table_town, pieces.table_players, pieces.table_page,
     pieces.notice, pieces.link_button, pieces.button, pieces.language_switch, pieces.wake_switch,
     helper_pieces.pad_form, helper_pieces.messages, helper_pieces.master_builder, helper_pieces.town_hall,

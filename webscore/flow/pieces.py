@@ -286,8 +286,8 @@ def town_grid(words: dict, offered: list, values: dict, errors: dict, asks_turns
     as the palette does, before the core in the browser has started.
     """
     ui, catalogue = words["ui"], words["catalogue"]
-    points = {square["square"]: square["points"] for square in scored["squares"]} if scored else {}
-    total = fill(ui["running_total"], {"num": number(words, scored["total"])}) if scored else ""
+    points = {square["square"]: square["points"] for square in scored.get("squares", [])} if scored else {}
+    total = running_total(words, scored) if scored else ""
     tools = []
     for card in offered:
         colour = catalogue["colours"][card]
@@ -295,7 +295,7 @@ def town_grid(words: dict, offered: list, values: dict, errors: dict, asks_turns
                      '{2}</button>'.format(colour, card, escape(words["cards"][card])))
     palette = (
         '<div class="palette" data-label-empty="{empty}" data-choose-first="{first}">\n'
-        '    <p class="running-total"{hidden}>{total}</p>\n'
+        '    <p class="running-total{waiting}"{hidden}>{total}</p>\n'
         '    <p class="palette-title">{tap}</p>\n    {tools}\n'
         '    <button type="button" class="tool c-empty" data-card="" aria-pressed="false">{empty}</button>\n'
         '    <span class="palette-actions">\n'
@@ -303,25 +303,47 @@ def town_grid(words: dict, offered: list, values: dict, errors: dict, asks_turns
         '      <button type="button" class="small" data-action="clear">{clear}</button>\n'
         '    </span>\n  </div>').format(empty=escape(ui["empty"]), first=escape(ui["choose_first"]),
                                       tap=escape(ui["tap_hint"]), tools="\n    ".join(tools), undo=escape(ui["undo"]),
-                                      clear=escape(ui["clear"]), total=escape(total), hidden="" if scored else " hidden")
+                                      clear=escape(ui["clear"]), total=escape(total), hidden="" if scored else " hidden",
+                                      waiting=" is-waiting" if scored and "waiting" in scored else "")
     squares = [square_field(words, name, offered, values, errors, points.get(name)) for name in SQUARES]
     limits = catalogue["fact_limits"]
     facts = []
+    # A monument's question first, right after the grid where the monument is placed.
+    for fact, label in (("shrine_buildings", ui["shrine"]), ("completed_before", ui["starloom"])):
+        if asks_fact == fact:
+            facts.append('<p class="fact"><label for="{}">{}</label>\n      {}{}</p>'.format(
+                fact, escape(label), number_field(fact, limits[fact], values.get(fact, ""), errors),
+                errors_of(errors, fact)))
     if asks_turns:
         facts.append('<p class="fact"><label for="master_builder_turns">{}</label>\n      {}\n'
                      '      <span class="hint">{}</span>{}</p>'.format(
                          escape(ui["turns"]), number_field("master_builder_turns", limits["master_builder_turns"],
                                                            values.get("master_builder_turns", ""), errors),
                          escape(ui["turns_hint"]), errors_of(errors, "master_builder_turns")))
-    for fact, label in (("shrine_buildings", ui["shrine"]), ("completed_before", ui["starloom"])):
-        if asks_fact == fact:
-            facts.append('<p class="fact"><label for="{}">{}</label>\n      {}{}</p>'.format(
-                fact, escape(label), number_field(fact, limits[fact], values.get(fact, ""), errors),
-                errors_of(errors, fact)))
+    # The facts a town needs follow its grid at once: a monument placed asks there for what it needs.
     return ('{palette}\n\n  <div class="grid" role="group" aria-label="{board}">\n  {squares}\n  </div>\n\n'
-            '  <div class="facts">\n    {wake}\n    {facts}\n  </div>').format(
+            '  <div class="facts">\n    {facts}\n    {wake}\n  </div>').format(
         palette=palette, board=escape(ui["town_board"]), squares="\n  ".join(squares), wake=wake_switch(words),
         facts="\n    ".join(facts))
+
+
+# The question a running total waits for, by its field: the label the form gives it.
+QUESTIONS = {"shrine_buildings": "shrine", "completed_before": "starloom", "master_builder_turns": "turns",
+             "monument": "monument"}
+
+
+def running_total(words: dict, scored: dict) -> str:
+    """Return what the running total says: the town's total, or what it waits for ({"waiting": [fields]},
+    webscore.flow.live_town), the first question the form asks that has no right answer yet."""
+    ui = words["ui"]
+    if "waiting" not in scored:
+        return fill(ui["running_total"], {"num": number(words, scored["total"])})
+    field = scored["waiting"][0] if scored["waiting"] else None
+    if field in QUESTIONS:
+        return fill(ui["waiting_for_answer"], {"question": ui[QUESTIONS[field]]})
+    if field is not None and field.startswith("stored_"):
+        return fill(ui["waiting_for_load"], {"square": field[len("stored_"):]})
+    return ui["waiting_for_town"]
 
 
 def square_field(words: dict, name: str, offered: list, values: dict, errors: dict, points=None) -> str:

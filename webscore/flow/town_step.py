@@ -168,9 +168,21 @@ def save(game: dict, n: int, fields: dict) -> dict:
 
 
 def live(game: dict, n: int, fields: dict):
-    """Return the game as the fields stand, for a running total: fields it cannot take are left out."""
-    changed = read(game, n, fields)[0]
-    return changed if not problems(changed) else None
+    """Return (the game as the fields stand, []) for a running total, or (None, what it waits for).
+
+    What it waits for are the fields whose answers are missing or wrong (a monument's fact, a Warehouse's
+    load), in the order "Next player" would name them, None standing for a problem of the whole town.
+    """
+    changed, found = read(game, n, fields)
+    found += [item for item in problems(changed) if item["player"] in (None, n - 1)]
+    if not found:
+        return changed, []
+    waiting = []
+    for item in found:
+        field = field_of(item)
+        if field not in waiting:
+            waiting.append(field)
+    return None, waiting
 
 
 def set_turns(game: dict, fields: dict):

@@ -223,6 +223,10 @@ def page_words() -> dict:
         "open_later": _("This phone is offline. Open this page again when the network is back."),
         "reload": _("Reload"),
         "running_total": _("Running total: %(num)s"),
+        # The running total while a town waits for an answer: never a number that leaves the answer out.
+        "waiting_for_answer": _("Running total: answer “%(question)s” first"),
+        "waiting_for_load": _("Running total: say first what the Warehouse on %(square)s stores"),
+        "waiting_for_town": _("Running total: this town cannot be scored as it stands"),
         "offline_note": _("Scored on this phone: no network needed."),
         "player_n": _("Player %(num)d"),
         "move_up": _("Move %(name)s up"),

@@ -1,0 +1,102 @@
+"""A town that needs an answer (a monument's fact, a Warehouse's load) says so where the total stands, and asks
+for it beside the grid: the live score never shows a number that leaves the answer out.
+
+Player 3 of the four-player example holds the Shrine of the Elder Tree, built with 9 buildings in town.
+"""
+
+import pytest
+from playwright.sync_api import expect
+
+from support import examples
+from webscore.scoring import score
+
+CODE = examples.FOUR_PLAYERS_CODE
+SHRINE_TOTAL = score(examples.load("four-players"))["players"][2]["total"]
+WAITING = {
+    "en": "Running total: answer “Buildings in town when the Shrine was built (Shrine included)” first",
+    "fr": "Total provisoire\u00a0: répondez d’abord à «\u00a0Bâtiments dans la bourgade quand le Sanctuaire a été "
+          "construit (Sanctuaire compris)\u00a0»",
+    "hu": "Eddigi összeg: előbb válaszolj erre: „Épületek a városban a szentély megépítésekor (a szentéllyel együtt)”",
+}
+TOTAL = {"en": "Running total: {}", "fr": "Total provisoire\u00a0: {}", "hu": "Eddigi összeg: {}"}
+
+
+def open_town(phone, live_server, lang="en", n=3):
+    page = phone.new_page()
+    page.goto(live_server + "/{}/g/{}/{}".format(lang, CODE, n))
+    page.wait_for_selector("form.js-town[data-live-total]")
+    return page
+
+
+def shown_points(page):
+    return page.locator(".square .square-points").all_text_contents()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_a_shrine_without_its_answer_shows_no_number_until_it_is_given(phone, live_server, lang):
+    page = open_town(phone, live_server, lang)
+    expect(page.locator(".running-total")).to_have_text(TOTAL[lang].format(SHRINE_TOTAL))
+    page.fill("#shrine_buildings", "")
+    total = page.locator(".running-total")
+    expect(total).to_have_text(WAITING[lang])
+    expect(total).to_have_class("running-total is-waiting")
+    # No square keeps a number that the missing answer may change, and no total is said.
+    assert shown_points(page) == [""] * 16
+    assert page.locator("form.town-form").get_attribute("data-live-total") == ""
+    page.fill("#shrine_buildings", "9")
+    expect(total).to_have_text(TOTAL[lang].format(SHRINE_TOTAL))
+    expect(total).to_have_class("running-total")
+    assert "" not in shown_points(page)
+
+
+def test_a_shrine_placed_asks_for_its_answer_beside_the_grid_with_the_focus(phone, live_server):
+    page = open_town(phone, live_server)
+    page.fill("#shrine_buildings", "")
+    page.click(".palette [data-action=clear]")
+    page.click(".palette .tool[data-card=shrine-of-the-elder-tree]")
+    page.click(".square[data-square=a1] .square-button")
+    expect(page.locator(".running-total")).to_have_text(WAITING["en"])
+    expect(page.locator("#shrine_buildings")).to_be_focused()
+    # The question follows the grid at once, in sight once focused, on a 360×740 phone.
+    grid = page.locator(".grid").bounding_box()
+    question = page.locator("#shrine_buildings").bounding_box()
+    assert grid["y"] + grid["height"] <= question["y"] <= grid["y"] + grid["height"] + 80
+    assert question["y"] >= 0 and question["y"] + question["height"] <= 740
+    expect(page.locator("#announce")).to_have_text("a1, Shrine of the Elder Tree. " + WAITING["en"])
+    # One building in town when it was built (itself): 1 point, less 15 empty squares.
+    page.keyboard.type("1")
+    expect(page.locator(".running-total")).to_have_text("Running total: \u221214")
+    expect(page.locator(".square[data-square=a1] .square-points")).to_have_text("1")
+
+
+def test_an_answer_given_after_next_player_clears_its_error(phone, live_server):
+    page = open_town(phone, live_server)
+    page.fill("#shrine_buildings", "")
+    page.click("button[name=go][value=next]")
+    error = page.locator(".facts .error")
+    expect(error).to_have_count(1)
+    expect(page.locator("#shrine_buildings")).to_have_attribute("aria-invalid", "true")
+    page.wait_for_selector("form.js-town[data-live-total]")
+    expect(page.locator(".running-total")).to_have_text(WAITING["en"])
+    page.fill("#shrine_buildings", "9")
+    expect(page.locator(".running-total")).to_have_text("Running total: {}".format(SHRINE_TOTAL))
+    expect(error).to_have_count(0)
+    assert page.locator("#shrine_buildings").get_attribute("aria-invalid") is None
+    assert page.locator("#shrine_buildings").get_attribute("aria-describedby") is None
+
+
+@pytest.mark.parametrize(("lang", "waiting"), [
+    ("en", "Running total: say first what the Warehouse on d4 stores"),
+    ("fr", "Total provisoire\u00a0: indiquez d’abord ce que stocke l’entrepôt en d4"),
+    ("hu", "Eddigi összeg: előbb add meg a raktár készletét (d4 mező)")])
+def test_a_warehouse_without_its_load_shows_no_number_until_it_is_given(phone, live_server, lang, waiting):
+    page = open_town(phone, live_server, lang, n=1)
+    before = page.locator(".running-total").text_content()
+    page.click(".palette .tool[data-card=warehouse]")
+    page.click(".square[data-square=d4] .square-button")
+    expect(page.locator(".running-total")).to_have_text(waiting)
+    assert shown_points(page) == [""] * 16
+    page.fill("#stored_d4", "0")
+    expect(page.locator(".running-total")).not_to_have_text(waiting)
+    expect(page.locator(".running-total")).to_have_class("running-total")
+    assert page.locator(".running-total").text_content() != before
