@@ -77,7 +77,7 @@ async function townForm(core, step, code, n, lang, values, placed, unfinished) {
   app.replaceChildren(drawnNodes(await core.draw("town_step", { words, grid, step: {
     names: game.players.map((other) => other.name), n, code, lang, key: step.key,
     action: path("town.save", { lang, code, n }), general, unfinished: unfinished.map((p) => game.players[p].name),
-    monuments: step.monuments, monument: values.monument ?? "", errors } })));
+    monuments: step.monuments, monument: values.monument ?? "", errors, from_scores: values.from === "scores" } })));
   const heading = fill(words.ui.town_of, { name: player.name });
   const broken = general.length || Object.keys(errors).length;
   document.title = (broken ? words.ui.pair.replace("%(label)s", words.ui.error).replace("%(value)s", heading) : heading) + " · Marquoir";
@@ -174,7 +174,9 @@ async function main() {
   if (!step.game) return cannotOpen(step.damaged, where.lang);
   if (where.kind === "save") {
     const answer = await core.town({ code: where.code, n: where.n, fields });
-    if (answer.step) return location.replace(path("town.step", { lang: where.lang, code: answer.code, n: answer.step }));
+    // A step after one opened from the scores offers the way back to them too (as the server's redirect).
+    const back = fields.from === "scores" ? { from: "scores" } : {};
+    if (answer.step) return location.replace(path("town.step", { lang: where.lang, code: answer.code, n: answer.step }, back));
     if (answer.code && !answer.confirm) return location.replace(path("results.show", { lang: where.lang, code: answer.code }));
     const code = answer.code ?? where.code;
     const shown = answer.confirm ? await core.town({ code, n: where.n, fields, show: true }) : step;

@@ -91,7 +91,7 @@ def town_json(text: str) -> str:
             "game": game, "key": game_key(game), "offered": town_step.offered(game, player),
             "fact": town_step.asked_fact(player), "asks_turns": game["mode"] == MASTER_BUILDER,
             "monuments": town_step.monument_offers(game),
-            "fields": fields if town_step.has_town_fields(fields) else town_step.fields_of(player)})
+            "fields": town_step.opened_fields(player, fields)})
     if request.get("live"):
         return json.dumps({"town": live_town(game, n, fields)})
     answer = town_step.save(game, n, fields)

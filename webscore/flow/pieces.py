@@ -6,6 +6,8 @@ browser's words (webscore.web.offline.views.words): names by id, messages with t
 category, how the language writes numbers and lists. Everything shown is escaped here.
 """
 
+from .town_step import FROM_SCORES
+
 ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&#34;"), ("'", "&#39;"))
 
 
@@ -191,10 +193,11 @@ def town(words: dict, player: dict, change: str, rules: str, squares=None, lines
         '  <h3><bdi>{name}</bdi> — {total}</h3>\n'
         '  <div class="grid result-grid">\n  {grid}\n  </div>\n'
         '  <ul class="reasons">\n  {lines}\n  {empties}\n  </ul>\n'
-        '  <p><a class="change-town" href="{change}">{change_town}</a></p>\n'
+        '  <p><a class="change-town" href="{change}?{from_scores}">{change_town}</a></p>\n'
         '</section>').format(
         step=player["step"], name=escape(player["name"]), total=number(words, player["total"]),
         grid="\n".join(squares), lines="\n".join(lines), empties=empties, change=escape(change),
+        from_scores="=".join(FROM_SCORES),
         change_town=escape(words["ui"]["change_town"]))
 
 
@@ -405,7 +408,8 @@ def town_step(words: dict, step: dict, grid: str) -> str:
 
     step holds: names (the players'), n (this one, from 1), action, code, lang and key (the form's), general
     (messages of no field), unfinished (names of towns barely begun), monuments (those offered, [] when the
-    game has none), monument (the one chosen) and errors (messages by field).
+    game has none), monument (the one chosen), errors (messages by field) and from_scores (opened by "Change
+    this town": the way back to the scores is the primary action).
     """
     ui = words["ui"]
     names, n = step["names"], step["n"]
@@ -443,7 +447,14 @@ def town_step(words: dict, step: dict, grid: str) -> str:
     actions = []
     if n > 1:
         actions.append('<button type="submit" name="go" value="back">{}</button>'.format(escape(ui["previous"])))
-    if n < len(names):
+    if step.get("from_scores"):
+        # Opened by "Change this town": this town is kept and the scores shown again, from any step.
+        if n < len(names):
+            actions.append('<button type="submit" name="go" value="next">{}</button>'.format(escape(ui["next"])))
+        actions.append('<input type="hidden" name="{}" value="{}">'.format(*FROM_SCORES))
+        actions.append('<button type="submit" name="go" value="results" class="primary">{}</button>'.format(
+            escape(ui["back_to_scores"])))
+    elif n < len(names):
         actions.append('<button type="submit" name="go" value="next" class="primary">{}</button>'.format(escape(ui["next"])))
     else:
         actions.append('<button type="submit" name="go" value="results" class="primary">{}</button>'.format(

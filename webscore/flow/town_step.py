@@ -60,6 +60,24 @@ def monument_offers(game: dict) -> list:
     return [m for m in sorted(MONUMENTS) if game["mode"] != SOLO or m not in SOLO_EXCLUDED]
 
 
+# A town step opened from the scores ("Change this town") says so in its address and its form (from=scores),
+# so each step after it offers the way back to them.
+FROM_SCORES = ("from", "scores")
+
+
+def opened_fields(player: dict, fields: dict) -> dict:
+    """Return the fields a town step shows: the address's unsaved answers, else the player's saved town, with
+    where it was opened from."""
+    if has_town_fields(fields):
+        return fields
+    return dict(fields_of(player), **{key: fields[key] for key in FROM_SCORES[:1] if key in fields})
+
+
+def from_scores(fields: dict) -> bool:
+    """Tell whether a town step's fields say it was opened from the scores."""
+    return fields.get(FROM_SCORES[0]) == FROM_SCORES[1]
+
+
 def has_town_fields(fields: dict) -> bool:
     """Tell whether fields carry a town (an address with unsaved answers), not just a step."""
     return any(type(key) is str and key.startswith("square_") for key in fields)

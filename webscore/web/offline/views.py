@@ -175,6 +175,7 @@ def page_words() -> dict:
         "previous": _("Previous player"),
         "next": _("Next player"),
         "see_scores": _("See the scores"),
+        "back_to_scores": _("Back to the scores"),
         "see_scores_anyway": _("See the scores anyway"),
         "monument": _("Monument"),
         "no_monument": _("No monument"),

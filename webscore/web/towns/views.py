@@ -53,7 +53,8 @@ def _render(game, code, n, fields, placed=NO_PROBLEMS, status=200, unfinished=()
     step = {"names": [p["name"] for p in game["players"]], "n": n, "code": code, "lang": i18n.current_language(),
             "key": game_key(game), "action": url_for("town.save", code=code, n=n), "general": general,
             "unfinished": [game["players"][p]["name"] for p in unfinished],
-            "monuments": town_step.monument_offers(game), "monument": fields.get("monument", ""), "errors": errors}
+            "monuments": town_step.monument_offers(game), "monument": fields.get("monument", ""), "errors": errors,
+            "from_scores": town_step.from_scores(fields)}
     page = pieces.town_step(page_words_of_browser(), step, town_grid(game, n, fields, errors))
     return render_template("town.html", game_code=code, n=n, player=player, page=Markup(page),
                            broken=bool(general or errors)), status
@@ -70,9 +71,7 @@ def step(lang, code, n):
         kept = page_cache.page(page_cache.key(request.environ, "town", lang, code, str(n)),
                                lambda: _render(game, code, n, town_step.fields_of(player))[0])
         return page_cache.send(kept, "town")
-    if not town_step.has_town_fields(fields):
-        fields = town_step.fields_of(player)
-    return _render(game, code, n, fields)
+    return _render(game, code, n, town_step.opened_fields(player, fields))
 
 
 @bp.get("/<int:n>/save")
@@ -87,4 +86,6 @@ def save(lang, code, n):
         return _render(answer["game"], answer["code"], n, fields, unfinished=answer["confirm"])
     if answer["step"] is None:
         return redirect(url_for("results.show", code=answer["code"]), 302)
-    return redirect(url_for("town.step", code=answer["code"], n=answer["step"]), 302)
+    # A step after one opened from the scores offers the way back to them too.
+    back = dict([town_step.FROM_SCORES]) if town_step.from_scores(fields) else {}
+    return redirect(url_for("town.step", code=answer["code"], n=answer["step"], **back), 302)
