@@ -277,7 +277,9 @@ def save(lang, table_id, n):
             raise ValueError("body")
         client = sync.read_client(body["client"])
         op = sync.read_op(body["op"])
-    except ValueError:
+    except ValueError as error:
+        # Logged for whoever runs the app: a phone of ours should never send one.
+        current_app.logger.warning("table %s, town %d: a save refused as unreadable (%s)", table_id, n, error)
         return jsonify(message=_("This request cannot be answered as it is.")), 400
     setup = setup_of(current_app, table_id)
     if setup is None:
@@ -291,6 +293,10 @@ def save(lang, table_id, n):
         return jsonify(message=_("Too many saves from this phone. Please wait a little.")), 429, {"Retry-After": "10"}
     if changed is None:
         return jsonify(message=_("This table is gone.")), 404
+    if changed[1]["outcome"] == sync.INVALID:
+        # Logged for whoever runs the app: a phone of ours should never send one.
+        current_app.logger.warning("table %s, town %d: a change refused as not this town's (fields %s)", table_id, n,
+                                   sorted(op.get("set", {})))
     return _sync_answer(lang, table_id, n, setup, *changed)
 
 
