@@ -75,7 +75,7 @@ async function townForm(core, step, code, n, lang, values, placed, unfinished) {
   // The grid and the page around it, drawn by the town step's own Python as the server draws them.
   const grid = await townGrid(core, step, values, errors);
   app.replaceChildren(drawnNodes(await core.draw("town_step", { words, grid, step: {
-    names: game.players.map((other) => other.name), n, code, lang, key: step.key,
+    names: game.players.map((other) => other.name), totals: step.totals, n, code, lang, key: step.key,
     action: path("town.save", { lang, code, n }), general, unfinished: unfinished.map((p) => game.players[p].name),
     monuments: step.monuments, monument: values.monument ?? "", errors, from_scores: values.from === "scores" } })));
   const heading = fill(words.ui.town_of, { name: player.name });

@@ -408,18 +408,24 @@ def town_step(words: dict, step: dict, grid: str) -> str:
 
     step holds: names (the players'), n (this one, from 1), action, code, lang and key (the form's), general
     (messages of no field), unfinished (names of towns barely begun), monuments (those offered, [] when the
-    game has none), monument (the one chosen), errors (messages by field) and from_scores (opened by "Change
-    this town": the way back to the scores is the primary action).
+    game has none), monument (the one chosen), errors (messages by field), from_scores (opened by "Change
+    this town": the way back to the scores is the primary action) and totals (town_step.finished_totals).
     """
     ui = words["ui"]
     names, n = step["names"], step["n"]
     others = []
-    for i, name in enumerate(names):
+    for i, (name, total) in enumerate(zip(names, step["totals"])):
         if i + 1 == n:
             others.append('<li><strong aria-current="step" dir="auto">{}</strong></li>'.format(escape(name)))
+            continue
+        # Each other town says whether it is saved, with its total once it looks finished.
+        if total is None:
+            state = '<span class="chip-state not-yet">{}</span>'.format(escape(ui["not_entered"]))
         else:
-            others.append('<li><button type="submit" form="town-form" name="go" value="{}" dir="auto">{}</button></li>'.format(
-                i + 1, escape(name)))
+            state = '<span class="chip-state"><span aria-hidden="true">✓ </span>{}</span>'.format(
+                escape(counted(words, words["points"], abs(total), number(words, total))))
+        others.append('<li><button type="submit" form="town-form" name="go" value="{}"><bdi>{}</bdi> {}</button></li>'.format(
+            i + 1, escape(name), state))
     nav = '<nav class="steps" aria-label="{}">\n  <ol>\n  {}\n  </ol>\n</nav>'.format(escape(ui["players"]),
                                                                                   "\n  ".join(others))
     heading = fill(escape(ui["town_of"]), {"name": "<bdi>" + escape(names[n - 1]) + "</bdi>"})

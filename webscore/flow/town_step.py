@@ -10,6 +10,8 @@ from ..scoring.cards import MONUMENTS
 from ..scoring.cards import SOLO_EXCLUDED
 from ..scoring.game import MASTER_BUILDER
 from ..scoring.game import SOLO
+from ..scoring.game import score_town
+from ..scoring.game import town_view
 from ..scoring.town import INDEX_OF
 from ..scoring.town import NAMES
 from ..scoring.validate import MAX_PLAYERS
@@ -149,6 +151,13 @@ def mostly_empty(game: dict) -> list:
     """Return the players whose town has more empty squares than a finished town usually has."""
     return [p for p, player in enumerate(game["players"])
             if sum(1 for row in player["town"] for card in row if card is None) > MOSTLY_EMPTY]
+
+
+def finished_totals(game: dict) -> list:
+    """Return each player's total where their town looks finished (not mostly_empty), else None: what the
+    players' buttons of a town step say, so a town saved shows it is."""
+    unfinished = mostly_empty(game)
+    return [None if p in unfinished else score_town(town_view(game, p))["total"] for p in range(len(game["players"]))]
 
 
 def next_step(game: dict, n: int, go: str):

@@ -1,0 +1,58 @@
+"""The players' buttons on a town step say which towns are saved, with each finished town's total."""
+
+import copy
+
+import pytest
+from playwright.sync_api import expect
+
+from support import examples
+from webscore.scoring import encode
+from webscore.scoring import score
+
+STATE = {"en": ("{} points", "not entered yet"), "fr": ("{} points", "pas encore saisie"),
+         "hu": ("{} pont", "még nincs beírva")}
+
+
+def game_with_an_empty_town():
+    game = copy.deepcopy(examples.load("four-players"))
+    game["players"][1]["town"] = [[None] * 4 for _ in range(4)]
+    game["players"][1]["stored"] = {}
+    game["players"][1]["completed_before"] = None
+    return game
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_each_other_town_says_whether_it_is_saved_and_its_total(phone, live_server, lang):
+    game = game_with_an_empty_town()
+    totals = [player["total"] for player in score(game)["players"]]
+    done, not_yet = STATE[lang]
+    page = phone.new_page()
+    page.goto(live_server + "/{}/g/{}/1".format(lang, encode(game)))
+    chips = page.locator(".steps li")
+    expect(chips).to_have_text([game["players"][0]["name"],
+                                game["players"][1]["name"] + " " + not_yet,
+                                game["players"][2]["name"] + " ✓ " + done.format(totals[2]),
+                                game["players"][3]["name"] + " ✓ " + done.format(totals[3])])
+    # A screen reader hears the name and the state, not the tick.
+    expect(chips.nth(2).get_by_role("button")).to_have_accessible_name(
+        game["players"][2]["name"] + " " + done.format(totals[2]))
+    # Every chip fits a 360 px phone, each a 44 px target.
+    for box in [chip.bounding_box() for chip in chips.all()]:
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360 and box["height"] >= 44
+
+
+def test_a_town_entered_then_left_by_its_chip_shows_its_total_there(phone, live_server):
+    game = game_with_an_empty_town()
+    page = phone.new_page()
+    page.goto(live_server + "/en/g/{}/2".format(encode(game)))
+    page.wait_for_selector("form.js-town[data-live-total]")
+    page.click(".palette .tool[data-card=cottage]")
+    for square in ("a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2"):
+        page.click(".square[data-square={}] .square-button".format(square))
+    page.click(".palette .tool[data-card=farm]")
+    page.click(".square[data-square=a3] .square-button")
+    # A Farm feeds four Cottages: 4 × 3 points, less 7 empty squares.
+    expect(page.locator(".running-total")).to_have_text("Running total: 5")
+    page.get_by_role("button", name="Annabell").click()
+    expect(page.locator("h1")).to_have_text("Town of Annabell")
+    expect(page.locator(".steps li").nth(1)).to_have_text("Bernadet ✓ 5 points")
