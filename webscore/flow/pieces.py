@@ -8,6 +8,8 @@ category, how the language writes numbers and lists. Everything shown is escaped
 
 from .town_step import FROM_SCORES
 
+# Stand-ins for what is put into a text once it is escaped: private-use characters, which no text holds.
+OPEN, CLOSE = "\ue000", "\ue001"
 ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&#34;"), ("'", "&#39;"))
 
 
@@ -53,9 +55,14 @@ def fill(template: str, values: dict) -> str:
         at = end + 2
 
 
+def plural_form(words: dict, forms: dict, n: int) -> str:
+    """Return the form of a counted message for n, by the category the language gives n."""
+    return forms.get(words["plurals"].get(str(n), "other")) or forms["other"]
+
+
 def counted(words: dict, forms: dict, n: int, shown=None) -> str:
     """Return the form of a counted message for n, by the category the language gives n, with the number in."""
-    form = forms.get(words["plurals"].get(str(n), "other")) or forms["other"]
+    form = plural_form(words, forms, n)
     return fill(form, {"num": n if shown is None else shown})
 
 
@@ -188,11 +195,13 @@ def town(words: dict, player: dict, change: str, rules: str, squares=None, lines
     if lines is None:
         lines = [line(words, square, rules) for square in player["squares"] if square["card"]]
     empties = empty_line(words, player["empties"], player["empty_points"]) if player["empties"] else ""
+    # Its detail folds under its heading (opened on demand, and printed open: marquoir.css), the way to change
+    # it stays in sight.
     return (
         '<section class="town-result" id="town-{step}">\n'
-        '  <h3><bdi>{name}</bdi> — {total}</h3>\n'
+        '  <details>\n  <summary><h3><bdi>{name}</bdi> — {total}</h3></summary>\n'
         '  <div class="grid result-grid">\n  {grid}\n  </div>\n'
-        '  <ul class="reasons">\n  {lines}\n  {empties}\n  </ul>\n'
+        '  <ul class="reasons">\n  {lines}\n  {empties}\n  </ul>\n  </details>\n'
         '  <p><a class="change-town" href="{change}?{from_scores}">{change_town}</a></p>\n'
         '</section>').format(
         step=player["step"], name=escape(player["name"]), total=number(words, player["total"]),
@@ -562,12 +571,13 @@ def share(words: dict, link: str, again: str, online=None) -> str:
                    'data-text="{}">{}</a></p>').format(
             escape(online["picture"]), escape(online["download"]), escape(ui["share_picture"]),
             escape(ui["site_title"]), escape(online["text"]), escape(ui["download_picture"]))
+    # Its actions first, in a phone's first screen with the ranking; the QR code after them.
     return (
-        '<section class="share">\n  <h2>{share}</h2>{qr}\n'
+        '<section class="share">\n  <h2>{share}</h2>\n'
         '  <p><input class="share-url" type="text" readonly value="{link}" aria-label="{link_label}"></p>\n'
         '  <p><button type="button" class="share-button" hidden data-copied="{copied}" data-title="{title}">'
         '{share_link}</button></p>{picture}\n'
-        '  <p><a class="button" href="{again}">{play_again}</a></p>\n</section>').format(
+        '  <p><a class="button" href="{again}">{play_again}</a></p>{qr}\n</section>').format(
         share=escape(ui["share"]), qr=qr, link=escape(link), link_label=escape(ui["link_label"]),
         copied=escape(ui["copied"]), title=escape(ui["site_title"]), share_link=escape(ui["share_link"]),
         picture=picture, again=escape(again), play_again=escape(ui["play_again"]))
@@ -576,16 +586,38 @@ def share(words: dict, link: str, again: str, online=None) -> str:
 def result_page(words: dict, view: dict, parts: dict, offline: bool) -> str:
     """Return a result page's content: the heading, the game's mode and variants, then its parts.
 
-    parts holds the pieces already drawn: ranking, turns_form ("" unless a tie asks), pad, towns (a list)
-    and share. offline says the offline shell draws it: then the page says it was scored on the phone.
+    parts holds the pieces already drawn: winner, ranking, turns_form ("" unless a tie asks), pad, towns (a
+    list) and share. offline says the offline shell draws it: then the page says it was scored on the phone.
     """
     ui = words["ui"]
     variants = [words["modes"][view["mode"]]] + ([ui["cavern"]] if view["cavern"] else []) \
         + ([] if view["monuments"] else [ui["without_monuments"]])
     note = '\n<p class="hint offline-note">{}</p>'.format(escape(ui["offline_note"])) if offline else ""
-    return ('<h1>{}</h1>\n<p class="hint">{}</p>{}\n\n{}\n{}\n\n<h2>{}</h2>\n{}\n\n<h2>{}</h2>\n\n{}\n\n{}').format(
-        escape(ui["scores"]), escape(" · ".join(variants)), note, parts["ranking"], parts["turns_form"],
-        escape(ui["score_pad"]), parts["pad"], escape(ui["towns"]), "\n".join(parts["towns"]), parts["share"])
+    # Who won, the ranking and the ways to share come first: what a table looks for in its first screen.
+    return ('<h1>{}</h1>\n{}\n<p class="hint">{}</p>{}\n\n{}\n{}\n\n{}\n\n<h2>{}</h2>\n{}\n\n<h2>{}</h2>\n\n{}').format(
+        escape(ui["scores"]), parts["winner"], escape(" · ".join(variants)), note, parts["ranking"], parts["turns_form"],
+        parts["share"], escape(ui["score_pad"]), parts["pad"], escape(ui["towns"]), "\n".join(parts["towns"]))
+
+
+def winner(words: dict, view: dict) -> str:
+    """Return the line that says who won ("Anna wins with 40 points"), a tie worded as one, a solo game's score:
+    the link preview's headline (webscore.web.results.preview), its names isolated."""
+    ui, players = words["ui"], view["players"]
+    first = [players[p] for p in view["ranking"] if players[p]["place"] == 1]
+    names = ["<bdi>" + escape(player["name"]) + "</bdi>" for player in first]
+    total = first[0]["total"]
+    said = {"total": number(words, total)}
+    if len(players) == 1:
+        form, said["name"] = ui["solo_scores"], names[0]
+    elif len(first) == 1:
+        form, said["name"] = ui["wins"], names[0]
+    else:
+        # The names listed as the language lists them, each put in where its stand-in is.
+        listed = escape(name_list(words, [OPEN + str(i) + CLOSE for i in range(len(names))]))
+        for i, name in enumerate(names):
+            listed = listed.replace(OPEN + str(i) + CLOSE, name)
+        form, said["names"] = ui["tie_for_first"], listed
+    return '<p class="winner">{}</p>'.format(fill(escape(plural_form(words, form, abs(total))), said))
 
 
 def table_page(words: dict, text: dict, section: dict, players: str, result: str, online=None, last_seen=False) -> str:
@@ -629,6 +661,7 @@ def result_parts(words: dict, view: dict, rules: str, changes: list) -> dict:
     """
     players = view["players"]
     return {
+        "winner": winner(words, view),
         "ranking": ranking([rank_item(words, p, players[p]) for p in view["ranking"]], {}),
         "pad": pad_table(words, pad_names(players), pad_rows(words, view["columns"], players), pad_totals(words, players)),
         "towns": [town(words, player, changes[n], rules) for n, player in enumerate(players)],

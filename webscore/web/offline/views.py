@@ -198,6 +198,11 @@ def page_words() -> dict:
         "shrine": _("Buildings in town when the Shrine was built (Shrine included)"),
         "starloom": _("Players who completed their town before this one"),
         "scores": _("Scores"),
+        # Who won, above the ranking: a name (or a list of names) and the points as "40 points" says them.
+        "wins": i18n.plural_forms("%(name)s wins with %(total)s point", "%(name)s wins with %(total)s points"),
+        "tie_for_first": i18n.plural_forms("%(names)s share first place with %(total)s point",
+                                           "%(names)s share first place with %(total)s points"),
+        "solo_scores": i18n.plural_forms("%(name)s scores %(total)s point", "%(name)s scores %(total)s points"),
         "score_pad": _("Score pad"),
         "colour": _("Colour"),
         "total": _("Total"),

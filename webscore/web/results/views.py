@@ -62,6 +62,7 @@ def game_parts(game: dict, code: str, view: dict, preview) -> dict:
     identity = {"mode": game["mode"], "buildings": game["buildings"],
                 "players": [{"name": p["name"], "monument": p["monument"]} for p in game["players"]]}
     return {
+        "winner": Markup(flow_pieces.winner(words.browser_words, view)),
         # The game's code, key and identity ride on the ranking, for results.js to keep the game on the phone.
         "ranking": Markup(flow_pieces.ranking([words.rank(p, players[p]) for p in view["ranking"]], {
             "code": code, "key": game_key(game), "game": as_json(identity)})),

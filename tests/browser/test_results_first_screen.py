@@ -1,0 +1,62 @@
+"""The scores open with who won, the ranking and the ways to share, in a 360×740 phone's first screen; each
+town's detail folds under its heading, opened on demand and printed open."""
+
+import pytest
+from playwright.sync_api import expect
+
+from support import examples
+from webscore.scoring import encode
+from webscore.scoring import score
+
+CODE = examples.FOUR_PLAYERS_CODE
+SCREEN = 740
+WINS = {"en": "{} wins with {} points", "fr": "{} l’emporte avec {} points", "hu": "{} nyert {} ponttal"}
+
+
+def bottom(page, selector):
+    box = page.locator(selector).bounding_box()
+    return box["y"] + box["height"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_the_winner_the_ranking_and_the_share_actions_are_in_the_first_screen(phone, live_server, lang):
+    players = score(examples.load("four-players"))["players"]
+    first = min(players, key=lambda player: player["place"])
+    page = phone.new_page()
+    page.goto(live_server + "/{}/r/{}".format(lang, CODE))
+    expect(page.locator(".winner")).to_have_text(WINS[lang].format(first["name"], first["total"]))
+    expect(page.locator(".share-button")).to_be_visible()
+    for selector in (".winner", ".rank >> nth=-1", ".share-url", ".share-button", ".picture-button"):
+        assert bottom(page, selector) <= SCREEN, selector
+    # Folded, the whole page of four towns is at most three screens.
+    assert page.evaluate("() => document.documentElement.scrollHeight") <= 3 * SCREEN
+
+
+def test_a_towns_detail_folds_under_its_heading_and_opens_on_demand(phone, live_server):
+    page = phone.new_page()
+    page.goto(live_server + "/en/r/" + CODE)
+    town = page.locator("#town-2")
+    expect(town.locator(".result-grid")).to_be_hidden()
+    # Its way to change it stays in sight, folded.
+    expect(town.get_by_role("link", name="Change this town")).to_be_visible()
+    town.locator("summary").click()
+    expect(town.locator(".result-grid")).to_be_visible()
+    expect(town.locator(".reasons li").first).to_be_visible()
+    box = town.locator("summary").bounding_box()
+    assert box["height"] >= 44
+
+
+def test_a_printed_result_shows_every_town_open(phone, live_server):
+    page = phone.new_page()
+    page.goto(live_server + "/en/r/" + CODE)
+    page.emulate_media(media="print")
+    for n in range(1, 5):
+        expect(page.locator("#town-{} .result-grid".format(n))).to_be_visible()
+
+
+def test_a_tie_for_first_place_is_worded_as_a_tie(phone, live_server):
+    game = examples.tied_game(names=("Ann", "Bo", "Cy"))
+    page = phone.new_page()
+    page.goto(live_server + "/en/r/" + encode(game))
+    total = score(game)["players"][0]["total"]
+    expect(page.locator(".winner")).to_have_text("Ann, Bo, and Cy share first place with {} points".format(total))
