@@ -8,16 +8,20 @@ import { draftOf, keepDraft } from "./recent.mjs";
 // How long a tap's new card waits for its points before it shows alone (ms).
 const HOLD_MS = 50;
 
+function toolOf(palette, card) {
+  return palette.querySelector(`.tool[data-card="${CSS.escape(card)}"]`);
+}
+
 function colourOf(palette, card) {
-  const tool = palette.querySelector(`.tool[data-card="${CSS.escape(card)}"]`);
-  return tool ? tool.dataset.colour : "empty";
+  return toolOf(palette, card)?.dataset.colour ?? "empty";
 }
 
 function show(palette, square) {
   const select = square.querySelector(".square-select");
   const card = select.value;
   const label = square.querySelector(".square-card");
-  label.textContent = card ? select.options[select.selectedIndex].text : "";
+  // As the server draws it: broken only where the language lets a word break (soft hyphens).
+  label.textContent = card ? toolOf(palette, card)?.dataset.squareName ?? select.options[select.selectedIndex].text : "";
   square.querySelector(".square-empty").hidden = Boolean(card);
   square.className = square.className.replace(/\bc-\S+/g, "").replace(/\bfilled\b/g, "").trim();
   if (card) square.classList.add("filled", "c-" + colourOf(palette, card));
@@ -57,7 +61,9 @@ function restoreDraft(form, squares, palette) {
 // What a square's button says, as read aloud: "a1, Cottage, 3 points" (points once the live score has them).
 export function squareWords(square) {
   const button = square.querySelector(".square-button");
-  const card = button.querySelector(".square-card").textContent || button.querySelector(".square-empty").textContent;
+  // Said without the soft hyphens the square's card name may break at.
+  const card = button.querySelector(".square-card").textContent.replaceAll("\u00ad", "") ||
+    button.querySelector(".square-empty").textContent;
   const points = button.querySelector(".square-points-words")?.textContent ?? "";
   return [square.dataset.square, card, points].filter(Boolean).join(", ");
 }

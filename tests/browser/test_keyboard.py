@@ -42,9 +42,11 @@ def focused_square(page):
 
 
 def shown_and_stored(page):
-    """Return {square: (card shown on the square, the select's value)} for the 16 squares."""
+    """Return {square: (card shown on the square as read, without its soft hyphens; the select's option and value)}
+    for the 16 squares."""
     return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.square')].map(s => [s.dataset.square,
-        [s.querySelector('.square-card').textContent, s.querySelector('.square-select').selectedOptions[0].text,
+        [s.querySelector('.square-card').textContent.replaceAll('\\u00ad', ''),
+         s.querySelector('.square-select').selectedOptions[0].text,
          s.querySelector('.square-select').value]]))""")
 
 
@@ -59,6 +61,8 @@ def test_the_keyboard_repro_leaves_square_and_form_agreeing(phone, live_server):
     page.keyboard.press("Tab")
     assert focused_square(page) == "b1"
     page.keyboard.press("ArrowDown")
+    # The square shows its card with its points, once the live score has them.
+    expect(page.locator(".square[data-square=a1] .square-points")).to_have_text("0")
     squares = shown_and_stored(page)
     assert squares["a1"] == ["Cottage", "Cottage", "cottage"]
     assert all(shown == ("" if value == "" else text) for shown, text, value in squares.values())

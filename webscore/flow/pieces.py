@@ -136,7 +136,7 @@ def grid_square(words: dict, square: dict) -> str:
     return ('<div class="square c-{}{}"><span class="square-name">{}</span>\n<span class="square-card">{}</span>\n'
             '<span class="square-points">{}</span></div>').format(
         square["colour"], " fed" if square["fed"] else "", square["square"],
-        escape(words["cards"][card] if card else words["ui"]["empty"]), number(words, square["points"]))
+        escape(words["square_cards"][card] if card else words["ui"]["empty"]), number(words, square["points"]))
 
 
 def line(words: dict, square: dict, rules: str) -> str:
@@ -303,8 +303,10 @@ def town_grid(words: dict, offered: list, values: dict, errors: dict, asks_turns
     tools = []
     for card in offered:
         colour = catalogue["colours"][card]
-        tools.append('<button type="button" class="tool c-{0}" data-card="{1}" data-colour="{0}" aria-pressed="false">'
-                     '{2}</button>'.format(colour, card, escape(words["cards"][card])))
+        # Its name as a square shows it (soft hyphens where a word may break) goes with it: town.js puts it there.
+        tools.append('<button type="button" class="tool c-{0}" data-card="{1}" data-colour="{0}" data-square-name="{3}" '
+                     'aria-pressed="false">{2}</button>'.format(colour, card, escape(words["cards"][card]),
+                                                                escape(words["square_cards"][card])))
     palette = (
         '<div class="palette" data-label-empty="{empty}" data-choose-first="{first}">\n'
         '    <p class="running-total{waiting}"{hidden}>{total}</p>\n'
@@ -408,7 +410,7 @@ def square_button(words: dict, name: str, card: str, select_errors: list, stored
         '<span class="square-points-holder"><span class="square-points" aria-hidden="true">{}</span>'
         '<span class="square-points-words visually-hidden">{}</span></span></button>').format(
         attributes({"type": "button", "class": "square-button", "aria-describedby": " ".join(messages) or None}),
-        name, escape(words["cards"][card]) if card else "", " hidden" if card else "", escape(words["ui"]["empty"]),
+        name, escape(words["square_cards"][card]) if card else "", " hidden" if card else "", escape(words["ui"]["empty"]),
         escape(written), escape(said))
 
 

@@ -36,6 +36,7 @@ from ..http.assets import encoded_response
 from ..http.cache import cache
 from ..http.cache import kept
 from ..i18n import labels
+from ..i18n.hyphens import hyphenated
 from ..i18n.problems import MESSAGES as PROBLEM_MESSAGES
 from . import bundle
 
@@ -307,6 +308,8 @@ def words() -> dict:
         "lists": i18n.list_patterns(lang),
         "routes": browser_routes(current_app.url_map),
         "cards": {card: str(name) for card, name in labels.CARD_NAMES.items()},
+        # As a town's square shows them: broken only where the language lets a word break.
+        "square_cards": {card: hyphenated(lang, str(name)) for card, name in labels.CARD_NAMES.items()},
         "colours": {colour: str(name) for colour, name in labels.COLOUR_NAMES.items()},
         "modes": {mode: str(name) for mode, name in labels.MODE_NAMES.items()},
         "solo_ranks": {rank: str(name) for rank, name in labels.SOLO_RANKS.items()},

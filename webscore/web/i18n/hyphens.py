@@ -1,0 +1,42 @@
+"""Card names with soft hyphens where their words may break inside a town's square.
+
+A square is a quarter of a phone's width: "Boulangerie", "Kereskedőház" or "Greenhouse" do not fit on one
+line there, and a browser without hyphenation dictionaries (Chromium on Linux, for one) breaks them at any
+letter. Pyphen's hyphenation dictionaries (LibreOffice's, for each of our languages) give where a word may
+break; the browser then breaks it only there, with a hyphen shown. The names elsewhere stay as they are.
+"""
+
+import functools
+import re
+
+import pyphen
+
+SOFT_HYPHEN = "\u00ad"
+# A word the first dictionary cannot break is broken by the next ("Alms-house" by British English's).
+DICTIONARIES = {"en": ("en_US", "en_GB"), "fr": ("fr",), "hu": ("hu_HU",)}
+
+
+@functools.cache
+def _dictionaries(lang: str) -> tuple:
+    return tuple(pyphen.Pyphen(lang=name) for name in DICTIONARIES[lang])
+
+
+def _inserted(lang: str, part: str) -> str:
+    for dictionary in _dictionaries(lang):
+        if dictionary.positions(part):
+            return dictionary.inserted(part, hyphen=SOFT_HYPHEN)
+    return part
+
+
+def _word(lang: str, word: str) -> str:
+    # Each part around an apostrophe is a word of its own: "Architect's", "d’Opaleye" break as "Ar-chi-tect's",
+    # "d’Opa-leye", never "Architec-t's".
+    parts = re.split(r"(['’])", word)
+    broken = "".join(part if part in "'’" else _inserted(lang, part) for part in parts)
+    # A word may already break after its own hyphen ("Barrett-vár"): no second one there.
+    return broken.replace("-" + SOFT_HYPHEN, "-")
+
+
+def hyphenated(lang: str, text: str) -> str:
+    """Return text with a soft hyphen wherever the language lets each of its words break."""
+    return " ".join(_word(lang, word) for word in text.split(" "))
