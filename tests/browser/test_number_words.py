@@ -50,9 +50,10 @@ def test_a_counted_message_takes_the_form_babel_gives_the_count(phone, live_serv
 
 
 def reasons(page):
-    """Return each reason line of the result page, from the dash on, whitespace made single."""
-    page.wait_for_selector(".town-result .reasons li")
-    lines = page.locator(".town-result .reasons li").all_inner_texts()
+    """Return each reason line of the result page (folded under its town: its text), from the dash on, whitespace
+    made single."""
+    page.wait_for_selector(".town-result .reasons li", state="attached")
+    lines = page.locator(".town-result .reasons li").all_text_contents()
     return [" ".join(line.split()).partition(" — ")[2] for line in lines]
 
 
