@@ -201,6 +201,11 @@ export function enhance(form) {
   palette.querySelector('[data-action="clear"]').addEventListener("click", () => {
     place(squares.filter((s) => s.querySelector(".square-select").value).map((s) => [s, ""]));
   });
+  // A monument chosen applies at once: the step is drawn again with it (its building in the palette, and the
+  // question it asks), as its button does without scripts.
+  const monument = form.querySelector("#monument");
+  const applyMonument = form.querySelector(".monument-fact button[name=go]");
+  monument?.addEventListener("change", () => form.requestSubmit(applyMonument));
   keepAwake(form.querySelector(".facts"));
   focusFirstProblem(form);
   form.classList.add("js-town");

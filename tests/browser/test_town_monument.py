@@ -1,0 +1,45 @@
+"""A monument chosen on a town step applies at once: the step comes back with its building in the palette."""
+
+import copy
+
+from playwright.sync_api import expect
+
+from support import examples
+from webscore.scoring import decode
+from webscore.scoring import encode
+
+
+def code_without_first_monument():
+    game = copy.deepcopy(examples.load("four-players"))
+    game["players"][0]["monument"] = None
+    game["players"][0]["town"] = [[None if card == "barrett-castle" else card for card in row]
+                                  for row in game["players"][0]["town"]]
+    return encode(game)
+
+
+def test_a_monument_chosen_on_a_town_step_applies_at_once(phone, live_server):
+    page = phone.new_page()
+    page.goto(live_server + "/en/g/{}/1".format(code_without_first_monument()))
+    page.wait_for_selector("form.js-town[data-live-total]")
+    expect(page.locator(".palette .tool[data-colour=monument]")).to_have_count(0)
+    # Its button is for pages without scripts: here the choice itself is enough.
+    expect(page.locator(".monument-fact button")).to_be_hidden()
+    page.select_option("#monument", "fort-ironweed")
+    expect(page.locator(".palette .tool[data-card=fort-ironweed]")).to_be_visible()
+    expect(page.locator("#monument")).to_have_value("fort-ironweed")
+    code = page.url.split("/g/")[1].split("/")[0]
+    assert decode(code)["players"][0]["monument"] == "fort-ironweed"
+    page.wait_for_selector("form.js-town[data-live-total]")
+    page.click(".palette .tool[data-card=fort-ironweed]")
+    page.click(".square[data-square=d4] .square-button")
+    expect(page.locator(".square[data-square=d4] .square-card")).to_have_text("Fort Iron\u00adweed")
+
+
+def test_without_scripts_the_monuments_button_sends_the_choice(phone_without_js, live_server):
+    page = phone_without_js.new_page()
+    page.goto(live_server + "/en/g/{}/1".format(code_without_first_monument()))
+    page.select_option("#monument", "fort-ironweed")
+    expect(page.locator(".monument-fact button")).to_be_visible()
+    page.click(".monument-fact button")
+    expect(page.locator("#monument")).to_have_value("fort-ironweed")
+    expect(page.locator(".palette .tool[data-card=fort-ironweed]")).to_have_count(1)
