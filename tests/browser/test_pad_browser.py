@@ -140,3 +140,28 @@ def test_adding_and_removing_players_keeps_the_focus_and_the_values(phone, live_
     expect(page.locator(".pad-player")).to_have_count(2)
     assert (page.locator("#n1").input_value(), page.locator("#navy1").input_value()) == ("Cy", "-3")
     assert page.evaluate("document.activeElement.dataset.action") == "remove-1"
+
+
+def test_the_places_stay_in_sight_while_points_are_typed(phone, live_server):
+    page = phone.new_page()
+    page.goto(live_server + "/en/pad")
+    drawn(page, "#n0")
+    page.fill("#n0", "Ana")
+    page.fill("#n1", "Bo")
+    page.fill("#blue0", "12")
+    page.fill("#blue1", "15")
+    # Typing the first player's last points, at the top of a 360×740 phone: the places show below, in sight.
+    page.locator("#empty0").focus()
+    page.keyboard.type("1")
+    expect(page.locator(".ranking li")).to_have_count(2)
+    expect(page.locator(".ranking li .who")).to_have_text(["Bo", "Ana"])
+    field = page.locator("#empty0").bounding_box()
+    places = page.locator(".ranking").bounding_box()
+    assert field["y"] + field["height"] <= places["y"]
+    assert places["y"] + places["height"] <= 740
+    # Compact: two players' places take at most a sixth of the screen.
+    assert places["height"] <= 740 / 6
+    # The Cathedral's box is a whole line to tap.
+    cathedral = page.locator(".pad-cathedral").first.bounding_box()
+    box = page.locator(".pad-cathedral input").first.bounding_box()
+    assert cathedral["height"] >= 44 and box["width"] >= 24 and box["height"] >= 24
