@@ -1,5 +1,6 @@
 """The setup form on the phone (the flow under MicroPython): ticking "Without monuments" says what it leaves out."""
 
+import pytest
 from playwright.sync_api import expect
 
 from support.browsing import WAIT
@@ -28,3 +29,19 @@ def test_ticking_without_monuments_leaves_the_chosen_ones_out_and_says_so(phone,
     page.wait_for_url("**/g/**/1")
     game = decode(code_of(page.url))
     assert game["monuments"] is False and [p["name"] for p in game["players"]] == ["Ana", "Bo"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_each_building_radio_is_named_by_its_card_and_described_by_its_reminder(phone, live_server, lang):
+    page = phone.new_page()
+    page.goto(live_server + "/{}/new".format(lang))
+    radios = page.locator(".card-choice input[type=radio]")
+    assert radios.count() == 24
+    for n in range(radios.count()):
+        radio = radios.nth(n)
+        card = radio.get_attribute("value")
+        # A screen reader says the card's name first, not its layout.
+        expect(radio).to_have_accessible_name(page.locator("#card-name-" + card).text_content())
+        reminder = " ".join(page.locator("#card-reminder-" + card).text_content().split())
+        layout = page.locator("#card-layout-" + card).get_attribute("aria-label")
+        expect(radio).to_have_accessible_description(reminder + " " + layout)
