@@ -155,6 +155,11 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
     // before this call joined the operation: it is read again after it.)
     await call("sending", { seq: sending });
     const op = box.ops[0];
+    if (!op) {
+      // Nothing left to send (another page of this phone sent it meanwhile).
+      sending = null;
+      return report();
+    }
     report();
     let response = null;
     let answer = null;
@@ -169,9 +174,9 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
       response = null;
     } finally {
       clearTimeout(late);
-      sending = null;
     }
     if (!response || response.status >= 500 || response.status === 429) {
+      sending = null;
       failures += 1;
       limited = response?.status === 429 ? answer?.message ?? null : null;
       unreachable = !limited;
@@ -183,7 +188,13 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
     failures = 0;
     unreachable = false;
     limited = null;
-    await answered(response.status, answer, op);
+    // Still sending until the answer is taken in: a drain started meanwhile (a tap) would send the same
+    // operation again, and find it gone once acknowledged.
+    try {
+      await answered(response.status, answer, op);
+    } finally {
+      sending = null;
+    }
     report();
     if (!blocked) drain();
   }
