@@ -174,9 +174,7 @@ async function main() {
   if (!step.game) return cannotOpen(step.damaged, where.lang);
   if (where.kind === "save") {
     const answer = await core.town({ code: where.code, n: where.n, fields });
-    // A step after one opened from the scores offers the way back to them too (as the server's redirect).
-    const back = fields.from === "scores" ? { from: "scores" } : {};
-    if (answer.step) return location.replace(path("town.step", { lang: where.lang, code: answer.code, n: answer.step }, back));
+    if (answer.step) return location.replace(path("town.step", { lang: where.lang, code: answer.code, n: answer.step }, answer.query));
     if (answer.code && !answer.confirm) return location.replace(path("results.show", { lang: where.lang, code: answer.code }));
     const code = answer.code ?? where.code;
     const shown = answer.confirm ? await core.town({ code, n: where.n, fields, show: true }) : step;

@@ -85,12 +85,12 @@ export function liveScore(form) {
     if (ready) {
       do {
         again = false;
-        const answer = await ready.town({ code, n, fields: formFields(form), live: true });
-        waiting = answer.town?.waiting ?? [];
-        const text = answer.town?.waiting && !again ? await ready.draw("running_total", { words, scored: answer.town }) : null;
-        if (again || !answer.town) continue;
-        if (text === null) draw(answer.town);
-        else wait(text);
+        const { town } = await ready.town({ code, n, fields: formFields(form), live: true });
+        if (again || !town) continue;
+        waiting = town.waiting ?? [];
+        // What a waiting town says is worded by the piece the server's page draws it with.
+        if (town.waiting) wait(await ready.draw("running_total", { words, scored: town }));
+        else draw(town);
         answered(waiting);
       } while (again);
     }

@@ -65,6 +65,7 @@ def monument_offers(game: dict) -> list:
 # A town step opened from the scores ("Change this town") says so in its address and its form (from=scores),
 # so each step after it offers the way back to them.
 FROM_SCORES = ("from", "scores")
+FROM, SCORES = FROM_SCORES
 
 
 def opened_fields(player: dict, fields: dict) -> dict:
@@ -72,12 +73,21 @@ def opened_fields(player: dict, fields: dict) -> dict:
     where it was opened from."""
     if has_town_fields(fields):
         return fields
-    return dict(fields_of(player), **{key: fields[key] for key in FROM_SCORES[:1] if key in fields})
+    opened = fields_of(player)
+    if FROM in fields:
+        opened[FROM] = fields[FROM]
+    return opened
 
 
 def from_scores(fields: dict) -> bool:
     """Tell whether a town step's fields say it was opened from the scores."""
-    return fields.get(FROM_SCORES[0]) == FROM_SCORES[1]
+    return fields.get(FROM) == SCORES
+
+
+def kept_query(fields: dict) -> dict:
+    """Return what the address of the step a town step's buttons lead to keeps of its fields: where it was
+    opened from, so the steps after one opened from the scores offer the way back too."""
+    return {FROM: SCORES} if from_scores(fields) else {}
 
 
 def has_town_fields(fields: dict) -> bool:
@@ -177,7 +187,8 @@ def save(game: dict, n: int, fields: dict) -> dict:
     """Check player n's town as entered and say what follows.
 
     Return {"problems": placed} to show on the form, {"confirm": [players]} when the results would
-    score towns that look unfinished, or {"game", "code", "step"} (step None for the results).
+    score towns that look unfinished, or {"game", "code", "step", "query"} (step None for the results; query,
+    what the next step's address keeps: kept_query).
     """
     changed, found = read(game, n, fields)
     # A field the form could not take already has its message; the core's word on it would repeat it.
@@ -191,7 +202,7 @@ def save(game: dict, n: int, fields: dict) -> dict:
         unfinished = mostly_empty(changed)
         if unfinished:
             return {"confirm": unfinished, "game": changed, "code": encode(changed)}
-    return {"game": changed, "code": encode(changed), "step": step}
+    return {"game": changed, "code": encode(changed), "step": step, "query": kept_query(fields)}
 
 
 def live(game: dict, n: int, fields: dict):

@@ -86,6 +86,4 @@ def save(lang, code, n):
         return _render(answer["game"], answer["code"], n, fields, unfinished=answer["confirm"])
     if answer["step"] is None:
         return redirect(url_for("results.show", code=answer["code"]), 302)
-    # A step after one opened from the scores offers the way back to them too.
-    back = dict([town_step.FROM_SCORES]) if town_step.from_scores(fields) else {}
-    return redirect(url_for("town.step", code=answer["code"], n=answer["step"], **back), 302)
+    return redirect(url_for("town.step", code=answer["code"], n=answer["step"], **answer["query"]), 302)
