@@ -74,3 +74,10 @@ export function atMostOncePerFrame(write) {
   keep.owed = () => asked;
   return keep;
 }
+
+// Keep a CSS property of the page (as --name) at an element's height, and a little more: the scroll padding
+// that keeps a field reached by Tab or a tap clear of a bar that stays on screen (the palette, the pad's places).
+export function keepHeight(element, property) {
+  const measure = () => document.documentElement.style.setProperty(property, element.offsetHeight + 8 + "px");
+  new ResizeObserver(measure).observe(element);
+}

@@ -4,6 +4,7 @@
 // puts them in, words the messages and answers the buttons. The address holds every value, so it is the
 // share link and survives a reload.
 import { loadBrowserCore } from "./core.mjs";
+import { keepHeight } from "./dom.mjs";
 import { fill, number, path, relinkLanguages, words } from "./words.mjs";
 
 const root = document.getElementById("pad");
@@ -83,7 +84,10 @@ async function update(form) {
       field.hidden = player.needs_field !== short && field.querySelector("input").value === "";
     }
   });
-  root.querySelector(".ranking").innerHTML = items.join("");
+  // A cell that does not read leaves the places as they last stood, dimmed, rather than none: they stay in sight.
+  const ranking = root.querySelector(".ranking");
+  ranking.classList.toggle("is-stale", !answer.result);
+  if (answer.result) ranking.innerHTML = items.join("");
 }
 
 // The sign button of a field that can be negative (a phone's number keypad may have no minus key).
@@ -138,6 +142,8 @@ async function draw() {
 loadBrowserCore().then((loaded) => {
   core = loaded;
   root.querySelector(".pad-body").hidden = false;
+  // The places stay at the screen's foot (marquoir.css): a field is scrolled to clear of them.
+  keepHeight(root.querySelector(".ranking"), "--standings-height");
   root.addEventListener("input", (event) => {
     if (event.target.form?.classList.contains("pad-form")) update(event.target.form);
   });

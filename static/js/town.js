@@ -1,7 +1,7 @@
 // Tap-to-place on a town: pick a building from the palette, tap the squares it stands on.
 // The selects stay the form's truth (hidden; shown by noscript.css without scripts), so the server reads the
 // same fields with or without this. Each square is one button named "a1, Cottage, 3 points".
-import { announce, atMostOncePerFrame, focusFirstProblem } from "./dom.mjs";
+import { announce, atMostOncePerFrame, focusFirstProblem, keepHeight } from "./dom.mjs";
 import { keepAwake } from "./wake.mjs";
 import { draftOf, keepDraft } from "./recent.mjs";
 
@@ -165,8 +165,7 @@ export function enhance(form) {
     }).observe({ type: "paint", buffered: true });
   }
   // The sticky palette's height, so a square reached by Tab scrolls clear of it.
-  const measure = () => document.documentElement.style.setProperty("--palette-height", palette.offsetHeight + 8 + "px");
-  new ResizeObserver(measure).observe(palette);
+  keepHeight(palette, "--palette-height");
   for (const square of squares) {
     const button = square.querySelector(".square-button");
     square.querySelector(".square-select").addEventListener("change", () => show(palette, square));

@@ -165,3 +165,34 @@ def test_the_places_stay_in_sight_while_points_are_typed(phone, live_server):
     cathedral = page.locator(".pad-cathedral").first.bounding_box()
     box = page.locator(".pad-cathedral input").first.bounding_box()
     assert cathedral["height"] >= 44 and box["width"] >= 24 and box["height"] >= 24
+
+
+def test_names_typed_one_after_the_other_are_kept_while_the_places_appear(phone, live_server):
+    page = phone.new_page()
+    page.goto(live_server + "/fr/pad")
+    drawn(page, "#n0")
+    # Tapped and typed at once, as a thumb does: each field is scrolled clear of the places at the foot.
+    page.locator("#n0").tap()
+    page.keyboard.type("<b>x</b>")
+    page.locator("#n1").tap()
+    page.keyboard.type("\"'&", delay=90)
+    page.locator("#blue0").tap()
+    page.keyboard.type("12", delay=90)
+    page.locator("#blue1").tap()
+    page.keyboard.type("9")
+    expect(page.locator(".ranking li .who")).to_have_text(["<b>x</b>", "\"'&"])
+    assert [page.input_value(field) for field in ("#n0", "#n1", "#blue0", "#blue1")] == ["<b>x</b>", "\"'&", "12", "9"]
+
+
+def test_a_cell_that_does_not_read_leaves_the_places_in_sight_dimmed(phone, live_server):
+    page = phone.new_page()
+    page.goto(live_server + "/hu/pad")
+    drawn(page, "#n0")
+    page.fill("#n0", "Ági")
+    page.fill("#blue0", "12")
+    expect(page.locator(".ranking li .who")).to_have_text(["Ági", "2. játékos"])
+    page.fill("#blue1", "1e3")
+    expect(page.locator(".ranking")).to_have_class("ranking is-stale")
+    expect(page.locator(".ranking li .who")).to_have_text(["Ági", "2. játékos"])
+    page.fill("#blue1", "3")
+    expect(page.locator(".ranking")).to_have_class("ranking")
