@@ -49,13 +49,22 @@ export function liveScore(form) {
     }
     form.dataset.liveTotal = "";
   };
-  // An error the server put on a fact the town no longer waits for was answered: it goes.
+  // An error the server put on a field the town no longer waits for (a fact, a Warehouse's load) was answered:
+  // it goes, from the field and from its square's button, which names the same messages.
   const answered = (waiting) => {
-    for (const field of form.querySelectorAll(".facts [aria-invalid=true]")) {
+    for (const field of form.querySelectorAll("[aria-invalid=true]")) {
       if (waiting.includes(field.name)) continue;
-      for (const id of field.getAttribute("aria-describedby").split(" ")) document.getElementById(id)?.remove();
+      const gone = field.getAttribute("aria-describedby").split(" ");
+      for (const id of gone) document.getElementById(id)?.remove();
       field.removeAttribute("aria-invalid");
       field.removeAttribute("aria-describedby");
+      const square = field.closest(".square");
+      if (!square) continue;
+      const button = square.querySelector(".square-button");
+      const left = (button.getAttribute("aria-describedby") ?? "").split(" ").filter((id) => id && !gone.includes(id));
+      if (left.length) button.setAttribute("aria-describedby", left.join(" "));
+      else button.removeAttribute("aria-describedby");
+      square.classList.toggle("has-error", Boolean(square.querySelector(".error")));
     }
   };
   // Taps are answered once the core is ready; the numbers shown until then are the town as it was opened.

@@ -4,6 +4,8 @@ for it beside the grid: the live score never shows a number that leaves the answ
 Player 3 of the four-player example holds the Shrine of the Elder Tree, built with 9 buildings in town.
 """
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -100,3 +102,20 @@ def test_a_warehouse_without_its_load_shows_no_number_until_it_is_given(phone, l
     expect(page.locator(".running-total")).not_to_have_text(waiting)
     expect(page.locator(".running-total")).to_have_class("running-total")
     assert page.locator(".running-total").text_content() != before
+
+
+def test_a_warehouse_load_given_after_next_player_clears_its_error_on_the_square(phone, live_server):
+    page = open_town(phone, live_server, "fr", n=1)
+    page.click(".palette .tool[data-card=warehouse]")
+    page.click(".square[data-square=d4] .square-button")
+    page.fill("#stored_d4", "")
+    page.click("button[name=go][value=next]")
+    error = page.locator(".square[data-square=d4] .error")
+    expect(error).to_have_text("Combien de ressources sont stockées sur cet entrepôt\u202f?")
+    page.wait_for_selector("form.js-town[data-live-total]")
+    page.fill("#stored_d4", "2")
+    expect(page.locator(".running-total")).to_have_class("running-total")
+    expect(error).to_have_count(0)
+    expect(page.locator(".square[data-square=d4]")).not_to_have_class(re.compile(r"\bhas-error\b"))
+    assert page.locator("#stored_d4").get_attribute("aria-invalid") is None
+    assert page.locator(".square[data-square=d4] .square-button").get_attribute("aria-describedby") is None
