@@ -56,3 +56,12 @@ def test_a_town_entered_then_left_by_its_chip_shows_its_total_there(phone, live_
     page.get_by_role("button", name="Annabell").click()
     expect(page.locator("h1")).to_have_text("Town of Annabell")
     expect(page.locator(".steps li").nth(1)).to_have_text("Bernadet ✓ 5 points")
+
+
+def test_a_town_saved_with_few_buildings_shows_its_total_not_not_entered(phone, live_server):
+    game = game_with_an_empty_town()
+    game["players"][1]["town"][0][:3] = ["cottage", "cottage", "farm"]
+    total = score(game)["players"][1]["total"]
+    page = phone.new_page()
+    page.goto(live_server + "/fr/g/{}/1".format(encode(game)))
+    expect(page.locator(".steps li").nth(1)).to_have_text("Bernadet ✓ {} points".format(str(total).replace("-", "\u2212")))

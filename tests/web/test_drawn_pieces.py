@@ -117,7 +117,7 @@ def test_the_town_step_door_draws_the_servers_page_around_its_grid(client):
             "key": re.search(r'data-key="([^"]*)"', page).group(1).replace("&#34;", '"').replace("&#39;", "'")
             .replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"),
             "action": "/fr/g/{}/2/save".format(code), "general": [], "unfinished": [], "monuments": [], "monument": "",
-            "errors": {}, "totals": town_step.finished_totals(game)}
+            "errors": {}, "totals": town_step.saved_totals(game)}
     drawn_page = json.loads(draw_piece("town_step", {"words": words, "step": step,
                                                        "grid": '<div class="palette"' + grid}))
     main = re.search(r"<main[^>]*>\s*(.*?)\s*</main>", page, re.S).group(1)

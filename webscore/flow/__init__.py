@@ -90,7 +90,7 @@ def town_json(text: str) -> str:
         return json.dumps({
             "game": game, "key": game_key(game), "offered": town_step.offered(game, player),
             "fact": town_step.asked_fact(player), "asks_turns": game["mode"] == MASTER_BUILDER,
-            "monuments": town_step.monument_offers(game), "totals": town_step.finished_totals(game),
+            "monuments": town_step.monument_offers(game), "totals": town_step.saved_totals(game),
             "fields": town_step.opened_fields(player, fields)})
     if request.get("live"):
         return json.dumps({"town": live_town(game, n, fields)})

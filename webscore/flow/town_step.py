@@ -163,11 +163,11 @@ def mostly_empty(game: dict) -> list:
             if sum(1 for row in player["town"] for card in row if card is None) > MOSTLY_EMPTY]
 
 
-def finished_totals(game: dict) -> list:
-    """Return each player's total where their town looks finished (not mostly_empty), else None: what the
-    players' buttons of a town step say, so a town saved shows it is."""
-    unfinished = mostly_empty(game)
-    return [None if p in unfinished else score_town(town_view(game, p))["total"] for p in range(len(game["players"]))]
+def saved_totals(game: dict) -> list:
+    """Return each player's total where their town has a building, else None (not entered yet): what the
+    players' buttons of a town step say, so a town saved shows it is, however few its buildings."""
+    return [score_town(town_view(game, p))["total"] if any(card for row in player["town"] for card in row) else None
+            for p, player in enumerate(game["players"])]
 
 
 def next_step(game: dict, n: int, go: str):

@@ -54,7 +54,7 @@ def _render(game, code, n, fields, placed=NO_PROBLEMS, status=200, unfinished=()
             "key": game_key(game), "action": url_for("town.save", code=code, n=n), "general": general,
             "unfinished": [game["players"][p]["name"] for p in unfinished],
             "monuments": town_step.monument_offers(game), "monument": fields.get("monument", ""), "errors": errors,
-            "from_scores": town_step.from_scores(fields), "totals": town_step.finished_totals(game)}
+            "from_scores": town_step.from_scores(fields), "totals": town_step.saved_totals(game)}
     page = pieces.town_step(page_words_of_browser(), step, town_grid(game, n, fields, errors))
     return render_template("town.html", game_code=code, n=n, player=player, page=Markup(page),
                            broken=bool(general or errors)), status
