@@ -60,3 +60,14 @@ def test_a_tie_for_first_place_is_worded_as_a_tie(phone, live_server):
     page.goto(live_server + "/en/r/" + encode(game))
     total = score(game)["players"][0]["total"]
     expect(page.locator(".winner")).to_have_text("Ann, Bo, and Cy share first place with {} points".format(total))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_with_a_tie_to_break_the_share_actions_still_come_before_its_form(phone, live_server, lang):
+    page = phone.new_page()
+    page.goto(live_server + "/{}/r/{}".format(lang, encode(examples.tied_game(names=("Anna", "Béla")))))
+    expect(page.locator("form.turns")).to_be_visible()
+    # (Its picture button may end below: each tied row says what breaks the tie, 776 px down in French.)
+    for selector in (".winner", ".rank >> nth=-1", ".share-url", ".share-button"):
+        assert bottom(page, selector) <= SCREEN, selector
+    assert bottom(page, ".share") <= page.locator("form.turns").bounding_box()["y"]

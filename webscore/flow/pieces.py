@@ -420,7 +420,7 @@ def town_step(words: dict, step: dict, grid: str) -> str:
     step holds: names (the players'), n (this one, from 1), action, code, lang and key (the form's), general
     (messages of no field), unfinished (names of towns barely begun), monuments (those offered, [] when the
     game has none), monument (the one chosen), errors (messages by field), from_scores (opened by "Change
-    this town": the way back to the scores is the primary action) and totals (town_step.finished_totals).
+    this town": the way back to the scores is the primary action) and totals (town_step.saved_totals).
     """
     ui = words["ui"]
     names, n = step["names"], step["n"]
@@ -429,7 +429,7 @@ def town_step(words: dict, step: dict, grid: str) -> str:
         if i + 1 == n:
             others.append('<li><strong aria-current="step" dir="auto">{}</strong></li>'.format(escape(name)))
             continue
-        # Each other town says whether it is saved, with its total once it looks finished.
+        # Each other town says whether it is saved, with its total.
         if total is None:
             state = '<span class="chip-state not-yet">{}</span>'.format(escape(ui["not_entered"]))
         else:
@@ -596,10 +596,11 @@ def result_page(words: dict, view: dict, parts: dict, offline: bool) -> str:
     variants = [words["modes"][view["mode"]]] + ([ui["cavern"]] if view["cavern"] else []) \
         + ([] if view["monuments"] else [ui["without_monuments"]])
     note = '\n<p class="hint offline-note">{}</p>'.format(escape(ui["offline_note"])) if offline else ""
-    # Who won, the ranking and the ways to share come first: what a table looks for in its first screen.
-    return ('<h1>{}</h1>\n{}\n<p class="hint">{}</p>{}\n\n{}\n{}\n\n{}\n\n<h2>{}</h2>\n{}\n\n<h2>{}</h2>\n\n{}').format(
-        escape(ui["scores"]), parts["winner"], escape(" · ".join(variants)), note, parts["ranking"], parts["turns_form"],
-        parts["share"], escape(ui["score_pad"]), parts["pad"], escape(ui["towns"]), "\n".join(parts["towns"]))
+    # Who won, the ranking and the ways to share come first: what a table looks for in its first screen; a tie's
+    # form for the turns that break it follows them.
+    return ('<h1>{}</h1>\n{}\n<p class="hint">{}</p>{}\n\n{}\n\n{}\n{}\n\n<h2>{}</h2>\n{}\n\n<h2>{}</h2>\n\n{}').format(
+        escape(ui["scores"]), parts["winner"], escape(" · ".join(variants)), note, parts["ranking"], parts["share"],
+        parts["turns_form"], escape(ui["score_pad"]), parts["pad"], escape(ui["towns"]), "\n".join(parts["towns"]))
 
 
 def winner(words: dict, view: dict) -> str:
