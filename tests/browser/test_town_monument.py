@@ -43,3 +43,25 @@ def test_without_scripts_the_monuments_button_sends_the_choice(phone_without_js,
     page.click(".monument-fact button")
     expect(page.locator("#monument")).to_have_value("fort-ironweed")
     expect(page.locator(".palette .tool[data-card=fort-ironweed]")).to_have_count(1)
+
+
+def test_a_monument_chosen_while_the_town_has_a_problem_is_offered_beside_it(phone, live_server):
+    page = phone.new_page()
+    page.goto(live_server + "/fr/g/{}/1".format(code_without_first_monument()))
+    page.wait_for_selector("form.js-town[data-live-total]")
+    page.click(".palette .tool[data-card=warehouse]")
+    page.click(".square[data-square=d4] .square-button")
+    page.fill("#stored_d4", "")
+    page.select_option("#monument", "barrett-castle")
+    # The town is sent as it stands: its problem is shown, and the monument chosen is offered to place.
+    expect(page.locator(".square[data-square=d4] .error")).to_have_text(
+        "Combien de ressources sont stockées sur cet entrepôt\u202f?")
+    expect(page.locator("#monument")).to_have_value("barrett-castle")
+    expect(page.locator(".palette .tool[data-card=barrett-castle]")).to_have_count(1)
+
+
+def test_a_monument_in_the_address_that_is_none_offers_none(phone, live_server):
+    page = phone.new_page()
+    answer = page.goto(live_server + "/en/g/{}/1?monument=%3Cb%3E&square_a1=cottage".format(code_without_first_monument()))
+    assert answer.status == 200
+    expect(page.locator(".palette .tool[data-colour=monument]")).to_have_count(0)

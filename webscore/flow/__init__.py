@@ -86,12 +86,12 @@ def town_json(text: str) -> str:
     game = opened["game"]
     fields = request.get("fields") or {}
     if request.get("show"):
-        player = game["players"][n - 1]
+        shown = town_step.opened_fields(game["players"][n - 1], fields)
+        player = town_step.as_entered(game, n, shown)
         return json.dumps({
             "game": game, "key": game_key(game), "offered": town_step.offered(game, player),
             "fact": town_step.asked_fact(player), "asks_turns": game["mode"] == MASTER_BUILDER,
-            "monuments": town_step.monument_offers(game), "totals": town_step.saved_totals(game),
-            "fields": town_step.opened_fields(player, fields)})
+            "monuments": town_step.monument_offers(game), "totals": town_step.saved_totals(game), "fields": shown})
     if request.get("live"):
         return json.dumps({"town": live_town(game, n, fields)})
     answer = town_step.save(game, n, fields)

@@ -35,6 +35,16 @@ def offered(game: dict, player: dict) -> list:
     return list(game["buildings"]) + ([player["monument"]] if player.get("monument") else [])
 
 
+def as_entered(game: dict, n: int, fields: dict) -> dict:
+    """Return player n (from 1) with the monument the step's fields choose, when they choose one (or none):
+    what the step offers and asks follows the choice, even on a page that shows problems."""
+    player = game["players"][n - 1]
+    chosen = str(fields.get("monument", ""))
+    if not game["monuments"] or "monument" not in fields or (chosen and chosen not in MONUMENTS):
+        return player
+    return dict(player, monument=chosen or None)
+
+
 def asked_fact(player: dict):
     """Return the fact the player's monument needs (a game-file key), or None."""
     return MONUMENT_FACTS.get(player.get("monument"))

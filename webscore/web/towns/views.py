@@ -41,7 +41,7 @@ def town_grid(game: dict, n: int, fields: dict, errors: dict = None) -> Markup:
 
     The town step and a table's town both draw their town with it, and so does the offline shell.
     """
-    player = game["players"][n - 1]
+    player = town_step.as_entered(game, n, fields)
     return Markup(pieces.town_grid(page_words_of_browser(), town_step.offered(game, player), fields, errors or {},
                                    game["mode"] == MASTER_BUILDER, town_step.asked_fact(player), live_town(game, n, fields)))
 
