@@ -174,6 +174,7 @@ async function main() {
   if (!step.game) return cannotOpen(step.damaged, where.lang);
   if (where.kind === "save") {
     const answer = await core.town({ code: where.code, n: where.n, fields });
+    if (answer.setup) return location.replace(path("setup.new_game", { lang: where.lang }, answer.setup));
     if (answer.step) return location.replace(path("town.step", { lang: where.lang, code: answer.code, n: answer.step }, answer.query));
     if (answer.code && !answer.confirm) return location.replace(path("results.show", { lang: where.lang, code: answer.code }));
     const code = answer.code ?? where.code;

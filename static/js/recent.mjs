@@ -4,6 +4,8 @@
 const KEY = "marquoir.games";
 const DRAFTS = "marquoir.drafts";
 const KEEP = 30;
+// The codes a game had on this phone, newest first: a page opened again with one of them is an older step.
+const SEEN = 20;
 
 function read(key, fallback) {
   try {
@@ -27,10 +29,16 @@ export function games() {
   return Array.isArray(stored) ? stored : [];
 }
 
+// A game is kept as it was furthest: Back to an older step (a code it already had) leaves its newest code,
+// which its setup (Back to it) and "Games on this phone" reopen; a change saved there makes a new code.
 export function remember(lang, code, path, game, finished, key) {
+  const known = games().find((entry) => entry.id === key);
+  const seen = known ? known.seen ?? [known.code] : [];
+  if (known && seen.includes(code) && (known.finished || !finished)) return;
   const rest = games().filter((entry) => entry.id !== key);
   const names = game.players.map((p) => p.name);
-  write(KEY, [{ id: key, lang, code, path, names, finished, when: Date.now() }, ...rest].slice(0, KEEP));
+  const codes = [code, ...seen.filter((other) => other !== code)].slice(0, SEEN);
+  write(KEY, [{ id: key, lang, code, path, names, finished, when: Date.now(), seen: codes }, ...rest].slice(0, KEEP));
   if (finished) forgetDrafts(key);
 }
 

@@ -5,6 +5,7 @@
 // problems. The form's state is mirrored into the address, so Back, Forward and reload show it as it was left.
 import { coreReady, loadBrowserCore } from "./core.mjs";
 import { atMostOncePerFrame, formFields, queryFields } from "./dom.mjs";
+import { games } from "./recent.mjs";
 import { fill, path, problemText, words } from "./words.mjs";
 
 const form = document.querySelector("form.setup");
@@ -31,7 +32,8 @@ function drawRows(state, offers) {
     const label = fill(words.ui.player_n, { num: i + 1 });
     row.querySelector(".player-label").textContent = label;
     row.querySelector(".name").value = name;
-    row.querySelector('input[type="hidden"]').value = state.dealt[i];
+    row.querySelector(".dealt").value = state.dealt[i];
+    row.querySelector(".origin").value = state.origins[i];
     for (const option of row.querySelectorAll("option")) {
       option.hidden = option.value !== "" && !offers[i].includes(option.value);
     }
@@ -97,6 +99,10 @@ async function act(action, focusAfter, fields = formFields(form)) {
   if (answer.code) {
     const lang = words.lang;
     const next = { play: path("pages.play", { lang }, { code: answer.code }), table: path("tables.start", { lang }, { code: answer.code }) };
+    // This setup now stands for the game begun: Back to it and a change keeps every town entered meanwhile.
+    form.elements.towns.value = answer.code;
+    [...list().children].forEach((row, i) => { row.querySelector(`[name="origins-${i}"]`).value = String(i); });
+    mirror();
     location.assign(next[action] ?? path("town.step", { lang, code: answer.code, n: 1 }));
     return;
   }
@@ -106,6 +112,7 @@ async function act(action, focusAfter, fields = formFields(form)) {
       || Boolean(list().querySelector("select")) === answer.state.without_monuments) drawRows(answer.state, answer.offers);
   else showOffers(answer.state, answer.offers);
   drawChoices(answer.state);
+  form.elements.towns.value = answer.state.towns;
   mirror();
   if (answer.problems) {
     for (const [field, problems] of Object.entries(answer.problems.fields)) {
@@ -115,6 +122,20 @@ async function act(action, focusAfter, fields = formFields(form)) {
     form.querySelector(".js-error")?.scrollIntoView({ block: "center" });
   } else if (focusAfter) {
     form.querySelector(focusAfter)?.focus();
+  }
+}
+
+// A setup that keeps the towns of a game begun (Back to it from a town step) names the game as it was when
+// begun; the towns entered since are in the newest code this phone keeps of that game, which it takes instead.
+// A code this phone never had is newer than those it has (a town step's button just saved it): it stays.
+async function newestTowns(core) {
+  const towns = form.elements.towns;
+  if (!towns.value) return;
+  const answer = await core.setup({ fields: { towns: towns.value }, action: "refresh", seed: 0 });
+  const newest = games().find((entry) => entry.id === answer.towns_key);
+  if (newest && newest.code !== towns.value && (newest.seen ?? []).includes(towns.value)) {
+    towns.value = newest.code;
+    mirror();
   }
 }
 
@@ -148,10 +169,15 @@ if (form && words) {
     event.preventDefault();
     act(button.value, focusAfter(button.value));
   });
+  // A page Back brings from the browser's memory runs no script again: its kept towns are brought up to date.
+  addEventListener("pageshow", (event) => {
+    if (event.persisted && coreReady()) loadBrowserCore().then(newestTowns);
+  });
   // Started once the form is painted: its first bytes and its first paint are the form's alone.
   requestAnimationFrame(() => setTimeout(async () => {
+    let core;
     try {
-      await loadBrowserCore();
+      core = await loadBrowserCore();
     } catch (error) {
       // No core on this phone (offline and never stored, or its bundle refused): the server answers, as without scripts.
       return;
@@ -160,7 +186,8 @@ if (form && words) {
     // ready, as the server would have.
     if (opened) {
       const action = opened.action ?? "refresh";
-      act(action, focusAfter(action), opened);
-    } else if (changedEarly) act("refresh");
+      await act(action, focusAfter(action), opened);
+    } else if (changedEarly) await act("refresh");
+    await newestTowns(core);
   }, 0));
 }

@@ -161,3 +161,94 @@ def test_the_browsers_door_says_what_it_left_out_at_any_button():
     assert answer["state"]["monuments"] == ["", ""]
     assert codes(answer["problems"]["general"]) == [("monuments-left-out", None, None)]
     assert "problems" not in json.loads(setup_json(json.dumps({"fields": FULL, "action": "refresh"})))
+
+
+def _begun():
+    """A game begun by FULL's setup (Ana with the Starloom, Bo), with both towns partly entered."""
+    game, placed = new_game.start(new_game.read(FULL))
+    assert placed == {"fields": {}, "general": []}
+    ana, bo = game["players"]
+    ana["town"][0] = ["cottage", "farm", "the-starloom", "well"]
+    ana["completed_before"] = 1
+    ana["master_builder_turns"] = 3
+    bo["town"][3] = ["tavern", "tavern", "chapel", None]
+    return game
+
+
+def _setup_of(game, *actions):
+    """The fields of the setup that keeps the towns of game, read back after the buttons given."""
+    state = new_game.read(new_game.fields_of(new_game.kept_state(game)))
+    for action in actions:
+        state = new_game.apply(action, state, dealer(1))
+    return state
+
+
+def test_removing_a_player_keeps_every_other_town():
+    state = _setup_of(_begun(), "add")
+    state["players"][2] = "Cy"
+    game, _ = new_game.start(new_game.apply("remove-0", state, dealer(1)))
+    assert [p["name"] for p in game["players"]] == ["Bo", "Cy"]
+    assert game["players"][0]["town"][3] == ["tavern", "tavern", "chapel", None]
+
+
+def test_adding_and_moving_players_keeps_each_town_with_its_player():
+    state = _setup_of(_begun(), "add", "up-2", "up-1")
+    state["players"][0] = "Cy"
+    game, _ = new_game.start(state)
+    assert [p["name"] for p in game["players"]] == ["Cy", "Ana", "Bo"]
+    assert game["players"][0]["town"] == [[None] * 4 for _ in range(4)]
+    assert game["players"][1]["town"][0] == ["cottage", "farm", "the-starloom", "well"]
+    assert (game["players"][1]["completed_before"], game["players"][1]["master_builder_turns"]) == (1, 3)
+    assert game["players"][2]["town"][3] == ["tavern", "tavern", "chapel", None]
+
+
+def test_a_building_changed_takes_the_squares_of_the_card_of_its_colour():
+    state = _setup_of(_begun())
+    state["green"], state["red"] = "inn", "granary"
+    game, _ = new_game.start(state)
+    assert game["players"][0]["town"][0] == ["cottage", "granary", "the-starloom", "well"]
+    assert game["players"][1]["town"][3] == ["inn", "inn", "chapel", None]
+
+
+def test_a_monument_changed_leaves_its_square_and_its_answer_behind():
+    state = _setup_of(_begun())
+    state["monuments"][0] = "barrett-castle"
+    game, _ = new_game.start(state)
+    ana = game["players"][0]
+    assert ana["town"][0] == ["cottage", "farm", None, "well"]
+    assert (ana["monument"], ana["completed_before"]) == ("barrett-castle", None)
+
+
+def test_a_starloom_count_that_no_longer_fits_leaves_the_starloom_square_empty_and_the_rest_kept():
+    game = _begun()
+    game["players"].append(dict(game["players"][1], name="Cy", town=[[None] * 4 for _ in range(4)]))
+    game["players"][0]["completed_before"] = 2
+    state = _setup_of(game, "remove-2")
+    kept, _ = new_game.start(state)
+    ana = kept["players"][0]
+    assert ana["town"][0] == ["cottage", "farm", None, "well"]
+    assert (ana["monument"], ana["completed_before"]) == ("the-starloom", None)
+
+
+def test_the_towns_and_origins_travel_in_the_setup_fields_and_back():
+    game = _begun()
+    fields = new_game.fields_of(new_game.kept_state(game))
+    assert (fields["origins-0"], fields["origins-1"]) == ("0", "1")
+    assert new_game.read(fields)["towns"] == fields["towns"]
+    assert setup_json(json.dumps({"fields": fields, "action": "refresh"})).count('"towns_key"') == 1
+
+
+@pytest.mark.parametrize("towns", ["AQQ", "not a code", "x" * 5000])
+def test_towns_that_do_not_read_are_named_and_the_game_starts_without_them(towns):
+    fields = dict(FULL, towns=towns, **{"origins-0": "0"})
+    state = new_game.read(fields)
+    assert (state["towns"], state["origins"]) == ("", ["", ""])
+    assert [p["code"] for p in new_game.unread(fields)] == ["towns-unreadable"]
+
+
+@pytest.mark.parametrize("origin", ["2", "-1", "1.0", "²", "", "99999999999999999999"])
+def test_an_origin_that_is_no_seat_of_the_kept_game_keeps_no_town(origin):
+    fields = dict(new_game.fields_of(new_game.kept_state(_begun())), **{"origins-1": origin})
+    game, _ = new_game.start(new_game.read(fields))
+    assert game["players"][1]["town"] == [[None] * 4 for _ in range(4)]
+    assert game["players"][0]["town"][0] == ["cottage", "farm", "the-starloom", "well"]

@@ -42,7 +42,8 @@ def _opened(code: str) -> dict:
 
 
 def setup_json(text: str) -> str:
-    """Answer a setup form: {"fields", "action", "seed"} → {"state", "offers"} or {"code"} or {"problems"}."""
+    """Answer a setup form: {"fields", "action", "seed"} → {"state", "offers"} or {"code"} or {"problems"};
+    with towns kept, also their game's key (towns_key), by which the phone finds the newest code of that game."""
     request = json.loads(text)
     fields = request.get("fields") or {}
     state = new_game.read(fields)
@@ -50,6 +51,8 @@ def setup_json(text: str) -> str:
     action = str(request.get("action") or "refresh")
     state = new_game.apply(action, state, dealer(int(request.get("seed") or 0)))
     answer = {"state": state, "offers": new_game.monument_offers(state)}
+    if state["towns"]:
+        answer["towns_key"] = game_key(game_from_code(state["towns"]))
     if action in new_game.STARTS:
         game, placed = new_game.start(state, sent)
         if game is None:

@@ -1,10 +1,16 @@
 """Setting up a game: the setup form's state, its buttons, and the game file it starts.
 
 The state is what the form shows: players (names as typed), their monument and dealt pair, the mode,
-the options and one card per colour. The server and the browser both read the form through read(),
-change it through apply() and start the game through start(): nothing here is written twice.
+the options and one card per colour. A setup opened from a game already begun also holds that game's code
+(towns) and each row's seat in it (origins): a row keeps its town through removing, adding and moving rows.
+The server and the browser both read the form through read(), change it through apply() and start the game
+through start(): nothing here is written twice.
 """
 
+from ..scoring import CodeError
+from ..scoring import InvalidGame
+from ..scoring import encode
+from ..scoring import game_from_code
 from ..scoring.cards import CARD_COLOURS
 from ..scoring.cards import COTTAGE
 from ..scoring.cards import FIRST_GAME
@@ -12,17 +18,20 @@ from ..scoring.cards import MONUMENTS
 from ..scoring.cards import SOLO_EXCLUDED
 from ..scoring.cards import cards_of_colour
 from ..scoring.cards import colour_of
+from ..scoring.code import MAX_CODE
 from ..scoring.game import MASTER_BUILDER
 from ..scoring.game import MODES
 from ..scoring.game import SOLO
+from ..scoring.town import INDEX_OF
 from ..scoring.validate import MAX_PLAYERS
+from ..scoring.validate import MONUMENT_FACTS
 from ..scoring.validate import problems
 from .fields import flag
 from .fields import indexed
 from .fields import is_count
 from .fields import problem
 
-ROWS = ("players", "monuments", "dealt")
+ROWS = ("players", "monuments", "dealt", "origins")
 # Longer than any name the core accepts, so a name too long is shown back and refused, not cut.
 MAX_TYPED = 200
 # The buttons that start the game the setup describes: enter the towns, play at the table, one phone each.
@@ -36,8 +45,8 @@ def first_game() -> dict:
 
 def default_state() -> dict:
     """Return a blank setup: two players, Master Builder, with monuments, the first-game cards."""
-    state = {"players": ["", ""], "monuments": ["", ""], "dealt": ["", ""], "mode": MASTER_BUILDER,
-             "cavern": False, "without_monuments": False}
+    state = {"players": ["", ""], "monuments": ["", ""], "dealt": ["", ""], "origins": ["", ""], "towns": "",
+             "mode": MASTER_BUILDER, "cavern": False, "without_monuments": False}
     state.update(first_game())
     return state
 
@@ -46,10 +55,35 @@ def state_from_game(game: dict) -> dict:
     """Return the setup of a game, for playing again with the same players and buildings."""
     players = game["players"]
     state = {"players": [p["name"] for p in players], "monuments": [""] * len(players),
-             "dealt": [""] * len(players), "mode": game["mode"], "cavern": game["cavern"],
-             "without_monuments": not game["monuments"]}
+             "dealt": [""] * len(players), "origins": [""] * len(players), "towns": "", "mode": game["mode"],
+             "cavern": game["cavern"], "without_monuments": not game["monuments"]}
     state.update({colour_of(card): card for card in game["buildings"] if colour_of(card) in CARD_COLOURS})
     return state
+
+
+def kept_state(game: dict) -> dict:
+    """Return the setup of a game begun, to change its players or buildings: every row keeps its town."""
+    state = state_from_game(game)
+    state["monuments"] = [p["monument"] or "" for p in game["players"]]
+    state["origins"] = [str(p) for p in range(len(game["players"]))]
+    state["towns"] = encode(game)
+    return state
+
+
+def _code(fields: dict) -> str:
+    """Return the code of the game whose towns a form keeps, as sent (longer than any name, so not cut)."""
+    value = fields.get("towns")
+    return str(value)[:MAX_CODE + 1] if value is not None else ""
+
+
+def _kept_game(code: str):
+    """Return the game whose towns a setup keeps, or None when there is none or its code cannot be read."""
+    if not code:
+        return None
+    try:
+        return game_from_code(code)
+    except (CodeError, InvalidGame):
+        return None
 
 
 def _text(fields: dict, key: str) -> str:
@@ -69,8 +103,14 @@ def read(fields: dict) -> dict:
     # A repeated field counts by its first value (unread() names it).
     fields = _first(fields)
     # A row is any index one of its three fields names; a form always has at least one player.
-    rows = sorted(set(indexed(fields, "players-") + indexed(fields, "monuments-") + indexed(fields, "dealt-"))) or [0]
-    state = {"players": [_text(fields, "players-" + str(n)) for n in rows], "monuments": [], "dealt": []}
+    rows = _rows(fields) or [0]
+    state = {"players": [_text(fields, "players-" + str(n)) for n in rows], "monuments": [], "dealt": [],
+             "origins": [_text(fields, "origins-" + str(n)) for n in rows]}
+    # The towns kept, when their game can be read (unread() says when it cannot), and a seat in it per row.
+    towns = _kept_game(_code(fields))
+    state["towns"] = _code(fields) if towns else ""
+    seats = len(towns["players"]) if towns else 0
+    state["origins"] = [o if is_count(o) and int(o) < seats else "" for o in state["origins"]]
     for n in rows:
         # An unknown monument stays, so starting the game refuses it with a message rather than dropping it.
         state["monuments"].append(_text(fields, "monuments-" + str(n)))
@@ -91,6 +131,11 @@ def read(fields: dict) -> dict:
     return state
 
 
+def _rows(fields: dict) -> list:
+    """Return the row numbers a form sent, in order: any index one of its row fields names."""
+    return sorted({n for row in ROWS for n in indexed(fields, row + "-")})
+
+
 def unread(fields: dict) -> list:
     """Return as problems what a form sent that read() could not keep, each of which no form of ours sends."""
     # A field given twice; a mode, card or monument that is no choice; monuments in a game without them.
@@ -102,13 +147,15 @@ def unread(fields: dict) -> list:
     for colour in CARD_COLOURS:
         if _text(fields, colour) and _text(fields, colour) not in cards_of_colour(colour):
             found.append(problem("one-per-colour", value=colour))
+    if _code(fields) and _kept_game(_code(fields)) is None:
+        found.append(problem("towns-unreadable"))
     rows = indexed(fields, "monuments-")
     chosen = [_text(fields, "monuments-" + str(n)) for n in rows]
     if flag(fields, "without_monuments") and any(chosen):
         found.append(problem("monuments-left-out"))
     elif not flag(fields, "without_monuments"):
         # Rows count in order, as read() counts them; a row sent without its monument has none to name.
-        every = sorted(set(indexed(fields, "players-") + rows + indexed(fields, "dealt-")))
+        every = _rows(fields)
         found.extend(problem("unknown-monument", every.index(n), value=monument)
                      for n, monument in zip(rows, chosen) if monument and monument not in MONUMENTS)
     return found
@@ -116,7 +163,7 @@ def unread(fields: dict) -> list:
 
 def fields_of(state: dict) -> dict:
     """Return the form fields that show a state: the inverse of read()."""
-    fields = {"mode": state["mode"]}
+    fields = {"mode": state["mode"], "towns": state["towns"]}
     for n in range(len(state["players"])):
         for row in ROWS:
             fields[row + "-" + str(n)] = state[row][n]
@@ -209,9 +256,9 @@ def tidy(state: dict) -> dict:
 
 
 def game_of(state: dict) -> dict:
-    """Return the game file a complete setup starts, every town still empty."""
+    """Return the game file a complete setup starts: each row's town kept from the game it came from, else empty."""
     with_monuments = not state["without_monuments"]
-    return {
+    game = {
         "mode": state["mode"],
         "monuments": with_monuments,
         "cavern": bool(state["cavern"]),
@@ -221,6 +268,52 @@ def game_of(state: dict) -> dict:
                      "town": [[None] * 4 for _ in range(4)]}
                     for n in range(len(state["players"]))],
     }
+    kept = _kept_game(state.get("towns", ""))
+    if kept is None:
+        return game
+    for n, origin in enumerate(state["origins"]):
+        if origin != "" and int(origin) < len(kept["players"]):
+            _keep_town(game, n, kept, kept["players"][int(origin)])
+    return game
+
+
+def _keep_town(game: dict, n: int, kept: dict, old: dict) -> None:
+    """Give player n of a game being set up the town of a player of the game kept, as far as it still holds.
+
+    A building changed in the setup takes the squares of the card of its colour it replaces (each colour has
+    one card a game), a monument changed leaves its square empty, and the answers follow what is still built.
+    Where the new game refuses the monument's answer (the Starloom's count, once players are removed), the
+    monument's square is left empty too; a town it still refuses stays empty rather than be misstated.
+    """
+    player = game["players"][n]
+    by_colour = {colour_of(card): card for card in game["buildings"]}
+    renamed = {card: by_colour.get(colour_of(card)) for card in kept["buildings"]}
+    if old["monument"] and old["monument"] == player["monument"]:
+        renamed[old["monument"]] = old["monument"]
+    for keeps_monument in (True, False):
+        if not keeps_monument:
+            renamed.pop(old["monument"], None)
+        changed = _town_of(game, player, old, renamed)
+        players = list(game["players"])
+        players[n] = changed
+        if not [item for item in problems(dict(game, players=players)) if item["player"] == n]:
+            game["players"][n] = changed
+            return
+
+
+def _town_of(game: dict, player: dict, old: dict, renamed: dict) -> dict:
+    """Return a player's record with the town of old, each card renamed (a card not renamed leaves its square
+    empty), the Warehouses' loads and the answers of what is still built."""
+    town = [[renamed.get(card) for card in row] for row in old["town"]]
+    squares = [card for row in town for card in row]
+    stored = {square: load for square, load in (old.get("stored") or {}).items()
+              if square in INDEX_OF and squares[INDEX_OF[square]] == "warehouse"}
+    changed = dict(player, town=town, stored=stored)
+    needed = [MONUMENT_FACTS.get(card) for card in squares if card in MONUMENTS]
+    for fact in MONUMENT_FACTS.values():
+        changed[fact] = old.get(fact) if fact in needed else None
+    changed["master_builder_turns"] = old.get("master_builder_turns") if game["mode"] == MASTER_BUILDER else None
+    return changed
 
 
 def field_of(found: dict):

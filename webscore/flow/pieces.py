@@ -477,11 +477,14 @@ def town_step(words: dict, step: dict, grid: str) -> str:
     else:
         actions.append('<button type="submit" name="go" value="results" class="primary">{}</button>'.format(
             escape(ui["see_scores"])))
+    # The way back to the setup keeps every town: players removed, added or moved keep theirs.
+    setup = '<p class="to-setup"><button type="submit" name="go" value="setup" class="small">{}</button></p>'.format(
+        escape(ui["change_setup"]))
     form = ('<form class="town-form" id="town-form" data-code="{code}" data-player="{n}" data-lang="{lang}" '
             'data-key="{key}" method="get" action="{action}" novalidate>\n  {general}\n  {confirm}\n  {grid}\n\n'
-            '  {monument}\n  <div class="step-actions">\n    {actions}\n  </div>\n</form>').format(
+            '  {monument}\n  <div class="step-actions">\n    {actions}\n  </div>\n  {setup}\n</form>').format(
         code=escape(step["code"]), n=n, lang=escape(step["lang"]), key=escape(step["key"]), action=escape(step["action"]),
-        general=general, confirm=confirm, grid=grid, monument=monument, actions="\n    ".join(actions))
+        general=general, confirm=confirm, grid=grid, monument=monument, actions="\n    ".join(actions), setup=setup)
     return '{}\n<h1>{}</h1>\n<p class="hint">{}</p>\n\n{}'.format(nav, heading, hint, form)
 
 

@@ -17,6 +17,7 @@ from ..scoring.town import NAMES
 from ..scoring.validate import MAX_PLAYERS
 from ..scoring.validate import MONUMENT_FACTS
 from ..scoring.validate import problems
+from . import new_game
 from .fields import is_count
 from .fields import problem
 from .fields import whole
@@ -26,6 +27,8 @@ FACTS = ("master_builder_turns", "shrine_buildings", "completed_before")
 FACT_LIMITS = {"master_builder_turns": (0, 999), "shrine_buildings": (1, 16), "completed_before": (0, MAX_PLAYERS - 1)}
 # The problems of the player's choice of monument, shown on the town step's monument field.
 MONUMENT_PROBLEMS = ("monument-taken", "unknown-monument", "not-in-solo")
+# The button that keeps this town and opens the setup of the game, to change its players or buildings.
+TO_SETUP = "setup"
 # "See the scores" asks once before scoring a town with more empty squares than this.
 MOSTLY_EMPTY = 8
 
@@ -197,8 +200,9 @@ def save(game: dict, n: int, fields: dict) -> dict:
     """Check player n's town as entered and say what follows.
 
     Return {"problems": placed} to show on the form, {"confirm": [players]} when the results would
-    score towns that look unfinished, or {"game", "code", "step", "query"} (step None for the results; query,
-    what the next step's address keeps: kept_query).
+    score towns that look unfinished, {"game", "code", "setup"} for the setup that keeps every town (setup,
+    its fields), or {"game", "code", "step", "query"} (step None for the results; query, what the next step's
+    address keeps: kept_query).
     """
     changed, found = read(game, n, fields)
     # A field the form could not take already has its message; the core's word on it would repeat it.
@@ -207,6 +211,8 @@ def save(game: dict, n: int, fields: dict) -> dict:
               if item["player"] in (None, n - 1) and (field_of(item) is None or field_of(item) not in unreadable)]
     if found:
         return {"problems": place(found, n), "game": changed}
+    if fields.get("go") == TO_SETUP:
+        return {"game": changed, "code": encode(changed), "setup": new_game.fields_of(new_game.kept_state(changed))}
     step = next_step(changed, n, fields.get("go"))
     if step is None and fields.get("confirm") != "empty":
         unfinished = mostly_empty(changed)

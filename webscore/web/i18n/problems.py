@@ -50,6 +50,8 @@ MESSAGES = {
     "unknown-key": _l("A game file holds no such field."),
     "unknown-mode": _l("The mode is Master Builder, Town Hall or Solo."),
     "master_builder_turns-missing": _l("Enter the turns as Master Builder."),
+    # The game whose towns a setup keeps travels in its address: one edited by hand may not read.
+    "towns-unreadable": _l("The towns this setup came with cannot be read: the game starts with empty towns."),
     # Only an address typed or edited by hand repeats a field (a form sends each once); it names the field.
     "repeated-field": _l("This address gives %(field)s twice."),
 }

@@ -177,6 +177,7 @@ def page_words() -> dict:
         "next": _("Next player"),
         "see_scores": _("See the scores"),
         "back_to_scores": _("Back to the scores"),
+        "change_setup": _("Change the players or buildings"),
         "not_entered": _("not entered yet"),
         "see_scores_anyway": _("See the scores anyway"),
         "monument": _("Monument"),

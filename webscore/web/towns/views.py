@@ -84,6 +84,8 @@ def save(lang, code, n):
         return _render(game, code, n, fields, answer["problems"], 422)
     if "confirm" in answer:
         return _render(answer["game"], answer["code"], n, fields, unfinished=answer["confirm"])
+    if "setup" in answer:
+        return redirect(url_for("setup.new_game", **answer["setup"]), 302)
     if answer["step"] is None:
         return redirect(url_for("results.show", code=answer["code"]), 302)
     return redirect(url_for("town.step", code=answer["code"], n=answer["step"], **answer["query"]), 302)

@@ -1,0 +1,86 @@
+"""Players edited by identity: towns entered stay with their players when the setup is changed (issue case 2).
+
+Four friends enter Ana's and Bo's towns, go Back to the setup, remove Bo and enter the towns again: Ana's
+town is still hers. The same from a town step's own button, in French, without going Back.
+"""
+
+import re
+
+from playwright.sync_api import expect
+
+from support.phone import tap_town
+from webscore.scoring import decode
+
+ANA = ("cottage farm cottage .", ". . . .", ". . . .", ". . . .")
+BO = ("well . . .", ". . . .", ". . . .", ". . . .")
+CORE_READY = "() => performance.getEntriesByName('marquoir:core-ready').length === 1"
+
+
+def _set_up(page, base, lang, names):
+    page.goto(base + "/{}/new".format(lang))
+    page.wait_for_function(CORE_READY)
+    for n, name in enumerate(names):
+        if n >= 2:
+            page.click("button[value=add]")
+        page.fill("#players-{}".format(n), name)
+    page.click("button[value=start]")
+    page.wait_for_url("**/g/**/1")
+    page.wait_for_selector("form.js-town[data-live-total]")
+
+
+def _town(url):
+    return decode(re.search(r"/(?:g|r)/([A-Za-z0-9_-]+)", url).group(1))
+
+
+def test_back_to_the_setup_and_a_player_removed_keeps_the_other_towns(phone, live_server):
+    page = phone.new_page()
+    _set_up(page, live_server, "en", ["Ana", "Bo", "Cy"])
+    tap_town(page, ANA)
+    page.click("button[value=next]")
+    expect(page.locator("h1")).to_have_text("Town of Bo")
+    page.wait_for_selector("form.js-town[data-live-total]")
+    tap_town(page, BO)
+    page.click("button[value=next]")
+    expect(page.locator("h1")).to_have_text("Town of Cy")
+    page.wait_for_selector("form.js-town[data-live-total]")
+    # Back, past the steps, to the setup: it is as it was left, and knows the towns entered since.
+    for name in ("Town of Bo", "Town of Ana"):
+        page.go_back()
+        expect(page.locator("h1")).to_have_text(name)
+    page.go_back()
+    expect(page.locator("h1")).to_have_text("New game")
+    page.wait_for_function(CORE_READY)
+    page.get_by_role("button", name="Remove Bo").click()
+    expect(page.locator("#players-1")).to_have_value("Cy")
+    expect(page.locator("#players-2")).to_have_count(0)
+    page.click("button[value=start]")
+    page.wait_for_url("**/g/**/1")
+    game = _town(page.url)
+    assert [p["name"] for p in game["players"]] == ["Ana", "Cy"]
+    assert game["players"][0]["town"][0] == ["cottage", "farm", "cottage", None]
+    assert game["players"][1]["town"] == [[None] * 4 for _ in range(4)]
+    # Two fed Cottages (6) and 13 empty squares (−13): not the −16 of an empty town.
+    expect(page.locator(".running-total")).to_have_text("Running total: −7")
+
+
+def test_a_town_step_button_opens_the_setup_with_every_town_kept(phone, live_server):
+    page = phone.new_page()
+    _set_up(page, live_server, "fr", ["Ana", "Bo"])
+    tap_town(page, ANA)
+    page.click("button[value=next]")
+    page.wait_for_selector("form.js-town[data-live-total]")
+    tap_town(page, BO)
+    # Bo's town, not yet saved, is saved by the button that opens the setup.
+    page.get_by_role("button", name="Modifier les joueurs ou les bâtiments").click()
+    expect(page.locator("h1")).to_have_text("Nouvelle partie")
+    page.wait_for_function(CORE_READY)
+    # Bo moves up to play first; Cy joins.
+    page.get_by_role("button", name="Remonter Bo").click()
+    page.click("button[value=add]")
+    page.fill("#players-2", "Cy")
+    page.click("button[value=start]")
+    page.wait_for_url("**/g/**/1")
+    game = _town(page.url)
+    assert [p["name"] for p in game["players"]] == ["Bo", "Ana", "Cy"]
+    assert [p["town"][0] for p in game["players"]] == [
+        ["well", None, None, None], ["cottage", "farm", "cottage", None], [None] * 4]

@@ -1,0 +1,85 @@
+"""A game begun, taken back to its setup from a town step: players removed, added or moved keep their towns."""
+
+from urllib.parse import parse_qs
+from urllib.parse import urlsplit
+
+import pytest
+
+from support.webflow import SETUP
+from support.webflow import code_of
+from support.webflow import errors
+from support.webflow import hidden_values
+from support.webflow import names_typed
+from support.webflow import town_query
+from webscore.scoring import decode
+
+ANA = town_query("cottage farm cottage .", ". . . .", ". . . .", ". . . barrett-castle", master_builder_turns="2")
+EMPTY = [[None] * 4 for _ in range(4)]
+
+
+def _begun(client):
+    """Start SETUP's game and save Ana's town; return the code of the game with it."""
+    first = code_of(client.get("/en/new", query_string=SETUP).headers["Location"])
+    saved = client.get("/en/g/{}/1/save".format(first), query_string=dict(ANA, go="next"))
+    assert saved.status_code == 302
+    return code_of(saved.headers["Location"])
+
+
+def test_the_town_step_offers_the_setup_and_its_button_keeps_the_town_entered(client):
+    code = _begun(client)
+    step = client.get("/hu/g/{}/2".format(code))
+    assert '<button type="submit" name="go" value="setup" class="small">Játékosok vagy épületek módosítása</button>' in step.text
+    answer = client.get("/hu/g/{}/2/save".format(code), query_string=dict(
+        town_query("feast-hall . . .", ". . . .", ". . . .", ". . . ."), go="setup", monument="the-starloom"))
+    assert answer.status_code == 302
+    where = urlsplit(answer.headers["Location"])
+    assert where.path == "/hu/new"
+    query = parse_qs(where.query)
+    assert (query["players-0"], query["origins-0"], query["origins-2"]) == (["Ana"], ["0"], ["2"])
+    kept = decode(query["towns"][0])
+    assert kept["players"][0]["town"][0] == ["cottage", "farm", "cottage", None]
+    assert kept["players"][1]["town"][0] == ["feast-hall", None, None, None]
+
+
+def test_the_setup_draws_the_towns_it_keeps_and_each_row_seat(client):
+    code = _begun(client)
+    setup = client.get("/fr/g/{}/1/save".format(code), query_string=dict(ANA, go="setup")).headers["Location"]
+    page = client.get(setup)
+    assert page.status_code == 200
+    assert names_typed(page.text) == ["Ana", "Bo", "Cy"]
+    assert hidden_values(page.text, "origins-") == ["0", "1", "2"]
+    assert 'name="towns" type="hidden" value="{}"'.format(parse_qs(urlsplit(setup).query)["towns"][0]) in page.text
+
+
+def test_removing_a_player_on_the_setup_keeps_the_towns_of_the_others(client):
+    code = _begun(client)
+    fields = parse_qs(urlsplit(client.get("/en/g/{}/2/save".format(code), query_string=dict(
+        town_query(". . . .", ". . . .", ". . . .", ". . . ."), go="setup", monument="the-starloom")).headers["Location"]).query)
+    removed = client.get("/en/new", query_string=dict(fields, action="remove-1"))
+    assert names_typed(removed.text) == ["Ana", "Cy"]
+    assert hidden_values(removed.text, "origins-") == ["0", "2"]
+    started = client.get("/en/new", query_string=dict(fields, **{
+        "players-1": "Cy", "monuments-1": "", "origins-1": "2", "players-2": [], "monuments-2": [], "origins-2": [],
+        "dealt-2": [], "action": "start"}))
+    assert started.status_code == 302
+    game = decode(code_of(started.headers["Location"]))
+    assert [p["name"] for p in game["players"]] == ["Ana", "Cy"]
+    assert game["players"][0]["town"][0] == ["cottage", "farm", "cottage", None]
+    assert game["players"][0]["master_builder_turns"] == 2
+    assert game["players"][1]["town"] == EMPTY
+
+
+@pytest.mark.parametrize("lang, message", [
+    ("en", "The towns this setup came with cannot be read: the game starts with empty towns."),
+    ("fr", "Les villes de cette partie sont illisibles\u00a0: la partie commence avec des villes vides."),
+    ("hu", "A játszma eddig beírt városai nem olvashatók: a játék üres városokkal indul."),
+])
+def test_towns_that_do_not_read_are_named_in_the_reader_language_and_nothing_typed_is_lost(client, lang, message):
+    answer = client.get("/{}/new".format(lang), query_string=dict(SETUP, towns="AQQD<script>", action="refresh",
+                                                                  **{"origins-0": "0"}))
+    assert answer.status_code == 422
+    assert errors(answer.text) == [message]
+    assert names_typed(answer.text) == ["Ana", "Bo", "Cy"]
+    assert hidden_values(answer.text, "origins-") == ["", "", ""]
+    started = client.get("/{}/new".format(lang), query_string=dict(SETUP, towns="AQQD<script>"))
+    assert started.status_code == 422
