@@ -1,6 +1,6 @@
 """A page the offline shell draws is the page the server draws: the same elements, attributes and words.
 
-Each page is read online in a context of its own (a served result is immutable: this phone's HTTP cache would
+Each page is read online by a phone of its own (a served result is immutable: the offline phone's HTTP cache would
 otherwise hand it back offline), then offline from the shell, and the parts both draw are compared as trees.
 """
 
@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from support import examples
 from support.browsing import WAIT
+from support.browsing import forget
 from support.phone import go_offline
 from support.phone import install
 from support.tables import empty_setup
@@ -55,27 +56,38 @@ def offline_phone(browser, live_server):
     context.close()
 
 
+@pytest.fixture(scope="module")
+def online_phone(browser):
+    """One phone with the network that reads every served page, without a service worker (as at a first visit)."""
+    context = browser.new_context(service_workers="block")
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
+def served(online_phone, live_server):
+    """The online phone, its last page left and its cookies and storage cleared as a fresh phone's."""
+    online_phone.goto("about:blank")
+    forget(online_phone, live_server)
+    return online_phone
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "hu"])
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_a_result_is_drawn_offline_as_the_server_draws_it(browser, offline_phone, live_server, lang, game):
+def test_a_result_is_drawn_offline_as_the_server_draws_it(served, offline_phone, live_server, lang, game):
     address = "{}/{}/r/{}".format(live_server, lang, GAMES[game])
-    online = browser.new_context()
-    try:
-        page = online.new_page()
-        page.goto(address)
-        served = shapes(page, RESULT_PARTS)
-    finally:
-        online.close()
+    served.goto(address)
+    parts = shapes(served, RESULT_PARTS)
     page = offline_phone.new_page()
     page.goto(address)
     page.wait_for_selector(".offline-note")
-    assert shapes(page, RESULT_PARTS) == served
-    assert all(served[part] for part in RESULT_PARTS[:3])
+    assert shapes(page, RESULT_PARTS) == parts
+    assert all(parts[part] for part in RESULT_PARTS[:3])
     page.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "hu"])
-def test_a_link_that_cannot_be_opened_is_said_offline_as_the_server_says_it(offline_phone, live_server, lang):
+def test_a_link_that_cannot_be_opened_is_said_offline_as_the_server_says_it(served, offline_phone, live_server, lang):
     address = "{}/{}/r/{}".format(live_server, lang, examples.FOUR_PLAYERS_CODE[:-3] + "AAA")
     page = offline_phone.new_page()
     page.goto(address)
@@ -83,35 +95,25 @@ def test_a_link_that_cannot_be_opened_is_said_offline_as_the_server_says_it(offl
     drawn = page.evaluate(SHAPE, "#app .notice")
     page.close()
     # Drawn by the server as an error page (400), with its two ways on.
-    with_network = offline_phone.browser.new_context()
-    try:
-        served = with_network.new_page()
-        response = served.goto(address)
-        assert response.status == 400
-        assert served.evaluate(SHAPE, "main .notice") == drawn
-        assert [link[1] for link in drawn[0][-1][2:]] == [
-            [["class", "button"], ["href", "/{}/".format(lang)]], [["class", "button"], ["href", "/{}/new".format(lang)]]]
-    finally:
-        with_network.close()
+    response = served.goto(address)
+    assert response.status == 400
+    assert served.evaluate(SHAPE, "main .notice") == drawn
+    assert [link[1] for link in drawn[0][-1][2:]] == [
+        [["class", "button"], ["href", "/{}/".format(lang)]], [["class", "button"], ["href", "/{}/new".format(lang)]]]
 
 
 @pytest.mark.parametrize("path", ["/fr/nothing-here", "/nothing-here", "/hu/r",
                                   "/en/g/{}/9".format(examples.FOUR_PLAYERS_CODE)])
-def test_an_address_that_is_none_of_ours_is_not_found_offline_as_on_the_server(offline_phone, live_server, path):
+def test_an_address_that_is_none_of_ours_is_not_found_offline_as_on_the_server(served, offline_phone, live_server, path):
     page = offline_phone.new_page()
     page.goto(live_server + path)
     page.wait_for_selector("#app .notice")
     drawn = page.evaluate(SHAPE, "#app .notice")
     page.close()
     # In the same reader's language as the offline phone's (its language cookie), for the address that names none.
-    with_network = offline_phone.browser.new_context()
-    with_network.add_cookies(offline_phone.cookies())
-    try:
-        served = with_network.new_page()
-        assert served.goto(live_server + path).status == 404
-        assert served.evaluate(SHAPE, "main .notice") == drawn
-    finally:
-        with_network.close()
+    served.context.add_cookies(offline_phone.cookies())
+    assert served.goto(live_server + path).status == 404
+    assert served.evaluate(SHAPE, "main .notice") == drawn
 
 
 def test_the_shell_opened_at_its_own_address_says_there_is_no_page_there(browser, live_server):
@@ -142,21 +144,16 @@ SERVED_TOWN, DRAWN_TOWN = "main > :not(script, template, #app)", "#app > *"
 
 @pytest.mark.parametrize("lang", ["en", "fr", "hu"])
 @pytest.mark.parametrize("game, n", [("four-players", 1), ("four-players", 4), ("rulebook", 1)])
-def test_a_town_step_is_drawn_offline_as_the_server_draws_it(browser, offline_phone, live_server, lang, game, n):
+def test_a_town_step_is_drawn_offline_as_the_server_draws_it(served, offline_phone, live_server, lang, game, n):
     address = "{}/{}/g/{}/{}".format(live_server, lang, GAMES[game], n)
-    online = browser.new_context()
-    try:
-        page = online.new_page()
-        page.goto(address)
-        # Once the live score has answered (the served page holds its numbers from the start).
-        page.wait_for_selector("form[data-live-total]")
-        served = page.evaluate(SHAPE, SERVED_TOWN)
-    finally:
-        online.close()
+    served.goto(address)
+    # Once the live score has answered (the served page holds its numbers from the start).
+    served.wait_for_selector("form[data-live-total]")
+    town = served.evaluate(SHAPE, SERVED_TOWN)
     page = offline_phone.new_page()
     page.goto(address)
     page.wait_for_selector("form[data-live-total]")
-    assert page.evaluate(SHAPE, DRAWN_TOWN) == served
+    assert page.evaluate(SHAPE, DRAWN_TOWN) == town
     page.close()
 
 
