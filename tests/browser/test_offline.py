@@ -9,6 +9,7 @@ from hypothesis import settings
 from playwright.sync_api import expect
 
 from support import examples
+from support.browsing import PHONE
 from support.browsing import WAIT
 from support.phone import EXPECTED
 from support.phone import TOWNS
@@ -50,7 +51,6 @@ def play_offline(page, base):
 def test_chromium_reports_no_installability_error(playwright, live_server, tmp_path):
     from support.browsing import CHROMIUM
     from support.browsing import CHROMIUM_ARGS
-    from support.browsing import PHONE
 
     # Contexts of the shared browser are incognito, which Chromium itself counts against installing;
     # an ordinary profile shows what a phone would report.
@@ -116,11 +116,28 @@ def test_a_whole_game_with_the_server_stopped(phone, own_server):
     assert play_offline(page, own_server.url) == EXPECTED
 
 
-def test_a_result_link_never_opened_online_works_offline(phone, live_server):
+@pytest.fixture(scope="module")
+def installed_offline(browser, live_server):
+    """A phone that installed the app and went offline, shared by the tests that only read pages offline."""
+    context = browser.new_context(**PHONE)
+    install(context.new_page(), live_server)
+    go_offline(context)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def offline_page(installed_offline):
+    """A new page of the installed offline phone, its language cookie cleared as a fresh phone's."""
+    installed_offline.clear_cookies()
+    page = installed_offline.new_page()
+    yield page
+    page.close()
+
+
+def test_a_result_link_never_opened_online_works_offline(offline_page, live_server):
     code = examples.FOUR_PLAYERS_CODE
-    page = phone.new_page()
-    install(page, live_server)
-    go_offline(phone)
+    page = offline_page
     for link in ("/r/" + code, "/fr/r/" + code):
         page.goto(live_server + link)
         page.wait_for_selector(".ranking li")
@@ -133,21 +150,17 @@ def test_a_result_link_never_opened_online_works_offline(phone, live_server):
     assert "[object" not in page.locator("main").inner_text()
 
 
-def test_a_damaged_link_offline_says_so(phone, live_server):
-    page = phone.new_page()
-    install(page, live_server)
-    go_offline(phone)
+def test_a_damaged_link_offline_says_so(offline_page, live_server):
+    page = offline_page
     page.goto(live_server + "/en/r/AAAAAAAAAAAA")
     page.wait_for_selector(".notice h1")
     assert page.locator(".notice h1").inner_text() == "This link cannot be opened"
 
 
-def test_a_result_drawn_offline_shows_no_stray_word(phone, live_server):
+def test_a_result_drawn_offline_shows_no_stray_word(offline_page, live_server):
     """Drawn on the phone without network, a game with no tie left shows no stray "null" after its ranking."""
     code = examples.FOUR_PLAYERS_CODE
-    page = phone.new_page()
-    install(page, live_server)
-    go_offline(phone)
+    page = offline_page
     page.goto(live_server + "/hu/r/" + code)
     page.wait_for_selector(".ranking li", timeout=WAIT)
     assert page.locator(".offline-note").count() == 1
@@ -161,11 +174,9 @@ def test_a_result_drawn_offline_shows_no_stray_word(phone, live_server):
     assert "null" not in page.locator("main").inner_text()
 
 
-def test_turns_refused_offline_keep_what_was_typed(phone, live_server):
+def test_turns_refused_offline_keep_what_was_typed(offline_page, live_server):
     """Offline, a refused tie-break shows its message and keeps every number typed, as the server's page does."""
-    page = phone.new_page()
-    install(page, live_server)
-    go_offline(phone)
+    page = offline_page
     page.goto("{}/fr/r/{}".format(live_server, encode(examples.tied_game())))
     page.wait_for_selector("form.turns", timeout=WAIT)
     page.fill("#turns-1", "1000")
