@@ -34,11 +34,7 @@ function drawRows(state, offers) {
     row.querySelector(".name").value = name;
     row.querySelector(".dealt").value = state.dealt[i];
     row.querySelector(".origin").value = state.origins[i];
-    for (const option of row.querySelectorAll("option")) {
-      option.hidden = option.value !== "" && !offers[i].includes(option.value);
-    }
-    row.querySelector("select").value = state.monuments[i];
-    for (const part of row.querySelectorAll(".monument-part")) part.hidden = !withMonuments;
+    showMonument(row, offers[i], withMonuments ? state.dealt[i] : "", state.monuments[i], withMonuments);
     const who = name.trim() || label;
     const up = row.querySelector(".up");
     const remove = row.querySelector(".remove");
@@ -52,14 +48,36 @@ function drawRows(state, offers) {
   form.querySelector('button[value="deal-monuments"]')?.toggleAttribute("hidden", !withMonuments);
 }
 
-// The monuments each row offers (a dealt pair, or those the mode allows), without redrawing the row.
-function showOffers(state, offers) {
-  [...list().children].forEach((row, i) => {
-    for (const option of row.querySelectorAll("option")) {
-      option.hidden = option.value !== "" && !offers[i].includes(option.value);
-    }
-    row.querySelector("select").value = state.monuments[i];
+// A row's monument: a select of those the mode allows, or the two dealt to choose between (the other one
+// is disabled, so the form sends one monument per row).
+function showMonument(row, offers, dealt, chosen, withMonuments) {
+  const select = row.querySelector("select");
+  const pair = dealt ? dealt.split(" ") : null;
+  for (const part of row.querySelectorAll(".monument-part")) part.hidden = !withMonuments || Boolean(pair);
+  select.disabled = Boolean(pair);
+  for (const option of select.querySelectorAll("option")) option.hidden = option.value !== "" && !offers.includes(option.value);
+  select.value = pair ? "" : chosen;
+  const pairBox = row.querySelector(".dealt-pair");
+  if (pairBox) pairBox.hidden = !pair;
+  row.querySelectorAll(".dealt-pair input").forEach((input, k) => {
+    input.disabled = !pair;
+    input.value = pair ? pair[k] : "";
+    input.checked = Boolean(pair) && chosen === pair[k];
+    input.parentElement.querySelector(".dealt-name").textContent =
+      pair ? select.querySelector(`option[value="${CSS.escape(pair[k])}"]`).textContent : "";
   });
+}
+
+// The monuments each row offers (a dealt pair, or those the mode allows), without redrawing the row; a row the
+// server drew that cannot show its state (a select for a pair dealt, or a pair for a select) is drawn again.
+function showOffers(state, offers) {
+  const rows = [...list().children];
+  const dealt = (i) => !state.without_monuments && Boolean(state.dealt[i]);
+  if (rows.some((row, i) => !row.querySelector("select") || (dealt(i) && !row.querySelector(".dealt-pair")))) {
+    drawRows(state, offers);
+  } else {
+    rows.forEach((row, i) => showMonument(row, offers[i], state.without_monuments ? "" : state.dealt[i], state.monuments[i], !state.without_monuments));
+  }
   form.querySelector('button[value="deal-monuments"]')?.toggleAttribute("hidden", state.without_monuments);
 }
 
@@ -68,7 +86,16 @@ function drawChoices(state) {
     const input = form.querySelector(`input[name="${colour}"][value="${CSS.escape(state[colour])}"]`);
     if (input) input.checked = true;
   }
+  drawChosen();
   form.classList.toggle("is-solo", state.mode === "solo");
+}
+
+// The row of the seven chosen shows the card checked in each colour, named as its choice is.
+function drawChosen() {
+  for (const chip of form.querySelectorAll(".chosen-card")) {
+    const checked = form.querySelector(`input[name="${chip.dataset.colour}"]:checked`);
+    if (checked) chip.querySelector(".chosen-name").textContent = document.getElementById("card-name-" + checked.value).textContent;
+  }
 }
 
 function clearErrors() {
@@ -157,6 +184,7 @@ if (form && words) {
   let changedEarly = false;
   form.addEventListener("input", keep);
   form.addEventListener("change", (event) => {
+    if (event.target.closest("fieldset.colour")) drawChosen();
     const choice = event.target.matches('input[name="mode"], input[name="without_monuments"]');
     if (choice && coreReady()) act("refresh");
     else keep();

@@ -43,6 +43,7 @@ def test_switching_language_on_the_setup_keeps_what_was_typed(phone, live_server
     page = phone.new_page()
     page.goto(live_server + "/en/new")
     page.fill("#players-0", "Zsófi")
+    page.click("details.chooser summary")
     page.check("input[name=yellow][value=market]")
     page.click(".languages [lang=hu]")
     assert page.locator("h1").inner_text() == "Új játszma"

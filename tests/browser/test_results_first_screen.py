@@ -71,3 +71,10 @@ def test_with_a_tie_to_break_the_share_actions_still_come_before_its_form(phone,
     for selector in (".winner", ".rank >> nth=-1", ".share-url", ".share-button"):
         assert bottom(page, selector) <= SCREEN, selector
     assert bottom(page, ".share") <= page.locator("form.turns").bounding_box()["y"]
+
+
+def test_a_ties_turn_boxes_stand_in_one_column_whatever_the_names(phone, live_server):
+    page = phone.new_page()
+    page.goto(live_server + "/fr/r/{}".format(encode(examples.tied_game(names=("Al", "Bernadette-Joséphine", "Cy")))))
+    boxes = [page.locator("#turns-{}".format(n)).bounding_box() for n in (1, 2, 3)]
+    assert len({(box["x"], box["width"]) for box in boxes}) == 1

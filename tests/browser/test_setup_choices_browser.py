@@ -35,6 +35,7 @@ def test_ticking_without_monuments_leaves_the_chosen_ones_out_and_says_so(phone,
 def test_each_building_radio_is_named_by_its_card_and_described_by_its_reminder(phone, live_server, lang):
     page = phone.new_page()
     page.goto(live_server + "/{}/new".format(lang))
+    page.click("details.chooser summary")
     radios = page.locator(".card-choice input[type=radio]")
     cards = [radio.get_attribute("value") for radio in radios.all()]
     assert len(cards) == 24

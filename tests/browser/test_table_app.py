@@ -108,6 +108,8 @@ TARGETS = {
 def test_targets_are_at_least_44_px(phone, live_server, path):
     page = phone.new_page()
     page.goto(live_server + path)
+    # What folds (the setup's chooser of buildings, a result's towns) is measured open.
+    page.evaluate("() => document.querySelectorAll('details').forEach((details) => { details.open = true; })")
     small = []
     for selector in TARGETS[path]:
         sizes = page.locator(selector).evaluate_all("es => es.map(e => [e.offsetWidth, e.offsetHeight])")

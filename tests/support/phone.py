@@ -37,6 +37,7 @@ def set_up(page, base, navy=None):
     page.fill("#players-2", "Cy")
     page.select_option("#monuments-0", "barrett-castle")
     page.select_option("#monuments-1", "the-starloom")
+    page.click("details.chooser summary")
     page.check("input[name=green][value=feast-hall]")
     if navy:
         page.check("input[name=navy][value={}]".format(navy))

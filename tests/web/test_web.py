@@ -117,9 +117,12 @@ def test_deal_monuments_offers_two_each(client):
     assert len(dealt) == 3
     cards = " ".join(dealt).split()
     assert len(cards) == 6 and len(set(cards)) == 6
+    # Each player's two show as two options to keep one of, and no select offers any other.
+    form = html.split('<template id="player-row">')[0]
+    assert 'name="monuments-' not in "".join(re.findall(r"<select.*?</select>", form, re.S))
     for n in range(3):
-        select = re.search(r'<select[^>]*name="monuments-{}".*?</select>'.format(n), html, re.S).group(0)
-        assert sorted(re.findall(r'<option[^>]*value="([^"]+)"', select)) == sorted(dealt[n].split())
+        options = re.findall(r'<input id="monuments-{0}-\d" name="monuments-{0}" type="radio" value="([^"]+)"'.format(n), html)
+        assert options == dealt[n].split()
 
 
 def test_play_again_keeps_players_and_buildings(client):
