@@ -170,6 +170,7 @@ export function enhance(form) {
     const button = square.querySelector(".square-button");
     square.querySelector(".square-select").addEventListener("change", () => show(palette, square));
     button.addEventListener("click", () => {
+      if (tool === null && offerBuildings(palette, square)) return;
       if (tool === null) {
         title.classList.add("error");
         announce(palette.dataset.chooseFirst || title.textContent);
@@ -208,6 +209,45 @@ export function enhance(form) {
   keepAwake(form.querySelector(".facts"));
   focusFirstProblem(form);
   form.classList.add("js-town");
+}
+
+// A square tapped before any building is chosen offers the palette's buildings right there, in a sheet at
+// the screen's foot: the one tapped is chosen, as in the palette, and placed on the square, so a town can be
+// entered square first as well as building first. Return false where the browser has no popovers.
+function offerBuildings(palette, square) {
+  const form = palette.closest("form");
+  let sheet = form.querySelector(".square-offer");
+  if (!sheet) {
+    if (!HTMLElement.prototype.showPopover) return false;
+    sheet = document.createElement("div");
+    sheet.className = "square-offer";
+    sheet.popover = "auto";
+    sheet.setAttribute("role", "group");
+    sheet.innerHTML = '<p class="square-offer-title"></p><div class="square-offer-tools"></div>';
+    sheet.setAttribute("aria-labelledby", (sheet.querySelector("p").id = "square-offer-title"));
+    form.append(sheet);
+  }
+  const button = square.querySelector(".square-button");
+  sheet.querySelector("p").textContent = palette.dataset.which.replace("%(square)s", square.dataset.square);
+  const tools = [...palette.querySelectorAll(".tool")].filter((tool) => tool.dataset.card);
+  sheet.querySelector(".square-offer-tools").replaceChildren(...tools.map((tool) => {
+    const copy = tool.cloneNode(true);
+    copy.removeAttribute("aria-pressed");
+    copy.addEventListener("click", () => {
+      sheet.hidePopover();
+      tool.click();
+      button.click();
+      button.focus();
+    });
+    return copy;
+  }));
+  // Closed without a choice (Escape, a tap beside it), focus goes back to the square.
+  sheet.ontoggle = (event) => {
+    if (event.newState === "closed" && (sheet.contains(document.activeElement) || document.activeElement === document.body)) button.focus();
+  };
+  sheet.showPopover();
+  sheet.querySelector("button").focus();
+  return true;
 }
 
 const page = document.querySelector(".town-form");

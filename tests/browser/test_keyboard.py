@@ -86,8 +86,25 @@ def test_each_square_is_one_tab_stop_named_by_place_card_and_points(phone, live_
     assert stops == 16
 
 
-def test_a_square_before_a_building_says_choose_a_building_first(phone, live_server):
+def test_a_square_before_a_building_offers_the_buildings_by_keyboard_too(phone, live_server):
     page = phone.new_page()
+    page.goto(live_server + "/fr/g/{}/1".format(CODE))
+    drawn(page)
+    page.focus(".square[data-square=c3] .square-button")
+    page.keyboard.press("Enter")
+    expect(page.locator(".square-offer .tool").first).to_be_focused()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(page.locator(".square-offer")).to_be_hidden()
+    second = page.locator(".palette .tool").nth(1).get_attribute("data-card")
+    expect(page.locator("#square_c3")).to_have_value(second)
+    expect(page.locator(".square[data-square=c3] .square-button")).to_be_focused()
+
+
+def test_a_square_before_a_building_says_choose_a_building_first_where_nothing_can_pop_up(phone, live_server):
+    page = phone.new_page()
+    # A browser without popovers: the square says what to do first, as before the offer.
+    page.add_init_script("delete HTMLElement.prototype.showPopover")
     page.goto(live_server + "/fr/g/{}/1".format(CODE))
     drawn(page)
     page.click(".square[data-square=c3]")

@@ -308,7 +308,7 @@ def town_grid(words: dict, offered: list, values: dict, errors: dict, asks_turns
                      'aria-pressed="false">{2}</button>'.format(colour, card, escape(words["cards"][card]),
                                                                 escape(words["square_cards"][card])))
     palette = (
-        '<div class="palette" data-label-empty="{empty}" data-choose-first="{first}">\n'
+        '<div class="palette" data-label-empty="{empty}" data-choose-first="{first}" data-which="{which}">\n'
         '    <p class="running-total{waiting}"{hidden}>{total}</p>\n'
         '    <p class="palette-title">{tap}</p>\n    {tools}\n'
         '    <button type="button" class="tool c-empty" data-card="" aria-pressed="false">{empty}</button>\n'
@@ -316,6 +316,7 @@ def town_grid(words: dict, offered: list, values: dict, errors: dict, asks_turns
         '      <button type="button" class="small" data-action="undo" disabled>{undo}</button>\n'
         '      <button type="button" class="small" data-action="clear">{clear}</button>\n'
         '    </span>\n  </div>').format(empty=escape(ui["empty"]), first=escape(ui["choose_first"]),
+                                      which=escape(ui["which_building"]),
                                       tap=escape(ui["tap_hint"]), tools="\n    ".join(tools), undo=escape(ui["undo"]),
                                       clear=escape(ui["clear"]), total=escape(total), hidden="" if scored else " hidden",
                                       waiting=" is-waiting" if scored and "waiting" in scored else "")

@@ -193,6 +193,7 @@ def page_words() -> dict:
         "stored": _("Stored"),
         "town_board": _("Town board"),
         "choose_first": _("Choose a building first."),
+        "which_building": _("What stands on %(square)s?"),
         "error": _("Error"),
         "keep_awake": _("Keep the screen on"),
         "turns": _("Turns as Master Builder"),
