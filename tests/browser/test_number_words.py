@@ -5,6 +5,7 @@ from flask_babel import ngettext
 
 from support import examples
 from support.apps import new_app
+from support.browsing import PHONE
 from support.phone import go_offline
 from support.phone import install
 from webscore.web.i18n import labels
@@ -22,9 +23,17 @@ def server_words(lang: str):
         return [labels.number(n) for n in NUMBERS], [labels.name_list(names) for names in NAMES]
 
 
+@pytest.fixture(scope="module")
+def scripts(browser):
+    """One page whose words.mjs is asked, in each language's pad in turn."""
+    context = browser.new_context(service_workers="block", **PHONE)
+    yield context.new_page()
+    context.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "hu"])
-def test_words_module_formats_like_the_server(phone, live_server, lang):
-    page = phone.new_page()
+def test_words_module_formats_like_the_server(scripts, live_server, lang):
+    page = scripts
     page.goto(live_server + "/{}/pad".format(lang))
     numbers, lists = page.evaluate("""async ([numbers, names]) => {
         const words = await import("/static/js/words.mjs");
@@ -35,8 +44,8 @@ def test_words_module_formats_like_the_server(phone, live_server, lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "hu"])
-def test_a_counted_message_takes_the_form_babel_gives_the_count(phone, live_server, lang):
-    page = phone.new_page()
+def test_a_counted_message_takes_the_form_babel_gives_the_count(scripts, live_server, lang):
+    page = scripts
     page.goto(live_server + "/{}/pad".format(lang))
     shown = page.evaluate("""async (counts) => {
         const words = await import("/static/js/words.mjs");
