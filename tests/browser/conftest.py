@@ -8,6 +8,7 @@ from support.browsing import CHROMIUM
 from support.browsing import CHROMIUM_ARGS
 from support.browsing import PHONE
 from support.browsing import Server
+from support.browsing import forget
 
 
 @pytest.fixture(scope="session")
@@ -52,6 +53,28 @@ def phone(browser):
     context = browser.new_context(**PHONE)
     yield context
     context.close()
+
+
+@pytest.fixture(scope="module")
+def kept_phone(browser):
+    """A phone-sized context with JavaScript that a module's tests share (see warm_phone)."""
+    context = browser.new_context(**PHONE)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def warm_phone(kept_phone, live_server):
+    """The module's shared phone, met by each test as a fresh one: no page open, its cookies, storage and service
+    worker cleared; only its HTTP cache stays. For tests that never touch the context itself (routes, network)."""
+    for page in kept_phone.pages:
+        page.close()
+    blank = kept_phone.new_page()
+    forget(blank, live_server)
+    blank.close()
+    yield kept_phone
+    for page in kept_phone.pages:
+        page.close()
 
 
 @pytest.fixture

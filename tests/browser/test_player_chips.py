@@ -22,11 +22,11 @@ def game_with_an_empty_town():
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "hu"])
-def test_each_other_town_says_whether_it_is_saved_and_its_total(phone, live_server, lang):
+def test_each_other_town_says_whether_it_is_saved_and_its_total(warm_phone, live_server, lang):
     game = game_with_an_empty_town()
     totals = [player["total"] for player in score(game)["players"]]
     done, not_yet = STATE[lang]
-    page = phone.new_page()
+    page = warm_phone.new_page()
     page.goto(live_server + "/{}/g/{}/1".format(lang, encode(game)))
     chips = page.locator(".steps li")
     expect(chips).to_have_text([game["players"][0]["name"],
@@ -41,9 +41,9 @@ def test_each_other_town_says_whether_it_is_saved_and_its_total(phone, live_serv
         assert box["x"] >= 0 and box["x"] + box["width"] <= 360 and box["height"] >= 44
 
 
-def test_a_town_entered_then_left_by_its_chip_shows_its_total_there(phone, live_server):
+def test_a_town_entered_then_left_by_its_chip_shows_its_total_there(warm_phone, live_server):
     game = game_with_an_empty_town()
-    page = phone.new_page()
+    page = warm_phone.new_page()
     page.goto(live_server + "/en/g/{}/2".format(encode(game)))
     page.wait_for_selector("form.js-town[data-live-total]")
     page.click(".palette .tool[data-card=cottage]")
@@ -58,10 +58,10 @@ def test_a_town_entered_then_left_by_its_chip_shows_its_total_there(phone, live_
     expect(page.locator(".steps li").nth(1)).to_have_text("Bernadet ✓ 5 points")
 
 
-def test_a_town_saved_with_few_buildings_shows_its_total_not_not_entered(phone, live_server):
+def test_a_town_saved_with_few_buildings_shows_its_total_not_not_entered(warm_phone, live_server):
     game = game_with_an_empty_town()
     game["players"][1]["town"][0][:3] = ["cottage", "cottage", "farm"]
     total = score(game)["players"][1]["total"]
-    page = phone.new_page()
+    page = warm_phone.new_page()
     page.goto(live_server + "/fr/g/{}/1".format(encode(game)))
     expect(page.locator(".steps li").nth(1)).to_have_text("Bernadet ✓ {} points".format(str(total).replace("-", "\u2212")))

@@ -35,8 +35,8 @@ def shown_points(page):
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "hu"])
-def test_a_shrine_without_its_answer_shows_no_number_until_it_is_given(phone, live_server, lang):
-    page = open_town(phone, live_server, lang)
+def test_a_shrine_without_its_answer_shows_no_number_until_it_is_given(warm_phone, live_server, lang):
+    page = open_town(warm_phone, live_server, lang)
     expect(page.locator(".running-total")).to_have_text(TOTAL[lang].format(SHRINE_TOTAL))
     page.fill("#shrine_buildings", "")
     total = page.locator(".running-total")
@@ -51,8 +51,8 @@ def test_a_shrine_without_its_answer_shows_no_number_until_it_is_given(phone, li
     assert "" not in shown_points(page)
 
 
-def test_a_shrine_placed_asks_for_its_answer_beside_the_grid_with_the_focus(phone, live_server):
-    page = open_town(phone, live_server)
+def test_a_shrine_placed_asks_for_its_answer_beside_the_grid_with_the_focus(warm_phone, live_server):
+    page = open_town(warm_phone, live_server)
     page.fill("#shrine_buildings", "")
     page.click(".palette [data-action=clear]")
     page.click(".palette .tool[data-card=shrine-of-the-elder-tree]")
@@ -71,8 +71,8 @@ def test_a_shrine_placed_asks_for_its_answer_beside_the_grid_with_the_focus(phon
     expect(page.locator(".square[data-square=a1] .square-points")).to_have_text("1")
 
 
-def test_an_answer_given_after_next_player_clears_its_error(phone, live_server):
-    page = open_town(phone, live_server)
+def test_an_answer_given_after_next_player_clears_its_error(warm_phone, live_server):
+    page = open_town(warm_phone, live_server)
     page.fill("#shrine_buildings", "")
     page.click("button[name=go][value=next]")
     error = page.locator(".facts .error")
@@ -91,8 +91,8 @@ def test_an_answer_given_after_next_player_clears_its_error(phone, live_server):
     ("en", "Running total: say first what the Warehouse on d4 stores"),
     ("fr", "Total provisoire\u00a0: indiquez d’abord ce que stocke l’entrepôt en d4"),
     ("hu", "Eddigi összeg: előbb add meg a raktár készletét (d4 mező)")])
-def test_a_warehouse_without_its_load_shows_no_number_until_it_is_given(phone, live_server, lang, waiting):
-    page = open_town(phone, live_server, lang, n=1)
+def test_a_warehouse_without_its_load_shows_no_number_until_it_is_given(warm_phone, live_server, lang, waiting):
+    page = open_town(warm_phone, live_server, lang, n=1)
     before = page.locator(".running-total").text_content()
     page.click(".palette .tool[data-card=warehouse]")
     page.click(".square[data-square=d4] .square-button")
@@ -104,8 +104,8 @@ def test_a_warehouse_without_its_load_shows_no_number_until_it_is_given(phone, l
     assert page.locator(".running-total").text_content() != before
 
 
-def test_a_warehouse_load_given_after_next_player_clears_its_error_on_the_square(phone, live_server):
-    page = open_town(phone, live_server, "fr", n=1)
+def test_a_warehouse_load_given_after_next_player_clears_its_error_on_the_square(warm_phone, live_server):
+    page = open_town(warm_phone, live_server, "fr", n=1)
     page.click(".palette .tool[data-card=warehouse]")
     page.click(".square[data-square=d4] .square-button")
     page.fill("#stored_d4", "")
