@@ -17,8 +17,8 @@ def code_without_first_monument():
     return encode(game)
 
 
-def test_a_monument_chosen_on_a_town_step_applies_at_once(phone, live_server):
-    page = phone.new_page()
+def test_a_monument_chosen_on_a_town_step_applies_at_once(warm_phone, live_server):
+    page = warm_phone.new_page()
     page.goto(live_server + "/en/g/{}/1".format(code_without_first_monument()))
     page.wait_for_selector("form.js-town[data-live-total]")
     expect(page.locator(".palette .tool[data-colour=monument]")).to_have_count(0)
@@ -45,8 +45,8 @@ def test_without_scripts_the_monuments_button_sends_the_choice(phone_without_js,
     expect(page.locator(".palette .tool[data-card=fort-ironweed]")).to_have_count(1)
 
 
-def test_a_monument_chosen_while_the_town_has_a_problem_is_offered_beside_it(phone, live_server):
-    page = phone.new_page()
+def test_a_monument_chosen_while_the_town_has_a_problem_is_offered_beside_it(warm_phone, live_server):
+    page = warm_phone.new_page()
     page.goto(live_server + "/fr/g/{}/1".format(code_without_first_monument()))
     page.wait_for_selector("form.js-town[data-live-total]")
     page.click(".palette .tool[data-card=warehouse]")
@@ -60,8 +60,8 @@ def test_a_monument_chosen_while_the_town_has_a_problem_is_offered_beside_it(pho
     expect(page.locator(".palette .tool[data-card=barrett-castle]")).to_have_count(1)
 
 
-def test_a_monument_in_the_address_that_is_none_offers_none(phone, live_server):
-    page = phone.new_page()
+def test_a_monument_in_the_address_that_is_none_offers_none(warm_phone, live_server):
+    page = warm_phone.new_page()
     answer = page.goto(live_server + "/en/g/{}/1?monument=%3Cb%3E&square_a1=cottage".format(code_without_first_monument()))
     assert answer.status == 200
     expect(page.locator(".palette .tool[data-colour=monument]")).to_have_count(0)
