@@ -136,7 +136,7 @@ async function result(core, answer, code, lang, turnProblems = {}, typed = {}) {
     turns_form: view.asks_turns.length ? await core.draw("turns_form", { words, view, action: path("results.turns", { lang, code }),
       problems: turnProblems, typed }) : "",
     // The share section as the server's, without what needs the network (the QR code, the picture).
-    share: await core.draw("share", { words, link: share, again: path("setup.new_game", { lang }, { again: code }) }) } })));
+    share: await core.draw("share", { words, link: share, again: path("setup.new_game", { lang }, { again: code }), play: answer.play }) } })));
   relinkLanguages();
   import("./share.js");
   return game;

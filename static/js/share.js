@@ -69,3 +69,16 @@ if (picture) {
     setTimeout(() => URL.revokeObjectURL(download.href), 60000);
   });
 }
+
+// Log the game in BG Stats: its link holds the play (webscore/flow/bgstats.py); the date of play is the
+// phone's, in UTC as BG Stats reads it, put in when the link is tapped.
+const bgstats = document.querySelector("a[data-bgstats]");
+
+if (bgstats) {
+  bgstats.addEventListener("click", () => {
+    const [address, data] = bgstats.href.split("?data=");
+    const play = JSON.parse(decodeURIComponent(data));
+    play.playDate = new Date().toISOString().slice(0, 19).replace("T", " ");
+    bgstats.href = address + "?data=" + encodeURIComponent(JSON.stringify(play));
+  });
+}

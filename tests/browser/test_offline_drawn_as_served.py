@@ -38,7 +38,7 @@ SHAPE = """(selector) => {
   });
 }"""
 RESULT_PARTS = (".ranking > li", "table.pad", "section.town-result", "form.turns", "main h1", "main h2",
-                "main p.hint:not(.offline-note)")
+                "main p.hint:not(.offline-note)", ".share a[data-bgstats]")
 GAMES = {"four-players": examples.FOUR_PLAYERS_CODE, "rulebook": examples.RULEBOOK_CODE,
          "tied": encode(examples.tied_game())}
 
@@ -83,6 +83,8 @@ def test_a_result_is_drawn_offline_as_the_server_draws_it(served, offline_phone,
     page.wait_for_selector(".offline-note")
     assert shapes(page, RESULT_PARTS) == parts
     assert all(parts[part] for part in RESULT_PARTS[:3])
+    # The game goes to BG Stats offline too: its link is drawn as the server draws it.
+    assert parts[".share a[data-bgstats]"]
     page.close()
 
 

@@ -18,6 +18,7 @@ from ..scoring.game import MASTER_BUILDER
 from ..scoring.game import score_town
 from ..scoring.game import town_view
 from ..scoring.table import dealer
+from . import bgstats
 from . import helper_pieces
 from . import new_game
 from . import pieces
@@ -119,7 +120,8 @@ def result_json(code: str) -> str:
     if "game" not in opened:
         return json.dumps(opened)
     game = opened["game"]
-    return json.dumps({"game": game, "key": game_key(game), "view": result_view.view(game, score_valid_game(game))})
+    view = result_view.view(game, score_valid_game(game))
+    return json.dumps({"game": game, "key": game_key(game), "view": view, "play": bgstats.play(view, code)})
 
 
 # The pieces drawn by name, by their function's name: by the browser (piece_json) and by the server's templates

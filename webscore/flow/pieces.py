@@ -6,6 +6,7 @@ browser's words (webscore.web.offline.views.words): names by id, messages with t
 category, how the language writes numbers and lists. Everything shown is escaped here.
 """
 
+from . import bgstats
 from .town_step import FROM_SCORES
 
 # Stand-ins for what is put into a text once it is escaped: private-use characters, which no text holds.
@@ -563,8 +564,9 @@ def turns_form(words: dict, view: dict, action: str, problems: dict, typed: dict
         button=escape(words["ui"]["break_tie"]))
 
 
-def share(words: dict, link: str, again: str, online=None) -> str:
-    """Return a result's share section: its link to copy or share, and the same game again.
+def share(words: dict, link: str, again: str, online=None, play=None) -> str:
+    """Return a result's share section: its link to copy or share, the same game again, and the game to log in
+    BG Stats (play: webscore.flow.bgstats.play, its comment the link).
 
     online, when the page is served, holds what needs the network: the QR code's address (qr), the picture's
     (picture), the name it downloads under (download) and the text it is shared with (text).
@@ -584,10 +586,12 @@ def share(words: dict, link: str, again: str, online=None) -> str:
         '  <p><input class="share-url" type="text" readonly value="{link}" aria-label="{link_label}"></p>\n'
         '  <p><button type="button" class="share-button" hidden data-copied="{copied}" data-title="{title}">'
         '{share_link}</button></p>{picture}\n'
-        '  <p><a class="button" href="{again}">{play_again}</a></p>{qr}\n</section>').format(
+        '  <p><a class="button" href="{again}">{play_again}</a></p>{bgstats}{qr}\n</section>').format(
         share=escape(ui["share"]), qr=qr, link=escape(link), link_label=escape(ui["link_label"]),
         copied=escape(ui["copied"]), title=escape(ui["site_title"]), share_link=escape(ui["share_link"]),
-        picture=picture, again=escape(again), play_again=escape(ui["play_again"]))
+        picture=picture, again=escape(again), play_again=escape(ui["play_again"]),
+        bgstats='\n  <p><a class="button" href="{}" data-bgstats>{}</a></p>'.format(
+            escape(bgstats.address(play, link)), escape(ui["log_bgstats"])) if play else "")
 
 
 def result_page(words: dict, view: dict, parts: dict, offline: bool) -> str:

@@ -212,6 +212,7 @@ def page_words() -> dict:
         "towns": _("Towns"),
         "change_town": _("Change this town"),
         "share": _("Share"),
+        "log_bgstats": _("Log in BG Stats"),
         "share_link": _("Share the link"),
         "link_label": _("Link to these scores"),
         "copied": _("Link copied"),

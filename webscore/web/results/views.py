@@ -20,6 +20,7 @@ from markupsafe import Markup
 from markupsafe import escape
 from werkzeug.http import quote_etag
 
+from ...flow import bgstats
 from ...flow import game_key
 from ...flow import pieces as flow_pieces
 from ...flow import result_view
@@ -73,7 +74,7 @@ def game_parts(game: dict, code: str, view: dict, preview) -> dict:
         "share": Markup(flow_pieces.share(
             words.browser_words, share_url(code), url_for("setup.new_game", lang=lang, again=code),
             {"qr": code_address("results.qr", code), "picture": code_address("results.picture", code, lang=lang),
-             "download": "marquoir-{}.png".format(code[-8:]), "text": preview.title})),
+             "download": "marquoir-{}.png".format(code[-8:]), "text": preview.title}, bgstats.play(view, code))),
     }
 
 

@@ -1,0 +1,87 @@
+"""A finished game handed to BG Stats: the play its link holds, as BG Stats reads it (url-decoded JSON)."""
+
+import copy
+import json
+from urllib.parse import unquote
+
+import pytest
+
+from support import examples
+from webscore.flow import bgstats
+from webscore.flow import pieces
+from webscore.flow import result_view
+from webscore.scoring import encode
+from webscore.scoring import score_valid_game
+
+LINK = "https://marquoir.test/s/CODE"
+GAME = {"name": "Tiny Towns", "bggId": 265736, "sourceGameId": "tiny-towns", "highestWins": True, "noPoints": False}
+
+
+def play_of(game):
+    """Return the play the BG Stats link of a game holds, read back as BG Stats reads it."""
+    code = encode(game)
+    address = bgstats.address(bgstats.play(result_view.view(game, score_valid_game(game)), code), LINK)
+    head, _, data = address.partition("?data=")
+    assert head == "https://app.bgstatsapp.com/createPlay.html"
+    assert set(data) <= set(bgstats.UNRESERVED + "%0123456789ABCDEF")
+    return code, json.loads(unquote(data))
+
+
+def expected(code, players):
+    return {"sourceName": "Marquoir", "sourcePlayId": code, "game": GAME, "comments": LINK, "players": [
+        {"name": name, "sourcePlayerId": name, "score": score, "rank": rank, "winner": winner, "seatOrder": seat}
+        for seat, (name, score, rank, winner) in enumerate(players, start=1)]}
+
+
+def test_a_tie_for_first_place_is_won_by_each_of_the_tied():
+    code, play = play_of(examples.tied_game(names=("Ann", "Bő", "Cy"), turns=(2, 2, 3)))
+    # Ann and Bő tie on 2 points and 2 turns as Master Builder; Cy, with more turns, is third.
+    assert play == expected(code, [("Ann", 2, 1, True), ("Bő", 2, 1, True), ("Cy", 2, 3, False)])
+
+
+def test_a_solo_game_is_logged_with_its_score_and_won_by_no_one():
+    game = examples.load("rulebook-28")
+    assert game["mode"] == "solo"
+    total = score_valid_game(game)["players"][0]["total"]
+    code, play = play_of(game)
+    assert play == expected(code, [(game["players"][0]["name"], total, 1, False)])
+
+
+def test_six_players_keep_their_seats_and_ranks():
+    game = examples.load("four-players")
+    extra = [copy.deepcopy(game["players"][0]), copy.deepcopy(game["players"][3])]
+    for player, name in zip(extra, ("Emese", "Ferenc")):
+        player["name"] = name
+        player["monument"] = None
+        player["town"] = [[None if card in ("barrett-castle", "cathedral-of-caterina") else card for card in row]
+                          for row in player["town"]]
+    game["players"] += extra
+    result = score_valid_game(game)
+    rows = [(p["name"], r["total"], r["place"], r["place"] == 1) for p, r in zip(game["players"], result["players"])]
+    code, play = play_of(game)
+    assert play == expected(code, rows)
+    assert [p["seatOrder"] for p in play["players"]] == [1, 2, 3, 4, 5, 6]
+    assert sum(p["winner"] for p in play["players"]) == 1
+
+
+@pytest.mark.parametrize("name", ['Al "Ace"', "back\\slash", "Zsófi 👩‍👩‍👧", "\u05d3\u05e0\u05d4", "a&b<c>"])
+def test_a_name_of_any_characters_reads_back_as_typed(name):
+    game = examples.tied_game(names=(name, "Bo"))
+    assert play_of(game)[1]["players"][0]["name"] == name
+
+
+def test_the_phone_draws_the_same_link_as_the_server(micropython_core):
+    game = examples.tied_game(names=('Al "Ace"', "Zsófi 👩‍👩‍👧", "\u05d3\u05e0\u05d4"), turns=(1, 2, 3))
+    view = result_view.view(game, score_valid_game(game))
+    args = {"words": examples_words(), "link": LINK, "again": "/en/new?again=x",
+            "play": bgstats.play(view, encode(game))}
+    assert micropython_core.flow_json("draw", json.dumps(["share", args])) == pieces.share(**args)
+
+
+def examples_words():
+    """The page words a result's share section takes, in English."""
+    from webscore import create_app
+    from webscore.web.offline.views import page_words_of_browser
+
+    with create_app().test_request_context("/en/"):
+        return json.loads(json.dumps(page_words_of_browser()))

@@ -1,0 +1,60 @@
+"""A finished game as a play for BG Stats: its "push plays from other apps" link, drawn the same by the server
+and by the phone's core (so its text is written here, key by key, not by a JSON library whose key order and
+escapes differ between Python and MicroPython).
+
+The link is https://app.bgstatsapp.com/createPlay.html?data=<the play as url-encoded JSON>. The play names the
+game (Tiny Towns on BoardGameGeek, highest score wins), Marquoir as its source with the game's code as the
+play's id, each player's name, score, rank, winner flag and seat, and the result's address as its comment. The
+date of play is the phone's, added when the link is tapped (static/js/share.js): a result page is the same for
+every reader and every day.
+"""
+
+CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
+BGG_ID = 265736
+SOURCE = "Marquoir"
+# What percent-encoding leaves as it is (as encodeURIComponent does, less its !*'()).
+UNRESERVED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~"
+
+
+def play(view: dict, code: str) -> dict:
+    """Return the play of a result view (webscore.flow.result_view): the players in seating order."""
+    solo = len(view["players"]) == 1
+    return {"code": code, "players": [
+        {"name": player["name"], "score": player["total"], "rank": player["place"], "seat": player["step"],
+         # A solo game has no one to beat: it is logged with its score, won by no one.
+         "winner": player["place"] == 1 and not solo} for player in view["players"]]}
+
+
+def address(played: dict, link: str) -> str:
+    """Return the BG Stats link of a play, with the result's address (link) as its comment."""
+    game = _object((("name", _text("Tiny Towns")), ("bggId", str(BGG_ID)), ("sourceGameId", _text("tiny-towns")),
+                    ("highestWins", "true"), ("noPoints", "false")))
+    players = "[" + ",".join(_object((
+        ("name", _text(player["name"])), ("sourcePlayerId", _text(player["name"])), ("score", str(player["score"])),
+        ("rank", str(player["rank"])), ("winner", "true" if player["winner"] else "false"),
+        ("seatOrder", str(player["seat"])))) for player in played["players"]) + "]"
+    data = _object((("sourceName", _text(SOURCE)), ("sourcePlayId", _text(played["code"])), ("game", game),
+                    ("players", players), ("comments", _text(link))))
+    return CREATE_PLAY + "?data=" + _quote(data)
+
+
+def _object(pairs) -> str:
+    return "{" + ",".join(_text(key) + ":" + value for key, value in pairs) + "}"
+
+
+def _text(value: str) -> str:
+    """Return a JSON string: quotes, backslashes and control characters escaped, every other character as it is."""
+    out = []
+    for char in str(value):
+        if char in '"\\':
+            out.append("\\" + char)
+        elif ord(char) < 0x20 or 0x7F <= ord(char) < 0xA0:
+            out.append("\\u%04x" % ord(char))
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'
+
+
+def _quote(text: str) -> str:
+    """Return text percent-encoded as UTF-8, as encodeURIComponent does."""
+    return "".join(chr(byte) if chr(byte) in UNRESERVED else "%%%02X" % byte for byte in text.encode("utf-8"))
