@@ -139,6 +139,7 @@ async function act(action, focusAfter, fields = formFields(form)) {
       || Boolean(list().querySelector("select")) === answer.state.without_monuments) drawRows(answer.state, answer.offers);
   else showOffers(answer.state, answer.offers);
   drawChoices(answer.state);
+  showRecentNames();
   form.elements.towns.value = answer.state.towns;
   mirror();
   if (answer.problems) {
@@ -166,6 +167,33 @@ async function newestTowns(core) {
   }
 }
 
+// The names of the players of the games kept on this phone, most recent first, each one tap to seat: offered
+// while a name is still to be typed, less those typed already. Nothing leaves the phone.
+const recent = [...new Set(games().flatMap((entry) => entry.names ?? []).map((name) => String(name).trim()).filter(Boolean))].slice(0, 12);
+
+function showRecentNames() {
+  const box = form.querySelector(".recent-names");
+  if (!box || !recent.length) return;
+  const names = [...list().querySelectorAll("input.name")];
+  const typed = new Set(names.map((input) => input.value.trim()));
+  const offered = recent.filter((name) => !typed.has(name));
+  box.hidden = !offered.length || !names.some((input) => !input.value.trim());
+  box.querySelector(".recent-names-list").replaceChildren(...offered.map((name) => {
+    const chip = document.createElement("button");
+    chip.type = "button";
+    chip.className = "small recent-name";
+    chip.dir = "auto";
+    chip.textContent = name;
+    chip.addEventListener("click", () => {
+      const empty = [...list().querySelectorAll("input.name")].find((input) => !input.value.trim());
+      if (!empty) return;
+      empty.value = name;
+      empty.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    return chip;
+  }));
+}
+
 // Where focus goes after a button redrew the rows: the new row's name, or the moved player's name.
 function focusAfter(action) {
   const [verb, number] = action.split("-");
@@ -183,6 +211,8 @@ if (form && words) {
   // A mode chosen before the core was ready is answered once it is.
   let changedEarly = false;
   form.addEventListener("input", keep);
+  form.addEventListener("input", showRecentNames);
+  showRecentNames();
   form.addEventListener("change", (event) => {
     if (event.target.closest("fieldset.colour")) drawChosen();
     const choice = event.target.matches('input[name="mode"], input[name="without_monuments"]');
