@@ -14,7 +14,7 @@ GAME = examples.load("four-players")
 CORE_READY = "() => performance.getEntriesByName('marquoir:core-ready').length === 1"
 # 1 field per name (4), 2 "Add a player", 2 per monument select (8), 1 to open the chooser, 3 cards not of
 # the first-game set, 1 "Enter the towns": 19. Each town: 1 per building kind and 1 per square built, 1 per
-# field tapped to answer (turns, the Warehouse's load; a monument's question is focused once it is placed),
+# field tapped to answer (turns, the Warehouse's load; a monument's question takes the focus once it is placed),
 # 1 "Next player" or "See the scores". The same walk on the code before issue 27 took 125 taps: no chooser
 # to open (-1), and the Starloom's and the Shrine's questions each tapped (+2).
 TAPS = 19 + sum(len({c for row in p["town"] for c in row if c}) + sum(1 for row in p["town"] for c in row if c) + 2 + 1
@@ -71,10 +71,8 @@ def test_a_four_player_game_takes_the_taps_counted(phone, live_server):
             # A monument that asks a question gives it the focus once placed: its answer is typed, not tapped.
             for fact in ("shrine_buildings", "completed_before"):
                 if card == player["monument"] and player.get(fact) is not None:
-                    if page.evaluate("() => document.activeElement.id") == fact:
-                        page.keyboard.type(str(player[fact]))
-                    else:
-                        taps.type("#" + fact, str(player[fact]))
+                    expect(page.locator("#" + fact)).to_be_focused()
+                    page.keyboard.type(str(player[fact]))
         for square, load in player["stored"].items():
             taps.type("#stored_" + square, str(load))
         taps.type("#master_builder_turns", str(player["master_builder_turns"]))
