@@ -5,7 +5,7 @@
 // problems. The form's state is mirrored into the address, so Back, Forward and reload show it as it was left.
 import { coreReady, loadBrowserCore } from "./core.mjs";
 import { atMostOncePerFrame, formFields, queryFields } from "./dom.mjs";
-import { games } from "./recent.mjs";
+import { draftOf, games, keepDraft } from "./recent.mjs";
 import { fill, path, problemText, words } from "./words.mjs";
 
 const form = document.querySelector("form.setup");
@@ -126,6 +126,20 @@ async function act(action, focusAfter, fields = formFields(form)) {
   if (answer.code) {
     const lang = words.lang;
     const next = { play: path("pages.play", { lang }, { code: answer.code }), table: path("tables.start", { lang }, { code: answer.code }) };
+    // A town typed but not yet saved in the game whose towns are kept follows its player to their new seat,
+    // a building changed in the setup taking the squares of its colour's card, as a saved town's do.
+    if (answer.towns_key) {
+      const { colours } = words.catalogue;
+      answer.state.origins.forEach((origin, seat) => {
+        const draft = origin === "" ? null : draftOf(answer.towns_key, String(Number(origin) + 1));
+        if (!draft) return;
+        const moved = new URLSearchParams(draft);
+        for (const [name, card] of [...moved]) {
+          if (name.startsWith("square_") && answer.state[colours[card]]) moved.set(name, answer.state[colours[card]]);
+        }
+        keepDraft(answer.key, String(seat + 1), moved.toString());
+      });
+    }
     // This setup now stands for the game begun: Back to it and a change keeps every town entered meanwhile.
     form.elements.towns.value = answer.code;
     [...list().children].forEach((row, i) => { row.querySelector(`[name="origins-${i}"]`).value = String(i); });

@@ -84,3 +84,32 @@ def test_a_town_step_button_opens_the_setup_with_every_town_kept(phone, live_ser
     assert [p["name"] for p in game["players"]] == ["Bo", "Ana", "Cy"]
     assert [p["town"][0] for p in game["players"]] == [
         ["well", None, None, None], ["cottage", "farm", "cottage", None], [None] * 4]
+
+
+def test_a_town_typed_but_not_saved_follows_its_player_to_the_changed_setup(phone, live_server):
+    page = phone.new_page()
+    _set_up(page, live_server, "en", ["Ann", "Bob", "Cat"])
+    tap_town(page, ANA)
+    page.click("button[value=next]")
+    expect(page.locator("h1")).to_have_text("Town of Bob")
+    page.wait_for_selector("form.js-town[data-live-total]")
+    # Bob's town is typed, not saved; Back to the setup, Cat moves up to Bob's seat, Farm becomes Granary.
+    tap_town(page, ("chapel . theater .", "farm . . .", ". . . .", ". . . ."))
+    page.go_back()
+    expect(page.locator("h1")).to_have_text("Town of Ann")
+    page.go_back()
+    expect(page.locator("h1")).to_have_text("New game")
+    page.wait_for_function(CORE_READY)
+    page.get_by_role("button", name="Move Cat up").click()
+    expect(page.locator("#players-1")).to_have_value("Cat")
+    page.click("details.chooser summary")
+    page.get_by_role("radio", name="Granary").check()
+    page.click("button[value=start]")
+    page.wait_for_url("**/g/**/1")
+    page.wait_for_selector("form.js-town[data-live-total]")
+    page.click("button[value=next]")
+    page.click("button[value=next]")
+    expect(page.locator("h1")).to_have_text("Town of Bob")
+    # His town as he left it, the Farm's square now the Granary's.
+    for square, card in (("a1", "chapel"), ("c1", "theater"), ("a2", "granary"), ("b1", "")):
+        expect(page.locator("#square_" + square)).to_have_value(card)

@@ -43,8 +43,9 @@ def _opened(code: str) -> dict:
 
 
 def setup_json(text: str) -> str:
-    """Answer a setup form: {"fields", "action", "seed"} → {"state", "offers"} or {"code"} or {"problems"};
-    with towns kept, also their game's key (towns_key), by which the phone finds the newest code of that game."""
+    """Answer a setup form: {"fields", "action", "seed"} → {"state", "offers"} or {"code", "key"} or {"problems"};
+    with towns kept, also their game's key (towns_key), by which the phone finds the newest code of that game
+    and the towns typed but not yet saved in it."""
     request = json.loads(text)
     fields = request.get("fields") or {}
     state = new_game.read(fields)
@@ -60,6 +61,7 @@ def setup_json(text: str) -> str:
             answer["problems"] = placed
         else:
             answer["code"] = encode(game)
+            answer["key"] = game_key(game)
     elif sent:
         answer["problems"] = new_game.place(sent)
     return json.dumps(answer)
