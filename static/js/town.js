@@ -225,6 +225,10 @@ function offerBuildings(palette, square) {
     sheet.setAttribute("role", "group");
     sheet.innerHTML = '<p class="square-offer-title"></p><div class="square-offer-tools"></div>';
     sheet.setAttribute("aria-labelledby", (sheet.querySelector("p").id = "square-offer-title"));
+    // Tabbed out of, it closes: nothing stays open over the squares that focus has left it for.
+    sheet.addEventListener("focusout", (event) => {
+      if (!sheet.contains(event.relatedTarget) && sheet.matches(":popover-open")) sheet.hidePopover();
+    });
     form.append(sheet);
   }
   const button = square.querySelector(".square-button");

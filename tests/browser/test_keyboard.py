@@ -93,6 +93,12 @@ def test_a_square_before_a_building_offers_the_buildings_by_keyboard_too(phone, 
     page.focus(".square[data-square=c3] .square-button")
     page.keyboard.press("Enter")
     expect(page.locator(".square-offer .tool").first).to_be_focused()
+    # Shift+Tab out of it closes it; the square opens it again.
+    page.keyboard.press("Shift+Tab")
+    expect(page.locator(".square-offer")).to_be_hidden()
+    page.focus(".square[data-square=c3] .square-button")
+    page.keyboard.press("Enter")
+    expect(page.locator(".square-offer .tool").first).to_be_focused()
     page.keyboard.press("Tab")
     page.keyboard.press("Enter")
     expect(page.locator(".square-offer")).to_be_hidden()

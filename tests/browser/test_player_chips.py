@@ -65,3 +65,12 @@ def test_a_town_saved_with_few_buildings_shows_its_total_not_not_entered(warm_ph
     page = warm_phone.new_page()
     page.goto(live_server + "/fr/g/{}/1".format(encode(game)))
     expect(page.locator(".steps li").nth(1)).to_have_text("Bernadet ✓ {} points".format(str(total).replace("-", "\u2212")))
+
+
+def test_a_chips_name_and_its_state_stand_apart(warm_phone, live_server):
+    page = warm_phone.new_page()
+    page.goto(live_server + "/fr/g/{}/1".format(examples.FOUR_PLAYERS_CODE))
+    chip = page.locator(".steps button").first
+    name, state = chip.locator("bdi").bounding_box(), chip.locator(".chip-state").bounding_box()
+    # On one line or two, never run together ("Bernadet✓ 28 points").
+    assert state["x"] - (name["x"] + name["width"]) >= 4 or state["y"] >= name["y"] + name["height"]

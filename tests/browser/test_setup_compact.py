@@ -125,3 +125,16 @@ def test_every_row_has_one_width_of_name_and_monument_and_the_longest_name_is_wh
     sizes = {(box["width"], box["height"]) for box in (
         page.locator("input[type=checkbox]").nth(n).bounding_box() for n in range(page.locator("input[type=checkbox]").count()))}
     assert len(sizes) == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_at_200_percent_zoom_the_setup_and_its_chooser_never_scroll_sideways(browser, live_server, lang):
+    context = browser.new_context(viewport={"width": 180, "height": 370}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(live_server + "/{}/new?{}".format(lang, FOUR))
+        page.click("details.chooser summary")
+        expect(page.locator("input[name=red]").first).to_be_visible()
+        assert page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth") == 0
+    finally:
+        context.close()

@@ -68,3 +68,19 @@ def test_a_square_tapped_keeps_no_tint_and_shows_no_focus_ring(phone, live_serve
     expect(square).to_be_focused()
     assert square.evaluate("(b) => [getComputedStyle(b).webkitTapHighlightColor, getComputedStyle(b).outlineStyle]") == [
         "rgba(0, 0, 0, 0)", "none"]
+
+
+def test_at_200_percent_zoom_the_palette_leaves_the_squares_in_reach(browser, live_server):
+    # A 360×740 phone at 200 % zoom: 180×370 CSS px.
+    context = browser.new_context(viewport={"width": 180, "height": 370}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(live_server + "/hu/g/{}/1".format(_code()))
+        page.wait_for_selector("form.js-town[data-live-total]")
+        assert page.locator(".palette").bounding_box()["height"] <= 370 / 3
+        page.tap(".palette .tool[data-card=farm]")
+        page.locator(".square[data-square=d4] .square-button").scroll_into_view_if_needed()
+        page.tap(".square[data-square=d4] .square-button")
+        expect(page.locator("#square_d4")).to_have_value("farm")
+    finally:
+        context.close()
