@@ -118,10 +118,17 @@ function anchorOf(field) {
   return form.querySelector(`#${CSS.escape(field)}`) ?? form.querySelector(`fieldset.c-${CSS.escape(field)} legend`) ?? form;
 }
 
-// Answer a button (or a refresh) from the form's fields, or from other fields given (the address's).
-async function act(action, focusAfter, fields = formFields(form)) {
+// Until the towns kept are brought up to date (newestTowns), a button waits for them, so it never answers
+// with the older ones.
+let townsChecked = Promise.resolve();
+
+// Answer a button (or a refresh) from the form's fields, or from other fields given (the address's); the
+// page's own calls while it brings the towns up to date do not wait for that.
+async function act(action, focusAfter, given = null, waits = true) {
   clearErrors();
   const core = await loadBrowserCore();
+  if (waits) await townsChecked;
+  const fields = given ?? formFields(form);
   const answer = await core.setup({ fields, action, seed: seed() });
   if (answer.code) {
     const lang = words.lang;
@@ -154,7 +161,8 @@ async function act(action, focusAfter, fields = formFields(form)) {
   else showOffers(answer.state, answer.offers);
   drawChoices(answer.state);
   showRecentNames();
-  form.elements.towns.value = answer.state.towns;
+  // Towns that do not read are dropped (the answer says so); towns brought up to date meanwhile stay.
+  if (form.elements.towns.value === (fields.towns ?? "")) form.elements.towns.value = answer.state.towns;
   mirror();
   if (answer.problems) {
     for (const [field, problems] of Object.entries(answer.problems.fields)) {
@@ -243,7 +251,7 @@ if (form && words) {
   });
   // A page Back brings from the browser's memory runs no script again: its kept towns are brought up to date.
   addEventListener("pageshow", (event) => {
-    if (event.persisted && coreReady()) loadBrowserCore().then(newestTowns);
+    if (event.persisted && coreReady()) townsChecked = loadBrowserCore().then(newestTowns).catch(() => {});
   });
   // Started once the form is painted: its first bytes and its first paint are the form's alone.
   requestAnimationFrame(() => setTimeout(async () => {
@@ -256,10 +264,12 @@ if (form && words) {
     }
     // Draw the address's answers, not the blank form's, and answer the button tapped before the core was
     // ready, as the server would have.
-    if (opened) {
-      const action = opened.action ?? "refresh";
-      await act(action, focusAfter(action), opened);
-    } else if (changedEarly) await act("refresh");
-    await newestTowns(core);
+    townsChecked = (async () => {
+      if (opened) {
+        const action = opened.action ?? "refresh";
+        await act(action, focusAfter(action), opened, false);
+      } else if (changedEarly) await act("refresh", null, null, false);
+      await newestTowns(core);
+    })().catch(() => {});
   }, 0));
 }

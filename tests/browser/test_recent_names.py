@@ -2,6 +2,7 @@
 one tap each, while a name is still to be typed."""
 
 import json
+import re
 
 from playwright.sync_api import expect
 
@@ -33,6 +34,7 @@ def test_recent_names_are_offered_and_seat_a_player_in_one_tap(phone, live_serve
     chips.filter(has_text="Zsófi").click()
     expect(page.locator("#players-2")).to_have_value("Zsófi")
     # What was seated is in the address, as typed names are: a reload keeps it.
+    expect(page).to_have_url(re.compile(r"players-2=Zs%C3%B3fi(&|$)"))
     page.reload()
     expect(page.locator("#players-2")).to_have_value("Zsófi")
 
