@@ -134,15 +134,14 @@ async function act(action, focusAfter, given = null, waits = true) {
     const lang = words.lang;
     const next = { play: path("pages.play", { lang }, { code: answer.code }), table: path("tables.start", { lang }, { code: answer.code }) };
     // A town typed but not yet saved in the game whose towns are kept follows its player to their new seat,
-    // a building changed in the setup taking the squares of its colour's card, as a saved town's do.
-    if (answer.towns_key) {
-      const { colours } = words.catalogue;
+    // its buildings renamed as a saved town's are (the flow's answer says what each is now).
+    if (answer.renamed) {
       answer.state.origins.forEach((origin, seat) => {
         const draft = origin === "" ? null : draftOf(answer.towns_key, String(Number(origin) + 1));
         if (!draft) return;
         const moved = new URLSearchParams(draft);
         for (const [name, card] of [...moved]) {
-          if (name.startsWith("square_") && answer.state[colours[card]]) moved.set(name, answer.state[colours[card]]);
+          if (name.startsWith("square_") && answer.renamed[card]) moved.set(name, answer.renamed[card]);
         }
         keepDraft(answer.key, String(seat + 1), moved.toString());
       });

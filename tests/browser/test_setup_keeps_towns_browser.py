@@ -28,6 +28,14 @@ def _set_up(page, base, lang, names):
     page.wait_for_selector("form.js-town[data-live-total]")
 
 
+def _next(page, heading=None):
+    """Tap "Next player" and wait until the next town answers its taps (its heading checked when given)."""
+    page.click("button[value=next]")
+    if heading:
+        expect(page.locator("h1")).to_have_text(heading)
+    page.wait_for_selector("form.js-town[data-live-total]")
+
+
 def _town(url):
     return decode(re.search(r"/(?:g|r)/([A-Za-z0-9_-]+)", url).group(1))
 
@@ -36,13 +44,9 @@ def test_back_to_the_setup_and_a_player_removed_keeps_the_other_towns(phone, liv
     page = phone.new_page()
     _set_up(page, live_server, "en", ["Ana", "Bo", "Cy"])
     tap_town(page, ANA)
-    page.click("button[value=next]")
-    expect(page.locator("h1")).to_have_text("Town of Bo")
-    page.wait_for_selector("form.js-town[data-live-total]")
+    _next(page, "Town of Bo")
     tap_town(page, BO)
-    page.click("button[value=next]")
-    expect(page.locator("h1")).to_have_text("Town of Cy")
-    page.wait_for_selector("form.js-town[data-live-total]")
+    _next(page, "Town of Cy")
     # Back, past the steps, to the setup: it is as it was left, and knows the towns entered since.
     for name in ("Town of Bo", "Town of Ana"):
         page.go_back()
@@ -67,8 +71,7 @@ def test_a_town_step_button_opens_the_setup_with_every_town_kept(phone, live_ser
     page = phone.new_page()
     _set_up(page, live_server, "fr", ["Ana", "Bo"])
     tap_town(page, ANA)
-    page.click("button[value=next]")
-    page.wait_for_selector("form.js-town[data-live-total]")
+    _next(page)
     tap_town(page, BO)
     # Bo's town, not yet saved, is saved by the button that opens the setup.
     page.get_by_role("button", name="Modifier les joueurs ou les bâtiments").click()
@@ -90,9 +93,7 @@ def test_a_town_typed_but_not_saved_follows_its_player_to_the_changed_setup(phon
     page = phone.new_page()
     _set_up(page, live_server, "en", ["Ann", "Bob", "Cat"])
     tap_town(page, ANA)
-    page.click("button[value=next]")
-    expect(page.locator("h1")).to_have_text("Town of Bob")
-    page.wait_for_selector("form.js-town[data-live-total]")
+    _next(page, "Town of Bob")
     # Bob's town is typed, not saved; Back to the setup, Cat moves up to Bob's seat, Farm becomes Granary.
     tap_town(page, ("chapel . theater .", "farm . . .", ". . . .", ". . . ."))
     page.go_back()

@@ -45,7 +45,8 @@ def _opened(code: str) -> dict:
 def setup_json(text: str) -> str:
     """Answer a setup form: {"fields", "action", "seed"} → {"state", "offers"} or {"code", "key"} or {"problems"};
     with towns kept, also their game's key (towns_key), by which the phone finds the newest code of that game
-    and the towns typed but not yet saved in it."""
+    and the towns typed but not yet saved in it, and once started, what each building kept is now (renamed:
+    new_game.renamed_buildings), for those towns' squares."""
     request = json.loads(text)
     fields = request.get("fields") or {}
     state = new_game.read(fields)
@@ -53,8 +54,9 @@ def setup_json(text: str) -> str:
     action = str(request.get("action") or "refresh")
     state = new_game.apply(action, state, dealer(int(request.get("seed") or 0)))
     answer = {"state": state, "offers": new_game.monument_offers(state)}
-    if state["towns"]:
-        answer["towns_key"] = game_key(game_from_code(state["towns"]))
+    kept = new_game.kept_game(state)
+    if kept:
+        answer["towns_key"] = game_key(kept)
     if action in new_game.STARTS:
         game, placed = new_game.start(state, sent)
         if game is None:
@@ -62,6 +64,8 @@ def setup_json(text: str) -> str:
         else:
             answer["code"] = encode(game)
             answer["key"] = game_key(game)
+            if kept:
+                answer["renamed"] = new_game.renamed_buildings(kept, game)
     elif sent:
         answer["problems"] = new_game.place(sent)
     return json.dumps(answer)

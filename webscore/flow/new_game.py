@@ -76,14 +76,27 @@ def _code(fields: dict) -> str:
     return str(value)[:MAX_CODE + 1] if value is not None else ""
 
 
+# The game whose towns a setup keeps, by its code: read once for all that one request asks of it (reading the
+# form, naming what it could not read, its key, starting the game). A game read here is only read, never changed.
+_kept_read = {}
+
+
 def _kept_game(code: str):
     """Return the game whose towns a setup keeps, or None when there is none or its code cannot be read."""
     if not code:
         return None
-    try:
-        return game_from_code(code)
-    except (CodeError, InvalidGame):
-        return None
+    if code not in _kept_read:
+        _kept_read.clear()
+        try:
+            _kept_read[code] = game_from_code(code)
+        except (CodeError, InvalidGame):
+            _kept_read[code] = None
+    return _kept_read[code]
+
+
+def kept_game(state: dict):
+    """Return the game whose towns a setup state keeps, or None."""
+    return _kept_game(state.get("towns", ""))
 
 
 def _text(fields: dict, key: str) -> str:
@@ -104,13 +117,13 @@ def read(fields: dict) -> dict:
     fields = _first(fields)
     # A row is any index one of its three fields names; a form always has at least one player.
     rows = _rows(fields) or [0]
-    state = {"players": [_text(fields, "players-" + str(n)) for n in rows], "monuments": [], "dealt": [],
-             "origins": [_text(fields, "origins-" + str(n)) for n in rows]}
     # The towns kept, when their game can be read (unread() says when it cannot), and a seat in it per row.
     towns = _kept_game(_code(fields))
-    state["towns"] = _code(fields) if towns else ""
     seats = len(towns["players"]) if towns else 0
-    state["origins"] = [o if is_count(o) and int(o) < seats else "" for o in state["origins"]]
+    origins = [_text(fields, "origins-" + str(n)) for n in rows]
+    state = {"players": [_text(fields, "players-" + str(n)) for n in rows], "monuments": [], "dealt": [],
+             "origins": [o if is_count(o) and int(o) < seats else "" for o in origins],
+             "towns": _code(fields) if towns else ""}
     for n in rows:
         # An unknown monument stays, so starting the game refuses it with a message rather than dropping it.
         state["monuments"].append(_text(fields, "monuments-" + str(n)))
@@ -268,7 +281,7 @@ def game_of(state: dict) -> dict:
                      "town": [[None] * 4 for _ in range(4)]}
                     for n in range(len(state["players"]))],
     }
-    kept = _kept_game(state.get("towns", ""))
+    kept = kept_game(state)
     if kept is None:
         return game
     for n, origin in enumerate(state["origins"]):
@@ -277,23 +290,29 @@ def game_of(state: dict) -> dict:
     return game
 
 
+def renamed_buildings(kept: dict, game: dict) -> dict:
+    """Return, for each building of a game kept, the card of its colour in the game set up from it: a building
+    changed in the setup takes the squares of the one it replaces (each colour has one card a game)."""
+    by_colour = {colour_of(card): card for card in game["buildings"]}
+    return {card: by_colour.get(colour_of(card)) for card in kept["buildings"]}
+
+
 def _keep_town(game: dict, n: int, kept: dict, old: dict) -> None:
     """Give player n of a game being set up the town of a player of the game kept, as far as it still holds.
 
-    A building changed in the setup takes the squares of the card of its colour it replaces (each colour has
-    one card a game), a monument changed leaves its square empty, and the answers follow what is still built.
-    Where the new game refuses the monument's answer (the Starloom's count, once players are removed), the
-    monument's square is left empty too; a town it still refuses stays empty rather than be misstated.
+    Its buildings are renamed (renamed_buildings), a monument changed leaves its square empty, and the answers
+    follow what is still built. Where the new game refuses the monument's answer (the Starloom's count, once
+    players are removed), the monument's square is left empty too; a town it still refuses stays empty rather
+    than be misstated.
     """
-    player = game["players"][n]
-    by_colour = {colour_of(card): card for card in game["buildings"]}
-    renamed = {card: by_colour.get(colour_of(card)) for card in kept["buildings"]}
-    if old["monument"] and old["monument"] == player["monument"]:
-        renamed[old["monument"]] = old["monument"]
-    for keeps_monument in (True, False):
-        if not keeps_monument:
-            renamed.pop(old["monument"], None)
-        changed = _town_of(game, player, old, renamed)
+    buildings = renamed_buildings(kept, game)
+    tries = [buildings]
+    if old["monument"] and old["monument"] == game["players"][n]["monument"]:
+        with_monument = dict(buildings)
+        with_monument[old["monument"]] = old["monument"]
+        tries.insert(0, with_monument)
+    for renamed in tries:
+        changed = _town_of(game, game["players"][n], old, renamed)
         players = list(game["players"])
         players[n] = changed
         if not [item for item in problems(dict(game, players=players)) if item["player"] == n]:
