@@ -129,6 +129,7 @@ async function act(action, focusAfter, given = null, waits = true) {
   const core = await loadBrowserCore();
   if (waits) await townsChecked;
   const fields = given ?? formFields(form);
+  const towns = form.elements.towns.value;
   const answer = await core.setup({ fields, action, seed: seed() });
   if (answer.code) {
     const lang = words.lang;
@@ -153,15 +154,16 @@ async function act(action, focusAfter, given = null, waits = true) {
     location.assign(next[action] ?? path("town.step", { lang, code: answer.code, n: 1 }));
     return;
   }
-  // A button that changes no row (a mode, a deal of cards) leaves the rows, and what is being typed, alone.
-  if (["add", "deal-monuments"].includes(action) || /^(up|remove)-/.test(action)
+  // A button that changes no row (a mode, a deal of cards) leaves the rows, and what is being typed, alone;
+  // an address's answers drawn on a blank page are drawn whole.
+  if (given || ["add", "deal-monuments"].includes(action) || /^(up|remove)-/.test(action)
       || answer.state.players.length !== list().children.length
       || Boolean(list().querySelector("select")) === answer.state.without_monuments) drawRows(answer.state, answer.offers);
   else showOffers(answer.state, answer.offers);
   drawChoices(answer.state);
   showRecentNames();
-  // Towns that do not read are dropped (the answer says so); towns brought up to date meanwhile stay.
-  if (form.elements.towns.value === (fields.towns ?? "")) form.elements.towns.value = answer.state.towns;
+  // The towns the answer read (none, where they do not read), unless brought up to date meanwhile.
+  if (form.elements.towns.value === towns) form.elements.towns.value = answer.state.towns;
   mirror();
   if (answer.problems) {
     for (const [field, problems] of Object.entries(answer.problems.fields)) {

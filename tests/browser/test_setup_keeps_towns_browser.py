@@ -8,6 +8,8 @@ import re
 
 from playwright.sync_api import expect
 
+from support.phone import go_offline
+from support.phone import install
 from support.phone import tap_town
 from webscore.scoring import decode
 
@@ -114,3 +116,21 @@ def test_a_town_typed_but_not_saved_follows_its_player_to_the_changed_setup(phon
     # His town as he left it, the Farm's square now the Granary's.
     for square, card in (("a1", "chapel"), ("c1", "theater"), ("a2", "granary"), ("b1", "")):
         expect(page.locator("#square_" + square)).to_have_value(card)
+
+
+def test_offline_the_setup_opened_from_a_town_step_keeps_every_name_and_town(phone, live_server):
+    page = phone.new_page()
+    install(page, live_server)
+    _set_up(page, live_server, "fr", ["Ana", "Bo"])
+    tap_town(page, ANA)
+    _next(page)
+    tap_town(page, BO)
+    go_offline(phone)
+    # Drawn by the phone itself: the setup's blank page takes the address's names, seats and towns.
+    page.get_by_role("button", name="Modifier les joueurs ou les bâtiments").click()
+    expect(page.locator("h1")).to_have_text("Nouvelle partie")
+    expect(page.locator("#players-0")).to_have_value("Ana")
+    expect(page.locator("#players-1")).to_have_value("Bo")
+    expect(page.locator("#origins-1")).to_have_value("1")
+    kept = decode(page.input_value("input[name=towns]"))
+    assert [p["town"][0] for p in kept["players"]] == [["cottage", "farm", "cottage", None], ["well", None, None, None]]
