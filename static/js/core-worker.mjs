@@ -54,6 +54,8 @@ export async function startCore(loadMicroPython, files) {
     outbox: door(flow, "outbox_json"),
     // The tie's turns form: {code, fields} → {code} or {problems}.
     turns: door(flow, "turns_json"),
+    // The statistics page of the games kept on the phone (webscore/flow/history.py): {call: stats | csv | import, ...}.
+    history: door(flow, "history_json"),
     // A result address → {game, view} or {damaged}.
     result: textDoor(flow, "result_json"),
     // A piece both sides draw (webscore/flow/pieces.py, helper_pieces.py) by its name in webscore/flow's

@@ -4,7 +4,7 @@
 // its files already (templates/macros.html core_hints), so they arrive side by side, not one after another.
 
 const DOORS = ["score", "scoreTown", "scoreCode", "pad", "padFields", "table", "setup", "town", "outbox", "turns",
-  "result", "draw"];
+  "result", "draw", "history"];
 
 let worker = null;
 let started = null;

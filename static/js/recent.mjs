@@ -4,6 +4,13 @@
 const KEY = "marquoir.games";
 const DRAFTS = "marquoir.drafts";
 const KEEP = 30;
+// Every game finished on this phone, for "Your games" (games.mjs): {code, when, key, summary} (the summary
+// the statistics read, once the core has read the code), oldest first; and the names counted as others.
+const PLAYED = "marquoir.played";
+const MERGED = "marquoir.merged";
+const MAX_PLAYED = 5000;
+// A game finished again within this time (a town changed after the result) is the same play, corrected.
+const CORRECTED = 12 * 60 * 60 * 1000;
 // The codes a game had on this phone, newest first: a page opened again with one of them is an older step.
 const SEEN = 20;
 
@@ -39,7 +46,40 @@ export function remember(lang, code, path, game, finished, key) {
   const names = game.players.map((p) => p.name);
   const codes = [code, ...seen.filter((other) => other !== code)].slice(0, SEEN);
   write(KEY, [{ id: key, lang, code, path, names, finished, when: Date.now(), seen: codes }, ...rest].slice(0, KEEP));
-  if (finished) forgetDrafts(key);
+  if (finished) {
+    forgetDrafts(key);
+    keepPlayed(code, key);
+  }
+}
+
+// The games finished on this phone, with those finished before this list was kept.
+export function played() {
+  const stored = read(PLAYED, null);
+  if (Array.isArray(stored)) return stored;
+  return games().filter((entry) => entry.finished).map((entry) => ({ code: entry.code, when: entry.when, key: entry.id }))
+    .sort((a, b) => a.when - b.when);
+}
+
+function keepPlayed(code, key) {
+  const now = Date.now();
+  const list = played();
+  if (list.some((game) => game.code === code)) return;
+  const last = list.findLastIndex((game) => game.key === key);
+  if (last >= 0 && now - list[last].when < CORRECTED) list.splice(last, 1);
+  keepAllPlayed([...list, { code, when: now, key }]);
+}
+
+export function keepAllPlayed(list) {
+  write(PLAYED, list.slice(-MAX_PLAYED));
+}
+
+export function merged() {
+  const stored = read(MERGED, {});
+  return stored && typeof stored === "object" && !Array.isArray(stored) ? stored : {};
+}
+
+export function keepMerged(names) {
+  write(MERGED, names);
 }
 
 export function forget(id) {

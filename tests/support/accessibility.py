@@ -37,6 +37,7 @@ def page_paths(code: str) -> dict:
         "pad": ("/pad", ".pad-form input"),
         "play": ("/play?code={}".format(code), "#play h1"),
         "not-found": ("/no-such-page", "main h1"),
+        "games-none": ("/games", ".stats-none"),
     }
 
 

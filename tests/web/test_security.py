@@ -27,7 +27,7 @@ def routes(client):
             "/en/r/" + RULEBOOK, "/r/" + RULEBOOK, "/qr/{}.svg".format(RULEBOOK), "/en/r/{}.png".format(RULEBOOK), "/en/r/AAAA",
             "/nowhere", "/favicon.ico", "/static/css/marquoir.css", "/sw.js", "/manifest.webmanifest",
             "/hu/manifest.webmanifest", "/core/core.bundle", "/core/scoring/game.py", "/fr/offline",
-            "/en/play", "/hu/pad", "/pad?n0=Ana", "/new", "/rules", "/play?code=" + RULEBOOK,
+            "/en/play", "/hu/pad", "/fr/games", "/games", "/pad?n0=Ana", "/new", "/rules", "/play?code=" + RULEBOOK,
             "/en/r/{}/turns".format(RULEBOOK),
             "/en/t/new?code=" + RULEBOOK, "/t/" + GONE, "/fr/t/" + GONE, "/en/t/{}/state".format(GONE),
             "/hu/t/{}/1".format(GONE), "/fr/t/{}/1/town".format(GONE), "/en/t/{}/take".format(GONE),

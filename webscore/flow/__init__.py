@@ -20,6 +20,8 @@ from ..scoring.game import town_view
 from ..scoring.table import dealer
 from . import bgstats
 from . import helper_pieces
+from . import history
+from . import history_pieces
 from . import new_game
 from . import pieces
 from . import result_view
@@ -128,6 +130,46 @@ def result_json(code: str) -> str:
     game = opened["game"]
     view = result_view.view(game, score_valid_game(game))
     return json.dumps({"game": game, "key": game_key(game), "view": view, "play": bgstats.play(view, code)})
+
+
+def history_json(text: str) -> str:
+    """Answer the statistics page of the games kept on a phone (webscore/flow/history.py), by its call:
+
+    - "stats": {"games" [{"code", "when", "summary"?}], "merged", "filters", "now", "words", "dates", "links"} →
+      {"html", "summaries"}: the page drawn, and the summaries of the games that had none yet (None for a code
+      that does not open), for the phone to keep;
+    - "csv": {"games", "merged"} → {"csv"}: the plays, one row per player;
+    - "import": {"text" (an export file), "games", "merged"} → {"games", "merged", "added"}, or {"problem"} and
+      nothing changed.
+    """
+    request = json.loads(text)
+    call = request.get("call")
+    games = request.get("games") or []
+    merged = request.get("merged") or {}
+    if call == "import":
+        try:
+            data = json.loads(str(request.get("text") or ""))
+        except ValueError:
+            return json.dumps({"problem": "damaged-export"})
+        more, more_merged = history.imported(data)
+        if more is None:
+            return json.dumps({"problem": more_merged})
+        joined = history.merge_games(games, more)
+        for name, other in more_merged.items():
+            merged.setdefault(name, other)
+        return json.dumps({"games": joined, "merged": merged, "added": len(joined) - len(games)})
+    summaries = {}
+    for game in games:
+        if "summary" not in game:
+            game["summary"] = summaries[game["code"]] = history.summary_of(game["code"])
+    if call == "csv":
+        return json.dumps({"csv": history.plays_csv(games, merged)})
+    filters = request.get("filters") or {}
+    stats = history.stats(games, merged, filters, int(request.get("now") or 0))
+    unreadable = sum(1 for game in games if not game["summary"])
+    html = history_pieces.stats_page(request["words"], stats, filters, merged, request.get("dates") or {},
+                                     request["links"], unreadable)
+    return json.dumps({"html": html, "summaries": summaries})
 
 
 # The pieces drawn by name, by their function's name: by the browser (piece_json) and by the server's templates

@@ -42,7 +42,8 @@ from .cache import cache
 # of the app shows at once.
 PATHS = {"result": (r"r/([A-Za-z0-9_-]+)", IMMUTABLE), "town": (r"g/([A-Za-z0-9_-]+)/([0-9]+)", IMMUTABLE),
          "setup": ("new", "no-cache"), "home": ("", "no-cache"),
-         "rules": ("rules", "no-cache"), "play": ("play", "no-cache"), "pad": ("pad", "no-cache")}
+         "rules": ("rules", "no-cache"), "play": ("play", "no-cache"), "pad": ("pad", "no-cache"),
+         "games": ("games", "no-cache")}
 # Each under /<lang>/: the language is the first group of its address.
 KINDS = {kind: (re.compile(r"/({})/{}".format("|".join(i18n.LANGUAGES), path)), policy)
          for kind, (path, policy) in PATHS.items()}

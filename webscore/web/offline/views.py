@@ -49,7 +49,7 @@ CORE_FILES = tuple(sorted(path.relative_to(PACKAGE).as_posix() for package in BR
                           for path in (PACKAGE / package).glob("*.py") if path.name != "__main__.py"))
 # Every stylesheet, script, icon and the runtime: whatever the pages load, the offline copy holds.
 ASSET_SUFFIXES = (".css", ".js", ".mjs", ".png", ".svg", ".wasm")
-PAGES = ("pages.home", "setup.new_game", "pages.rules", "pages.play", "pages.pad", "offline.shell")
+PAGES = ("pages.home", "setup.new_game", "pages.rules", "pages.play", "pages.pad", "pages.games", "offline.shell")
 
 
 def _static_folder() -> pathlib.Path:

@@ -15,6 +15,7 @@ from ...scoring.game import SOLO_LOWEST_RANK
 from ...scoring.game import SOLO_RANKS
 from .. import i18n
 from ..http import page_cache
+from .history_words import history_words
 
 bp = Blueprint("pages", __name__, template_folder="templates")
 
@@ -70,6 +71,13 @@ def pad(lang):
     return page_cache.language_page("pad", lambda: render_template("pad.html"))
 
 
+@bp.get("/<lang>/games")
+@i18n.stray_prefix_to("pages.games")
+def games(lang):
+    """The statistics of the games kept on this phone: drawn in the browser from what it kept."""
+    return page_cache.language_page("games", lambda: render_template("games.html", history_words=history_words()))
+
+
 def _in_reader_language(endpoint: str):
     def view():
         return redirect(url_for(endpoint, lang=i18n.preferred_language()) + i18n.query_suffix(), 302)
@@ -81,5 +89,5 @@ def _in_reader_language(endpoint: str):
 # Pages whose address may come without a language (the quick pad's share link, a link cut short), each opened
 # in the reader's language under an endpoint of its own (pages.bare_pad for /pad).
 for _page, _endpoint in (("pad", "pages.pad"), ("new", "setup.new_game"), ("rules", "pages.rules"),
-                         ("play", "pages.play")):
+                         ("play", "pages.play"), ("games", "pages.games")):
     bp.add_url_rule("/" + _page, "bare_" + _page, _in_reader_language(_endpoint), methods=["GET"])

@@ -1,0 +1,129 @@
+// "Your games": the statistics of the games finished on this phone, drawn by the core (webscore/flow/history.py
+// and history_pieces.py) from what recent.mjs kept; here only the page's events, the files and the storage.
+import { loadBrowserCore } from "./core.mjs";
+import { keepAllPlayed, keepMerged, merged, played } from "./recent.mjs";
+import { counted, path, words } from "./words.mjs";
+
+const lang = document.documentElement.lang;
+const texts = JSON.parse(document.getElementById("history-words").textContent);
+const pageWords = { ...words, stats: texts };
+const place = document.getElementById("history");
+const message = document.querySelector(".import-message");
+const day = new Intl.DateTimeFormat(lang, { dateStyle: "medium" });
+// The filters live in the address, so Back, a reload or a bookmark shows the same figures.
+const filters = Object.fromEntries(["period", "group"].map((name) => [name, new URLSearchParams(location.search).get(name) ?? ""]));
+
+function dates(games) {
+  return Object.fromEntries(games.map((game) => [String(game.when), day.format(game.when)]));
+}
+
+// Draw the page, keeping the summaries the core read for the first time, and the focus where it was (or on the
+// control just changed, by its id).
+async function draw(focus = null) {
+  const core = await loadBrowserCore();
+  const games = played();
+  const answer = await core.history({
+    call: "stats", games, merged: merged(), filters, now: Date.now(), words: pageWords, dates: dates(games),
+    links: { result: path("results.show", { lang, code: "CODE" }).replace("CODE", "%(code)s") },
+  });
+  if (Object.keys(answer.summaries).length) {
+    keepAllPlayed(games.map((game) => (game.code in answer.summaries ? { ...game, summary: answer.summaries[game.code] } : game)));
+  }
+  const focused = focus ?? document.activeElement?.id;
+  place.innerHTML = answer.html;
+  if (focused && place.querySelector("#" + CSS.escape(focused))) document.getElementById(focused).focus();
+  performance.mark("marquoir:games-drawn");
+}
+
+function save(name, type, text) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([text], { type }));
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+async function exportGames() {
+  const games = played().map(({ code, when }) => ({ code, when }));
+  save(`marquoir-games-${today()}.json`, "application/json",
+    JSON.stringify({ app: "marquoir", kind: "games", version: 1, games, merged: merged() }, null, 1));
+}
+
+async function exportPlays() {
+  const core = await loadBrowserCore();
+  const answer = await core.history({ call: "csv", games: played(), merged: merged() });
+  save(`marquoir-plays-${today()}.csv`, "text/csv", answer.csv);
+}
+
+async function importGames(file) {
+  const core = await loadBrowserCore();
+  const answer = await core.history({ call: "import", text: await file.text(), games: played(), merged: merged() });
+  if (answer.problem) {
+    message.textContent = texts.import_problems[answer.problem];
+    return;
+  }
+  keepAllPlayed(answer.games);
+  keepMerged(answer.merged);
+  await draw();
+  message.textContent = counted(texts.imported, answer.added);
+}
+
+// Ask the browser to keep the games for good, and say whether it will.
+async function storageNote() {
+  const note = document.querySelector(".storage-note");
+  const kept = navigator.storage?.persist ? await navigator.storage.persist().catch(() => false) : false;
+  note.textContent = kept ? texts.persisted : texts.may_evict;
+  note.hidden = false;
+}
+
+place.addEventListener("change", (event) => {
+  const form = event.target.closest("[data-form=filters]");
+  if (!form) return;
+  filters[event.target.name] = event.target.value;
+  const query = new URLSearchParams(Object.entries(filters).filter(([, value]) => value));
+  history.replaceState(null, "", location.pathname + (query.size ? "?" + query : ""));
+  draw(event.target.id);
+});
+
+place.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const form = event.target;
+  if (form.dataset.form !== "merge") return;
+  const name = form.elements.name.value;
+  const other = form.elements.as.value;
+  if (name === other) {
+    message.textContent = texts.same_name;
+    return;
+  }
+  keepMerged({ ...merged(), [name]: other });
+  draw();
+});
+
+place.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-action=unmerge]");
+  if (!button) return;
+  const names = merged();
+  delete names[button.dataset.name];
+  keepMerged(names);
+  draw().then(() => place.querySelector("#merge-heading")?.focus());
+});
+
+document.querySelector("[data-action=export]").addEventListener("click", exportGames);
+document.querySelector("[data-action=csv]").addEventListener("click", exportPlays);
+document.querySelector("[data-action=delete]").addEventListener("click", () => {
+  if (!confirm(texts.delete_confirm)) return;
+  keepAllPlayed([]);
+  keepMerged({});
+  draw();
+});
+document.getElementById("import-file").addEventListener("change", (event) => {
+  const [file] = event.target.files;
+  if (file) importGames(file).finally(() => { event.target.value = ""; });
+});
+
+storageNote();
+draw();

@@ -1,0 +1,174 @@
+"""Your games, on a phone (360x740): twelve games among five players, as kept on the phone, summed up in three
+languages as counted by hand (tests/flow/test_history.py counts them), merged, filtered, exported, cleared and
+imported back, offline, and without an axe-core violation in either theme."""
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from support import kept_games
+from support.accessibility import violations
+from support.browsing import PHONE
+from support.browsing import WAIT
+from support.phone import go_offline
+from support.phone import install
+
+DRAWN = "() => performance.getEntriesByName('marquoir:games-drawn').length >= 1"
+# Per language: the count of games, and Dóra's figures (9 games, 4 wins of 9, 280 points: 31.1 on average).
+SAID = {
+    "en": ("12 games", {"Games": "9", "Wins": "4 (44%)", "Average": "31.1", "Best town": "36", "Worst town": "27"}),
+    "fr": ("12 parties", {"Parties": "9", "Victoires": "4 (44\u00a0%)", "Moyenne": "31,1", "Meilleure bourgade": "36",
+                          "Moins bonne bourgade": "27"}),
+    "hu": ("12 játszma", {"Játszmák": "9", "Győzelmek": "4 (44%)", "Átlag": "31,1", "Legjobb város": "36",
+                          "Leggyengébb város": "27"}),
+}
+
+
+def keep(page, base, games=None):
+    """Put the twelve games in the phone's storage, as finishing them on it would have."""
+    page.goto(base + "/en/rules")
+    now = page.evaluate("Date.now()")
+    page.evaluate("(games) => localStorage.setItem('marquoir.played', JSON.stringify(games))",
+                  kept_games.kept(now) if games is None else games)
+    return now
+
+
+def open_games(page, url):
+    page.goto(url)
+    page.wait_for_function(DRAWN, timeout=WAIT)
+
+
+def figures(page, name):
+    """Return a player's figures as the page lists them, {label: value}."""
+    card = page.locator("article.stats-player", has=page.get_by_role("heading", name=name, exact=True))
+    return dict(zip(card.locator("dt").all_inner_texts(), card.locator("dd").all_inner_texts()))
+
+
+def test_twelve_games_are_summed_up_in_each_language_as_counted_by_hand(phone, live_server):
+    page = phone.new_page()
+    keep(page, live_server)
+    for lang, (count, dora) in SAID.items():
+        open_games(page, "{}/{}/games".format(live_server, lang))
+        expect(page.locator(".stats-count")).to_have_text(count)
+        shown = figures(page, "Dóra")
+        assert {label: shown[label] for label in dora} == dora
+        assert page.evaluate("document.documentElement.scrollWidth") == PHONE["viewport"]["width"]
+    # The wins chart is an image named by its title, its numbers in a table under it.
+    chart = page.get_by_role("img", name="Győzelmek játékosonként")
+    expect(chart).to_have_count(1)
+    rows = page.locator("figure", has=chart).locator("tbody tr")
+    assert [row.locator("th, td").all_text_contents() for row in rows.all()] == [
+        ["Dóra", "9", "4", "44%"], ["Emese", "9", "4", "44%"], ["Cyrille", "9", "2", "22%"],
+        ["Ana", "9", "1", "11%"], ["Bo", "8", "0", "0%"], ["Bó", "1", "0", "0%"]]
+    assert page.locator("svg[role=img]").count() == 1 + 6 * 2 + 1
+    # Every chart's numbers are a tap away.
+    page.locator("figure", has=chart).locator("summary").click()
+    expect(rows.first).to_be_visible()
+    # Dóra's best town is a link to its result.
+    page.locator("article.stats-player").first.get_by_role("link", name="36").click()
+    page.wait_for_url("**/hu/r/**")
+    expect(page.locator(".ranking .rank.place-1 .who")).to_have_text("Dóra")
+
+
+def test_a_merge_changes_the_figures_and_its_undo_puts_them_back(phone, live_server):
+    page = phone.new_page()
+    keep(page, live_server)
+    open_games(page, live_server + "/en/games")
+    assert figures(page, "Bo")["Games"] == "8"
+    page.get_by_label("Count").select_option("Bó")
+    page.get_by_label("as", exact=True).select_option("Bo")
+    page.get_by_role("button", name="Merge").click()
+    expect(page.get_by_text("Bó is counted as Bo.")).to_have_count(1)
+    # Bo's 242 points in 8 games and Bó's 27 in one: 269 in 9.
+    assert {k: figures(page, "Bo")[k] for k in ("Games", "Average", "Worst town")} == \
+        {"Games": "9", "Average": "29.9", "Worst town": "27"}
+    expect(page.get_by_role("heading", name="Bó", exact=True)).to_have_count(0)
+    # The merge is kept: a reload shows it.
+    open_games(page, live_server + "/en/games")
+    assert figures(page, "Bo")["Games"] == "9"
+    page.get_by_role("button", name="Undo").click()
+    expect(page.get_by_role("heading", name="Bó", exact=True)).to_have_count(1)
+    assert figures(page, "Bo")["Games"] == "8"
+    # A name merged into itself is refused with a word, not a loop.
+    page.get_by_label("Count").select_option("Ana")
+    page.get_by_label("as", exact=True).select_option("Ana")
+    page.get_by_role("button", name="Merge").click()
+    expect(page.locator(".import-message")).to_have_text("Choose two different names.")
+
+
+def test_a_period_is_kept_in_the_address(phone, live_server):
+    page = phone.new_page()
+    keep(page, live_server)
+    open_games(page, live_server + "/fr/games")
+    page.get_by_label("Période").select_option("month")
+    expect(page.locator(".stats-count")).to_have_text("10 parties")
+    assert page.url.endswith("/fr/games?period=month")
+    expect(page.get_by_label("Période")).to_be_focused()
+    open_games(page, page.url)
+    expect(page.locator(".stats-count")).to_have_text("10 parties")
+    page.get_by_label("Qui a joué").select_option(label="Ana, Bo, Cyrille et Dóra")
+    # Games 0 and 5 are that group's; only 5 is in the last 30 days.
+    expect(page.locator(".stats-count")).to_have_text("1 partie")
+
+
+def test_export_clear_and_import_restore_the_same_page(phone, live_server, tmp_path):
+    page = phone.new_page()
+    keep(page, live_server)
+    open_games(page, live_server + "/hu/games")
+    page.get_by_label("Ezt a nevet:").select_option("Bó")
+    page.get_by_label("számítsd így:").select_option("Bo")
+    page.get_by_role("button", name="Összevonás").click()
+    expect(page.get_by_text("Bó mostantól Bo néven számít.")).to_have_count(1)
+    before = page.locator("#history").inner_html()
+    with page.expect_download() as saved:
+        page.get_by_role("button", name="Játszmák exportálása (JSON)").click()
+    exported = tmp_path / saved.value.suggested_filename
+    saved.value.save_as(exported)
+    data = json.loads(exported.read_text())
+    assert (data["app"], data["kind"], len(data["games"]), data["merged"]) == ("marquoir", "games", 12, {"Bó": "Bo"})
+    with page.expect_download() as plays:
+        page.get_by_role("button", name="Eredmények exportálása (CSV)").click()
+    rows = (tmp_path / "plays.csv")
+    plays.value.save_as(rows)
+    # A row per player and game: 11 games of four and a solo game; Bó counted as Bo.
+    lines = rows.read_text().splitlines()
+    assert len(lines) == 1 + 11 * 4 + 1 and lines[-4].split(",")[4] == "Bo"
+
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Játszmák törlése").click()
+    page.wait_for_selector(".stats-none")
+    # A damaged file is refused in the page's language, and nothing changes.
+    (tmp_path / "damaged.json").write_text(exported.read_text()[:-40])
+    page.set_input_files("#import-file", tmp_path / "damaged.json")
+    expect(page.locator(".import-message")).to_have_text("Ez a fájl sérült: semmit sem importáltunk.")
+    expect(page.locator(".stats-none")).to_have_count(1)
+    page.set_input_files("#import-file", exported)
+    expect(page.locator(".import-message")).to_have_text("12 játszma hozzáadva.")
+    assert page.locator("#history").inner_html() == before
+    # The same file again adds nothing.
+    page.set_input_files("#import-file", exported)
+    expect(page.locator(".import-message")).to_have_text("0 játszma hozzáadva.")
+
+
+def test_the_page_works_offline_never_visited(phone, live_server):
+    page = phone.new_page()
+    install(page, live_server)
+    keep(page, live_server)
+    go_offline(phone)
+    open_games(page, live_server + "/fr/games")
+    expect(page.locator(".stats-count")).to_have_text("12 parties")
+    page.get_by_label("Période").select_option("year")
+    expect(page.locator(".stats-count")).to_have_text("12 parties")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_axe_violation_on_the_page_with_its_numbers_open(browser, live_server, scheme):
+    context = browser.new_context(color_scheme=scheme, bypass_csp=True, service_workers="block", **PHONE)
+    page = context.new_page()
+    keep(page, live_server)
+    open_games(page, live_server + "/en/games")
+    for summary in page.locator("figure summary").all()[:3]:
+        summary.click()
+    assert violations(page) == []
+    context.close()

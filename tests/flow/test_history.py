@@ -1,0 +1,220 @@
+"""The games a phone kept, summed up (webscore/flow/history.py): figures checked against a hand count of twelve
+games among five players (support/kept_games.py), the filters, the merges, the CSV and the import."""
+
+import json
+import re
+
+import pytest
+
+from support import kept_games
+from support.apps import browser_words
+from webscore import flow
+from webscore.flow import history
+
+NOW = 1_796_169_600_000
+# Each game's totals in seating order, as its result page shows them (the four towns of four-players.json,
+# seated round the table one place further each game): the hand count below starts from this table.
+TOTALS = [
+    [("Ana", 36), ("Bo", 28), ("Cyrille", 33), ("Dóra", 27)],
+    [("Bo", 28), ("Cyrille", 33), ("Dóra", 27), ("Emese", 36)],
+    [("Cyrille", 33), ("Dóra", 27), ("Emese", 36), ("Ana", 28)],
+    [("Dóra", 27), ("Emese", 36), ("Ana", 28), ("Bo", 33)],
+    [("Emese", 36), ("Ana", 28), ("Bo", 33), ("Cyrille", 27)],
+    [("Ana", 28), ("Bo", 33), ("Cyrille", 27), ("Dóra", 36)],
+    [("Bo", 33), ("Cyrille", 27), ("Dóra", 36), ("Emese", 28)],
+    [("Cyrille", 27), ("Dóra", 36), ("Emese", 28), ("Ana", 33)],
+    [("Dóra", 36), ("Emese", 28), ("Ana", 33), ("Bo", 27)],
+    [("Emese", 28), ("Ana", 33), ("Bo", 27), ("Cyrille", 36)],
+    [("Ana", 33)],
+    [("Bó", 27), ("Cyrille", 36), ("Dóra", 28), ("Emese", 33)],
+]
+
+
+def read(games):
+    for game in games:
+        game["summary"] = history.summary_of(game["code"])
+    return games
+
+
+@pytest.fixture(scope="module")
+def kept():
+    return read(kept_games.kept(NOW))
+
+
+def figures(stats):
+    """Return per player (name, games, wins, win rate %, average in tenths, best, worst)."""
+    return [(p["name"], p["games"], p["wins"], p["win_rate"], p["average"], p["best"]["total"], p["worst"]["total"])
+            for p in stats["players"]]
+
+
+def test_each_kept_game_is_summed_up_as_its_result_scores_it(kept):
+    assert [[(p["name"], p["total"]) for p in game["summary"]["players"]] for game in kept] == TOTALS
+    assert [game["summary"]["mode"] for game in kept] == \
+        ["master-builder"] * 4 + ["town-hall"] + ["master-builder"] * 4 + ["town-hall", "solo", "master-builder"]
+
+
+def test_the_figures_of_twelve_games_are_those_counted_by_hand(kept):
+    stats = history.stats(kept, {}, {}, NOW)
+    assert stats["games"] == 12
+    # Wins (solo not counted): Dóra games 5-8, Emese 1-4, Cyrille 9 and 11, Ana 0. Dóra's 280 points
+    # in 9 games average 31.1; Bo's 242 in 8, 30.25, rounded half up to 30.3.
+    assert figures(stats) == [
+        ("Dóra", 9, 4, 44, 311, 36, 27),
+        ("Emese", 9, 4, 44, 321, 36, 28),
+        ("Cyrille", 9, 2, 22, 310, 36, 27),
+        ("Ana", 9, 1, 11, 311, 36, 28),
+        ("Bo", 8, 0, 0, 303, 33, 27),
+        ("Bó", 1, 0, 0, 270, 27, 27),
+    ]
+    assert stats["modes"] == [["master-builder", 9], ["town-hall", 2], ["solo", 1]]
+    assert [(g["total"], g["rank"]) for g in stats["solo"]] == [(33, "town-planner")]  # 32 to 37: Town Planner
+    ana = stats["players"][3]
+    # Ana's best town is her first game's; her first 28 is her worst.
+    assert (ana["best"]["code"], ana["worst"]["code"]) == (kept[0]["code"], kept[2]["code"])
+    assert ana["monuments"] == [["shrine-of-the-elder-tree", 4], ["the-starloom", 4], ["barrett-castle", 1]]
+    assert [t["total"] for t in ana["totals"]] == [36, 28, 28, 28, 28, 33, 33, 33, 33]
+
+
+def test_a_merge_counts_two_spellings_as_one_person(kept):
+    stats = history.stats(kept, {"Bó": "Bo"}, {}, NOW)
+    # Bo's 242 points in 8 games and Bó's 27 in one: 269 in 9, 29.9 on average; his worst is Bó's 27.
+    assert figures(stats)[4:] == [("Bo", 9, 0, 0, 299, 33, 27)]
+    assert stats["names"] == ["Ana", "Bo", "Cyrille", "Dóra", "Emese"]
+    # Game 11's four are now game 1's and game 6's: that group played three times.
+    assert stats["groups"][0] == "Bo\nCyrille\nDóra\nEmese"
+
+
+def test_merges_are_followed_to_their_end_and_a_loop_stops():
+    assert history.merged_name("a", {"a": "b", "b": "c"}) == "c"
+    assert history.merged_name("a", {"a": "b", "b": "a"}) == "b"
+    assert history.merged_name("x", {"a": "b"}) == "x"
+
+
+def test_a_period_keeps_the_games_of_its_last_days(kept):
+    # Game k was finished 36 - 3k days ago: the last 30 days hold games 2 to 11.
+    stats = history.stats(kept, {}, {"period": "month"}, NOW)
+    assert stats["games"] == 10
+    # Dóra played games 2, 3, 5 to 8 and 11 of them: 27, 27, four wins of 36 and 28, 226 points in 7.
+    assert figures(stats)[0] == ("Dóra", 7, 4, 57, 323, 36, 27)
+    assert history.stats(kept, {}, {"period": "year"}, NOW)["games"] == 12
+
+
+def test_a_group_keeps_the_games_of_exactly_those_players(kept):
+    group = history.group_of(["Cyrille", "Ana", "Bo", "Dóra"])
+    stats = history.stats(kept, {}, {"group": group}, NOW)
+    # Games 0 and 5: Ana 36 then 28, Dóra 27 then 36.
+    assert stats["games"] == 2
+    assert figures(stats) == [("Ana", 2, 1, 50, 320, 36, 28), ("Dóra", 2, 1, 50, 315, 36, 27),
+                              ("Bo", 2, 0, 0, 305, 33, 28), ("Cyrille", 2, 0, 0, 300, 33, 27)]
+    # The groups offered are every game's, whatever is chosen: the filter can be changed back.
+    assert stats["groups"] == history.stats(kept, {}, {}, NOW)["groups"]
+
+
+def test_buildings_count_copies_points_and_the_winners_towns(kept):
+    stats = history.stats(kept, {}, {}, NOW)
+    cottage = stats["buildings"][0]
+    assert cottage["card"] == "cottage"
+    assert (cottage["games"], cottage["per_town"], cottage["per_copy"], cottage["winner_per_town"]) == (12, 60, 22, 60)
+    farm = [b for b in stats["buildings"] if b["card"] == "farm"][0]
+    # The winning town (Barrett Castle's) has two Farms; a town has 1.2 on average.
+    assert (farm["per_town"], farm["winner_per_town"]) == (12, 20)
+
+
+def test_averages_round_half_up_in_tenths():
+    assert [history.tenths(t, n) for t, n in ((242, 8), (280, 9), (-5, 2), (-1, 3), (0, 1))] == [303, 311, -25, -3, 0]
+    assert history.tenths(5, 0) is None
+
+
+def test_a_code_that_does_not_open_has_no_summary_and_is_counted_as_unreadable():
+    assert history.summary_of("not-a-code") is None
+    assert history.stats([{"code": "x", "when": 1, "summary": None}], {}, {}, NOW)["kept"] == 0
+
+
+def test_plays_as_csv_one_row_per_player_names_quoted_and_never_a_formula(kept):
+    games = [dict(kept[10]), dict(kept[0])]
+    games[1]["summary"] = json.loads(json.dumps(kept[0]["summary"]))
+    games[1]["summary"]["players"][1]["name"] = '=Bo, "the" builder'
+    rows = history.plays_csv(games, {}).split("\r\n")
+    assert rows[0] == "date,code,mode,seat,player,score,rank,winner"
+    assert rows[1] == "2026-10-27,{},master-builder,1,Ana,36,1,1".format(kept[0]["code"])
+    assert rows[2] == '2026-10-27,{},master-builder,2,"\'=Bo, ""the"" builder",28,3,0'.format(kept[0]["code"])
+    # A solo game is played, never won.
+    assert rows[5] == "2026-11-26,{},solo,1,Ana,33,1,0".format(kept[10]["code"])
+    assert rows[6:] == [""]
+
+
+def test_an_export_is_imported_without_duplicates_and_a_damaged_one_changes_nothing(kept):
+    codes = [{"code": g["code"], "when": g["when"]} for g in kept]
+    text = json.dumps({"app": "marquoir", "kind": "games", "version": 1, "games": codes, "merged": {"Bó": "Bo"}})
+    answer = json.loads(flow.history_json(json.dumps({"call": "import", "text": text, "games": codes[:5],
+                                                      "merged": {"Bó": "Bó2"}})))
+    assert answer["added"] == 7
+    assert [g["code"] for g in answer["games"]] == [g["code"] for g in codes]
+    # A merge made on this phone stays as it is.
+    assert answer["merged"] == {"Bó": "Bó2"}
+    for damaged, problem in (("{", "damaged-export"), ("[]", "not-an-export"),
+                             ('{"app": "marquoir", "kind": "games", "games": [{"code": 5, "when": 1}]}', "damaged-export"),
+                             ('{"app": "marquoir", "kind": "games", "games": {}}', "damaged-export"),
+                             ('{"app": "other", "kind": "games", "games": []}', "not-an-export")):
+        assert json.loads(flow.history_json(json.dumps({"call": "import", "text": damaged, "games": codes}))) == \
+            {"problem": problem}
+
+
+def test_iso_days_are_the_calendar_s():
+    assert [history.iso_day(ms) for ms in (0, 951_782_400_000, 1_796_169_600_000, -86_400_000)] == \
+        ["1970-01-01", "2000-02-29", "2026-12-02", "1969-12-31"]
+
+
+def page_words(client, lang):
+    """The words the statistics page gives its script: the browser's words with the page's own."""
+    page = client.get("/{}/games".format(lang)).text
+    words = browser_words(client, lang)
+    words["stats"] = json.loads(re.search(r'<script type="application/json" id="history-words">(.*?)</script>',
+                                          page, re.S).group(1))
+    return words
+
+
+def stats_request(words, games, **more):
+    request = {"call": "stats", "games": games, "merged": {}, "filters": {}, "now": NOW, "words": words,
+               "dates": {str(g["when"]): "day {}".format(n) for n, g in enumerate(games)},
+               "links": {"result": "/xx/r/%(code)s"}}
+    request.update(more)
+    return request
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_the_phone_reads_and_draws_the_page_as_the_server_does(micropython_core, client, lang):
+    games = kept_games.kept(NOW)
+    text = json.dumps(stats_request(page_words(client, lang), games, merged={"Bó": "Bo"}, filters={"period": "month"}))
+    answer = json.loads(flow.history_json(text))
+    assert micropython_core.flow_json("history", text) == answer
+    assert sorted(answer["summaries"]) == sorted(g["code"] for g in games)
+
+
+def test_the_page_says_its_figures_in_french(client):
+    html = json.loads(flow.history_json(json.dumps(stats_request(page_words(client, "fr"), read(kept_games.kept(NOW))))))["html"]
+    assert "<p class=\"stats-count\">12 parties</p>" in html
+    # Emese's 289 points in 9 games: 32,1 on average; 4 wins of 9, 44 %.
+    assert "<dt>Moyenne</dt><dd>32,1</dd>" in html
+    assert "<dd>4 (44\u00a0%)</dd>" in html
+    assert "<th scope=\"row\">Entrepôt (12)</th><td>1,0</td><td>\u22122,0</td><td>1,0</td>" in html
+
+
+def test_names_are_escaped_and_isolated_wherever_the_page_shows_them(client):
+    games = read(kept_games.kept(NOW))[:2]
+    hostile = ['<b>"Al"</b>', "back\\slash", "Zsófi 👩‍👩‍👧", "دينا"]
+    for game in games:
+        for player, name in zip(game["summary"]["players"], hostile):
+            player["name"] = name
+    html = json.loads(flow.history_json(json.dumps(stats_request(page_words(client, "en"), games))))["html"]
+    assert "<b>" not in html
+    assert "<bdi>&lt;b&gt;&#34;Al&#34;&lt;/b&gt;</bdi>" in html
+    assert "Totals of <bdi>دينا</bdi>, game after game" in html
+    assert '<option value="back\\slash">back\\slash</option>' in html
+
+
+def test_no_game_kept_says_so_and_an_unreadable_one_is_counted(client):
+    words = page_words(client, "hu")
+    html = json.loads(flow.history_json(json.dumps(stats_request(words, [{"code": "AAAA", "when": NOW}]))))["html"]
+    assert html == '<p class="notice">{}</p><p class="stats-none">{}</p>'.format(
+        words["stats"]["unreadable"]["one"].replace("%(num)d", "1"), words["stats"]["no_games"])

@@ -1,0 +1,248 @@
+"""The games a phone kept, summed up: per player, per building and per mode, with the filters and name merges
+the statistics page offers. Pure Python, run by the server (CPython) for tests and by the phone (MicroPython).
+
+A kept game is {"code", "when"} (milliseconds since 1970, when it was finished on the phone) and, once read,
+its summary: what the statistics need of its result, so a thousand games are scored once, not at every look.
+Every figure is a whole number: an average or a rate is kept in tenths or percent, rounded half up.
+"""
+
+from ..scoring import CodeError
+from ..scoring import InvalidGame
+from ..scoring import game_from_code
+from ..scoring import score_valid_game
+from ..scoring.cards import BUILDINGS
+from ..scoring.cards import PAD_COLUMNS
+from ..scoring.game import MODES
+from ..scoring.game import SOLO
+
+DAY = 24 * 60 * 60 * 1000
+# The periods a page can be narrowed to, by how many days back they reach (None: every game).
+PERIODS = (("all", None), ("month", 30), ("year", 365))
+# How many monuments a player's favourites name, most built first.
+FAVOURITES = 3
+# The most games an import takes: a file of more is refused whole.
+MAX_GAMES = 5000
+
+
+def summary(game: dict) -> dict:
+    """Return what the statistics read of a valid game: its mode, buildings and each player's result."""
+    result = score_valid_game(game)
+    players = []
+    for player, scored in zip(game["players"], result["players"]):
+        built = {}
+        for square in scored["squares"]:
+            card = square["card"]
+            if card in BUILDINGS:
+                copies, points = built.get(card, (0, 0))
+                built[card] = [copies + 1, points + square["points"]]
+        players.append({
+            "name": player["name"], "total": scored["total"], "place": scored["place"],
+            "decided_by": scored["decided_by"], "solo_rank": scored.get("solo_rank"),
+            "monument": player.get("monument"),
+            "by_colour": [scored["by_colour"][column] for column in PAD_COLUMNS], "built": built})
+    return {"mode": game["mode"], "buildings": list(game["buildings"]), "players": players}
+
+
+def summary_of(code: str):
+    """Return the summary of a game's code, or None when the code does not open (damaged, or a game unfinished)."""
+    try:
+        return summary(game_from_code(code))
+    except (CodeError, InvalidGame):
+        return None
+
+
+def _rounded(numerator: int, denominator: int) -> int:
+    """Return numerator / denominator to the nearest whole number, a half rounded up."""
+    return (2 * numerator + denominator) // (2 * denominator)
+
+
+def tenths(total: int, count: int):
+    """Return an average in tenths (125 for 12.5), None for nothing counted."""
+    return _rounded(10 * total, count) if count else None
+
+
+def merged_name(name: str, merged: dict) -> str:
+    """Return the name a player is counted under: merges followed to their end, a loop stopping where it closes."""
+    seen = [name]
+    while name in merged and merged[name] not in seen:
+        name = merged[name]
+        seen.append(name)
+    return name
+
+
+def group_of(names: list) -> str:
+    """Return a group of players as one text: its names, each once, sorted, one per line."""
+    return "\n".join(sorted(set(names)))
+
+
+def _in_period(when: int, period: str, now: int) -> bool:
+    for name, days in PERIODS:
+        if name == period:
+            return days is None or when >= now - days * DAY
+    return True
+
+
+def stats(games: list, merged: dict, filters: dict, now: int) -> dict:
+    """Return the statistics of kept games, each {"code", "when", "summary"}, oldest to newest after sorting.
+
+    merged: {name: the name it is counted under}; filters: {"period": a PERIODS name, "group": group_of(...) or
+    ""}; now: the phone's time, for the period. Games in no period or of another group are left out; the names
+    and groups offered are those of every game, so a filter can always be changed back.
+    """
+    readable = sorted((g for g in games if g.get("summary")), key=lambda g: (g["when"], g["code"]))
+    groups = {}
+    names = set()
+    chosen = []
+    for game in readable:
+        players = [merged_name(p["name"], merged) for p in game["summary"]["players"]]
+        names.update(players)
+        group = group_of(players)
+        groups[group] = groups.get(group, 0) + 1
+        if _in_period(game["when"], filters.get("period") or "all", now) and \
+                (not filters.get("group") or filters["group"] == group):
+            chosen.append((game, players))
+    return {
+        "games": len(chosen),
+        "kept": len(readable),
+        "names": sorted(names),
+        # Groups that played more than once, most played first: "the same four friends".
+        "groups": [group for group in sorted(groups, key=lambda g: (-groups[g], g)) if groups[group] > 1],
+        "players": _players(chosen),
+        "buildings": _buildings(chosen),
+        "modes": [[mode, sum(1 for game, _ in chosen if game["summary"]["mode"] == mode)] for mode in MODES],
+        "solo": [{"code": game["code"], "when": game["when"], "total": game["summary"]["players"][0]["total"],
+                  "rank": game["summary"]["players"][0]["solo_rank"]}
+                 for game, _ in chosen if game["summary"]["mode"] == SOLO],
+    }
+
+
+def _players(chosen: list) -> list:
+    """Per player: games, wins, totals, colours, monuments and tie-breaks, most wins first."""
+    by_name = {}
+    for game, names in chosen:
+        solo = game["summary"]["mode"] == SOLO
+        for player, name in zip(game["summary"]["players"], names):
+            kept = by_name.setdefault(name, {"name": name, "games": 0, "wins": 0, "totals": [], "best": None,
+                                             "worst": None, "colours": [0] * len(PAD_COLUMNS), "monuments": {},
+                                             "tie_breaks": {}})
+            kept["games"] += 1
+            # A solo game has no one to beat: it counts as played, never as won (as in BG Stats).
+            if player["place"] == 1 and not solo:
+                kept["wins"] += 1
+            total = player["total"]
+            kept["totals"].append({"code": game["code"], "when": game["when"], "total": total})
+            if kept["best"] is None or total > kept["best"]["total"]:
+                kept["best"] = {"code": game["code"], "total": total}
+            if kept["worst"] is None or total < kept["worst"]["total"]:
+                kept["worst"] = {"code": game["code"], "total": total}
+            for column, points in enumerate(player["by_colour"]):
+                kept["colours"][column] += points
+            if player["monument"]:
+                kept["monuments"][player["monument"]] = kept["monuments"].get(player["monument"], 0) + 1
+            if player["decided_by"]:
+                kept["tie_breaks"][player["decided_by"]] = kept["tie_breaks"].get(player["decided_by"], 0) + 1
+    players = []
+    for kept in by_name.values():
+        count = kept["games"]
+        players.append({
+            "name": kept["name"], "games": count, "wins": kept["wins"], "win_rate": _rounded(100 * kept["wins"], count),
+            "average": tenths(sum(t["total"] for t in kept["totals"]), count),
+            "best": kept["best"], "worst": kept["worst"], "totals": kept["totals"],
+            "colours": [tenths(points, count) for points in kept["colours"]],
+            "monuments": [[m, n] for m, n in sorted(kept["monuments"].items(), key=lambda i: (-i[1], i[0]))][:FAVOURITES],
+            "tie_breaks": sorted([tie, n] for tie, n in kept["tie_breaks"].items())})
+    return sorted(players, key=lambda p: (-p["wins"], -p["games"], p["name"]))
+
+
+def _buildings(chosen: list) -> list:
+    """Per building chosen at least once: games, copies per town, points per copy, and the winners' copies per town."""
+    by_card = {}
+    for game, _ in chosen:
+        summary = game["summary"]
+        solo = summary["mode"] == SOLO
+        for card in summary["buildings"]:
+            kept = by_card.setdefault(card, {"games": 0, "towns": 0, "copies": 0, "points": 0,
+                                             "winner_towns": 0, "winner_copies": 0})
+            kept["games"] += 1
+            for player in summary["players"]:
+                copies, points = player["built"].get(card, (0, 0))
+                kept["towns"] += 1
+                kept["copies"] += copies
+                kept["points"] += points
+                if player["place"] == 1 and not solo:
+                    kept["winner_towns"] += 1
+                    kept["winner_copies"] += copies
+    return [{"card": card, "games": kept["games"], "per_town": tenths(kept["copies"], kept["towns"]),
+             "per_copy": tenths(kept["points"], kept["copies"]),
+             "winner_per_town": tenths(kept["winner_copies"], kept["winner_towns"])}
+            for card, kept in sorted(by_card.items(), key=lambda i: (-i[1]["games"], i[0]))]
+
+
+def plays_csv(games: list, merged: dict) -> str:
+    """Return the plays as CSV, one row per player and game (oldest first): what a spreadsheet reads."""
+    rows = [",".join(("date", "code", "mode", "seat", "player", "score", "rank", "winner"))]
+    for game in sorted((g for g in games if g.get("summary")), key=lambda g: (g["when"], g["code"])):
+        solo = game["summary"]["mode"] == SOLO
+        for seat, player in enumerate(game["summary"]["players"], 1):
+            rows.append(",".join((iso_day(game["when"]), game["code"], game["summary"]["mode"], str(seat),
+                                  _csv_text(merged_name(player["name"], merged)), str(player["total"]),
+                                  str(player["place"]), "1" if player["place"] == 1 and not solo else "0")))
+    return "\r\n".join(rows) + "\r\n"
+
+
+def iso_day(when: int) -> str:
+    """Return the day (UTC) of a time in milliseconds as YYYY-MM-DD: days to a civil date, in whole numbers."""
+    days = when // DAY + 719468
+    era = days // 146097
+    of_era = days - era * 146097
+    year_of_era = (of_era - of_era // 1460 + of_era // 36524 - of_era // 146096) // 365
+    of_year = of_era - (365 * year_of_era + year_of_era // 4 - year_of_era // 100)
+    shifted = (5 * of_year + 2) // 153
+    day = of_year - (153 * shifted + 2) // 5 + 1
+    month = shifted + 3 if shifted < 10 else shifted - 9
+    year = year_of_era + era * 400 + (1 if month <= 2 else 0)
+    return "%04d-%02d-%02d" % (year, month, day)
+
+
+def _csv_text(text: str) -> str:
+    """Return a CSV field: quoted when it holds a comma, a quote or a line break; a leading =+-@ made plain text."""
+    if text[:1] in ("=", "+", "-", "@"):
+        text = "'" + text
+    if any(char in text for char in ',"\r\n'):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
+def imported(data) -> tuple:
+    """Read an export file's content (already parsed JSON): return (games, merged) or (None, problem code).
+
+    A file is taken whole or not at all: each game needs a code (text) and a time (a whole number).
+    """
+    if type(data) is not dict or data.get("app") != "marquoir" or data.get("kind") != "games":
+        return None, "not-an-export"
+    games = data.get("games")
+    merged = data.get("merged", {})
+    if type(games) is not list or type(merged) is not dict:
+        return None, "damaged-export"
+    if len(games) > MAX_GAMES:
+        return None, "too-many-games"
+    read = []
+    for game in games:
+        if type(game) is not dict or type(game.get("code")) is not str or type(game.get("when")) is not int \
+                or not 0 < len(game["code"]) <= 4000:
+            return None, "damaged-export"
+        read.append({"code": game["code"], "when": game["when"]})
+    if any(type(other) is not str for other in merged.values()):
+        return None, "damaged-export"
+    return read, merged
+
+
+def merge_games(kept: list, more: list) -> list:
+    """Return the kept games with those of more that are not kept yet (the same code is the same game)."""
+    codes = {game["code"] for game in kept}
+    added = []
+    for game in more:
+        if game["code"] not in codes:
+            codes.add(game["code"])
+            added.append(game)
+    return kept + added

@@ -1,0 +1,254 @@
+"""The statistics page of the games a phone kept, drawn as HTML from history.stats() and the words it is given.
+
+Drawn by the phone's core (the games live on the phone), and by the server's tests with the same function.
+Charts are SVG written here: three shapes (bars, colour bars, a line) need no library, weigh a few hundred
+bytes each and draw offline. Each is an image named by its title and followed by its numbers as a table, in a
+disclosure, so a screen reader or a curious player reads the same figures. Colours come from the style sheet
+(currentColor and the card colours' classes), so the dark theme needs nothing here; nothing moves.
+"""
+
+from ..scoring.cards import PAD_COLUMNS
+from .pieces import attributes
+from .pieces import counted
+from .pieces import escape
+from .pieces import fill
+from .pieces import name_list
+from .pieces import number
+
+WIDTH = 320
+# A bar chart's row: its label above its bar.
+ROW = 34
+LINE_HEIGHT = 150
+MARGIN = 34
+# How many games a line of totals shows, the last ones: more would be a blur on a phone.
+TREND = 30
+
+
+def decimal(words: dict, value) -> str:
+    """Return a value kept in tenths as the language writes it (12,5 in French), "–" for none."""
+    if value is None:
+        return "–"
+    whole = number(words, abs(value) // 10 * (-1 if value < 0 else 1))
+    if value < 0 and abs(value) < 10:
+        whole = words["number"]["minus"] + "0"
+    return whole + words["stats"]["decimal"] + str(abs(value) % 10)
+
+
+def percent(words: dict, value: int) -> str:
+    return fill(words["stats"]["percent"], {"num": number(words, value)})
+
+
+def _text(words: dict, key: str, values=None) -> str:
+    return escape(fill(words["stats"][key], values or {}))
+
+
+def _date(dates: dict, when: int) -> str:
+    return escape(dates.get(str(when)) or "")
+
+
+def _result_link(links: dict, code: str, text: str) -> str:
+    return '<a href="{}">{}</a>'.format(escape(fill(links["result"], {"code": code})), text)
+
+
+def _table(caption: str, heads: list, rows: list) -> str:
+    """Return a table of figures (cells already HTML; a row's first cell heads it)."""
+    head = "".join('<th scope="col">{}</th>'.format(h) for h in heads)
+    body = "".join("<tr><th scope=\"row\">{}</th>{}</tr>".format(
+        row[0], "".join("<td>{}</td>".format(cell) for cell in row[1:])) for row in rows)
+    return '<table class="figures"><caption>{}</caption><thead><tr>{}</tr></thead><tbody>{}</tbody></table>'.format(
+        caption, head, body)
+
+
+def _figure(words: dict, ident: str, title: str, svg: str, table: str) -> str:
+    """Return a chart with its title, and its numbers in a disclosure under it."""
+    return ('<figure class="chart" aria-labelledby="{id}-title"><figcaption id="{id}-title">{title}</figcaption>{svg}'
+            '<details><summary>{numbers}</summary>{table}</details></figure>').format(
+        id=ident, title=title, svg=svg, numbers=_text(words, "numbers"), table=table)
+
+
+def _svg(ident: str, height: int, body: str) -> str:
+    return ('<svg class="chart-drawing" viewBox="0 0 {w} {h}" width="100%" role="img" aria-labelledby="{id}-title"'
+            ' preserveAspectRatio="xMinYMin meet">{body}</svg>').format(w=WIDTH, h=height, id=ident, body=body)
+
+
+def bars(ident: str, rows: list) -> str:
+    """Return horizontal bars, [label, value, shown, class] per row, a label above its bar; negative bars go left."""
+    low = min([0] + [row[1] for row in rows])
+    high = max([1] + [row[1] for row in rows])
+    span = WIDTH - 60
+    zero = (0 - low) * span // (high - low)
+    body = []
+    for n, (label, value, shown, kind) in enumerate(rows):
+        top = n * ROW
+        length = abs(value) * span // (high - low)
+        left = zero - length if value < 0 else zero
+        end = left + length if value >= 0 else zero
+        body.append('<text x="0" y="{y}" class="chart-label">{label}</text>'.format(y=top + 12, label=label))
+        body.append('<rect {}/>'.format(attributes({"x": left, "y": top + 17, "width": max(length, 1), "height": 12,
+                                                    "class": "bar " + kind})))
+        body.append('<text x="{x}" y="{y}" class="chart-value">{shown}</text>'.format(
+            x=end + 4, y=top + 28, shown=shown))
+    return _svg(ident, len(rows) * ROW, "".join(body))
+
+
+def line(ident: str, points: list, shown: list) -> str:
+    """Return a line through the values in order (one per game), its lowest and highest written at the left."""
+    low = min(points)
+    high = max(points)
+    span = max(high - low, 1)
+    inner = LINE_HEIGHT - 20
+    left = MARGIN + 6
+    step = (WIDTH - left - 8) // max(len(points) - 1, 1)
+
+    def y(value):
+        return 10 + (high - value) * inner // span
+
+    xy = ["{},{}".format(left + n * step, y(value)) for n, value in enumerate(points)]
+    body = ['<line x1="{x}" y1="10" x2="{x}" y2="{b}" class="axis"/>'.format(x=MARGIN, b=10 + inner),
+            '<text x="{x}" y="{y}" class="chart-value" text-anchor="end">{v}</text>'.format(
+                x=MARGIN - 4, y=14, v=shown[points.index(high)]),
+            '<text x="{x}" y="{y}" class="chart-value" text-anchor="end">{v}</text>'.format(
+                x=MARGIN - 4, y=10 + inner, v=shown[points.index(low)]) if low < high else ""]
+    if len(points) > 1:
+        body.append('<polyline points="{}" class="trend"/>'.format(" ".join(xy)))
+    body.extend('<circle cx="{}" cy="{}" r="3" class="dot"/>'.format(*p.split(",")) for p in xy)
+    return _svg(ident, LINE_HEIGHT, "".join(body))
+
+
+def filters_form(words: dict, stats: dict, filters: dict) -> str:
+    """Return the form that narrows the page to a period and a group of players."""
+    periods = "".join('<option value="{}"{}>{}</option>'.format(
+        name, " selected" if (filters.get("period") or "all") == name else "", _text(words, "period_" + name))
+        for name in ("all", "month", "year"))
+    groups = ['<option value="">{}</option>'.format(_text(words, "everyone"))]
+    for group in stats["groups"]:
+        names = [escape(name) for name in group.split("\n")]
+        groups.append('<option value="{}"{}>{}</option>'.format(
+            escape(group), " selected" if filters.get("group") == group else "", name_list(words, names)))
+    return ('<form class="stats-filters" data-form="filters"><p><label for="stats-period">{period}</label>'
+            '<select id="stats-period" name="period">{periods}</select></p>'
+            '<p><label for="stats-group">{group}</label><select id="stats-group" name="group">{groups}</select></p>'
+            '</form>').format(period=_text(words, "period"), periods=periods, group=_text(words, "group"),
+                              groups="".join(groups))
+
+
+def wins_chart(words: dict, players: list) -> str:
+    rows = [[escape(p["name"]), p["wins"], number(words, p["wins"]), "bar-wins"] for p in players]
+    table = _table(_text(words, "wins_title"), [_text(words, "player"), _text(words, "games"), _text(words, "wins"),
+                                                _text(words, "win_rate")],
+                   [["<bdi>{}</bdi>".format(escape(p["name"])), number(words, p["games"]), number(words, p["wins"]),
+                     percent(words, p["win_rate"])] for p in players])
+    return _figure(words, "wins", _text(words, "wins_title"), bars("wins", rows), table)
+
+
+def _about(words: dict, key: str, name: str, count: int) -> str:
+    """Return a chart's title about a player, the name isolated; the last games only when there are more."""
+    if count > TREND:
+        text = fill(escape(words["stats"][key + "_last"]), {"name": "%(name)s", "num": number(words, TREND)})
+    else:
+        text = escape(words["stats"][key])
+    return fill(text, {"name": "<bdi>{}</bdi>".format(escape(name))})
+
+
+def trend(words: dict, ident: str, title: str, games: list, dates: dict, links: dict, ranks=False) -> str:
+    """Return a line of totals, game after game (the last TREND), with its table of dates (each a link) and totals."""
+    shown = games[-TREND:]
+    heads = [_text(words, "date"), _text(words, "total")] + ([_text(words, "rank")] if ranks else [])
+    rows = [[_result_link(links, g["code"], _date(dates, g["when"])), number(words, g["total"])]
+            + ([escape(words["solo_ranks"][g["rank"]])] if ranks else []) for g in shown]
+    return _figure(words, ident, title, line(ident, [g["total"] for g in shown], [number(words, g["total"]) for g in shown]),
+                   _table(title, heads, rows))
+
+
+def player_card(words: dict, n: int, player: dict, dates: dict, links: dict) -> str:
+    """Return one player's figures: games, wins, totals, favourite monuments, tie-breaks, and two charts."""
+    best, worst = player["best"], player["worst"]
+    monuments = ", ".join("{} ({})".format(escape(words["cards"][m]), number(words, k)) for m, k in player["monuments"])
+    ties = ", ".join("{} ({})".format(escape(words["tie_breaks"][t]), number(words, k)) for t, k in player["tie_breaks"])
+    figures = [
+        (_text(words, "games"), number(words, player["games"])),
+        (_text(words, "wins"), "{} ({})".format(number(words, player["wins"]), percent(words, player["win_rate"]))),
+        (_text(words, "average"), decimal(words, player["average"])),
+        (_text(words, "best"), _result_link(links, best["code"], number(words, best["total"]))),
+        (_text(words, "worst"), _result_link(links, worst["code"], number(words, worst["total"]))),
+        (_text(words, "monuments"), monuments or _text(words, "none")),
+        (_text(words, "tie_breaks"), ties or _text(words, "none")),
+    ]
+    facts = "".join("<div><dt>{}</dt><dd>{}</dd></div>".format(label, value) for label, value in figures)
+    totals = player["totals"]
+    line_of = trend(words, "totals-{}".format(n), _about(words, "totals_title", player["name"], len(totals)),
+                    totals, dates, links)
+    colours = [[escape(words["colours"][column]), value or 0, decimal(words, value), "bar-" + column]
+               for column, value in zip(PAD_COLUMNS, player["colours"])
+               if column != "monument" or player["monuments"]]
+    title = _about(words, "colours_title", player["name"], 0)
+    by_colour = _figure(words, "colours-{}".format(n), title, bars("colours-{}".format(n), colours),
+                        _table(title, [_text(words, "colour"), _text(words, "average")], [row[:1] + row[2:3] for row in colours]))
+    return ('<article class="stats-player" aria-labelledby="player-{n}"><h3 id="player-{n}"><bdi>{name}</bdi></h3>'
+            '<dl class="figures-list">{facts}</dl>{trend}{by_colour}</article>').format(
+        n=n, name=escape(player["name"]), facts=facts, trend=line_of, by_colour=by_colour)
+
+
+def buildings_table(words: dict, buildings: list) -> str:
+    heads = [_text(words, "building"), _text(words, "per_town"), _text(words, "per_copy"), _text(words, "winner_per_town")]
+    rows = [["{} ({})".format(escape(words["cards"][b["card"]]), number(words, b["games"])), decimal(words, b["per_town"]),
+             decimal(words, b["per_copy"]), decimal(words, b["winner_per_town"])] for b in buildings]
+    return _table(_text(words, "buildings_caption"), heads, rows)
+
+
+def modes_part(words: dict, stats: dict, dates: dict, links: dict) -> str:
+    """Return how many games each mode had, and the solo games' totals and titles, game after game."""
+    items = "".join("<li>{}</li>".format(escape(fill(words["ui"]["pair"], {
+        "label": words["modes"][mode], "value": counted(words, words["stats"]["games_counted"], n, number(words, n))})))
+        for mode, n in stats["modes"] if n)
+    solo = stats["solo"]
+    if solo:
+        title = _text(words, "solo_title_last", {"num": number(words, TREND)}) if len(solo) > TREND \
+            else _text(words, "solo_title")
+        return "<ul>{}</ul>{}".format(items, trend(words, "solo", title, solo, dates, links, ranks=True))
+    return "<ul>{}</ul>".format(items)
+
+
+def merge_form(words: dict, stats: dict, merged: dict) -> str:
+    """Return the form that counts two spellings as one person, and the merges made, each with its undo."""
+    options = "".join('<option value="{0}">{0}</option>'.format(escape(name)) for name in stats["names"])
+    made = "".join('<li>{} {}</li>'.format(
+        _text(words, "merged", {"name": name, "other": merged[name]}),
+        '<button {}>{}</button>'.format(attributes({"type": "button", "class": "small", "data-action": "unmerge",
+                                                    "data-name": name}), _text(words, "undo")))
+        for name in sorted(merged))
+    return ('<form class="stats-merge" data-form="merge"><p><label for="merge-name">{count}</label>'
+            '<select id="merge-name" name="name">{options}</select></p><p><label for="merge-as">{as_}</label>'
+            '<select id="merge-as" name="as">{options}</select></p><p><button type="submit">{merge}</button></p>'
+            '</form><ul class="merges">{made}</ul>').format(
+        count=_text(words, "merge_name"), as_=_text(words, "merge_as"), options=options,
+        merge=_text(words, "merge"), made=made)
+
+
+def _section(ident: str, heading: str, body: str, focusable: str = "") -> str:
+    return '<section aria-labelledby="{0}-heading"><h2 id="{0}-heading"{1}>{2}</h2>{3}</section>'.format(
+        ident, focusable, heading, body)
+
+
+def stats_page(words: dict, stats: dict, filters: dict, merged: dict, dates: dict, links: dict, unreadable: int = 0) -> str:
+    """Return the statistics part of the page: filters, wins, each player, buildings, modes, and the merges."""
+    lost = '<p class="notice">{}</p>'.format(escape(counted(words, words["stats"]["unreadable"], unreadable))) \
+        if unreadable else ""
+    if not stats["kept"]:
+        return lost + '<p class="stats-none">{}</p>'.format(_text(words, "no_games"))
+    shown = '<p class="stats-count">{}</p>'.format(
+        escape(counted(words, words["stats"]["games_counted"], stats["games"], number(words, stats["games"]))))
+    parts = [lost, filters_form(words, stats, filters), shown]
+    if stats["games"]:
+        parts += [
+            _section("wins", _text(words, "wins_heading"), wins_chart(words, stats["players"])),
+            _section("players", _text(words, "players_heading"),
+                     "".join(player_card(words, n, p, dates, links) for n, p in enumerate(stats["players"], 1))),
+            _section("buildings", _text(words, "buildings_heading"), buildings_table(words, stats["buildings"])),
+            _section("modes", _text(words, "modes_heading"), modes_part(words, stats, dates, links)),
+        ]
+    if len(stats["names"]) > 1 or merged:
+        # Its heading takes the focus when an undo has removed the button that had it.
+        parts.append(_section("merge", _text(words, "merge_heading"), "<p>{}</p>{}".format(
+            _text(words, "merge_hint"), merge_form(words, stats, merged)), ' tabindex="-1"'))
+    return "".join(parts)

@@ -1,0 +1,73 @@
+"""The words of the statistics page ("Your games"), which the phone's core draws (webscore/flow/history_pieces.py)."""
+
+from babel.numbers import format_decimal
+from babel.numbers import format_percent
+from flask_babel import gettext as _
+
+from .. import i18n
+
+
+def history_words() -> dict:
+    """Return the page's words in its language: its labels, counted messages, and how it writes 12.5 and 45 %."""
+    lang = i18n.current_language()
+    return {
+        "decimal": format_decimal(1.5, locale=lang)[1:-1],
+        "percent": format_percent(0.12, locale=lang).replace("12", "%(num)s", 1),
+        "games_counted": i18n.plural_forms("%(num)s game", "%(num)s games"),
+        "unreadable": i18n.plural_forms("%(num)d kept game could not be read.", "%(num)d kept games could not be read."),
+        "imported": i18n.plural_forms("%(num)d game added.", "%(num)d games added."),
+        "no_games": _("No finished game is kept on this phone yet: the result of each game you finish here is kept."),
+        "counting": _("Counting the games…"),
+        "period": _("Period"),
+        "period_all": _("Every game"),
+        "period_month": _("The last 30 days"),
+        "period_year": _("The last 12 months"),
+        "group": _("Who played"),
+        "everyone": _("Any players"),
+        "wins_heading": _("Wins"),
+        "wins_title": _("Wins per player"),
+        "players_heading": _("Players"),
+        "buildings_heading": _("Buildings"),
+        "buildings_caption": _("The buildings chosen, most often first, with how many games chose them"),
+        "modes_heading": _("Modes"),
+        "solo_title": _("Solo games, one after the other"),
+        "solo_title_last": _("The last %(num)s solo games"),
+        "numbers": _("The numbers"),
+        "player": _("Player"),
+        "games": _("Games"),
+        "wins": _("Wins"),
+        "win_rate": _("Win rate"),
+        "average": _("Average"),
+        "best": _("Best town"),
+        "worst": _("Worst town"),
+        "monuments": _("Favourite monuments"),
+        "tie_breaks": _("Ties broken"),
+        "none": _("none"),
+        "totals_title": _("Totals of %(name)s, game after game"),
+        "totals_title_last": _("Totals of %(name)s in their last %(num)s games"),
+        "colours_title": _("Average points of %(name)s per colour"),
+        "date": _("Date"),
+        "total": _("Total"),
+        "rank": _("Rank"),
+        "colour": _("Colour"),
+        "building": _("Building"),
+        "per_town": _("Copies per town"),
+        "per_copy": _("Points per copy"),
+        "winner_per_town": _("Copies per winning town"),
+        "merge_heading": _("One person, two spellings"),
+        "merge_hint": _("Count a name as another: the games stay as they are, and the merge can be undone."),
+        "merge_name": _("Count"),
+        "merge_as": _("as"),
+        "merge": _("Merge"),
+        "merged": _("%(name)s is counted as %(other)s."),
+        "undo": _("Undo"),
+        "same_name": _("Choose two different names."),
+        "persisted": _("This browser keeps these games until you delete them."),
+        "may_evict": _("This browser may delete these games when the phone runs short of space: export them to keep a copy."),
+        "delete_confirm": _("Delete every game kept for these statistics from this phone?"),
+        "import_problems": {
+            "not-an-export": _("This file is not a list of games exported by Marquoir: nothing was imported."),
+            "damaged-export": _("This file is damaged: nothing was imported."),
+            "too-many-games": _("This file holds more games than a phone keeps: nothing was imported."),
+        },
+    }
