@@ -126,4 +126,10 @@ document.getElementById("import-file").addEventListener("change", (event) => {
 });
 
 storageNote();
-draw();
+draw().catch(() => {
+  // The core could not start (its files never stored, and no network): say so rather than count forever.
+  const said = document.createElement("p");
+  said.className = "notice";
+  said.textContent = texts.no_core;
+  place.replaceChildren(said);
+});

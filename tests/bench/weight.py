@@ -72,6 +72,7 @@ def measure() -> dict:
     app = new_app(SERVER_NAME="marquoir.test")
     client = app.test_client()
     town = page_with_needs(client, "/en/g/{}/1".format(examples.FOUR_PLAYERS_CODE))
+    games = page_with_needs(client, "/en/games")
     with app.test_request_context():
         pages = offline.precache_pages()
         assets = offline.precache_assets()
@@ -81,6 +82,9 @@ def measure() -> dict:
         "town_page": town["page"],
         "town_usable": town["usable"],
         "town_usable_files": town["files"],
+        "games_page": games["page"],
+        "games_usable": games["usable"],
+        "games_usable_files": games["files"],
         "live_files": len(live),
         "live": sum(wire_bytes(client, url)[0] for url in live),
         "install_files": len(assets) + len(pages["en"]),
@@ -95,6 +99,9 @@ def main() -> None:
     print("bytes.town_page: {}".format(figures["town_page"]))
     print("bytes.town_usable ({} files: page, style sheet, icon, scripts and their imports): {}".format(
         figures["town_usable_files"], figures["town_usable"]))
+    print("bytes.games_page: {}".format(figures["games_page"]))
+    print("bytes.games_with_its_scripts ({} files; its figures are drawn once the core below is there too): {}".format(
+        figures["games_usable_files"], figures["games_usable"]))
     print("bytes.live_score_runtime_and_core ({} files): {}".format(figures["live_files"], figures["live"]))
     print("bytes.service_worker_install_when_idle ({} files): {}".format(figures["install_files"], figures["install"]))
     print("bytes.service_worker_other_languages_after: {}".format(figures["other_languages"]))

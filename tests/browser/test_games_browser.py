@@ -3,6 +3,8 @@ languages as counted by hand (tests/flow/test_history.py counts them), merged, f
 imported back, offline, and without an axe-core violation in either theme."""
 
 import json
+import pathlib
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -54,6 +56,14 @@ def test_twelve_games_are_summed_up_in_each_language_as_counted_by_hand(phone, l
         shown = figures(page, "Dóra")
         assert {label: shown[label] for label in dora} == dora
         assert page.evaluate("document.documentElement.scrollWidth") == PHONE["viewport"]["width"]
+    # At 200 % zoom (180 px wide) nothing scrolls sideways either, its tables and charts included.
+    page.set_viewport_size({"width": 180, "height": 370})
+    for summary in page.locator("figure summary").all():
+        summary.click()
+    assert page.evaluate("document.documentElement.scrollWidth") == 180
+    page.set_viewport_size(PHONE["viewport"])
+    for summary in page.locator("figure summary").all():
+        summary.click()
     # The wins chart is an image named by its title, its numbers in a table under it.
     chart = page.get_by_role("img", name="Győzelmek játékosonként")
     expect(chart).to_have_count(1)
@@ -172,3 +182,47 @@ def test_no_axe_violation_on_the_page_with_its_numbers_open(browser, live_server
         summary.click()
     assert violations(page) == []
     context.close()
+
+
+@pytest.fixture
+def phone_alone(browser):
+    """A phone whose service worker never starts: the core's bundle is fetched by the page's worker alone."""
+    context = browser.new_context(service_workers="block", **PHONE)
+    yield context
+    context.close()
+
+
+def test_a_file_chosen_before_the_core_was_ready_is_imported_once_it_is(phone_alone, live_server, tmp_path):
+    phone = phone_alone
+    page = phone.new_page()
+    now = keep(page, live_server, games=[])
+    exported = tmp_path / "games.json"
+    games = [{"code": g["code"], "when": g["when"]} for g in kept_games.kept(now)]
+    exported.write_text(json.dumps({"app": "marquoir", "kind": "games", "version": 1, "games": games, "merged": {}}))
+    held = []
+    released = []
+    # The core's bundle is held (the page's preload and the worker's fetch alike) until the file is chosen.
+    phone.route(re.compile(r".*/core\.bundle$"), lambda route: route.continue_() if released else held.append(route))
+    with phone.expect_event("request", lambda request: request.url.endswith("/core.bundle")):
+        page.goto(live_server + "/en/games")
+    page.set_input_files("#import-file", exported)
+    expect(page.locator("#history .hint")).to_have_text("Counting the games…")
+    while not held:
+        page.evaluate("0")  # each call lets Playwright hand the held request over
+    released.append(True)
+    for route in held:
+        route.continue_()
+    expect(page.locator(".import-message")).to_have_text("12 games added.", timeout=WAIT)
+    expect(page.locator(".stats-count")).to_have_text("12 games")
+
+
+def test_a_core_that_cannot_start_is_said_and_the_games_can_still_be_exported(phone, live_server):
+    page = phone.new_page()
+    keep(page, live_server)
+    phone.route(re.compile(r".*/core\.bundle$"), lambda route: route.abort())
+    page.goto(live_server + "/hu/games")
+    expect(page.locator("#history .notice")).to_have_text(
+        "A statisztika most nem rajzolható meg ezen a telefonon: nyisd meg újra ezt az oldalt, amikor van hálózat.")
+    with page.expect_download() as saved:
+        page.get_by_role("button", name="Játszmák exportálása (JSON)").click()
+    assert len(json.loads(pathlib.Path(saved.value.path()).read_text())["games"]) == 12

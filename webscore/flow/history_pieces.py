@@ -55,8 +55,25 @@ def _table(caption: str, heads: list, rows: list) -> str:
     head = "".join('<th scope="col">{}</th>'.format(h) for h in heads)
     body = "".join("<tr><th scope=\"row\">{}</th>{}</tr>".format(
         row[0], "".join("<td>{}</td>".format(cell) for cell in row[1:])) for row in rows)
-    return '<table class="figures"><caption>{}</caption><thead><tr>{}</tr></thead><tbody>{}</tbody></table>'.format(
-        caption, head, body)
+    # In a box of its own that scrolls sideways when the screen is narrower than the table (200 % zoom), the
+    # page never: a region named by the caption, reachable by keyboard, as a scrolled area must be.
+    return ('<div class="table-box" role="region" tabindex="0" aria-label="{label}"><table class="figures">'
+            '<caption>{caption}</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>').format(
+        label=_plain(caption), caption=caption, head=head, body=body)
+
+
+def _plain(html: str) -> str:
+    """Return HTML of text and simple tags as an attribute's text: the tags left out, the escapes kept."""
+    out = []
+    inside = False
+    for char in html:
+        if char == "<":
+            inside = True
+        elif char == ">":
+            inside = False
+        elif not inside:
+            out.append(char)
+    return "".join(out)
 
 
 def _figure(words: dict, ident: str, title: str, svg: str, table: str) -> str:

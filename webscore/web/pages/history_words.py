@@ -3,6 +3,7 @@
 from babel.numbers import format_decimal
 from babel.numbers import format_percent
 from flask_babel import gettext as _
+from flask_babel import pgettext
 
 from .. import i18n
 
@@ -17,7 +18,7 @@ def history_words() -> dict:
         "unreadable": i18n.plural_forms("%(num)d kept game could not be read.", "%(num)d kept games could not be read."),
         "imported": i18n.plural_forms("%(num)d game added.", "%(num)d games added."),
         "no_games": _("No finished game is kept on this phone yet: the result of each game you finish here is kept."),
-        "counting": _("Counting the games…"),
+        "no_core": _("The statistics cannot be drawn on this phone now: open this page again with the network on."),
         "period": _("Period"),
         "period_all": _("Every game"),
         "period_month": _("The last 30 days"),
@@ -50,7 +51,7 @@ def history_words() -> dict:
         "total": _("Total"),
         "rank": _("Rank"),
         "colour": _("Colour"),
-        "building": _("Building"),
+        "building": pgettext("a column of the statistics", "Building"),
         "per_town": _("Copies per town"),
         "per_copy": _("Points per copy"),
         "winner_per_town": _("Copies per winning town"),
