@@ -1,7 +1,7 @@
 // "Your games": the statistics of the games finished on this phone, drawn by the core (webscore/flow/history.py
 // and history_pieces.py) from what recent.mjs kept; here only the page's events, the files and the storage.
 import { loadBrowserCore } from "./core.mjs";
-import { keepAllPlayed, keepMerged, merged, played } from "./recent.mjs";
+import { keepMerged, keepPlayedText, merged, played, playedText } from "./recent.mjs";
 import { counted, path, words } from "./words.mjs";
 
 const lang = document.documentElement.lang;
@@ -11,28 +11,36 @@ const place = document.getElementById("history");
 const message = document.querySelector(".import-message");
 const day = new Intl.DateTimeFormat(lang, { dateStyle: "medium" });
 // The filters live in the address, so Back, a reload or a bookmark shows the same figures.
-const filters = Object.fromEntries(["period", "group"].map((name) => [name, new URLSearchParams(location.search).get(name) ?? ""]));
+// Whether the core's worker holds the games as kept (sent once, then "same"): until another page changes them.
+let sent = false;
+addEventListener("storage", (event) => {
+  if (event.key === null || event.key === "marquoir.played") sent = false;
+});
 
-function dates(games) {
-  return Object.fromEntries(games.map((game) => [String(game.when), day.format(game.when)]));
+function games() {
+  const request = sent ? { same: true } : { played: playedText() };
+  sent = true;
+  return request;
 }
 
+const filters = Object.fromEntries(["period", "group"].map((name) => [name, new URLSearchParams(location.search).get(name) ?? ""]));
+
 // Draw the page, keeping the summaries the core read for the first time, and the focus where it was (or on the
-// control just changed, by its id).
+// control just changed, by its id). The games travel as the text they are kept as: the worker reads them.
 async function draw(focus = null) {
   const core = await loadBrowserCore();
-  const games = played();
   const answer = await core.history({
-    call: "stats", games, merged: merged(), filters, now: Date.now(), words: pageWords, dates: dates(games),
+    call: "stats", ...games(), merged: merged(), filters, now: Date.now(), words: pageWords,
     links: { result: path("results.show", { lang, code: "CODE" }).replace("CODE", "%(code)s") },
   });
-  if (Object.keys(answer.summaries).length) {
-    keepAllPlayed(games.map((game) => (game.code in answer.summaries ? { ...game, summary: answer.summaries[game.code] } : game)));
-  }
   const focused = focus ?? document.activeElement?.id;
   place.innerHTML = answer.html;
+  // Each day in the page's language, from its time: only those shown are written.
+  for (const time of place.querySelectorAll("time[data-when]")) time.textContent = day.format(Number(time.dataset.when));
   if (focused && place.querySelector("#" + CSS.escape(focused))) document.getElementById(focused).focus();
   performance.mark("marquoir:games-drawn");
+  // Kept after the page is drawn, in a task of its own.
+  if (answer.played) setTimeout(() => keepPlayedText(answer.played), 0);
 }
 
 function save(name, type, text) {
@@ -48,25 +56,26 @@ function save(name, type, text) {
 const today = () => new Date().toISOString().slice(0, 10);
 
 async function exportGames() {
-  const games = played().map(({ code, when }) => ({ code, when }));
+  const games = played().filter((game) => typeof game?.code === "string" && Number.isInteger(game.when))
+    .map(({ code, when }) => ({ code, when }));
   save(`marquoir-games-${today()}.json`, "application/json",
     JSON.stringify({ app: "marquoir", kind: "games", version: 1, games, merged: merged() }, null, 1));
 }
 
 async function exportPlays() {
   const core = await loadBrowserCore();
-  const answer = await core.history({ call: "csv", games: played(), merged: merged() });
+  const answer = await core.history({ call: "csv", ...games(), merged: merged() });
   save(`marquoir-plays-${today()}.csv`, "text/csv", answer.csv);
 }
 
 async function importGames(file) {
   const core = await loadBrowserCore();
-  const answer = await core.history({ call: "import", text: await file.text(), games: played(), merged: merged() });
+  const answer = await core.history({ call: "import", text: await file.text(), ...games(), merged: merged() });
   if (answer.problem) {
     message.textContent = texts.import_problems[answer.problem];
     return;
   }
-  keepAllPlayed(answer.games);
+  keepPlayedText(answer.played);
   keepMerged(answer.merged);
   await draw();
   message.textContent = counted(texts.imported, answer.added);
@@ -116,8 +125,9 @@ document.querySelector("[data-action=export]").addEventListener("click", exportG
 document.querySelector("[data-action=csv]").addEventListener("click", exportPlays);
 document.querySelector("[data-action=delete]").addEventListener("click", () => {
   if (!confirm(texts.delete_confirm)) return;
-  keepAllPlayed([]);
+  keepPlayedText("[]");
   keepMerged({});
+  sent = false;
   draw();
 });
 document.getElementById("import-file").addEventListener("change", (event) => {

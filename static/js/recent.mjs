@@ -73,6 +73,24 @@ export function keepAllPlayed(list) {
   write(PLAYED, list.slice(-MAX_PLAYED));
 }
 
+// The same list as the JSON text kept, for the core's worker to read and write (a thousand games' summaries
+// are never parsed on the page's thread).
+export function playedText() {
+  try {
+    return localStorage.getItem(PLAYED) ?? JSON.stringify(played());
+  } catch (error) {
+    return "[]";
+  }
+}
+
+export function keepPlayedText(text) {
+  try {
+    localStorage.setItem(PLAYED, text);
+  } catch (error) {
+    // Storage full or refused: the figures are drawn all the same, read again next time.
+  }
+}
+
 export function merged() {
   const stored = read(MERGED, {});
   return stored && typeof stored === "object" && !Array.isArray(stored) ? stored : {};

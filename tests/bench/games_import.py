@@ -11,6 +11,8 @@ four-player game) chosen in its file field. Figures, min/median/max over the run
   after the import's message), and the longest main-thread task meanwhile (Long Tasks API: 0 is none over
   50 ms). The core reads each game once here (its summary), in the worker.
 - again: the page reloaded, every summary kept: navigation start to drawn, and its longest task.
+- filter: then a period chosen: from the choice until drawn again (the worker holds the games read), and
+  the longest task meanwhile.
 - floor: the same page with no game kept, visited a second time (as "again" is), navigation start to drawn:
   the page and the core starting, in the same run, so again/floor says what a thousand games add to a visit.
 Work is counted too: the bytes of the export file and of what the phone keeps (localStorage) once imported.
@@ -80,9 +82,15 @@ def one_run(browser, base: str, path: str) -> dict:
         again = drawn_times(visit)[0]
         again_tasks = visit.read()["longtasks"]
         count = visit.js("document.querySelector('.stats-count').textContent")
+        changed = visit.js("performance.now()")
+        visit.page.select_option("#stats-period", "year")
+        visit.poll("{} >= 2".format(DRAWN), "filtered page never drawn")
+        filtered = drawn_times(visit)[-1] - changed
+        filter_tasks = [t for t in visit.read()["longtasks"] if t[0] >= changed]
     return {"floor": floor, "import": done - chosen, "import_longest": fv.longest([t for t in tasks if t[0] >= chosen],
                                                                                   float("inf")),
             "again": again, "again_longest": fv.longest(again_tasks, float("inf")), "message": message,
+            "filter": filtered, "filter_longest": fv.longest(filter_tasks, float("inf")),
             "kept_chars": kept, "shown": count}
 
 
@@ -114,6 +122,8 @@ def main() -> None:
     print("import.longest_main_thread_task_ms: {}".format(spread([r["import_longest"] for r in runs])))
     print("again.navigation_to_drawn_ms: {}".format(spread([r["again"] for r in runs])))
     print("again.longest_main_thread_task_ms: {}".format(spread([r["again_longest"] for r in runs])))
+    print("filter.period_chosen_to_drawn_ms: {}".format(spread([r["filter"] for r in runs])))
+    print("filter.longest_main_thread_task_ms: {}".format(spread([r["filter_longest"] for r in runs])))
     print("floor.empty_page_navigation_to_drawn_ms: {}".format(spread([r["floor"] for r in runs])))
     print("again/floor: {}".format("/".join("{:.2f}".format(v) for v in sorted(
         r["again"] / r["floor"] for r in runs))))

@@ -146,17 +146,17 @@ def test_plays_as_csv_one_row_per_player_names_quoted_and_never_a_formula(kept):
 def test_an_export_is_imported_without_duplicates_and_a_damaged_one_changes_nothing(kept):
     codes = [{"code": g["code"], "when": g["when"]} for g in kept]
     text = json.dumps({"app": "marquoir", "kind": "games", "version": 1, "games": codes, "merged": {"Bó": "Bo"}})
-    answer = json.loads(flow.history_json(json.dumps({"call": "import", "text": text, "games": codes[:5],
+    answer = json.loads(flow.history_json(json.dumps({"call": "import", "text": text, "played": json.dumps(codes[:5]),
                                                       "merged": {"Bó": "Bó2"}})))
     assert answer["added"] == 7
-    assert [g["code"] for g in answer["games"]] == [g["code"] for g in codes]
+    assert json.loads(answer["played"]) == codes
     # A merge made on this phone stays as it is.
     assert answer["merged"] == {"Bó": "Bó2"}
     for damaged, problem in (("{", "damaged-export"), ("[]", "not-an-export"),
                              ('{"app": "marquoir", "kind": "games", "games": [{"code": 5, "when": 1}]}', "damaged-export"),
                              ('{"app": "marquoir", "kind": "games", "games": {}}', "damaged-export"),
                              ('{"app": "other", "kind": "games", "games": []}', "not-an-export")):
-        assert json.loads(flow.history_json(json.dumps({"call": "import", "text": damaged, "games": codes}))) == \
+        assert json.loads(flow.history_json(json.dumps({"call": "import", "text": damaged, "played": "[]"}))) == \
             {"problem": problem}
 
 
@@ -175,8 +175,7 @@ def page_words(client, lang):
 
 
 def stats_request(words, games, **more):
-    request = {"call": "stats", "games": games, "merged": {}, "filters": {}, "now": NOW, "words": words,
-               "dates": {str(g["when"]): "day {}".format(n) for n, g in enumerate(games)},
+    request = {"call": "stats", "played": json.dumps(games), "merged": {}, "filters": {}, "now": NOW, "words": words,
                "links": {"result": "/xx/r/%(code)s"}}
     request.update(more)
     return request
@@ -187,12 +186,14 @@ def test_the_phone_reads_and_draws_the_page_as_the_server_does(micropython_core,
     games = kept_games.kept(NOW)
     text = json.dumps(stats_request(page_words(client, lang), games, merged={"Bó": "Bo"}, filters={"period": "month"}))
     answer = json.loads(flow.history_json(text))
-    assert micropython_core.flow_json("history", text) == answer
-    assert sorted(answer["summaries"]) == sorted(g["code"] for g in games)
+    phone = micropython_core.flow_json("history", text)
+    # The games come back with their summaries, for the phone to keep (MicroPython writes keys in its own order).
+    assert json.loads(phone.pop("played")) == json.loads(answer.pop("played")) == read(kept_games.kept(NOW))
+    assert phone == answer
 
 
 def test_the_page_says_its_figures_in_french(client):
-    html = json.loads(flow.history_json(json.dumps(stats_request(page_words(client, "fr"), read(kept_games.kept(NOW))))))["html"]
+    html = json.loads(flow.history_json(json.dumps(stats_request(page_words(client, "fr"), kept_games.kept(NOW)))))["html"]
     assert "<p class=\"stats-count\">12 parties</p>" in html
     # Emese's 289 points in 9 games: 32,1 on average; 4 wins of 9, 44 %.
     assert "<dt>Moyenne</dt><dd>32,1</dd>" in html
@@ -213,8 +214,39 @@ def test_names_are_escaped_and_isolated_wherever_the_page_shows_them(client):
     assert '<option value="back\\slash">back\\slash</option>' in html
 
 
-def test_no_game_kept_says_so_and_an_unreadable_one_is_counted(client):
+def test_no_game_kept_says_so_and_an_unreadable_one_is_counted_and_kept_as_unreadable(client):
     words = page_words(client, "hu")
-    html = json.loads(flow.history_json(json.dumps(stats_request(words, [{"code": "AAAA", "when": NOW}]))))["html"]
-    assert html == '<p class="notice">{}</p><p class="stats-none">{}</p>'.format(
+    answer = json.loads(flow.history_json(json.dumps(stats_request(words, [{"code": "AAAA", "when": NOW}]))))
+    assert answer["html"] == '<p class="notice">{}</p><p class="stats-none">{}</p>'.format(
         words["stats"]["unreadable"]["one"].replace("%(num)d", "1"), words["stats"]["no_games"])
+    assert json.loads(answer["played"]) == [{"code": "AAAA", "when": NOW, "summary": None}]
+
+
+@pytest.mark.parametrize("stored", ["not json", "{}", "null", '[1, "x", {"code": 5, "when": 1}, {"code": "a"}]',
+                                    '[{"code": "a", "when": 1.5}, {"code": "a", "when": 1, "summary": "x"}]'])
+def test_a_damaged_store_reads_as_no_game_and_is_not_written_over(client, stored):
+    request = stats_request(page_words(client, "en"), [])
+    request["played"] = stored
+    request["merged"] = {"a": 5, "b": ["c"]}
+    answer = json.loads(flow.history_json(json.dumps(request)))
+    assert answer == {"html": '<p class="stats-none">{}</p>'.format(
+        "No finished game is kept on this phone yet: the result of each game you finish here is kept.")}
+
+
+def test_a_group_not_offered_narrows_nothing(kept):
+    assert history.stats(kept, {}, {"group": "Ana\nZoé"}, NOW)["games"] == 12
+    # Ana alone played once (solo): a group of one game is not offered either.
+    assert history.stats(kept, {}, {"group": "Ana"}, NOW)["games"] == 12
+
+
+def test_games_sent_once_are_read_again_from_the_worker_with_their_summaries(client):
+    words = page_words(client, "en")
+    first = json.loads(flow.history_json(json.dumps(stats_request(words, kept_games.kept(NOW)))))
+    # Each summary is short: a thousand games are under a megabyte of text on the phone.
+    assert len(first["played"]) < 12 * 900
+    request = stats_request(words, [], filters={"period": "month"})
+    del request["played"]
+    again = json.loads(flow.history_json(json.dumps(dict(request, same=True))))
+    # Read already: nothing new to keep, and the figures are the twelve games' in the last 30 days.
+    assert "played" not in again
+    assert '<p class="stats-count">10 games</p>' in again["html"]

@@ -133,19 +133,25 @@ def result_json(code: str) -> str:
 
 
 def history_json(text: str) -> str:
-    """Answer the statistics page of the games kept on a phone (webscore/flow/history.py), by its call:
+    """Answer the statistics page of the games kept on a phone (webscore/flow/history.py), by its call.
 
-    - "stats": {"games" [{"code", "when", "summary"?}], "merged", "filters", "now", "words", "dates", "links"} →
-      {"html", "summaries"}: the page drawn, and the summaries of the games that had none yet (None for a code
-      that does not open), for the phone to keep;
-    - "csv": {"games", "merged"} → {"csv"}: the plays, one row per player;
-    - "import": {"text" (an export file), "games", "merged"} → {"games", "merged", "added"}, or {"problem"} and
-      nothing changed.
+    The phone's list of games travels as the JSON text it keeps ("played": [{"code", "when", "summary"?}]), read
+    and written here, in the core's worker, never parsed on the page's thread; once sent, "same": true stands
+    for it (the list read last, with the summaries added since). "merged" is {name: name}.
+    - "stats": {"played", "merged", "filters", "now", "words", "links"} → {"html"}, and "played" again when
+      games were read for the first time (their summaries added, None for a code that does not open);
+    - "csv": {"played", "merged"} → {"csv"}: the plays, one row per player;
+    - "import": {"text" (an export file), "played", "merged"} → {"played", "merged", "added"}, or {"problem"}
+      and nothing changed.
     """
     request = json.loads(text)
     call = request.get("call")
-    games = request.get("games") or []
-    merged = request.get("merged") or {}
+    # The page sends its games once; then "same": the list read last, with what was added to it since.
+    if request.get("same"):
+        games = _played["games"]
+    else:
+        games = _played["games"] = history.kept(request.get("played"))
+    merged = history.kept_merges(request.get("merged"))
     if call == "import":
         try:
             data = json.loads(str(request.get("text") or ""))
@@ -154,22 +160,34 @@ def history_json(text: str) -> str:
         more, more_merged = history.imported(data)
         if more is None:
             return json.dumps({"problem": more_merged})
-        joined = history.merge_games(games, more)
+        joined = _played["games"] = history.merge_games(games, more)
         for name, other in more_merged.items():
             merged.setdefault(name, other)
-        return json.dumps({"games": joined, "merged": merged, "added": len(joined) - len(games)})
-    summaries = {}
+        return json.dumps({"played": _kept_text(joined), "merged": merged, "added": len(joined) - len(games)})
+    read = 0
     for game in games:
         if "summary" not in game:
-            game["summary"] = summaries[game["code"]] = history.summary_of(game["code"])
+            game["summary"] = history.summary_of(game["code"])
+            read += 1
     if call == "csv":
         return json.dumps({"csv": history.plays_csv(games, merged)})
     filters = request.get("filters") or {}
     stats = history.stats(games, merged, filters, int(request.get("now") or 0))
     unreadable = sum(1 for game in games if not game["summary"])
-    html = history_pieces.stats_page(request["words"], stats, filters, merged, request.get("dates") or {},
-                                     request["links"], unreadable)
-    return json.dumps({"html": html, "summaries": summaries})
+    answer = {"html": history_pieces.stats_page(request["words"], stats, filters, merged, request["links"], unreadable)}
+    if read:
+        answer["played"] = _kept_text(games)
+    return json.dumps(answer)
+
+
+# The games the page sent last, as read (the core's worker serves one page: a filter or a merge draws again
+# without the page sending, nor the worker reading, a thousand games again).
+_played = {"games": []}
+
+
+def _kept_text(games: list) -> str:
+    """Return the games as the phone keeps them: JSON without spaces."""
+    return json.dumps(games, separators=(",", ":"))
 
 
 # The pieces drawn by name, by their function's name: by the browser (piece_json) and by the server's templates

@@ -6,11 +6,12 @@ its summary: what the statistics need of its result, so a thousand games are sco
 Every figure is a whole number: an average or a rate is kept in tenths or percent, rounded half up.
 """
 
+import json
+
 from ..scoring import CodeError
 from ..scoring import InvalidGame
 from ..scoring import game_from_code
 from ..scoring import score_valid_game
-from ..scoring.cards import BUILDINGS
 from ..scoring.cards import PAD_COLUMNS
 from ..scoring.game import MODES
 from ..scoring.game import SOLO
@@ -24,22 +25,48 @@ FAVOURITES = 3
 MAX_GAMES = 5000
 
 
+def kept(text) -> list:
+    """Return the games a phone keeps, from the JSON text it keeps them as: what is not a game is left out
+    (a damaged store reads as the games it still holds, or none)."""
+    try:
+        games = json.loads(text) if type(text) is str else []
+    except ValueError:
+        return []
+    if type(games) is not list:
+        return []
+    return [game for game in games if type(game) is dict and type(game.get("code")) is str
+            and type(game.get("when")) is int and (game.get("summary") is None or type(game["summary"]) is dict)]
+
+
+def kept_merges(merged) -> dict:
+    """Return the names counted as others, those that are names only."""
+    if type(merged) is not dict:
+        return {}
+    return {name: other for name, other in merged.items() if type(name) is str and type(other) is str}
+
+
 def summary(game: dict) -> dict:
-    """Return what the statistics read of a valid game: its mode, buildings and each player's result."""
+    """Return what the statistics read of a valid game: its mode, buildings and each player's result.
+
+    Kept on the phone for every game, so it is short: what a player built is [copies, points] per building of
+    the game, in the game's order; a tie-break, a solo title or a monument only where there is one.
+    """
     result = score_valid_game(game)
     players = []
     for player, scored in zip(game["players"], result["players"]):
-        built = {}
+        built = [[0, 0] for _ in game["buildings"]]
         for square in scored["squares"]:
-            card = square["card"]
-            if card in BUILDINGS:
-                copies, points = built.get(card, (0, 0))
-                built[card] = [copies + 1, points + square["points"]]
-        players.append({
-            "name": player["name"], "total": scored["total"], "place": scored["place"],
-            "decided_by": scored["decided_by"], "solo_rank": scored.get("solo_rank"),
-            "monument": player.get("monument"),
-            "by_colour": [scored["by_colour"][column] for column in PAD_COLUMNS], "built": built})
+            if square["card"] in game["buildings"]:
+                counted = built[game["buildings"].index(square["card"])]
+                counted[0] += 1
+                counted[1] += square["points"]
+        kept = {"name": player["name"], "total": scored["total"], "place": scored["place"],
+                "by_colour": [scored["by_colour"][column] for column in PAD_COLUMNS], "built": built}
+        for key, value in (("decided_by", scored["decided_by"]), ("solo_rank", scored.get("solo_rank")),
+                           ("monument", player.get("monument"))):
+            if value:
+                kept[key] = value
+        players.append(kept)
     return {"mode": game["mode"], "buildings": list(game["buildings"]), "players": players}
 
 
@@ -92,26 +119,29 @@ def stats(games: list, merged: dict, filters: dict, now: int) -> dict:
     readable = sorted((g for g in games if g.get("summary")), key=lambda g: (g["when"], g["code"]))
     groups = {}
     names = set()
-    chosen = []
+    seated = []
     for game in readable:
         players = [merged_name(p["name"], merged) for p in game["summary"]["players"]]
         names.update(players)
         group = group_of(players)
         groups[group] = groups.get(group, 0) + 1
-        if _in_period(game["when"], filters.get("period") or "all", now) and \
-                (not filters.get("group") or filters["group"] == group):
-            chosen.append((game, players))
+        seated.append((game, players, group))
+    # Groups that played more than once, most played first: "the same four friends". A group not offered (an
+    # address typed, or a group a merge or a deletion changed) narrows nothing.
+    offered = [group for group in sorted(groups, key=lambda g: (-groups[g], g)) if groups[group] > 1]
+    wanted = filters.get("group") if filters.get("group") in offered else None
+    chosen = [(game, players) for game, players, group in seated
+              if _in_period(game["when"], filters.get("period") or "all", now) and (not wanted or wanted == group)]
     return {
         "games": len(chosen),
         "kept": len(readable),
         "names": sorted(names),
-        # Groups that played more than once, most played first: "the same four friends".
-        "groups": [group for group in sorted(groups, key=lambda g: (-groups[g], g)) if groups[group] > 1],
+        "groups": offered,
         "players": _players(chosen),
         "buildings": _buildings(chosen),
         "modes": [[mode, sum(1 for game, _ in chosen if game["summary"]["mode"] == mode)] for mode in MODES],
         "solo": [{"code": game["code"], "when": game["when"], "total": game["summary"]["players"][0]["total"],
-                  "rank": game["summary"]["players"][0]["solo_rank"]}
+                  "rank": game["summary"]["players"][0].get("solo_rank")}
                  for game, _ in chosen if game["summary"]["mode"] == SOLO],
     }
 
@@ -137,9 +167,9 @@ def _players(chosen: list) -> list:
                 kept["worst"] = {"code": game["code"], "total": total}
             for column, points in enumerate(player["by_colour"]):
                 kept["colours"][column] += points
-            if player["monument"]:
+            if player.get("monument"):
                 kept["monuments"][player["monument"]] = kept["monuments"].get(player["monument"], 0) + 1
-            if player["decided_by"]:
+            if player.get("decided_by"):
                 kept["tie_breaks"][player["decided_by"]] = kept["tie_breaks"].get(player["decided_by"], 0) + 1
     players = []
     for kept in by_name.values():
@@ -160,12 +190,12 @@ def _buildings(chosen: list) -> list:
     for game, _ in chosen:
         summary = game["summary"]
         solo = summary["mode"] == SOLO
-        for card in summary["buildings"]:
+        for b, card in enumerate(summary["buildings"]):
             kept = by_card.setdefault(card, {"games": 0, "towns": 0, "copies": 0, "points": 0,
                                              "winner_towns": 0, "winner_copies": 0})
             kept["games"] += 1
             for player in summary["players"]:
-                copies, points = player["built"].get(card, (0, 0))
+                copies, points = player["built"][b]
                 kept["towns"] += 1
                 kept["copies"] += copies
                 kept["points"] += points

@@ -8,6 +8,7 @@ disclosure, so a screen reader or a curious player reads the same figures. Colou
 """
 
 from ..scoring.cards import PAD_COLUMNS
+from .history import iso_day
 from .pieces import attributes
 from .pieces import counted
 from .pieces import escape
@@ -42,8 +43,10 @@ def _text(words: dict, key: str, values=None) -> str:
     return escape(fill(words["stats"][key], values or {}))
 
 
-def _date(dates: dict, when: int) -> str:
-    return escape(dates.get(str(when)) or "")
+def _date(when: int) -> str:
+    """Return the day of a game as a <time> the page writes in its language (games.mjs), its ISO day until then."""
+    day = iso_day(when)
+    return '<time datetime="{0}" data-when="{1}">{0}</time>'.format(day, when)
 
 
 def _result_link(links: dict, code: str, text: str) -> str:
@@ -167,17 +170,17 @@ def _about(words: dict, key: str, name: str, count: int) -> str:
     return fill(text, {"name": "<bdi>{}</bdi>".format(escape(name))})
 
 
-def trend(words: dict, ident: str, title: str, games: list, dates: dict, links: dict, ranks=False) -> str:
+def trend(words: dict, ident: str, title: str, games: list, links: dict, ranks=False) -> str:
     """Return a line of totals, game after game (the last TREND), with its table of dates (each a link) and totals."""
     shown = games[-TREND:]
     heads = [_text(words, "date"), _text(words, "total")] + ([_text(words, "rank")] if ranks else [])
-    rows = [[_result_link(links, g["code"], _date(dates, g["when"])), number(words, g["total"])]
+    rows = [[_result_link(links, g["code"], _date(g["when"])), number(words, g["total"])]
             + ([escape(words["solo_ranks"][g["rank"]])] if ranks else []) for g in shown]
     return _figure(words, ident, title, line(ident, [g["total"] for g in shown], [number(words, g["total"]) for g in shown]),
                    _table(title, heads, rows))
 
 
-def player_card(words: dict, n: int, player: dict, dates: dict, links: dict) -> str:
+def player_card(words: dict, n: int, player: dict, links: dict) -> str:
     """Return one player's figures: games, wins, totals, favourite monuments, tie-breaks, and two charts."""
     best, worst = player["best"], player["worst"]
     monuments = ", ".join("{} ({})".format(escape(words["cards"][m]), number(words, k)) for m, k in player["monuments"])
@@ -194,7 +197,7 @@ def player_card(words: dict, n: int, player: dict, dates: dict, links: dict) -> 
     facts = "".join("<div><dt>{}</dt><dd>{}</dd></div>".format(label, value) for label, value in figures)
     totals = player["totals"]
     line_of = trend(words, "totals-{}".format(n), _about(words, "totals_title", player["name"], len(totals)),
-                    totals, dates, links)
+                    totals, links)
     colours = [[escape(words["colours"][column]), value or 0, decimal(words, value), "bar-" + column]
                for column, value in zip(PAD_COLUMNS, player["colours"])
                if column != "monument" or player["monuments"]]
@@ -213,7 +216,7 @@ def buildings_table(words: dict, buildings: list) -> str:
     return _table(_text(words, "buildings_caption"), heads, rows)
 
 
-def modes_part(words: dict, stats: dict, dates: dict, links: dict) -> str:
+def modes_part(words: dict, stats: dict, links: dict) -> str:
     """Return how many games each mode had, and the solo games' totals and titles, game after game."""
     items = "".join("<li>{}</li>".format(escape(fill(words["ui"]["pair"], {
         "label": words["modes"][mode], "value": counted(words, words["stats"]["games_counted"], n, number(words, n))})))
@@ -222,7 +225,7 @@ def modes_part(words: dict, stats: dict, dates: dict, links: dict) -> str:
     if solo:
         title = _text(words, "solo_title_last", {"num": number(words, TREND)}) if len(solo) > TREND \
             else _text(words, "solo_title")
-        return "<ul>{}</ul>{}".format(items, trend(words, "solo", title, solo, dates, links, ranks=True))
+        return "<ul>{}</ul>{}".format(items, trend(words, "solo", title, solo, links, ranks=True))
     return "<ul>{}</ul>".format(items)
 
 
@@ -247,7 +250,7 @@ def _section(ident: str, heading: str, body: str, focusable: str = "") -> str:
         ident, focusable, heading, body)
 
 
-def stats_page(words: dict, stats: dict, filters: dict, merged: dict, dates: dict, links: dict, unreadable: int = 0) -> str:
+def stats_page(words: dict, stats: dict, filters: dict, merged: dict, links: dict, unreadable: int = 0) -> str:
     """Return the statistics part of the page: filters, wins, each player, buildings, modes, and the merges."""
     lost = '<p class="notice">{}</p>'.format(escape(counted(words, words["stats"]["unreadable"], unreadable))) \
         if unreadable else ""
@@ -260,9 +263,9 @@ def stats_page(words: dict, stats: dict, filters: dict, merged: dict, dates: dic
         parts += [
             _section("wins", _text(words, "wins_heading"), wins_chart(words, stats["players"])),
             _section("players", _text(words, "players_heading"),
-                     "".join(player_card(words, n, p, dates, links) for n, p in enumerate(stats["players"], 1))),
+                     "".join(player_card(words, n, p, links) for n, p in enumerate(stats["players"], 1))),
             _section("buildings", _text(words, "buildings_heading"), buildings_table(words, stats["buildings"])),
-            _section("modes", _text(words, "modes_heading"), modes_part(words, stats, dates, links)),
+            _section("modes", _text(words, "modes_heading"), modes_part(words, stats, links)),
         ]
     if len(stats["names"]) > 1 or merged:
         # Its heading takes the focus when an undo has removed the button that had it.
