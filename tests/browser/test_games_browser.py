@@ -28,12 +28,20 @@ SAID = {
 
 
 def keep(page, base, games=None):
-    """Put the twelve games in the phone's storage, as finishing them on it would have."""
+    """Put the twelve games in the phone's storage, as finishing them on it would have; from here every
+    answer of the server to this page is watched for a 5xx (see served_well)."""
+    failures = page.failures = []
+    page.on("response", lambda response: failures.append(response.url) if response.status >= 500 else None)
     page.goto(base + "/en/rules")
     now = page.evaluate("Date.now()")
     page.evaluate("(games) => localStorage.setItem('marquoir.played', JSON.stringify(games))",
                   kept_games.kept(now) if games is None else games)
     return now
+
+
+def served_well(page):
+    """Assert the server answered nothing with a 5xx to what the page asked since keep()."""
+    assert page.failures == []
 
 
 def open_games(page, url):
@@ -79,6 +87,7 @@ def test_twelve_games_are_summed_up_in_each_language_as_counted_by_hand(phone, l
     page.locator("article.stats-player").first.get_by_role("link", name="36").click()
     page.wait_for_url("**/hu/r/**")
     expect(page.locator(".ranking .rank.place-1 .who")).to_have_text("Dóra")
+    served_well(page)
 
 
 def test_a_merge_changes_the_figures_and_its_undo_puts_them_back(phone, live_server):
@@ -105,6 +114,7 @@ def test_a_merge_changes_the_figures_and_its_undo_puts_them_back(phone, live_ser
     page.get_by_label("as", exact=True).select_option("Ana")
     page.get_by_role("button", name="Merge").click()
     expect(page.locator(".import-message")).to_have_text("Choose two different names.")
+    served_well(page)
 
 
 def test_a_period_is_kept_in_the_address(phone, live_server):
@@ -159,6 +169,7 @@ def test_export_clear_and_import_restore_the_same_page(phone, live_server, tmp_p
     # The same file again adds nothing.
     page.set_input_files("#import-file", exported)
     expect(page.locator(".import-message")).to_have_text("0 játszma hozzáadva.")
+    served_well(page)
 
 
 def test_the_page_works_offline_never_visited(phone, live_server):
@@ -201,7 +212,10 @@ def test_a_file_chosen_before_the_core_was_ready_is_imported_once_it_is(phone_al
     exported.write_text(json.dumps({"app": "marquoir", "kind": "games", "version": 1, "games": games, "merged": {}}))
     held = []
     released = []
-    # The core's bundle is held (the page's preload and the worker's fetch alike) until the file is chosen.
+    # A phone's latency (300 ms each way, as DevTools sets it), and the core's bundle held (the page's preload
+    # and the worker's fetch alike) until the file is chosen.
+    page.context.new_cdp_session(page).send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 300, "downloadThroughput": -1, "uploadThroughput": -1})
     phone.route(re.compile(r".*/core\.bundle$"), lambda route: route.continue_() if released else held.append(route))
     with phone.expect_event("request", lambda request: request.url.endswith("/core.bundle")):
         page.goto(live_server + "/en/games")
@@ -214,6 +228,7 @@ def test_a_file_chosen_before_the_core_was_ready_is_imported_once_it_is(phone_al
         route.continue_()
     expect(page.locator(".import-message")).to_have_text("12 games added.", timeout=WAIT)
     expect(page.locator(".stats-count")).to_have_text("12 games")
+    served_well(page)
 
 
 def test_a_core_that_cannot_start_is_said_and_the_games_can_still_be_exported(phone, live_server):
