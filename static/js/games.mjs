@@ -2,7 +2,7 @@
 // and history_pieces.py) from what recent.mjs kept; here only the page's events, the files and the storage.
 import { loadBrowserCore } from "./core.mjs";
 import { keepMerged, keepPlayedText, merged, played, playedText } from "./recent.mjs";
-import { counted, path, words } from "./words.mjs";
+import { counted, fill, path, words } from "./words.mjs";
 
 const lang = document.documentElement.lang;
 const texts = JSON.parse(document.getElementById("history-words").textContent);
@@ -68,9 +68,18 @@ async function exportPlays() {
   save(`marquoir-plays-${today()}.csv`, "text/csv", answer.csv);
 }
 
+// An export holds a code and a time per game: 5,000 games (the most kept) are well under this.
+const MAX_FILE = 2_000_000;
+
 async function importGames(file) {
+  if (file.size > MAX_FILE) {
+    message.textContent = texts.too_big;
+    return;
+  }
+  message.textContent = texts.importing;
   const core = await loadBrowserCore();
-  const answer = await core.history({ call: "import", text: await file.text(), ...games(), merged: merged() });
+  const answer = await core.history({ call: "import", text: await file.text(), ...games(), merged: merged() })
+    .catch(() => ({ problem: "damaged-export" }));
   if (answer.problem) {
     message.textContent = texts.import_problems[answer.problem];
     return;
@@ -105,11 +114,15 @@ place.addEventListener("submit", (event) => {
   const name = form.elements.name.value;
   const other = form.elements.as.value;
   if (name === other) {
-    message.textContent = texts.same_name;
+    form.querySelector(".merge-message").textContent = texts.same_name;
     return;
   }
   keepMerged({ ...merged(), [name]: other });
-  draw();
+  // The form is drawn again: the focus goes to its section's heading, and the merge is said.
+  draw().then(() => {
+    place.querySelector("#merge-heading")?.focus();
+    document.getElementById("announce").textContent = fill(texts.merged, { name, other });
+  });
 });
 
 place.addEventListener("click", (event) => {
@@ -124,7 +137,8 @@ place.addEventListener("click", (event) => {
 document.querySelector("[data-action=export]").addEventListener("click", exportGames);
 document.querySelector("[data-action=csv]").addEventListener("click", exportPlays);
 document.querySelector("[data-action=delete]").addEventListener("click", () => {
-  if (!confirm(texts.delete_confirm)) return;
+  const count = played().length;
+  if (!confirm(counted(texts.delete_confirm, count))) return;
   keepPlayedText("[]");
   keepMerged({});
   sent = false;

@@ -39,6 +39,8 @@ export function games() {
 // A game is kept as it was furthest: Back to an older step (a code it already had) leaves its newest code,
 // which its setup (Back to it) and "Games on this phone" reopen; a change saved there makes a new code.
 export function remember(lang, code, path, game, finished, key) {
+  // Every finished game counts in "Your games", whether or not this list changes.
+  if (finished) keepPlayed(code, key);
   const known = games().find((entry) => entry.id === key);
   const seen = known ? known.seen ?? [known.code] : [];
   if (known && seen.includes(code) && (known.finished || !finished)) return;
@@ -46,10 +48,7 @@ export function remember(lang, code, path, game, finished, key) {
   const names = game.players.map((p) => p.name);
   const codes = [code, ...seen.filter((other) => other !== code)].slice(0, SEEN);
   write(KEY, [{ id: key, lang, code, path, names, finished, when: Date.now(), seen: codes }, ...rest].slice(0, KEEP));
-  if (finished) {
-    forgetDrafts(key);
-    keepPlayed(code, key);
-  }
+  if (finished) forgetDrafts(key);
 }
 
 // The games finished on this phone, with those finished before this list was kept.
@@ -63,7 +62,11 @@ export function played() {
 function keepPlayed(code, key) {
   const now = Date.now();
   const list = played();
-  if (list.some((game) => game.code === code)) return;
+  if (list.some((game) => game.code === code)) {
+    // Kept from "Games on this phone" until now: kept for good from here, before that list lets it go.
+    if (!Array.isArray(read(PLAYED, null))) keepAllPlayed(list);
+    return;
+  }
   const last = list.findLastIndex((game) => game.key === key);
   if (last >= 0 && now - list[last].when < CORRECTED) list.splice(last, 1);
   keepAllPlayed([...list, { code, when: now, key }]);

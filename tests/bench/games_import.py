@@ -19,7 +19,6 @@ Work is counted too: the bytes of the export file and of what the phone keeps (l
 """
 
 import argparse
-import copy
 import json
 import pathlib
 import statistics
@@ -37,23 +36,13 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from support import kept_games  # noqa: E402
 from support.browsing import CHROMIUM  # noqa: E402
 from support.browsing import CHROMIUM_ARGS  # noqa: E402
-from webscore.scoring import encode  # noqa: E402
 
 DRAWN = "performance.getEntriesByName('marquoir:games-drawn').length"
-DAY = 24 * 60 * 60 * 1000
 
 
 def export(count: int) -> dict:
-    """Return an export file of count different games: the twelve of kept_games, each turn count changed."""
-    base = [game for game in kept_games.games() if len(game["players"]) == 4 and game["mode"] == "master-builder"]
-    games = []
-    now = int(time.time() * 1000)
-    for n in range(count):
-        game = copy.deepcopy(base[n % len(base)])
-        for p, player in enumerate(game["players"]):
-            player["master_builder_turns"] = 1 + (n // len(base) // 9 ** p) % 9
-        games.append({"code": encode(game), "when": now - (count - n) * DAY // 3})
-    assert len({g["code"] for g in games}) == count
+    """Return an export file of count different games (support.kept_games.many)."""
+    games = kept_games.many(count, int(time.time() * 1000))
     return {"app": "marquoir", "kind": "games", "version": 1, "games": games, "merged": {}}
 
 

@@ -9,6 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from support import examples
 from support import kept_games
 from support.accessibility import violations
 from support.browsing import PHONE
@@ -98,7 +99,10 @@ def test_a_merge_changes_the_figures_and_its_undo_puts_them_back(phone, live_ser
     page.get_by_label("Count").select_option("Bó")
     page.get_by_label("as", exact=True).select_option("Bo")
     page.get_by_role("button", name="Merge").click()
-    expect(page.get_by_text("Bó is counted as Bo.")).to_have_count(1)
+    expect(page.get_by_text("The name Bó counts as Bo.", exact=True)).to_have_count(1)
+    # The form drawn again, the focus is on its heading and the merge is said.
+    expect(page.locator("#merge-heading")).to_be_focused()
+    expect(page.locator("#announce")).to_have_text("The name Bó counts as Bo.")
     # Bo's 242 points in 8 games and Bó's 27 in one: 269 in 9.
     assert {k: figures(page, "Bo")[k] for k in ("Games", "Average", "Worst town")} == \
         {"Games": "9", "Average": "29.9", "Worst town": "27"}
@@ -109,12 +113,30 @@ def test_a_merge_changes_the_figures_and_its_undo_puts_them_back(phone, live_ser
     page.get_by_role("button", name="Undo").click()
     expect(page.get_by_role("heading", name="Bó", exact=True)).to_have_count(1)
     assert figures(page, "Bo")["Games"] == "8"
-    # A name merged into itself is refused with a word, not a loop.
-    page.get_by_label("Count").select_option("Ana")
+    # The form starts on two different names; a name merged into itself is refused in the form, not looped.
+    assert page.get_by_label("Count").input_value() == "Ana"
+    assert page.get_by_label("as", exact=True).input_value() == "Bo"
     page.get_by_label("as", exact=True).select_option("Ana")
     page.get_by_role("button", name="Merge").click()
-    expect(page.locator(".import-message")).to_have_text("Choose two different names.")
+    expect(page.locator(".stats-merge .merge-message")).to_have_text("Choose two different names.")
     served_well(page)
+
+
+def test_a_game_finished_is_counted_even_when_the_phone_s_list_of_games_is_full(phone, live_server):
+    page = phone.new_page()
+    page.goto(live_server + "/en/rules")
+    now = page.evaluate("Date.now()")
+    # Thirty finished games in "Games on this phone" (its most), kept before "Your games" kept its own list.
+    listed = [{"id": "game {}".format(n), "lang": "en", "code": game["code"], "path": "/en/r/" + game["code"],
+               "names": ["Ana"], "finished": True, "when": game["when"], "seen": [game["code"]]}
+              for n, game in enumerate(kept_games.many(30, now))]
+    page.evaluate("(games) => localStorage.setItem('marquoir.games', JSON.stringify(games))", listed)
+    page.goto(live_server + "/en/r/" + examples.FOUR_PLAYERS_CODE)
+    page.wait_for_function("() => localStorage.getItem('marquoir.played') !== null")
+    # Thirty-one games, though "Games on this phone" let the oldest go; the same result seen again adds none.
+    page.goto(live_server + "/en/r/" + examples.FOUR_PLAYERS_CODE)
+    open_games(page, live_server + "/en/games")
+    expect(page.locator(".stats-count")).to_have_text("31 games")
 
 
 def test_a_period_is_kept_in_the_address(phone, live_server):
@@ -139,7 +161,7 @@ def test_export_clear_and_import_restore_the_same_page(phone, live_server, tmp_p
     page.get_by_label("Ezt a nevet:").select_option("Bó")
     page.get_by_label("számítsd így:").select_option("Bo")
     page.get_by_role("button", name="Összevonás").click()
-    expect(page.get_by_text("Bó mostantól Bo néven számít.")).to_have_count(1)
+    expect(page.get_by_text("Bó mostantól Bo néven számít.", exact=True)).to_have_count(1)
     before = page.locator("#history").inner_html()
     with page.expect_download() as saved:
         page.get_by_role("button", name="Játszmák exportálása (JSON)").click()
@@ -155,13 +177,27 @@ def test_export_clear_and_import_restore_the_same_page(phone, live_server, tmp_p
     lines = rows.read_text().splitlines()
     assert len(lines) == 1 + 11 * 4 + 1 and lines[-4].split(",")[4] == "Bo"
 
-    page.once("dialog", lambda dialog: dialog.accept())
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     page.get_by_role("button", name="Játszmák törlése").click()
     page.wait_for_selector(".stats-none")
+    assert asked == ["Törlöd erről a telefonról a statisztikához eltett 12 játszmát, "
+                     "bármilyen időszakot és játékosokat választottál is?"]
     # A damaged file is refused in the page's language, and nothing changes.
     (tmp_path / "damaged.json").write_text(exported.read_text()[:-40])
     page.set_input_files("#import-file", tmp_path / "damaged.json")
     expect(page.locator(".import-message")).to_have_text("Ez a fájl sérült: semmit sem importáltunk.")
+    expect(page.locator(".stats-none")).to_have_count(1)
+    # A date no phone writes (the year 5138), and a file far bigger than an export: refused too.
+    late = json.loads(exported.read_text())
+    late["games"][3]["when"] = 10**14
+    (tmp_path / "late.json").write_text(json.dumps(late))
+    page.set_input_files("#import-file", tmp_path / "late.json")
+    expect(page.locator(".import-message")).to_have_text("Ez a fájl sérült: semmit sem importáltunk.")
+    (tmp_path / "big.json").write_text(" " * 2_000_001)
+    page.set_input_files("#import-file", tmp_path / "big.json")
+    expect(page.locator(".import-message")).to_have_text(
+        "Ez a fájl túl nagy ahhoz, hogy Marquoir-export legyen: semmit sem importáltunk.")
     expect(page.locator(".stats-none")).to_have_count(1)
     page.set_input_files("#import-file", exported)
     expect(page.locator(".import-message")).to_have_text("12 játszma hozzáadva.")

@@ -223,7 +223,8 @@ def test_no_game_kept_says_so_and_an_unreadable_one_is_counted_and_kept_as_unrea
 
 
 @pytest.mark.parametrize("stored", ["not json", "{}", "null", '[1, "x", {"code": 5, "when": 1}, {"code": "a"}]',
-                                    '[{"code": "a", "when": 1.5}, {"code": "a", "when": 1, "summary": "x"}]'])
+                                    '[{"code": "a", "when": 1.5}, {"code": "a", "when": 1, "summary": "x"}]',
+                                    '[{"code": "a", "when": 100000000000000000000}, {"code": "", "when": 1}]'])
 def test_a_damaged_store_reads_as_no_game_and_is_not_written_over(client, stored):
     request = stats_request(page_words(client, "en"), [])
     request["played"] = stored
@@ -250,3 +251,13 @@ def test_games_sent_once_are_read_again_from_the_worker_with_their_summaries(cli
     # Read already: nothing new to keep, and the figures are the twelve games' in the last 30 days.
     assert "played" not in again
     assert '<p class="stats-count">10 games</p>' in again["html"]
+
+
+@pytest.mark.parametrize("summary", [{"players": "x"}, {"mode": "solo", "buildings": [], "players": [{"name": "A"}]},
+                                     "x", 5, []])
+def test_a_summary_not_of_its_shape_is_read_again_from_the_code(client, summary):
+    games = kept_games.kept(NOW)[:1]
+    games[0]["summary"] = summary
+    answer = json.loads(flow.history_json(json.dumps(stats_request(page_words(client, "en"), games))))
+    assert '<p class="stats-count">1 game</p>' in answer["html"]
+    assert json.loads(answer["played"])[0]["summary"] == history.summary_of(games[0]["code"])

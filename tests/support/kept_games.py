@@ -44,3 +44,17 @@ def kept(now: int) -> list:
     """Return the games as the phone keeps them ({"code", "when"}), one every 3 days, the first 36 days less an hour
     before now: the hour keeps the third game in the last 30 days while the page opens."""
     return [{"code": encode(game), "when": now - (36 - 3 * k) * DAY + HOUR} for k, game in enumerate(games())]
+
+
+def many(count: int, now: int) -> list:
+    """Return count different games as the phone keeps them, the four-player Master Builder games of games()
+    with each player's turns as Master Builder changed, the last finished an eighth of a day before now."""
+    base = [game for game in games() if len(game["players"]) == 4 and game["mode"] == "master-builder"]
+    made = []
+    for n in range(count):
+        game = copy.deepcopy(base[n % len(base)])
+        for p, player in enumerate(game["players"]):
+            player["master_builder_turns"] = 1 + (n // len(base) // 9 ** p) % 9
+        made.append({"code": encode(game), "when": now - (count - n) * DAY // 8})
+    assert len({g["code"] for g in made}) == count
+    return made

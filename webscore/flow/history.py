@@ -12,30 +12,73 @@ from ..scoring import CodeError
 from ..scoring import InvalidGame
 from ..scoring import game_from_code
 from ..scoring import score_valid_game
+from ..scoring.cards import BUILDINGS
+from ..scoring.cards import MONUMENTS
 from ..scoring.cards import PAD_COLUMNS
 from ..scoring.game import MODES
 from ..scoring.game import SOLO
+from ..scoring.game import SOLO_LOWEST_RANK
+from ..scoring.game import SOLO_RANKS
+from ..scoring.game import TIE_BREAKS
+from ..scoring.game import TIE_SHARED
 
 DAY = 24 * 60 * 60 * 1000
+TIE_NAMES = [tie for tie, _, _ in TIE_BREAKS] + [TIE_SHARED]
+SOLO_TITLES = [title for _, title in SOLO_RANKS] + [SOLO_LOWEST_RANK]
 # The periods a page can be narrowed to, by how many days back they reach (None: every game).
 PERIODS = (("all", None), ("month", 30), ("year", 365))
 # How many monuments a player's favourites name, most built first.
 FAVOURITES = 3
 # The most games an import takes: a file of more is refused whole.
 MAX_GAMES = 5000
+# The times a game can have been finished at: from 2000 to 2200 (a time outside is no date a phone can write).
+EARLIEST = 946_684_800_000
+LATEST = 7_258_118_400_000
 
 
 def kept(text) -> list:
-    """Return the games a phone keeps, from the JSON text it keeps them as: what is not a game is left out
-    (a damaged store reads as the games it still holds, or none)."""
+    """Return the games a phone keeps, from the JSON text it keeps them as: what is not a game is left out, and
+    a summary that is not one is read again (a damaged store reads as the games it still holds, or none)."""
     try:
         games = json.loads(text) if type(text) is str else []
     except ValueError:
         return []
     if type(games) is not list:
         return []
-    return [game for game in games if type(game) is dict and type(game.get("code")) is str
-            and type(game.get("when")) is int and (game.get("summary") is None or type(game["summary"]) is dict)]
+    read = []
+    for game in games:
+        if type(game) is dict and _is_game(game):
+            if "summary" in game and game["summary"] is not None and not _is_summary(game["summary"]):
+                del game["summary"]
+            read.append(game)
+    return read
+
+
+def _is_game(game: dict) -> bool:
+    return type(game.get("code")) is str and 0 < len(game["code"]) <= 4000 and type(game.get("when")) is int \
+        and EARLIEST <= game["when"] < LATEST
+
+
+def _is_summary(summary) -> bool:
+    """Tell whether a kept summary has the shape summary() gives it."""
+    if type(summary) is not dict or summary.get("mode") not in MODES or type(summary.get("buildings")) is not list \
+            or type(summary.get("players")) is not list or not summary["players"]:
+        return False
+    buildings = summary["buildings"]
+    for player in summary["players"]:
+        if type(player) is not dict or type(player.get("name")) is not str or type(player.get("total")) is not int \
+                or type(player.get("place")) is not int or type(player.get("by_colour")) is not list \
+                or len(player["by_colour"]) != len(PAD_COLUMNS) or type(player.get("built")) is not list \
+                or len(player["built"]) != len(buildings):
+            return False
+        if any(type(points) is not int for points in player["by_colour"]) or any(
+                type(pair) is not list or len(pair) != 2 or type(pair[0]) is not int or type(pair[1]) is not int
+                for pair in player["built"]):
+            return False
+        for key, names in (("decided_by", TIE_NAMES), ("solo_rank", SOLO_TITLES), ("monument", MONUMENTS)):
+            if key in player and player[key] not in names:
+                return False
+    return all(type(card) is str and card in BUILDINGS for card in buildings)
 
 
 def kept_merges(merged) -> dict:
@@ -246,7 +289,8 @@ def _csv_text(text: str) -> str:
 def imported(data) -> tuple:
     """Read an export file's content (already parsed JSON): return (games, merged) or (None, problem code).
 
-    A file is taken whole or not at all: each game needs a code (text) and a time (a whole number).
+    A file is taken whole or not at all: each game needs a code (text) and a time (a whole number of
+    milliseconds, from 2000 to 2200).
     """
     if type(data) is not dict or data.get("app") != "marquoir" or data.get("kind") != "games":
         return None, "not-an-export"
@@ -258,8 +302,7 @@ def imported(data) -> tuple:
         return None, "too-many-games"
     read = []
     for game in games:
-        if type(game) is not dict or type(game.get("code")) is not str or type(game.get("when")) is not int \
-                or not 0 < len(game["code"]) <= 4000:
+        if type(game) is not dict or not _is_game(game):
             return None, "damaged-export"
         read.append({"code": game["code"], "when": game["when"]})
     if any(type(other) is not str for other in merged.values()):

@@ -191,8 +191,8 @@ def player_card(words: dict, n: int, player: dict, links: dict) -> str:
         (_text(words, "average"), decimal(words, player["average"])),
         (_text(words, "best"), _result_link(links, best["code"], number(words, best["total"]))),
         (_text(words, "worst"), _result_link(links, worst["code"], number(words, worst["total"]))),
-        (_text(words, "monuments"), monuments or _text(words, "none")),
-        (_text(words, "tie_breaks"), ties or _text(words, "none")),
+        (_text(words, "monuments"), monuments or _text(words, "no_monument")),
+        (_text(words, "tie_breaks"), ties or _text(words, "no_tie")),
     ]
     facts = "".join("<div><dt>{}</dt><dd>{}</dd></div>".format(label, value) for label, value in figures)
     totals = player["totals"]
@@ -230,18 +230,24 @@ def modes_part(words: dict, stats: dict, links: dict) -> str:
 
 
 def merge_form(words: dict, stats: dict, merged: dict) -> str:
-    """Return the form that counts two spellings as one person, and the merges made, each with its undo."""
-    options = "".join('<option value="{0}">{0}</option>'.format(escape(name)) for name in stats["names"])
+    """Return the form that counts two spellings as one person, and the merges made, each with its undo.
+
+    The second list starts on the second name, so the form never starts on a name merged into itself; what the
+    form refuses is said in it, under its button.
+    """
+    def options(chosen):
+        return "".join('<option value="{0}"{1}>{0}</option>'.format(escape(name), " selected" if n == chosen else "")
+                       for n, name in enumerate(stats["names"]))
     made = "".join('<li>{} {}</li>'.format(
         _text(words, "merged", {"name": name, "other": merged[name]}),
         '<button {}>{}</button>'.format(attributes({"type": "button", "class": "small", "data-action": "unmerge",
                                                     "data-name": name}), _text(words, "undo")))
         for name in sorted(merged))
     return ('<form class="stats-merge" data-form="merge"><p><label for="merge-name">{count}</label>'
-            '<select id="merge-name" name="name">{options}</select></p><p><label for="merge-as">{as_}</label>'
-            '<select id="merge-as" name="as">{options}</select></p><p><button type="submit">{merge}</button></p>'
-            '</form><ul class="merges">{made}</ul>').format(
-        count=_text(words, "merge_name"), as_=_text(words, "merge_as"), options=options,
+            '<select id="merge-name" name="name">{first}</select></p><p><label for="merge-as">{as_}</label>'
+            '<select id="merge-as" name="as">{second}</select></p><p><button type="submit">{merge}</button></p>'
+            '<p class="merge-message error" role="status"></p></form><ul class="merges">{made}</ul>').format(
+        count=_text(words, "merge_name"), as_=_text(words, "merge_as"), first=options(0), second=options(1),
         merge=_text(words, "merge"), made=made)
 
 
