@@ -53,7 +53,7 @@ def open_games(page, url):
 def figures(page, name):
     """Return a player's figures as the page lists them, {label: value}."""
     card = page.locator("article.stats-player", has=page.get_by_role("heading", name=name, exact=True))
-    return dict(zip(card.locator("dt").all_inner_texts(), card.locator("dd").all_inner_texts()))
+    return dict(zip(card.locator("dt").all_text_contents(), card.locator("dd").all_text_contents()))
 
 
 def test_twelve_games_are_summed_up_in_each_language_as_counted_by_hand(phone, live_server):
