@@ -65,20 +65,24 @@ def _is_summary(summary) -> bool:
             or type(summary.get("players")) is not list or not summary["players"]:
         return False
     buildings = summary["buildings"]
-    for player in summary["players"]:
-        if type(player) is not dict or type(player.get("name")) is not str or type(player.get("total")) is not int \
-                or type(player.get("place")) is not int or type(player.get("by_colour")) is not list \
-                or len(player["by_colour"]) != len(PAD_COLUMNS) or type(player.get("built")) is not list \
-                or len(player["built"]) != len(buildings):
-            return False
-        if any(type(points) is not int for points in player["by_colour"]) or any(
-                type(pair) is not list or len(pair) != 2 or type(pair[0]) is not int or type(pair[1]) is not int
-                for pair in player["built"]):
-            return False
-        for key, names in (("decided_by", TIE_NAMES), ("solo_rank", SOLO_TITLES), ("monument", MONUMENTS)):
-            if key in player and player[key] not in names:
-                return False
-    return all(type(card) is str and card in BUILDINGS for card in buildings)
+    return all(type(card) is str and card in BUILDINGS for card in buildings) and \
+        all(_is_player(player, len(buildings)) for player in summary["players"])
+
+
+def _is_player(player, buildings: int) -> bool:
+    """Tell whether a summary's player has its shape: name, total, place, points by colour, what each building made."""
+    if type(player) is not dict or type(player.get("name")) is not str or type(player.get("total")) is not int \
+            or type(player.get("place")) is not int:
+        return False
+    by_colour, built = player.get("by_colour"), player.get("built")
+    if type(by_colour) is not list or len(by_colour) != len(PAD_COLUMNS) or type(built) is not list \
+            or len(built) != buildings or any(type(points) is not int for points in by_colour):
+        return False
+    if any(type(pair) is not list or len(pair) != 2 or type(pair[0]) is not int or type(pair[1]) is not int
+           for pair in built):
+        return False
+    return all(key not in player or player[key] in names
+               for key, names in (("decided_by", TIE_NAMES), ("solo_rank", SOLO_TITLES), ("monument", MONUMENTS)))
 
 
 def kept_merges(merged) -> dict:

@@ -67,8 +67,8 @@ def history_words() -> dict:
         "persisted": _("This browser keeps these games until you delete them."),
         "may_evict": _("This browser may delete these games when the phone runs short of space: export them to keep a copy."),
         "delete_confirm": i18n.plural_forms(
-            "Delete the game kept on this phone for these statistics, whatever the period and players chosen?",
-            "Delete the %(num)d games kept on this phone for these statistics, whatever the period and players chosen?"),
+            "Delete %(num)d game kept on this phone for these statistics, whatever the period and players chosen?",
+            "Delete %(num)d games kept on this phone for these statistics, whatever the period and players chosen?"),
         "importing": _("Reading the file…"),
         "too_big": _("This file is too big to be an export of Marquoir: nothing was imported."),
         "import_problems": {
