@@ -10,7 +10,6 @@ const pageWords = { ...words, stats: texts };
 const place = document.getElementById("history");
 const message = document.querySelector(".import-message");
 const day = new Intl.DateTimeFormat(lang, { dateStyle: "medium" });
-// The filters live in the address, so Back, a reload or a bookmark shows the same figures.
 // Whether the core's worker holds the games as kept (sent once, then "same"): until another page changes them.
 let sent = false;
 addEventListener("storage", (event) => {
@@ -23,6 +22,7 @@ function games() {
   return request;
 }
 
+// The filters live in the address, so Back, a reload or a bookmark shows the same figures.
 const filters = Object.fromEntries(["period", "group"].map((name) => [name, new URLSearchParams(location.search).get(name) ?? ""]));
 
 // Draw the page, keeping the summaries the core read for the first time, and the focus where it was (or on the
@@ -65,6 +65,7 @@ async function exportGames() {
 async function exportPlays() {
   const core = await loadBrowserCore();
   const answer = await core.history({ call: "csv", ...games(), merged: merged() });
+  if (answer.played) keepPlayedText(answer.played);
   save(`marquoir-plays-${today()}.csv`, "text/csv", answer.csv);
 }
 

@@ -72,7 +72,7 @@ function keepPlayed(code, key) {
   keepAllPlayed([...list, { code, when: now, key }]);
 }
 
-export function keepAllPlayed(list) {
+function keepAllPlayed(list) {
   write(PLAYED, list.slice(-MAX_PLAYED));
 }
 

@@ -140,7 +140,7 @@ def history_json(text: str) -> str:
     for it (the list read last, with the summaries added since). "merged" is {name: name}.
     - "stats": {"played", "merged", "filters", "now", "words", "links"} → {"html"}, and "played" again when
       games were read for the first time (their summaries added, None for a code that does not open);
-    - "csv": {"played", "merged"} → {"csv"}: the plays, one row per player;
+    - "csv": {"played", "merged"} → {"csv"}: the plays, one row per player (and "played", as "stats" does);
     - "import": {"text" (an export file), "played", "merged"} → {"played", "merged", "added"}, or {"problem"}
       and nothing changed.
     """
@@ -170,11 +170,13 @@ def history_json(text: str) -> str:
             game["summary"] = history.summary_of(game["code"])
             read += 1
     if call == "csv":
-        return json.dumps({"csv": history.plays_csv(games, merged)})
-    filters = request.get("filters") or {}
-    stats = history.stats(games, merged, filters, int(request.get("now") or 0))
-    unreadable = sum(1 for game in games if not game["summary"])
-    answer = {"html": history_pieces.stats_page(request["words"], stats, filters, merged, request["links"], unreadable)}
+        answer = {"csv": history.plays_csv(games, merged)}
+    else:
+        filters = request.get("filters") or {}
+        stats = history.stats(games, merged, filters, int(request.get("now") or 0))
+        unreadable = sum(1 for game in games if not game["summary"])
+        answer = {"html": history_pieces.stats_page(request["words"], stats, filters, merged, request["links"],
+                                                    unreadable)}
     if read:
         answer["played"] = _kept_text(games)
     return json.dumps(answer)

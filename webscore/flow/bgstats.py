@@ -9,6 +9,8 @@ date of play is the phone's, added when the link is tapped (static/js/share.js):
 every reader and every day.
 """
 
+from .history import won
+
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
 BGG_ID = 265736
 SOURCE = "Marquoir"
@@ -18,11 +20,9 @@ UNRESERVED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~
 
 def play(view: dict, code: str) -> dict:
     """Return the play of a result view (webscore.flow.result_view): the players in seating order."""
-    solo = len(view["players"]) == 1
     return {"code": code, "players": [
         {"name": player["name"], "score": player["total"], "rank": player["place"], "seat": player["step"],
-         # A solo game has no one to beat: it is logged with its score, won by no one.
-         "winner": player["place"] == 1 and not solo} for player in view["players"]]}
+         "winner": won(player["place"], len(view["players"]))} for player in view["players"]]}
 
 
 def address(played: dict, link: str) -> str:

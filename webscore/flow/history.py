@@ -125,6 +125,12 @@ def summary_of(code: str):
         return None
 
 
+def won(place: int, players: int) -> bool:
+    """Tell whether a player's place wins: first, with someone to beat (a game of one is played, never won, as
+    BG Stats logs it)."""
+    return place == 1 and players > 1
+
+
 def _rounded(numerator: int, denominator: int) -> int:
     """Return numerator / denominator to the nearest whole number, a half rounded up."""
     return (2 * numerator + denominator) // (2 * denominator)
@@ -197,21 +203,14 @@ def _players(chosen: list) -> list:
     """Per player: games, wins, totals, colours, monuments and tie-breaks, most wins first."""
     by_name = {}
     for game, names in chosen:
-        solo = game["summary"]["mode"] == SOLO
-        for player, name in zip(game["summary"]["players"], names):
-            kept = by_name.setdefault(name, {"name": name, "games": 0, "wins": 0, "totals": [], "best": None,
-                                             "worst": None, "colours": [0] * len(PAD_COLUMNS), "monuments": {},
-                                             "tie_breaks": {}})
+        seated = game["summary"]["players"]
+        for player, name in zip(seated, names):
+            kept = by_name.setdefault(name, {"name": name, "games": 0, "wins": 0, "totals": [],
+                                             "colours": [0] * len(PAD_COLUMNS), "monuments": {}, "tie_breaks": {}})
             kept["games"] += 1
-            # A solo game has no one to beat: it counts as played, never as won (as in BG Stats).
-            if player["place"] == 1 and not solo:
+            if won(player["place"], len(seated)):
                 kept["wins"] += 1
-            total = player["total"]
-            kept["totals"].append({"code": game["code"], "when": game["when"], "total": total})
-            if kept["best"] is None or total > kept["best"]["total"]:
-                kept["best"] = {"code": game["code"], "total": total}
-            if kept["worst"] is None or total < kept["worst"]["total"]:
-                kept["worst"] = {"code": game["code"], "total": total}
+            kept["totals"].append({"code": game["code"], "when": game["when"], "total": player["total"]})
             for column, points in enumerate(player["by_colour"]):
                 kept["colours"][column] += points
             if player.get("monument"):
@@ -224,11 +223,17 @@ def _players(chosen: list) -> list:
         players.append({
             "name": kept["name"], "games": count, "wins": kept["wins"], "win_rate": _rounded(100 * kept["wins"], count),
             "average": tenths(sum(t["total"] for t in kept["totals"]), count),
-            "best": kept["best"], "worst": kept["worst"], "totals": kept["totals"],
+            # The first game of the highest (lowest) total.
+            "best": _game_of(max(kept["totals"], key=lambda t: t["total"])),
+            "worst": _game_of(min(kept["totals"], key=lambda t: t["total"])), "totals": kept["totals"],
             "colours": [tenths(points, count) for points in kept["colours"]],
             "monuments": [[m, n] for m, n in sorted(kept["monuments"].items(), key=lambda i: (-i[1], i[0]))][:FAVOURITES],
             "tie_breaks": sorted([tie, n] for tie, n in kept["tie_breaks"].items())})
     return sorted(players, key=lambda p: (-p["wins"], -p["games"], p["name"]))
+
+
+def _game_of(total: dict) -> dict:
+    return {"code": total["code"], "total": total["total"]}
 
 
 def _buildings(chosen: list) -> list:
@@ -236,7 +241,6 @@ def _buildings(chosen: list) -> list:
     by_card = {}
     for game, _ in chosen:
         summary = game["summary"]
-        solo = summary["mode"] == SOLO
         for b, card in enumerate(summary["buildings"]):
             kept = by_card.setdefault(card, {"games": 0, "towns": 0, "copies": 0, "points": 0,
                                              "winner_towns": 0, "winner_copies": 0})
@@ -246,7 +250,7 @@ def _buildings(chosen: list) -> list:
                 kept["towns"] += 1
                 kept["copies"] += copies
                 kept["points"] += points
-                if player["place"] == 1 and not solo:
+                if won(player["place"], len(summary["players"])):
                     kept["winner_towns"] += 1
                     kept["winner_copies"] += copies
     return [{"card": card, "games": kept["games"], "per_town": tenths(kept["copies"], kept["towns"]),
@@ -259,11 +263,11 @@ def plays_csv(games: list, merged: dict) -> str:
     """Return the plays as CSV, one row per player and game (oldest first): what a spreadsheet reads."""
     rows = [",".join(("date", "code", "mode", "seat", "player", "score", "rank", "winner"))]
     for game in sorted((g for g in games if g.get("summary")), key=lambda g: (g["when"], g["code"])):
-        solo = game["summary"]["mode"] == SOLO
-        for seat, player in enumerate(game["summary"]["players"], 1):
+        seated = game["summary"]["players"]
+        for seat, player in enumerate(seated, 1):
             rows.append(",".join((iso_day(game["when"]), game["code"], game["summary"]["mode"], str(seat),
                                   _csv_text(merged_name(player["name"], merged)), str(player["total"]),
-                                  str(player["place"]), "1" if player["place"] == 1 and not solo else "0")))
+                                  str(player["place"]), "1" if won(player["place"], len(seated)) else "0")))
     return "\r\n".join(rows) + "\r\n"
 
 

@@ -8,6 +8,7 @@ disclosure, so a screen reader or a curious player reads the same figures. Colou
 """
 
 from ..scoring.cards import PAD_COLUMNS
+from .history import PERIODS
 from .history import iso_day
 from .pieces import attributes
 from .pieces import counted
@@ -29,10 +30,8 @@ def decimal(words: dict, value) -> str:
     """Return a value kept in tenths as the language writes it (12,5 in French), "–" for none."""
     if value is None:
         return "–"
-    whole = number(words, abs(value) // 10 * (-1 if value < 0 else 1))
-    if value < 0 and abs(value) < 10:
-        whole = words["number"]["minus"] + "0"
-    return whole + words["stats"]["decimal"] + str(abs(value) % 10)
+    sign = words["number"]["minus"] if value < 0 else ""
+    return sign + number(words, abs(value) // 10) + words["stats"]["decimal"] + str(abs(value) % 10)
 
 
 def percent(words: dict, value: int) -> str:
@@ -139,7 +138,7 @@ def filters_form(words: dict, stats: dict, filters: dict) -> str:
     """Return the form that narrows the page to a period and a group of players."""
     periods = "".join('<option value="{}"{}>{}</option>'.format(
         name, " selected" if (filters.get("period") or "all") == name else "", _text(words, "period_" + name))
-        for name in ("all", "month", "year"))
+        for name, _ in PERIODS)
     groups = ['<option value="">{}</option>'.format(_text(words, "everyone"))]
     for group in stats["groups"]:
         names = [escape(name) for name in group.split("\n")]

@@ -1,7 +1,7 @@
 """The words of the statistics page ("Your games"), which the phone's core draws (webscore/flow/history_pieces.py)."""
 
-from babel.numbers import format_decimal
 from babel.numbers import format_percent
+from babel.numbers import get_decimal_symbol
 from flask_babel import gettext as _
 from flask_babel import pgettext
 
@@ -12,7 +12,7 @@ def history_words() -> dict:
     """Return the page's words in its language: its labels, counted messages, and how it writes 12.5 and 45 %."""
     lang = i18n.current_language()
     return {
-        "decimal": format_decimal(1.5, locale=lang)[1:-1],
+        "decimal": get_decimal_symbol(locale=lang),
         "percent": format_percent(0.12, locale=lang).replace("12", "%(num)s", 1),
         "games_counted": i18n.plural_forms("%(num)s game", "%(num)s games"),
         "unreadable": i18n.plural_forms("%(num)d kept game could not be read.", "%(num)d kept games could not be read."),
