@@ -43,6 +43,10 @@ async function draw(focus = null) {
   if (answer.played) setTimeout(() => keepPlayedText(answer.played), 0);
 }
 
+function announce(text) {
+  document.getElementById("announce").textContent = text;
+}
+
 function save(name, type, text) {
   const link = document.createElement("a");
   link.href = URL.createObjectURL(new Blob([text], { type }));
@@ -88,7 +92,7 @@ async function importGames(file) {
   keepPlayedText(answer.played);
   keepMerged(answer.merged);
   await draw();
-  message.textContent = counted(texts.imported, answer.added);
+  message.textContent = answer.added ? counted(texts.imported, answer.added) : texts.nothing_new;
 }
 
 // Ask the browser to keep the games for good, and say whether it will.
@@ -122,7 +126,7 @@ place.addEventListener("submit", (event) => {
   // The form is drawn again: the focus goes to its section's heading, and the merge is said.
   draw().then(() => {
     place.querySelector("#merge-heading")?.focus();
-    document.getElementById("announce").textContent = fill(texts.merged, { name, other });
+    announce(fill(texts.merged, { name, other }));
   });
 });
 
@@ -130,9 +134,13 @@ place.addEventListener("click", (event) => {
   const button = event.target.closest("[data-action=unmerge]");
   if (!button) return;
   const names = merged();
-  delete names[button.dataset.name];
+  const name = button.dataset.name;
+  delete names[name];
   keepMerged(names);
-  draw().then(() => place.querySelector("#merge-heading")?.focus());
+  draw().then(() => {
+    place.querySelector("#merge-heading")?.focus();
+    announce(fill(texts.unmerged, { name }));
+  });
 });
 
 document.querySelector("[data-action=export]").addEventListener("click", exportGames);
@@ -143,6 +151,7 @@ document.querySelector("[data-action=delete]").addEventListener("click", () => {
   keepPlayedText("[]");
   keepMerged({});
   sent = false;
+  message.textContent = "";
   draw();
 });
 document.getElementById("import-file").addEventListener("change", (event) => {
@@ -150,8 +159,33 @@ document.getElementById("import-file").addEventListener("change", (event) => {
   if (file) importGames(file).finally(() => { event.target.value = ""; });
 });
 
+// The page is drawn after it loads, so the browser cannot put Back's scroll back itself. When the page is left,
+// the history entry keeps the first heading or chart title on the screen and how far down the screen it stood;
+// once drawn, the page puts it there again (by the title: parts below the screen are laid out only when scrolled
+// to, so a scroll in pixels would land elsewhere).
+history.scrollRestoration = "manual";
+addEventListener("pagehide", () => {
+  const shown = [...place.querySelectorAll("h2[id], h3[id], figcaption[id]")].find((title) => title.getBoundingClientRect().top >= 0);
+  if (shown) history.replaceState({ ...history.state, anchor: shown.id, down: shown.getBoundingClientRect().top }, "");
+});
+
+function backToWhereRead() {
+  const anchor = history.state?.anchor && document.getElementById(history.state.anchor);
+  if (!anchor) return;
+  const putBack = () => {
+    anchor.scrollIntoView({ block: "start" });
+    scrollBy(0, -history.state.down);
+  };
+  // Again once the parts brought on screen are laid out: their true heights move what follows them.
+  putBack();
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    putBack();
+    performance.mark("marquoir:games-put-back");
+  }));
+}
+
 storageNote();
-draw().catch(() => {
+draw().then(backToWhereRead, () => {
   // The core could not start (its files never stored, and no network): say so rather than count forever.
   const said = document.createElement("p");
   said.className = "notice";

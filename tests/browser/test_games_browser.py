@@ -112,6 +112,7 @@ def test_a_merge_changes_the_figures_and_its_undo_puts_them_back(phone, live_ser
     assert figures(page, "Bo")["Games"] == "9"
     page.get_by_role("button", name="Undo").click()
     expect(page.get_by_role("heading", name="Bó", exact=True)).to_have_count(1)
+    expect(page.locator("#announce")).to_have_text("The name Bó counts on its own again.")
     assert figures(page, "Bo")["Games"] == "8"
     # The form starts on two different names; a name merged into itself is refused in the form, not looped.
     assert page.get_by_label("Count").input_value() == "Ana"
@@ -137,6 +138,23 @@ def test_a_game_finished_is_counted_even_when_the_phone_s_list_of_games_is_full(
     page.goto(live_server + "/en/r/" + examples.FOUR_PLAYERS_CODE)
     open_games(page, live_server + "/en/games")
     expect(page.locator(".stats-count")).to_have_text("31 games")
+
+
+def test_back_from_a_best_town_comes_back_to_where_the_page_was_read(phone, live_server):
+    page = phone.new_page()
+    keep(page, live_server)
+    open_games(page, live_server + "/fr/games")
+    ana = page.locator("article.stats-player", has=page.get_by_role("heading", name="Ana", exact=True))
+    link = ana.get_by_role("link", name="36")
+    link.scroll_into_view_if_needed()
+    assert page.evaluate("scrollY") > 740
+    read_at = link.bounding_box()["y"]
+    link.click()
+    page.wait_for_url("**/fr/r/**")
+    page.go_back()
+    page.wait_for_function("() => performance.getEntriesByName('marquoir:games-put-back').length === 1", timeout=WAIT)
+    # The link stands where it stood on the screen when it was tapped.
+    assert abs(ana.get_by_role("link", name="36").bounding_box()["y"] - read_at) < 2
 
 
 def test_a_period_is_kept_in_the_address(phone, live_server):
@@ -204,7 +222,20 @@ def test_export_clear_and_import_restore_the_same_page(phone, live_server, tmp_p
     assert page.locator("#history").inner_html() == before
     # The same file again adds nothing.
     page.set_input_files("#import-file", exported)
-    expect(page.locator(".import-message")).to_have_text("0 játszma hozzáadva.")
+    expect(page.locator(".import-message")).to_have_text("Nincs új játszma: a fájl minden játszmája már megvan.")
+    # A code changed by one character does not open: the file is damaged, and none of its games is taken.
+    changed = json.loads(exported.read_text())
+    code = changed["games"][0]["code"]
+    changed["games"][0]["code"] = code[:20] + ("A" if code[20] != "A" else "B") + code[21:]
+    (tmp_path / "changed.json").write_text(json.dumps(changed))
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Játszmák törlése").click()
+    page.wait_for_selector(".stats-none")
+    # What the last import said goes with the games.
+    expect(page.locator(".import-message")).to_have_text("")
+    page.set_input_files("#import-file", tmp_path / "changed.json")
+    expect(page.locator(".import-message")).to_have_text("Ez a fájl sérült: semmit sem importáltunk.")
+    expect(page.locator(".stats-none")).to_have_count(1)
     served_well(page)
 
 

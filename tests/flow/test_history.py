@@ -149,15 +149,22 @@ def test_an_export_is_imported_without_duplicates_and_a_damaged_one_changes_noth
     answer = json.loads(flow.history_json(json.dumps({"call": "import", "text": text, "played": json.dumps(codes[:5]),
                                                       "merged": {"Bó": "Bó2"}})))
     assert answer["added"] == 7
-    assert json.loads(answer["played"]) == codes
+    played = json.loads(answer["played"])
+    assert [{"code": g["code"], "when": g["when"]} for g in played] == codes
+    # The games added are read at once: the first five, kept before, are read at their next draw.
+    assert [g.get("summary") == history.summary_of(g["code"]) for g in played] == [False] * 5 + [True] * 7
     # A merge made on this phone stays as it is.
     assert answer["merged"] == {"Bó": "Bó2"}
-    for damaged, problem in (("{", "damaged-export"), ("[]", "not-an-export"),
+    # A code changed by one character does not open: the file is damaged, and none of its games is taken.
+    changed = json.loads(text)
+    code = changed["games"][6]["code"]
+    changed["games"][6]["code"] = code[:20] + ("A" if code[20] != "A" else "B") + code[21:]
+    for damaged, problem in ((json.dumps(changed), "damaged-export"), ("{", "damaged-export"), ("[]", "not-an-export"),
                              ('{"app": "marquoir", "kind": "games", "games": [{"code": 5, "when": 1}]}', "damaged-export"),
                              ('{"app": "marquoir", "kind": "games", "games": {}}', "damaged-export"),
                              ('{"app": "other", "kind": "games", "games": []}', "not-an-export")):
-        assert json.loads(flow.history_json(json.dumps({"call": "import", "text": damaged, "played": "[]"}))) == \
-            {"problem": problem}
+        assert json.loads(flow.history_json(json.dumps({"call": "import", "text": damaged,
+                                                        "played": json.dumps(codes[:5])}))) == {"problem": problem}
 
 
 def test_iso_days_are_the_calendar_s():

@@ -141,8 +141,8 @@ def history_json(text: str) -> str:
     - "stats": {"played", "merged", "filters", "now", "words", "links"} → {"html"}, and "played" again when
       games were read for the first time (their summaries added, None for a code that does not open);
     - "csv": {"played", "merged"} → {"csv"}: the plays, one row per player (and "played", as "stats" does);
-    - "import": {"text" (an export file), "played", "merged"} → {"played", "merged", "added"}, or {"problem"}
-      and nothing changed.
+    - "import": {"text" (an export file), "played", "merged"} → {"played", "merged", "added"} (the new games read
+      already), or {"problem"} and nothing changed: a file whose games do not all open is damaged.
     """
     request = json.loads(text)
     call = request.get("call")
@@ -160,7 +160,13 @@ def history_json(text: str) -> str:
         more, more_merged = history.imported(data)
         if more is None:
             return json.dumps({"problem": more_merged})
-        joined = _played["games"] = history.merge_games(games, more)
+        added = history.not_kept(games, more)
+        # Each new game is read now: a code that does not open makes the file damaged, and nothing is taken.
+        for game in added:
+            game["summary"] = history.summary_of(game["code"])
+            if game["summary"] is None:
+                return json.dumps({"problem": "damaged-export"})
+        joined = _played["games"] = games + added
         for name, other in more_merged.items():
             merged.setdefault(name, other)
         return json.dumps({"played": _kept_text(joined), "merged": merged, "added": len(joined) - len(games)})

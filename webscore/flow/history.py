@@ -318,12 +318,12 @@ def imported(data) -> tuple:
     return read, merged
 
 
-def merge_games(kept: list, more: list) -> list:
-    """Return the kept games with those of more that are not kept yet (the same code is the same game)."""
+def not_kept(kept: list, more: list) -> list:
+    """Return the games of more that are not kept yet, each once (the same code is the same game)."""
     codes = {game["code"] for game in kept}
     added = []
     for game in more:
         if game["code"] not in codes:
             codes.add(game["code"])
             added.append(game)
-    return kept + added
+    return added

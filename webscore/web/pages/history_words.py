@@ -63,6 +63,7 @@ def history_words() -> dict:
         "merge": _("Merge"),
         "merged": _("The name %(name)s counts as %(other)s."),
         "undo": _("Undo"),
+        "unmerged": _("The name %(name)s counts on its own again."),
         "same_name": _("Choose two different names."),
         "persisted": _("This browser keeps these games until you delete them."),
         "may_evict": _("This browser may delete these games when the phone runs short of space: export them to keep a copy."),
@@ -70,6 +71,7 @@ def history_words() -> dict:
             "Delete %(num)d game kept on this phone for these statistics, whatever the period and players chosen?",
             "Delete %(num)d games kept on this phone for these statistics, whatever the period and players chosen?"),
         "importing": _("Reading the file…"),
+        "nothing_new": _("No new game: every game of this file is kept already."),
         "too_big": _("This file is too big to be an export of Marquoir: nothing was imported."),
         "import_problems": {
             "not-an-export": _("This file is not a list of games exported by Marquoir: nothing was imported."),
