@@ -83,6 +83,21 @@ export function liveScore(form) {
   // One question at a time: taps made while the core scores are scored together, once it answers.
   let asking = false;
   let again = false;
+  // A square pressed with a building in hand (town.js): the town that tap would make is asked for at once,
+  // while the finger is still down, and its answer taken if the tap that follows makes exactly that town. A
+  // press that turns into a scroll, or a tap that makes another town, leaves it unused.
+  let ahead = null;
+  form.addEventListener("town-foresee", ({ detail: fields }) => {
+    if (!coreReady() || asking) return;
+    const answer = core.then((ready) => ready.town({ code, n, fields, live: true })).catch(() => null);
+    ahead = { key: JSON.stringify(fields), answer };
+  });
+  const ask = async (ready) => {
+    const fields = formFields(form);
+    const foreseen = ahead?.key === JSON.stringify(fields) ? await ahead.answer : null;
+    ahead = null;
+    return foreseen ?? ready.town({ code, n, fields, live: true });
+  };
   const update = async () => {
     if (asking) {
       again = true;
@@ -94,7 +109,7 @@ export function liveScore(form) {
     if (ready) {
       do {
         again = false;
-        const { town } = await ready.town({ code, n, fields: formFields(form), live: true });
+        const { town } = await ask(ready);
         if (again || !town) continue;
         waiting = town.waiting ?? [];
         // What a waiting town says is worded by the piece the server's page draws it with.

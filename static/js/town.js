@@ -1,7 +1,7 @@
 // Tap-to-place on a town: pick a building from the palette, tap the squares it stands on.
 // The selects stay the form's truth (hidden; shown by noscript.css without scripts), so the server reads the
 // same fields with or without this. Each square is one button named "a1, Cottage, 3 points".
-import { announce, atMostOncePerFrame, focusFirstProblem, keepHeight } from "./dom.mjs";
+import { announce, atMostOncePerFrame, focusFirstProblem, formFields, keepHeight } from "./dom.mjs";
 import { keepAwake } from "./wake.mjs";
 import { draftOf, keepDraft } from "./recent.mjs";
 
@@ -168,7 +168,16 @@ export function enhance(form) {
   keepHeight(palette, "--palette-height");
   for (const square of squares) {
     const button = square.querySelector(".square-button");
-    square.querySelector(".square-select").addEventListener("change", () => show(palette, square));
+    const select = square.querySelector(".square-select");
+    select.addEventListener("change", () => show(palette, square));
+    // Pressed with a building in hand: the live score may ask for the town this tap would make before the finger
+    // lifts (live.mjs); the tap itself changes the town only on its click.
+    button.addEventListener("pointerdown", (event) => {
+      if (!event.isPrimary || event.button !== 0 || tool === null || select.value === tool || form.dataset.live === undefined) return;
+      const fields = formFields(form);
+      fields[select.name] = tool;
+      form.dispatchEvent(new CustomEvent("town-foresee", { detail: fields }));
+    });
     button.addEventListener("click", () => {
       if (tool === null && offerBuildings(palette, square)) return;
       if (tool === null) {
@@ -176,7 +185,7 @@ export function enhance(form) {
         announce(palette.dataset.chooseFirst || title.textContent);
         return;
       }
-      if (square.querySelector(".square-select").value !== tool) place([[square, tool]]);
+      if (select.value !== tool) place([[square, tool]]);
       else {
         showChanged();
         announce(squareWords(square));

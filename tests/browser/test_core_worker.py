@@ -139,3 +139,60 @@ def test_a_towns_numbers_come_with_the_page_before_the_core(phone, live_server):
     page.reload()
     expect(page.locator(".square[data-square=a1] .square-points")).to_have_text("0")
     expect(page.locator(".running-total")).not_to_have_class(re.compile(r"\bis-stale\b"))
+
+
+# Every question the page asks its core worker, by door ("town live" for a live score), from before its scripts run,
+# among the pointer's presses and lifts and the clicks.
+COUNT_ASKED = """(() => {
+  window.asked = [];
+  for (const name of ["pointerdown", "pointerup", "click"]) addEventListener(name, () => window.asked.push(name), true);
+  const send = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message) {
+    const request = message && message.args ? message.args[0] : null;
+    window.asked.push(message.door + (request && request.live ? " live" : ""));
+    return send.apply(this, arguments);
+  };
+})()"""
+
+
+def test_a_square_pressed_is_scored_before_the_finger_lifts_and_the_tap_asks_nothing_more(phone, live_server):
+    phone.add_init_script(script=COUNT_ASKED)
+    page = phone.new_page()
+    page.goto(live_server + "/en/g/{}/1".format(FOUR_PLAYERS_CODE))
+    page.wait_for_selector("form.js-town[data-live-total]")
+    page.locator(".palette .tool[data-card=farm]").tap()
+    asked = page.evaluate("() => window.asked.length")
+    # A touch: the press asks for the town the tap would make; the tap takes that answer.
+    page.locator(".square[data-square=a1] .square-button").tap()
+    expect(page.locator(".running-total")).to_have_text("Running total: 34")
+    expect(page.locator(".square[data-square=a1] .square-points")).to_have_text("0")
+    expect(page.locator("#announce")).to_have_text("a1, Farm, 0 points. Running total: 34")
+    # Asked once, when pressed: before the finger lifted, and nothing more on the click.
+    assert page.evaluate("() => window.asked")[asked:] == ["pointerdown", "town live", "pointerup", "click"]
+
+
+def test_a_press_that_is_not_a_tap_changes_nothing_and_the_next_tap_is_scored_as_it_is(phone, live_server):
+    phone.add_init_script(script=COUNT_ASKED)
+    page = phone.new_page()
+    page.goto(live_server + "/en/g/{}/1".format(FOUR_PLAYERS_CODE))
+    page.wait_for_selector("form.js-town[data-live-total]")
+    page.locator(".palette .tool[data-card=farm]").tap()
+    asked = page.evaluate("() => window.asked.length")
+    # A finger down on a1 that leaves to scroll: asked ahead, never tapped.
+    page.locator(".square[data-square=a1] .square-button").dispatch_event(
+        "pointerdown", {"isPrimary": True, "button": 0, "pointerType": "touch"})
+    page.wait_for_function("n => window.asked.length > n", arg=asked)
+    page.locator(".square[data-square=b1] .square-button").tap()
+    expect(page.locator("#announce")).to_have_text(re.compile(r"^b1, Farm, "))
+    expect(page.locator("#square_a1")).to_have_value("cottage")
+    expect(page.locator("#square_b1")).to_have_value("farm")
+    # a1's press was answered, unused: the tap on b1 asked for its own town.
+    assert page.evaluate("() => window.asked")[asked:] == ["pointerdown", "town live", "pointerdown", "town live",
+                                                           "pointerup", "click"]
+    shown = page.locator(".running-total").inner_text()
+    points = page.locator(".square[data-square=a1] .square-points").inner_text()
+    # What the server draws for the town in the address is what the page showed.
+    page.reload()
+    expect(page.locator(".running-total")).to_have_text(shown)
+    expect(page.locator(".square[data-square=a1] .square-points")).to_have_text(points)
+    assert points == "3"

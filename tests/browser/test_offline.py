@@ -116,6 +116,43 @@ def test_a_whole_game_with_the_server_stopped(phone, own_server):
     assert play_offline(page, own_server.url) == EXPECTED
 
 
+# What the service worker stored for an address, as text, and its Cache-Control (null when nothing is stored yet).
+STORED = """async (url) => {
+  for (const name of await caches.keys()) {
+    const found = await (await caches.open(name)).match(url);
+    if (found) return [await found.text(), found.headers.get("Cache-Control")];
+  }
+  return null;
+}"""
+
+
+def test_pages_visited_are_stored_as_served_and_open_offline(phone, live_server):
+    page = phone.new_page()
+    install(page, live_server)
+    code = examples.FOUR_PLAYERS_CODE
+    # A town step opened plain is the same page for good (stored from the browser's cache once shown); one with a
+    # tap in its address is drawn for its reader (stored as it streams).
+    kept = "{}/en/g/{}/2".format(live_server, code)
+    drawn = kept + "?square_a1=farm"
+    for address in (kept, drawn):
+        page.goto(address)
+        page.wait_for_selector("form.js-town")
+    served = {address: phone.request.get(address) for address in (kept, drawn)}
+    for address in (kept, drawn):
+        page.wait_for_function(STORED.replace("async (url) =>", "async () => !!await (async (url) =>") +
+                               ")({})".format(json.dumps(address)), polling=100, timeout=WAIT)
+        text, cache_control = page.evaluate(STORED, address)
+        assert text == served[address].text()
+        assert cache_control == served[address].headers.get("cache-control")
+    assert served[kept].headers["cache-control"] == "public, max-age=31536000, immutable"
+    go_offline(phone)
+    names = [player["name"] for player in decode(code)["players"]]
+    for address in (kept, drawn):
+        page.goto(address)
+        expect(page.locator("h1")).to_have_text("Town of " + names[1])
+    expect(page.locator("#square_a1")).to_have_value("farm")
+
+
 @pytest.fixture(scope="module")
 def installed_offline(browser, live_server):
     """A phone that installed the app and went offline, shared by the tests that only read pages offline."""

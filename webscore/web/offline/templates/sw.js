@@ -89,12 +89,20 @@ async function forgetOldPages(cache) {
   for (const request of pages.slice(0, Math.max(0, pages.length - MAX_PAGES))) await cache.delete(request);
 }
 
-async function page(request, preloaded) {
+// A page the server keeps the same for good (a result, a town step opened plain: "immutable") is stored from the
+// browser's HTTP cache once it is shown, not copied as it streams: a copy would pass every byte of the page
+// through this worker's thread before the page has them. Any other page is copied as it comes.
+async function page(event) {
+  const request = event.request;
   const cache = await caches.open(CACHE);
   try {
-    const response = (await preloaded) || await fetch(request);
-    if (response.ok && response.type === "basic" && !response.headers.get("Cache-Control")?.includes("no-store")) {
-      cache.put(request, response.clone()).then(() => forgetOldPages(cache)).catch(() => {});
+    const response = (await event.preloadResponse) || await fetch(request);
+    const kept = response.headers.get("Cache-Control") ?? "";
+    if (response.ok && response.type === "basic" && !kept.includes("no-store")) {
+      const stored = kept.includes("immutable")
+        ? fetch(request, { cache: "force-cache" }).then((again) => again.ok && cache.put(request, again))
+        : cache.put(request, response.clone());
+      event.waitUntil(stored.then(() => forgetOldPages(cache)).catch(() => {}));
     }
     return response;
   } catch (error) {
@@ -113,7 +121,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (request.mode === "navigate") {
-    event.respondWith(page(request, event.preloadResponse));
+    event.respondWith(page(event));
   } else if (url.pathname.startsWith("/static/") || url.pathname.startsWith("/core/")) {
     event.respondWith(asset(request));
   }
