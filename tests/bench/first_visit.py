@@ -305,8 +305,9 @@ class Phone:
             record["url"] == target["url"] for target in self.targets.values())
 
     def in_flight(self, record: dict) -> bool:
-        """Whether a request is still on its way."""
-        return record["end"] is None and not self.worker_script(record)
+        """Whether a request of this visit is still on its way (one the page before sent, which the navigation
+        cancelled, may never be reported as finished or failed)."""
+        return record["end"] is None and not self.worker_script(record) and self.ms(record["start"]) >= 0
 
     def document(self):
         """Return this visit's document request (None before it is sent)."""

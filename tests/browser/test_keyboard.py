@@ -149,6 +149,12 @@ def test_the_palette_never_covers_the_focused_square(browser, live_server, lang)
             assert palette_bottom <= top and bottom <= height, (square, box)
             seen.append(square)
         assert seen[0] == "d4" and seen[-1] == "a1"
+        # The palette's height is kept on the root alone, as its scroll padding: a custom property every element
+        # inherited would restyle the whole page each time the palette's height is measured.
+        kept = page.evaluate("""() => [getComputedStyle(document.documentElement).scrollPaddingTop,
+                                       document.querySelector('.palette').offsetHeight,
+                                       getComputedStyle(document.querySelector('.grid')).getPropertyValue('--palette-height')]""")
+        assert kept == ["{}px".format(kept[1] + 8), kept[1], ""]
     finally:
         context.close()
 
