@@ -305,9 +305,11 @@ class Phone:
             record["url"] == target["url"] for target in self.targets.values())
 
     def in_flight(self, record: dict) -> bool:
-        """Whether a request of this visit is still on its way (one the page before sent, which the navigation
-        cancelled, may never be reported as finished or failed)."""
-        return record["end"] is None and not self.worker_script(record) and self.ms(record["start"]) >= 0
+        """Whether a request of this visit is still on its way. Two are never reported as finished or failed at
+        times, so they are not waited for: one the page before sent, which the navigation cancelled, and the
+        browser's own fetch of the page's icon."""
+        return (record["end"] is None and not self.worker_script(record) and self.ms(record["start"]) >= 0
+                and not record["url"].endswith("/icons/icon.svg"))
 
     def document(self):
         """Return this visit's document request (None before it is sent)."""
