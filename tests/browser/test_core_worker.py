@@ -155,13 +155,19 @@ COUNT_ASKED = """(() => {
 })()"""
 
 
-def test_a_square_pressed_is_scored_before_the_finger_lifts_and_the_tap_asks_nothing_more(phone, live_server):
+def farm_in_hand(phone, live_server):
+    """Open player 1's town on a phone that counts what its page asks the core, and tap the Farm in the palette;
+    return the page and how many questions it had asked by then."""
     phone.add_init_script(script=COUNT_ASKED)
     page = phone.new_page()
     page.goto(live_server + "/en/g/{}/1".format(FOUR_PLAYERS_CODE))
     page.wait_for_selector("form.js-town[data-live-total]")
     page.locator(".palette .tool[data-card=farm]").tap()
-    asked = page.evaluate("() => window.asked.length")
+    return page, page.evaluate("() => window.asked.length")
+
+
+def test_a_square_pressed_is_scored_before_the_finger_lifts_and_the_tap_asks_nothing_more(phone, live_server):
+    page, asked = farm_in_hand(phone, live_server)
     # A touch: the press asks for the town the tap would make; the tap takes that answer.
     page.locator(".square[data-square=a1] .square-button").tap()
     expect(page.locator(".running-total")).to_have_text("Running total: 34")
@@ -172,12 +178,7 @@ def test_a_square_pressed_is_scored_before_the_finger_lifts_and_the_tap_asks_not
 
 
 def test_a_press_that_is_not_a_tap_changes_nothing_and_the_next_tap_is_scored_as_it_is(phone, live_server):
-    phone.add_init_script(script=COUNT_ASKED)
-    page = phone.new_page()
-    page.goto(live_server + "/en/g/{}/1".format(FOUR_PLAYERS_CODE))
-    page.wait_for_selector("form.js-town[data-live-total]")
-    page.locator(".palette .tool[data-card=farm]").tap()
-    asked = page.evaluate("() => window.asked.length")
+    page, asked = farm_in_hand(phone, live_server)
     # A finger down on a1 that leaves to scroll: asked ahead, never tapped.
     page.locator(".square[data-square=a1] .square-button").dispatch_event(
         "pointerdown", {"isPrimary": True, "button": 0, "pointerType": "touch"})
