@@ -1,6 +1,7 @@
 // "Your games": the statistics of the games finished on this phone, drawn by the core (webscore/flow/history.py
 // and history_pieces.py) from what recent.mjs kept; here only the page's events, the files and the storage.
 import { loadBrowserCore } from "./core.mjs";
+import { announce } from "./dom.mjs";
 import { keepMerged, keepPlayedText, merged, played, playedText } from "./recent.mjs";
 import { counted, fill, path, words } from "./words.mjs";
 
@@ -41,10 +42,6 @@ async function draw(focus = null) {
   performance.mark("marquoir:games-drawn");
   // Kept after the page is drawn, in a task of its own.
   if (answer.played) setTimeout(() => keepPlayedText(answer.played), 0);
-}
-
-function announce(text) {
-  document.getElementById("announce").textContent = text;
 }
 
 function save(name, type, text) {

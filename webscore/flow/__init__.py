@@ -169,7 +169,7 @@ def history_json(text: str) -> str:
         joined = _played["games"] = games + added
         for name, other in more_merged.items():
             merged.setdefault(name, other)
-        return json.dumps({"played": _kept_text(joined), "merged": merged, "added": len(joined) - len(games)})
+        return json.dumps({"played": _kept_text(joined), "merged": merged, "added": len(added)})
     read = 0
     for game in games:
         if "summary" not in game:

@@ -97,9 +97,9 @@ async function page(event) {
   const cache = await caches.open(CACHE);
   try {
     const response = (await event.preloadResponse) || await fetch(request);
-    const kept = response.headers.get("Cache-Control") ?? "";
-    if (response.ok && response.type === "basic" && !kept.includes("no-store")) {
-      const stored = kept.includes("immutable")
+    const cacheControl = response.headers.get("Cache-Control") ?? "";
+    if (response.ok && response.type === "basic" && !cacheControl.includes("no-store")) {
+      const stored = cacheControl.includes("immutable")
         ? fetch(request, { cache: "force-cache" }).then((again) => again.ok && cache.put(request, again))
         : cache.put(request, response.clone());
       event.waitUntil(stored.then(() => forgetOldPages(cache)).catch(() => {}));
