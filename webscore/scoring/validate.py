@@ -27,6 +27,9 @@ PLAYER_KEYS = ("name", "monument", "town", "master_builder_turns", "stored", "sh
                "completed_before")
 MAX_PLAYERS = 6
 MAX_NAME = 24
+# The same limit as a name box's maxlength, which the browser counts in UTF-16 units: a character beyond the
+# Basic Multilingual Plane (most emoji) takes two, so a box of MAX_NAME would refuse names the rules take.
+MAX_NAME_UNITS = 2 * MAX_NAME
 # Characters that change how text around them is shown without showing themselves: Unicode's format
 # characters (category Cf: bidirectional overrides and isolates, zero-width marks, the byte-order mark,
 # tags...), the line and paragraph separators, and lone surrogates, which are no text at all.

@@ -25,7 +25,7 @@ from ...scoring.cards import CARD_COLOURS
 from ...scoring.cards import MAX_STORED
 from ...scoring.cards import MONUMENTS
 from ...scoring.cards import colour_of
-from ...scoring.validate import MAX_NAME
+from ...scoring.validate import MAX_NAME_UNITS
 from ...scoring.validate import MAX_PLAYERS
 from ...scoring.validate import MONUMENT_FACTS
 from .. import i18n
@@ -333,7 +333,7 @@ def words() -> dict:
             "card_colours": list(CARD_COLOURS),
             "languages": list(i18n.LANGUAGES),
             "max_players": MAX_PLAYERS,
-            "max_name": MAX_NAME,
+            "max_name": MAX_NAME_UNITS,
             "pad": {"columns": list(pad.POINT_COLUMNS) + [pad.EMPTY], "ranges": pad.RANGES, "name": pad.NAME,
                     "facts": [[pad.TURNS, "master_builder_turns"], [pad.COTTAGES, "cottages"]]},
             "monument_facts": MONUMENT_FACTS,

@@ -20,7 +20,7 @@ from ...scoring.cards import CARD_COLOURS
 from ...scoring.cards import MONUMENTS
 from ...scoring.cards import cards_of_colour
 from ...scoring.game import MODES
-from ...scoring.validate import MAX_NAME
+from ...scoring.validate import MAX_NAME_UNITS
 from ..http.cache import kept
 from ..i18n.labels import CARD_NAMES
 from ..i18n.labels import MODE_NAMES
@@ -60,7 +60,7 @@ class SetupForm(GetForm):
     """Players in seating order, the mode, the options and the seven buildings."""
 
     # No autocomplete="off": it would also stop the browser from putting typed names back on Back.
-    players = FieldList(StringField(_l("Name"), render_kw={"maxlength": MAX_NAME}),
+    players = FieldList(StringField(_l("Name"), render_kw={"maxlength": MAX_NAME_UNITS}),
                         min_entries=1)
     monuments = FieldList(SelectField(_l("Monument")), min_entries=1)
     dealt = FieldList(HiddenField(), min_entries=1)

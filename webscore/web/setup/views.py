@@ -17,7 +17,7 @@ from ...scoring import CodeError
 from ...scoring import InvalidGame
 from ...scoring import encode
 from ...scoring import game_from_code
-from ...scoring.validate import MAX_NAME
+from ...scoring.validate import MAX_NAME_UNITS
 from ...scoring.validate import MAX_PLAYERS
 from ..http import page_cache
 from ..i18n.problems import problem_text
@@ -49,7 +49,7 @@ def _page(state: dict, placed: dict, status: int = 200):
         general.append(problem_text({"code": "player-count"}))
         status = 422
     return render_template("setup.html", form=_form(state, placed), general=general, max_players=MAX_PLAYERS,
-                           max_name=MAX_NAME, monument_choices=monument_choices), status
+                           max_name=MAX_NAME_UNITS, monument_choices=monument_choices), status
 
 
 @bp.get("/new")
