@@ -45,10 +45,15 @@ export function keepFocus(root, key, redraw) {
   target.focus();
 }
 
+// The last address a page of this tab wrote (see atMostOncePerFrame): {from, to}.
+const WRITTEN = "marquoir.written";
+
 // Run write at most once per animation frame however often it is asked, just after the frame is painted (so a
 // tap's answer is drawn first), and at once when the page is hidden or left, so what it keeps (an address, a
 // draft) is never older than the last frame the player saw. keep.owe() marks a write as owed without asking
 // for a frame: it is written at the next keep(), or when the page is hidden or left.
+// A reload has taken its address when it is asked for, while the page it leaves still runs and may write a
+// newer one: each address written is also kept for this tab, where newerAddress() finds it.
 export function atMostOncePerFrame(write) {
   let asked = false;
   let scheduled = false;
@@ -56,7 +61,14 @@ export function atMostOncePerFrame(write) {
     scheduled = false;
     if (!asked) return;
     asked = false;
+    const before = location.href;
     write();
+    if (location.href === before) return;
+    try {
+      sessionStorage.setItem(WRITTEN, JSON.stringify({ from: before, to: location.href }));
+    } catch (error) {
+      // Storage refused: a reload shows the address as it was a frame before.
+    }
   };
   addEventListener("pagehide", flush);
   document.addEventListener("visibilitychange", () => {
@@ -80,4 +92,22 @@ export function atMostOncePerFrame(write) {
 export function keepHeight(element, property) {
   const measure = () => document.documentElement.style.setProperty(property, element.offsetHeight + 8 + "px");
   new ResizeObserver(measure).observe(element);
+}
+
+// The address this page had been given when it was reloaded (or reached again by Back or Forward), where the
+// page wrote it too late for the load (a tap or a letter just before): put in place of the one loaded, and
+// returned, for the page to show what it holds; null where there is none.
+export function newerAddress() {
+  let written = null;
+  try {
+    written = JSON.parse(sessionStorage.getItem(WRITTEN) || "null");
+  } catch (error) {
+    return null;
+  }
+  const how = performance.getEntriesByType("navigation")[0]?.type;
+  if (!written || written.from !== location.href || !["reload", "back_forward"].includes(how)) return null;
+  const to = new URL(written.to, location.href);
+  if (to.origin !== location.origin || to.pathname !== location.pathname) return null;
+  history.replaceState(history.state, "", to.pathname + to.search);
+  return to.search;
 }

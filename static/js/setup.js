@@ -4,7 +4,7 @@
 // answers them, as it does without scripts. What is here is DOM work: read the fields, draw the state, show
 // problems. The form's state is mirrored into the address, so Back, Forward and reload show it as it was left.
 import { coreReady, loadBrowserCore } from "./core.mjs";
-import { atMostOncePerFrame, formFields, queryFields } from "./dom.mjs";
+import { atMostOncePerFrame, formFields, newerAddress, queryFields } from "./dom.mjs";
 import { draftOf, games, keepDraft } from "./recent.mjs";
 import { fill, path, problemText, words } from "./words.mjs";
 
@@ -17,14 +17,21 @@ function seed() {
   return value[0];
 }
 
+// The answers of an address a blank page was opened for (see below), until the core has drawn them: the
+// address keeps them meanwhile, with what is typed in the form over them.
+let opened = null;
+
 function mirror() {
-  const query = new URLSearchParams(formFields(form));
+  const query = new URLSearchParams({ ...(opened ?? {}), ...formFields(form) });
   history.replaceState(history.state, "", location.pathname + "?" + query.toString());
 }
 
 function drawRows(state, offers) {
   const template = document.getElementById("player-row").innerHTML;
   const withMonuments = !state.without_monuments;
+  // The field being typed in keeps the focus and the caret in its new row, which has its id.
+  const typing = list().contains(document.activeElement) ? document.activeElement : null;
+  const caret = typing?.matches("input.name") ? [typing.selectionStart, typing.selectionEnd, typing.selectionDirection] : null;
   list().replaceChildren(...state.players.map((name, i) => {
     const holder = document.createElement("template");
     holder.innerHTML = template.replaceAll("__N__", String(i)).trim();
@@ -46,6 +53,11 @@ function drawRows(state, offers) {
   }));
   form.querySelector('button[value="add"]')?.toggleAttribute("hidden", state.players.length >= words.catalogue.max_players);
   form.querySelector('button[value="deal-monuments"]')?.toggleAttribute("hidden", !withMonuments);
+  const again = typing?.id ? document.getElementById(typing.id) : null;
+  if (again && list().contains(again)) {
+    again.focus({ preventScroll: true });
+    if (caret) again.setSelectionRange(...caret);
+  }
 }
 
 // A row's monument: a select of those the mode allows, or the two dealt to choose between (the other one
@@ -98,19 +110,36 @@ function drawChosen() {
   }
 }
 
+// Every message on the form goes, the server's (a page it answered before the core was ready) as the page's,
+// and the fields they described are no longer marked.
 function clearErrors() {
-  for (const error of form.querySelectorAll(".js-error")) error.remove();
+  for (const error of form.querySelectorAll(".error")) error.remove();
+  for (const field of form.querySelectorAll("[aria-invalid]")) field.removeAttribute("aria-invalid");
+  for (const field of form.querySelectorAll("[aria-describedby]")) {
+    const left = field.getAttribute("aria-describedby").split(" ").filter((id) => document.getElementById(id));
+    if (left.length) field.setAttribute("aria-describedby", left.join(" "));
+    else field.removeAttribute("aria-describedby");
+  }
 }
 
+// A message, shown and tied to what it is about as the server's are (templates/macros.html): a field is
+// marked invalid and described by it, a colour's cards by their fieldset.
+let shownErrors = 0;
 function showError(anchor, text) {
   const error = document.createElement(anchor === form ? "p" : "span");
   error.className = "error js-error";
+  error.id = "js-error-" + ++shownErrors;
   error.setAttribute("role", "alert");
   error.textContent = text;
   const holder = anchor === form ? null : anchor.closest(".player-row, fieldset");
   if (anchor === form) form.prepend(error);
   else if (holder) holder.append(error);
   else anchor.after(error);
+  const described = anchor.matches("input, select") ? anchor : anchor.tagName === "LEGEND" ? anchor.parentElement : null;
+  if (!described) return;
+  if (described !== anchor.parentElement) described.setAttribute("aria-invalid", "true");
+  const ids = described.getAttribute("aria-describedby");
+  described.setAttribute("aria-describedby", ids ? ids + " " + error.id : error.id);
 }
 
 // Where a problem of the flow's field id is shown: the player's row, or the colour's card list.
@@ -130,7 +159,15 @@ async function act(action, focusAfter, given = null, waits = true) {
   if (waits) await townsChecked;
   const fields = given ?? formFields(form);
   const towns = form.elements.towns.value;
+  const names = () => [...list().querySelectorAll("input.name")].map((input) => input.value);
+  const asked = names();
   const answer = await core.setup({ fields, action, seed: seed() });
+  // A name typed while the core answered stays as typed, where the answer keeps the rows in their seats.
+  if (!answer.code && !/^(up|remove)-/.test(action)) {
+    names().forEach((name, i) => {
+      if (name !== asked[i] && i < answer.state.players.length) answer.state.players[i] = name;
+    });
+  }
   if (answer.code) {
     const lang = words.lang;
     const next = { play: path("pages.play", { lang }, { code: answer.code }), table: path("tables.start", { lang }, { code: answer.code }) };
@@ -217,6 +254,21 @@ function showRecentNames() {
   }));
 }
 
+// What of an address's answers the blank form can hold, shown at once, before the core draws them all: the
+// names of the rows it has, the choices made. (A field the address does not name keeps the form's default,
+// but for a box: an address from the form names every box ticked.)
+function showAnswers(fields) {
+  for (const field of form.elements) {
+    if (!field.name || field.type === "submit" || field.type === "button") continue;
+    if (field.type === "checkbox") field.checked = field.name in fields;
+    else if (!(field.name in fields)) continue;
+    else if (field.type === "radio") field.checked = field.value === fields[field.name];
+    else field.value = fields[field.name];
+  }
+  drawChosen();
+  form.classList.toggle("is-solo", fields.mode === "solo");
+}
+
 // Where focus goes after a button redrew the rows: the new row's name, or the moved player's name.
 function focusAfter(action) {
   const [verb, number] = action.split("-");
@@ -228,11 +280,18 @@ function focusAfter(action) {
 
 if (form && words) {
   // A blank setup page shown for an address with answers in it (the offline copy, or a page that language
-  // switch or Back reopened): its answers, read now, before the form's own are mirrored into the address.
-  const opened = form.hasAttribute("data-blank") && location.search.length > 1 ? queryFields() : null;
+  // switch or Back reopened), or a page reloaded before its address had the last letters typed: the address's
+  // answers, read now, before the form's own are mirrored into it.
+  const newer = newerAddress();
+  opened = newer !== null ? queryFields(newer)
+    : form.hasAttribute("data-blank") && location.search.length > 1 ? queryFields() : null;
+  if (opened) showAnswers(opened);
+  // The fields changed on this page before the core was ready, which its first answer reads as they are now.
+  const changed = new Set();
   const keep = atMostOncePerFrame(mirror);
   // A mode chosen before the core was ready is answered once it is.
   let changedEarly = false;
+  for (const type of ["input", "change"]) form.addEventListener(type, (event) => changed.add(event.target.name));
   form.addEventListener("input", keep);
   form.addEventListener("input", showRecentNames);
   showRecentNames();
@@ -267,8 +326,15 @@ if (form && words) {
     // ready, as the server would have.
     townsChecked = (async () => {
       if (opened) {
-        const action = opened.action ?? "refresh";
-        await act(action, focusAfter(action), opened, false);
+        const now = formFields(form);
+        const given = { ...opened };
+        for (const name of changed) {
+          if (name in now) given[name] = now[name];
+          else delete given[name];
+        }
+        opened = null;
+        const action = given.action ?? "refresh";
+        await act(action, focusAfter(action), given, false);
       } else if (changedEarly) await act("refresh", null, null, false);
       await newestTowns(core);
     })().catch(() => {});

@@ -1,7 +1,7 @@
 // Tap-to-place on a town: pick a building from the palette, tap the squares it stands on.
 // The selects stay the form's truth (hidden; shown by noscript.css without scripts), so the server reads the
 // same fields with or without this. Each square is one button named "a1, Cottage, 3 points".
-import { announce, atMostOncePerFrame, focusFirstProblem, formFields, keepHeight } from "./dom.mjs";
+import { announce, atMostOncePerFrame, focusFirstProblem, formFields, keepHeight, newerAddress } from "./dom.mjs";
 import { keepAwake } from "./wake.mjs";
 import { draftOf, keepDraft } from "./recent.mjs";
 
@@ -45,10 +45,12 @@ function remember(form) {
   if (form.dataset.key) keepDraft(form.dataset.key, form.dataset.player, query);
 }
 
-// A step opened without answers in its address shows the newest town typed for it on this phone.
+// A step opened without answers in its address shows the newest town typed for it on this phone; one reloaded
+// before its address had its last taps, the town as it was left.
 function restoreDraft(form, squares, palette) {
-  if (!form.dataset.key || new URLSearchParams(location.search).has("square_a1")) return;
-  const draft = draftOf(form.dataset.key, form.dataset.player);
+  const newer = newerAddress();
+  if (newer === null && (!form.dataset.key || new URLSearchParams(location.search).has("square_a1"))) return;
+  const draft = newer ?? draftOf(form.dataset.key, form.dataset.player);
   if (draft === null || draft === townQuery(form)) return;
   for (const [name, value] of new URLSearchParams(draft)) {
     const field = form.elements.namedItem(name);

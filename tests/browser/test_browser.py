@@ -1,7 +1,12 @@
 """Whole games in Debian's Chromium on a phone-sized screen, with and without JavaScript."""
 
+import re
+
 from playwright.sync_api import expect
 
+from support.browsing import HOLD_CORE
+from support.browsing import WAIT
+from support.examples import FOUR_PLAYERS_CODE
 from support.phone import EXPECTED
 from support.phone import play
 from support.phone import read_results
@@ -76,6 +81,37 @@ def test_a_reload_keeps_unsaved_taps(phone, live_server):
     page.reload()
     assert page.locator("#square_d4").input_value() == "farm"
     assert page.locator(".square[data-square=d4] .square-card").inner_text() == "Farm"
+
+
+def test_a_reload_right_after_a_tap_keeps_it_where_the_address_held_the_town_already(phone, live_server):
+    page = phone.new_page()
+    page.add_init_script(script=HOLD_CORE)
+    page.goto(live_server + "/en/g/{}/1".format(FOUR_PLAYERS_CODE))
+    page.wait_for_function("() => window.coreHeld() > 0", timeout=WAIT)
+    page.evaluate("window.releaseCore()")
+    page.wait_for_selector("form.js-town[data-live-total]")
+    page.click(".tool[data-card=farm]")
+    page.click(".square[data-square=a1] .square-button")
+    expect(page.locator(".running-total")).to_have_text("Running total: 34")
+    expect(page).to_have_url(re.compile(r"[?&]square_a1=farm&"))
+    # A second tap, reloaded before the live score answers it: the address has not had it yet.
+    page.evaluate("window.holdCore()")
+    page.click(".square[data-square=b1] .square-button")
+    expect(page.locator("#square_b1")).to_have_value("farm")
+    assert "square_b1=farm" not in page.url
+    page.reload()
+    expect(page.locator("#square_b1")).to_have_value("farm")
+    expect(page.locator(".square[data-square=b1] .square-card")).to_have_text("Farm")
+    expect(page.locator("#square_a1")).to_have_value("farm")
+    assert "square_b1=farm" in page.url
+    page.wait_for_function("() => window.coreHeld() > 0", timeout=WAIT)
+    page.evaluate("window.releaseCore()")
+    expect(page.locator(".square[data-square=b1] .square-points")).to_have_text("0", timeout=WAIT)
+    live = page.locator(".running-total").inner_text()
+    # Reloaded again, the server draws the town the address holds: the same, with the same total.
+    page.reload()
+    expect(page.locator("#square_b1")).to_have_value("farm")
+    expect(page.locator(".running-total")).to_have_text(live)
 
 
 def test_moving_between_players_keeps_each_town(phone, live_server):

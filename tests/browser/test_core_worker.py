@@ -8,6 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
+from support.browsing import HOLD_CORE
 from support.examples import FOUR_PLAYERS_CODE
 
 WAIT = 15000
@@ -100,6 +101,26 @@ def test_the_setup_answers_in_the_page_once_the_core_is_ready_keeping_what_was_t
     expect(page.locator("#players-1")).to_have_value("Luc")
 
 
+def test_a_name_typed_in_the_same_moment_as_a_reload_is_kept(phone, live_server):
+    page = phone.new_page()
+    page.goto(live_server + "/hu/new?players-0=%C3%81gi&players-1=&mode=town-hall")
+    page.wait_for_function("() => performance.getEntriesByName('marquoir:core-ready').length === 1", timeout=WAIT)
+    # The letters land and the page reloads in one task: no frame comes between them to write the address.
+    page.evaluate("""() => {
+      const name = document.querySelector("#players-1");
+      name.value = "Bence";
+      name.dispatchEvent(new Event("input", { bubbles: true }));
+      location.reload();
+    }""")
+    expect(page.locator("#players-1")).to_have_value("Bence", timeout=WAIT)
+    assert page.input_value("#players-0") == "Ági"
+    assert page.is_checked("input[name=mode][value=town-hall]")
+    expect(page).to_have_url(re.compile(r"[?&]players-1=Bence(&|$)"))
+    # Once: a later reload is of the address as it now stands.
+    page.reload()
+    expect(page.locator("#players-1")).to_have_value("Bence", timeout=WAIT)
+
+
 def test_a_mode_chosen_before_the_core_was_ready_is_answered_once_it_is(phone, live_server):
     held = []
     phone.route(re.compile(r".*/core\.bundle$"), lambda route: held.append(route))
@@ -116,6 +137,57 @@ def test_a_mode_chosen_before_the_core_was_ready_is_answered_once_it_is(phone, l
     # Solo plays one town: the core answers the mode chosen meanwhile, and the name typed stays.
     expect(page.locator("ol.players > li")).to_have_count(1, timeout=WAIT)
     expect(page.locator("#players-0")).to_have_value("Ana")
+
+
+def test_a_name_being_typed_when_the_core_answers_an_early_choice_keeps_its_focus_and_its_letters(phone, live_server):
+    page = phone.new_page()
+    page.add_init_script(script=HOLD_CORE)
+    page.goto(live_server + "/hu/new")
+    # Before the core is ready: no monuments, then a name begun.
+    page.check("input[name=without_monuments]")
+    page.click("#players-1")
+    page.keyboard.type("Bé")
+    page.wait_for_function("() => window.coreHeld() > 0", timeout=WAIT)
+    page.evaluate("window.releaseCore()")
+    # The core answers the choice (the rows lose their monuments) under the fingers still typing.
+    expect(page.locator("#monuments-0")).to_be_hidden(timeout=WAIT)
+    expect(page.locator("#players-1")).to_be_focused()
+    page.keyboard.type("la")
+    expect(page.locator("#players-1")).to_have_value("Béla")
+    # A name typed while the core answers a button stays as typed.
+    page.evaluate("window.holdCore()")
+    page.click("button[name=action][value=add]")
+    page.fill("#players-0", "Zsófi")
+    page.wait_for_function("() => window.coreHeld() > 0", timeout=WAIT)
+    page.evaluate("window.releaseCore()")
+    expect(page.locator("ol.players > li")).to_have_count(3)
+    assert [page.input_value("#players-{}".format(n)) for n in range(3)] == ["Zsófi", "Béla", ""]
+    expect(page).to_have_url(re.compile(r"[?&]players-0=Zs%C3%B3fi(&|$)"))
+
+
+def test_the_servers_messages_go_once_the_page_answers_and_the_pages_own_are_tied_to_their_fields(phone, live_server):
+    page = phone.new_page()
+    # The server refuses a game whose cards are not chosen: one message a colour to choose, each describing its fieldset.
+    page.goto(live_server + "/fr/new?players-0=Zo%C3%A9&players-1=Luc&action=play")
+    expect(page.locator("form.setup .error")).to_have_count(6)
+    expect(page.locator("fieldset.c-red")).to_have_attribute("aria-describedby", "red-error-1")
+    page.wait_for_function("() => performance.getEntriesByName('marquoir:core-ready').length === 1", timeout=WAIT)
+    page.click("button[name=action][value=add]")
+    expect(page.locator("ol.players > li")).to_have_count(3)
+    # Answered in the page: no message of the server's is left, nor a field marked by one.
+    expect(page.locator("form.setup .error")).to_have_count(0)
+    expect(page.locator("form.setup [aria-invalid], form.setup fieldset[aria-describedby]")).to_have_count(0)
+    # The same refusal answered in the page: its messages as the server's, tied to what they are about.
+    page.click("button[name=action][value=play]")
+    expect(page.locator("form.setup .error")).to_have_count(6)
+    red = page.locator("fieldset.c-red .error")
+    expect(red).to_have_text("Choisissez une carte de chaque couleur.")
+    expect(page.locator("fieldset.c-red")).to_have_attribute("aria-describedby", red.get_attribute("id"))
+    # Cards dealt at random: answered again without them, nothing stays marked.
+    page.click("button[name=action][value=deal]")
+    expect(page.locator("fieldset.c-red input:checked")).to_have_count(1)
+    expect(page.locator("form.setup .error")).to_have_count(0)
+    expect(page.locator("form.setup [aria-invalid], form.setup fieldset[aria-describedby]")).to_have_count(0)
 
 
 def test_a_towns_numbers_come_with_the_page_before_the_core(phone, live_server):

@@ -1,6 +1,7 @@
 """Installable and offline: the manifest, the service worker, and whole games with the network cut."""
 
 import json
+import re
 
 import pytest
 from hypothesis import HealthCheck
@@ -9,6 +10,7 @@ from hypothesis import settings
 from playwright.sync_api import expect
 
 from support import examples
+from support.browsing import HOLD_CORE
 from support.browsing import PHONE
 from support.browsing import WAIT
 from support.phone import EXPECTED
@@ -107,6 +109,29 @@ def test_the_setup_offline_keeps_what_its_address_holds_through_back_and_a_langu
     assert page.is_checked("input[name=green][value=feast-hall]")
     page.reload()
     expect(page.locator("#players-2")).to_have_value("Cy", timeout=WAIT)
+
+
+def test_the_setup_offline_shows_its_address_at_once_and_keeps_a_name_typed_before_the_core(phone, live_server):
+    install(phone.new_page(), live_server)
+    go_offline(phone)
+    page = phone.new_page()
+    page.add_init_script(script=HOLD_CORE)
+    # A setup reloaded offline: its stored page is the blank form, its address holds three players.
+    page.goto(live_server + "/fr/new?players-0=Ana&players-1=Bo&players-2=Cy&mode=town-hall&green=feast-hall")
+    # Before the core is ready the blank form shows what it can hold of the address: its two rows' names, the choices.
+    expect(page.locator("ol.players > li")).to_have_count(2)
+    assert [page.input_value("#players-{}".format(n)) for n in range(2)] == ["Ana", "Bo"]
+    assert page.is_checked("input[name=green][value=feast-hall]")
+    assert page.is_checked("input[name=mode][value=town-hall]")
+    page.fill("#players-1", "Bertrand")
+    # The address keeps the third player meanwhile, with the name typed over the second.
+    expect(page).to_have_url(re.compile(r"players-1=Bertrand&players-2=Cy"))
+    page.wait_for_function("() => window.coreHeld() > 0", timeout=WAIT)
+    page.evaluate("window.releaseCore()")
+    expect(page.locator("ol.players > li")).to_have_count(3, timeout=WAIT)
+    assert [page.input_value("#players-{}".format(n)) for n in range(3)] == ["Ana", "Bertrand", "Cy"]
+    assert page.is_checked("input[name=green][value=feast-hall]")
+    assert page.is_checked("input[name=mode][value=town-hall]")
 
 
 def test_a_whole_game_with_the_server_stopped(phone, own_server):

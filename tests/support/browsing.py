@@ -16,6 +16,25 @@ PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touc
 # an assertion takes by default.
 WAIT = 30_000
 
+# An init script that holds back every answer of a page's core worker (its "ready" too) until the test calls
+# window.releaseCore(), and holds them again after window.holdCore(): the core as a slow phone has it, starting
+# or answering later than the page's first paint, wherever its files come from (network or service worker).
+HOLD_CORE = """(() => {
+  let held = true;
+  const waiting = [];
+  window.holdCore = () => { held = true; };
+  window.releaseCore = () => { held = false; for (const answer of waiting.splice(0)) answer(); };
+  window.coreHeld = () => waiting.length;
+  const listen = Worker.prototype.addEventListener;
+  Worker.prototype.addEventListener = function (type, listener, options) {
+    if (type !== "message") return listen.call(this, type, listener, options);
+    return listen.call(this, type, (event) => {
+      if (held) waiting.push(() => listener.call(this, event));
+      else listener.call(this, event);
+    }, options);
+  };
+})()"""
+
 
 class Server:
     """The app served on a free loopback port from a thread, until stop()."""
