@@ -220,6 +220,10 @@ export function enhance(form) {
   keepAwake(form.querySelector(".facts"));
   focusFirstProblem(form);
   form.classList.add("js-town");
+  // The taps made before this ran (early-taps.js), answered in order once the page's other scripts (its live
+  // score) have run too, as taps made from now on are.
+  const early = window.marquoirEarlyTaps?.splice(0) ?? [];
+  if (early.length) setTimeout(() => early.filter((tapped) => form.contains(tapped)).forEach((tapped) => tapped.click()), 0);
 }
 
 // A square tapped before any building is chosen offers the palette's buildings right there, in a sheet at

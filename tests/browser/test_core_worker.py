@@ -213,6 +213,36 @@ def test_a_towns_numbers_come_with_the_page_before_the_core(phone, live_server):
     expect(page.locator(".running-total")).not_to_have_class(re.compile(r"\bis-stale\b"))
 
 
+def test_taps_made_before_the_towns_script_runs_are_answered_once_it_does(phone, live_server):
+    held = []
+    script = re.compile(r".*/js/town\.js$")
+    phone.route(script, lambda route: held.append(route))
+    page = phone.new_page()
+    page.goto(live_server + "/fr/g/{}/1".format(FOUR_PLAYERS_CODE), wait_until="commit")
+    page.wait_for_function("() => Array.isArray(window.marquoirEarlyTaps)", timeout=WAIT)
+    # Painted, its script not in yet: a building chosen and two squares tapped, as a quick player does.
+    page.click(".palette .tool[data-card=farm]")
+    page.click(".square[data-square=a1] .square-button")
+    page.click(".square[data-square=b1] .square-button")
+    expect(page.locator("#square_a1")).to_have_value("cottage")
+    while not held:
+        page.evaluate("0")  # each call lets Playwright hand the held request over
+    held[0].continue_()
+    phone.unroute(script)
+    # Answered in order once it runs: both squares hold the Farm, scored as the server scores them.
+    expect(page.locator("form.js-town")).to_have_count(1, timeout=WAIT)
+    expect(page.locator("#square_a1")).to_have_value("farm")
+    expect(page.locator("#square_b1")).to_have_value("farm")
+    expect(page.locator(".palette .tool[data-card=farm]")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(".square[data-square=a1] .square-card")).to_have_text("Ferme")
+    expect(page.locator(".square[data-square=b1] .square-points")).to_have_text("0", timeout=WAIT)
+    expect(page.locator(".running-total")).not_to_have_class(re.compile(r"\bis-stale\b"))
+    expect(page).to_have_url(re.compile(r"[?&]square_b1=farm&"))
+    live = page.locator(".running-total").inner_text()
+    page.reload()
+    expect(page.locator(".running-total")).to_have_text(live)
+
+
 # Every question the page asks its core worker, by door ("town live" for a live score), from before its scripts run,
 # among the pointer's presses and lifts and the clicks.
 COUNT_ASKED = """(() => {
