@@ -128,6 +128,29 @@ def test_a_phone_offline_mid_entry_sends_its_taps_when_back(phones, table_server
 
 
 @SQLITE_ONLY
+def test_taps_made_before_a_table_towns_script_runs_reach_the_table(phones, table_server):
+    table_url = open_table(phones[0].new_page(), table_server)
+    # A player opens their town for the first time on their own phone; its script comes late.
+    held = []
+    script = re.compile(r".*/js/town\.js$")
+    phones[1].route(script, lambda route: held.append(route))
+    page = phones[1].new_page()
+    page.goto(table_url + "/2", wait_until="commit")
+    page.wait_for_function("() => Array.isArray(window.marquoirEarlyTaps)", timeout=WAIT)
+    page.click(".palette .tool[data-card=well]")
+    page.click(".square[data-square=c3] .square-button")
+    page.click(".square[data-square=d4] .square-button")
+    while not held:
+        page.evaluate("0")  # each call lets Playwright hand the held request over
+    held[0].continue_()
+    phones[1].unroute(script)
+    expect(page.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
+    expect(page.locator("#square_d4")).to_have_value("well")
+    assert saved_town(table_url, 1)[10] == "well"
+    assert saved_town(table_url, 1)[15] == "well"
+
+
+@SQLITE_ONLY
 def test_a_phone_without_network_hands_its_town_over_by_link(phones, table_server):
     host, lonely = phones[0].new_page(), phones[1].new_page()
     table_url = open_table(host, table_server)
