@@ -110,12 +110,12 @@ function drawChosen() {
   }
 }
 
-// Every message on the form goes, the server's (a page it answered before the core was ready) as the page's,
-// and the fields they described are no longer marked.
-function clearErrors() {
-  for (const error of form.querySelectorAll(".error")) error.remove();
-  for (const field of form.querySelectorAll("[aria-invalid]")) field.removeAttribute("aria-invalid");
-  for (const field of form.querySelectorAll("[aria-describedby]")) {
+// Every message on the form (or in a part of it) goes, the server's (a page it answered before the core was
+// ready) as the page's, and the fields they described are no longer marked.
+function clearErrors(root = form) {
+  for (const error of root.querySelectorAll(".error")) error.remove();
+  for (const field of root.querySelectorAll("[aria-invalid]")) field.removeAttribute("aria-invalid");
+  for (const field of [root, ...root.querySelectorAll("[aria-describedby]")].filter((element) => element.hasAttribute("aria-describedby"))) {
     const left = field.getAttribute("aria-describedby").split(" ").filter((id) => document.getElementById(id));
     if (left.length) field.setAttribute("aria-describedby", left.join(" "));
     else field.removeAttribute("aria-describedby");
@@ -255,11 +255,12 @@ function showRecentNames() {
 }
 
 // What of an address's answers the blank form can hold, shown at once, before the core draws them all: the
-// names of the rows it has, the choices made. (A field the address does not name keeps the form's default,
-// but for a box: an address from the form names every box ticked.)
-function showAnswers(fields) {
+// names of the rows it has, the choices made, but for the fields typed (named in `typed`). (A field the
+// address does not name keeps the form's default, but for a box: an address from the form names every box
+// ticked.)
+function showAnswers(fields, typed) {
   for (const field of form.elements) {
-    if (!field.name || field.type === "submit" || field.type === "button") continue;
+    if (!field.name || field.type === "submit" || field.type === "button" || typed.has(field.name)) continue;
     if (field.type === "checkbox") field.checked = field.name in fields;
     else if (!(field.name in fields)) continue;
     else if (field.type === "radio") field.checked = field.value === fields[field.name];
@@ -282,21 +283,32 @@ if (form && words) {
   // A blank setup page shown for an address with answers in it (the offline copy, or a page that language
   // switch or Back reopened), or a page reloaded before its address had the last letters typed: the address's
   // answers, read now, before the form's own are mirrored into it.
+  // The fields changed on this page before the core was ready, which its first answer reads as they are now:
+  // first those typed or chosen before this script ran.
+  const early = [...form.querySelectorAll("input")]
+    .filter((input) => input.value !== input.defaultValue || input.checked !== input.defaultChecked);
+  const changed = new Set(early.map((input) => input.name));
   const newer = newerAddress();
   opened = newer !== null ? queryFields(newer)
     : form.hasAttribute("data-blank") && location.search.length > 1 ? queryFields() : null;
-  if (opened) showAnswers(opened);
-  // The fields changed on this page before the core was ready, which its first answer reads as they are now.
-  const changed = new Set();
+  if (opened) showAnswers(opened, changed);
+  else drawChosen();
   const keep = atMostOncePerFrame(mirror);
-  // A mode chosen before the core was ready is answered once it is.
-  let changedEarly = false;
+  // A mode chosen before the core was ready is answered once it is, even one chosen before this script ran.
+  let changedEarly = early.some((input) => input.matches('[name="mode"], [name="without_monuments"]'));
   for (const type of ["input", "change"]) form.addEventListener(type, (event) => changed.add(event.target.name));
   form.addEventListener("input", keep);
   form.addEventListener("input", showRecentNames);
   showRecentNames();
+  // What was typed or chosen before this script ran goes into the address now.
+  if (early.length) keep();
   form.addEventListener("change", (event) => {
-    if (event.target.closest("fieldset.colour")) drawChosen();
+    // A card chosen answers the message its colour had (the server's or the page's).
+    const colour = event.target.closest("fieldset.colour");
+    if (colour) {
+      drawChosen();
+      clearErrors(colour);
+    }
     const choice = event.target.matches('input[name="mode"], input[name="without_monuments"]');
     if (choice && coreReady()) act("refresh");
     else keep();

@@ -52,11 +52,20 @@ function restoreDraft(form, squares, palette) {
   if (newer === null && (!form.dataset.key || new URLSearchParams(location.search).has("square_a1"))) return;
   const draft = newer ?? draftOf(form.dataset.key, form.dataset.player);
   if (draft === null || draft === townQuery(form)) return;
+  const before = squares.map((square) => square.querySelector(".square-select").value);
   for (const [name, value] of new URLSearchParams(draft)) {
     const field = form.elements.namedItem(name);
     if (field && "value" in field) field.value = value;
   }
-  for (const square of squares) show(palette, square);
+  // The numbers drawn are the opened town's: until the live score has this one's, the total says it is not up
+  // to date and a square changed shows no points rather than its old card's.
+  squares.forEach((square, i) => {
+    show(palette, square);
+    if (square.querySelector(".square-select").value === before[i]) return;
+    for (const points of square.querySelectorAll(".square-points, .square-points-words")) points.textContent = "";
+  });
+  const total = form.querySelector(".running-total");
+  if (total && !total.hidden) total.classList.add("is-stale");
   remember(form);
 }
 
@@ -78,6 +87,8 @@ export function enhance(form) {
   const palette = form.querySelector(".palette");
   const squares = [...form.querySelectorAll(".square")];
   const undoButton = palette.querySelector('[data-action="undo"]');
+  // Nothing to undo yet (the button is drawn enabled for early-taps.js).
+  undoButton.disabled = true;
   const title = palette.querySelector(".palette-title");
   const history = [];
   let tool = null;
@@ -221,9 +232,23 @@ export function enhance(form) {
   focusFirstProblem(form);
   form.classList.add("js-town");
   // The taps made before this ran (early-taps.js), answered in order once the page's other scripts (its live
-  // score) have run too, as taps made from now on are.
+  // score) have run too, as taps made from now on are; then the step left meanwhile, if it was.
   const early = window.marquoirEarlyTaps?.splice(0) ?? [];
-  if (early.length) setTimeout(() => early.filter((tapped) => form.contains(tapped)).forEach((tapped) => tapped.click()), 0);
+  if (early.length) setTimeout(() => replay(form, early), 0);
+}
+
+function replay(form, early) {
+  for (const entry of early) {
+    // A tap elsewhere closes the buildings offered for a square, as it does on the screen.
+    const sheet = form.querySelector(".square-offer");
+    if (sheet?.matches(":popover-open")) sheet.hidePopover();
+    if (entry instanceof Element) {
+      if (form.contains(entry)) entry.click();
+    } else if (entry.form === form) {
+      form.requestSubmit(entry.submitter);
+      return;
+    }
+  }
 }
 
 // A square tapped before any building is chosen offers the palette's buildings right there, in a sheet at

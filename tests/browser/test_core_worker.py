@@ -101,6 +101,27 @@ def test_the_setup_answers_in_the_page_once_the_core_is_ready_keeping_what_was_t
     expect(page.locator("#players-1")).to_have_value("Luc")
 
 
+def test_a_choice_and_a_name_made_before_the_setups_script_runs_are_answered_and_kept(phone, live_server):
+    release = held_back(phone, "setup.js")
+    page = phone.new_page()
+    page.goto(live_server + "/fr/new?players-0=Zo%C3%A9&players-1=&action=play", wait_until="commit")
+    # The server's page, refused (no cards chosen), painted before its script: Solo chosen, a name changed.
+    expect(page.locator("form.setup .error")).to_have_count(6)
+    page.check("input[name=mode][value=solo]")
+    page.fill("#players-0", "Zoé Martin")
+    release(page)
+    # Answered once the script and the core are ready: one row (Solo), the name as typed, no message left.
+    expect(page.locator("ol.players > li")).to_have_count(1, timeout=WAIT)
+    expect(page.locator("form.setup")).to_have_class(re.compile(r"\bis-solo\b"))
+    expect(page.locator("#players-0")).to_have_value("Zoé Martin")
+    expect(page.locator("form.setup .error")).to_have_count(0)
+    expect(page).to_have_url(re.compile(r"[?&]players-0=Zo%C3%A9\+Martin&"))
+    expect(page).to_have_url(re.compile(r"[?&]mode=solo(&|$)"))
+    page.reload()
+    expect(page.locator("#players-0")).to_have_value("Zoé Martin", timeout=WAIT)
+    expect(page.locator("input[name=mode][value=solo]")).to_be_checked()
+
+
 def test_a_name_typed_in_the_same_moment_as_a_reload_is_kept(phone, live_server):
     page = phone.new_page()
     page.goto(live_server + "/hu/new?players-0=%C3%81gi&players-1=&mode=town-hall")
@@ -171,6 +192,11 @@ def test_the_servers_messages_go_once_the_page_answers_and_the_pages_own_are_tie
     page.goto(live_server + "/fr/new?players-0=Zo%C3%A9&players-1=Luc&action=play")
     expect(page.locator("form.setup .error")).to_have_count(6)
     expect(page.locator("fieldset.c-red")).to_have_attribute("aria-describedby", "red-error-1")
+    # A card chosen answers its colour's message, and only that one.
+    page.check("fieldset.c-grey input[type=radio] >> nth=0")
+    expect(page.locator("fieldset.c-grey .error")).to_have_count(0)
+    expect(page.locator("fieldset.c-grey")).not_to_have_attribute("aria-describedby", re.compile(r"."))
+    expect(page.locator("form.setup .error")).to_have_count(5)
     page.wait_for_function("() => performance.getEntriesByName('marquoir:core-ready').length === 1", timeout=WAIT)
     page.click("button[name=action][value=add]")
     expect(page.locator("ol.players > li")).to_have_count(3)
@@ -179,7 +205,7 @@ def test_the_servers_messages_go_once_the_page_answers_and_the_pages_own_are_tie
     expect(page.locator("form.setup [aria-invalid], form.setup fieldset[aria-describedby]")).to_have_count(0)
     # The same refusal answered in the page: its messages as the server's, tied to what they are about.
     page.click("button[name=action][value=play]")
-    expect(page.locator("form.setup .error")).to_have_count(6)
+    expect(page.locator("form.setup .error")).to_have_count(5)
     red = page.locator("fieldset.c-red .error")
     expect(red).to_have_text("Choisissez une carte de chaque couleur.")
     expect(page.locator("fieldset.c-red")).to_have_attribute("aria-describedby", red.get_attribute("id"))
@@ -213,26 +239,41 @@ def test_a_towns_numbers_come_with_the_page_before_the_core(phone, live_server):
     expect(page.locator(".running-total")).not_to_have_class(re.compile(r"\bis-stale\b"))
 
 
-def test_taps_made_before_the_towns_script_runs_are_answered_once_it_does(phone, live_server):
+def held_back(phone, name):
+    """Hold back a page script (static/js/<name>) of the phone's next pages; return release(page), which lets it
+    come (once the page has asked for it) and every later request of it go."""
     held = []
-    script = re.compile(r".*/js/town\.js$")
+    script = re.compile(r".*/js/{}$".format(re.escape(name)))
     phone.route(script, lambda route: held.append(route))
+
+    def release(page):
+        while not held:
+            page.evaluate("0")  # each call lets Playwright hand the held request over
+        held[0].continue_()
+        phone.unroute(script)
+
+    return release
+
+
+def test_taps_made_before_the_towns_script_runs_are_answered_once_it_does(phone, live_server):
+    release = held_back(phone, "town.js")
     page = phone.new_page()
     page.goto(live_server + "/fr/g/{}/1".format(FOUR_PLAYERS_CODE), wait_until="commit")
     page.wait_for_function("() => Array.isArray(window.marquoirEarlyTaps)", timeout=WAIT)
-    # Painted, its script not in yet: a building chosen and two squares tapped, as a quick player does.
+    # Painted, its script not in yet: a building chosen, three squares tapped and the last one undone, as a
+    # quick player does.
     page.click(".palette .tool[data-card=farm]")
     page.click(".square[data-square=a1] .square-button")
     page.click(".square[data-square=b1] .square-button")
+    page.click(".square[data-square=d1] .square-button")
+    page.click(".palette [data-action=undo]")
     expect(page.locator("#square_a1")).to_have_value("cottage")
-    while not held:
-        page.evaluate("0")  # each call lets Playwright hand the held request over
-    held[0].continue_()
-    phone.unroute(script)
-    # Answered in order once it runs: both squares hold the Farm, scored as the server scores them.
+    release(page)
+    # Answered in order once it runs: two squares hold the Farm, the third is back, scored as the server scores them.
     expect(page.locator("form.js-town")).to_have_count(1, timeout=WAIT)
     expect(page.locator("#square_a1")).to_have_value("farm")
     expect(page.locator("#square_b1")).to_have_value("farm")
+    expect(page.locator("#square_d1")).to_have_value("well")
     expect(page.locator(".palette .tool[data-card=farm]")).to_have_attribute("aria-pressed", "true")
     expect(page.locator(".square[data-square=a1] .square-card")).to_have_text("Ferme")
     expect(page.locator(".square[data-square=b1] .square-points")).to_have_text("0", timeout=WAIT)
@@ -241,6 +282,26 @@ def test_taps_made_before_the_towns_script_runs_are_answered_once_it_does(phone,
     live = page.locator(".running-total").inner_text()
     page.reload()
     expect(page.locator(".running-total")).to_have_text(live)
+
+
+def test_a_step_left_before_the_towns_script_runs_leaves_with_the_taps_made_meanwhile(phone, live_server):
+    release = held_back(phone, "town.js")
+    page = phone.new_page()
+    page.goto(live_server + "/hu/g/{}/1".format(FOUR_PLAYERS_CODE), wait_until="commit")
+    page.wait_for_function("() => Array.isArray(window.marquoirEarlyTaps)", timeout=WAIT)
+    # A square tapped first (its buildings are offered once the script runs), then a building and another
+    # square, then the next player's chip.
+    page.click(".square[data-square=a1] .square-button")
+    page.click(".palette .tool[data-card=farm]")
+    page.click(".square[data-square=b1] .square-button")
+    page.click("button[form=town-form][name=go][value='2']")
+    expect(page.locator("h1")).to_have_text("Annabell városa")
+    release(page)
+    # The buildings offered for a1 went with the tap on the palette, as on the screen; then the step was left.
+    page.wait_for_url(re.compile(r"/hu/g/[^/]+/2$"), timeout=WAIT)
+    page.goto(page.url[:-1] + "1")
+    expect(page.locator("#square_b1")).to_have_value("farm")
+    expect(page.locator("#square_a1")).to_have_value("cottage")
 
 
 # Every question the page asks its core worker, by door ("town live" for a live score), from before its scripts run,

@@ -308,13 +308,15 @@ def town_grid(words: dict, offered: list, values: dict, errors: dict, asks_turns
         tools.append('<button type="button" class="tool c-{0}" data-card="{1}" data-colour="{0}" data-square-name="{3}" '
                      'aria-pressed="false">{2}</button>'.format(colour, card, escape(words["cards"][card]),
                                                                 escape(words["square_cards"][card])))
+    # Undo is drawn enabled, so that a tap on it before town.js runs is kept with the others (early-taps.js);
+    # town.js disables it until there is a change to undo.
     palette = (
         '<div class="palette" data-label-empty="{empty}" data-choose-first="{first}" data-which="{which}">\n'
         '    <p class="running-total{waiting}"{hidden}>{total}</p>\n'
         '    <p class="palette-title">{tap}</p>\n    {tools}\n'
         '    <button type="button" class="tool c-empty" data-card="" aria-pressed="false">{empty}</button>\n'
         '    <span class="palette-actions">\n'
-        '      <button type="button" class="small" data-action="undo" disabled>{undo}</button>\n'
+        '      <button type="button" class="small" data-action="undo">{undo}</button>\n'
         '      <button type="button" class="small" data-action="clear">{clear}</button>\n'
         '    </span>\n  </div>').format(empty=escape(ui["empty"]), first=escape(ui["choose_first"]),
                                       which=escape(ui["which_building"]),
