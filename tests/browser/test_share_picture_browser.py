@@ -1,8 +1,12 @@
 """Share as picture in Debian's Chromium: the share sheet gets the PNG, else it downloads; online only."""
 
+from playwright.sync_api import expect
+
 from support import examples
 from support.phone import go_offline
+from support.phone import go_online
 from support.phone import install
+from support.phone import offline_told
 
 CODE = examples.FOUR_PLAYERS_CODE
 FILE_NAME = "marquoir-{}.png".format(CODE[-8:])
@@ -67,10 +71,11 @@ def test_the_picture_is_offered_only_online(phone, live_server):
     go_offline(phone)
     button.wait_for(state="hidden")
     page.reload()
+    offline_told(phone, page)
     assert page.locator(".ranking .who").first.inner_text() == "Annabell"
-    assert button.is_hidden()
+    expect(button).to_be_hidden()
     assert page.locator(".share-button").is_visible()
-    phone.set_offline(False)
+    go_online(phone)
     button.wait_for(state="visible")
 
 

@@ -10,7 +10,9 @@ from support.accessibility import violations
 from support.browsing import PHONE
 from support.browsing import WAIT
 from support.phone import go_offline
+from support.phone import go_online
 from support.phone import install
+from support.phone import offline_told
 from support.phone import shot
 from support.tables import empty_setup
 from support.tables import hand_in
@@ -56,6 +58,7 @@ def test_a_town_reloaded_offline_goes_on_and_its_taps_reach_the_table(phone, liv
     expect(page.locator(".table-save-status")).to_have_text(
         "Can't reach the table; trying again. 1 change waiting to be sent.", timeout=WAIT)
     page.reload()
+    offline_told(phone, page)
     # The offline shell draws the town: the saved tap and the unsent one, and the palette to go on.
     expect(page.locator("h1")).to_have_text("Town of Annabell")
     expect(page.locator(".table-offline")).to_have_text(
@@ -78,7 +81,7 @@ def test_a_town_reloaded_offline_goes_on_and_its_taps_reach_the_table(phone, liv
     expect(page.locator("h1")).to_have_text("Bourgade\u00a0: Annabell")
     page.wait_for_selector("form.js-town")
     expect(page.locator("#square_c1")).to_have_value("well")
-    phone.set_offline(False)
+    go_online(phone)
     expect(page.locator(".table-save-status")).to_have_text(re.compile(r"^Dernier enregistrement à \d"), timeout=WAIT)
     expect(page.locator(".table-offline")).to_be_hidden()
     assert saved_town(table_url, 0) == ["cottage", "farm", "well"] + [None] * 13

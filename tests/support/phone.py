@@ -154,6 +154,32 @@ def go_offline(context) -> None:
         assert page.evaluate(CUT), "the page still reaches the network"
 
 
+OFFLINE = {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+# The CDP sessions that told a page it is offline (offline_told), by context: told it is online again with it.
+_TOLD = {}
+
+
+def offline_told(context, page) -> None:
+    """Tell a page loaded while its phone is offline that it is, as a phone without network tells it from the start.
+
+    Chromium 150 under Playwright 1.65 lets a document loaded after set_offline(True) read navigator.onLine as
+    true (every request still fails as offline); sent again to the page, the emulation makes it false and fires
+    the page's "offline" event. go_online() undoes it.
+    """
+    session = context.new_cdp_session(page)
+    session.send("Network.emulateNetworkConditions", OFFLINE)
+    _TOLD.setdefault(id(context), []).append(session)
+    page.wait_for_function("() => navigator.onLine === false")
+
+
+def go_online(context) -> None:
+    """Give a phone its network back, pages told they were offline (offline_told) included."""
+    for session in _TOLD.pop(id(context), []):
+        session.send("Network.emulateNetworkConditions", dict(OFFLINE, offline=False))
+        session.detach()
+    context.set_offline(False)
+
+
 def drawn(page, selector):
     """Wait until the page the browser draws with the core shows selector."""
     page.wait_for_selector(selector, state="attached", timeout=WAIT)
