@@ -31,12 +31,31 @@ def test_fields_of_a_saved_town_read_back_to_the_same_player():
         assert [player[fact] for fact in town_step.FACTS] == [original.get(fact) for fact in town_step.FACTS]
 
 
-@pytest.mark.parametrize("value", ["²", "①", "٣", "1.5", "-1", "x", "1 2"])
+@pytest.mark.parametrize("value", ["²", "①", "٣", "1.5", "-1.5", "-", "--1", "- 1", "+1", "x", "1 2"])
 def test_a_fact_that_is_not_plain_digits_is_not_a_number(value):
     g = game()
     answer = town_step.save(g, 1, dict(town_step.fields_of(g["players"][0]), master_builder_turns=value))
     assert answer["problems"]["fields"] == {
         "master_builder_turns": [{"code": "master_builder_turns-not-a-number", "player": 0, "square": None, "value": None}]}
+
+
+@pytest.mark.parametrize("value, number", [("-5", -5), (" -1 ", -1), ("-999999", -999999), ("1000", 1000)])
+def test_a_negative_count_is_a_whole_number_out_of_range_as_a_count_too_large_is(value, number):
+    g = game()
+    answer = town_step.save(g, 1, dict(town_step.fields_of(g["players"][0]), master_builder_turns=value))
+    assert answer["problems"] == {"fields": {"master_builder_turns": [
+        {"code": "master_builder_turns-out-of-range", "player": 0, "square": None, "value": number}]}, "general": []}
+    changed, found = town_step.set_turns(g, {"turns-1": "7", "turns-2": value})
+    assert found == [{"code": "master_builder_turns-out-of-range", "player": 1, "square": None, "value": number}]
+
+
+def test_a_negative_load_or_answer_is_refused_with_its_range():
+    g = game()
+    shrine = town_step.fields_of(g["players"][2])
+    answer = town_step.save(g, 3, dict(shrine, shrine_buildings="-2", square_a1="warehouse", stored_a1="-1"))
+    assert answer["problems"]["fields"] == {
+        "stored_a1": [{"code": "stored-not-a-count", "player": 2, "square": "a1", "value": -1}],
+        "shrine_buildings": [{"code": "shrine_buildings-out-of-range", "player": 2, "square": None, "value": -2}]}
 
 
 def test_a_warehouse_asks_for_its_load_once():
@@ -96,3 +115,4 @@ def test_the_live_score_waits_for_a_missing_answer_and_names_it():
     # A Warehouse placed without its load, as well: the load first, in the order of the form.
     both = dict(fields, shrine_buildings="", square_a1="warehouse", stored_a1="")
     assert town_step.live(game, 3, both) == (None, ["stored_a1", "shrine_buildings"])
+

@@ -1,5 +1,7 @@
 """The walk-through's forms read only what they should: other Unicode digits, stray keys, seven players."""
 
+import re
+
 import pytest
 
 from support.webflow import SETUP
@@ -36,6 +38,45 @@ def test_a_step_button_with_another_digit_goes_to_the_results_question(client):
     response = client.get("/en/g/{}/1/save".format(code), query_string=town_query(". . . .", go="²"))
     assert response.status_code == 200
     assert 'name="confirm" value="empty"' in response.text
+
+
+TURNS_RANGE = {"en": "Enter a number of turns from 0 to 999.", "fr": "Indiquez un nombre de tours entre 0 et 999.",
+               "hu": "Adj meg 0 és 999 közötti körszámot."}
+
+
+def game_code(client) -> str:
+    return code_of(client.get("/en/new", query_string=SETUP).headers["Location"])
+
+
+def selected(html: str, name: str):
+    """Return the value of the option chosen in a select, or None when none is."""
+    select = re.search(r'<select [^>]*name="{}".*?</select>'.format(re.escape(name)), html, re.S).group(0)
+    found = re.search(r'<option selected value="([^"]*)"', select)
+    return found.group(1) if found else None
+
+
+def typed(html: str, name: str) -> str:
+    """Return the value an input of the page holds."""
+    return re.search(r'<input [^>]*name="{}" [^>]*value="([^"]*)"'.format(re.escape(name)), html).group(1)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("turns", ["-5", "-1", "1000"])
+def test_a_negative_count_of_turns_gets_the_range_a_count_too_large_gets(client, lang, turns):
+    query = town_query("cottage . . .", ". . . .", ". . . .", ". . . .", master_builder_turns=turns, go="next")
+    response = client.get("/{}/g/{}/1/save".format(lang, game_code(client)), query_string=query)
+    assert response.status_code == 422
+    assert errors(response.text) == [TURNS_RANGE[lang]]
+    assert typed(response.text, "master_builder_turns") == turns
+    assert selected(response.text, "square_a1") == "cottage"
+
+
+def test_a_negative_count_of_turns_breaking_a_tie_gets_the_range(client):
+    code = game_code(client)
+    response = client.get("/fr/r/{}/turns".format(code), query_string={"turns-1": "5", "turns-2": "-3", "turns-3": "9"})
+    assert response.status_code == 422
+    assert errors(response.text) == [TURNS_RANGE["fr"]]
+    assert re.findall(r'<input type="number" id="turns-\d" [^>]*value="([^"]*)"', response.text) == ["5", "-3", "9"]
 
 
 def test_seven_players_answer_422_with_every_name_kept(client):

@@ -14,13 +14,17 @@ def is_count(text) -> bool:
 
 
 def whole(text):
-    """Return the whole number a field holds, None when it is blank, or False when it is not a number."""
+    """Return the whole number a field holds, None when it is blank, or False when it is not a number.
+
+    A minus before the digits makes a negative number: a whole number, which the core refuses with the range
+    its field takes, as it does a number too large.
+    """
     if text is None:
         return None
     text = str(text).strip()
     if text == "":
         return None
-    return int(text) if is_count(text) else False
+    return int(text) if is_count(text[1:] if text.startswith("-") else text) else False
 
 
 def indexed(fields: dict, prefix: str) -> list:
