@@ -63,6 +63,14 @@ function worded(placed) {
   return { errors, general: (placed?.general ?? []).map(problemText) };
 }
 
+// A town step's address as the flow reads it: each field's text, or its texts where the address repeats it
+// (the flow names a field given twice, as the server does).
+function addressFields() {
+  const found = Object.create(null);
+  for (const [key, value] of new URLSearchParams(location.search)) found[key] = key in found ? [].concat(found[key], value) : value;
+  return found;
+}
+
 // A town's palette, squares and facts, drawn by the town step's own Python (webscore/flow/pieces.py).
 function townGrid(core, step, values, errors) {
   return core.draw("town_grid", { words, offered: step.offered, values, errors, asks_turns: step.asks_turns, asks_fact: step.fact ?? null });
@@ -168,7 +176,7 @@ async function main() {
     remember(where.lang, where.code, path("results.show", { lang: where.lang, code: where.code }), answer.game, true, answer.key);
     return result(core, answer, where.code, where.lang);
   }
-  const fields = queryFields();
+  const fields = addressFields();
   const step = await core.town({ code: where.code, n: where.n, fields, show: true });
   if (step.no_player) return notice(words.ui.not_found, words.ui.no_page, where.lang);
   if (!step.game) return cannotOpen(step.damaged, where.lang);
@@ -179,10 +187,11 @@ async function main() {
     if (answer.code && !answer.confirm) return location.replace(path("results.show", { lang: where.lang, code: answer.code }));
     const code = answer.code ?? where.code;
     const shown = answer.confirm ? await core.town({ code, n: where.n, fields, show: true }) : step;
-    history.replaceState(null, "", path("town.step", { lang: where.lang, code, n: where.n }, fields));
+    history.replaceState(null, "", path("town.step", { lang: where.lang, code, n: where.n }) + location.search);
     return townForm(core, shown, code, where.n, where.lang, step.fields, answer.problems, answer.confirm ?? []);
   }
-  townForm(core, step, where.code, where.n, where.lang, step.fields, null, []);
+  // What the address holds that no form of ours sends is named, as the server names it.
+  townForm(core, step, where.code, where.n, where.lang, step.fields, step.problems ?? null, []);
 }
 
 main();

@@ -51,7 +51,8 @@ export function fedBy(card, feeders) {
 
 export function problemText(problem) {
   if (problem.code === "not-in-solo") return fill(words.not_in_solo, { card: words.cards[problem.value] });
-  return words.problems[problem.code] ?? words.code_problems.malformed;
+  // A problem of the address (a field given twice, or unknown) names its field, as the server's words do.
+  return fill(words.problems[problem.code] ?? words.code_problems.malformed, { field: problem.value });
 }
 
 // Point the language switch at this page's current address (for pages that keep their state there).

@@ -159,6 +159,37 @@ def test_a_town_step_is_drawn_offline_as_the_server_draws_it(served, offline_pho
     page.close()
 
 
+# Addresses no form of ours sends, and what the step says of each, in English and Hungarian: a square given twice,
+# a field no step has, a button it does not have. A card that is none is named on its square, until the live
+# score finds the square as the form now holds it (empty) answered, as on a town refused when saved.
+ALTERED = {
+    "square_a1=farm&square_a1=well&square_b1=cottage": ("This address gives square_a1 twice.",
+                                                        "Ez a cím kétszer adja meg ezt: square_a1."),
+    "square_a1=farm&foo=bar": ("This address holds a field this page does not know: foo.",
+                               "Ebben a címben olyan mező van, amelyet ez az oldal nem ismer: foo."),
+    "square_a1=farm&go=banana": ("This address gives go a value this page does not know.",
+                                 "Ez a cím olyan értéket ad ennek a mezőnek, amelyet ez az oldal nem ismer: go."),
+    "square_a1=banana&square_b1=farm": None,
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+@pytest.mark.parametrize("query", sorted(ALTERED))
+def test_an_altered_town_address_is_refused_offline_as_the_server_refuses_it(served, offline_phone, live_server, lang,
+                                                                             query):
+    address = "{}/{}/g/{}/1?{}".format(live_server, lang, GAMES["four-players"], query)
+    assert served.goto(address).status == 422
+    served.wait_for_selector("form[data-live-total]")
+    town = served.evaluate(SHAPE, SERVED_TOWN)
+    page = offline_phone.new_page()
+    page.goto(address)
+    page.wait_for_selector("form[data-live-total]")
+    assert page.evaluate(SHAPE, DRAWN_TOWN) == town
+    if ALTERED[query]:
+        assert page.locator("#app .error").all_inner_texts() == [ALTERED[query][lang == "hu"]]
+    page.close()
+
+
 # What the table's page and its offline stand-in both show of each player: the name, isolated, the status, the total.
 PLAYER_PARTS = ".table-player bdi, .table-player .table-status, .table-player .table-total"
 # And the page around them: its heading, the players' heading, the result's button once the scores are shown.

@@ -60,8 +60,12 @@ def test_a_monument_chosen_while_the_town_has_a_problem_is_offered_beside_it(war
     expect(page.locator(".palette .tool[data-card=barrett-castle]")).to_have_count(1)
 
 
-def test_a_monument_in_the_address_that_is_none_offers_none(warm_phone, live_server):
+def test_a_monument_in_the_address_that_is_none_offers_none_and_is_named(warm_phone, live_server):
     page = warm_phone.new_page()
     answer = page.goto(live_server + "/en/g/{}/1?monument=%3Cb%3E&square_a1=cottage".format(code_without_first_monument()))
-    assert answer.status == 200
+    assert answer.status == 422
+    page.wait_for_selector("form.js-town[data-live-total]")
     expect(page.locator(".palette .tool[data-colour=monument]")).to_have_count(0)
+    expect(page.locator("#town-form .error")).to_have_text(["This is not a monument of the game."])
+    expect(page.locator(".monument-fact .error")).to_have_text("This is not a monument of the game.")
+    expect(page.locator("#square_a1")).to_have_value("cottage")

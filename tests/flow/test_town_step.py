@@ -116,3 +116,58 @@ def test_the_live_score_waits_for_a_missing_answer_and_names_it():
     both = dict(fields, shrine_buildings="", square_a1="warehouse", stored_a1="")
     assert town_step.live(game, 3, both) == (None, ["stored_a1", "shrine_buildings"])
 
+
+def test_a_step_sends_only_what_no_address_is_refused_for():
+    g = game()
+    shown = town_step.fields_of(g["players"][0])
+    for go in ("next", "back", "results", "setup", "1", str(len(g["players"])), ""):
+        assert town_step.unread(g, 1, dict(shown, go=go, confirm="empty", **{"from": "scores"})) == []
+    # Where the step was opened from is only the scores or not: a link may say where it was found.
+    assert town_step.unread(g, 1, {"from": "qr"}) == []
+    assert town_step.unread(g, 1, {}) == []
+
+
+def codes(found: list) -> list:
+    return [(item["code"], item["player"], item["square"], item["value"]) for item in found]
+
+
+def test_what_no_form_of_the_step_sends_is_named():
+    g = game()
+    absent = next(card for card in ("bakery", "farm", "tavern", "bank") if card not in g["buildings"])
+    fields = dict(town_step.fields_of(g["players"][0]), square_a1=["farm", "well"], square_b1="banana",
+                  square_c1=absent, go="banana", confirm="yes", monument="castle", foo="bar", square_e5="farm")
+    assert codes(town_step.unread(g, 1, fields)) == [
+        ("repeated-field", None, None, "square_a1"), ("unknown-field", None, None, "foo"),
+        ("unknown-field", None, None, "square_e5"), ("unknown-value", None, None, "go"),
+        ("unknown-value", None, None, "confirm"), ("unknown-card", 0, "b1", "banana"),
+        ("building-not-in-game", 0, "c1", absent), ("unknown-monument", 0, None, "castle")]
+
+
+@pytest.mark.parametrize("go", ["banana", "0", str(len(examples.load("four-players")["players"]) + 1), "²", "-1"])
+def test_a_button_the_step_does_not_have_is_refused_not_followed(go):
+    g = game()
+    answer = town_step.save(g, 1, dict(town_step.fields_of(g["players"][0]), go=go))
+    assert answer == {"problems": {"fields": {}, "general": [
+        {"code": "unknown-value", "player": None, "square": None, "value": "go"}]}, "game": answer["game"]}
+
+
+def test_a_repeated_field_is_refused_and_its_first_value_read():
+    g = game()
+    fields = dict(town_step.fields_of(g["players"][0]), square_a1=["farm", "well"])
+    answer = town_step.save(g, 1, fields)
+    assert answer["problems"] == {"fields": {}, "general": [
+        {"code": "repeated-field", "player": None, "square": None, "value": "square_a1"}]}
+    assert answer["game"]["players"][0]["town"][0][0] == "farm"
+
+
+def test_an_unknown_card_is_named_once_on_its_square():
+    g = game()
+    answer = town_step.save(g, 1, dict(town_step.fields_of(g["players"][0]), square_b1="banana"))
+    assert answer["problems"] == {"fields": {"square_b1": [
+        {"code": "unknown-card", "player": 0, "square": "b1", "value": "banana"}]}, "general": []}
+
+
+def test_a_monument_in_a_game_without_monuments_is_named():
+    g = dict(game(), monuments=False, players=[dict(p, monument=None) for p in game()["players"]])
+    assert codes(town_step.unread(g, 2, {"monument": "the-starloom"})) == [("monuments-off", 1, None, "the-starloom")]
+    assert town_step.unread(g, 2, {"monument": ""}) == []

@@ -29,15 +29,17 @@ def test_other_digits_in_a_town_are_not_numbers(client, digit):
                        master_builder_turns=digit, go=digit)
     response = client.get("/en/g/{}/1/save".format(code), query_string=query)
     assert response.status_code == 422
-    assert errors(response.text) == ["Enter how many resources are stored, from 0 to 3.", "Enter a whole number."]
+    assert errors(response.text) == ["This address gives go a value this page does not know.",
+                                     "Enter how many resources are stored, from 0 to 3.", "Enter a whole number."]
     assert 'value="{}"'.format(digit) in response.text
 
 
-def test_a_step_button_with_another_digit_goes_to_the_results_question(client):
+def test_a_step_button_with_another_digit_is_refused_not_taken_for_the_results(client):
     code = code_of(client.get("/en/new", query_string=SETUP).headers["Location"])
     response = client.get("/en/g/{}/1/save".format(code), query_string=town_query(". . . .", go="²"))
-    assert response.status_code == 200
-    assert 'name="confirm" value="empty"' in response.text
+    assert response.status_code == 422
+    assert errors(response.text) == ["This address gives go a value this page does not know."]
+    assert 'name="confirm"' not in response.text
 
 
 TURNS_RANGE = {"en": "Enter a number of turns from 0 to 999.", "fr": "Indiquez un nombre de tours entre 0 et 999.",
@@ -77,6 +79,67 @@ def test_a_negative_count_of_turns_breaking_a_tie_gets_the_range(client):
     assert response.status_code == 422
     assert errors(response.text) == [TURNS_RANGE["fr"]]
     assert re.findall(r'<input type="number" id="turns-\d" [^>]*value="([^"]*)"', response.text) == ["5", "-3", "9"]
+
+
+STEP_MESSAGES = {
+    "repeated": {"en": "This address gives square_a1 twice.", "fr": "Cette adresse donne deux fois square_a1.",
+                 "hu": "Ez a cím kétszer adja meg ezt: square_a1."},
+    "field": {"en": "This address holds a field this page does not know: foo.",
+              "fr": "Cette adresse contient un champ que cette page ne connaît pas\u00a0: foo.",
+              "hu": "Ebben a címben olyan mező van, amelyet ez az oldal nem ismer: foo."},
+    "go": {"en": "This address gives go a value this page does not know.",
+           "fr": "Cette adresse donne à go une valeur que cette page ne connaît pas.",
+           "hu": "Ez a cím olyan értéket ad ennek a mezőnek, amelyet ez az oldal nem ismer: go."},
+    "card": {"en": "This is not a card of the game.", "fr": "Ce n’est pas une carte du jeu.",
+             "hu": "Ez nem a játszma egyik kártyája."},
+}
+TOWN = town_query("farm cottage . .", ". well . .", ". . . .", ". . . .", master_builder_turns="4")
+ALTERED = {"repeated": list(TOWN.items()) + [("square_a1", "well")], "field": dict(TOWN, foo="bar"),
+           "go": dict(TOWN, go="banana"), "card": dict(TOWN, square_c1="banana")}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("page", ["", "/save"])
+@pytest.mark.parametrize("altered", sorted(ALTERED))
+def test_an_altered_town_address_is_refused_with_a_message_and_nothing_entered_lost(client, lang, page, altered):
+    response = client.get("/{}/g/{}/1{}".format(lang, game_code(client), page), query_string=ALTERED[altered])
+    assert response.status_code == 422
+    assert errors(response.text) == [STEP_MESSAGES[altered][lang]]
+    assert [selected(response.text, "square_" + name) for name in ("a1", "b1", "b2")] == ["farm", "cottage", "well"]
+    assert typed(response.text, "master_builder_turns") == "4"
+    assert 'name="confirm"' not in response.text
+
+
+def test_an_unknown_card_is_named_on_its_square(client):
+    response = client.get("/en/g/{}/1".format(game_code(client)), query_string=ALTERED["card"])
+    assert response.status_code == 422
+    assert re.findall(r'<span class="error" id="([^"]+)" role="alert">([^<]*)</span>', response.text) == [
+        ("square_c1-error-1", "This is not a card of the game.")]
+    assert selected(response.text, "square_c1") is None
+
+
+def step_form(html: str):
+    """Return what a town step's form sends: each field's value (a select's chosen option), and the values its
+    buttons send as go (the language switch's too)."""
+    form = re.search(r'<form class="town-form".*?</form>', html, re.S).group(0)
+    fields = dict(re.findall(r'<input [^>]*name="([^"]+)"[^>]*value="([^"]*)"', form))
+    fields.update({name: selected(form, name) or "" for name in re.findall(r'<select [^>]*name="([^"]+)"', form)})
+    return fields, re.findall(r'<button [^>]*name="go"[^>]*value="([^"]*)"', html)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_whatever_a_steps_own_form_sends_is_taken_without_a_message(client, lang):
+    code = game_code(client)
+    # The last step opened from the scores, asking before scoring towns barely begun: every field a step has.
+    asked = client.get("/{}/g/{}/3/save".format(lang, code), query_string=dict(TOWN, go="results", **{"from": "scores"}))
+    assert asked.status_code == 200
+    fields, goes = step_form(asked.text)
+    assert sorted(goes) == ["1", "2", "3", "3", "3", "back", "results", "results", "setup"]
+    assert {key: fields[key] for key in ("confirm", "from", "monument")} == {"confirm": "empty", "from": "scores", "monument": ""}
+    for go in sorted(set(goes)):
+        step = client.get("/{}/g/{}/3".format(lang, code), query_string=dict(fields, go=go))
+        assert (step.status_code, errors(step.text)) == (200, []), go
+        assert client.get("/{}/g/{}/3/save".format(lang, code), query_string=dict(fields, go=go)).status_code == 302, go
 
 
 def test_seven_players_answer_422_with_every_name_kept(client):

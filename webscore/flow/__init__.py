@@ -27,6 +27,7 @@ from . import pieces
 from . import result_view
 from . import sync
 from . import town_step
+from .fields import first_values
 
 
 def game_key(game: dict) -> str:
@@ -86,7 +87,9 @@ def _opened_again(code: str) -> dict:
 
 
 def town_json(text: str) -> str:
-    """Answer a town step: {"code", "n", "fields", "live"} → what town_step.save() or .live() says."""
+    """Answer a town step: {"code", "n", "fields", "live", "show"} → what town_step.save() or .live() says, or
+    what the step shows (with "problems", placed, where its address holds what no form of ours sends). fields
+    holds each key's text, or its texts where an address repeats the key."""
     request = json.loads(text)
     opened = _opened_again(str(request.get("code") or ""))
     n = request.get("n")
@@ -96,17 +99,22 @@ def town_json(text: str) -> str:
         # A game without this player: no page, as the server says (404).
         return json.dumps({"no_player": True})
     game = opened["game"]
-    fields = request.get("fields") or {}
+    sent = request.get("fields") or {}
+    fields = first_values(sent)
     if request.get("show"):
         shown = town_step.opened_fields(game["players"][n - 1], fields)
         player = town_step.as_entered(game, n, shown)
-        return json.dumps({
+        answer = {
             "game": game, "key": game_key(game), "offered": town_step.offered(game, player),
             "fact": town_step.asked_fact(player), "asks_turns": game["mode"] == MASTER_BUILDER,
-            "monuments": town_step.monument_offers(game), "totals": town_step.saved_totals(game), "fields": shown})
+            "monuments": town_step.monument_offers(game), "totals": town_step.saved_totals(game), "fields": shown}
+        unread = town_step.unread(game, n, sent)
+        if unread:
+            answer["problems"] = town_step.place(unread, n)
+        return json.dumps(answer)
     if request.get("live"):
         return json.dumps({"town": live_town(game, n, fields)})
-    answer = town_step.save(game, n, fields)
+    answer = town_step.save(game, n, sent)
     answer.pop("game")
     return json.dumps(answer)
 

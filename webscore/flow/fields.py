@@ -42,6 +42,19 @@ def flag(fields: dict, key: str) -> bool:
     return value is not None and str(value).strip().lower() not in ("", "false")
 
 
+def first_values(fields: dict) -> dict:
+    """Return each field's first value: the server hands over each key's list of values (an address can repeat
+    a key), the browser one text."""
+    return {key: value[0] if type(value) is list and value else value for key, value in fields.items()}
+
+
+def repeated(fields: dict, longest: int) -> list:
+    """Return as problems the fields given more than once, each named (cut to longest characters): only an
+    address typed or edited by hand repeats a field, a form sends each once."""
+    return [problem("repeated-field", value=key[:longest]) for key in sorted(fields)
+            if type(fields[key]) is list and len(fields[key]) > 1]
+
+
 def problem(code: str, player=None, square=None, value=None) -> dict:
     """Return a problem in the core's shape, for a field the flow reads."""
     return {"code": code, "player": player, "square": square, "value": value}

@@ -26,10 +26,12 @@ from ..scoring.town import INDEX_OF
 from ..scoring.validate import MAX_PLAYERS
 from ..scoring.validate import MONUMENT_FACTS
 from ..scoring.validate import problems
+from .fields import first_values
 from .fields import flag
 from .fields import indexed
 from .fields import is_count
 from .fields import problem
+from .fields import repeated
 
 ROWS = ("players", "monuments", "dealt", "origins")
 # Longer than any name the core accepts, so a name too long is shown back and refused, not cut.
@@ -104,17 +106,12 @@ def _text(fields: dict, key: str) -> str:
     return str(value)[:MAX_TYPED] if value is not None else ""
 
 
-def _first(fields: dict) -> dict:
-    # The server hands over each key's list of values (an address can repeat a key), the browser one text.
-    return {key: value[0] if type(value) is list and value else value for key, value in fields.items()}
-
-
 def read(fields: dict) -> dict:
     """Return the setup state a form sent (field name to text, or to its texts); what is not a choice is blank."""
     if not fields:
         return default_state()
     # A repeated field counts by its first value (unread() names it).
-    fields = _first(fields)
+    fields = first_values(fields)
     # A row is any index one of its three fields names; a form always has at least one player.
     rows = _rows(fields) or [0]
     # The towns kept, when their game can be read (unread() says when it cannot), and a seat in it per row.
@@ -152,9 +149,8 @@ def _rows(fields: dict) -> list:
 def unread(fields: dict) -> list:
     """Return as problems what a form sent that read() could not keep, each of which no form of ours sends."""
     # A field given twice; a mode, card or monument that is no choice; monuments in a game without them.
-    found = [problem("repeated-field", value=key[:MAX_TYPED]) for key in sorted(fields)
-             if type(fields[key]) is list and len(fields[key]) > 1]
-    fields = _first(fields)
+    found = repeated(fields, MAX_TYPED)
+    fields = first_values(fields)
     if "mode" in fields and fields["mode"] not in MODES:
         found.append(problem("unknown-mode", value=_text(fields, "mode")))
     for colour in CARD_COLOURS:

@@ -1,11 +1,13 @@
 """One player's town step: the form's fields, the player record they make, and where to go next.
 
 The form has one select per square (square_a1 … square_d4), a load per Warehouse (stored_a1 …) and the
-facts the town needs. read() turns fields into the game with that town; save() checks it with the core
-and places each problem on its field; next_step() says which page follows.
+facts the town needs. read() turns fields into the game with that town; unread() names what an address holds
+that no form of ours sends; save() checks it with the core and places each problem on its field; next_step()
+says which page follows.
 """
 
 from ..scoring import encode
+from ..scoring.cards import BUILDINGS
 from ..scoring.cards import MONUMENTS
 from ..scoring.cards import SOLO_EXCLUDED
 from ..scoring.game import MASTER_BUILDER
@@ -18,8 +20,10 @@ from ..scoring.validate import MAX_PLAYERS
 from ..scoring.validate import MONUMENT_FACTS
 from ..scoring.validate import problems
 from . import new_game
+from .fields import first_values
 from .fields import is_count
 from .fields import problem
+from .fields import repeated
 from .fields import whole
 
 FACTS = ("master_builder_turns", "shrine_buildings", "completed_before")
@@ -101,6 +105,55 @@ def kept_query(fields: dict) -> dict:
     """Return what the address of the step a town step's buttons lead to keeps of its fields: where it was
     opened from, so the steps after one opened from the scores offer the way back too."""
     return {FROM: SCORES} if from_scores(fields) else {}
+
+
+# Every field a town step's form sends, and so its address holds (town.js keeps the town there): its squares,
+# their loads, the facts, the monument chosen, the button pressed (go), and its hidden fields.
+STEP_FIELDS = tuple("square_" + name for name in NAMES) + tuple("stored_" + name for name in NAMES) + FACTS + (
+    "monument", "go", "confirm", FROM)
+# What the step's buttons send as go, besides a player's number (the players' buttons, the monument's, the
+# language switch); the question before scoring towns barely begun sends confirm=empty. Where a step was opened
+# from takes any value: one but the scores is only not the scores (a link may say where it was found).
+GOES = ("back", "next", "results", TO_SETUP)
+CONFIRM_EMPTY = ("confirm", "empty")
+
+
+def _known_value(game: dict, key: str, value: str) -> bool:
+    """Tell whether a value of the step's button (go) or its confirm field is one the step sends (blank is none)."""
+    if value == "":
+        return True
+    if key == "go":
+        return value in GOES or (is_count(value) and 1 <= int(value) <= len(game["players"]))
+    return value == CONFIRM_EMPTY[1]
+
+
+def unread(game: dict, n: int, fields: dict) -> list:
+    """Return as problems what the address of player n's town step holds that no form of ours sends (fields:
+    each key's text, or its texts): a field given twice, a field the step does not know, a button's or hidden
+    field's value it does not send, a card or monument that is none of the game's.
+
+    A square's card or the monument is named on its field, as the core names it when the town is saved.
+    """
+    found = repeated(fields, new_game.MAX_TYPED)
+    fields = first_values(fields)
+    found += [problem("unknown-field", value=str(key)[:new_game.MAX_TYPED]) for key in sorted(fields)
+              if key not in STEP_FIELDS]
+    for key in ("go", CONFIRM_EMPTY[0]):
+        if not _known_value(game, key, str(fields.get(key) or "")):
+            found.append(problem("unknown-value", value=key))
+    for name in NAMES:
+        card = str(fields.get("square_" + name) or "")
+        if card and card not in BUILDINGS and card not in MONUMENTS:
+            found.append(problem("unknown-card", n - 1, name, card[:new_game.MAX_TYPED]))
+        elif card in BUILDINGS and card not in game["buildings"]:
+            found.append(problem("building-not-in-game", n - 1, name, card))
+    monument = str(fields.get("monument") or "")
+    if monument and not game["monuments"]:
+        # The step of a game without monuments draws no monument to choose.
+        found.append(problem("monuments-off", n - 1, value=monument[:new_game.MAX_TYPED]))
+    elif monument and monument not in MONUMENTS:
+        found.append(problem("unknown-monument", n - 1, value=monument[:new_game.MAX_TYPED]))
+    return found
 
 
 def has_town_fields(fields: dict) -> bool:
@@ -197,14 +250,17 @@ def next_step(game: dict, n: int, go: str):
 
 
 def save(game: dict, n: int, fields: dict) -> dict:
-    """Check player n's town as entered and say what follows.
+    """Check player n's town as entered (fields: each key's text, or its texts) and say what follows.
 
     Return {"problems": placed} to show on the form, {"confirm": [players]} when the results would
     score towns that look unfinished, {"game", "code", "setup"} for the setup that keeps every town (setup,
     its fields), or {"game", "code", "step", "query"} (step None for the results; query, what the next step's
-    address keeps: kept_query).
+    address keeps: kept_query). What no form of ours sends (unread()) is refused first.
     """
+    sent = unread(game, n, fields)
+    fields = first_values(fields)
     changed, found = read(game, n, fields)
+    found = sent + found
     # A field the form could not take already has its message; the core's word on it would repeat it.
     unreadable = [field_of(item) for item in found]
     found += [item for item in problems(changed)
@@ -214,7 +270,7 @@ def save(game: dict, n: int, fields: dict) -> dict:
     if fields.get("go") == TO_SETUP:
         return {"game": changed, "code": encode(changed), "setup": new_game.fields_of(new_game.kept_state(changed))}
     step = next_step(changed, n, fields.get("go"))
-    if step is None and fields.get("confirm") != "empty":
+    if step is None and fields.get(CONFIRM_EMPTY[0]) != CONFIRM_EMPTY[1]:
         unfinished = mostly_empty(changed)
         if unfinished:
             return {"confirm": unfinished, "game": changed, "code": encode(changed)}

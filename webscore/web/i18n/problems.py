@@ -54,15 +54,21 @@ MESSAGES = {
     "towns-unreadable": _l("The towns this setup came with cannot be read: the game starts with empty towns."),
     # Only an address typed or edited by hand repeats a field (a form sends each once); it names the field.
     "repeated-field": _l("This address gives %(field)s twice."),
+    # Nor does it hold a field the page's form does not have, or a value none of its buttons sends.
+    "unknown-field": _l("This address holds a field this page does not know: %(field)s."),
+    "unknown-value": _l("This address gives %(field)s a value this page does not know."),
 }
+
+# The problems whose words name the field of the address they concern (the problem's value).
+NAMING_THE_FIELD = ("repeated-field", "unknown-field", "unknown-value")
 
 
 def problem_text(problem: dict) -> str:
     """Return the words for one validation problem."""
     if problem["code"] == "not-in-solo":
         return _("%(card)s is not used in a solo game.", card=CARD_NAMES.get(problem["value"], problem["value"]))
-    if problem["code"] == "repeated-field":
-        return str(MESSAGES["repeated-field"]) % {"field": problem["value"]}
+    if problem["code"] in NAMING_THE_FIELD:
+        return str(MESSAGES[problem["code"]]) % {"field": problem["value"]}
     message = MESSAGES.get(problem["code"])
     if message is None:
         return _("This game cannot be read.")

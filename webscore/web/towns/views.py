@@ -71,15 +71,19 @@ def step(lang, code, n):
         kept = page_cache.page(page_cache.key(request.environ, "town", lang, code, str(n)),
                                lambda: _render(game, code, n, town_step.fields_of(player))[0])
         return page_cache.send(kept, "town")
-    return _render(game, code, n, town_step.opened_fields(player, fields))
+    # Every value of every key: what no form of ours sends (a key given twice, one unknown) is named, not dropped.
+    sent = town_step.unread(game, n, request.args.to_dict(flat=False))
+    return _render(game, code, n, town_step.opened_fields(player, fields), town_step.place(sent, n),
+                   422 if sent else 200)
 
 
 @bp.get("/<int:n>/save")
 def save(lang, code, n):
     """Keep player n's town in a new code and go on, or show what is wrong on the squares."""
     game, player = _game_and_player(code, n)
+    # Every value of every key, as the step reads them; the page shows each key's first.
+    answer = town_step.save(game, n, request.args.to_dict(flat=False))
     fields = request.args.to_dict(flat=True)
-    answer = town_step.save(game, n, fields)
     if "problems" in answer:
         return _render(game, code, n, fields, answer["problems"], 422)
     if "confirm" in answer:
