@@ -84,9 +84,6 @@ def test_a_negative_count_of_turns_breaking_a_tie_gets_the_range(client):
 STEP_MESSAGES = {
     "repeated": {"en": "This address gives square_a1 twice.", "fr": "Cette adresse donne deux fois square_a1.",
                  "hu": "Ez a cím kétszer adja meg ezt: square_a1."},
-    "field": {"en": "This address holds a field this page does not know: foo.",
-              "fr": "Cette adresse contient un champ que cette page ne connaît pas\u00a0: foo.",
-              "hu": "Ebben a címben olyan mező van, amelyet ez az oldal nem ismer: foo."},
     "go": {"en": "This address gives go a value this page does not know.",
            "fr": "Cette adresse donne à go une valeur que cette page ne connaît pas.",
            "hu": "Ez a cím olyan értéket ad ennek a mezőnek, amelyet ez az oldal nem ismer: go."},
@@ -94,8 +91,8 @@ STEP_MESSAGES = {
              "hu": "Ez nem a játszma egyik kártyája."},
 }
 TOWN = town_query("farm cottage . .", ". well . .", ". . . .", ". . . .", master_builder_turns="4")
-ALTERED = {"repeated": list(TOWN.items()) + [("square_a1", "well")], "field": dict(TOWN, foo="bar"),
-           "go": dict(TOWN, go="banana"), "card": dict(TOWN, square_c1="banana")}
+ALTERED = {"repeated": list(TOWN.items()) + [("square_a1", "well")], "go": dict(TOWN, go="banana"),
+           "card": dict(TOWN, square_c1="banana")}
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "hu"])
@@ -108,6 +105,19 @@ def test_an_altered_town_address_is_refused_with_a_message_and_nothing_entered_l
     assert [selected(response.text, "square_" + name) for name in ("a1", "b1", "b2")] == ["farm", "cottage", "well"]
     assert typed(response.text, "master_builder_turns") == "4"
     assert 'name="confirm"' not in response.text
+
+
+@pytest.mark.parametrize("page", ["", "/save"])
+def test_a_link_with_what_the_web_adds_to_links_opens_the_step_as_it_is(client, page):
+    response = client.get("/en/g/{}/1{}".format(game_code(client), page),
+                          query_string=dict(TOWN, utm_source="chat", fbclid="IwAR0x", go="1"))
+    if page:
+        # Saved, the step is shown again (its own button, go=1), its town kept in the new code.
+        assert response.status_code == 302
+        response = client.get(response.headers["Location"])
+    assert response.status_code == 200
+    assert errors(response.text) == []
+    assert [selected(response.text, "square_" + name) for name in ("a1", "b1", "b2")] == ["farm", "cottage", "well"]
 
 
 def test_an_unknown_card_is_named_on_its_square(client):

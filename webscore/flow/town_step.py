@@ -107,10 +107,6 @@ def kept_query(fields: dict) -> dict:
     return {FROM: SCORES} if from_scores(fields) else {}
 
 
-# Every field a town step's form sends, and so its address holds (town.js keeps the town there): its squares,
-# their loads, the facts, the monument chosen, the button pressed (go), and its hidden fields.
-STEP_FIELDS = tuple("square_" + name for name in NAMES) + tuple("stored_" + name for name in NAMES) + FACTS + (
-    "monument", "go", "confirm", FROM)
 # What the step's buttons send as go, besides a player's number (the players' buttons, the monument's, the
 # language switch); the question before scoring towns barely begun sends confirm=empty. Where a step was opened
 # from takes any value: one but the scores is only not the scores (a link may say where it was found).
@@ -129,15 +125,14 @@ def _known_value(game: dict, key: str, value: str) -> bool:
 
 def unread(game: dict, n: int, fields: dict) -> list:
     """Return as problems what the address of player n's town step holds that no form of ours sends (fields:
-    each key's text, or its texts): a field given twice, a field the step does not know, a button's or hidden
-    field's value it does not send, a card or monument that is none of the game's.
+    each key's text, or its texts): a field given twice, a button's or hidden field's value it does not send, a
+    card or monument that is none of the game's. A field the step does not have is let be, as the setup lets it
+    be: a link may carry what the web adds to links (utm_source, fbclid), and the step holds all it needs.
 
     A square's card or the monument is named on its field, as the core names it when the town is saved.
     """
     found = repeated(fields, new_game.MAX_TYPED)
     fields = first_values(fields)
-    found += [problem("unknown-field", value=str(key)[:new_game.MAX_TYPED]) for key in sorted(fields)
-              if key not in STEP_FIELDS]
     for key in ("go", CONFIRM_EMPTY[0]):
         if not _known_value(game, key, str(fields.get(key) or "")):
             found.append(problem("unknown-value", value=key))

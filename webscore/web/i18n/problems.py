@@ -54,13 +54,12 @@ MESSAGES = {
     "towns-unreadable": _l("The towns this setup came with cannot be read: the game starts with empty towns."),
     # Only an address typed or edited by hand repeats a field (a form sends each once); it names the field.
     "repeated-field": _l("This address gives %(field)s twice."),
-    # Nor does it hold a field the page's form does not have, or a value none of its buttons sends.
-    "unknown-field": _l("This address holds a field this page does not know: %(field)s."),
+    # Nor does it give a value none of the page's buttons sends.
     "unknown-value": _l("This address gives %(field)s a value this page does not know."),
 }
 
 # The problems whose words name the field of the address they concern (the problem's value).
-NAMING_THE_FIELD = ("repeated-field", "unknown-field", "unknown-value")
+NAMING_THE_FIELD = ("repeated-field", "unknown-value")
 
 
 def problem_text(problem: dict) -> str:
