@@ -137,7 +137,7 @@ function showError(anchor, text) {
   else anchor.after(error);
   const described = anchor.matches("input, select") ? anchor : anchor.tagName === "LEGEND" ? anchor.parentElement : null;
   if (!described) return;
-  if (described !== anchor.parentElement) described.setAttribute("aria-invalid", "true");
+  if (described === anchor) described.setAttribute("aria-invalid", "true");
   const ids = described.getAttribute("aria-describedby");
   described.setAttribute("aria-describedby", ids ? ids + " " + error.id : error.id);
 }
@@ -280,14 +280,14 @@ function focusAfter(action) {
 }
 
 if (form && words) {
-  // A blank setup page shown for an address with answers in it (the offline copy, or a page that language
-  // switch or Back reopened), or a page reloaded before its address had the last letters typed: the address's
-  // answers, read now, before the form's own are mirrored into it.
   // The fields changed on this page before the core was ready, which its first answer reads as they are now:
   // first those typed or chosen before this script ran.
   const early = [...form.querySelectorAll("input")]
     .filter((input) => input.value !== input.defaultValue || input.checked !== input.defaultChecked);
   const changed = new Set(early.map((input) => input.name));
+  // A blank setup page shown for an address with answers in it (the offline copy, or a page that language
+  // switch or Back reopened), or a page reloaded before its address had the last letters typed: the address's
+  // answers, read now, before the form's own are mirrored into it.
   const newer = newerAddress();
   opened = newer !== null ? queryFields(newer)
     : form.hasAttribute("data-blank") && location.search.length > 1 ? queryFields() : null;
