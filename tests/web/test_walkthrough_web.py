@@ -120,6 +120,14 @@ def test_a_link_with_what_the_web_adds_to_links_opens_the_step_as_it_is(client, 
     assert [selected(response.text, "square_" + name) for name in ("a1", "b1", "b2")] == ["farm", "cottage", "well"]
 
 
+def test_an_unknown_monument_is_named_on_its_select_and_tied_to_it(client):
+    response = client.get("/fr/g/{}/1".format(game_code(client)), query_string=dict(TOWN, monument="castle"))
+    assert response.status_code == 422
+    assert re.findall(r'<select ([^>]*)id="monument"', response.text) == [
+        'aria-describedby="monument-error-1" aria-invalid="true" ']
+    assert re.findall(r'<span class="error" id="(monument-error-1)" role="alert">', response.text) == ["monument-error-1"]
+
+
 def test_an_unknown_card_is_named_on_its_square(client):
     response = client.get("/en/g/{}/1".format(game_code(client)), query_string=ALTERED["card"])
     assert response.status_code == 422

@@ -461,10 +461,12 @@ def town_step(words: dict, step: dict, grid: str) -> str:
         options += ['<option {}>{}</option>'.format(attributes({"value": card, "selected": step["monument"] == card}),
                                                     escape(words["cards"][card])) for card in step["monuments"]]
         # With scripts a monument chosen applies at once (town.js); without, its button sends the choice.
+        select = {"id": "monument", "name": "monument"}
+        select.update(tied(step["errors"], "monument"))
         monument = ('<p class="fact monument-fact"><label for="monument">{}</label>\n'
-                    '    <select id="monument" name="monument">{}</select>\n'
+                    '    <select {}>{}</select>\n'
                     '    <button type="submit" name="go" value="{}" class="small without-scripts">{}</button>{}</p>').format(
-            escape(ui["monument"]), "".join(options), n, escape(ui["change_monument"]),
+            escape(ui["monument"]), attributes(select), "".join(options), n, escape(ui["change_monument"]),
             errors_of(step["errors"], "monument"))
     actions = []
     if n > 1:
