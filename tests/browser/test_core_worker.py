@@ -255,11 +255,17 @@ def held_back(phone, name):
     return release
 
 
-def test_taps_made_before_the_towns_script_runs_are_answered_once_it_does(phone, live_server):
+def town_before_its_script(phone, live_server, lang):
+    """Open player 1's town, painted, its script (town.js) held back; return the page and release(page)."""
     release = held_back(phone, "town.js")
     page = phone.new_page()
-    page.goto(live_server + "/fr/g/{}/1".format(FOUR_PLAYERS_CODE), wait_until="commit")
+    page.goto(live_server + "/{}/g/{}/1".format(lang, FOUR_PLAYERS_CODE), wait_until="commit")
     page.wait_for_function("() => Array.isArray(window.marquoirEarlyTaps)", timeout=WAIT)
+    return page, release
+
+
+def test_taps_made_before_the_towns_script_runs_are_answered_once_it_does(phone, live_server):
+    page, release = town_before_its_script(phone, live_server, "fr")
     # Painted, its script not in yet: a building chosen, three squares tapped and the last one undone, as a
     # quick player does.
     page.click(".palette .tool[data-card=farm]")
@@ -285,10 +291,7 @@ def test_taps_made_before_the_towns_script_runs_are_answered_once_it_does(phone,
 
 
 def test_a_step_left_before_the_towns_script_runs_leaves_with_the_taps_made_meanwhile(phone, live_server):
-    release = held_back(phone, "town.js")
-    page = phone.new_page()
-    page.goto(live_server + "/hu/g/{}/1".format(FOUR_PLAYERS_CODE), wait_until="commit")
-    page.wait_for_function("() => Array.isArray(window.marquoirEarlyTaps)", timeout=WAIT)
+    page, release = town_before_its_script(phone, live_server, "hu")
     # A square tapped first (its buildings are offered once the script runs), then a building and another
     # square, then the next player's chip.
     page.click(".square[data-square=a1] .square-button")

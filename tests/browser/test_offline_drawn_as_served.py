@@ -149,19 +149,24 @@ SERVED_TOWN, DRAWN_TOWN = "main > :not(script, template, #app)", "#app > *"
 def test_a_town_step_is_drawn_offline_as_the_server_draws_it(served, offline_phone, live_server, lang, game, n):
     address = "{}/{}/g/{}/{}".format(live_server, lang, GAMES[game], n)
     served.goto(address)
-    # Once the live score has answered (the served page holds its numbers from the start).
+    town_drawn_offline_as_served(served, offline_phone, address).close()
+
+
+def town_drawn_offline_as_served(served, offline_phone, address):
+    """Once the live score has answered on the served page (it holds its numbers from the start), open the same
+    address offline and check the town is drawn the same; return the offline page."""
     served.wait_for_selector("form[data-live-total]")
     town = served.evaluate(SHAPE, SERVED_TOWN)
     page = offline_phone.new_page()
     page.goto(address)
     page.wait_for_selector("form[data-live-total]")
     assert page.evaluate(SHAPE, DRAWN_TOWN) == town
-    page.close()
+    return page
 
 
 # Addresses no form of ours sends, and what the step says of each, in English and Hungarian: a square given twice,
-# a button it does not have. A card that is none is named on its square, until the live
-# score finds the square as the form now holds it (empty) answered, as on a town refused when saved.
+# a button it does not have. A card that is none is named on its square, until the live score finds the square
+# as the form now holds it (empty) answered, as on a town refused when saved.
 ALTERED = {
     "square_a1=farm&square_a1=well&square_b1=cottage": ("This address gives square_a1 twice.",
                                                         "Ez a cím kétszer adja meg ezt: square_a1."),
@@ -177,12 +182,7 @@ def test_an_altered_town_address_is_refused_offline_as_the_server_refuses_it(ser
                                                                              query):
     address = "{}/{}/g/{}/1?{}".format(live_server, lang, GAMES["four-players"], query)
     assert served.goto(address).status == 422
-    served.wait_for_selector("form[data-live-total]")
-    town = served.evaluate(SHAPE, SERVED_TOWN)
-    page = offline_phone.new_page()
-    page.goto(address)
-    page.wait_for_selector("form[data-live-total]")
-    assert page.evaluate(SHAPE, DRAWN_TOWN) == town
+    page = town_drawn_offline_as_served(served, offline_phone, address)
     if ALTERED[query]:
         assert page.locator("#app .error").all_inner_texts() == [ALTERED[query][lang == "hu"]]
     page.close()
