@@ -35,6 +35,21 @@ export function focusFirstProblem(root = document) {
   return first;
 }
 
+// A field's messages answered: they go, from the field and from its square's button, which names the same ones.
+export function forgetProblems(field) {
+  const gone = (field.getAttribute("aria-describedby") ?? "").split(" ");
+  for (const id of gone) if (id) document.getElementById(id)?.remove();
+  field.removeAttribute("aria-invalid");
+  field.removeAttribute("aria-describedby");
+  const square = field.closest(".square");
+  if (!square) return;
+  const button = square.querySelector(".square-button");
+  const left = (button.getAttribute("aria-describedby") ?? "").split(" ").filter((id) => id && !gone.includes(id));
+  if (left.length) button.setAttribute("aria-describedby", left.join(" "));
+  else button.removeAttribute("aria-describedby");
+  square.classList.toggle("has-error", Boolean(square.querySelector(".error")));
+}
+
 // Redraw a part of the page and put focus back on the control the user acted on (by its key), or on a heading.
 export function keepFocus(root, key, redraw) {
   redraw();

@@ -3,7 +3,7 @@
 // town is scored (the others stand still; its Feast Halls still read the town on its right).
 // Nothing here decides a point.
 import { coreReady, loadBrowserCore } from "./core.mjs";
-import { formFields } from "./dom.mjs";
+import { forgetProblems, formFields } from "./dom.mjs";
 import { remember } from "./recent.mjs";
 import { counted, fill, number, words } from "./words.mjs";
 
@@ -49,22 +49,11 @@ export function liveScore(form) {
     }
     form.dataset.liveTotal = "";
   };
-  // An error the server put on a field the town no longer waits for (a fact, a Warehouse's load) was answered:
-  // it goes, from the field and from its square's button, which names the same messages.
+  // An error the server put on a fact or a Warehouse's load the town no longer waits for was answered: it goes.
+  // (A square's or the monument's stays until that square or the monument is changed: town.js.)
   const answered = (waiting) => {
-    for (const field of form.querySelectorAll("[aria-invalid=true]")) {
-      if (waiting.includes(field.name)) continue;
-      const gone = field.getAttribute("aria-describedby").split(" ");
-      for (const id of gone) document.getElementById(id)?.remove();
-      field.removeAttribute("aria-invalid");
-      field.removeAttribute("aria-describedby");
-      const square = field.closest(".square");
-      if (!square) continue;
-      const button = square.querySelector(".square-button");
-      const left = (button.getAttribute("aria-describedby") ?? "").split(" ").filter((id) => id && !gone.includes(id));
-      if (left.length) button.setAttribute("aria-describedby", left.join(" "));
-      else button.removeAttribute("aria-describedby");
-      square.classList.toggle("has-error", Boolean(square.querySelector(".error")));
+    for (const field of form.querySelectorAll("input[aria-invalid=true]")) {
+      if (!waiting.includes(field.name)) forgetProblems(field);
     }
   };
   // Taps are answered once the core is ready; the numbers shown until then are the town as it was opened.

@@ -1,7 +1,7 @@
 // Tap-to-place on a town: pick a building from the palette, tap the squares it stands on.
 // The selects stay the form's truth (hidden; shown by noscript.css without scripts), so the server reads the
 // same fields with or without this. Each square is one button named "a1, Cottage, 3 points".
-import { announce, atMostOncePerFrame, focusFirstProblem, formFields, keepHeight, newerAddress } from "./dom.mjs";
+import { announce, atMostOncePerFrame, focusFirstProblem, forgetProblems, formFields, keepHeight, newerAddress } from "./dom.mjs";
 import { keepAwake } from "./wake.mjs";
 import { draftOf, keepDraft } from "./recent.mjs";
 
@@ -131,7 +131,10 @@ export function enhance(form) {
   // Change squares, then say what changed, with the total the live score gives (said at once without one).
   function set(changes) {
     for (const [square, card] of changes) {
-      square.querySelector(".square-select").value = card;
+      const select = square.querySelector(".square-select");
+      select.value = card;
+      // What the square's message said of the card it held is answered by the new one.
+      if (select.getAttribute("aria-invalid") === "true") forgetProblems(select);
       unshown.add(square);
     }
     toSay = changes.length === 1 ? changes[0][0] : "";

@@ -1,6 +1,7 @@
 """A monument chosen on a town step applies at once: the step comes back with its building in the palette."""
 
 import copy
+import re
 
 from playwright.sync_api import expect
 
@@ -69,3 +70,20 @@ def test_a_monument_in_the_address_that_is_none_offers_none_and_is_named(warm_ph
     expect(page.locator("#town-form .error")).to_have_text(["This is not a monument of the game."])
     expect(page.locator(".monument-fact .error")).to_have_text("This is not a monument of the game.")
     expect(page.locator("#square_a1")).to_have_value("cottage")
+    expect(page.locator("#monument")).to_have_attribute("aria-describedby", "monument-error-1")
+
+
+def test_a_card_in_the_address_that_is_none_is_named_on_its_square_until_the_square_is_changed(warm_phone, live_server):
+    page = warm_phone.new_page()
+    answer = page.goto(live_server + "/fr/g/{}/1?square_a1=banana&square_b1=farm".format(code_without_first_monument()))
+    assert answer.status == 422
+    page.wait_for_selector("form.js-town[data-live-total]")
+    # The live score has answered the town as the form holds it (a1 empty): the square still says why.
+    square = page.locator(".square[data-square=a1]")
+    expect(square.locator(".error")).to_have_text("Ce n’est pas une carte du jeu.")
+    expect(square).to_have_class(re.compile(r"\bhas-error\b"))
+    page.click(".palette .tool[data-card=cottage]")
+    square.locator(".square-button").click()
+    expect(square.locator(".error")).to_have_count(0)
+    expect(square).not_to_have_class(re.compile(r"\bhas-error\b"))
+    expect(page.locator("#square_a1")).not_to_have_attribute("aria-invalid", "true")
