@@ -4,7 +4,7 @@
 // server); the pages' parts are drawn by the same Python the server draws them with (webscore/flow/pieces.py),
 // and this module puts them in, with the little that only a page without network says.
 import { loadBrowserCore } from "./core.mjs";
-import { drawnNodes, queryFields } from "./dom.mjs";
+import { drawnNodes, queryFields, queryValues } from "./dom.mjs";
 import { liveScore } from "./live.mjs";
 import { remember } from "./recent.mjs";
 import { outboxKey, setupKey, text as tableText, townPage } from "./table.mjs";
@@ -61,14 +61,6 @@ function worded(placed) {
   const errors = {};
   for (const [field, problems] of Object.entries(placed?.fields ?? {})) errors[field] = problems.map(problemText);
   return { errors, general: (placed?.general ?? []).map(problemText) };
-}
-
-// A town step's address as the flow reads it: each field's text, or its texts where the address repeats it
-// (the flow names a field given twice, as the server does).
-function addressFields() {
-  const found = Object.create(null);
-  for (const [key, value] of new URLSearchParams(location.search)) found[key] = key in found ? [].concat(found[key], value) : value;
-  return found;
 }
 
 // A town's palette, squares and facts, drawn by the town step's own Python (webscore/flow/pieces.py).
@@ -176,7 +168,8 @@ async function main() {
     remember(where.lang, where.code, path("results.show", { lang: where.lang, code: where.code }), answer.game, true, answer.key);
     return result(core, answer, where.code, where.lang);
   }
-  const fields = addressFields();
+  // Each field's texts where the address repeats it: the town step names a field given twice, as the server does.
+  const fields = queryValues();
   const step = await core.town({ code: where.code, n: where.n, fields, show: true });
   if (step.no_player) return notice(words.ui.not_found, words.ui.no_page, where.lang);
   if (!step.game) return cannotOpen(step.damaged, where.lang);

@@ -12,6 +12,13 @@ export function queryFields(query = location.search) {
   return found;
 }
 
+// An address's query with every value: each name's text, or its texts where the address repeats it.
+export function queryValues(query = location.search) {
+  const found = Object.create(null);
+  for (const [key, value] of new URLSearchParams(query)) found[key] = key in found ? [].concat(found[key], value) : value;
+  return found;
+}
+
 // A form's fields as the flow reads them: each name once, with its first value, as text.
 export function formFields(form) {
   const found = {};

@@ -28,6 +28,11 @@ function show(palette, square) {
   square.querySelector(".stored").classList.toggle("is-hidden", card !== "warehouse");
 }
 
+// A square whose points shown are no longer its own (the total not up to date): it shows and says none.
+function withoutPoints(square) {
+  for (const points of square.querySelectorAll(".square-points, .square-points-words")) points.textContent = "";
+}
+
 function townQuery(form) {
   const query = new URLSearchParams(new FormData(form));
   query.delete("go");
@@ -61,8 +66,7 @@ function restoreDraft(form, squares, palette) {
   // to date and a square changed shows no points rather than its old card's.
   squares.forEach((square, i) => {
     show(palette, square);
-    if (square.querySelector(".square-select").value === before[i]) return;
-    for (const points of square.querySelectorAll(".square-points, .square-points-words")) points.textContent = "";
+    if (square.querySelector(".square-select").value !== before[i]) withoutPoints(square);
   });
   const total = form.querySelector(".running-total");
   if (total && !total.hidden) total.classList.add("is-stale");
@@ -145,11 +149,7 @@ export function enhance(form) {
       // No live score to wait for: the cards show at once. Until the core scores them, the changed squares
       // show and say no points rather than their old ones.
       showChanged();
-      if (stale) {
-        for (const [square] of changes) {
-          for (const points of square.querySelectorAll(".square-points, .square-points-words")) points.textContent = "";
-        }
-      }
+      if (stale) for (const [square] of changes) withoutPoints(square);
     } else if (!holding) {
       holding = setTimeout(showChanged, HOLD_MS);
     }

@@ -71,7 +71,7 @@ def step(lang, code, n):
         kept = page_cache.page(page_cache.key(request.environ, "town", lang, code, str(n)),
                                lambda: _render(game, code, n, town_step.fields_of(player))[0])
         return page_cache.send(kept, "town")
-    # Every value of every key: what no form of ours sends (a key given twice, one unknown) is named, not dropped.
+    # Every value of every key: what no form of ours sends (a key given twice, a value no button sends) is named.
     sent = town_step.unread(game, n, request.args.to_dict(flat=False))
     return _render(game, code, n, town_step.opened_fields(player, fields), town_step.place(sent, n),
                    422 if sent else 200)
