@@ -91,21 +91,24 @@ async function forgetOldPages(cache) {
 
 // A page the server keeps the same for good (a result, a town step opened plain: "immutable") is stored from the
 // browser's HTTP cache once it is shown, not copied as it streams: a copy would pass every byte of the page
-// through this worker's thread before the page has them. Any other page is copied as it comes.
+// through this worker's thread before the page has them. Any other page is copied as it comes. The store is
+// opened once the answer is on its way: the page waits for nothing of it.
 async function page(event) {
   const request = event.request;
-  const cache = await caches.open(CACHE);
   try {
     const response = (await event.preloadResponse) || await fetch(request);
     const cacheControl = response.headers.get("Cache-Control") ?? "";
     if (response.ok && response.type === "basic" && !cacheControl.includes("no-store")) {
-      const stored = cacheControl.includes("immutable")
-        ? fetch(request, { cache: "force-cache" }).then((again) => again.ok && cache.put(request, again))
-        : cache.put(request, response.clone());
-      event.waitUntil(stored.then(() => forgetOldPages(cache)).catch(() => {}));
+      const copy = cacheControl.includes("immutable") ? null : response.clone();
+      event.waitUntil(caches.open(CACHE).then(async (cache) => {
+        const stored = copy ?? await fetch(request, { cache: "force-cache" });
+        if (stored.ok) await cache.put(request, stored);
+        await forgetOldPages(cache);
+      }).catch(() => {}));
     }
     return response;
   } catch (error) {
+    const cache = await caches.open(CACHE);
     const url = new URL(request.url);
     return (await cache.match(request)) || (await cache.match(standIn(url, await readerLanguage()))) || Response.error();
   }
