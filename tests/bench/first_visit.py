@@ -34,8 +34,10 @@ Figures, each min/median/max over the runs:
   asked for before the number (the service worker's precache, which the number does not wait for, left
   out); its time is when the last of them finished (Network.loadingFinished).
 - town, warm: the cold visit's context once its service worker is installed, /en/, then the town again:
-  number, longest task. Floor: the town page as served with its scripts and preloads removed (style sheet
-  kept), visited twice in its own context, FCP of the second visit; longest task of each. Then taps: a
+  number, longest task, and where its time went: its first byte and the end of its parsing (navigation timing's
+  responseStart and domInteractive), each beside the floor's. Floor: the town page as served with its scripts
+  and preloads removed (style sheet kept), visited twice in its own context, FCP of the second visit (and its
+  first byte and end of parsing); longest task of each. Then taps: a
   palette tool, then 10 squares alternating two tools so each tap changes the town, each touch held 80 ms
   (HOLD_MS) as a finger rests before it lifts; per tap, from the pointerup's timeStamp (a tap is a click
   only once the finger lifts: Event Timing times a click from there too) and, apart, from the pointerdown's,
@@ -201,7 +203,13 @@ READ = """(() => {
   const first = (name) => { const entry = performance.getEntriesByName(name)[0]; return entry ? entry.startTime : null; };
   return { fcp: first("first-contentful-paint"), mark: first("marquoir:town-number"), number: seen.number ?? null,
     longtasks: seen.longtasks || [], lcp: seen.lcp || [], input: seen.input ?? null, events: seen.events || [],
-    downs: seen.downs || [], taps: seen.taps || [] };
+    downs: seen.downs || [], taps: seen.taps || [], ...phases() };
+  // Where a warm visit's time goes before its paint: its first byte (from the service worker or the HTTP cache),
+  // and the end of its parsing.
+  function phases() {
+    const navigation = performance.getEntriesByType("navigation")[0];
+    return { first_byte: navigation ? navigation.responseStart : null, parsed: navigation ? navigation.domInteractive : null };
+  }
 })()"""
 
 
@@ -585,6 +593,7 @@ def town_warm(visit: Phone, base: str, town: str) -> dict:
     settled, quiet = visit.settle()
     seen = visit.read()
     return {"fcp": seen["fcp"], "number": number_of(seen), "settled": settled, "quiet": quiet,
+            "first_byte": seen["first_byte"], "parsed": seen["parsed"],
             "longest_task": longest(seen["longtasks"], settled), "longtasks": seen["longtasks"],
             "requests": visit.log()}
 
@@ -715,7 +724,7 @@ def static_floor(browser, page_url: str, tapped: bool = False) -> dict:
             settled, _ = visit.settle(minimum=0)
             seen = visit.read()
             figures[name] = {"fcp": seen["fcp"], "lcp": last_lcp(seen), "longest_task": longest(seen["longtasks"], settled),
-                             "longtasks": seen["longtasks"]}
+                             "longtasks": seen["longtasks"], "first_byte": seen["first_byte"], "parsed": seen["parsed"]}
         if tapped:
             visit.js(FLOOR_TAP)
             figures["taps"] = taps(visit)
@@ -908,6 +917,10 @@ def table(figures: dict) -> list:
     row("town cold: bytes until settled (KB)", kb(pick(runs, "town", "cold", "bytes_until_settled")), form="{:.1f}")
     row("town warm: number (ms) vs static page's warm FCP", pick(runs, "town", "warm", "number"), "≤ 1.5 × floor",
         floor=pick(runs, "town_static_floor", "warm", "fcp"), ratio_goal=1.5)
+    row("town warm: first byte (ms) vs static page's", pick(runs, "town", "warm", "first_byte"),
+        floor=pick(runs, "town_static_floor", "warm", "first_byte"))
+    row("town warm: parsed (domInteractive, ms) vs static page's", pick(runs, "town", "warm", "parsed"),
+        floor=pick(runs, "town_static_floor", "warm", "parsed"))
     longest_task("town warm", ["town", "warm"], ["town_static_floor", "warm"])
     # From the finger's lifting (pointerup), where a tap becomes a click and Event Timing starts it.
     released = [tap.get("release_to_paint") for tap in all_taps]
