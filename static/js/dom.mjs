@@ -26,6 +26,25 @@ export function formFields(form) {
   return found;
 }
 
+// A form's fields as its page drew them (their HTML's values), whatever was typed or tapped since: read as
+// formFields() reads the fields as they stand.
+export function drawnFields(form) {
+  const found = {};
+  for (const field of form.elements) {
+    if (!field.name || field.name in found || field.matches(":disabled")) continue;
+    if (field instanceof HTMLSelectElement) {
+      const option = [...field.options].find((choice) => choice.defaultSelected) ?? field.options[0];
+      if (option) found[field.name] = option.value;
+    } else if (field instanceof HTMLTextAreaElement) {
+      found[field.name] = field.defaultValue;
+    } else if (field instanceof HTMLInputElement && !["submit", "button", "image", "reset", "file"].includes(field.type)) {
+      if (!["checkbox", "radio"].includes(field.type)) found[field.name] = field.defaultValue;
+      else if (field.defaultChecked) found[field.name] = field.value;
+    }
+  }
+  return found;
+}
+
 // Say what just changed through the page's one polite live region (base.html), and nothing more.
 export function announce(text) {
   const region = document.getElementById("announce");

@@ -2,7 +2,7 @@
 // Following is a short poll with ETag/304. A town's changes are operations in an outbox that the flow keeps
 // (webscore/flow/sync.py, under MicroPython); this module stores it and carries it to the server.
 import { loadBrowserCore } from "./core.mjs";
-import { announce, formFields } from "./dom.mjs";
+import { announce, drawnFields, formFields } from "./dom.mjs";
 import { counted, fill, list, number, pair, problemText, words } from "./words.mjs";
 
 export const POLL = 3000;
@@ -351,14 +351,22 @@ export async function townPage(form) {
   const changedElsewhere = new Set();
   const finishedLink = form.querySelector(".table-finished");
   // The form as this page last showed it: what differs from it is what the player changed here (another
-  // tab of this phone may have changed other fields of the same outbox meanwhile).
-  let formShown = formFields(form);
+  // tab of this phone may have changed other fields of the same outbox meanwhile). At first, the form as drawn:
+  // taps made before this script ran (town.js answers them from its own start, early-taps.js keeps those before)
+  // are the player's too.
+  let formShown = drawnFields(form);
   const stepButton = () => (doneButton.hidden ? againButton : doneButton);
   rememberTable(table);
   localStorage.setItem(setupKey(table), form.dataset.code);
 
   // Every tap is kept at once, even before the core is ready: the form as it stands, taken in by the outbox later.
   const keepDraft = () => localStorage.setItem(draftKey(table, n), JSON.stringify(formFields(form)));
+  // Taps made before this script ran are kept so too, beside those of a draft kept before a reload.
+  const tappedBefore = Object.entries(formFields(form)).filter(([name, value]) => value !== formShown[name]);
+  if (tappedBefore.length) {
+    const kept = JSON.parse(localStorage.getItem(draftKey(table, n)) || "null");
+    localStorage.setItem(draftKey(table, n), JSON.stringify({ ...kept, ...Object.fromEntries(tappedBefore) }));
+  }
 
   // Fields tapped and on their way into the outbox (the core answers in its own thread): shown as tapped.
   const taking = new Map();

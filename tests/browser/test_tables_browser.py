@@ -151,6 +151,31 @@ def test_taps_made_before_a_table_towns_script_runs_reach_the_table(phones, tabl
 
 
 @SQLITE_ONLY
+def test_taps_town_js_answered_before_the_tables_script_ran_reach_the_table(phones, table_server):
+    table_url = open_table(phones[0].new_page(), table_server)
+    # The table's script (table.mjs) comes after town.js has run and answered the player's taps.
+    held = []
+    script = re.compile(r".*/js/table\.mjs$")
+    phones[1].route(script, lambda route: held.append(route))
+    page = phones[1].new_page()
+    page.goto(table_url + "/2", wait_until="commit")
+    page.wait_for_selector("form.js-town")
+    page.click(".palette .tool[data-card=farm]")
+    page.click(".square[data-square=a1] .square-button")
+    page.click(".palette .tool[data-card=cottage]")
+    page.click(".square[data-square=b1] .square-button")
+    expect(page.locator("#square_b1")).to_have_value("cottage")
+    while not held:
+        page.evaluate("0")  # each call lets Playwright hand the held request over
+    held[0].continue_()
+    phones[1].unroute(script)
+    expect(page.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
+    expect(page.locator("#square_a1")).to_have_value("farm")
+    expect(page.locator("#square_b1")).to_have_value("cottage")
+    assert saved_town(table_url, 1)[:2] == ["farm", "cottage"]
+
+
+@SQLITE_ONLY
 def test_a_phone_without_network_hands_its_town_over_by_link(phones, table_server):
     host, lonely = phones[0].new_page(), phones[1].new_page()
     table_url = open_table(host, table_server)
