@@ -237,7 +237,20 @@ export function enhance(form) {
   // The taps made before this ran (early-taps.js), answered in order once the page's other scripts (its live
   // score) have run too, as taps made from now on are; then the step left meanwhile, if it was.
   const early = window.marquoirEarlyTaps?.splice(0) ?? [];
-  if (early.length) setTimeout(() => replay(form, early), 0);
+  if (early.length) {
+    // A tap made before they are answered waits its turn behind them.
+    const behind = (event) => {
+      const tapped = event.target.closest(".palette button, .square-button");
+      if (!tapped) return;
+      event.stopImmediatePropagation();
+      early.push(tapped);
+    };
+    form.addEventListener("click", behind, true);
+    setTimeout(() => {
+      form.removeEventListener("click", behind, true);
+      replay(form, early);
+    }, 0);
+  }
 }
 
 function replay(form, early) {

@@ -290,6 +290,31 @@ def test_taps_made_before_the_towns_script_runs_are_answered_once_it_does(phone,
     expect(page.locator(".running-total")).to_have_text(live)
 
 
+# A tap made the moment town.js has taken the page over, before it has answered the taps made earlier: one task
+# after the page's form is marked as taken over (a mutation observer's callback runs before any timer).
+TAP_AS_TOWN_JS_TAKES_OVER = """(square) => {
+  const form = document.querySelector(".town-form");
+  new MutationObserver((records, observer) => {
+    if (!form.classList.contains("js-town")) return;
+    observer.disconnect();
+    document.querySelector(`.square[data-square=${square}] .square-button`).click();
+  }).observe(form, { attributes: true, attributeFilter: ["class"] });
+}"""
+
+
+def test_a_tap_made_as_the_towns_script_takes_over_waits_behind_the_taps_made_before(phone, live_server):
+    page, release = town_before_its_script(phone, live_server, "en")
+    page.click(".palette .tool[data-card=theater]")
+    page.click(".square[data-square=a1] .square-button")
+    page.evaluate(TAP_AS_TOWN_JS_TAKES_OVER, "b1")
+    release(page)
+    # b1 is answered after the Theater was chosen, as it was tapped: it holds the Theater too (before, it was
+    # answered first, with no building in hand, and kept its Cottage).
+    expect(page.locator("#square_a1")).to_have_value("theater", timeout=WAIT)
+    expect(page.locator("#square_b1")).to_have_value("theater")
+    expect(page.locator(".square-offer:popover-open")).to_have_count(0)
+
+
 def test_a_step_left_before_the_towns_script_runs_leaves_with_the_taps_made_meanwhile(phone, live_server):
     page, release = town_before_its_script(phone, live_server, "hu")
     # A square tapped first (its buildings are offered once the script runs), then a building and another
