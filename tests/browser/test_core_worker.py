@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from support.browsing import HOLD_CORE
 from support.examples import FOUR_PLAYERS_CODE
+from support.phone import held_back
 
 WAIT = 15000
 
@@ -237,22 +238,6 @@ def test_a_towns_numbers_come_with_the_page_before_the_core(phone, live_server):
     page.reload()
     expect(page.locator(".square[data-square=a1] .square-points")).to_have_text("0")
     expect(page.locator(".running-total")).not_to_have_class(re.compile(r"\bis-stale\b"))
-
-
-def held_back(phone, name):
-    """Hold back a page script (static/js/<name>) of the phone's next pages; return release(page), which lets it
-    come (once the page has asked for it) and every later request of it go."""
-    held = []
-    script = re.compile(r".*/js/{}$".format(re.escape(name)))
-    phone.route(script, lambda route: held.append(route))
-
-    def release(page):
-        while not held:
-            page.evaluate("0")  # each call lets Playwright hand the held request over
-        held[0].continue_()
-        phone.unroute(script)
-
-    return release
 
 
 def town_before_its_script(phone, live_server, lang):

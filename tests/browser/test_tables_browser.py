@@ -14,6 +14,7 @@ from support import examples
 from support.browsing import WAIT
 from support.browsing import Server
 from support.phone import go_offline
+from support.phone import held_back
 from support.phone import tap_town
 from support.tables import empty_setup
 from support.tables import saved_town
@@ -131,19 +132,14 @@ def test_a_phone_offline_mid_entry_sends_its_taps_when_back(phones, table_server
 def test_taps_made_before_a_table_towns_script_runs_reach_the_table(phones, table_server):
     table_url = open_table(phones[0].new_page(), table_server)
     # A player opens their town for the first time on their own phone; its script comes late.
-    held = []
-    script = re.compile(r".*/js/town\.js$")
-    phones[1].route(script, lambda route: held.append(route))
+    release = held_back(phones[1], "town.js")
     page = phones[1].new_page()
     page.goto(table_url + "/2", wait_until="commit")
     page.wait_for_function("() => Array.isArray(window.marquoirEarlyTaps)", timeout=WAIT)
     page.click(".palette .tool[data-card=well]")
     page.click(".square[data-square=c3] .square-button")
     page.click(".square[data-square=d4] .square-button")
-    while not held:
-        page.evaluate("0")  # each call lets Playwright hand the held request over
-    held[0].continue_()
-    phones[1].unroute(script)
+    release(page)
     expect(page.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
     expect(page.locator("#square_d4")).to_have_value("well")
     assert saved_town(table_url, 1)[10] == "well"
@@ -154,9 +150,7 @@ def test_taps_made_before_a_table_towns_script_runs_reach_the_table(phones, tabl
 def test_taps_town_js_answered_before_the_tables_script_ran_reach_the_table(phones, table_server):
     table_url = open_table(phones[0].new_page(), table_server)
     # The table's script (table.mjs) comes after town.js has run and answered the player's taps.
-    held = []
-    script = re.compile(r".*/js/table\.mjs$")
-    phones[1].route(script, lambda route: held.append(route))
+    release = held_back(phones[1], "table.mjs")
     page = phones[1].new_page()
     page.goto(table_url + "/2", wait_until="commit")
     page.wait_for_selector("form.js-town")
@@ -165,10 +159,7 @@ def test_taps_town_js_answered_before_the_tables_script_ran_reach_the_table(phon
     page.click(".palette .tool[data-card=cottage]")
     page.click(".square[data-square=b1] .square-button")
     expect(page.locator("#square_b1")).to_have_value("cottage")
-    while not held:
-        page.evaluate("0")  # each call lets Playwright hand the held request over
-    held[0].continue_()
-    phones[1].unroute(script)
+    release(page)
     expect(page.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
     expect(page.locator("#square_a1")).to_have_value("farm")
     expect(page.locator("#square_b1")).to_have_value("cottage")

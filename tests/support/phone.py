@@ -2,6 +2,7 @@
 
 import os
 import pathlib
+import re
 
 from support.browsing import WAIT
 
@@ -183,3 +184,19 @@ def go_online(context) -> None:
 def drawn(page, selector):
     """Wait until the page the browser draws with the core shows selector."""
     page.wait_for_selector(selector, state="attached", timeout=WAIT)
+
+
+def held_back(phone, name):
+    """Hold back a page script (static/js/<name>) of the phone's next pages; return release(page), which lets it
+    come (once the page has asked for it) and every later request of it go."""
+    held = []
+    script = re.compile(r".*/js/{}$".format(re.escape(name)))
+    phone.route(script, lambda route: held.append(route))
+
+    def release(page):
+        while not held:
+            page.evaluate("0")  # each call lets Playwright hand the held request over
+        held[0].continue_()
+        phone.unroute(script)
+
+    return release
