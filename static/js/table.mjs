@@ -355,6 +355,8 @@ export async function townPage(form) {
   // taps made before this script ran (town.js answers them from its own start, early-taps.js keeps those before)
   // are the player's too.
   let formShown = drawnFields(form);
+  // What the player changed here since: each such field and its value now.
+  const changedHere = () => Object.fromEntries(Object.entries(formFields(form)).filter(([name, value]) => value !== formShown[name]));
   const stepButton = () => (doneButton.hidden ? againButton : doneButton);
   rememberTable(table);
   localStorage.setItem(setupKey(table), form.dataset.code);
@@ -362,10 +364,10 @@ export async function townPage(form) {
   // Every tap is kept at once, even before the core is ready: the form as it stands, taken in by the outbox later.
   const keepDraft = () => localStorage.setItem(draftKey(table, n), JSON.stringify(formFields(form)));
   // Taps made before this script ran are kept so too, beside those of a draft kept before a reload.
-  const tappedBefore = Object.entries(formFields(form)).filter(([name, value]) => value !== formShown[name]);
-  if (tappedBefore.length) {
+  const tappedBefore = changedHere();
+  if (Object.keys(tappedBefore).length) {
     const kept = JSON.parse(localStorage.getItem(draftKey(table, n)) || "null");
-    localStorage.setItem(draftKey(table, n), JSON.stringify({ ...kept, ...Object.fromEntries(tappedBefore) }));
+    localStorage.setItem(draftKey(table, n), JSON.stringify({ ...kept, ...tappedBefore }));
   }
 
   // Fields tapped and on their way into the outbox (the core answers in its own thread): shown as tapped.
@@ -432,13 +434,11 @@ export async function townPage(form) {
   // The form as tapped, into the outbox. A tap on a handed-in town asks first whether to change it again.
   function record() {
     if (!box) return keepDraft();
+    const changed = changedHere();
     if (box.shown.done) {
-      const differs = Object.entries(formFields(form)).some(([name, value]) => value !== formShown[name]);
-      if (differs && handedInPanel.hidden) askToReopen("phone");
+      if (Object.keys(changed).length && handedInPanel.hidden) askToReopen("phone");
       return keepDraft();
     }
-    const now = formFields(form);
-    const changed = Object.fromEntries(Object.entries(now).filter(([name, value]) => value !== formShown[name]));
     Object.assign(formShown, changed);
     for (const [name, value] of Object.entries(changed)) taking.set(name, value);
     changedElsewhere.clear();
