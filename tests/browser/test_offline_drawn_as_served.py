@@ -173,6 +173,9 @@ ALTERED = {
     "square_a1=farm&go=banana": ("This address gives go a value this page does not know.",
                                  "Ez a cím olyan értéket ad ennek a mezőnek, amelyet ez az oldal nem ismer: go."),
     "square_a1=banana&square_b1=farm": None,
+    # An answer given that saving refuses, named on its field as saving names it.
+    "square_a1=warehouse&stored_a1=-1": ("Enter how many resources are stored, from 0 to 3.",
+                                         "Add meg, hány nyersanyag van rajta tárolva (0–3)."),
 }
 
 

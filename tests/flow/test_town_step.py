@@ -178,3 +178,42 @@ def test_a_monument_in_a_game_without_monuments_is_named():
     g = dict(game(), monuments=False, players=[dict(p, monument=None) for p in game()["players"]])
     assert codes(town_step.unread(g, 2, {"monument": "the-starloom"})) == [("monuments-off", 1, None, "the-starloom")]
     assert town_step.unread(g, 2, {"monument": ""}) == []
+
+
+def test_an_opened_step_names_each_answer_given_that_saving_refuses():
+    # A step reopened at an address holding a load or a fact no town takes names it on its field, as saving does.
+    g = game()
+    sent = dict(town_step.fields_of(g["players"][2]), shrine_buildings="-2", square_a1="warehouse", stored_a1="-1",
+                master_builder_turns="abc")
+    assert codes(town_step.opened_problems(g, 3, sent)) == [
+        ("master_builder_turns-not-a-number", 2, None, None), ("stored-not-a-count", 2, "a1", -1),
+        ("shrine_buildings-out-of-range", 2, None, -2)]
+    assert town_step.place(town_step.opened_problems(g, 3, sent), 3) == town_step.save(g, 3, sent)["problems"]
+    assert codes(town_step.opened_problems(g, 3, {"master_builder_turns": "99999"})) == [
+        ("master_builder_turns-out-of-range", 2, None, 99999)]
+
+
+def test_an_opened_step_names_no_answer_left_blank():
+    # A step is opened while it is being entered: what it still waits for, its total says.
+    g = game()
+    blank = dict(town_step.fields_of(g["players"][2]), shrine_buildings="", square_a1="warehouse", stored_a1="")
+    assert town_step.opened_problems(g, 3, blank) == []
+    assert list(town_step.save(g, 3, blank)["problems"]["fields"]) == ["stored_a1", "shrine_buildings"]
+    assert town_step.opened_problems(g, 3, {}) == []
+
+
+def test_a_square_off_the_board_leaves_the_saved_town_shown():
+    g = game()
+    saved = town_step.fields_of(g["players"][0])
+    assert town_step.opened_fields(g["players"][0], {"square_z9": "farm"}) == dict(saved, square_z9="farm")
+    assert town_step.opened_problems(g, 1, {"square_z9": "farm"}) == []
+    # A square of the board makes the address a town, as saving reads it: the squares it leaves out are empty.
+    assert town_step.opened_fields(g["players"][0], {"square_d4": "farm"}) == {"square_d4": "farm"}
+
+
+def test_a_monument_chosen_in_the_address_is_shown_on_the_saved_town():
+    g = game()
+    opened = town_step.opened_fields(g["players"][0], {"monument": "the-sky-baths"})
+    assert opened == dict(town_step.fields_of(g["players"][0]), monument="the-sky-baths")
+    player = town_step.as_entered(g, 1, opened)
+    assert town_step.offered(g, player) == g["buildings"] + ["the-sky-baths"]

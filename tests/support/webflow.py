@@ -43,6 +43,11 @@ def checked(html: str, name: str) -> list:
             if _attribute(tag, "name") == name and re.search(r"\schecked\b", tag)]
 
 
+def typed(html: str, name: str) -> list:
+    """Return the values of the inputs of a name, as the page shows them back."""
+    return [_attribute(tag, "value") for tag in _inputs(html) if _attribute(tag, "name") == name]
+
+
 def names_typed(html: str) -> list:
     """Return the player names in the setup form, in order."""
     return [_attribute(tag, "value") for tag in _inputs(html)

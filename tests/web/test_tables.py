@@ -92,6 +92,13 @@ def test_a_damaged_setup_code_opens_no_table(phone):
     assert phone.get("/en/t/new?code=AAAA").status_code == 400
 
 
+def test_a_form_that_sends_two_codes_opens_no_table(phone):
+    page = phone.get("/en/t/new?code=" + SETUP)
+    answer = phone.post("/en/t/new", data={"code": [SETUP, SETUP], "csrf_token": token(page.text)})
+    assert answer.status_code == 400
+    assert "This address gives code twice." in answer.text
+
+
 def test_the_table_page_lists_the_players_and_joins_by_qr_and_short_link(phone, table_app):
     table = open_table(phone)
     page = phone.get("/en/t/" + table)
@@ -425,6 +432,9 @@ def test_a_half_entered_town_never_stops_the_table_of_a_town_handed_in(phone):
     ("/hu/t/xxx/take?town=abc", 404, "Ez az asztal már nem létezik"),
     ("/fr/t/new?code=%00%ff", 400, "Impossible d’ouvrir ce lien"),
     ("/hu/t/new", 400, "Ez a link nem nyitható meg"),
+    # Two codes leave the game unsaid: neither is taken.
+    ("/fr/t/new?code={}&code=AAAA".format(SETUP), 400, "Cette adresse donne deux fois code."),
+    ("/hu/t/new?code={0}&code={0}".format(SETUP), 400, "Ez a cím kétszer adja meg ezt: code."),
 ])
 def test_a_wrong_table_address_is_refused_in_the_pages_language(client, address, status, words):
     table = open_table(client, "fr")

@@ -12,6 +12,7 @@ from support.webflow import errors
 from support.webflow import hidden_values
 from support.webflow import names_typed
 from support.webflow import town_query
+from support.webflow import typed
 from webscore.scoring import decode
 from webscore.scoring import encode
 
@@ -184,6 +185,50 @@ def test_town_mistakes_are_explained_on_the_square(client, rows, facts, message)
     response = client.get("/en/g/{}/1/save".format(code), query_string=query)
     assert response.status_code == 422
     assert message in errors(response.text)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_a_step_opened_with_an_answer_saving_refuses_names_it_as_saving_does(client, lang):
+    # An address kept from a step being entered (a reload, a link) with a load or a count no town takes.
+    code = _game_code(client)
+    query = town_query("cottage farm barrett-castle warehouse", ". . . .", ". . . .", ". . . .",
+                       stored_d1="-1", master_builder_turns="abc")
+    opened = client.get("/{}/g/{}/1".format(lang, code), query_string=query)
+    saved = client.get("/{}/g/{}/1/save".format(lang, code), query_string=query)
+    assert (opened.status_code, saved.status_code) == (422, 422)
+    assert errors(opened.text) == errors(saved.text) and len(errors(opened.text)) == 2
+    if lang == "en":
+        assert errors(opened.text) == ["Enter how many resources are stored, from 0 to 3.", "Enter a whole number."]
+    # What was typed is shown back in its field.
+    assert (typed(opened.text, "stored_d1"), typed(opened.text, "master_builder_turns")) == (["-1"], ["abc"])
+    # Left blank, the same answers are still to be given: no message.
+    query.update(stored_d1="", master_builder_turns="")
+    blank = client.get("/{}/g/{}/1".format(lang, code), query_string=query)
+    assert blank.status_code == 200 and errors(blank.text) == []
+
+
+def squares_shown(html: str) -> dict:
+    """Return each square's card as its select shows it ("" for Empty, or for a card it does not offer)."""
+    shown = {}
+    for name, options in re.findall(r'name="square_(\w\d)">(.*?)</select>', html):
+        selected = re.search(r'<option selected value="([^"]*)"', options)
+        shown[name] = selected.group(1) if selected else ""
+    return shown
+
+
+def test_a_step_opened_with_answers_for_no_square_of_the_board_shows_the_saved_town(client):
+    code = examples.FOUR_PLAYERS_CODE
+    saved = squares_shown(client.get("/en/g/{}/1".format(code)).text)
+    assert len(saved) == 16 and [saved[name] for name in ("a1", "b1", "c1", "d1")] == ["cottage", "cottage", "farm", "well"]
+    # A square off the board is no square of this step: let be, as any field the step does not have.
+    off = client.get("/en/g/{}/1".format(code), query_string={"square_z9": "farm"})
+    assert off.status_code == 200 and squares_shown(off.text) == saved
+    # A monument chosen in the address is shown on the saved town: offered on the palette, the one it replaces
+    # no longer (its square shows empty, as after choosing another monument on the step), and saving checks it.
+    other = client.get("/en/g/{}/1".format(code), query_string={"monument": "the-sky-baths"})
+    assert other.status_code == 200 and "barrett-castle" in saved.values()
+    assert squares_shown(other.text) == {name: "" if card == "barrett-castle" else card for name, card in saved.items()}
+    assert 'data-card="the-sky-baths"' in other.text and 'data-card="barrett-castle"' not in other.text
 
 
 def test_starloom_needs_its_count(client):

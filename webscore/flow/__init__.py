@@ -108,9 +108,9 @@ def town_json(text: str) -> str:
             "game": game, "key": game_key(game), "offered": town_step.offered(game, player),
             "fact": town_step.asked_fact(player), "asks_turns": game["mode"] == MASTER_BUILDER,
             "monuments": town_step.monument_offers(game), "totals": town_step.saved_totals(game), "fields": shown}
-        unread = town_step.unread(game, n, sent)
-        if unread:
-            answer["problems"] = town_step.place(unread, n)
+        refused = town_step.opened_problems(game, n, sent)
+        if refused:
+            answer["problems"] = town_step.place(refused, n)
         return json.dumps(answer)
     if request.get("live"):
         return json.dumps({"town": live_town(game, n, fields)})

@@ -85,14 +85,16 @@ FROM_SCORES = ("from", "scores")
 FROM, SCORES = FROM_SCORES
 
 
+# The fields of the town's squares: an address holding any of them holds a town, as saving reads it.
+SQUARE_FIELDS = tuple("square_" + name for name in NAMES)
+
+
 def opened_fields(player: dict, fields: dict) -> dict:
-    """Return the fields a town step shows: the address's unsaved answers, else the player's saved town, with
-    where it was opened from."""
-    if has_town_fields(fields):
-        return fields
-    opened = fields_of(player)
-    if FROM in fields:
-        opened[FROM] = fields[FROM]
+    """Return the fields a town step shows: the address's unsaved town where it holds one (a square of the
+    board; a form of ours sends them all), else the player's saved town; with the address's other answers (a
+    monument, a fact) and where it was opened from over it."""
+    opened = {} if any(key in SQUARE_FIELDS for key in fields) else fields_of(player)
+    opened.update(fields)
     return opened
 
 
@@ -149,11 +151,6 @@ def unread(game: dict, n: int, fields: dict) -> list:
     elif monument and monument not in MONUMENTS:
         found.append(problem("unknown-monument", n - 1, value=monument[:new_game.MAX_TYPED]))
     return found
-
-
-def has_town_fields(fields: dict) -> bool:
-    """Tell whether fields carry a town (an address with unsaved answers), not just a step."""
-    return any(type(key) is str and key.startswith("square_") for key in fields)
 
 
 def read(game: dict, n: int, fields: dict):
@@ -244,6 +241,36 @@ def next_step(game: dict, n: int, go: str):
     return None
 
 
+def checked(game: dict, n: int, fields: dict, found: list) -> tuple:
+    """Return the game with player n's town as the fields give it, and every problem saving it names: those
+    found already (unread()), those of fields read() could not take, then the core's. A field with a message
+    already gets no word of the core's on it, which would repeat it."""
+    changed, misread = read(game, n, fields)
+    found = found + misread
+    named = [field_of(item) for item in found]
+    found += [item for item in problems(changed)
+              if item["player"] in (None, n - 1) and (field_of(item) is None or field_of(item) not in named)]
+    return changed, found
+
+
+def opened_problems(game: dict, n: int, sent: dict) -> list:
+    """Return as problems what a town step opened at an address (sent: each key's text, or its texts) would be
+    refused at once: what no form of ours sends (unread()), and each answer given that saving refuses, a
+    Warehouse's load or a fact that is not a whole number or out of its range, named on its field as saving
+    names it. A blank answer is none: the step is still being entered, and its total says what it waits for."""
+    found = unread(game, n, sent)
+    shown = opened_fields(game["players"][n - 1], first_values(sent))
+    _, refused = checked(game, n, shown, found)
+    # checked() returns those found first; of the rest, only what is wrong with an answer given is named.
+    return found + [item for item in refused[len(found):] if _answered(shown, field_of(item))]
+
+
+def _answered(fields: dict, field) -> bool:
+    """Tell whether a field is a Warehouse's load or a fact, and the fields give it an answer (not blank)."""
+    asked = field is not None and (field.startswith("stored_") or field in FACTS)
+    return asked and str(fields.get(field) or "").strip() != ""
+
+
 def save(game: dict, n: int, fields: dict) -> dict:
     """Check player n's town as entered (fields: each key's text, or its texts) and say what follows.
 
@@ -254,12 +281,7 @@ def save(game: dict, n: int, fields: dict) -> dict:
     """
     sent = unread(game, n, fields)
     fields = first_values(fields)
-    changed, found = read(game, n, fields)
-    found = sent + found
-    # A field the form could not take already has its message; the core's word on it would repeat it.
-    unreadable = [field_of(item) for item in found]
-    found += [item for item in problems(changed)
-              if item["player"] in (None, n - 1) and (field_of(item) is None or field_of(item) not in unreadable)]
+    changed, found = checked(game, n, fields, sent)
     if found:
         return {"problems": place(found, n), "game": changed}
     if fields.get("go") == TO_SETUP:

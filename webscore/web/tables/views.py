@@ -100,10 +100,21 @@ def _stop(status: int, message: str) -> None:
     abort(response)
 
 
+def _setup_code(values) -> str:
+    """Return the setup code a table is opened for. One given twice leaves which game unsaid: the link
+    cannot be opened (400), as a damaged code cannot."""
+    codes = values.getlist("code")
+    if len(codes) > 1:
+        page = render_template("error.html", title=_("This link cannot be opened"),
+                               message=_("This address gives %(field)s twice.", field="code"))
+        abort(Response(page, 400))
+    return codes[0] if codes else ""
+
+
 @bp.get("/<lang>/t/new")
 def start(lang):
     """Offer to open a table for a setup code."""
-    code = request.args.get("code", "")
+    code = _setup_code(request.args)
     game = game_from_code(code)
     return render_template("table_start.html", game=game, code=code)
 
@@ -112,7 +123,7 @@ def start(lang):
 def create(lang):
     """Open a table for a setup code and go to its page."""
     _check_csrf()
-    code = request.form.get("code", "")
+    code = _setup_code(request.form)
     game = game_from_code(code)
     if _limited("create", current_app.config["TABLES_PER_HOUR"], 3600):
         message = _("This phone has opened many tables in the last hour. Please wait a little.")

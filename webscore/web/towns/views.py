@@ -71,10 +71,11 @@ def step(lang, code, n):
         kept = page_cache.page(page_cache.key(request.environ, "town", lang, code, str(n)),
                                lambda: _render(game, code, n, town_step.fields_of(player))[0])
         return page_cache.send(kept, "town")
-    # Every value of every key: what no form of ours sends (a key given twice, a value no button sends) is named.
-    sent = town_step.unread(game, n, request.args.to_dict(flat=False))
-    return _render(game, code, n, town_step.opened_fields(player, fields), town_step.place(sent, n),
-                   422 if sent else 200)
+    # Every value of every key: what no form of ours sends (a key given twice, a value no button sends) is named,
+    # and so is an answer given that saving would refuse.
+    refused = town_step.opened_problems(game, n, request.args.to_dict(flat=False))
+    return _render(game, code, n, town_step.opened_fields(player, fields), town_step.place(refused, n),
+                   422 if refused else 200)
 
 
 @bp.get("/<int:n>/save")
