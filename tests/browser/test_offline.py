@@ -178,6 +178,30 @@ def test_pages_visited_are_stored_as_served_and_open_offline(phone, live_server)
     expect(page.locator("#square_a1")).to_have_value("farm")
 
 
+# How the last navigation was answered (navigation timing): the service worker's route, and the source that answered.
+ANSWERED = "(() => { const n = performance.getEntriesByType('navigation')[0]; " \
+           "return [n.workerMatchedSourceType, n.workerFinalSourceType]; })()"
+RACED = "race-network-and-fetch-handler"
+
+
+def test_a_page_is_answered_by_the_network_without_waiting_for_the_worker_and_by_the_worker_offline(phone, live_server):
+    page = phone.new_page()
+    install(page, live_server)
+    code = examples.FOUR_PLAYERS_CODE
+    # A town step opened plain (from the browser's cache once seen), one with a tap in its address, a result.
+    for path in ("/en/g/{}/1", "/en/g/{}/1", "/en/g/{}/2?square_a1=farm", "/fr/r/{}"):
+        page.goto(live_server + path.format(code))
+        assert page.evaluate(ANSWERED) == [RACED, "network"], path
+    go_offline(phone)
+    # Offline, the step seen before comes from the browser's cache still; one never opened, from the worker's shell.
+    page.goto(live_server + "/en/g/{}/1".format(code))
+    assert page.evaluate(ANSWERED) == [RACED, "network"]
+    expect(page.locator("h1")).to_have_text("Town of " + decode(code)["players"][0]["name"])
+    page.goto(live_server + "/en/g/{}/3".format(code))
+    assert page.evaluate(ANSWERED) == [RACED, "fetch-event"]
+    expect(page.locator("h1")).to_have_text("Town of " + decode(code)["players"][2]["name"])
+
+
 @pytest.fixture(scope="module")
 def installed_offline(browser, live_server):
     """A phone that installed the app and went offline, shared by the tests that only read pages offline."""

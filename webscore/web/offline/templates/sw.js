@@ -17,6 +17,13 @@ function plain(url) {
 }
 
 self.addEventListener("install", (event) => {
+  // Pages are network-first (page() below), so a page's navigation races the network against this worker: the
+  // network's answer (often the browser's own cache, where a result or a town step opened plain is kept for good)
+  // is shown without waiting for this worker to start and answer. When the network fails, the worker's answer is:
+  // the page stored, or its stand-in. The worker still sees the page, to store it (its fetch is the race's own
+  // request, not a second one). Where the browser has no routes, navigation preload stands in (activate).
+  event.addRoutes?.({ condition: { requestMode: "navigate", requestMethod: "GET" },
+                      source: "race-network-and-fetch-handler" }).catch(() => {});
   // No skipWaiting here: a new version waits until the page agrees, so no form is swapped mid-entry.
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
@@ -37,7 +44,8 @@ async function storePages(first) {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    // A page is asked of the network while this worker starts, not once it has (pages are network-first).
+    // A page is asked of the network while this worker starts, not once it has (pages are network-first), where
+    // the browser does not race the network for it (install).
     if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
     for (const name of await caches.keys()) {
       if (name.startsWith("marquoir-") && name !== CACHE) await caches.delete(name);
