@@ -202,6 +202,28 @@ def test_a_page_is_answered_by_the_network_without_waiting_for_the_worker_and_by
     expect(page.locator("h1")).to_have_text("Town of " + decode(code)["players"][2]["name"])
 
 
+# The core's files a page asked for itself (resource timing names a preload's request "link"), by name.
+CORE_ASKED = """[...performance.getEntriesByType("resource")]
+  .filter((entry) => entry.initiatorType === "link" && /core-worker|micropython|core\\.bundle/.test(entry.name))
+  .map((entry) => entry.name.split("/").pop()).sort()"""
+
+
+def test_a_page_asks_for_the_cores_files_only_where_no_service_worker_serves_it(phone, live_server):
+    page = phone.new_page()
+    errors = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    town = "{}/en/g/{}/1".format(live_server, examples.FOUR_PLAYERS_CODE)
+    page.goto(town)
+    assert page.evaluate(CORE_ASKED) == ["core-worker.mjs", "core.bundle", "micropython.mjs", "micropython.wasm"]
+    install(page, live_server)
+    # The worker holds them and gives them to the core's worker: the page asks for none, and the core still scores.
+    page.goto(town)
+    page.wait_for_function("() => performance.getEntriesByName('marquoir:core-ready').length === 1", timeout=WAIT)
+    assert page.evaluate(CORE_ASKED) == []
+    # The script that asks for them runs under the page's policy (by its hash), and nothing else is refused.
+    assert errors == []
+
+
 @pytest.fixture(scope="module")
 def installed_offline(browser, live_server):
     """A phone that installed the app and went offline, shared by the tests that only read pages offline."""
