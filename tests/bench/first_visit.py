@@ -37,7 +37,9 @@ Figures, each min/median/max over the runs:
   number, longest task, and where its time went: its first byte and the end of its parsing (navigation timing's
   responseStart and domInteractive), each beside the floor's. Floor: the town page as served with its scripts
   and preloads removed (style sheet kept), visited twice in its own context, FCP of the second visit (and its
-  first byte and end of parsing); longest task of each. Then taps: a
+  first byte and end of parsing); longest task of each. Every static floor is sent with the app's security headers,
+  as its page is (first_visit_floors.py); the town's is also visited sent without them, and the warm number is
+  printed beside that too, to show what the headers cost. Then taps: a
   palette tool, then 10 squares alternating two tools so each tap changes the town, each touch held 80 ms
   (HOLD_MS) as a finger rests before it lifts; per tap, from the pointerup's timeStamp (a tap is a click
   only once the finger lifts: Event Timing times a click from there too) and, apart, from the pointerdown's,
@@ -807,6 +809,7 @@ def one_run(browser, base: str, floor: floors.Floors, pages: dict, number: int) 
         attempt(run, "town_fetch_floor", lambda: dict(fetch_floor(browser, address, urls), urls=urls, real_page_bytes=body),
                 problems)
     attempt(run, "town_static_floor", lambda: static_floor(browser, pages["town_floor"], tapped=True), problems)
+    attempt(run, "town_bare_floor", lambda: static_floor(browser, pages["town_bare_floor"]), problems)
     attempt(run, "result", lambda: result_visits(browser, base, pages["result"], problems), problems)
     attempt(run, "result_static_floor", lambda: static_floor(browser, pages["result_floor"]), problems)
     return run
@@ -826,6 +829,7 @@ def measure(runs: int, log) -> dict:
             result_html = page_text(base, pages["result"])
             pages["setup_floor"] = floor.write("setup.html", floors.static_page(page_text(base, pages["setup"]), stylesheet=True))
             pages["town_floor"] = floor.write("town.html", floors.static_page(pages["town_html"], stylesheet=True))
+            pages["town_bare_floor"] = floor.write("bare-town.html", floors.static_page(pages["town_html"], stylesheet=True))
             pages["result_floor"] = floor.write("result.html", floors.static_page(result_html, stylesheet=False))
             figures["unthrottled_loop_ms"] = unthrottled_loop(browser, pages["town_floor"])
             print("warmed up in {:.0f} s".format(time.monotonic() - started), flush=True)
@@ -917,6 +921,8 @@ def table(figures: dict) -> list:
     row("town cold: bytes until settled (KB)", kb(pick(runs, "town", "cold", "bytes_until_settled")), form="{:.1f}")
     row("town warm: number (ms) vs static page's warm FCP", pick(runs, "town", "warm", "number"), "≤ 1.5 × floor",
         floor=pick(runs, "town_static_floor", "warm", "fcp"), ratio_goal=1.5)
+    row("town warm: number (ms) vs static page's warm FCP, sent without the security headers",
+        pick(runs, "town", "warm", "number"), floor=pick(runs, "town_bare_floor", "warm", "fcp"))
     row("town warm: first byte (ms) vs static page's", pick(runs, "town", "warm", "first_byte"),
         floor=pick(runs, "town_static_floor", "warm", "first_byte"))
     row("town warm: parsed (domInteractive, ms) vs static page's", pick(runs, "town", "warm", "parsed"),
