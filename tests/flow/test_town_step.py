@@ -4,6 +4,7 @@ import pytest
 
 from support import examples
 from webscore.flow import town_step
+from webscore.flow.fields import whole
 from webscore.scoring import decode
 from webscore.scoring.town import NAMES
 
@@ -191,6 +192,33 @@ def test_an_opened_step_names_each_answer_given_that_saving_refuses():
     assert town_step.place(town_step.opened_problems(g, 3, sent), 3) == town_step.save(g, 3, sent)["problems"]
     assert codes(town_step.opened_problems(g, 3, {"master_builder_turns": "99999"})) == [
         ("master_builder_turns-out-of-range", 2, None, 99999)]
+
+
+def test_an_opened_step_names_no_answer_the_town_entered_so_far_does_not_take_yet():
+    # The Shrine's count is asked once the Shrine is down, often before the town's other buildings: above the
+    # buildings placed so far, it is named once the town is saved, not on a reload while it is entered.
+    g = game()
+    early = dict(town_step.fields_of(g["players"][2]), **{"square_" + name: "" for name in NAMES})
+    early.update(square_a1="shrine-of-the-elder-tree", square_b1="cottage", shrine_buildings="6")
+    assert town_step.opened_problems(g, 3, early) == []
+    assert codes(town_step.save(g, 3, dict(early, go="next"))["problems"]["fields"]["shrine_buildings"]) == [
+        ("shrine_buildings-out-of-range", 2, None, 6)]
+    assert codes(town_step.opened_problems(g, 3, dict(early, shrine_buildings="17"))) == [
+        ("shrine_buildings-out-of-range", 2, None, 17)]
+
+
+def test_a_fact_the_town_does_not_ask_is_let_be_whatever_it_holds():
+    # Player 1 builds Barrett Castle: no Shrine's count is asked, so none is drawn to show a message on.
+    g = game()
+    fields = dict(town_step.fields_of(g["players"][0]), shrine_buildings="abc", completed_before="x")
+    assert town_step.opened_problems(g, 1, fields) == []
+    assert "problems" not in town_step.save(g, 1, dict(fields, go="next"))
+
+
+@pytest.mark.parametrize("space", ["\u00a0", "\u2003", "\u3000"])
+def test_only_ascii_spaces_are_trimmed_as_the_browsers_core_trims_them(space):
+    # MicroPython's str.strip() takes ASCII spaces only: the server reads a field as the browser does.
+    assert (whole(" 2\t"), whole(space + "2"), whole(space)) == (2, False, False)
 
 
 def test_an_opened_step_names_no_answer_left_blank():

@@ -88,8 +88,9 @@ def _opened_again(code: str) -> dict:
 
 def town_json(text: str) -> str:
     """Answer a town step: {"code", "n", "fields", "live", "show"} → what town_step.save() or .live() says, or
-    what the step shows (with "problems", placed, where its address holds what no form of ours sends). fields
-    holds each key's text, or its texts where an address repeats the key."""
+    what the step shows (with "problems", placed, where its address holds what no form of ours sends or an answer
+    no town takes: town_step.opened_problems). fields holds each key's text, or its texts where an address repeats
+    the key."""
     request = json.loads(text)
     opened = _opened_again(str(request.get("code") or ""))
     n = request.get("n")

@@ -6,6 +6,9 @@ way on the server and in the browser.
 
 DIGITS = "0123456789"
 MAX_COUNT_DIGITS = 6
+# The spaces a field's text is trimmed of: ASCII's, as MicroPython's str.strip() knows no other (CPython's would take
+# a no-break space too, and the server and the browser would read the same field apart).
+SPACES = " \t\n\r\f\v"
 
 
 def is_count(text) -> bool:
@@ -21,7 +24,7 @@ def whole(text):
     """
     if text is None:
         return None
-    text = str(text).strip()
+    text = str(text).strip(SPACES)
     if text == "":
         return None
     return int(text) if is_count(text[1:] if text.startswith("-") else text) else False
@@ -39,7 +42,7 @@ def indexed(fields: dict, prefix: str) -> list:
 def flag(fields: dict, key: str) -> bool:
     """Return a checkbox's state: sent with any value but an empty or "false" one."""
     value = fields.get(key)
-    return value is not None and str(value).strip().lower() not in ("", "false")
+    return value is not None and str(value).strip(SPACES).lower() not in ("", "false")
 
 
 def first_values(fields: dict) -> dict:

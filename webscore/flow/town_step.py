@@ -2,12 +2,14 @@
 
 The form has one select per square (square_a1 … square_d4), a load per Warehouse (stored_a1 …) and the
 facts the town needs. read() turns fields into the game with that town; unread() names what an address holds
-that no form of ours sends; save() checks it with the core and places each problem on its field; next_step()
+that no form of ours sends; checked_town() adds what the core refuses; save() checks a town so and places each
+problem on its field; opened_problems() says what a step opened at an address shows refused at once; next_step()
 says which page follows.
 """
 
 from ..scoring import encode
 from ..scoring.cards import BUILDINGS
+from ..scoring.cards import MAX_STORED
 from ..scoring.cards import MONUMENTS
 from ..scoring.cards import SOLO_EXCLUDED
 from ..scoring.game import MASTER_BUILDER
@@ -180,12 +182,12 @@ def read(game: dict, n: int, fields: dict):
     player["stored"] = stored
     built = next((card for card in squares if card in MONUMENTS), None)
     for fact in FACTS:
-        value = whole(fields.get(fact))
+        needed = MONUMENT_FACTS.get(built) == fact or (fact == "master_builder_turns" and game["mode"] == MASTER_BUILDER)
+        value = whole(fields.get(fact)) if needed else None
         if value is False:
             found.append(problem(fact + "-not-a-number", n - 1))
             value = None
-        needed = MONUMENT_FACTS.get(built) == fact or (fact == "master_builder_turns" and game["mode"] == MASTER_BUILDER)
-        player[fact] = value if needed else None
+        player[fact] = value
     players = list(game["players"])
     players[n - 1] = player
     return dict(game, players=players), found
@@ -241,34 +243,38 @@ def next_step(game: dict, n: int, go: str):
     return None
 
 
-def checked(game: dict, n: int, fields: dict, found: list) -> tuple:
-    """Return the game with player n's town as the fields give it, and every problem saving it names: those
-    found already (unread()), those of fields read() could not take, then the core's. A field with a message
-    already gets no word of the core's on it, which would repeat it."""
+def checked_town(game: dict, n: int, fields: dict, found: list = ()) -> tuple:
+    """Return the game with player n's town as the fields give it, and the problems saving it names besides those
+    found already (unread()): of fields read() could not take, then the core's. A field with a message already
+    gets no word of the core's on it, which would repeat it."""
     changed, misread = read(game, n, fields)
-    found = found + misread
-    named = [field_of(item) for item in found]
-    found += [item for item in problems(changed)
-              if item["player"] in (None, n - 1) and (field_of(item) is None or field_of(item) not in named)]
-    return changed, found
+    named = [field_of(item) for item in list(found) + misread]
+    return changed, misread + [item for item in problems(changed) if item["player"] in (None, n - 1)
+                               and (field_of(item) is None or field_of(item) not in named)]
 
 
 def opened_problems(game: dict, n: int, sent: dict) -> list:
     """Return as problems what a town step opened at an address (sent: each key's text, or its texts) would be
-    refused at once: what no form of ours sends (unread()), and each answer given that saving refuses, a
-    Warehouse's load or a fact that is not a whole number or out of its range, named on its field as saving
-    names it. A blank answer is none: the step is still being entered, and its total says what it waits for."""
-    found = unread(game, n, sent)
+    refused at once: what no form of ours sends (unread()), and each answer no town takes whatever else it holds,
+    a Warehouse's load or a fact not a whole number or out of the range the form offers, named on its field as
+    saving names it. A blank answer is none, nor one the town entered so far does not take yet (a Shrine's count
+    above its buildings): the step is still being entered, and its total says what it waits for."""
     shown = opened_fields(game["players"][n - 1], first_values(sent))
-    _, refused = checked(game, n, shown, found)
-    # checked() returns those found first; of the rest, only what is wrong with an answer given is named.
-    return found + [item for item in refused[len(found):] if _answered(shown, field_of(item))]
+    _, refused = checked_town(game, n, shown)
+    return unread(game, n, sent) + [item for item in refused if _beyond_the_form(shown, field_of(item))]
 
 
-def _answered(fields: dict, field) -> bool:
-    """Tell whether a field is a Warehouse's load or a fact, and the fields give it an answer (not blank)."""
-    asked = field is not None and (field.startswith("stored_") or field in FACTS)
-    return asked and str(fields.get(field) or "").strip() != ""
+def _beyond_the_form(fields: dict, field) -> bool:
+    """Tell whether the fields give a Warehouse's load or a fact that is not a whole number, or out of the range
+    the form offers for it (FACT_LIMITS; a load from 0 to MAX_STORED)."""
+    if field is not None and field.startswith("stored_"):
+        low, high = 0, MAX_STORED
+    elif field in FACTS:
+        low, high = FACT_LIMITS[field]
+    else:
+        return False
+    value = whole(fields.get(field))
+    return value is False or (value is not None and not low <= value <= high)
 
 
 def save(game: dict, n: int, fields: dict) -> dict:
@@ -281,7 +287,8 @@ def save(game: dict, n: int, fields: dict) -> dict:
     """
     sent = unread(game, n, fields)
     fields = first_values(fields)
-    changed, found = checked(game, n, fields, sent)
+    changed, found = checked_town(game, n, fields, sent)
+    found = sent + found
     if found:
         return {"problems": place(found, n), "game": changed}
     if fields.get("go") == TO_SETUP:
