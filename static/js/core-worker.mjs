@@ -65,8 +65,8 @@ export async function startCore(loadMicroPython, files) {
 }
 
 // Started by a page (core.mjs): everything the core needs is asked for at once, the runtime and the bundle
-// side by side (the page's <head> has already asked for them, and for the runtime's WebAssembly, so each
-// is taken from the browser's cache, or from the service worker's offline). Then each message is a door's
+// side by side (a page no service worker serves has asked for them in its <head>, and for the runtime's
+// WebAssembly, so each is taken from the browser's cache; one it serves, from its store). Then each message is a door's
 // name and its arguments, answered with what the door answers, or why it failed.
 function serve() {
   // Under /static/v/<version>/ the bundle is fetched under the same version, so it is cached as firmly.

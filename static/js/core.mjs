@@ -1,7 +1,8 @@
 // The scoring core and the walk-through, as a page asks them: each door (see startCore in core-worker.mjs)
 // is a message to the page's one core worker, answered with a promise. The worker is started once per page,
 // by the first script that asks, and every script of the page shares it; the page's <head> has asked for
-// its files already (templates/macros.html core_hints), so they arrive side by side, not one after another.
+// its files already (templates/macros.html core_files), or the service worker holds them, so they arrive
+// side by side, not one after another.
 
 const DOORS = ["score", "scoreTown", "scoreCode", "pad", "padFields", "table", "setup", "town", "outbox", "turns",
   "result", "draw", "history"];

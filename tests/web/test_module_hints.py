@@ -52,6 +52,8 @@ def core_hints(page) -> set:
     digest = base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
     assert "script-src 'self' 'wasm-unsafe-eval' 'sha256-{}'".format(digest) in page.headers["Content-Security-Policy"]
     assert script == CORE_HINTS_SCRIPT
+    # Before any style sheet: a script waits for the style sheets linked before it, and its hints would too.
+    assert 'rel="stylesheet"' not in head(page.text).split('<template id="core-hints">')[0]
     return set(HINT.findall(hints))
 
 

@@ -20,12 +20,13 @@ from werkzeug.wsgi import get_host
 STYLE_SHEET = (pathlib.Path(__file__).resolve().parents[3] / "static" / "css" / "marquoir.css").read_text(encoding="utf-8")
 STYLE_HASH = "'sha256-{}'".format(base64.b64encode(hashlib.sha256(STYLE_SHEET.encode()).digest()).decode())
 
-# The one script that runs inline, in the <head> of a page that starts the core (templates/macros.html core_hints):
+# The one script that runs inline, in the <head> of a page that starts the core (templates/macros.html core_files):
 # it asks for the core's files only where no service worker serves the page. One that does holds them already and
 # hands them to the core's worker, so the page would fetch them for nothing, while its first paint waited for the
 # requests (tests/bench/first_visit.py, warm town). Let in by its hash, as the style sheet is.
-CORE_HINTS_SCRIPT = ('navigator.serviceWorker?.controller || '
-                     'document.head.append(document.getElementById("core-hints").content);')
+# A browser that refuses to show service workers (storage blocked) throws on reading them: the page is then its own.
+CORE_HINTS_SCRIPT = ('(() => { try { if (navigator.serviceWorker?.controller) return; } catch {} '
+                     'document.head.append(document.getElementById("core-hints").content); })();')
 CORE_HINTS_HASH = "'sha256-{}'".format(base64.b64encode(hashlib.sha256(CORE_HINTS_SCRIPT.encode()).digest()).decode())
 
 # 'wasm-unsafe-eval' lets the browser compile the MicroPython runtime; nothing else inline runs.
