@@ -17,13 +17,16 @@ function plain(url) {
 }
 
 self.addEventListener("install", (event) => {
-  // Pages are network-first (page() below), so a page's navigation races the network against this worker: the
-  // network's answer (often the browser's own cache, where a result or a town step opened plain is kept for good)
-  // is shown without waiting for this worker to start and answer. When the network fails, the worker's answer is:
-  // the page stored, or its stand-in. The worker still sees the page, to store it (its fetch is the race's own
-  // request, not a second one). Where the browser has no routes, navigation preload stands in (activate).
-  event.addRoutes?.({ condition: { requestMode: "navigate", requestMethod: "GET" },
-                      source: "race-network-and-fetch-handler" }).catch(() => {});
+  // Pages are network-first (page() below), so a page's navigation races the network against this worker: a
+  // successful answer of the network (often the browser's own cache, where a result or a town step opened plain
+  // is kept for good) is shown without waiting for this worker to start and answer. Any other (the network down, a
+  // redirect, an error page) goes to this worker, which answers as it did before: the page, stored or its stand-in.
+  // The worker still sees the page, to store it (its fetch is the race's own request, not a second one). Where the
+  // browser has no routes, navigation preload stands in (activate); a route it refuses leaves the worker as it was.
+  if (event.addRoutes) {
+    event.waitUntil(event.addRoutes({ condition: { requestMode: "navigate", requestMethod: "GET" },
+                                      source: "race-network-and-fetch-handler" }).catch(() => {}));
+  }
   // No skipWaiting here: a new version waits until the page agrees, so no form is swapped mid-entry.
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
