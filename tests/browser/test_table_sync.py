@@ -149,6 +149,8 @@ def test_done_tapped_offline_is_sent_when_the_network_is_back_even_after_a_reloa
     enter_town(page, 1)
     page.click("[data-action=done]")
     status = page.locator(".table-save-status")
+    # Handed in as the player sees it (the status said the taps were waiting before the tap on Done already).
+    expect(page.locator("[data-action=change-again]")).to_be_visible(timeout=WAIT)
     expect(status).to_contain_text("Can't reach the table; trying again.", timeout=WAIT)
     expect(status).to_contain_text(re.compile(r"\d+ changes waiting to be sent\."))
     assert held(table_url, 1)["version"] == 0
