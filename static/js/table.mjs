@@ -14,6 +14,8 @@ export const setupKey = (id) => "marquoir-table-setup:" + id;
 export const outboxKey = (id, n) => `marquoir-table-outbox:${id}:${n}`;
 // The form as last tapped, until the core (which keeps the outbox) is ready to take it in.
 const draftKey = (id, n) => `marquoir-table-draft:${id}:${n}`;
+// A tap on "Done" the outbox has not taken in yet: a page left before it did hands the town in on the next.
+const doneKey = (id, n) => `marquoir-table-done:${id}:${n}`;
 // The table as last followed (names, statuses, totals): offline, table-offline.mjs draws the table's page from it.
 export const stateKey = (id) => "marquoir-table-state:" + id;
 // When this phone last opened a table's page or one of its towns.
@@ -480,17 +482,26 @@ export async function townPage(form) {
   // "Done" or "Change my town again" tapped before the core is ready: done as soon as it is.
   const ready = [];
   const whenReady = (act) => (box ? act() : ready.push(act));
-  doneButton.addEventListener("click", () => whenReady(async () => {
+  async function handIn() {
     record();
     await box.call("hand_in");
+    localStorage.removeItem(doneKey(table, n));
     showTown();
     box.drain();
-  }));
-  againButton.addEventListener("click", () => whenReady(async () => {
-    await box.call("reopen");
-    showTown();
-    box.drain();
-  }));
+  }
+  // Kept at once, as a tap is: the outbox takes it in once the core has answered the taps before it.
+  doneButton.addEventListener("click", () => {
+    localStorage.setItem(doneKey(table, n), "1");
+    whenReady(handIn);
+  });
+  againButton.addEventListener("click", () => {
+    localStorage.removeItem(doneKey(table, n));
+    whenReady(async () => {
+      await box.call("reopen");
+      showTown();
+      box.drain();
+    });
+  });
   conflictPanel.querySelector('[data-action="resolve"]').addEventListener("click", async () => {
     const choices = {};
     for (const name of Object.keys(conflict ?? {})) {
@@ -571,6 +582,11 @@ export async function townPage(form) {
   // Taps made before the core was ready go into the outbox before the form shows what it holds.
   if (draft) await record();
   showTown();
+  // A "Done" tapped on a page left before the outbox took it in (none tapped here yet: that one is waiting below).
+  if (localStorage.getItem(doneKey(table, n)) !== null && !ready.includes(handIn)) {
+    if (box.shown.done) localStorage.removeItem(doneKey(table, n));
+    else ready.unshift(handIn);
+  }
   for (const act of ready) act();
   history.replaceState(null, "", location.pathname);
   box.report();

@@ -167,6 +167,27 @@ def test_taps_town_js_answered_before_the_tables_script_ran_reach_the_table(phon
 
 
 @SQLITE_ONLY
+def test_done_tapped_before_the_core_is_ready_on_a_page_left_at_once_hands_the_town_in(phones, table_server):
+    table_url = open_table(phones[0].new_page(), table_server)
+    # The core's worker never starts on this page: what is tapped waits for it, "Done" too.
+    worker = re.compile(r".*/js/core-worker\.mjs$")
+    phones[1].route(worker, lambda route: None)
+    page = phones[1].new_page()
+    page.goto(table_url + "/2")
+    page.wait_for_selector("form.js-town")
+    page.click(".palette .tool[data-card=farm]")
+    page.click(".square[data-square=a1] .square-button")
+    page.click("[data-action=done]")
+    # Left at once (a reload), before the core took anything in; the next page has its core.
+    phones[1].unroute(worker)
+    page.reload()
+    # The next page hands the town in: sent, and back at the table, where it shows done.
+    page.wait_for_url(table_url, timeout=WAIT)
+    expect(page.locator(".table-player[data-player='2']")).to_have_attribute("data-status", "done", timeout=WAIT)
+    assert saved_town(table_url, 1)[0] == "farm"
+
+
+@SQLITE_ONLY
 def test_a_phone_without_network_hands_its_town_over_by_link(phones, table_server):
     host, lonely = phones[0].new_page(), phones[1].new_page()
     table_url = open_table(host, table_server)
