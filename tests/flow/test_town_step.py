@@ -245,3 +245,16 @@ def test_a_monument_chosen_in_the_address_is_shown_on_the_saved_town():
     assert opened == dict(town_step.fields_of(g["players"][0]), monument="the-sky-baths")
     player = town_step.as_entered(g, 1, opened)
     assert town_step.offered(g, player) == g["buildings"] + ["the-sky-baths"]
+
+
+def test_a_monument_a_later_player_has_is_refused_on_the_step_that_chooses_it():
+    # The core names a monument taken at the later of its two owners; chosen on player 1's step while player 2 has
+    # it, it is said there, and no code is made that no page could open.
+    g = game()
+    later = g["players"][1]["monument"]
+    answer = town_step.save(g, 1, dict(town_step.fields_of(g["players"][0]), monument=later, go="next"))
+    # (Its Barrett Castle on c4 is no longer its own monument: said on that square.)
+    assert answer["problems"]["fields"]["monument"] == [{"code": "monument-taken", "player": 0, "square": None,
+                                                         "value": later}]
+    assert "code" not in answer
+    assert town_step.live(g, 1, dict(town_step.fields_of(g["players"][0]), monument=later))[0] is None

@@ -159,6 +159,17 @@ def test_a_wrong_monument_is_put_right_on_the_town_step(client):
     assert 'data-card="the-sky-baths"' in html and 'data-card="the-starloom"' not in html
 
 
+@pytest.mark.parametrize("lang, message", [("en", "Each monument exists once: another player already has this one."),
+                                           ("hu", None)])
+def test_a_monument_a_later_player_has_is_refused_on_the_earlier_players_step(client, lang, message):
+    # The step sends itself as the monument is chosen (go is its own number).
+    code = _game_code(client)
+    query = town_query(". . . .", ". . . .", ". . . .", ". . . .", monument="the-starloom", go="1")
+    response = client.get("/{}/g/{}/1/save".format(lang, code), query_string=query)
+    assert response.status_code == 422
+    assert len(errors(response.text)) == 1 and (message is None or errors(response.text) == [message])
+
+
 def test_saving_a_town_moves_on_and_keeps_it(client):
     code = _game_code(client)
     query = town_query("cottage farm barrett-castle warehouse", ". . . .", ". . . .", ". . . .",

@@ -249,8 +249,21 @@ def checked_town(game: dict, n: int, fields: dict, found: list = ()) -> tuple:
     gets no word of the core's on it, which would repeat it."""
     changed, misread = read(game, n, fields)
     named = [field_of(item) for item in list(found) + misread]
-    return changed, misread + [item for item in problems(changed) if item["player"] in (None, n - 1)
-                               and (field_of(item) is None or field_of(item) not in named)]
+    return changed, misread + [item for item in _players_problems(changed, n)
+                               if field_of(item) is None or field_of(item) not in named]
+
+
+def _players_problems(game: dict, n: int) -> list:
+    """Return the core's problems of a game that belong to player n's step (from 1), or to none. The core says a
+    monument is taken at the later of its two owners: chosen here while a later player has it, it is said here."""
+    chosen = game["players"][n - 1].get("monument")
+    found = []
+    for item in problems(game):
+        if item["code"] == "monument-taken" and item["value"] == chosen:
+            item = dict(item, player=n - 1)
+        if item["player"] in (None, n - 1):
+            found.append(item)
+    return found
 
 
 def opened_problems(game: dict, n: int, sent: dict) -> list:
@@ -308,7 +321,7 @@ def live(game: dict, n: int, fields: dict):
     load), in the order "Next player" would name them, None standing for a problem of the whole town.
     """
     changed, found = read(game, n, fields)
-    found += [item for item in problems(changed) if item["player"] in (None, n - 1)]
+    found += _players_problems(changed, n)
     if not found:
         return changed, []
     waiting = []
