@@ -50,11 +50,15 @@ function remember(form) {
   if (form.dataset.key) keepDraft(form.dataset.key, form.dataset.player, query);
 }
 
-// A step opened without answers in its address shows the newest town typed for it on this phone; one reloaded
+// An address holding a square of the board holds a town, drawn as it says (webscore/flow/town_step.py SQUARE_FIELDS).
+const SQUARE_FIELD = /^square_[a-d][1-4]$/;
+const holdsTown = (search) => [...new URLSearchParams(search).keys()].some((name) => SQUARE_FIELD.test(name));
+
+// A step opened without a town in its address shows the newest town typed for it on this phone; one reloaded
 // before its address had its last taps, the town as it was left.
 function restoreDraft(form, squares, palette) {
   const newer = newerAddress();
-  if (newer === null && (!form.dataset.key || new URLSearchParams(location.search).has("square_a1"))) return;
+  if (newer === null && (!form.dataset.key || holdsTown(location.search))) return;
   const draft = newer ?? draftOf(form.dataset.key, form.dataset.player);
   if (draft === null || draft === townQuery(form)) return;
   const before = squares.map((square) => square.querySelector(".square-select").value);

@@ -74,6 +74,22 @@ def test_a_later_town_is_kept_after_back_to_an_earlier_one(phone, live_server):
     assert town[0] == ["cottage"] * 4 and town[2][:2] == ["feast-hall", "feast-hall"]
 
 
+def test_a_town_in_the_address_is_shown_as_it_says_rather_than_the_town_kept_on_the_phone(phone, live_server):
+    # A link or a hand names a square of the town: that town is the step's, not the draft kept of it (found by a
+    # stranger's try: an address without square_a1 was replaced by the draft, its square lost without a word).
+    page = phone.new_page()
+    set_up(page, live_server)
+    page.click("button[value=next]")
+    page.wait_for_url("**/2")
+    tap_town(page, ("cottage . . .", ". . . .", ". . . .", ". . . ."))
+    expect(page.locator(".square.filled")).to_have_count(1)
+    page.goto(page.url.split("?")[0] + "?square_d4=well")
+    page.wait_for_selector("form.js-town")
+    expect(page.locator("#square_d4")).to_have_value("well")
+    expect(page.locator(".square.filled")).to_have_count(1)
+    assert page.input_value("#square_a1") == ""
+
+
 @pytest.mark.parametrize("context_name", CONTEXTS)
 def test_two_players_with_one_monument_read_the_message_under_the_row(request, live_server, context_name):
     page = request.getfixturevalue(context_name).new_page()
