@@ -46,12 +46,13 @@ function cannotOpen(reason, lang) {
   return notice(words.ui.cannot_open, words.code_problems[reason] ?? words.code_problems.malformed, lang);
 }
 
-// On a town step the language switch submits the form, so what is entered travels with it.
+// On a town step the language switch submits the form to the same step in the other language, so what is
+// entered travels with it, shown there as a reload shows it (town.html).
 async function switchBySubmitting(core, form) {
   for (const link of document.querySelectorAll(".languages a[lang]")) {
     const lang = link.getAttribute("lang");
     link.replaceWith(drawnNodes(await core.draw("language_switch", { code: lang, name: link.title, form: form.id,
-      action: path("town.save", { lang, code: form.dataset.code, n: form.dataset.player }), field: "go",
+      action: path("town.step", { lang, code: form.dataset.code, n: form.dataset.player }), field: "go",
       value: form.dataset.player })));
   }
 }

@@ -198,6 +198,20 @@ def test_town_mistakes_are_explained_on_the_square(client, rows, facts, message)
     assert message in errors(response.text)
 
 
+def test_the_language_switch_shows_a_town_half_entered_in_the_other_language_unjudged(client):
+    # The Shrine's count typed before the town's other buildings: no mistake yet, whichever the language.
+    code = examples.FOUR_PLAYERS_CODE
+    query = town_query("shrine-of-the-elder-tree cottage . .", ". . . .", ". . . .", ". . . .", shrine_buildings="9",
+                       master_builder_turns="2")
+    step = client.get("/en/g/{}/3".format(code), query_string=query)
+    assert 'formaction="/fr/g/{}/3" lang="fr" name="go"'.format(code) in step.text
+    switched = client.get("/fr/g/{}/3".format(code), query_string=dict(query, go="3"))
+    assert switched.status_code == 200 and errors(switched.text) == []
+    assert typed(switched.text, "shrine_buildings") == ["9"] and 'lang="fr"' in switched.text
+    # Saving it still names the count (what the language switch sent before: a 422 in the other language).
+    assert client.get("/fr/g/{}/3/save".format(code), query_string=dict(query, go="3")).status_code == 422
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "hu"])
 def test_a_step_opened_with_an_answer_saving_refuses_names_it_as_saving_does(client, lang):
     # An address kept from a step being entered (a reload, a link) with a load or a count no town takes.
