@@ -128,13 +128,20 @@ def test_a_phone_offline_mid_entry_sends_its_taps_when_back(phones, table_server
     assert saved_town(table_url, 2) == town_of(2)
 
 
-@SQLITE_ONLY
-def test_taps_made_before_a_table_towns_script_runs_reach_the_table(phones, table_server):
+def town_with_a_script_held_back(phones, table_server, script):
+    """Open a table, then player 2's town on the second phone, its script (static/js/<script>) held back as it
+    comes late; return the table's address, the town's page (its document in) and release(page)."""
     table_url = open_table(phones[0].new_page(), table_server)
-    # A player opens their town for the first time on their own phone; its script comes late.
-    release = held_back(phones[1], "town.js")
+    release = held_back(phones[1], script)
     page = phones[1].new_page()
     page.goto(table_url + "/2", wait_until="commit")
+    return table_url, page, release
+
+
+@SQLITE_ONLY
+def test_taps_made_before_a_table_towns_script_runs_reach_the_table(phones, table_server):
+    # A player opens their town for the first time on their own phone; its script comes late.
+    table_url, page, release = town_with_a_script_held_back(phones, table_server, "town.js")
     page.wait_for_function("() => Array.isArray(window.marquoirEarlyTaps)", timeout=WAIT)
     page.click(".palette .tool[data-card=well]")
     page.click(".square[data-square=c3] .square-button")
@@ -148,11 +155,8 @@ def test_taps_made_before_a_table_towns_script_runs_reach_the_table(phones, tabl
 
 @SQLITE_ONLY
 def test_taps_town_js_answered_before_the_tables_script_ran_reach_the_table(phones, table_server):
-    table_url = open_table(phones[0].new_page(), table_server)
     # The table's script (table.mjs) comes after town.js has run and answered the player's taps.
-    release = held_back(phones[1], "table.mjs")
-    page = phones[1].new_page()
-    page.goto(table_url + "/2", wait_until="commit")
+    table_url, page, release = town_with_a_script_held_back(phones, table_server, "table.mjs")
     page.wait_for_selector("form.js-town")
     page.click(".palette .tool[data-card=farm]")
     page.click(".square[data-square=a1] .square-button")

@@ -186,11 +186,11 @@ def test_an_opened_step_names_each_answer_given_that_saving_refuses():
     g = game()
     sent = dict(town_step.fields_of(g["players"][2]), shrine_buildings="-2", square_a1="warehouse", stored_a1="-1",
                 master_builder_turns="abc")
-    assert codes(town_step.opened_problems(g, 3, sent)) == [
+    assert codes(town_step.opened(g, 3, sent)[1]) == [
         ("master_builder_turns-not-a-number", 2, None, None), ("stored-not-a-count", 2, "a1", -1),
         ("shrine_buildings-out-of-range", 2, None, -2)]
-    assert town_step.place(town_step.opened_problems(g, 3, sent), 3) == town_step.save(g, 3, sent)["problems"]
-    assert codes(town_step.opened_problems(g, 3, {"master_builder_turns": "99999"})) == [
+    assert town_step.place(town_step.opened(g, 3, sent)[1], 3) == town_step.save(g, 3, sent)["problems"]
+    assert codes(town_step.opened(g, 3, {"master_builder_turns": "99999"})[1]) == [
         ("master_builder_turns-out-of-range", 2, None, 99999)]
 
 
@@ -200,10 +200,10 @@ def test_an_opened_step_names_no_answer_the_town_entered_so_far_does_not_take_ye
     g = game()
     early = dict(town_step.fields_of(g["players"][2]), **{"square_" + name: "" for name in NAMES})
     early.update(square_a1="shrine-of-the-elder-tree", square_b1="cottage", shrine_buildings="6")
-    assert town_step.opened_problems(g, 3, early) == []
+    assert town_step.opened(g, 3, early)[1] == []
     assert codes(town_step.save(g, 3, dict(early, go="next"))["problems"]["fields"]["shrine_buildings"]) == [
         ("shrine_buildings-out-of-range", 2, None, 6)]
-    assert codes(town_step.opened_problems(g, 3, dict(early, shrine_buildings="17"))) == [
+    assert codes(town_step.opened(g, 3, dict(early, shrine_buildings="17"))[1]) == [
         ("shrine_buildings-out-of-range", 2, None, 17)]
 
 
@@ -211,7 +211,7 @@ def test_a_fact_the_town_does_not_ask_is_let_be_whatever_it_holds():
     # Player 1 builds Barrett Castle: no Shrine's count is asked, so none is drawn to show a message on.
     g = game()
     fields = dict(town_step.fields_of(g["players"][0]), shrine_buildings="abc", completed_before="x")
-    assert town_step.opened_problems(g, 1, fields) == []
+    assert town_step.opened(g, 1, fields)[1] == []
     assert "problems" not in town_step.save(g, 1, dict(fields, go="next"))
 
 
@@ -225,16 +225,16 @@ def test_an_opened_step_names_no_answer_left_blank():
     # A step is opened while it is being entered: what it still waits for, its total says.
     g = game()
     blank = dict(town_step.fields_of(g["players"][2]), shrine_buildings="", square_a1="warehouse", stored_a1="")
-    assert town_step.opened_problems(g, 3, blank) == []
+    assert town_step.opened(g, 3, blank)[1] == []
     assert list(town_step.save(g, 3, blank)["problems"]["fields"]) == ["stored_a1", "shrine_buildings"]
-    assert town_step.opened_problems(g, 3, {}) == []
+    assert town_step.opened(g, 3, {})[1] == []
 
 
 def test_a_square_off_the_board_leaves_the_saved_town_shown():
     g = game()
     saved = town_step.fields_of(g["players"][0])
     assert town_step.opened_fields(g["players"][0], {"square_z9": "farm"}) == dict(saved, square_z9="farm")
-    assert town_step.opened_problems(g, 1, {"square_z9": "farm"}) == []
+    assert town_step.opened(g, 1, {"square_z9": "farm"})[1] == []
     # A square of the board makes the address a town, as saving reads it: the squares it leaves out are empty.
     assert town_step.opened_fields(g["players"][0], {"square_d4": "farm"}) == {"square_d4": "farm"}
 

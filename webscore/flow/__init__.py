@@ -89,7 +89,7 @@ def _opened_again(code: str) -> dict:
 def town_json(text: str) -> str:
     """Answer a town step: {"code", "n", "fields", "live", "show"} → what town_step.save() or .live() says, or
     what the step shows (with "problems", placed, where its address holds what no form of ours sends or an answer
-    no town takes: town_step.opened_problems). fields holds each key's text, or its texts where an address repeats
+    no town takes: town_step.opened). fields holds each key's text, or its texts where an address repeats
     the key."""
     request = json.loads(text)
     opened = _opened_again(str(request.get("code") or ""))
@@ -103,13 +103,12 @@ def town_json(text: str) -> str:
     sent = request.get("fields") or {}
     fields = first_values(sent)
     if request.get("show"):
-        shown = town_step.opened_fields(game["players"][n - 1], fields)
+        shown, refused = town_step.opened(game, n, sent)
         player = town_step.as_entered(game, n, shown)
         answer = {
             "game": game, "key": game_key(game), "offered": town_step.offered(game, player),
             "fact": town_step.asked_fact(player), "asks_turns": game["mode"] == MASTER_BUILDER,
             "monuments": town_step.monument_offers(game), "totals": town_step.saved_totals(game), "fields": shown}
-        refused = town_step.opened_problems(game, n, sent)
         if refused:
             answer["problems"] = town_step.place(refused, n)
         return json.dumps(answer)

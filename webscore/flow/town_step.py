@@ -3,7 +3,7 @@
 The form has one select per square (square_a1 … square_d4), a load per Warehouse (stored_a1 …) and the
 facts the town needs. read() turns fields into the game with that town; unread() names what an address holds
 that no form of ours sends; checked_town() adds what the core refuses; save() checks a town so and places each
-problem on its field; opened_problems() says what a step opened at an address shows refused at once; next_step()
+problem on its field; opened() says what a step opened at an address shows, and refuses at once; next_step()
 says which page follows.
 """
 
@@ -266,15 +266,16 @@ def _players_problems(game: dict, n: int) -> list:
     return found
 
 
-def opened_problems(game: dict, n: int, sent: dict) -> list:
-    """Return as problems what a town step opened at an address (sent: each key's text, or its texts) would be
-    refused at once: what no form of ours sends (unread()), and each answer no town takes whatever else it holds,
-    a Warehouse's load or a fact not a whole number or out of the range the form offers, named on its field as
-    saving names it. A blank answer is none, nor one the town entered so far does not take yet (a Shrine's count
-    above its buildings): the step is still being entered, and its total says what it waits for."""
+def opened(game: dict, n: int, sent: dict) -> tuple:
+    """Return the fields a town step opened at an address shows (sent: each key's text, or its texts;
+    opened_fields()) and, as problems, what it refuses at once: what no form of ours sends (unread()), and each
+    answer no town takes whatever else it holds, a Warehouse's load or a fact not a whole number or out of the range
+    the form offers, named on its field as saving names it. A blank answer is none, nor one the town entered so far
+    does not take yet (a Shrine's count above its buildings): the step is still being entered, and its total says
+    what it waits for."""
     shown = opened_fields(game["players"][n - 1], first_values(sent))
     _, refused = checked_town(game, n, shown)
-    return unread(game, n, sent) + [item for item in refused if _beyond_the_form(shown, field_of(item))]
+    return shown, unread(game, n, sent) + [item for item in refused if _beyond_the_form(shown, field_of(item))]
 
 
 def _beyond_the_form(fields: dict, field) -> bool:

@@ -18,7 +18,14 @@ from werkzeug.wsgi import get_host
 # shared link: no request for a style sheet before its first paint). Read once, at start, as the files'
 # version is; the policy below lets exactly these bytes apply, by their hash, and no other inline style.
 STYLE_SHEET = (pathlib.Path(__file__).resolve().parents[3] / "static" / "css" / "marquoir.css").read_text(encoding="utf-8")
-STYLE_HASH = "'sha256-{}'".format(base64.b64encode(hashlib.sha256(STYLE_SHEET.encode()).digest()).decode())
+
+
+def source_hash(text: str) -> str:
+    """Return the policy's source that lets exactly this inline text apply: its SHA-256, quoted."""
+    return "'sha256-{}'".format(base64.b64encode(hashlib.sha256(text.encode()).digest()).decode())
+
+
+STYLE_HASH = source_hash(STYLE_SHEET)
 
 # The one script that runs inline, in the <head> of a page that starts the core (templates/macros.html core_files):
 # it asks for the core's files only where no service worker serves the page. One that does holds them already and
@@ -27,7 +34,7 @@ STYLE_HASH = "'sha256-{}'".format(base64.b64encode(hashlib.sha256(STYLE_SHEET.en
 # A browser that refuses to show service workers (storage blocked) throws on reading them: the page is then its own.
 CORE_HINTS_SCRIPT = ('(() => { try { if (navigator.serviceWorker?.controller) return; } catch {} '
                      'document.head.append(document.getElementById("core-hints").content); })();')
-CORE_HINTS_HASH = "'sha256-{}'".format(base64.b64encode(hashlib.sha256(CORE_HINTS_SCRIPT.encode()).digest()).decode())
+CORE_HINTS_HASH = source_hash(CORE_HINTS_SCRIPT)
 
 # 'wasm-unsafe-eval' lets the browser compile the MicroPython runtime; nothing else inline runs.
 CONTENT_SECURITY_POLICY = "; ".join((

@@ -31,6 +31,8 @@ from markupsafe import Markup
 from ...flow import pieces
 from ...flow import sync
 from ...flow import town_step
+from ...flow.fields import repeated
+from ...flow.new_game import MAX_TYPED
 from ...scoring import encode
 from ...scoring import game_from_code
 from .. import i18n
@@ -104,9 +106,9 @@ def _setup_code(values) -> str:
     """Return the setup code a table is opened for. One given twice leaves which game unsaid: the link
     cannot be opened (400), as a damaged code cannot."""
     codes = values.getlist("code")
-    if len(codes) > 1:
-        page = render_template("error.html", title=_("This link cannot be opened"),
-                               message=_("This address gives %(field)s twice.", field="code"))
+    found = repeated({"code": codes}, MAX_TYPED)
+    if found:
+        page = render_template("error.html", title=_("This link cannot be opened"), message=problem_text(found[0]))
         abort(Response(page, 400))
     return codes[0] if codes else ""
 

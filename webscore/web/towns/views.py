@@ -64,8 +64,7 @@ def _render(game, code, n, fields, placed=NO_PROBLEMS, status=200, unfinished=()
 def step(lang, code, n):
     """Show player n's town for entering or changing; unsaved answers in the query are kept on reload."""
     game, player = _game_and_player(code, n)
-    fields = request.args.to_dict(flat=True)
-    if not fields:
+    if not request.args:
         # The town as the code holds it: the same page for every reader, kept and sent again unread
         # (the browser keeps it too, so a step opened again shows without the network).
         kept = page_cache.page(page_cache.key(request.environ, "town", lang, code, str(n)),
@@ -73,9 +72,8 @@ def step(lang, code, n):
         return page_cache.send(kept, "town")
     # Every value of every key: what no form of ours sends (a key given twice, a value no button sends) is named,
     # and so is an answer given that saving would refuse.
-    refused = town_step.opened_problems(game, n, request.args.to_dict(flat=False))
-    return _render(game, code, n, town_step.opened_fields(player, fields), town_step.place(refused, n),
-                   422 if refused else 200)
+    shown, refused = town_step.opened(game, n, request.args.to_dict(flat=False))
+    return _render(game, code, n, shown, town_step.place(refused, n), 422 if refused else 200)
 
 
 @bp.get("/<int:n>/save")
