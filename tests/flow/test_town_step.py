@@ -235,8 +235,23 @@ def test_a_square_off_the_board_leaves_the_saved_town_shown():
     saved = town_step.fields_of(g["players"][0])
     assert town_step.opened_fields(g["players"][0], {"square_z9": "farm"}) == dict(saved, square_z9="farm")
     assert town_step.opened(g, 1, {"square_z9": "farm"})[1] == []
-    # A square of the board makes the address a town, as saving reads it: the squares it leaves out are empty.
-    assert town_step.opened_fields(g["players"][0], {"square_d4": "farm"}) == {"square_d4": "farm"}
+    # A square of the board makes the address a town, as saving reads it: the squares it leaves out are empty, and
+    # the monument and facts it does not give stay as saved (found by a stranger's try: a shared town link showed
+    # "no monument", and going on saved the player without theirs).
+    town = town_step.opened_fields(g["players"][0], {"square_d4": "farm"})
+    assert {key: value for key, value in town.items() if value} == {
+        "square_d4": "farm", "monument": "barrett-castle", "master_builder_turns": saved["master_builder_turns"]}
+    player = town_step.as_entered(g, 1, town)
+    assert town_step.offered(g, player)[-1] == "barrett-castle"
+
+
+def test_a_monument_another_player_has_is_named_on_a_step_opened_with_it():
+    # An answer no town takes whatever else it holds, as a load of -1 is: said on the step, not only on saving.
+    g = game()
+    taken = g["players"][1]["monument"]
+    assert codes(town_step.opened(g, 1, {"monument": taken})[1]) == [("monument-taken", 0, None, taken)]
+    assert codes(town_step.opened(g, 1, {"monument": "castle"})[1]) == [("unknown-monument", 0, None, "castle")]
+    assert town_step.opened(g, 1, {"monument": "the-sky-baths"})[1] == []
 
 
 def test_a_monument_chosen_in_the_address_is_shown_on_the_saved_town():

@@ -256,6 +256,16 @@ def test_a_step_opened_with_answers_for_no_square_of_the_board_shows_the_saved_t
     assert 'data-card="the-sky-baths"' in other.text and 'data-card="barrett-castle"' not in other.text
 
 
+def test_a_town_link_that_names_no_monument_keeps_the_players_own(client):
+    # Going on from such a step must not save the player without their monument.
+    code = examples.FOUR_PLAYERS_CODE
+    page = client.get("/hu/g/{}/1".format(code), query_string={"square_d4": "theater"})
+    assert page.status_code == 200
+    monument = re.search(r'<select[^>]*name="monument"[^>]*>(.*?)</select>', page.text, re.S).group(1)
+    assert re.findall(r'<option selected value="([^"]*)"', monument) == ["barrett-castle"]
+    assert squares_shown(page.text) == dict(dict.fromkeys(squares_shown(page.text), ""), d4="theater")
+
+
 def test_starloom_needs_its_count(client):
     code = _game_code(client)
     query = town_query("the-starloom . . .", ". . . .", ". . . .", ". . . .")

@@ -92,10 +92,13 @@ SQUARE_FIELDS = tuple("square_" + name for name in NAMES)
 
 
 def opened_fields(player: dict, fields: dict) -> dict:
-    """Return the fields a town step shows: the address's unsaved town where it holds one (a square of the
-    board; a form of ours sends them all), else the player's saved town; with the address's other answers (a
-    monument, a fact) and where it was opened from over it."""
-    opened = {} if any(key in SQUARE_FIELDS for key in fields) else fields_of(player)
+    """Return the fields a town step shows: the player's saved record with the address's answers over it. An
+    address holding a square of the board holds a town (a form of ours sends them all): its squares and loads
+    replace the saved ones, those it leaves out empty; a monument or a fact it does not give stays as saved."""
+    opened = fields_of(player)
+    if any(key in SQUARE_FIELDS for key in fields):
+        for name in NAMES:
+            opened["square_" + name] = opened["stored_" + name] = ""
     opened.update(fields)
     return opened
 
@@ -274,13 +277,17 @@ def opened(game: dict, n: int, sent: dict) -> tuple:
     does not take yet (a Shrine's count above its buildings): the step is still being entered, and its total says
     what it waits for."""
     shown = opened_fields(game["players"][n - 1], first_values(sent))
-    _, refused = checked_town(game, n, shown)
-    return shown, unread(game, n, sent) + [item for item in refused if _beyond_the_form(shown, field_of(item))]
+    found = unread(game, n, sent)
+    _, refused = checked_town(game, n, shown, found)
+    return shown, found + [item for item in refused if _refused_as_given(shown, field_of(item))]
 
 
-def _beyond_the_form(fields: dict, field) -> bool:
-    """Tell whether the fields give a Warehouse's load or a fact that is not a whole number, or out of the range
-    the form offers for it (FACT_LIMITS; a load from 0 to MAX_STORED)."""
+def _refused_as_given(fields: dict, field) -> bool:
+    """Tell whether the fields give an answer no town takes whatever else it holds: a monument refused (another
+    player's, or one the game cannot have), a Warehouse's load or a fact that is not a whole number, or out of the
+    range the form offers for it (FACT_LIMITS; a load from 0 to MAX_STORED)."""
+    if field == "monument":
+        return bool(fields.get("monument"))
     if field is not None and field.startswith("stored_"):
         low, high = 0, MAX_STORED
     elif field in FACTS:
