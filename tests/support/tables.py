@@ -1,11 +1,14 @@
-"""Tables in tests: a Redis server of the test run's own, both storages as one fixture, town codes."""
+"""Tables in tests: a Redis server of the test run's own, an address in front of it, both storages as one fixture,
+town codes."""
 
+import contextlib
 import copy
 import json
 import re
 import shutil
 import socket
 import subprocess
+import threading
 import time
 import urllib.request
 
@@ -28,15 +31,17 @@ UNAVAILABLE = {
 
 
 class RedisServer:
-    """Debian's redis-server on a free loopback port, without persistence, until stop()."""
+    """Debian's redis-server on a loopback port (a free one unless given), without persistence, until stop()."""
 
-    def __init__(self):
+    def __init__(self, port: int | None = None):
         binary = shutil.which("redis-server")
         if binary is None:
             raise RuntimeError("redis-server is needed for the table tests: apt-get install -y redis-server")
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            self.port = probe.getsockname()[1]
+        if port is None:
+            with socket.socket() as probe:
+                probe.bind(("127.0.0.1", 0))
+                port = probe.getsockname()[1]
+        self.port = port
         self.process = subprocess.Popen([binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
                                          "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.url = "redis://127.0.0.1:{}/0".format(self.port)
@@ -54,6 +59,60 @@ class RedisServer:
         """Stop the server."""
         self.process.terminate()
         self.process.wait(timeout=20)
+
+
+class Forwarder:
+    """One loopback address in front of a server, as a managed Redis's name is: each new connection goes to the
+    server it points at then (point()), while those already made stay with the server they reached."""
+
+    def __init__(self, port: int):
+        self.target = port
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.url = "redis://127.0.0.1:{}/0".format(self.port)
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def point(self, port: int) -> None:
+        """Send the connections made from now on to the server on this port."""
+        self.target = port
+
+    def close(self) -> None:
+        """Stop taking connections (those made end with their server or client)."""
+        # A shutdown wakes the thread waiting in accept(), which a close alone would leave there.
+        with contextlib.suppress(OSError):
+            self.listener.shutdown(socket.SHUT_RDWR)
+        self.listener.close()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            try:
+                server = socket.create_connection(("127.0.0.1", self.target))
+            except OSError:
+                client.close()
+                continue
+            for source, sink in ((client, server), (server, client)):
+                threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
+
+    @staticmethod
+    def _pump(source, sink) -> None:
+        """Copy what one side sends to the other until either ends, then end both (each thread closes its source)."""
+        with source:
+            while True:
+                try:
+                    data = source.recv(65536)
+                    if data:
+                        sink.sendall(data)
+                        continue
+                except OSError:
+                    pass
+                for side in (source, sink):
+                    with contextlib.suppress(OSError):
+                        side.shutdown(socket.SHUT_RDWR)
+                return
 
 
 @pytest.fixture(scope="session")

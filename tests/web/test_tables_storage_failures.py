@@ -3,9 +3,12 @@
 SQLite that cannot be opened (a folder where the file should be, a path under a file, a file that is
 no database), locked past its busy timeout, or deleted under a running app; Redis refusing writes (out of
 memory, a read-only replica during a failover). The follow shortcut before Flask answers as the views do.
+Once the store is back (SQLite writable again, Redis restarted or failed over), the next save is taken.
 """
 
+import json
 import os
+import pathlib
 import re
 import sqlite3
 import time
@@ -15,6 +18,7 @@ import redis
 
 from support import examples
 from support.tables import UNAVAILABLE
+from support.tables import Forwarder
 from support.tables import RedisServer
 from support.tables import empty_setup
 from support.tables import town_op
@@ -147,3 +151,80 @@ def test_redis_refusing_writes_is_a_503(make_app, refusing_redis, refusal):
     assert opened.status_code == 503
     # Reading still works: the table's state is answered.
     assert phone.get("/hu/t/{}/state".format(table)).status_code == 200
+
+
+def test_a_database_read_only_for_a_moment_takes_saves_again_once_writable(make_app, tmp_path, monkeypatch):
+    """A worker that opened the file while it could not write it (chmod 444) saves again once it can (chmod 644).
+
+    SQLite opens a file it may not write read-only, without a word, and that connection refuses every write
+    ("attempt to write a readonly database") for as long as it lives. The tests run as root, whom chmod does
+    not stop, so the spell is made at the sqlite3 level: while it lasts, the store's file is opened as SQLite
+    opens it then, read-only (mode=ro). Run as an unprivileged user, chmod 444 and 644 on the file give the same
+    answers.
+    """
+    path = tmp_path / "tables.sqlite3"
+    table = SQLiteStore(path).create(SETUP, len(GAME["players"]))
+    phone = make_app(TABLES_DATABASE=str(path)).test_client()
+    connect = sqlite3.connect
+    monkeypatch.setattr(sqlite3, "connect", lambda name, **kwargs: connect(
+        pathlib.Path(name).as_uri() + "?mode=ro", uri=True, **kwargs))
+    assert phone.get("/en/t/{}/state".format(table)).status_code == 200
+    refused = phone.post("/en/t/{}/1".format(table), json={"client": "phone-one-a", "op": town_op(GAME, 0)},
+                         headers=JSON_CALL)
+    assert (refused.status_code, refused.json) == (503, {"message": MESSAGES["en"]})
+    monkeypatch.setattr(sqlite3, "connect", connect)
+    saved = phone.post("/en/t/{}/1".format(table), json={"client": "phone-one-a", "op": town_op(GAME, 0)},
+                       headers=JSON_CALL)
+    assert saved.status_code == 200
+    assert SQLiteStore(path).get(table)["sync"][0]
+
+
+def test_redis_back_after_a_restart_or_a_failover_takes_saves_again(make_app, refusing_redis):
+    """Each worker keeps its connections to Redis: after one refused (a replica) or broke (a restart), saves go on."""
+    phone = make_app(REDIS_URL=refusing_redis.url).test_client()
+    table = open_table(phone)
+    admin = redis.Redis.from_url(refusing_redis.url)
+    admin.replicaof("127.0.0.1", 1)
+    saved = phone.post("/en/t/{}/1".format(table), json={"client": "phone-one-a", "op": town_op(GAME, 0)},
+                       headers=JSON_CALL)
+    assert saved.status_code == 503
+    admin.replicaof("NO", "ONE")
+    saved = phone.post("/en/t/{}/1".format(table), json={"client": "phone-one-a", "op": town_op(GAME, 0)},
+                       headers=JSON_CALL)
+    assert saved.status_code == 200
+    refusing_redis.stop()
+    assert_out_of_reach(phone, "en", table)
+    restarted = RedisServer(port=refusing_redis.port)
+    try:
+        # Without persistence the table went with the server; the next one opens and takes saves.
+        assert phone.get("/en/t/{}/state".format(table)).status_code == 404
+        table = open_table(phone)
+        assert phone.post("/en/t/{}/1".format(table), json={"client": "phone-one-a", "op": town_op(GAME, 0)},
+                          headers=JSON_CALL).status_code == 200
+    finally:
+        restarted.stop()
+
+
+def test_redis_failed_over_behind_its_address_takes_saves_again(make_app, refusing_redis):
+    """A managed Redis fails over behind one name: the old primary, now a replica, refuses writes on the connections
+    made to it, and the name leads new connections to the new primary. The refusal drops the worker's connections."""
+    promoted = RedisServer()
+    address = Forwarder(refusing_redis.port)
+    try:
+        phone = make_app(REDIS_URL=address.url).test_client()
+        table = open_table(phone)
+        old, new = redis.Redis.from_url(refusing_redis.url), redis.Redis.from_url(promoted.url)
+        for key in old.keys("marquoir:table:*"):
+            new.set(key, old.get(key))
+        old.replicaof("127.0.0.1", 1)
+        address.point(promoted.port)
+        caught = phone.post("/en/t/{}/1".format(table), json={"client": "phone-one-a", "op": town_op(GAME, 0)},
+                            headers=JSON_CALL)
+        assert caught.status_code == 503
+        saved = phone.post("/en/t/{}/1".format(table), json={"client": "phone-one-a", "op": town_op(GAME, 0)},
+                           headers=JSON_CALL)
+        assert saved.status_code == 200
+        assert json.loads(new.get("marquoir:table:" + table))["sync"][0]
+    finally:
+        address.close()
+        promoted.stop()

@@ -36,12 +36,16 @@ class Unavailable(Exception):
 
 
 def reached(method):
-    """Turn a store's own failures (its `failures`) into Unavailable, which the app answers with a 503."""
+    """Turn a store's own failures (its `failures`) into Unavailable (a 503), the store's connection dropped.
+
+    The next request opens it anew (forget()) rather than meeting the same refusal until the workers restart.
+    """
     @functools.wraps(method)
     def call(self, *args, **kwargs):
         try:
             return method(self, *args, **kwargs)
         except self.failures as error:
+            self.forget()
             raise Unavailable(str(error)) from error
     return call
 
@@ -105,6 +109,15 @@ class SQLiteStore:
             self.local.db = db
             self.local.file = self._file()
         return db
+
+    def forget(self) -> None:
+        """Close this thread's connection, so that the next call opens the file again."""
+        # SQLite opens a file it may not write read-only, and that connection refuses every write for as long as
+        # it lives: a file unwritable for a moment would refuse this thread's saves until the worker restarts.
+        db = getattr(self.local, "db", None)
+        self.local.db = None
+        if db is not None:
+            db.close()
 
     @reached
     def create(self, setup: str, count: int) -> str:
@@ -189,6 +202,12 @@ class RedisStore:
         self.failures = (redis.RedisError,)
         self.WatchError = redis.WatchError
         self.clock = clock
+
+    def forget(self) -> None:
+        """Close the worker's idle connections, so that the next call connects again."""
+        # After a failover behind the same name, those made to the old primary (now a replica) are refused every
+        # write, while a new one reaches the new primary. Busy ones are left to their own request.
+        self.redis.connection_pool.disconnect(inuse_connections=False)
 
     @reached
     def create(self, setup: str, count: int) -> str:
