@@ -26,7 +26,9 @@ from flask_wtf.csrf import CSRFError
 from flask_wtf.csrf import ValidationError
 from flask_wtf.csrf import generate_csrf
 from flask_wtf.csrf import validate_csrf
+from gunicorn.http.errors import ParseException
 from markupsafe import Markup
+from werkzeug.exceptions import ClientDisconnected
 
 from ...flow import pieces
 from ...flow import sync
@@ -316,10 +318,15 @@ def save(lang, table_id, n):
 def _json_body():
     """Return the JSON of a call's body, read up to MAX_SAVE bytes whatever its transfer coding; raise ValueError.
 
-    A body longer than that is refused with 413, and one nested past Python's recursion limit is no body of ours.
+    A body longer than that is refused with 413, and one nested past Python's recursion limit is no body of ours,
+    nor one the server cannot read: chunks gunicorn refuses (a size of -1, no terminator, a forbidden trailer), or
+    a body cut short (werkzeug's ClientDisconnected).
     """
     # A length said too long is refused unread; one not said (chunks) is read no further than the bound.
-    data = request.stream.read(MAX_SAVE + 1) if (request.content_length or 0) <= MAX_SAVE else None
+    try:
+        data = request.stream.read(MAX_SAVE + 1) if (request.content_length or 0) <= MAX_SAVE else None
+    except (ParseException, ClientDisconnected) as error:
+        raise ValueError("unreadable body: {}".format(error)) from None
     if data is None or len(data) > MAX_SAVE:
         _stop(413, _("This request is larger than any game needs."))
     try:
