@@ -1,6 +1,8 @@
 """The games a phone kept, summed up (webscore/flow/history.py): figures checked against a hand count of twelve
 games among five players (support/kept_games.py), the filters, the merges, the CSV and the import."""
 
+import csv
+import io
 import json
 import re
 
@@ -10,6 +12,7 @@ from support import kept_games
 from support.apps import browser_words
 from webscore import flow
 from webscore.flow import history
+from webscore.scoring import problems
 
 NOW = 1_796_169_600_000
 # Each game's totals in seating order, as its result page shows them (the four towns of four-players.json,
@@ -141,6 +144,39 @@ def test_plays_as_csv_one_row_per_player_names_quoted_and_never_a_formula(kept):
     # A solo game is played, never won.
     assert rows[5] == "2026-11-26,{},solo,1,Ana,33,1,0".format(kept[10]["code"])
     assert rows[6:] == [""]
+
+
+@pytest.mark.parametrize("name", ["\t=1+1", "\r=1+1", "\t@SUM(A1)", "-2+3", "+A1", "@A1", "=A1", " =A1", "  -A1"])
+def test_every_text_cell_a_spreadsheet_could_read_as_a_formula_is_made_text(kept, name):
+    game = dict(kept[10], code="-" + kept[10]["code"])
+    game["summary"] = json.loads(json.dumps(kept[10]["summary"]))
+    game["summary"]["players"][0]["name"] = name
+    merged = {"Ana": name}
+    for games, merges in (([game], {}), ([dict(kept[10])], merged)):
+        cells = history.plays_csv(games, merges).split("\r\n")[1]
+        row = next(csv.reader(io.StringIO(cells)))
+        assert [cell[:1] in ("=", "+", "-", "@", "\t", "\r") or cell.lstrip(" ")[:1] in ("=", "+", "-", "@")
+                for cell in row] == [False] * 8, row
+        assert row[4] == "'" + name
+    assert next(csv.reader(io.StringIO(history.plays_csv([game], {}).split("\r\n")[1])))[1] == "'" + game["code"]
+
+
+BAD_NAMES = ["Bo\x00", "\u202eoB", "x" * 10000, "\tBo", "\r=1+1", "", "   ", "Bo\u200b"]
+
+
+@pytest.mark.parametrize("name", BAD_NAMES, ids=lambda name: repr(name[:12]))
+def test_the_names_of_an_imported_file_s_merges_are_checked_as_names_typed_at_setup(kept, name):
+    # Each is refused at setup: its game has a problem with the name.
+    game = kept_games.games()[kept_games.SOLO]
+    game["players"][0]["name"] = name
+    assert [p["code"] for p in problems(game) if p["code"].startswith("name-")]
+    codes = [{"code": g["code"], "when": g["when"]} for g in kept]
+    for merges in ({name: "Bo"}, {"Bó": name}):
+        text = json.dumps({"app": "marquoir", "kind": "games", "version": 1, "games": codes, "merged": merges})
+        answer = json.loads(flow.history_json(json.dumps({"call": "import", "text": text, "played": "[]"})))
+        assert answer == {"problem": "damaged-export"}
+    # Kept on the phone before they were checked, such merges are left out when the page is read.
+    assert history.kept_merges({name: "Bo", "Bó": name, "Bó2": "Bo"}) == {"Bó2": "Bo"}
 
 
 def test_an_export_is_imported_without_duplicates_and_a_damaged_one_changes_nothing(kept):

@@ -21,6 +21,7 @@ from ..scoring.game import SOLO_LOWEST_RANK
 from ..scoring.game import SOLO_RANKS
 from ..scoring.game import TIE_BREAKS
 from ..scoring.game import TIE_SHARED
+from ..scoring.validate import _check_name
 
 DAY = 24 * 60 * 60 * 1000
 TIE_NAMES = [tie for tie, _, _ in TIE_BREAKS] + [TIE_SHARED]
@@ -86,10 +87,10 @@ def _is_player(player, buildings: int) -> bool:
 
 
 def kept_merges(merged) -> dict:
-    """Return the names counted as others, those that are names only."""
+    """Return the names counted as others, those that are names the setup takes (kept before imports checked them)."""
     if type(merged) is not dict:
         return {}
-    return {name: other for name, other in merged.items() if type(name) is str and type(other) is str}
+    return {name: other for name, other in merged.items() if _is_name(name) and _is_name(other)}
 
 
 def summary(game: dict) -> dict:
@@ -265,8 +266,9 @@ def plays_csv(games: list, merged: dict) -> str:
     for game in sorted((g for g in games if g.get("summary")), key=lambda g: (g["when"], g["code"])):
         seated = game["summary"]["players"]
         for seat, player in enumerate(seated, 1):
-            rows.append(",".join((iso_day(game["when"]), game["code"], game["summary"]["mode"], str(seat),
-                                  _csv_text(merged_name(player["name"], merged)), str(player["total"]),
+            # A kept code or mode is read from the phone's storage as it is: every text cell goes through _csv_text.
+            rows.append(",".join((iso_day(game["when"]), _csv_text(game["code"]), _csv_text(game["summary"]["mode"]),
+                                  str(seat), _csv_text(merged_name(player["name"], merged)), str(player["total"]),
                                   str(player["place"]), "1" if won(player["place"], len(seated)) else "0")))
     return "\r\n".join(rows) + "\r\n"
 
@@ -286,8 +288,9 @@ def iso_day(when: int) -> str:
 
 
 def _csv_text(text: str) -> str:
-    """Return a CSV field: quoted when it holds a comma, a quote or a line break; a leading =+-@ made plain text."""
-    if text[:1] in ("=", "+", "-", "@"):
+    """Return a CSV field: quoted when it holds a comma, a quote or a line break; a would-be formula made text."""
+    # A spreadsheet reads a formula after =+-@, a tab or a carriage return, some after leading spaces too.
+    if text[:1] in ("\t", "\r") or text.lstrip(" ")[:1] in ("=", "+", "-", "@"):
         text = "'" + text
     if any(char in text for char in ',"\r\n'):
         return '"' + text.replace('"', '""') + '"'
@@ -313,9 +316,14 @@ def imported(data) -> tuple:
         if type(game) is not dict or not _is_game(game):
             return None, "damaged-export"
         read.append({"code": game["code"], "when": game["when"]})
-    if any(type(other) is not str for other in merged.values()):
+    if not all(_is_name(name) and _is_name(other) for name, other in merged.items()):
         return None, "damaged-export"
     return read, merged
+
+
+def _is_name(name) -> bool:
+    """Tell whether a merge's name is one the setup takes (the same checks as a name typed there)."""
+    return not _check_name(name, None)
 
 
 def not_kept(kept: list, more: list) -> list:
