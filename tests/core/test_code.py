@@ -1,6 +1,7 @@
 """Game codes: short, URL-safe, exact round trip, and damage is refused."""
 
 import base64
+import pathlib
 import random
 
 import pytest
@@ -9,37 +10,24 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from support import examples
+from support.code_v1 import encode_v1
 from support.strategies import games
+from support.strategies import games_with_expansions
+from support.strategies import normalized
 from webscore.scoring import CodeError
 from webscore.scoring import InvalidGame
 from webscore.scoring import decode
 from webscore.scoring import encode
 from webscore.scoring import game_from_code
 from webscore.scoring import score
-from webscore.scoring.code import ALPHABET
 from webscore.scoring.code import MAX_CODE
-from webscore.scoring.code import buildings_in_order
-from webscore.scoring.code import from_text
-from webscore.scoring.code import to_text
-from webscore.scoring.town import NAMES
+from webscore.scoring.code import VERSION
+from webscore.scoring.code import _crc
+from webscore.scoring.code_text import ALPHABET
+from webscore.scoring.code_text import from_text
+from webscore.scoring.code_text import to_text
 
 RULEBOOK = examples.load("rulebook-28")
-
-
-def normalized(game: dict) -> dict:
-    """Return a game file as decode() gives it back: every key present, buildings in canonical order."""
-    players = []
-    for player in game["players"]:
-        squares = [card for row in player["town"] for card in row]
-        stored = player.get("stored") or {}
-        players.append({
-            "name": player["name"], "monument": player.get("monument"), "town": player["town"],
-            "master_builder_turns": player.get("master_builder_turns"),
-            "shrine_buildings": player.get("shrine_buildings"),
-            "completed_before": player.get("completed_before"),
-            "stored": {NAMES[i]: stored.get(NAMES[i], 0) for i in range(16) if squares[i] == "warehouse"},
-        })
-    return dict(game, buildings=buildings_in_order(game["buildings"]), players=players)
 
 
 @settings(max_examples=300, deadline=None)
@@ -156,3 +144,81 @@ def test_length_is_judged_before_characters(text, reason):
     with pytest.raises(CodeError) as refused:
         from_text(text)
     assert refused.value.reason == reason
+
+
+# Versions: every code ever written is read for ever; only the newest is written.
+
+def payload_code(payload: bytes) -> str:
+    """Return the code of some bytes: their text with the check that closes every code."""
+    return to_text(payload + _crc(payload))
+
+
+@settings(max_examples=300, deadline=None)
+@given(games_with_expansions())
+def test_round_trip_with_the_expansions_is_exact(game):
+    assert decode(encode(game)) == normalized(game)
+
+
+@settings(max_examples=300, deadline=None)
+@given(games())
+def test_a_base_game_reads_the_same_from_both_versions(game):
+    old, new = encode_v1(game), encode(game)
+    assert (from_text(old)[0], from_text(new)[0]) == (1, VERSION) == (1, 2)
+    assert decode(old) == decode(new) == normalized(game)
+    # Version 2 spends 4 bits on a colour's card where version 1 spent 2: one byte more, whatever the game.
+    assert len(from_text(new)) == len(from_text(old)) + 1
+
+
+def test_a_four_player_link_grows_by_one_character_at_most():
+    four = examples.load("four-players")
+    assert len(encode(four)) - len(encode_v1(four)) in (1, 2)
+
+
+# Version 1, player Ann: 1 player, solo; the card numbers 0 (farm, fountain, ...); the monument's number.
+def one_player(version: int, monument: int, flags: int = 2) -> bytes:
+    picks = b"\0\0" if version == 1 else b"\0\0\0"
+    return bytes((version, flags)) + picks + bytes((1, 3)) + b"Ann" + bytes((monument,)) + bytes(8) + bytes(3)
+
+
+def test_version_1_names_only_the_fifteen_monuments_it_was_written_with():
+    assert decode(payload_code(one_player(1, 15)))["players"][0]["monument"] == "the-starloom"
+    with pytest.raises(CodeError) as refused:
+        decode(payload_code(one_player(1, 16)))
+    assert refused.value.reason == "malformed"
+    assert decode(payload_code(one_player(2, 16)))["players"][0]["monument"] == "caterinas-grotto"
+    assert decode(payload_code(one_player(2, 25)))["players"][0]["monument"] == "shrine-of-the-windseed"
+    with pytest.raises(CodeError):
+        decode(payload_code(one_player(2, 26)))
+
+
+@pytest.mark.parametrize("version, flags, reason", [
+    (1, 2 | 16, "malformed"),  # coins: version 1 knew no such flag
+    (2, 2 | 16, None), (2, 2 | 32, None), (2, 2 | 64, "malformed"), (2, 3, "malformed"),
+    (0, 2, "version"), (3, 2, "version"), (255, 2, "version"),
+])
+def test_a_version_reads_only_its_own_flags(version, flags, reason):
+    # A game with coins or Tiny Trees carries its player's coins or seed after the Warehouses (none here).
+    extra = b"\0" if flags & 48 else b""
+    code = payload_code(one_player(version, 0, flags) + extra)
+    if reason is None:
+        game = decode(code)
+        assert {key: game.get(key) for key in ("coins", "tiny_trees")} == {
+            "coins": True if flags & 16 else None, "tiny_trees": True if flags & 32 else None}
+        return
+    with pytest.raises(CodeError) as refused:
+        decode(code)
+    assert refused.value.reason == reason
+
+
+def test_version_2_names_every_fortune_card():
+    game = normalized(examples.load("rulebook-28"))
+    game["buildings"] = ["cottage", "tithe-barn", "mine", "parsonage", "schoolhouse", "teahouse", "oddity-shop"]
+    game["players"][0]["town"] = [["tithe-barn", "mine", "parsonage", "schoolhouse"],
+                                  ["teahouse", "oddity-shop", "cottage", None], [None] * 4, [None] * 4]
+    game["players"][0]["stored"] = {}
+    assert decode(encode(game)) == game
+
+
+def test_the_readme_gives_the_longest_code():
+    readme = (pathlib.Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    assert "| game code | {:,} characters: the code of the largest valid game".format(MAX_CODE) in readme

@@ -14,7 +14,7 @@ from webscore.scoring import decode
 from webscore.scoring import encode
 from webscore.scoring import score
 from webscore.scoring import score_code_json
-from webscore.scoring.code import from_text
+from webscore.scoring.code_text import from_text
 
 PINNED = json.loads((pathlib.Path(__file__).parent / "pinned_codes_v1.json").read_text(encoding="utf-8"))["codes"]
 

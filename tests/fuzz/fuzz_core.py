@@ -20,7 +20,7 @@ with atheris.instrument_imports():
     from webscore.scoring import encode
     from webscore.scoring import game_from_code
     from webscore.scoring import score
-    from webscore.scoring.code import to_text
+    from webscore.scoring.code_text import to_text
     from webscore.scoring.validate import problems
 
 

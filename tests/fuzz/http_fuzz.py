@@ -51,8 +51,8 @@ from tables_load import open_table  # noqa: E402
 from support.tables import empty_setup  # noqa: E402
 from support.webflow import SETUP  # noqa: E402
 from webscore.scoring import encode  # noqa: E402
-from webscore.scoring.code import from_text  # noqa: E402
-from webscore.scoring.code import to_text  # noqa: E402
+from webscore.scoring.code_text import from_text  # noqa: E402
+from webscore.scoring.code_text import to_text  # noqa: E402
 from webscore.scoring.town import NAMES  # noqa: E402
 from webscore.web.http.security import HEADERS  # noqa: E402
 

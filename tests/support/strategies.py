@@ -72,3 +72,64 @@ def same_random_games(count: int) -> list:
 
     keep()
     return drawn
+
+
+def normalized(game: dict) -> dict:
+    """Return a game file as decode() gives it back: every key present, buildings in canonical order.
+
+    The expansions' keys are there only where the game uses them: coins and Tiny Trees when on, a player's
+    coins in a game with coins, Hollow Hill's swaps where Hollow Hill stands, the seed with Tiny Trees.
+    """
+    from webscore.scoring.code import buildings_in_order
+
+    players = []
+    for player in game["players"]:
+        squares = [card for row in player["town"] for card in row]
+        stored = player.get("stored") or {}
+        kept = {
+            "name": player["name"], "monument": player.get("monument"), "town": player["town"],
+            "master_builder_turns": player.get("master_builder_turns"),
+            "shrine_buildings": player.get("shrine_buildings"),
+            "completed_before": player.get("completed_before"),
+            "stored": {NAMES[i]: stored.get(NAMES[i], 0) for i in range(16) if squares[i] == "warehouse"},
+        }
+        used = {"coins": game.get("coins"), "hollow_hill_swaps": "hollow-hill" in squares,
+                "seed": game.get("tiny_trees")}
+        kept.update((key, player.get(key)) for key in used if used[key])
+        players.append(kept)
+    flags = {key: True for key in ("coins", "tiny_trees") if game.get(key)}
+    base = {key: value for key, value in game.items() if key not in ("coins", "tiny_trees")}
+    return dict(base, buildings=buildings_in_order(game["buildings"]), players=players, **flags)
+
+
+@st.composite
+def games_with_expansions(draw):
+    """Draw a game as a code carries it, with any of Fortune's cards and monuments, coins and Tiny Trees.
+
+    Not every one is a valid game (a code is read before the game is checked): each card and fact is in
+    range and in its place, which is all a code needs.
+    """
+    from webscore.scoring.card_numbers import CARDS_BY_NUMBER
+    from webscore.scoring.card_numbers import MONUMENTS_BY_NUMBER
+
+    game = draw(games())
+    game["buildings"] = ["cottage"] + [draw(st.sampled_from(CARDS_BY_NUMBER[colour])) for colour in CARD_COLOURS]
+    for flag in ("coins", "tiny_trees"):
+        if draw(st.booleans()):
+            game[flag] = True
+    monuments = draw(st.lists(st.sampled_from(MONUMENTS_BY_NUMBER), min_size=len(game["players"]),
+                              max_size=len(game["players"]), unique=True))
+    for player, monument in zip(game["players"], monuments):
+        player["monument"] = monument if game["monuments"] else None
+        player["town"] = draw(towns(game["buildings"], player["monument"]))
+        squares = [card for row in player["town"] for card in row]
+        player["stored"] = {NAMES[i]: draw(st.integers(0, 3)) for i in range(16) if squares[i] == "warehouse"}
+        for fact, needed in (("shrine_buildings", SHRINE), ("completed_before", STARLOOM)):
+            player[fact] = draw(st.integers(0, 16)) if needed in squares else None
+        if game.get("coins"):
+            player["coins"] = draw(st.none() | st.integers(0, 5))
+        if "hollow-hill" in squares:
+            player["hollow_hill_swaps"] = draw(st.none() | st.integers(0, 99))
+        if game.get("tiny_trees"):
+            player["seed"] = draw(st.none() | st.sampled_from(NAMES))
+    return game

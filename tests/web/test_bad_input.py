@@ -20,8 +20,8 @@ from webscore.scoring import decode
 from webscore.scoring import encode
 from webscore.scoring import game_from_code
 from webscore.scoring import score
-from webscore.scoring.code import from_text
-from webscore.scoring.code import to_text
+from webscore.scoring.code_text import from_text
+from webscore.scoring.code_text import to_text
 from webscore.scoring.validate import problems
 
 RULEBOOK = examples.RULEBOOK_CODE
@@ -97,15 +97,16 @@ def test_bit_flips_and_truncations_never_pass_as_the_original(game, data):
 
 def test_huge_values_and_wrong_versions_are_refused():
     raw = bytearray(from_text(RULEBOOK))
-    for version in (0, 2, 255):
+    for version in (0, 3, 255):
         wrong = bytearray(raw)
         wrong[0] = version
         with pytest.raises(CodeError) as refused:
             decode(sealed(bytes(wrong[:-3])))
         assert refused.value.reason == "version"
-    with pytest.raises(CodeError) as refused:
-        decode(sealed(bytes([1, 0, 0, 0, 1]) + bytes([255] * 20)))
-    assert refused.value.reason in ("malformed", "truncated")
+    for header in ([1, 0, 0, 0, 1], [2, 0, 0, 0, 0, 1]):
+        with pytest.raises(CodeError) as refused:
+            decode(sealed(bytes(header) + bytes([255] * 20)))
+        assert refused.value.reason in ("malformed", "truncated")
 
 
 @SETTINGS

@@ -20,8 +20,8 @@ from support.strategies import same_random_games
 from webscore.scoring import encode
 from webscore.scoring import game_from_code
 from webscore.scoring.code import _crc
-from webscore.scoring.code import from_text
-from webscore.scoring.code import to_text
+from webscore.scoring.code_text import from_text
+from webscore.scoring.code_text import to_text
 from webscore.web.http.cache import cache
 from webscore.web.http.page_cache import KeptPages
 from webscore.web.results import frames
@@ -214,7 +214,7 @@ def damaged_codes() -> list:
     data = from_text(code)
     payload = data[:-3]
     return [code[:-4], code[:-1], code[:-2] + ("B" if code[-2] == "A" else "A") + code[-1], code + "A", "A", "AAAA",
-            "A" * 1500, "A" * 2100, to_text(bytes([2]) + payload[1:] + _crc(bytes([2]) + payload[1:])),
+            "A" * 1500, "A" * 2100, to_text(bytes([3]) + payload[1:] + _crc(bytes([3]) + payload[1:])),
             to_text(b"\x01" + b"\xff" * 8 + _crc(b"\x01" + b"\xff" * 8)), to_text(payload + b"\0" + _crc(payload + b"\0"))]
 
 
@@ -242,7 +242,7 @@ def test_paths_spelt_otherwise_are_answered_as_before(shared):
 
 
 def short_code(name: str) -> str:
-    """Return the code of a solo game of empty squares: 30 characters, most of them "A"."""
+    """Return the code of a solo game of empty squares: 31 characters, most of them "A"."""
     return encode({"mode": "solo", "monuments": False, "cavern": False,
                    "buildings": ["cottage", "farm", "well", "temple", "feast-hall", "theater", "warehouse"],
                    "players": [{"name": name, "monument": None, "town": [[None] * 4 for _ in range(4)]}]})
@@ -250,7 +250,7 @@ def short_code(name: str) -> str:
 
 def test_a_host_that_spells_the_code_keeps_it_on_another_game(apps):
     first, second = short_code("A"), short_code("B")
-    assert len(second) == 30
+    assert len(second) == 31
     host = {"Host": second + ".test"}
     for code in (first, second, short_code("C")):
         path = "/en/r/" + code

@@ -1,81 +1,92 @@
 """Game codes: a game file packed into a short, URL-safe string for links.
 
-Bytes: version, a flags byte (mode, monuments, cavern), the six coloured cards as 2-bit indexes, the
-player count, then per player: name (length + UTF-8), monument index, 16 squares as 4-bit values
-(0 empty, 1-7 the game's buildings, 8 the player's monument), optional counts (0 = none, n + 1 = n) for
-Master Builder turns, Shrine buildings and towns completed before, and the load of each Warehouse.
-A 24-bit CRC closes it, so a damaged or truncated code is refused rather than misread. The text is
-base64url without padding, written here because MicroPython's binascii differs from CPython's.
+A code is base64url text (without padding) of bytes closed by a 24-bit CRC, so that a damaged or
+truncated code is refused rather than misread. Its first byte is its version, which says how the rest is
+laid out; every version ever written is read for ever (a result link must mean the same game forever),
+and only the newest is written.
+
+Version 1 (written until version 2; LAYOUTS[1]): a flags byte (bits 0-1 the mode, 2 monuments, 3 cavern),
+the six coloured cards' numbers in 2 bits each (2 bytes), the player count, then per player: the name
+(varint length + UTF-8), the monument's number (0 none), 16 squares as 4-bit values (0 empty, 1-7 the
+game's buildings in canonical order, 8 the player's monument), the counts Master Builder turns, Shrine
+buildings and towns completed before (varints, 0 none, n + 1 for n), and the load of each Warehouse.
+
+Version 2 (written now; LAYOUTS[2]): the same, but for
+- the flags byte: bit 4 coins, bit 5 Tiny Trees;
+- each colour's card number in 4 bits (3 bytes), for up to 16 cards a colour;
+- after a player's Warehouse loads, what the game uses only: coins in the chest before end-of-game
+  spending (varint, 0 none, n + 1 for n) when coins are in play, coins spent on resource swaps since
+  Hollow Hill was built (the same) when Hollow Hill stands in the town, and the seed's square
+  (1-16 for a1..d4, 0 none) with Tiny Trees.
+A base game's code is one byte longer than in version 1, and decodes to the same game.
+
+Cards and monuments are named by their permanent numbers (card_numbers.py); the text is code_text.py's.
 """
 
 import binascii
 
+from .card_numbers import CARD_NUMBER
+from .card_numbers import CARDS_BY_NUMBER
+from .card_numbers import MONUMENT_NUMBER
+from .card_numbers import MONUMENTS_BY_NUMBER
 from .cards import CARD_COLOURS
 from .cards import COTTAGE
-from .cards import MONUMENTS
-from .cards import cards_of_colour
-from .cards import colour_of
+from .code_text import DIGIT
+from .code_text import CodeError
+from .code_text import from_text
+from .code_text import to_text
 from .game import MODES
 from .town import NAMES
 from .town import SIZE
 from .validate import MAX_NAME
 from .validate import MAX_PLAYERS
 
-VERSION = 1
-ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-DIGIT = {ALPHABET[i]: i for i in range(64)}
-MONUMENT_IDS = tuple(sorted(MONUMENTS))
 MONUMENT_SQUARE = 8
+# The bits a last group of 2 or 3 characters holds beyond its bytes, by the text's length modulo 4: 0 in
+# every code written, so that one game has one text (a changed character is never read as the same game).
+SPARE_BITS = (0, 0, 15, 3)
 COUNTS = ("master_builder_turns", "shrine_buildings", "completed_before")
+HOLLOW_HILL = "hollow-hill"
+COINS = "coins"
+TINY_TREES = "tiny_trees"
+SWAPS = "hollow_hill_swaps"
+SEED = "seed"
+
+
+class Layout:
+    """How one version lays a game out: the bits of a colour's card number, the monuments it names, its expansions."""
+
+    __slots__ = ("version", "card_bits", "card_bytes", "monuments", "expansions")
+
+    def __init__(self, version: int, card_bits: int, monuments: int, expansions: tuple):
+        self.version = version
+        self.card_bits = card_bits
+        # The six colours' numbers as one number (the last colour in its lowest bits), in whole bytes.
+        self.card_bytes = (card_bits * len(CARD_COLOURS) + 7) // 8
+        self.monuments = monuments
+        self.expansions = expansions
+
+
+# The flags every version writes, in bits 2 and 3 of the flags byte (bits 0-1 the mode); a layout's
+# expansions follow in bits 4 and up, and a game's record holds their keys only when they are on.
+FLAGS = ("monuments", "cavern")
+# What each version reads, frozen: version 1 names the base game's 15 monuments (the first 15 numbers);
+# version 2 every monument numbered, and plays with coins and Tiny Trees.
+LAYOUTS = {
+    1: Layout(1, 2, 15, ()),
+    2: Layout(2, 4, len(MONUMENTS_BY_NUMBER), (COINS, TINY_TREES)),
+}
+VERSION = 2
+WRITTEN = LAYOUTS[VERSION]
+
 # The largest valid game, byte by byte, so that every game the core accepts gets a link that opens:
 # per player a name of MAX_NAME 4-byte characters (its length fits one varint byte), the monument,
 # 8 bytes of squares, Master Builder turns up to 999 (two varint bytes) and the two other counts,
-# and a load for each of 16 Warehouses; around them the version, flags, two bytes of picks, the
-# player count and the 3-byte check.
+# and a load for each of 16 Warehouses; around them the version, flags, card numbers, the player count and
+# the 3-byte check.
 LARGEST_PLAYER = 1 + 4 * MAX_NAME + 1 + SIZE * SIZE // 2 + 2 + 1 + 1 + SIZE * SIZE
-LARGEST_GAME = 5 + MAX_PLAYERS * LARGEST_PLAYER + 3
+LARGEST_GAME = 2 + WRITTEN.card_bytes + 1 + MAX_PLAYERS * LARGEST_PLAYER + 3
 MAX_CODE = (LARGEST_GAME * 4 + 2) // 3
-
-
-class CodeError(ValueError):
-    """A game code that cannot be read; .reason says why."""
-
-    def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
-
-
-def to_text(data: bytes) -> str:
-    """Return bytes as base64url text without padding."""
-    out = []
-    for start in range(0, len(data), 3):
-        chunk = data[start:start + 3]
-        value = int.from_bytes(chunk + b"\0" * (3 - len(chunk)), "big")
-        digits = [ALPHABET[(value >> shift) & 63] for shift in (18, 12, 6, 0)]
-        out.append("".join(digits[:len(chunk) + 1]))
-    return "".join(out)
-
-
-# Text read this many characters at a time (a multiple of 4: 30 whole bytes), so that the number a block
-# is read into stays small and reading grows with the text's length, not its square.
-BLOCK = 40
-
-
-def from_text(text: str) -> bytes:
-    """Return the bytes of base64url text; raise CodeError for any other character or length."""
-    if len(text) % 4 == 1:
-        raise CodeError("truncated")
-    out = bytearray()
-    for start in range(0, len(text), BLOCK):
-        block = text[start:start + BLOCK]
-        value = 0
-        for char in block:
-            if char not in DIGIT:
-                raise CodeError("bad-character")
-            value = value << 6 | DIGIT[char]
-        # A last group of 2 or 3 characters holds 1 or 2 bytes; the bits after them are padding.
-        out.extend((value >> len(block) * 6 % 8).to_bytes(len(block) * 6 // 8, "big"))
-    return bytes(out)
 
 
 def _varint(out: bytearray, value: int):
@@ -83,6 +94,11 @@ def _varint(out: bytearray, value: int):
         out.append(value & 127 | 128)
         value >>= 7
     out.append(value)
+
+
+def _count(value) -> int:
+    """Return a count as a code writes it: 0 for none, n + 1 for n."""
+    return 0 if value is None else value + 1
 
 
 class _Reader:
@@ -107,6 +123,11 @@ class _Reader:
                 return value
         raise CodeError("malformed") from None
 
+    def count(self):
+        """Return a count written by _count: None or a number."""
+        value = self.varint()
+        return value - 1 if value else None
+
     def take(self, count: int) -> bytes:
         if self.at + count > len(self.data):
             raise CodeError("truncated")
@@ -119,43 +140,60 @@ def _crc(payload: bytes) -> bytes:
 
 
 def encode(game: dict) -> str:
-    """Return the code of a valid game file (see validate.problems)."""
-    flags = MODES.index(game["mode"]) | (4 if game["monuments"] else 0) | (8 if game["cavern"] else 0)
-    out = bytearray((VERSION, flags))
-    picks = 0
+    """Return the code of a valid game file (see validate.problems), in the newest version."""
+    layout = WRITTEN
+    flags = MODES.index(game["mode"])
+    for bit, flag in enumerate(FLAGS + layout.expansions):
+        flags |= (4 << bit) if game.get(flag) else 0
+    out = bytearray((layout.version, flags))
+    numbers = 0
     for colour in CARD_COLOURS:
-        card = next(c for c in game["buildings"] if colour_of(c) == colour)
-        picks = picks << 2 | cards_of_colour(colour).index(card)
-    out.extend(picks.to_bytes(2, "big"))
+        card = next(c for c in game["buildings"] if CARD_NUMBER.get(c, ("",))[0] == colour)
+        numbers = numbers << layout.card_bits | CARD_NUMBER[card][1]
+    out.extend(numbers.to_bytes(layout.card_bytes, "big"))
     order = buildings_in_order(game["buildings"])
     out.append(len(game["players"]))
     for player in game["players"]:
-        name = player["name"].encode("utf-8")
-        _varint(out, len(name))
-        out.extend(name)
-        monument = player.get("monument")
-        out.append(0 if monument is None else 1 + MONUMENT_IDS.index(monument))
-        squares = [card for row in player["town"] for card in row]
-        values = [0 if card is None else MONUMENT_SQUARE if card in MONUMENTS else 1 + order.index(card)
-                  for card in squares]
-        out.extend(bytes(values[i] << 4 | values[i + 1] for i in range(0, 16, 2)))
-        for key in COUNTS:
-            value = player.get(key)
-            _varint(out, 0 if value is None else value + 1)
-        stored = player.get("stored") or {}
-        for i in range(16):
-            if squares[i] == "warehouse":
-                out.append(stored.get(NAMES[i], 0))
+        _write_player(out, game, player, order)
     return to_text(bytes(out) + _crc(bytes(out)))
+
+
+def _write_player(out: bytearray, game: dict, player: dict, order: list):
+    name = player["name"].encode("utf-8")
+    _varint(out, len(name))
+    out.extend(name)
+    monument = player.get("monument")
+    out.append(0 if monument is None else MONUMENT_NUMBER[monument])
+    squares = [card for row in player["town"] for card in row]
+    values = [0 if card is None else MONUMENT_SQUARE if card in MONUMENT_NUMBER else 1 + order.index(card)
+              for card in squares]
+    out.extend(bytes(values[i] << 4 | values[i + 1] for i in range(0, 16, 2)))
+    for key in COUNTS:
+        _varint(out, _count(player.get(key)))
+    stored = player.get("stored") or {}
+    for i in range(16):
+        if squares[i] == "warehouse":
+            out.append(stored.get(NAMES[i], 0))
+    if game.get(COINS):
+        _varint(out, _count(player.get(COINS)))
+    if HOLLOW_HILL in squares:
+        _varint(out, _count(player.get(SWAPS)))
+    if game.get(TINY_TREES):
+        seed = player.get(SEED)
+        out.append(0 if seed is None else 1 + NAMES.index(seed))
 
 
 def buildings_in_order(buildings: list) -> list:
     """Return a game's seven buildings in the canonical order: Cottage, then by colour."""
-    return [COTTAGE] + [next(c for c in buildings if colour_of(c) == colour) for colour in CARD_COLOURS]
+    return [COTTAGE] + [next(c for c in buildings if CARD_NUMBER.get(c, ("",))[0] == colour) for colour in CARD_COLOURS]
 
 
 def decode(code: str) -> dict:
-    """Return the game file of a code; raise CodeError if it is damaged. Validate the game after."""
+    """Return the game file of a code of any version; raise CodeError if it is damaged. Validate the game after.
+
+    A base game decodes alike from every version: the keys only the expansions use (coins, Tiny Trees, a
+    player's coins, swaps and seed) are present only where the game uses them.
+    """
     if type(code) is not str or not code:
         raise CodeError("truncated")
     if len(code) > MAX_CODE:
@@ -166,13 +204,14 @@ def decode(code: str) -> dict:
     # A length no code has (4n + 1) is a code cut one character into a byte: read the whole bytes.
     cut = len(code) % 4 == 1
     data = from_text(code[:-1] if cut else code)
-    if cut or len(data) < 8 or _crc(data[:-3]) != data[-3:]:
+    if cut or len(data) < 8 or DIGIT[code[-1]] & SPARE_BITS[len(code) % 4] or _crc(data[:-3]) != data[-3:]:
         raise CodeError(_why_unreadable(data))
     payload = data[:-3]
     reader = _Reader(payload)
-    if reader.byte() != VERSION:
+    layout = LAYOUTS.get(reader.byte())
+    if layout is None:
         raise CodeError("version")
-    game = _read_game(reader)
+    game = _read_game(reader, layout)
     if reader.at != len(payload):
         raise CodeError("malformed") from None
     return game
@@ -186,38 +225,50 @@ def _why_unreadable(data: bytes) -> str:
     """
     reader = _Reader(data)
     try:
-        if reader.byte() != VERSION:
+        layout = LAYOUTS.get(reader.byte())
+        if layout is None:
             return "damaged"
-        _read_game(reader)
+        _read_game(reader, layout)
         reader.take(3)
     except CodeError as error:
         return "truncated" if error.reason == "truncated" else "damaged"
     return "damaged"
 
 
-def _read_game(reader) -> dict:
-    """Return the game the reader's bytes hold after the version byte."""
-    flags = reader.byte()
-    if flags >> 4 or flags & 3 >= len(MODES):
-        raise CodeError("malformed") from None
-    picks = int.from_bytes(reader.take(2), "big")
+def _read_buildings(reader, layout: Layout) -> list:
+    """Return the game's seven buildings from the card numbers, Cottage first."""
+    numbers = int.from_bytes(reader.take(layout.card_bytes), "big")
     buildings = [COTTAGE]
     for n in range(len(CARD_COLOURS)):
-        options = cards_of_colour(CARD_COLOURS[n])
-        index = picks >> 2 * (len(CARD_COLOURS) - 1 - n) & 3
-        if index >= len(options):
+        options = CARDS_BY_NUMBER[CARD_COLOURS[n]]
+        number = numbers >> layout.card_bits * (len(CARD_COLOURS) - 1 - n) & (1 << layout.card_bits) - 1
+        if number >= len(options):
             raise CodeError("malformed") from None
-        buildings.append(options[index])
+        buildings.append(options[number])
+    return buildings
+
+
+def _read_game(reader, layout: Layout) -> dict:
+    """Return the game the reader's bytes hold after the version byte, laid out as the version says."""
+    flags = reader.byte()
+    if flags >> 2 + len(FLAGS) + len(layout.expansions) or flags & 3 >= len(MODES):
+        raise CodeError("malformed") from None
+    game = {"mode": MODES[flags & 3], "buildings": _read_buildings(reader, layout)}
+    for bit, flag in enumerate(FLAGS):
+        game[flag] = bool(flags & 4 << bit)
+    for bit, flag in enumerate(layout.expansions, len(FLAGS)):
+        # Only when on, so that a base game reads the same from every version.
+        if flags & 4 << bit:
+            game[flag] = True
     count = reader.byte()
     # No valid game has more players or a longer name: a changed byte is told apart from a cut code.
     if count > MAX_PLAYERS:
         raise CodeError("malformed") from None
-    players = [_read_player(reader, buildings) for _ in range(count)]
-    return {"mode": MODES[flags & 3], "monuments": bool(flags & 4), "cavern": bool(flags & 8),
-            "buildings": buildings, "players": players}
+    game["players"] = [_read_player(reader, layout, game) for _ in range(count)]
+    return game
 
 
-def _read_player(reader, buildings: list) -> dict:
+def _read_player(reader, layout: Layout, game: dict) -> dict:
     length = reader.varint()
     if length > 4 * MAX_NAME:
         raise CodeError("malformed") from None
@@ -225,10 +276,11 @@ def _read_player(reader, buildings: list) -> dict:
         name = str(reader.take(length), "utf-8")
     except UnicodeError:
         raise CodeError("malformed") from None
-    index = reader.byte()
-    if index > len(MONUMENT_IDS):
+    number = reader.byte()
+    if number > layout.monuments:
         raise CodeError("malformed") from None
-    monument = MONUMENT_IDS[index - 1] if index else None
+    monument = MONUMENTS_BY_NUMBER[number - 1] if number else None
+    buildings = game["buildings"]
     squares = []
     for byte in reader.take(8):
         for value in (byte >> 4, byte & 15):
@@ -237,7 +289,19 @@ def _read_player(reader, buildings: list) -> dict:
             squares.append(None if value == 0 else monument if value == MONUMENT_SQUARE else buildings[value - 1])
     player = {"name": name, "monument": monument, "town": [squares[r * 4:r * 4 + 4] for r in range(4)]}
     for key in COUNTS:
-        value = reader.varint()
-        player[key] = value - 1 if value else None
+        player[key] = reader.count()
     player["stored"] = {NAMES[i]: reader.byte() for i in range(16) if squares[i] == "warehouse"}
+    if game.get(COINS):
+        player[COINS] = reader.count()
+    if HOLLOW_HILL in squares:
+        player[SWAPS] = reader.count()
+    if game.get(TINY_TREES):
+        player[SEED] = _read_seed(reader)
     return player
+
+
+def _read_seed(reader):
+    value = reader.byte()
+    if value > len(NAMES):
+        raise CodeError("malformed") from None
+    return NAMES[value - 1] if value else None

@@ -1,0 +1,83 @@
+"""Links of every version of the game code open: a link shared before version 2 opens to the same game as
+today's link of that game, as a page and as a picture, and neither is ever sent for the other's game."""
+
+import json
+import pathlib
+
+import pytest
+
+from support.code_v1 import encode_v1
+from support.webflow import text_of
+from webscore.scoring import decode
+from webscore.scoring import encode
+from webscore.scoring.code import _crc
+from webscore.scoring.code_text import from_text
+from webscore.scoring.code_text import to_text
+
+PINNED = json.loads((pathlib.Path(__file__).parents[1] / "core" / "pinned_codes_v1.json").read_text("utf-8"))["codes"]
+# The four-players example, the rulebook's town, and a six-player game of names in six scripts.
+SHARED = [PINNED[0]["code"], PINNED[1]["code"], next(c["code"] for c in PINNED if len(c["game"]["players"]) == 6)]
+LANGS = ("en", "fr", "hu")
+
+
+def ranking(page: str) -> str:
+    """Return the words of a result page's ranking."""
+    start = page.index('<ol class="ranking')
+    return text_of(page[start:page.index("</ol>", start)])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("old", SHARED)
+def test_a_link_shared_before_version_2_opens_to_the_same_result_as_todays(client, lang, old):
+    new = encode(decode(old))
+    assert (from_text(old)[0], from_text(new)[0]) == (1, 2)
+    shared = client.get("/r/" + old, headers={"Accept-Language": lang})
+    assert shared.status_code == 302
+    assert shared.headers["Location"].endswith("/{}/r/{}".format(lang, old))
+    then, now = client.get("/{}/r/{}".format(lang, old)), client.get("/{}/r/{}".format(lang, new))
+    assert then.status_code == now.status_code == 200
+    assert ranking(then.get_data(as_text=True)) == ranking(now.get_data(as_text=True))
+    names = [player["name"] for player in decode(old)["players"]]
+    assert all(name in ranking(then.get_data(as_text=True)) for name in names)
+
+
+@pytest.mark.parametrize("old", SHARED[:2])
+def test_a_picture_of_a_link_shared_before_version_2_is_todays_picture(client, old):
+    then = client.get("/fr/r/{}.png".format(old))
+    now = client.get("/fr/r/{}.png".format(encode(decode(old))))
+    assert then.status_code == now.status_code == 200
+    assert then.mimetype == now.mimetype == "image/png"
+    assert then.data == now.data
+
+
+def test_a_kept_page_or_picture_is_never_sent_for_the_other_versions_code_of_another_game(client):
+    game = decode(SHARED[0])
+    renamed = json.loads(json.dumps(game))
+    renamed["players"][0]["name"] = "Zsófia"
+    old, new = encode_v1(game), encode(renamed)
+    for first, second in ((old, new), (new, old)):
+        pages = {code: client.get("/hu/r/" + code).get_data(as_text=True) for code in (first, second)}
+        assert "Zsófia" in ranking(pages[new]) and "Zsófia" not in ranking(pages[old])
+        assert game["players"][0]["name"] in ranking(pages[old])
+    pictures = {code: client.get("/hu/r/{}.png".format(code)) for code in (old, new, old)}
+    assert pictures[old].status_code == pictures[new].status_code == 200
+    assert pictures[old].data != pictures[new].data
+    assert pictures[old].headers["ETag"] != pictures[new].headers["ETag"]
+
+
+LATER = {
+    "en": "This link was made by another version of Marquoir.",
+    "fr": "Ce lien vient d’une autre version de Marquoir.",
+    "hu": "Ez a link a Marquoir egy másik változatából származik.",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_code_of_a_version_not_written_yet_is_refused_in_the_readers_language(client, lang):
+    payload = bytes((3,)) + from_text(SHARED[0])[1:-3]
+    code = to_text(payload + _crc(payload))
+    for path in ("/{}/r/{}", "/{}/r/{}.png"):
+        response = client.get(path.format(lang, code))
+        assert response.status_code == 400
+    page = client.get("/{}/r/{}".format(lang, code)).get_data(as_text=True)
+    assert LATER[lang] in text_of(page)
