@@ -2,9 +2,11 @@
 one reader, and /, keep the reader's language."""
 
 import pytest
+import werkzeug.http
 
 from support import examples
 from support.apps import new_app
+from webscore.web import i18n
 
 CODE = examples.FOUR_PLAYERS_CODE
 LANGUAGES = ("en", "fr", "hu")
@@ -117,3 +119,28 @@ def test_a_reader_with_a_session_and_a_cookie_drawing_a_kept_page_first_leaks_no
     assert b"csrf" not in first.data.lower()
     # The address with a query string was drawn for this reader, and it kept Hungarian in the cookie.
     assert reader.get_cookie("lang", domain="marquoir.test").value == "hu"
+
+
+# 700 tags none of ours, 4,900 bytes: under the limit of a header field, so the app reads it.
+MANY_TAGS = ",".join("x{}{};q=0.5".format(chr(97 + n % 26), chr(97 + n // 26 % 26)) for n in range(700))
+
+
+@pytest.mark.parametrize("path, header, expected", [
+    ("/", "fr;q=0.9," + MANY_TAGS + ",hu", "/fr/"),
+    ("/", MANY_TAGS + ",hu", "/en/"),
+    ("/r/" + CODE, "hu-HU," + MANY_TAGS, "/hu/r/" + CODE),
+    ("/static/nowhere", MANY_TAGS, None),
+])
+def test_a_long_accept_language_is_read_no_further_than_its_first_tags(tmp_path, monkeypatch, path, header, expected):
+    """The work a request does on Accept-Language is counted, not timed: the tags werkzeug's parser splits it
+    into and those negotiated, over the whole request (which may ask for the reader's language several times)."""
+    split, negotiated = [], []
+    parse_list = werkzeug.http.parse_list_header
+    monkeypatch.setattr(werkzeug.http, "parse_list_header", lambda value: split.extend(parse_list(value)) or split[:])
+    negotiate = i18n.negotiate_locale
+    monkeypatch.setattr(i18n, "negotiate_locale", lambda tags, *args, **kwargs: negotiated.extend(tags) or negotiate(
+        tags, *args, **kwargs))
+    answer = fresh(tmp_path).get(path, headers={"Accept-Language": header})
+    assert answer.location == expected
+    assert 0 < len(split) <= i18n.MOST_TAGS
+    assert 0 < len(negotiated) <= i18n.MOST_TAGS

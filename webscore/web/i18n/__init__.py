@@ -21,7 +21,9 @@ from flask_babel import Babel
 from flask_babel import get_locale
 from flask_babel import get_translations
 from markupsafe import Markup
+from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import dump_cookie
+from werkzeug.http import parse_accept_header
 from werkzeug.routing import BuildError
 
 from ..http.addresses import code_address
@@ -32,6 +34,9 @@ LANGUAGES = ("en", "fr", "hu")
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "hu": "Magyar"}
 DEFAULT = "en"
 COOKIE = "lang"
+# The most Accept-Language tags read: a browser sends one or two per language set, and a header of hundreds
+# (8 KiB pass the limits) would be parsed, sorted and negotiated for every page that asks for it.
+MOST_TAGS = 32
 TRANSLATIONS = pathlib.Path(__file__).resolve().parents[3] / "translations"
 
 
@@ -85,15 +90,21 @@ def preferred_language() -> str:
     chosen = request.cookies.get(COOKIE)
     if chosen in LANGUAGES:
         return chosen
-    return accepted_language(request.accept_languages) or DEFAULT
+    # Asked several times in a request (the view, its links, its error page): negotiated once.
+    if "accepted" not in g:
+        g.accepted = accepted_language(request.headers.get("Accept-Language", "")) or DEFAULT
+    return g.accepted
 
 
-def accepted_language(accepted) -> str | None:
+def accepted_language(header: str) -> str | None:
     """Return the first of our languages by the reader's priorities, a regional tag matching its language.
 
     Werkzeug's best_match prefers an exact tag of lower priority ("en;q=0.9") to a regional tag of
     higher priority ("hu-HU"), so the tags are negotiated here in priority order, ties in header order.
+    Only the first MOST_TAGS tags are read: the others are never split nor parsed (as request.accept_languages
+    would parse them all).
     """
+    accepted = parse_accept_header(",".join(header.split(",", MOST_TAGS)[:MOST_TAGS]), LanguageAccept)
     ranked = sorted(((quality, -n, tag) for n, (tag, quality) in enumerate(accepted) if quality > 0 and tag != "*"),
                     reverse=True)
     found = negotiate_locale([tag for _, _, tag in ranked], LANGUAGES, sep="-")
