@@ -160,3 +160,11 @@ def test_every_cut_and_changed_code_is_read_alike_under_micropython(micropython_
     texts += [code[:n] + rng.choice(ALPHABET) + code[n + 1:] for n in range(0, len(code), 3)]
     for text in texts:
         assert micropython_core.score_code_json(text) == json.loads(score_code_json(text)), text
+
+
+@pytest.mark.parametrize("name", ["\u00a0", "\u3000", "\u2009\u202f", "\u00a0Ana\u00a0"])
+def test_a_name_of_spaces_is_judged_alike(micropython_core, name):
+    text = json.dumps(dict(GOLDEN[0], players=[dict(GOLDEN[0]["players"][0], name=name)] + GOLDEN[0]["players"][1:]))
+    answer = micropython_core.score_json(text)
+    assert answer == cpython(text)
+    assert ("problems" in answer) == (name.strip() == "")

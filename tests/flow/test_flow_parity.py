@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from hypothesis import HealthCheck
 from hypothesis import given
 from hypothesis import settings
@@ -34,6 +35,18 @@ def setup_fields():
 @given(fields=setup_fields(), action=ACTIONS, seed=st.integers(0, 2 ** 32 - 1))
 def test_setup_answers_are_identical(micropython_core, fields, action, seed):
     text = json.dumps({"fields": fields, "action": action, "seed": seed})
+    assert micropython_core.flow_json("setup", text) == json.loads(flow.setup_json(text))
+
+
+# Names of spaces that CPython's str.strip() trims and MicroPython's does not: both trim them alike.
+@pytest.mark.parametrize("fields, action", [
+    ({"players-0": "\u00a0", "players-1": "", "mode": "solo"}, "up-1"),
+    ({"players-0": "\u3000Ana\u00a0", "players-1": "\u2009", "mode": "solo"}, "refresh"),
+    ({"players-0": "\u00a0", "players-1": "Bo"}, "start"),
+    ({"players-0": "\u202fAna\u205f", "players-1": "Bo\u1680"}, "start"),
+])
+def test_names_of_spaces_are_read_alike(micropython_core, fields, action):
+    text = json.dumps({"fields": fields, "action": action, "seed": 1})
     assert micropython_core.flow_json("setup", text) == json.loads(flow.setup_json(text))
 
 

@@ -30,6 +30,9 @@ MAX_NAME = 24
 # The same limit as a name box's maxlength, which the browser counts in UTF-16 units: a character beyond the
 # Basic Multilingual Plane (most emoji) takes two, so a box of MAX_NAME would refuse names the rules take.
 MAX_NAME_UNITS = 2 * MAX_NAME
+# The spaces a name is trimmed of, and a name of them alone is none: ASCII's and the other spaces a keyboard
+# types (no-break, thin, ideographic...). Written out: MicroPython's str.strip() trims ASCII's only.
+NAME_SPACES = " \t\n\r\x0b\x0c\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
 # Characters that change how text around them is shown without showing themselves: Unicode's format
 # characters (category Cf: bidirectional overrides and isolates, zero-width marks, the byte-order mark,
 # tags...), the line and paragraph separators, and lone surrogates, which are no text at all.
@@ -149,7 +152,7 @@ def _check_count(player: dict, p: int, key: str, low: int, high: int, needed: bo
 
 def _check_name(name, p: int) -> list:
     """Check a player's name: some text, not too long, nothing in it that is not shown as itself."""
-    if type(name) is not str or not name.strip():
+    if type(name) is not str or not name.strip(NAME_SPACES):
         return [problem("name-missing", p)]
     if len(name) > MAX_NAME:
         return [problem("name-too-long", p, value=len(name))]
