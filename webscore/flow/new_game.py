@@ -25,7 +25,7 @@ from ..scoring.game import SOLO
 from ..scoring.town import INDEX_OF
 from ..scoring.validate import MAX_PLAYERS
 from ..scoring.validate import MONUMENT_FACTS
-from ..scoring.validate import NAME_SPACES
+from ..scoring.validate import trimmed_name
 from ..scoring.validate import problems
 from .fields import first_values
 from .fields import flag
@@ -255,7 +255,7 @@ def apply(action: str, state: dict, dealer) -> dict:
 def tidy(state: dict) -> dict:
     """Keep the state consistent with its mode: Solo keeps one row (rows with a name typed stay)."""
     if state["mode"] == SOLO:
-        keep = [n for n in range(len(state["players"])) if n == 0 or state["players"][n].strip(NAME_SPACES)]
+        keep = [n for n in range(len(state["players"])) if n == 0 or trimmed_name(state["players"][n])]
         for row in ROWS:
             state[row] = [state[row][n] for n in keep]
     for n in range(len(state["players"])):
@@ -273,7 +273,7 @@ def game_of(state: dict) -> dict:
         "monuments": with_monuments,
         "cavern": bool(state["cavern"]),
         "buildings": [COTTAGE] + [state[colour] for colour in CARD_COLOURS],
-        "players": [{"name": state["players"][n].strip(NAME_SPACES),
+        "players": [{"name": trimmed_name(state["players"][n]),
                      "monument": (state["monuments"][n] or None) if with_monuments else None,
                      "town": [[None] * 4 for _ in range(4)]}
                     for n in range(len(state["players"]))],

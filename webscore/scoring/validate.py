@@ -31,7 +31,8 @@ MAX_NAME = 24
 # Basic Multilingual Plane (most emoji) takes two, so a box of MAX_NAME would refuse names the rules take.
 MAX_NAME_UNITS = 2 * MAX_NAME
 # The spaces a name is trimmed of, and a name of them alone is none: ASCII's and the other spaces a keyboard
-# types (no-break, thin, ideographic...). Written out: MicroPython's str.strip() trims ASCII's only.
+# types (no-break, thin, ideographic...). Written out, and trimmed by trimmed_name(): MicroPython's str.strip()
+# trims ASCII's only, and given other characters it strips their bytes (so "²" would lose half of its own).
 NAME_SPACES = " \t\n\r\x0b\x0c\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
 # Characters that change how text around them is shown without showing themselves: Unicode's format
 # characters (category Cf: bidirectional overrides and isolates, zero-width marks, the byte-order mark,
@@ -150,9 +151,19 @@ def _check_count(player: dict, p: int, key: str, low: int, high: int, needed: bo
     return []
 
 
+def trimmed_name(name: str) -> str:
+    """Return a name without the spaces (NAME_SPACES) before and after it."""
+    start, end = 0, len(name)
+    while start < end and name[start] in NAME_SPACES:
+        start += 1
+    while end > start and name[end - 1] in NAME_SPACES:
+        end -= 1
+    return name[start:end]
+
+
 def _check_name(name, p: int) -> list:
     """Check a player's name: some text, not too long, nothing in it that is not shown as itself."""
-    if type(name) is not str or not name.strip(NAME_SPACES):
+    if type(name) is not str or not trimmed_name(name):
         return [problem("name-missing", p)]
     if len(name) > MAX_NAME:
         return [problem("name-too-long", p, value=len(name))]
