@@ -1,5 +1,5 @@
-"""A save whose body the server cannot read (chunks gunicorn refuses, a body cut short) is a 400 in JSON, like
-every other bad body, never a 500 or an HTML page.
+"""A body the server cannot read (chunks gunicorn refuses, a body cut short) is a 400, never a 500: a save's in
+JSON, like every other bad body; a form's (open a table, take in a town) the error page in the reader's language.
 
 Through the test client, the body is a stream raising what gunicorn's chunked reader raises; once against
 gunicorn as the Procfile runs it, the same bodies are sent on a raw socket.
@@ -31,6 +31,16 @@ from webscore.web.tables.store import SQLiteStore
 SETUP = encode(empty_setup(examples.load("four-players")))
 UNREADABLE = {"message": "This request cannot be answered as it is."}
 CHUNKED = {"X-Requested-With": "marquoir", "Content-Type": "application/json", "Transfer-Encoding": "chunked"}
+# What gunicorn's reader raises for a body it cannot read: bad chunks, a forbidden trailer, a body cut short.
+BODY_ERRORS = [
+    InvalidChunkSize(b"-1"), InvalidChunkSize(b"zz"), ChunkMissingTerminator(b"XX"), InvalidHeaderName("TRAILER"),
+    InvalidHeader("X-A"), InvalidChunkExtension("bare CR"), LimitRequestHeaders("max buffer headers"),
+    NoMoreData(b"1a\r\n{")]
+# The same sent as chunks: sizes of -1 and zz, a chunk without its terminator, a trailer named Trailer, a body cut short.
+MALFORMED_CHUNKS = (b"-1\r\n{}\r\n0\r\n\r\n", b"zz\r\n{}\r\n0\r\n\r\n", b"2\r\n{}XX0\r\n\r\n",
+                    b"2\r\n{}\r\n0\r\nTrailer: x\r\n\r\n", b"10\r\n{}")
+# A form's refusal, in French: its page's title and message.
+REFUSED_FORM = ("Quelque chose cloche", "Impossible de répondre à cette demande telle quelle.")
 
 
 class Refusing:
@@ -43,10 +53,7 @@ class Refusing:
         raise self.error
 
 
-@pytest.mark.parametrize("error", [
-    InvalidChunkSize(b"-1"), InvalidChunkSize(b"zz"), ChunkMissingTerminator(b"XX"), InvalidHeaderName("TRAILER"),
-    InvalidHeader("X-A"), InvalidChunkExtension("bare CR"), LimitRequestHeaders("max buffer headers"),
-    NoMoreData(b"1a\r\n{")], ids=repr)
+@pytest.mark.parametrize("error", BODY_ERRORS, ids=repr)
 def test_a_body_gunicorn_cannot_read_is_a_400_in_json(make_app, error):
     app = make_app()
     table = open_table(app.test_client(), SETUP)
@@ -66,10 +73,38 @@ def test_malformed_chunks_sent_to_gunicorn_are_a_400_in_json(tmp_path):
         head = ("POST /en/t/{table}/1 HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"
                 "X-Requested-With: marquoir\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n"
                 "Connection: close\r\n\r\n").format(table=table, port=port).encode()
-        for body in (b"-1\r\n{}\r\n0\r\n\r\n", b"zz\r\n{}\r\n0\r\n\r\n", b"2\r\n{}XX0\r\n\r\n",
-                     b"2\r\n{}\r\n0\r\nTrailer: x\r\n\r\n", b"10\r\n{}"):
+        for body in MALFORMED_CHUNKS:
             status, headers, sent = exchange(port, head + body)
             assert (status, json.loads(sent)) == ("HTTP/1.1 400 BAD REQUEST", UNREADABLE), body
+            assert headers["content-security-policy"] == HEADERS["Content-Security-Policy"]
+
+
+@pytest.mark.parametrize("error", BODY_ERRORS, ids=repr)
+@pytest.mark.parametrize("form", ["/fr/t/new", "/fr/t/{table}/take"])
+def test_a_form_gunicorn_cannot_read_is_a_400_page_in_the_readers_language(make_app, error, form):
+    app = make_app()
+    table = open_table(app.test_client(), SETUP)
+    environ = EnvironBuilder(path=form.format(table=table), method="POST", headers={
+        "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked"}).get_environ()
+    environ.pop("CONTENT_LENGTH", None)
+    environ.update({"wsgi.input": Refusing(error), "wsgi.input_terminated": True})
+    sent, status, headers = run_wsgi_app(app.wsgi_app, environ, buffered=True)
+    page = b"".join(sent).decode()
+    assert (status, headers["Content-Type"]) == ("400 BAD REQUEST", "text/html; charset=utf-8")
+    assert all(words in page for words in REFUSED_FORM), page
+    assert headers["Content-Security-Policy"] == HEADERS["Content-Security-Policy"]
+
+
+def test_malformed_chunks_of_a_form_sent_to_gunicorn_are_a_400_page_in_the_readers_language(tmp_path):
+    path = str(tmp_path / "tables.sqlite3")
+    with procfile_gunicorn(env={"FLASK_TABLES_DATABASE": path}, workers=1, log=subprocess.DEVNULL) as (port, _):
+        head = ("POST /fr/t/new HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"
+                "Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n"
+                "Connection: close\r\n\r\n").format(port=port).encode()
+        for body in MALFORMED_CHUNKS:
+            status, headers, sent = exchange(port, head + body)
+            assert (status, headers["content-type"]) == ("HTTP/1.1 400 BAD REQUEST", "text/html; charset=utf-8"), body
+            assert all(words.encode() in sent for words in REFUSED_FORM), body
             assert headers["content-security-policy"] == HEADERS["Content-Security-Policy"]
 
 

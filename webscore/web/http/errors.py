@@ -9,7 +9,9 @@ from flask import render_template
 from flask import request
 from flask_babel import gettext as _
 from flask_babel import refresh
+from gunicorn.http.errors import ParseException
 from markupsafe import escape
+from werkzeug.exceptions import BadRequest
 from werkzeug.exceptions import HTTPException
 
 from ...scoring import CodeError
@@ -79,6 +81,14 @@ def _table_call() -> bool:
     return request.path.endswith("/town") or request.method not in ("GET", "HEAD")
 
 
+def handle_unreadable_body(error: ParseException):
+    """Refuse a body gunicorn cannot read (bad chunk sizes, a missing terminator, a forbidden trailer) as a bad request.
+
+    Its reader raises while a view reads the form; a body cut short is werkzeug's ClientDisconnected, a 400 already.
+    """
+    return handle_http_error(BadRequest())
+
+
 def handle_code_error(error: CodeError):
     """A damaged, cut or forged game code: say what is wrong with the link (400)."""
     _language_from_path()
@@ -123,6 +133,7 @@ def word_redirect(response):
 def init_app(app) -> None:
     """Register the error pages and the words of redirects."""
     app.register_error_handler(HTTPException, handle_http_error)
+    app.register_error_handler(ParseException, handle_unreadable_body)
     app.register_error_handler(CodeError, handle_code_error)
     app.register_error_handler(InvalidGame, handle_invalid_game)
     app.register_error_handler(Unavailable, handle_unavailable)
