@@ -67,9 +67,10 @@ def test_a_warehouse_asks_for_its_load_on_the_square(phone, live_server):
     page.click(".tool[data-card=warehouse]")
     page.click(".square[data-square=c2]")
     expect(page.locator(".square[data-square=c2] .stored")).to_be_visible()
+    page.fill("#stored_c2", "-1")
     page.click("button[value=next]")
     assert page.locator(".square[data-square=c2] .error").inner_text() == \
-        "How many resources are stored on this Warehouse?"
+        "Enter how many resources are stored, from 0 to 3."
     assert page.locator("#square_c2").input_value() == "warehouse"
 
 

@@ -120,12 +120,12 @@ def test_a_square_before_a_building_says_choose_a_building_first_where_nothing_c
 
 def test_after_a_problem_focus_is_on_the_square_and_the_title_says_error(phone, live_server):
     page = phone.new_page()
-    page.goto(live_server + "/en/g/{}/2/save?{}".format(CODE, urlencode({"square_b2": "warehouse", "go": "next"})))
+    page.goto(live_server + "/en/g/{}/2/save?{}".format(CODE, urlencode({"square_b2": "warehouse", "stored_b2": "-1", "go": "next"})))
     drawn(page)
     assert page.title() == "Error: Town of Bo · Marquoir"
     assert focused_square(page) == "b2"
     described = page.evaluate(ACTIVE + ".getAttribute('aria-describedby')")
-    assert page.locator("#" + described).inner_text() == "How many resources are stored on this Warehouse?"
+    assert page.locator("#" + described).inner_text() == "Enter how many resources are stored, from 0 to 3."
 
 
 @pytest.mark.parametrize("lang", ["en", "hu"])

@@ -87,31 +87,40 @@ def test_an_answer_given_after_next_player_clears_its_error(warm_phone, live_ser
     assert page.locator("#shrine_buildings").get_attribute("aria-describedby") is None
 
 
-@pytest.mark.parametrize(("lang", "waiting"), [
-    ("en", "Running total: say first what the Warehouse on d4 stores"),
-    ("fr", "Total provisoire\u00a0: indiquez d’abord ce que stocke l’entrepôt en d4"),
-    ("hu", "Eddigi összeg: előbb add meg a raktár készletét (d4 mező)")])
-def test_a_warehouse_without_its_load_shows_no_number_until_it_is_given(warm_phone, live_server, lang, waiting):
+def warehouse_total(load) -> int:
+    """Return player 1's total with a Warehouse on d4 storing load (None: left blank, so nothing)."""
+    game = examples.load("four-players")
+    player = game["players"][0]
+    player["town"][3][3] = "warehouse"
+    player["stored"] = dict(player.get("stored") or {}, d4=load or 0)
+    return score(game)["players"][0]["total"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_a_warehouse_placed_stores_nothing_until_its_load_is_given(warm_phone, live_server, lang):
+    # Its total shows at once; the load is asked on its square, one tap away, and counts once given.
     page = open_town(warm_phone, live_server, lang, n=1)
-    before = page.locator(".running-total").text_content()
     page.click(".palette .tool[data-card=warehouse]")
     page.click(".square[data-square=d4] .square-button")
-    expect(page.locator(".running-total")).to_have_text(waiting)
-    assert shown_points(page) == [""] * 16
-    page.fill("#stored_d4", "0")
-    expect(page.locator(".running-total")).not_to_have_text(waiting)
-    expect(page.locator(".running-total")).to_have_class("running-total")
-    assert page.locator(".running-total").text_content() != before
+    expect(page.locator(".running-total")).to_have_text(TOTAL[lang].format(warehouse_total(None)))
+    expect(page.locator("#stored_d4")).to_be_visible()
+    assert page.locator("#stored_d4").get_attribute("placeholder") == "0"
+    page.fill("#stored_d4", "2")
+    expect(page.locator(".running-total")).to_have_text(TOTAL[lang].format(warehouse_total(2)))
+    assert warehouse_total(2) == warehouse_total(None) - 2
+    page.fill("#stored_d4", "")
+    expect(page.locator(".running-total")).to_have_text(TOTAL[lang].format(warehouse_total(None)))
+    expect(page.locator(".square[data-square=d4] .error")).to_have_count(0)
 
 
 def test_a_warehouse_load_given_after_next_player_clears_its_error_on_the_square(warm_phone, live_server):
     page = open_town(warm_phone, live_server, "fr", n=1)
     page.click(".palette .tool[data-card=warehouse]")
     page.click(".square[data-square=d4] .square-button")
-    page.fill("#stored_d4", "")
+    page.fill("#stored_d4", "-1")
     page.click("button[name=go][value=next]")
     error = page.locator(".square[data-square=d4] .error")
-    expect(error).to_have_text("Combien de ressources sont stockées sur cet entrepôt\u202f?")
+    expect(error).to_have_text("Indiquez combien de ressources sont stockées, de 0 à 3.")
     page.wait_for_selector("form.js-town[data-live-total]")
     page.fill("#stored_d4", "2")
     expect(page.locator(".running-total")).to_have_class("running-total")

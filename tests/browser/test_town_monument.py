@@ -52,11 +52,11 @@ def test_a_monument_chosen_while_the_town_has_a_problem_is_offered_beside_it(war
     page.wait_for_selector("form.js-town[data-live-total]")
     page.click(".palette .tool[data-card=warehouse]")
     page.click(".square[data-square=d4] .square-button")
-    page.fill("#stored_d4", "")
+    page.fill("#stored_d4", "-1")
     page.select_option("#monument", "barrett-castle")
     # The town is sent as it stands: its problem is shown, and the monument chosen is offered to place.
     expect(page.locator(".square[data-square=d4] .error")).to_have_text(
-        "Combien de ressources sont stockées sur cet entrepôt\u202f?")
+        "Indiquez combien de ressources sont stockées, de 0 à 3.")
     expect(page.locator("#monument")).to_have_value("barrett-castle")
     expect(page.locator(".palette .tool[data-card=barrett-castle]")).to_have_count(1)
 

@@ -85,11 +85,11 @@ def test_a_reopening_from_before_another_phones_hand_in_leaves_the_town_handed_i
 
 
 def test_a_town_the_core_refuses_is_not_handed_in():
-    town = applied(sync.new_town(GAME, N), A, sets(1, a1="warehouse"))
+    town = applied(sync.new_town(GAME, N), A, {"seq": 1, "set": {"square_a1": ["warehouse", 0], "stored_a1": ["4", 0]}})
     refused, answer = sync.apply(town, A, {"seq": 2, "done": True}, GAME, N)
     assert refused is town
     assert answer["outcome"] == sync.PROBLEMS
-    assert [item["code"] for item in answer["problems"]] == ["stored-missing"]
+    assert [item["code"] for item in answer["problems"]] == ["stored-over-3"]
 
 
 @pytest.mark.parametrize("changes", [{"square_a1": ["cathedral", 0]}, {"monument": ["grove-university", 0]},

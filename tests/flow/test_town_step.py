@@ -59,11 +59,13 @@ def test_a_negative_load_or_answer_is_refused_with_its_range():
         "shrine_buildings": [{"code": "shrine_buildings-out-of-range", "player": 2, "square": None, "value": -2}]}
 
 
-def test_a_warehouse_asks_for_its_load_once():
+def test_a_warehouse_left_without_its_load_stores_nothing():
     g = game()
     answer = town_step.save(g, 1, fields("warehouse . . .", ". . . .", ". . . .", ". . . .", master_builder_turns=1))
-    codes = {field: [p["code"] for p in found] for field, found in answer["problems"]["fields"].items()}
-    assert codes == {"stored_a1": ["stored-missing"]}
+    assert "problems" not in answer
+    assert answer["game"]["players"][0]["stored"] == {"a1": 0}
+    # Its total waits for nothing: the Warehouse's 0 and 15 empty squares.
+    assert town_step.live(g, 1, fields("warehouse . . .", ". . . .", ". . . .", ". . . .", master_builder_turns=1))[1] == []
 
 
 def test_a_card_not_in_this_game_is_named_by_the_core():
@@ -113,9 +115,11 @@ def test_the_live_score_waits_for_a_missing_answer_and_names_it():
     assert changed["players"][2]["shrine_buildings"] == 9 and waiting == []
     assert town_step.live(game, 3, dict(fields, shrine_buildings="")) == (None, ["shrine_buildings"])
     assert town_step.live(game, 3, dict(fields, shrine_buildings="abc")) == (None, ["shrine_buildings"])
-    # A Warehouse placed without its load, as well: the load first, in the order of the form.
-    both = dict(fields, shrine_buildings="", square_a1="warehouse", stored_a1="")
+    # A Warehouse's load that is not a number, as well: the load first, in the order of the form. One left
+    # blank stores nothing, and is not waited for.
+    both = dict(fields, shrine_buildings="", square_a1="warehouse", stored_a1="x")
     assert town_step.live(game, 3, both) == (None, ["stored_a1", "shrine_buildings"])
+    assert town_step.live(game, 3, dict(both, stored_a1="")) == (None, ["shrine_buildings"])
 
 
 def test_a_step_sends_only_what_no_address_is_refused_for():
@@ -226,7 +230,7 @@ def test_an_opened_step_names_no_answer_left_blank():
     g = game()
     blank = dict(town_step.fields_of(g["players"][2]), shrine_buildings="", square_a1="warehouse", stored_a1="")
     assert town_step.opened(g, 3, blank)[1] == []
-    assert list(town_step.save(g, 3, blank)["problems"]["fields"]) == ["stored_a1", "shrine_buildings"]
+    assert list(town_step.save(g, 3, blank)["problems"]["fields"]) == ["shrine_buildings"]
     assert town_step.opened(g, 3, {})[1] == []
 
 

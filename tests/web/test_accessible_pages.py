@@ -20,20 +20,20 @@ def start(client):
 
 def test_a_town_with_a_problem_says_error_in_its_title_and_ties_the_message_to_its_field(client):
     code = start(client)
-    query = town_query("warehouse . . .", ". . . .", ". . . .", ". . . .", go="next")
+    query = town_query("warehouse . . .", ". . . .", ". . . .", ". . . .", stored_a1="x", go="next")
     response = client.get("/en/g/{}/2/save?{}".format(code, urlencode(query)))
     html = response.get_data(as_text=True)
     assert response.status_code == 422
     assert "<title>Error: Town of Bo · Marquoir</title>" in html
     field = re.search(r'<input[^>]*id="stored_a1"[^>]*>', html).group(0)
     assert 'aria-invalid="true"' in field and 'aria-describedby="stored_a1-error-1"' in field
-    assert re.search(r'<span class="error" id="stored_a1-error-1" role="alert">How many resources are stored', html)
+    assert re.search(r'<span class="error" id="stored_a1-error-1" role="alert">Enter how many resources are stored', html)
 
 
 def test_a_french_town_with_a_problem_has_one_colon_in_its_title(client):
     # "Erreur : Bourgade : Bo" read as two labels in a row.
     code = start(client)
-    query = town_query("warehouse . . .", ". . . .", ". . . .", ". . . .", go="next")
+    query = town_query("warehouse . . .", ". . . .", ". . . .", ". . . .", stored_a1="x", go="next")
     html = client.get("/fr/g/{}/2/save?{}".format(code, urlencode(query))).get_data(as_text=True)
     assert "<title>Erreur – Bourgade\u00a0: Bo · Marquoir</title>" in html
 

@@ -184,7 +184,7 @@ def test_saving_a_town_moves_on_and_keeps_it(client):
 
 
 @pytest.mark.parametrize("rows, facts, message", [
-    (("warehouse . . .",), {}, "How many resources are stored on this Warehouse?"),
+    (("warehouse . . .",), {"stored_a1": "-1"}, "Enter how many resources are stored, from 0 to 3."),
     (("warehouse . . .",), {"stored_a1": "4"}, "A Warehouse stores at most 3 resources."),
     (("barrett-castle barrett-castle . .",), {}, "A town holds one monument only."),
     (("bakery . . .",), {}, "This building is not one of this game's seven."),

@@ -376,8 +376,9 @@ def square_field(words: dict, name: str, offered: list, values: dict, errors: di
                                                 escape(words["cards"][card])) for card in offered]
     select_attributes = {"class": "square-select", "id": select, "name": select}
     select_attributes.update(tied(errors, select))
+    # Left blank, a Warehouse stores nothing: the placeholder says so.
     stored_field = number_field(stored, [0, words["catalogue"]["max_stored"]], values.get(stored, ""), errors,
-                                {"class": "stored-input"})
+                                {"class": "stored-input", "placeholder": "0"})
     return (
         '<div class="square{broken}{filled}" data-square="{name}">\n'
         '      {button}\n'

@@ -175,13 +175,12 @@ def read(game: dict, n: int, fields: dict):
     for i, name in enumerate(NAMES):
         if squares[i] != "warehouse":
             continue
+        # A Warehouse placed holds nothing until told otherwise: its load is asked on its square, never awaited.
         load = whole(fields.get("stored_" + name))
-        if load is None:
-            found.append(problem("stored-missing", n - 1, name))
-        elif load is False:
+        if load is False:
             found.append(problem("stored-not-a-count", n - 1, name))
         else:
-            stored[name] = load
+            stored[name] = load or 0
     player["stored"] = stored
     built = next((card for card in squares if card in MONUMENTS), None)
     for fact in FACTS:

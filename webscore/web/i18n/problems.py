@@ -25,7 +25,6 @@ MESSAGES = {
     "stored-over-3": _l("A Warehouse stores at most 3 resources."),
     "stored-not-a-count": _l("Enter how many resources are stored, from 0 to 3."),
     "stored-not-on-warehouse": _l("Resources can only be stored on a Warehouse."),
-    "stored-missing": _l("How many resources are stored on this Warehouse?"),
     "master_builder_turns-not-a-number": _l("Enter a whole number."),
     "shrine_buildings-not-a-number": _l("Enter a whole number."),
     "completed_before-not-a-number": _l("Enter a whole number."),
