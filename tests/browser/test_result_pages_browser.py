@@ -3,9 +3,12 @@ tab, Back and Forward, a town and back, another language, another phone), names 
 
 import re
 
+from playwright.sync_api import expect
+
 from support import examples
 from support.phone import see_scores
 from support.phone import tap_town
+from webscore.scoring import decode
 from webscore.scoring import encode
 
 
@@ -157,3 +160,22 @@ def test_a_damaged_code_on_a_phone_reads_in_hungarian(phone, live_server):
     assert "Ez a link nem nyitható meg" in text
     assert "Ez a link csonkának tűnik. Másold ki a teljes linket, és nyisd meg újra." in text
     assert page.evaluate("document.documentElement.scrollWidth") == 360
+
+
+def test_a_town_changed_from_the_scores_goes_back_to_them_without_asking_again(phone, live_server):
+    # Towns of six squares look unfinished: the table said yes once, saw the scores, then changed a town.
+    page = phone.new_page()
+    session = page.context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send("Network.emulateNetworkConditions",
+                 {"offline": False, "latency": 200, "downloadThroughput": -1, "uploadThroughput": -1})
+    play_tied_game(page, live_server, "hu")
+    page.locator("a[href*='/hu/g/']").first.click()
+    page.wait_for_url("**/g/**/1?from=scores")
+    page.click(".tool[data-card=farm]")
+    page.click(".square[data-square=d4]")
+    page.click("button[name=go][value=results]")
+    page.wait_for_url("**/hu/r/**")
+    expect(page.locator(".confirm")).to_have_count(0)
+    assert ranking(page).startswith("1 ")
+    assert decode(page.url.rsplit("/", 1)[1])["players"][0]["town"][3][3] == "farm"

@@ -99,6 +99,21 @@ def test_scores_wait_for_a_yes_when_a_town_is_mostly_empty():
     assert decode(answer["code"])["players"][1]["town"] == [[None] * 4 for _ in range(4)]
 
 
+def test_a_town_changed_from_the_scores_goes_back_to_them_without_asking_again():
+    # The scores were shown with the empty town once the question was answered: a town changed from them
+    # ("Change this town", from=scores) leads back to them at once.
+    g = game()
+    g["players"][1]["town"] = [[None] * 4 for _ in range(4)]
+    shown = dict(town_step.fields_of(g["players"][0]), square_d4="farm")
+    answer = town_step.save(g, 1, dict(shown, go="results", **{"from": "scores"}))
+    assert "confirm" not in answer
+    assert answer["step"] is None
+    assert answer["query"] == {"from": "scores"}
+    assert decode(answer["code"])["players"][0]["town"][3][3] == "farm"
+    # Opened otherwise, the question is asked.
+    assert town_step.save(g, 1, dict(shown, go="results"))["confirm"] == [1]
+
+
 def test_turns_break_a_tie_for_the_players_asked():
     g = game()
     changed, found = town_step.set_turns(g, {"turns-1": "7", "turns-2": "3"})

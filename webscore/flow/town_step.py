@@ -301,7 +301,7 @@ def save(game: dict, n: int, fields: dict) -> dict:
     """Check player n's town as entered (fields: each key's text, or its texts) and say what follows.
 
     Return {"problems": placed} to show on the form, {"confirm": [players]} when the results would
-    score towns that look unfinished, {"game", "code", "setup"} for the setup that keeps every town (setup,
+    score towns that look unfinished (unless the step was opened from the scores), {"game", "code", "setup"} for the setup that keeps every town (setup,
     its fields), or {"game", "code", "step", "query"} (step None for the results; query, what the next step's
     address keeps: kept_query). What no form of ours sends (unread()) is refused first.
     """
@@ -314,7 +314,8 @@ def save(game: dict, n: int, fields: dict) -> dict:
     if fields.get("go") == TO_SETUP:
         return {"game": changed, "code": encode(changed), "setup": new_game.fields_of(new_game.kept_state(changed))}
     step = next_step(changed, n, fields.get("go"))
-    if step is None and fields.get(CONFIRM_EMPTY[0]) != CONFIRM_EMPTY[1]:
+    # A step opened from the scores comes after them: towns barely begun were seen there, and the question answered.
+    if step is None and fields.get(CONFIRM_EMPTY[0]) != CONFIRM_EMPTY[1] and not from_scores(fields):
         unfinished = mostly_empty(changed)
         if unfinished:
             return {"confirm": unfinished, "game": changed, "code": encode(changed)}
