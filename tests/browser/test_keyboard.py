@@ -120,7 +120,8 @@ def test_a_square_before_a_building_says_choose_a_building_first_where_nothing_c
 
 def test_after_a_problem_focus_is_on_the_square_and_the_title_says_error(phone, live_server):
     page = phone.new_page()
-    page.goto(live_server + "/en/g/{}/2/save?{}".format(CODE, urlencode({"square_b2": "warehouse", "stored_b2": "-1", "go": "next"})))
+    query = urlencode({"square_b2": "warehouse", "stored_b2": "-1", "go": "next"})
+    page.goto(live_server + "/en/g/{}/2/save?{}".format(CODE, query))
     drawn(page)
     assert page.title() == "Error: Town of Bo · Marquoir"
     assert focused_square(page) == "b2"

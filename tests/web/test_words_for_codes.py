@@ -40,7 +40,8 @@ def problem_codes(source=None) -> set:
 
 def test_the_code_lists_are_found():
     assert {"fed", "unfed", "empty", "largest-group"} <= reason_codes()
-    assert {"name-missing", "stored-not-a-count", "master_builder_turns-not-a-number", "completed_before-missing"} <= problem_codes()
+    assert {"name-missing", "stored-not-a-count", "master_builder_turns-not-a-number",
+            "completed_before-missing"} <= problem_codes()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -25,8 +25,8 @@ from ..scoring.game import SOLO
 from ..scoring.town import INDEX_OF
 from ..scoring.validate import MAX_PLAYERS
 from ..scoring.validate import MONUMENT_FACTS
-from ..scoring.validate import trimmed_name
 from ..scoring.validate import problems
+from ..scoring.validate import trimmed_name
 from .fields import first_values
 from .fields import flag
 from .fields import indexed
