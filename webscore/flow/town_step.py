@@ -300,10 +300,11 @@ def _refused_as_given(fields: dict, field) -> bool:
 def save(game: dict, n: int, fields: dict) -> dict:
     """Check player n's town as entered (fields: each key's text, or its texts) and say what follows.
 
-    Return {"problems": placed} to show on the form, {"confirm": [players]} when the results would
-    score towns that look unfinished (unless the step was opened from the scores), {"game", "code", "setup"}
-    for the setup that keeps every town (setup, its fields), or {"game", "code", "step", "query"} (step None for the results; query, what the next step's
-    address keeps: kept_query). What no form of ours sends (unread()) is refused first.
+    Return {"problems": placed} to show on the form, {"confirm": [players]} when the results would score
+    towns that look unfinished (unless the step was opened from the scores), {"game", "code", "setup"} for the
+    setup that keeps every town (setup, its fields), or {"game", "code", "step", "query"} (step None for the
+    results; query, what the next step's address keeps: kept_query). What no form of ours sends (unread()) is
+    refused first.
     """
     sent = unread(game, n, fields)
     fields = first_values(fields)
