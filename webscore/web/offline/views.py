@@ -18,7 +18,9 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ...flow import PIECES
+from ...flow.sync import FIELDS as STEP_FIELDS
 from ...flow.town_step import FACT_LIMITS
+from ...flow.town_step import FROM_SCORES
 from ...scoring import pad
 from ...scoring.cards import BUILDINGS
 from ...scoring.cards import CARD_COLOURS
@@ -101,7 +103,8 @@ def service_worker():
     """Serve the service worker from the root, so its scope is the whole site."""
     body = render_template("sw.js", version=version(), pages=json.dumps(precache_pages()),
                            assets=json.dumps(precache_assets()),
-                           languages=json.dumps(list(i18n.LANGUAGES)))
+                           languages=json.dumps(list(i18n.LANGUAGES)), step_fields=json.dumps(STEP_FIELDS),
+                           from_scores=json.dumps(FROM_SCORES))
     return Response(body, mimetype="text/javascript", headers={"Cache-Control": "no-cache"})
 
 

@@ -7,9 +7,14 @@ const CACHE = "marquoir-" + VERSION;
 const PAGES = {{ pages|safe }};
 const ASSETS = {{ assets|safe }};
 const LANGUAGES = {{ languages|safe }};
-// Pages visited are kept for offline use, only the 50 stored last; the precache is always kept.
+// A game's pages visited are kept for offline use, only the 50 stored last; the precache is always kept.
 const MAX_PAGES = 50;
 const PRECACHED = new Set(ASSETS.concat(...Object.values(PAGES)).map((path) => new URL(path, self.location.href).href));
+// The fields a town step's address may hold (a town's squares, loads, facts and monument), and where it was opened from.
+const STEP_FIELDS = {{ step_fields|safe }};
+const [FROM, SCORES] = {{ from_scores|safe }};
+// A result, /<lang>/r/<code>, and a town step, /<lang>/g/<code>/<n>: a game's pages, the only ones kept as visited.
+const GAME_PAGE = new RegExp("^/(" + LANGUAGES.join("|") + ")/(?:r/[A-Za-z0-9_-]+|g/[A-Za-z0-9_-]+/[1-9])$");
 
 // Stored without cookies: a page of another language must not change the visitor's language cookie.
 function plain(url) {
@@ -94,10 +99,36 @@ function standIn(url, reader) {
   return PAGES[lang].includes(stored) ? stored : "/" + lang + "/offline";
 }
 
-// A cache lists entries in the order they were stored, and storing an address again moves it last.
-async function forgetOldPages(cache) {
-  const pages = (await cache.keys()).filter((request) => !PRECACHED.has(request.url));
-  for (const request of pages.slice(0, Math.max(0, pages.length - MAX_PAGES))) await cache.delete(request);
+// The address a game's page is kept under, or null: not a game's page, or an address no page of ours leads to. A
+// result is kept at its own address only; a town step with the fields of its query in STEP_FIELDS' order, each once,
+// and nothing else (where it was opened from only if from the scores). So no query a link makes up (?zq7=…) takes
+// a place of its own, and the other pages, kept at install, are never pushed out by what is visited.
+function keptAddress(url) {
+  if (!GAME_PAGE.test(url.pathname)) return null;
+  const query = new URLSearchParams(url.search);
+  const keys = [...query.keys()];
+  const step = url.pathname.split("/")[2] === "g";
+  const known = (key, i) => step && (STEP_FIELDS.includes(key) || (key === FROM && query.get(key) === SCORES))
+    && keys.indexOf(key) === i;
+  if (!keys.every(known)) return null;
+  const fields = STEP_FIELDS.concat(FROM).filter((key) => query.has(key)).map((key) => [key, query.get(key)]);
+  return url.origin + url.pathname + (fields.length ? "?" + new URLSearchParams(fields) : "");
+}
+
+// A cache lists entries in the order they were stored, and storing an address again moves it last. Pages are
+// stored one at a time, so two never forget the oldest at once.
+let storing = Promise.resolve();
+
+function keep(address, stored) {
+  storing = storing.then(async () => {
+    const cache = await caches.open(CACHE);
+    const response = await stored();
+    if (!response.ok) return;
+    await cache.put(address, response);
+    const pages = (await cache.keys()).filter((request) => !PRECACHED.has(request.url));
+    for (const request of pages.slice(0, Math.max(0, pages.length - MAX_PAGES))) await cache.delete(request);
+  }).catch(() => {});
+  return storing;
 }
 
 // A page the server keeps the same for good (a result, a town step opened plain: "immutable") is stored from the
@@ -106,22 +137,20 @@ async function forgetOldPages(cache) {
 // opened once the answer is on its way: the page waits for nothing of it.
 async function page(event) {
   const request = event.request;
+  const address = keptAddress(new URL(request.url));
   try {
     const response = (await event.preloadResponse) || await fetch(request);
     const cacheControl = response.headers.get("Cache-Control") ?? "";
-    if (response.ok && response.type === "basic" && !cacheControl.includes("no-store")) {
+    if (address && response.ok && response.type === "basic" && !cacheControl.includes("no-store")) {
       const copy = cacheControl.includes("immutable") ? null : response.clone();
-      event.waitUntil(caches.open(CACHE).then(async (cache) => {
-        const stored = copy ?? await fetch(request, { cache: "force-cache" });
-        if (stored.ok) await cache.put(request, stored);
-        await forgetOldPages(cache);
-      }).catch(() => {}));
+      event.waitUntil(keep(address, async () => copy ?? await fetch(request, { cache: "force-cache" })));
     }
     return response;
   } catch (error) {
     const cache = await caches.open(CACHE);
     const url = new URL(request.url);
-    return (await cache.match(request)) || (await cache.match(standIn(url, await readerLanguage()))) || Response.error();
+    return (address && await cache.match(address)) || (await cache.match(standIn(url, await readerLanguage())))
+      || Response.error();
   }
 }
 
