@@ -293,6 +293,11 @@ if (form && words) {
     : form.hasAttribute("data-blank") && location.search.length > 1 ? queryFields() : null;
   if (opened) showAnswers(opened, changed);
   else drawChosen();
+  // The chooser as it was left: Back from a card's rule draws the page anew, its chooser closed, where the
+  // history entry remembers it open (and the browser then scrolls back to the card).
+  const chooser = form.querySelector("details.chooser");
+  if (history.state?.chooser) chooser.open = true;
+  chooser.addEventListener("toggle", () => history.replaceState({ ...history.state, chooser: chooser.open }, "", location.href));
   const keep = atMostOncePerFrame(mirror);
   // A mode chosen before the core was ready is answered once it is, even one chosen before this script ran.
   let changedEarly = early.some((input) => input.matches('[name="mode"], [name="without_monuments"]'));

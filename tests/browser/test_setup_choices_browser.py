@@ -1,5 +1,7 @@
 """The setup form on the phone (the flow under MicroPython): ticking "Without monuments" says what it leaves out."""
 
+from urllib.parse import urlsplit
+
 import pytest
 from playwright.sync_api import expect
 
@@ -50,3 +52,40 @@ def test_each_building_radio_is_named_by_its_card_and_described_by_its_reminder(
         reminder = " ".join(page.locator("#card-reminder-" + card).text_content().split())
         layout = page.locator("#card-layout-" + card).get_attribute("aria-label")
         expect(radio).to_have_accessible_description(reminder + " " + layout)
+
+
+def test_a_tap_anywhere_on_a_card_chooses_it_and_its_rule_is_a_link_beside_it(browser, live_server):
+    # Tried before: the centre of the Farm card in Hungarian opened the rules page (its link sat inside the card).
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(live_server + "/hu/new")
+    page.click("details.chooser summary")
+    for card in page.locator(".card-choice input[type=radio]").all():
+        value = card.get_attribute("value")
+        label = page.locator("label.card-choice[data-card={}]".format(value))
+        label.scroll_into_view_if_needed()
+        box = label.bounding_box()
+        # Its centre, and the end of its text, where the rule's link stood.
+        for x in (box["x"] + box["width"] / 2, box["x"] + box["width"] - 4):
+            page.touchscreen.tap(x, box["y"] + box["height"] / 2)
+            expect(card).to_be_checked()
+            assert urlsplit(page.url).path == "/hu/new"
+        assert label.locator("a").count() == 0
+    link = page.locator(".card-option[data-card=farm] .rule-link")
+    expect(link).to_have_text("Szabály")
+    expect(link).to_have_attribute("href", "/hu/rules#card-farm")
+    context.close()
+
+
+def test_back_from_a_cards_rule_reopens_the_chooser_as_it_was(phone, live_server):
+    page = phone.new_page()
+    page.goto(live_server + "/fr/new")
+    page.click("details.chooser summary")
+    page.click("label.card-choice[data-card=orchard]")
+    page.click(".card-option[data-card=temple] .rule-link")
+    page.wait_for_url("**/fr/rules#card-temple")
+    page.go_back()
+    page.wait_for_url("**/fr/new**")
+    expect(page.locator("details.chooser")).to_have_attribute("open", "")
+    expect(page.locator("input[name=red][value=orchard]")).to_be_checked()
+    expect(page.locator(".card-option[data-card=temple] .rule-link")).to_be_in_viewport()

@@ -47,7 +47,7 @@ def test_back_from_a_card_rule_shows_the_setup_as_it_was_left(request, live_serv
     page = request.getfixturevalue(context_name).new_page()
     typed_setup(page, live_server)
     page.click("details.chooser summary")
-    page.click(".card-choice[data-card=chapel] .rule-link")
+    page.click(".card-option[data-card=chapel] .rule-link")
     page.wait_for_url("**/rules#card-chapel")
     page.go_back()
     assert_setup_as_left(page)

@@ -37,6 +37,7 @@ def _word(lang: str, word: str) -> str:
     return broken.replace("-" + SOFT_HYPHEN, "-")
 
 
-def hyphenated(lang: str, text: str) -> str:
-    """Return text with a soft hyphen wherever the language lets each of its words break."""
-    return " ".join(_word(lang, word) for word in text.split(" "))
+def hyphenated(lang: str, text: str, longest_whole: int = 0) -> str:
+    """Return text with a soft hyphen wherever the language lets each of its words break, but in the words of
+    longest_whole letters or fewer: those that fit a line as they are, so a line breaks between words first."""
+    return " ".join(word if len(word) <= longest_whole else _word(lang, word) for word in text.split(" "))

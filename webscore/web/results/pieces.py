@@ -28,6 +28,7 @@ from ..http.cache import Store
 from ..http.cache import kept
 from ..i18n import current_language
 from ..i18n import labels
+from ..i18n.hyphens import hyphenated
 from ..offline.views import words_json
 
 LAYOUTS = {card: BUILDINGS[card][1] for card in BUILDINGS}
@@ -36,6 +37,10 @@ LAYOUTS.update(MONUMENTS)
 # Each store of a language's pieces that games can grow (grid squares and lines, the pad's heads and
 # cells, empty squares' lines) holds up to this many, as the app's stores do (http/cache.py).
 LIMIT = 4096
+
+
+# The longest word a reminder's column holds whole on a 360 px phone beside the rule's link ("kunyhócsoportot" is not).
+REMINDER_WORD = 11
 
 
 class Pieces:
@@ -80,14 +85,19 @@ class Pieces:
         return Markup('<span class="layout" id="card-layout-{}" role="img" aria-label="{}">{}</span>'.format(card, label, rows))
 
     def face(self, card: str) -> Markup:
-        """Return a card as the setup page offers it: its layout, name, reminder and a link to its rule."""
+        """Return a card as the setup page offers it: its layout, name and reminder (its long words breaking where the
+        language breaks them, in the narrow column the rule's link leaves: rule_link)."""
         if card not in self.faces:
             self.faces[card] = Markup(
                 '{0}\n<span class="card-text"><strong id="card-name-{1}">{2}</strong> '
-                '<span class="reminder" id="card-reminder-{1}">{3}\n'
-                '<a class="rule-link" href="{4}#card-{1}" aria-describedby="card-name-{1}">{5}</a></span></span>'
-            ).format(self.layouts[card], card, self.names[card], self.reminders[card], self.rules, gettext("Rule"))
+                '<span class="reminder" id="card-reminder-{1}">{3}</span></span>'
+            ).format(self.layouts[card], card, self.names[card], hyphenated(self.lang, self.reminders[card], REMINDER_WORD))
         return self.faces[card]
+
+    def rule_link(self, card: str) -> Markup:
+        """Return the link to a card's rule that stands beside its face in the setup's chooser."""
+        return Markup('<a class="rule-link" href="{0}#card-{1}" aria-describedby="card-name-{1}">{2}</a>').format(
+            self.rules, card, gettext("Rule"))
 
     @staticmethod
     def options(choices: list, chosen) -> Markup:
