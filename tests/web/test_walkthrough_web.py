@@ -148,16 +148,20 @@ def step_form(html: str):
 @pytest.mark.parametrize("lang", ["en", "fr", "hu"])
 def test_whatever_a_steps_own_form_sends_is_taken_without_a_message(client, lang):
     code = game_code(client)
-    # The last step opened from the scores, asking before scoring towns barely begun: every field a step has.
-    asked = client.get("/{}/g/{}/3/save".format(lang, code), query_string=dict(TOWN, go="results", **{"from": "scores"}))
-    assert asked.status_code == 200
-    fields, goes = step_form(asked.text)
-    assert sorted(goes) == ["1", "2", "3", "3", "3", "back", "results", "results", "setup"]
-    assert {key: fields[key] for key in ("confirm", "from", "monument")} == {"confirm": "empty", "from": "scores", "monument": ""}
-    for go in sorted(set(goes)):
-        step = client.get("/{}/g/{}/3".format(lang, code), query_string=dict(fields, go=go))
-        assert (step.status_code, errors(step.text)) == (200, []), go
-        assert client.get("/{}/g/{}/3/save".format(lang, code), query_string=dict(fields, go=go)).status_code == 302, go
+    # The last step asking before scoring towns barely begun, and the last step opened from the scores (which
+    # asks nothing: they were seen): every field a step has.
+    asked = client.get("/{}/g/{}/3/save".format(lang, code), query_string=dict(TOWN, go="results"))
+    from_scores = client.get("/{}/g/{}/3".format(lang, code), query_string=dict(TOWN, **{"from": "scores"}))
+    assert asked.status_code == from_scores.status_code == 200
+    for page, extra in ((asked, {"confirm": "empty"}), (from_scores, {"from": "scores"})):
+        fields, goes = step_form(page.text)
+        assert sorted(goes) == sorted(["1", "2", "3", "3", "3", "back", "results", "setup"] + ["results"] * ("confirm" in extra))
+        assert {key: fields.get(key) for key in ("confirm", "from", "monument")} == dict(
+            {"confirm": None, "from": None, "monument": ""}, **extra)
+        for go in sorted(set(goes)):
+            step = client.get("/{}/g/{}/3".format(lang, code), query_string=dict(fields, go=go))
+            assert (step.status_code, errors(step.text)) == (200, []), go
+            assert client.get("/{}/g/{}/3/save".format(lang, code), query_string=dict(fields, go=go)).status_code == 302, go
 
 
 def test_seven_players_answer_422_with_every_name_kept(client):
