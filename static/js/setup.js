@@ -5,7 +5,7 @@
 // problems. The form's state is mirrored into the address, so Back, Forward and reload show it as it was left.
 import { coreReady, loadBrowserCore } from "./core.mjs";
 import { atMostOncePerFrame, formFields, newerAddress, queryFields } from "./dom.mjs";
-import { draftOf, games, keepDraft } from "./recent.mjs";
+import { draftOf, forget, games, keepDraft } from "./recent.mjs";
 import { fill, path, problemText, words } from "./words.mjs";
 
 const form = document.querySelector("form.setup");
@@ -186,9 +186,12 @@ async function act(action, focusAfter, given = null, waits = true) {
     }
     // This setup now stands for the game begun: Back to it and a change keeps every town entered meanwhile.
     form.elements.towns.value = answer.code;
+    form.elements.resume.value = String(answer.step - 1);
     [...list().children].forEach((row, i) => { row.querySelector(`[name="origins-${i}"]`).value = String(i); });
     mirror();
-    location.assign(next[action] ?? path("town.step", { lang, code: answer.code, n: 1 }));
+    // The game it was set up from is this one now: one entry in the phone's list of games.
+    if (answer.towns_key && answer.towns_key !== answer.key) forget(answer.towns_key);
+    location.assign(next[action] ?? path("town.step", { lang, code: answer.code, n: answer.step }));
     return;
   }
   // A button that changes no row (a mode, a deal of cards) leaves the rows, and what is being typed, alone;

@@ -134,3 +134,35 @@ def test_offline_the_setup_opened_from_a_town_step_keeps_every_name_and_town(pho
     expect(page.locator("#origins-1")).to_have_value("1")
     kept = decode(page.input_value("input[name=towns]"))
     assert [p["town"][0] for p in kept["players"]] == [["cottage", "farm", "cottage", None], ["well", None, None, None]]
+
+
+def test_a_game_changed_from_a_town_step_starts_again_at_that_town_and_stays_one_game(phone, live_server):
+    # Three friends at 150 ms: Ana's town entered, then Cy's begun, when Dóra joins the table.
+    page = phone.new_page()
+    session = page.context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send("Network.emulateNetworkConditions",
+                 {"offline": False, "latency": 150, "downloadThroughput": -1, "uploadThroughput": -1})
+    _set_up(page, live_server, "hu", ["Ana", "Bo", "Cy"])
+    tap_town(page, ANA)
+    _next(page, "Bo városa")
+    _next(page, "Cy városa")
+    tap_town(page, BO)
+    page.get_by_role("button", name="Játékosok vagy épületek módosítása").click()
+    expect(page.locator("h1")).to_have_text("Új játszma")
+    page.wait_for_function(CORE_READY)
+    page.click("button[value=add]")
+    page.fill("#players-3", "Dóra")
+    page.click("button[value=start]")
+    # Back where the table was: Cy's town, as she left it.
+    page.wait_for_url("**/g/**/3")
+    expect(page.locator("h1")).to_have_text("Cy városa")
+    game = _town(page.url)
+    assert [p["name"] for p in game["players"]] == ["Ana", "Bo", "Cy", "Dóra"]
+    assert game["players"][2]["town"][0] == ["well", None, None, None]
+    page.wait_for_selector("form.js-town[data-live-total]")
+    # The home page lists the game once, with Dóra.
+    page.goto(live_server + "/hu/")
+    games = page.locator(".recent-list > li")
+    expect(games).to_have_count(1)
+    expect(games.first).to_contain_text("Dóra")

@@ -252,3 +252,34 @@ def test_an_origin_that_is_no_seat_of_the_kept_game_keeps_no_town(origin):
     game, _ = new_game.start(new_game.read(fields))
     assert game["players"][1]["town"] == [[None] * 4 for _ in range(4)]
     assert game["players"][0]["town"][0] == ["cottage", "farm", "the-starloom", "well"]
+
+
+def _resumed(resume, *actions):
+    """The town step a game begun starts at again once set up, opened from seat resume's town after the buttons given."""
+    state = new_game.read(new_game.fields_of(new_game.kept_state(_begun(), resume)))
+    for action in actions:
+        state = new_game.apply(action, state, dealer(1))
+    return new_game.first_step(state)
+
+
+def test_a_game_changed_in_the_setup_starts_again_at_the_town_being_entered():
+    # Bo's town (seat 1) was being entered: the game starts again at his step, wherever his row now is.
+    assert _resumed(1) == 2
+    assert _resumed(1, "up-1") == 1
+    assert _resumed(1, "add", "up-2") == 3
+    assert _resumed(0, "add") == 1
+    # His row removed, or a setup not opened from a game begun: the first step.
+    assert _resumed(1, "remove-1") == 1
+    assert new_game.first_step(new_game.read(FULL)) == 1
+    answer = json.loads(setup_json(json.dumps({"fields": new_game.fields_of(new_game.kept_state(_begun(), 1)),
+                                                "action": "start"})))
+    assert answer["step"] == 2
+
+
+@pytest.mark.parametrize("resume", ["2", "-1", "1.0", "²", "x", "99999999999999999999"])
+def test_a_resume_that_is_no_seat_of_the_kept_game_starts_at_the_first_step(resume):
+    fields = dict(new_game.fields_of(new_game.kept_state(_begun())), resume=resume)
+    state = new_game.read(fields)
+    assert state["resume"] == ""
+    assert new_game.first_step(state) == 1
+    assert new_game.unread(fields) == []

@@ -83,3 +83,21 @@ def test_towns_that_do_not_read_are_named_in_the_reader_language_and_nothing_typ
     assert hidden_values(answer.text, "origins-") == ["", "", ""]
     started = client.get("/{}/new".format(lang), query_string=dict(SETUP, towns="AQQD<script>"))
     assert started.status_code == 422
+
+
+def test_the_setup_opened_from_a_town_step_starts_the_game_again_at_that_town(client):
+    code = _begun(client)
+    setup = client.get("/en/g/{}/3/save".format(code), query_string=dict(
+        town_query("well . . .", ". . . .", ". . . .", ". . . ."), go="setup"))
+    fields = {key: values[0] for key, values in parse_qs(urlsplit(setup.headers["Location"]).query).items()}
+    assert fields["resume"] == "2"
+    assert '<input id="resume" name="resume" type="hidden" value="2">' in client.get(setup.headers["Location"]).text
+    # Dóra sits down before Cy: the game starts again at Cy's town, now the fourth.
+    fields.update({"players-2": "Dóra", "monuments-2": "", "dealt-2": "", "origins-2": "", "players-3": "Cy",
+                   "monuments-3": fields.get("monuments-2", ""), "dealt-3": "", "origins-3": "2", "action": "start"})
+    started = client.get("/en/new", query_string=fields)
+    assert started.status_code == 302
+    assert started.headers["Location"].endswith("/4")
+    game = decode(code_of(started.headers["Location"]))
+    assert [p["name"] for p in game["players"]] == ["Ana", "Bo", "Dóra", "Cy"]
+    assert game["players"][3]["town"][0] == ["well", None, None, None]

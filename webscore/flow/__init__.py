@@ -46,7 +46,8 @@ def _opened(code: str) -> dict:
 
 
 def setup_json(text: str) -> str:
-    """Answer a setup form: {"fields", "action", "seed"} → {"state", "offers"} or {"code", "key"} or {"problems"};
+    """Answer a setup form: {"fields", "action", "seed"} → {"state", "offers"} or {"code", "key", "step"} (the town
+    step it starts at) or {"problems"};
     with towns kept, also their game's key (towns_key), by which the phone finds the newest code of that game
     and the towns typed but not yet saved in it, and once started, what each building kept is now (renamed:
     new_game.renamed_buildings), for those towns' squares."""
@@ -67,6 +68,7 @@ def setup_json(text: str) -> str:
         else:
             answer["code"] = encode(game)
             answer["key"] = game_key(game)
+            answer["step"] = new_game.first_step(state)
             if kept:
                 answer["renamed"] = new_game.renamed_buildings(kept, game)
     elif sent:

@@ -2,7 +2,8 @@
 
 The state is what the form shows: players (names as typed), their monument and dealt pair, the mode,
 the options and one card per colour. A setup opened from a game already begun also holds that game's code
-(towns) and each row's seat in it (origins): a row keeps its town through removing, adding and moving rows.
+(towns), each row's seat in it (origins): a row keeps its town through removing, adding and moving rows, and
+the seat whose town was being entered (resume), where the game starts again.
 The server and the browser both read the form through read(), change it through apply() and start the game
 through start(): nothing here is written twice.
 """
@@ -49,7 +50,7 @@ def first_game() -> dict:
 def default_state() -> dict:
     """Return a blank setup: two players, Master Builder, with monuments, the first-game cards."""
     state = {"players": ["", ""], "monuments": ["", ""], "dealt": ["", ""], "origins": ["", ""], "towns": "",
-             "mode": MASTER_BUILDER, "cavern": False, "without_monuments": False}
+             "resume": "", "mode": MASTER_BUILDER, "cavern": False, "without_monuments": False}
     state.update(first_game())
     return state
 
@@ -58,18 +59,20 @@ def state_from_game(game: dict) -> dict:
     """Return the setup of a game, for playing again with the same players and buildings."""
     players = game["players"]
     state = {"players": [p["name"] for p in players], "monuments": [""] * len(players),
-             "dealt": [""] * len(players), "origins": [""] * len(players), "towns": "", "mode": game["mode"],
+             "dealt": [""] * len(players), "origins": [""] * len(players), "towns": "", "resume": "", "mode": game["mode"],
              "cavern": game["cavern"], "without_monuments": not game["monuments"]}
     state.update({colour_of(card): card for card in game["buildings"] if colour_of(card) in CARD_COLOURS})
     return state
 
 
-def kept_state(game: dict) -> dict:
-    """Return the setup of a game begun, to change its players or buildings: every row keeps its town."""
+def kept_state(game: dict, resume: int = 0) -> dict:
+    """Return the setup of a game begun, to change its players or buildings: every row keeps its town, and the
+    game starts again at the town of seat resume (from 0), the one being entered."""
     state = state_from_game(game)
     state["monuments"] = [p["monument"] or "" for p in game["players"]]
     state["origins"] = [str(p) for p in range(len(game["players"]))]
     state["towns"] = encode(game)
+    state["resume"] = str(resume)
     return state
 
 
@@ -122,6 +125,8 @@ def read(fields: dict) -> dict:
     state = {"players": [_text(fields, "players-" + str(n)) for n in rows], "monuments": [], "dealt": [],
              "origins": [o if is_count(o) and int(o) < seats else "" for o in origins],
              "towns": _code(fields) if towns else ""}
+    resume = _text(fields, "resume")
+    state["resume"] = resume if is_count(resume) and int(resume) < seats else ""
     for n in rows:
         # An unknown monument stays, so starting the game refuses it with a message rather than dropping it.
         state["monuments"].append(_text(fields, "monuments-" + str(n)))
@@ -173,7 +178,7 @@ def unread(fields: dict) -> list:
 
 def fields_of(state: dict) -> dict:
     """Return the form fields that show a state: the inverse of read()."""
-    fields = {"mode": state["mode"], "towns": state["towns"]}
+    fields = {"mode": state["mode"], "towns": state["towns"], "resume": state["resume"]}
     for n in range(len(state["players"])):
         for row in ROWS:
             fields[row + "-" + str(n)] = state[row][n]
@@ -184,6 +189,14 @@ def fields_of(state: dict) -> dict:
         if state[colour]:
             fields[colour] = state[colour]
     return fields
+
+
+def first_step(state: dict) -> int:
+    """Return the town step (from 1) a game set up starts at: the row of the town being entered when a game
+    begun was opened in the setup (resume), wherever it now sits, else the first."""
+    if state["resume"] != "" and state["resume"] in state["origins"]:
+        return state["origins"].index(state["resume"]) + 1
+    return 1
 
 
 def allowed(state: dict, card: str) -> bool:

@@ -313,7 +313,8 @@ def save(game: dict, n: int, fields: dict) -> dict:
     if found:
         return {"problems": place(found, n), "game": changed}
     if fields.get("go") == TO_SETUP:
-        return {"game": changed, "code": encode(changed), "setup": new_game.fields_of(new_game.kept_state(changed))}
+        setup = new_game.fields_of(new_game.kept_state(changed, n - 1))
+        return {"game": changed, "code": encode(changed), "setup": setup}
     step = next_step(changed, n, fields.get("go"))
     # A step opened from the scores comes after them: towns barely begun were seen there, and the question answered.
     if step is None and fields.get(CONFIRM_EMPTY[0]) != CONFIRM_EMPTY[1] and not from_scores(fields):

@@ -67,6 +67,8 @@ class SetupForm(GetForm):
     # A setup opened from a game begun: the game's code, and each row's seat in it (new_game.kept_state).
     origins = FieldList(HiddenField(), min_entries=1)
     towns = HiddenField()
+    # ...and the seat whose town was being entered, where the game starts again (new_game.first_step).
+    resume = HiddenField()
     mode = RadioField(_l("Mode"), choices=choices((m, MODE_NAMES[m]) for m in MODES), default=MODES[0])
     cavern = BooleanField(_l("Cavern rule (set aside up to 2 resources)"))
     without_monuments = BooleanField(_l("Without monuments"))

@@ -80,4 +80,4 @@ def new_game(lang):
         return redirect(url_for("pages.play", code=encode(game)), 302)
     if action == "table":
         return redirect(url_for("tables.start", code=encode(game)), 302)
-    return redirect(url_for("town.step", code=encode(game), n=1), 302)
+    return redirect(url_for("town.step", code=encode(game), n=setup_flow.first_step(state)), 302)
