@@ -115,8 +115,13 @@ function keptAddress(url) {
   return url.origin + url.pathname + (fields.length ? "?" + new URLSearchParams(fields) : "");
 }
 
-// A cache lists entries in the order they were stored, and storing an address again moves it last. Pages are
-// stored one at a time, so two never forget the oldest at once.
+// A cache lists entries in the order they were stored, and storing an address again moves it last.
+async function forgetOldPages(cache) {
+  const pages = (await cache.keys()).filter((request) => !PRECACHED.has(request.url));
+  for (const request of pages.slice(0, Math.max(0, pages.length - MAX_PAGES))) await cache.delete(request);
+}
+
+// Pages are stored one at a time, so two never forget the oldest at once.
 let storing = Promise.resolve();
 
 function keep(address, stored) {
@@ -125,8 +130,7 @@ function keep(address, stored) {
     const response = await stored();
     if (!response.ok) return;
     await cache.put(address, response);
-    const pages = (await cache.keys()).filter((request) => !PRECACHED.has(request.url));
-    for (const request of pages.slice(0, Math.max(0, pages.length - MAX_PAGES))) await cache.delete(request);
+    await forgetOldPages(cache);
   }).catch(() => {});
   return storing;
 }
