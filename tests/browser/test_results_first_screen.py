@@ -26,7 +26,7 @@ def test_the_winner_the_ranking_and_the_share_actions_are_in_the_first_screen(ph
     page.goto(live_server + "/{}/r/{}".format(lang, CODE))
     expect(page.locator(".winner")).to_have_text(WINS[lang].format(first["name"], first["total"]))
     expect(page.locator(".share-button")).to_be_visible()
-    for selector in (".winner", ".rank >> nth=-1", ".share-url", ".share-button", ".picture-button"):
+    for selector in (".winner", ".rank >> nth=-1", ".share-url", ".share-button", "a[data-bgstats]", ".picture-button"):
         assert bottom(page, selector) <= SCREEN, selector
     # Folded, the whole page of four towns is at most three screens.
     assert page.evaluate("() => document.documentElement.scrollHeight") <= 3 * SCREEN

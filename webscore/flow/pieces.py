@@ -581,21 +581,22 @@ def share(words: dict, link: str, again: str, online=None, play=None) -> str:
     if online:
         qr = '\n  <img class="qr" src="{}" alt="{}" width="200" height="200">'.format(escape(online["qr"]),
                                                                                  escape(ui["qr_label"]))
-        picture = ('\n  <p><a class="button picture-button" href="{}" download="{}" data-share="{}" data-title="{}" '
-                   'data-text="{}">{}</a></p>').format(
+        picture = ('\n  <a class="button picture-button" href="{}" download="{}" data-share="{}" data-title="{}" '
+                   'data-text="{}">{}</a>').format(
             escape(online["picture"]), escape(online["download"]), escape(ui["share_picture"]),
             escape(ui["site_title"]), escape(online["text"]), escape(ui["download_picture"]))
-    # Its actions first, in a phone's first screen with the ranking; the QR code after them.
+    # Its actions first, two by two in a phone's first screen with the ranking: the link shared, the play
+    # logged, the picture; then the same game again, and the QR code.
     return (
         '<section class="share">\n  <h2>{share}</h2>\n'
         '  <p><input class="share-url" type="text" readonly value="{link}" aria-label="{link_label}"></p>\n'
-        '  <p><button type="button" class="share-button" hidden data-copied="{copied}" data-title="{title}">'
-        '{share_link}</button></p>{picture}\n'
-        '  <p><a class="button" href="{again}">{play_again}</a></p>{bgstats}{qr}\n</section>').format(
+        '  <p class="share-actions"><button type="button" class="share-button" hidden data-copied="{copied}" '
+        'data-title="{title}">{share_link}</button>{bgstats}{picture}</p>\n'
+        '  <p><a class="button" href="{again}">{play_again}</a></p>{qr}\n</section>').format(
         share=escape(ui["share"]), qr=qr, link=escape(link), link_label=escape(ui["link_label"]),
         copied=escape(ui["copied"]), title=escape(ui["site_title"]), share_link=escape(ui["share_link"]),
         picture=picture, again=escape(again), play_again=escape(ui["play_again"]),
-        bgstats='\n  <p><a class="button" href="{}" data-bgstats>{}</a></p>'.format(
+        bgstats='\n  <a class="button" href="{}" data-bgstats>{}</a>'.format(
             escape(bgstats.address(play, link)), escape(ui["log_bgstats"])) if play else "")
 
 
