@@ -34,7 +34,7 @@ def problem_codes(source=None) -> set:
     source = source or _source("scoring", "flow").replace((PACKAGE / "scoring" / "pad.py").read_text(), "")
     codes = set(re.findall(r'problem\("([a-z_-]+)"', source))
     suffixes = set(re.findall(r'problem\((?:key|fact) \+ "(-[a-z-]+)"', source))
-    facts = ("master_builder_turns", "shrine_buildings", "completed_before")
+    facts = ("master_builder_turns", "shrine_buildings", "completed_before", "coins", "hollow_hill_swaps")
     return codes | {fact + suffix for fact in facts for suffix in suffixes}
 
 

@@ -1,6 +1,6 @@
 """What a card's rule may look at: one player's town and the few facts around it."""
 
-from .cards import MONUMENTS
+from .cards import ALL_MONUMENTS
 from .cards import colour_of
 from .cards import cottage_count
 
@@ -17,10 +17,16 @@ class TownView:
         "completed_before",
         "right_feast_halls",
         "game_buildings",
+        "coins",
+        "right_coins",
+        "hollow_hill_swaps",
+        "seed",
+        "spending",
     )
 
     def __init__(self, squares, game_buildings, stored=None, shrine_buildings=None,
-                 completed_before=None, right_feast_halls=None):
+                 completed_before=None, right_feast_halls=None, coins=None, right_coins=None,
+                 hollow_hill_swaps=None, seed=None):
         self.squares = tuple(squares)
         self.game_buildings = tuple(game_buildings)
         self.fed = frozenset()
@@ -29,9 +35,17 @@ class TownView:
         self.completed_before = completed_before
         # None when nobody sits on the right (solo).
         self.right_feast_halls = right_feast_halls
+        # Coins in the chest before any end-of-game spending: None in a game played without coins.
+        self.coins = coins
+        self.right_coins = right_coins
+        self.hollow_hill_swaps = hollow_hill_swaps
+        # The square index of the Tiny Trees seed, None without Tiny Trees.
+        self.seed = seed
+        # What the feeding spent coins on (feeding.py), None when nothing could be spent.
+        self.spending = None
         self.monument = None
         for card in self.squares:
-            if card in MONUMENTS:
+            if card in ALL_MONUMENTS:
                 self.monument = card
 
     def count(self, card: str) -> int:

@@ -1,4 +1,4 @@
-"""The 25 buildings' scoring rules, one function per card, grouped by colour as the cards are.
+"""The 37 buildings' scoring rules (the base game's 25, Fortune's 12), one function per card, grouped by colour.
 
 Each rule takes the town and a square index and returns (points, reason, n): the square's points, a
 reason code the web layer words for people, and the number that reason counts.
@@ -20,6 +20,13 @@ from .town import row_of
 GRAND_MAUSOLEUM = "grand-mausoleum-of-the-rodina"
 
 
+def fixed(points: int):
+    """Return the rule of a card worth a fixed number of points (what else it does happens during play)."""
+    def rule(town, i):
+        return points, "fixed", 0
+    return rule
+
+
 # Blue
 
 def cottage(town, i):
@@ -31,7 +38,7 @@ def cottage(town, i):
     return 0, "unfed", 0
 
 
-# Red: worth nothing themselves; feeding.py decides what they feed.
+# Red: worth nothing themselves; feeding.py decides what they feed (Root Cellar and Tithe Barn with coins).
 
 def feeder(town, i):
     """0 points; the reason counts the buildings this feeder feeds."""
@@ -54,15 +61,19 @@ def millstone(town, i):
     return 0, "no-red-or-yellow-neighbour", 0
 
 
-def shed(town, i):
-    """Always 1."""
-    return 1, "fixed", 0
+# The Shed may stand on any empty square: that is played, not scored.
+shed = fixed(1)
 
 
 def well(town, i):
     """1 per adjacent Cottage, fed or not (Barrett Castle counts 2)."""
     cottages = sum(cottage_count(town.squares[j]) for j in ADJACENT[i])
     return cottages, "adjacent-cottages", cottages
+
+
+# Mine and Statue give coins when built, which the chest's coins score.
+mine = fixed(0)
+statue = fixed(0)
 
 
 # Orange
@@ -94,6 +105,26 @@ def temple(town, i):
     """4 if adjacent to 2 or more fed Cottages."""
     fed = town.fed_cottages(ADJACENT[i])
     return (TEMPLE_POINTS if fed >= TEMPLE_NEEDS else 0), "adjacent-fed-cottages", fed
+
+
+CATHEDRAL_POINTS = 7
+
+
+def cathedral(town, i):
+    """7 if no other Cathedral is adjacent to it, else 0."""
+    if any(town.squares[j] == "cathedral" for j in ADJACENT[i]):
+        return 0, "cathedral-beside-cathedral", 0
+    return CATHEDRAL_POINTS, "cathedral-alone", 0
+
+
+PARSONAGE_POINTS = 4
+PARSONAGE_NEEDS = 1
+
+
+def parsonage(town, i):
+    """4 if adjacent to at least one fed Cottage (a fed Barrett Castle counts)."""
+    fed = town.fed_cottages(ADJACENT[i])
+    return (PARSONAGE_POINTS if fed >= PARSONAGE_NEEDS else 0), "parsonage-fed-cottages", fed
 
 
 # Green
@@ -132,6 +163,24 @@ def feast_hall(town, i):
     return 2, "feast-not-more", town.right_feast_halls
 
 
+SCHOOLHOUSE_POINTS = 2
+SCHOOLHOUSE_NEEDS = 1
+
+
+def schoolhouse(town, i):
+    """2 if adjacent to a fed Cottage; then 2 more with at least as many coins as the player on your right."""
+    if town.fed_cottages(ADJACENT[i]) < SCHOOLHOUSE_NEEDS:
+        return 0, "schoolhouse-unfed", 0
+    # Coins as entered, before any end-of-game spending; a game without coins leaves everyone 0.
+    right = town.right_coins or 0
+    if (town.coins or 0) >= right:
+        return 2 * SCHOOLHOUSE_POINTS, "schoolhouse-coins", right
+    return SCHOOLHOUSE_POINTS, "schoolhouse-fewer-coins", right
+
+
+gamblers_den = fixed(2)
+
+
 def inn(town, i):
     """3 if no other Inn stands in its row or column."""
     line = row_of(i) + column_of(i)
@@ -163,6 +212,10 @@ def tailor(town, i):
     return min(1 + centre, 5), "centre-tailors", centre
 
 
+jeweler = fixed(4)
+teahouse = fixed(1)
+
+
 def theater(town, i):
     """1 per other building type in its row and column together (at most 6)."""
     # A monument is a type of its own; Barrett Castle is the Cottage type (building_type).
@@ -176,19 +229,10 @@ def theater(town, i):
 
 # Navy
 
-def bank(town, i):
-    """Always 4."""
-    return 4, "fixed", 0
-
-
-def factory(town, i):
-    """Always 0."""
-    return 0, "fixed", 0
-
-
-def trading_post(town, i):
-    """Always 1."""
-    return 1, "fixed", 0
+# Bank, Factory and Trading Post act on resources during play; their points are fixed.
+bank = fixed(4)
+factory = fixed(0)
+trading_post = fixed(1)
 
 
 def warehouse(town, i):
@@ -197,30 +241,49 @@ def warehouse(town, i):
     return -stored, "stored", stored
 
 
+museum = fixed(0)
+oddity_shop = fixed(2)
+
+# The cards whose points need fed Cottages next to them, and how many (a fed Barrett Castle counts 2).
+FED_COTTAGES_NEEDED = {"temple": TEMPLE_NEEDS, "parsonage": PARSONAGE_NEEDS, "schoolhouse": SCHOOLHOUSE_NEEDS}
+
+
 RULES = {
     "cottage": cottage,
     "farm": feeder,
     "granary": feeder,
     "greenhouse": feeder,
     "orchard": feeder,
+    "root-cellar": feeder,
+    "tithe-barn": feeder,
     "fountain": fountain,
     "millstone": millstone,
     "shed": shed,
     "well": well,
+    "mine": mine,
+    "statue": statue,
     "abbey": abbey,
     "chapel": chapel,
     "cloister": cloister,
     "temple": temple,
+    "cathedral": cathedral,
+    "parsonage": parsonage,
     "almshouse": almshouse,
     "feast-hall": feast_hall,
     "inn": inn,
     "tavern": tavern,
+    "gamblers-den": gamblers_den,
+    "schoolhouse": schoolhouse,
     "bakery": bakery,
     "market": market,
     "tailor": tailor,
     "theater": theater,
+    "jeweler": jeweler,
+    "teahouse": teahouse,
     "bank": bank,
     "factory": factory,
     "trading-post": trading_post,
     "warehouse": warehouse,
+    "museum": museum,
+    "oddity-shop": oddity_shop,
 }

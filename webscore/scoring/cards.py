@@ -1,6 +1,9 @@
 """The card catalogue: every building and monument, its colour and its layout.
 
 Layouts use W wood, H wheat, B brick, G glass, S stone and "." for nothing, one string per row.
+BUILDINGS and MONUMENTS are the base game's cards: the setup offers and deals them, and a version-1
+game code numbers MONUMENTS in sorted order. FORTUNE_BUILDINGS and FORTUNE_MONUMENTS are the
+expansion's; ALL_BUILDINGS and ALL_MONUMENTS are every card the core scores, which lookups read.
 """
 
 BLUE = "blue"
@@ -17,9 +20,14 @@ EMPTY = "empty"
 CARD_COLOURS = (RED, GREY, ORANGE, GREEN, YELLOW, NAVY)
 # The score pad's columns, in its order.
 PAD_COLUMNS = (BLUE, RED, GREY, ORANGE, GREEN, YELLOW, NAVY, MONUMENT, EMPTY)
+# The coins left in the chest: a line of its own after the pad's columns, in games played with coins.
+COINS = "coins"
 
 COTTAGE = "cottage"
 BARRETT_CASTLE = "barrett-castle"
+ERAFLAGE_VINEYARD = "eraflage-vineyard"
+ESTIVAL_FESTIVAL = "estival-festival"
+HOLLOW_HILL = "hollow-hill"
 
 BUILDINGS = {
     "cottage": (BLUE, (".H", "BG")),
@@ -67,30 +75,75 @@ MONUMENTS = {
     "the-starloom": ("GG", "WH"),
 }
 
-# Cards the solo game leaves out of the box.
-SOLO_EXCLUDED = frozenset(("inn", "bank", "fort-ironweed", "opaleyes-watch"))
+FORTUNE_BUILDINGS = {
+    "root-cellar": (RED, ("HW", "SB")),
+    "tithe-barn": (RED, ("HS", "SW")),
+    "mine": (GREY, ("WS",)),
+    "statue": (GREY, ("WS",)),
+    "cathedral": (ORANGE, ("..G", "SGB")),
+    "parsonage": (ORANGE, ("..G", "SHS")),
+    "gamblers-den": (GREEN, ("BWG",)),
+    "schoolhouse": (GREEN, ("WHG",)),
+    "jeweler": (YELLOW, (".S.", "BGB")),
+    "teahouse": (YELLOW, (".H.", "WGW")),
+    "museum": (NAVY, ("SHW", "B.B")),
+    "oddity-shop": (NAVY, ("W...", "GHHB")),
+}
+
+FORTUNE_MONUMENTS = {
+    "caterinas-grotto": ("SGWS", "B..H"),
+    "eraflage-vineyard": ("HWGB",),
+    "estival-festival": ("BGH", "HBG"),
+    "hollow-hill": ("HW.", "BSH"),
+    "masons-guild": ("GB", "BS"),
+    "the-petal-promenade": ("HBWH",),
+    "the-prism-forge": ("GG.", "WSH"),
+    "southern-semaphore": (".W.", ".G.", "HSB"),
+    "the-treasury-at-okaver": ("WH..", ".SGW"),
+    "shrine-of-the-windseed": ("G.", "SB"),
+}
+
+ALL_BUILDINGS = dict(BUILDINGS)
+ALL_BUILDINGS.update(FORTUNE_BUILDINGS)
+ALL_MONUMENTS = dict(MONUMENTS)
+ALL_MONUMENTS.update(FORTUNE_MONUMENTS)
+
+# Cards the solo game leaves out of the box, and those Town Hall leaves out.
+SOLO_EXCLUDED = frozenset(("inn", "bank", "fort-ironweed", "opaleyes-watch", "oddity-shop", "schoolhouse",
+                           "southern-semaphore"))
+TOWN_HALL_EXCLUDED = frozenset(("oddity-shop",))
 
 FIRST_GAME = ("cottage", "farm", "well", "chapel", "tavern", "theater", "factory")
 
 MAX_BANKS = 5
 MAX_STORED = 3
+# A coin chest holds 4 coins; these monuments, built in the town, add a fifth place.
+CHEST = 4
+BIG_CHEST = 5
+BIG_CHEST_MONUMENTS = frozenset(("caterinas-grotto", ESTIVAL_FESTIVAL, "the-petal-promenade",
+                                 "shrine-of-the-windseed"))
 
 
 def colour_of(card: str) -> str:
     """Return the score-pad column a card's points go to."""
-    if card in MONUMENTS:
+    if card in ALL_MONUMENTS:
         return MONUMENT
-    return BUILDINGS[card][0]
+    return ALL_BUILDINGS[card][0]
+
+
+def _by_colour(buildings: dict) -> dict:
+    return {colour: tuple(sorted(card for card in buildings if buildings[card][0] == colour))
+            for colour in {spec[0] for spec in buildings.values()}}
 
 
 # The building ids of each colour, in catalogue order: read for every code decoded.
-_OF_COLOUR = {colour: tuple(sorted(card for card in BUILDINGS if BUILDINGS[card][0] == colour))
-              for colour in {spec[0] for spec in BUILDINGS.values()}}
+_OF_COLOUR = _by_colour(BUILDINGS)
+_OF_COLOUR_WITH_FORTUNE = _by_colour(ALL_BUILDINGS)
 
 
-def cards_of_colour(colour: str) -> tuple:
-    """Return the building ids of one colour, in catalogue order."""
-    return _OF_COLOUR.get(colour, ())
+def cards_of_colour(colour: str, fortune: bool = False) -> tuple:
+    """Return the building ids of one colour in catalogue order: the base game's 4, or its 6 with Fortune."""
+    return (_OF_COLOUR_WITH_FORTUNE if fortune else _OF_COLOUR).get(colour, ())
 
 
 def building_type(card: str) -> str:

@@ -1,21 +1,21 @@
-"""The 15 monuments' scoring rules, one function per card, each returning (points, reason, n)."""
+"""The 25 monuments' scoring rules (the base game's 15, Fortune's 10), one function per card.
 
-from .cards import BUILDINGS
+Each returns (points, reason, n), as the buildings' rules do.
+"""
+
+from .buildings import fixed
+from .buildings import well
+from .cards import ALL_BUILDINGS
 from .cards import building_type
 from .town import ADJACENT
+from .town import column_of
 from .town import groups
-
-
-def _fixed(points: int):
-    """Return the rule of a monument worth a fixed number of points."""
-    def rule(town, i):
-        return points, "fixed", 0
-    return rule
+from .town import row_of
 
 
 def archive_of_the_second_age(town, i):
     """1 per distinct non-monument building type in the town."""
-    types = {card for card in town.squares if card in BUILDINGS}
+    types = {card for card in town.squares if card in ALL_BUILDINGS}
     return len(types), "types-in-town", len(types)
 
 
@@ -70,20 +70,67 @@ def the_starloom(town, i):
     return 0, "completed-before", before
 
 
+# Fortune
+
+VINEYARD_FED = 9
+VINEYARD_PER_TYPE = 2
+
+
+def eraflage_vineyard(town, i):
+    """9 if fed, else 0; then -2 per other building type in its row and column together."""
+    # Fed like a Cottage by every feeder, but never a Cottage for other cards (cottage_count says 0).
+    types = {building_type(town.squares[j]) for j in row_of(i) + column_of(i) if town.squares[j] is not None}
+    penalty = VINEYARD_PER_TYPE * len(types)
+    if i in town.fed:
+        return VINEYARD_FED - penalty, "vineyard-fed", len(types)
+    return -penalty, "vineyard-unfed", len(types)
+
+
+ESTIVAL_FESTIVAL = "estival-festival"
+
+
+def coin_worth(town) -> int:
+    """Return what each coin left in the chest scores: 2 with a built Estival Festival, else 1."""
+    return 2 if town.monument == ESTIVAL_FESTIVAL else 1
+
+
+HOLLOW_HILL_POINTS = 7
+HOLLOW_HILL_PER_SWAP = 2
+
+
+def hollow_hill(town, i):
+    """7 - 2 per coin spent changing a named resource after it was built, with no floor."""
+    swaps = town.hollow_hill_swaps
+    return HOLLOW_HILL_POINTS - HOLLOW_HILL_PER_SWAP * swaps, "swaps", swaps
+
+
 RULES = {
-    "architects-guild": _fixed(1),
+    "architects-guild": fixed(1),
     "archive-of-the-second-age": archive_of_the_second_age,
     "barrett-castle": barrett_castle,
-    "cathedral-of-caterina": _fixed(2),
-    "fort-ironweed": _fixed(7),
-    "grand-mausoleum-of-the-rodina": _fixed(0),
-    "grove-university": _fixed(3),
+    "cathedral-of-caterina": fixed(2),
+    "fort-ironweed": fixed(7),
+    "grand-mausoleum-of-the-rodina": fixed(0),
+    "grove-university": fixed(3),
     "mandras-palace": mandras_palace,
-    "obelisk-of-the-crescent": _fixed(0),
-    "opaleyes-watch": _fixed(0),
+    "obelisk-of-the-crescent": fixed(0),
+    "opaleyes-watch": fixed(0),
     "shrine-of-the-elder-tree": shrine_of_the_elder_tree,
     "silva-forum": silva_forum,
-    "statue-of-the-bondmaker": _fixed(0),
+    "statue-of-the-bondmaker": fixed(0),
     "the-sky-baths": the_sky_baths,
     "the-starloom": the_starloom,
+    # Grotto and Promenade hold coins on squares, Windseed gives coins: played, not scored.
+    "caterinas-grotto": fixed(2),
+    "eraflage-vineyard": eraflage_vineyard,
+    # Its coins worth 2 each are scored with the chest's (coin_worth).
+    "estival-festival": fixed(4),
+    "hollow-hill": hollow_hill,
+    "masons-guild": fixed(3),
+    "the-petal-promenade": fixed(3),
+    "the-prism-forge": fixed(1),
+    "southern-semaphore": fixed(1),
+    # 1 per adjacent Cottage, fed or not, as a Well counts them.
+    "the-treasury-at-okaver": well,
+    "shrine-of-the-windseed": fixed(0),
 }

@@ -183,6 +183,10 @@ PLAIN_REASONS = {
     "no-red-or-navy-neighbour": _l("no red or navy building next to it"),
     "empty": _l("empty square"),
     "empty-cathedral": _l("empty, free with the Cathedral"),
+    "cathedral-alone": _l("no other building of its kind next to it"),
+    "cathedral-beside-cathedral": _l("another building of its kind next to it"),
+    "schoolhouse-unfed": _l("no fed Cottage next to it"),
+    "tree": _l("a tree grew from the seed: no other square is empty"),
 }
 
 
@@ -215,6 +219,19 @@ COUNTED_REASONS = {
     "largest-group": plural_pair("largest group: %(num)d building", "largest group: %(num)d buildings"),
     "types-missing": plural_pair("%(num)d building type missing", "%(num)d building types missing"),
     "completed-before": plural_pair("%(num)d town completed before", "%(num)d towns completed before"),
+    "parsonage-fed-cottages": plural_pair("%(num)d fed Cottage next to it, 1 needed",
+                                          "%(num)d fed Cottages next to it, 1 needed"),
+    "schoolhouse-coins": plural_pair("a fed Cottage next to it, and at least the %(num)d coin of the player on your right",
+                                     "a fed Cottage next to it, and at least the %(num)d coins of the player on your right"),
+    "schoolhouse-fewer-coins": plural_pair(
+        "a fed Cottage next to it, but fewer coins than the %(num)d of the player on your right",
+        "a fed Cottage next to it, but fewer coins than the %(num)d of the player on your right"),
+    "vineyard-fed": plural_pair("fed; %(num)d other building type in its row and column",
+                                "fed; %(num)d other building types in its row and column"),
+    "vineyard-unfed": plural_pair("not fed; %(num)d other building type in its row and column",
+                                  "not fed; %(num)d other building types in its row and column"),
+    "swaps": plural_pair("%(num)d named resource changed for a coin since it was built",
+                         "%(num)d named resources changed for coins since it was built"),
 }
 
 

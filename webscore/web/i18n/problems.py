@@ -49,6 +49,19 @@ MESSAGES = {
     "unknown-key": _l("A game file holds no such field."),
     "unknown-mode": _l("The mode is Master Builder, Town Hall or Solo."),
     "master_builder_turns-missing": _l("Enter the turns as Master Builder."),
+    # The expansions' facts: coins (Fortune), the coins spent by Hollow Hill's owner, the Tiny Trees seed.
+    "coins-missing": _l("How many coins are in the chest, before any are spent at the end?"),
+    "coins-not-a-number": _l("Enter a whole number."),
+    "coins-out-of-range": _l("A chest holds 0 to 4 coins, or 5 with a monument that adds a place."),
+    "coins-not-needed": _l("This game is played without coins."),
+    "hollow_hill_swaps-missing": _l("How many coins were spent to change a named resource since this monument was built?"),
+    "hollow_hill_swaps-not-a-number": _l("Enter a whole number."),
+    "hollow_hill_swaps-out-of-range": _l("Count from 0 to 99."),
+    "hollow_hill_swaps-not-needed": _l("The monument that counts changed resources is not in this town."),
+    "seed-missing": _l("Which square holds this player's seed?"),
+    "seed-out-of-range": _l("A seed lies on one square, from a1 to d4."),
+    "seed-not-needed": _l("This game is played without seeds."),
+    "not-in-town-hall": _l("This card is not used in a Town Hall game."),
     # The game whose towns a setup keeps travels in its address: one edited by hand may not read.
     "towns-unreadable": _l("The towns this setup came with cannot be read: the game starts with empty towns."),
     # Only an address typed or edited by hand repeats a field (a form sends each once); it names the field.

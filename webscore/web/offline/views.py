@@ -22,10 +22,10 @@ from ...flow.sync import FIELDS as STEP_FIELDS
 from ...flow.town_step import FACT_LIMITS
 from ...flow.town_step import FROM_SCORES
 from ...scoring import pad
-from ...scoring.cards import BUILDINGS
+from ...scoring.cards import ALL_BUILDINGS
+from ...scoring.cards import ALL_MONUMENTS
 from ...scoring.cards import CARD_COLOURS
 from ...scoring.cards import MAX_STORED
-from ...scoring.cards import MONUMENTS
 from ...scoring.cards import colour_of
 from ...scoring.validate import MAX_NAME_UNITS
 from ...scoring.validate import MAX_PLAYERS
@@ -332,7 +332,7 @@ def words() -> dict:
         "code_problems": {code: str(text) for code, text in labels.CODE_PROBLEMS.items()},
         "ui": page_words(),
         "catalogue": {
-            "colours": {card: colour_of(card) for card in list(BUILDINGS) + list(MONUMENTS)},
+            "colours": {card: colour_of(card) for card in list(ALL_BUILDINGS) + list(ALL_MONUMENTS)},
             "card_colours": list(CARD_COLOURS),
             "languages": list(i18n.LANGUAGES),
             "max_players": MAX_PLAYERS,

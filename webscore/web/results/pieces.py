@@ -20,8 +20,8 @@ from markupsafe import Markup
 from markupsafe import escape
 
 from ...flow import pieces as drawn
-from ...scoring.cards import BUILDINGS
-from ...scoring.cards import MONUMENTS
+from ...scoring.cards import ALL_BUILDINGS
+from ...scoring.cards import ALL_MONUMENTS
 from ...scoring.cards import colour_of
 from ..http.addresses import address
 from ..http.cache import Store
@@ -31,8 +31,8 @@ from ..i18n import labels
 from ..i18n.hyphens import hyphenated
 from ..offline.views import words_json
 
-LAYOUTS = {card: BUILDINGS[card][1] for card in BUILDINGS}
-LAYOUTS.update(MONUMENTS)
+LAYOUTS = {card: ALL_BUILDINGS[card][1] for card in ALL_BUILDINGS}
+LAYOUTS.update(ALL_MONUMENTS)
 
 # Each store of a language's pieces that games can grow (grid squares and lines, the pad's heads and
 # cells, empty squares' lines) holds up to this many, as the app's stores do (http/cache.py).
