@@ -9,8 +9,10 @@ const KEEP = 30;
 const PLAYED = "marquoir.played";
 const MERGED = "marquoir.merged";
 const MAX_PLAYED = 5000;
-// A game finished again within this time (a town changed after the result) is the same play, corrected.
-const CORRECTED = 12 * 60 * 60 * 1000;
+// The play being corrected: a town changed from its result ("Change this town") makes the same play, corrected,
+// not a new one. {key, code}: the game's key and the code of the result the change started from. A game started
+// from the setup or "Play again" is a new play, however alike: starting one forgets it (forgetCorrection).
+const CORRECTING = "marquoir.correcting";
 // The codes a game had on this phone, newest first: a page opened again with one of them is an older step.
 const SEEN = 20;
 
@@ -67,9 +69,23 @@ function keepPlayed(code, key) {
     if (!Array.isArray(read(PLAYED, null))) keepAllPlayed(list);
     return;
   }
-  const last = list.findLastIndex((game) => game.key === key);
-  if (last >= 0 && now - list[last].when < CORRECTED) list.splice(last, 1);
+  const corrected = read(CORRECTING, null);
+  if (corrected?.key === key) {
+    const at = list.findLastIndex((game) => game.code === corrected.code);
+    if (at >= 0) list.splice(at, 1);
+    write(CORRECTING, null);
+  }
   keepAllPlayed([...list, { code, when: now, key }]);
+}
+
+// A town of a finished game is being changed from its result (the code): its next result corrects that play.
+// The first town changed says which play; the steps after it, with codes of their own, change nothing.
+export function correcting(key, code) {
+  if (read(CORRECTING, null)?.key !== key) write(CORRECTING, { key, code });
+}
+
+export function forgetCorrection() {
+  write(CORRECTING, null);
 }
 
 function keepAllPlayed(list) {

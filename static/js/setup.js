@@ -5,7 +5,7 @@
 // problems. The form's state is mirrored into the address, so Back, Forward and reload show it as it was left.
 import { coreReady, loadBrowserCore } from "./core.mjs";
 import { atMostOncePerFrame, formFields, newerAddress, queryFields } from "./dom.mjs";
-import { draftOf, forget, games, keepDraft } from "./recent.mjs";
+import { draftOf, forget, forgetCorrection, games, keepDraft } from "./recent.mjs";
 import { fill, path, problemText, words } from "./words.mjs";
 
 const form = document.querySelector("form.setup");
@@ -189,8 +189,10 @@ async function act(action, focusAfter, given = null, waits = true) {
     form.elements.resume.value = String(answer.step - 1);
     [...list().children].forEach((row, i) => { row.querySelector(`[name="origins-${i}"]`).value = String(i); });
     mirror();
-    // The game it was set up from is this one now: one entry in the phone's list of games.
+    // The game it was set up from is this one now: one entry in the phone's list of games. A game started
+    // here is a new play, whatever was being corrected before.
     if (answer.towns_key && answer.towns_key !== answer.key) forget(answer.towns_key);
+    forgetCorrection();
     location.assign(next[action] ?? path("town.step", { lang, code: answer.code, n: answer.step }));
     return;
   }

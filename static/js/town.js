@@ -3,7 +3,7 @@
 // same fields with or without this. Each square is one button named "a1, Cottage, 3 points".
 import { announce, atMostOncePerFrame, focusFirstProblem, forgetProblems, formFields, keepHeight, newerAddress } from "./dom.mjs";
 import { keepAwake } from "./wake.mjs";
-import { draftOf, keepDraft } from "./recent.mjs";
+import { correcting, draftOf, forgetCorrection, keepDraft } from "./recent.mjs";
 
 // How long a tap's new card waits for its points before it shows alone (ms).
 const HOLD_MS = 50;
@@ -92,6 +92,10 @@ export function squareWords(square) {
 // Without scripts, static/css/noscript.css shows the selects instead. Once it is all answered, the form has
 // the class js-town.
 export function enhance(form) {
+  // A town opened from the scores ("Change this town", and the steps after it) corrects the play those scores
+  // were; any other step is a play of its own.
+  if (form.elements.from?.value === "scores" && form.dataset.key) correcting(form.dataset.key, form.dataset.code);
+  else if (!form.classList.contains("table-town")) forgetCorrection();
   const palette = form.querySelector(".palette");
   const squares = [...form.querySelectorAll(".square")];
   const undoButton = palette.querySelector('[data-action="undo"]');

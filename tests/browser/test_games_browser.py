@@ -16,6 +16,8 @@ from support.browsing import PHONE
 from support.browsing import WAIT
 from support.phone import go_offline
 from support.phone import install
+from support.phone import see_scores
+from support.phone import tap_town
 
 DRAWN = "() => performance.getEntriesByName('marquoir:games-drawn').length >= 1"
 # Per language: the count of games, and Dóra's figures (9 games, 4 wins of 9, 280 points: 31.1 on average).
@@ -308,3 +310,58 @@ def test_a_core_that_cannot_start_is_said_and_the_games_can_still_be_exported(ph
     with page.expect_download() as saved:
         page.get_by_role("button", name="Játszmák exportálása (JSON)").click()
     assert len(json.loads(pathlib.Path(saved.value.path()).read_text())["games"]) == 12
+
+
+TOWN = ("cottage farm cottage well", "cottage . . .", ". . . .", ". . . .")
+OTHER = ("cottage cottage farm well", ". . . .", ". . . .", ". . . .")
+
+
+def played_codes(page) -> list:
+    return [game["code"] for game in page.evaluate("() => JSON.parse(localStorage.getItem('marquoir.played'))")]
+
+
+def _two_towns(page, first, second):
+    tap_town(page, first)
+    page.click("button[value=next]")
+    page.wait_for_url("**/g/**/2")
+    page.wait_for_selector("form.js-town[data-live-total]")
+    tap_town(page, second)
+    see_scores(page)
+
+
+def test_a_rematch_with_the_same_cards_is_a_new_game_and_a_town_changed_from_the_scores_corrects_one(phone, live_server):
+    # Two plays of the same setup by the same table at 150 ms: counted twice; a town changed from the second
+    # one's scores corrects it, leaving the first alone.
+    page = phone.new_page()
+    session = page.context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send("Network.emulateNetworkConditions",
+                 {"offline": False, "latency": 150, "downloadThroughput": -1, "uploadThroughput": -1})
+    page.goto(live_server + "/fr/new")
+    page.wait_for_function("() => performance.getEntriesByName('marquoir:core-ready').length === 1")
+    page.fill("#players-0", "Léa")
+    page.fill("#players-1", "Noé")
+    page.click("button[value=start]")
+    page.wait_for_url("**/g/**/1")
+    page.wait_for_selector("form.js-town[data-live-total]")
+    _two_towns(page, TOWN, TOWN)
+    first = page.url.rsplit("/", 1)[1]
+    page.get_by_role("link", name="Rejouer avec les mêmes joueurs et bâtiments").click()
+    page.wait_for_function("() => performance.getEntriesByName('marquoir:core-ready').length === 1")
+    page.click("button[value=start]")
+    page.wait_for_url("**/g/**/1")
+    page.wait_for_selector("form.js-town[data-live-total]")
+    _two_towns(page, OTHER, OTHER)
+    second = page.url.rsplit("/", 1)[1]
+    assert played_codes(page) == [first, second]
+    page.locator("a.change-town").first.click()
+    page.wait_for_url("**/g/**/1?from=scores")
+    page.wait_for_selector("form.js-town[data-live-total]")
+    page.click(".tool[data-card=well]")
+    page.click(".square[data-square=d4]")
+    page.click("button[name=go][value=results]")
+    page.wait_for_url("**/fr/r/**")
+    corrected = page.url.rsplit("/", 1)[1]
+    expect(page.locator(".ranking")).to_be_visible()
+    page.wait_for_function("(code) => localStorage.getItem('marquoir.played').includes(code)", arg=corrected)
+    assert played_codes(page) == [first, corrected]
