@@ -2,12 +2,15 @@
 
 from .board import TownView
 from .buildings import RULES as BUILDING_RULES
+from .cards import COINS
 from .cards import EMPTY
 from .cards import PAD_COLUMNS
 from .cards import colour_of
 from .cards import cottage_count
+from .feeding import FEEDERS
 from .feeding import choose_feeding
 from .monuments import RULES as MONUMENT_RULES
+from .monuments import coin_worth
 from .town import INDEX_OF
 from .town import NAMES
 from .town import SQUARES
@@ -18,6 +21,7 @@ SOLO = "solo"
 MODES = (MASTER_BUILDER, TOWN_HALL, SOLO)
 
 CATHEDRAL = "cathedral-of-caterina"
+TREE_POINTS = 2
 
 # Solo rank titles by the lowest total that earns them, best first.
 SOLO_RANKS = (
@@ -40,9 +44,17 @@ def flat_town(rows: list) -> tuple:
     return tuple(card for row in rows for card in row)
 
 
+def tree_grows(town) -> bool:
+    """Tell whether the Tiny Trees seed grows: its square is the only one of the town without a building."""
+    return town.seed is not None and town.squares[town.seed] is None and town.squares.count(None) == 1
+
+
 def _square_points(town, i):
     card = town.squares[i]
     if card is None:
+        if i == town.seed and tree_grows(town):
+            # A tree is not an empty square: it costs nothing, with or without the Cathedral of Caterina.
+            return TREE_POINTS, "tree", 0
         if town.monument == CATHEDRAL:
             return 0, "empty-cathedral", 0
         return -1, "empty", 0
@@ -59,19 +71,25 @@ def score_town(town) -> dict:
     for i in SQUARES:
         card = town.squares[i]
         points, reason, n = _square_points(town, i)
-        if card in ("farm", "granary", "greenhouse", "orchard"):
+        if card in FEEDERS:
             n = sum(1 for feeders in fed_by.values() if i in feeders)
         by_colour[EMPTY if card is None else colour_of(card)] += points
         squares.append({"square": NAMES[i], "card": card, "points": points, "reason": reason, "n": n})
-    return {
-        "total": sum(by_colour[column] for column in PAD_COLUMNS),
+    scored = {
         "by_colour": by_colour,
         "squares": squares,
         "fed": [NAMES[i] for i in sorted(fed_by)],
         "fed_by": {NAMES[i]: [NAMES[f] for f in fed_by[i]] for i in fed_by},
-        "empty": sum(1 for card in town.squares if card is None),
+        "empty": town.squares.count(None) - (1 if tree_grows(town) else 0),
         "cottages": sum(cottage_count(card) for card in town.squares),
     }
+    if town.coins is not None:
+        # A game played with coins: the chest's coins are a line of the pad, after what feeding spent.
+        spent = town.spending or {"lines": [], "paid": [], "spent": 0, "left": town.coins}
+        by_colour[COINS] = coin_worth(town) * spent["left"]
+        scored["coins"] = spent
+    scored["total"] = sum(by_colour.values())
+    return scored
 
 
 def solo_rank(total: int) -> str:
@@ -135,6 +153,10 @@ def town_view(game: dict, p: int) -> TownView:
         right = flat_town(players[p - 1]["town"])
         right_feast_halls = sum(1 for card in right if card == "feast-hall")
     stored = {INDEX_OF[name]: load for name, load in (player.get("stored") or {}).items()}
+    # Games of the base game carry no coins, no seed: absent is without.
+    coins = player.get("coins") if game.get("coins") else None
+    right_coins = players[p - 1].get("coins") if game.get("coins") and len(players) > 1 else None
+    seed = INDEX_OF[player["seed"]] if game.get("tiny_trees") and player.get("seed") else None
     return TownView(
         flat_town(player["town"]),
         game["buildings"],
@@ -142,6 +164,10 @@ def town_view(game: dict, p: int) -> TownView:
         shrine_buildings=player.get("shrine_buildings"),
         completed_before=player.get("completed_before"),
         right_feast_halls=right_feast_halls,
+        coins=coins,
+        right_coins=right_coins,
+        hollow_hill_swaps=player.get("hollow_hill_swaps"),
+        seed=seed,
     )
 
 
