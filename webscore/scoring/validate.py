@@ -5,26 +5,34 @@ None for the game itself), square a name like "b4" (or None), value the offendin
 The web layer words the codes for people; nothing here is guessed or fixed silently.
 """
 
-from .cards import BUILDINGS
+from .cards import ALL_BUILDINGS
+from .cards import ALL_MONUMENTS
 from .cards import CARD_COLOURS
 from .cards import COTTAGE
 from .cards import MAX_BANKS
 from .cards import MAX_STORED
-from .cards import MONUMENTS
 from .cards import SOLO_EXCLUDED
 from .cards import colour_of
 from .emoji import in_emoji
+from .expansions import EXPANSION_FLAGS
+from .expansions import EXPANSION_PLAYER_KEYS
+from .expansions import expansion_problems
+from .expansions import flag_problems
+from .expansions import town_hall_problems
 from .game import MASTER_BUILDER
 from .game import MODES
 from .game import SOLO
 from .game import TOWN_HALL
+from .problem import check_count
+from .problem import is_int
+from .problem import problem
 from .town import INDEX_OF
 from .town import NAMES
 from .town import SIZE
 
-GAME_KEYS = ("mode", "monuments", "cavern", "buildings", "players")
+GAME_KEYS = ("mode", "monuments", "cavern", "buildings", "players") + EXPANSION_FLAGS
 PLAYER_KEYS = ("name", "monument", "town", "master_builder_turns", "stored", "shrine_buildings",
-               "completed_before")
+               "completed_before") + EXPANSION_PLAYER_KEYS
 MAX_PLAYERS = 6
 MAX_NAME = 24
 # The same limit as a name box's maxlength, which the browser counts in UTF-16 units: a character beyond the
@@ -45,16 +53,6 @@ HIDDEN_RANGES = ((0x00AD, 0x00AD), (0x0600, 0x0605), (0x061C, 0x061C), (0x06DD, 
                  (0x1D173, 0x1D17A), (0xE0001, 0xE0001), (0xE0020, 0xE007F))
 # The monuments whose points need a fact the town cannot show, and the game-file key of that fact.
 MONUMENT_FACTS = {"shrine-of-the-elder-tree": "shrine_buildings", "the-starloom": "completed_before"}
-
-
-def problem(code: str, player=None, square=None, value=None) -> dict:
-    """Return one problem record."""
-    return {"code": code, "player": player, "square": square, "value": value}
-
-
-def _is_int(value) -> bool:
-    # type() and not isinstance(): True is an int to CPython but must not pass as a count.
-    return type(value) is int
 
 
 def is_hidden(char: str) -> bool:
@@ -78,7 +76,7 @@ def _check_buildings(game: dict) -> list:
     buildings = game.get("buildings")
     if type(buildings) is not list or not all(type(card) is str for card in buildings):
         return [problem("buildings-not-a-list")]
-    found = [problem("unknown-building", value=card) for card in buildings if card not in BUILDINGS]
+    found = [problem("unknown-building", value=card) for card in buildings if card not in ALL_BUILDINGS]
     if found:
         return found
     if COTTAGE not in buildings:
@@ -104,9 +102,9 @@ def _check_town(game: dict, player: dict, p: int) -> list:
         card = town[i // SIZE][i % SIZE]
         if card is None:
             continue
-        if type(card) is not str or (card not in BUILDINGS and card not in MONUMENTS):
+        if type(card) is not str or (card not in ALL_BUILDINGS and card not in ALL_MONUMENTS):
             found.append(problem("unknown-card", p, NAMES[i], card if type(card) is str else None))
-        elif card in BUILDINGS:
+        elif card in ALL_BUILDINGS:
             if card not in game["buildings"]:
                 found.append(problem("building-not-in-game", p, NAMES[i], card))
         elif card != monument:
@@ -132,23 +130,11 @@ def _check_stored(player: dict, p: int, squares: list) -> list:
         name, load = str(key), stored[key]
         if name not in INDEX_OF or squares[INDEX_OF[name]] != "warehouse":
             found.append(problem("stored-not-on-warehouse", p, name if name in INDEX_OF else None, name))
-        elif not _is_int(load) or load < 0:
-            found.append(problem("stored-not-a-count", p, name, load if _is_int(load) else None))
+        elif not is_int(load) or load < 0:
+            found.append(problem("stored-not-a-count", p, name, load if is_int(load) else None))
         elif load > MAX_STORED:
             found.append(problem("stored-over-3", p, name, load))
     return found
-
-
-def _check_count(player: dict, p: int, key: str, low: int, high: int, needed: bool) -> list:
-    """Check a number a player's town needs (or must not carry) against its range."""
-    value = player.get(key)
-    if value is None:
-        return [problem(key + "-missing", p)] if needed else []
-    if not needed:
-        return [problem(key + "-not-needed", p)]
-    if not _is_int(value) or value < low or value > high:
-        return [problem(key + "-out-of-range", p, value=value if _is_int(value) else None)]
-    return []
 
 
 def trimmed_name(name: str) -> str:
@@ -177,14 +163,14 @@ def _check_name(name, p: int) -> list:
 def _claimed_monument(player):
     """Return the monument a player's record names when it is a monument, else None."""
     monument = player.get("monument") if type(player) is dict else None
-    return monument if type(monument) is str and monument in MONUMENTS else None
+    return monument if type(monument) is str and monument in ALL_MONUMENTS else None
 
 
 def _check_monument(game: dict, monument, p: int) -> list:
     """Check a player's monument: none, or one this game plays with."""
     if monument is None:
         return []
-    if type(monument) is not str or monument not in MONUMENTS:
+    if type(monument) is not str or monument not in ALL_MONUMENTS:
         return [problem("unknown-monument", p, value=monument if type(monument) is str else None)]
     if game.get("monuments") is False:
         return [problem("monuments-off", p, value=monument)]
@@ -198,14 +184,14 @@ def _check_turns(game: dict, player: dict, p: int) -> list:
     if player.get("master_builder_turns") is None:
         return []
     turns_allowed = game.get("mode") not in (TOWN_HALL, SOLO)
-    return _check_count(player, p, "master_builder_turns", 0, 999, turns_allowed)
+    return check_count(player, p, "master_builder_turns", 0, 999, turns_allowed)
 
 
 def _standing_monument(monument, squares: list):
     """Return the monument standing in a town: the player's own if it stands there, else the first one found."""
     if monument is not None and monument in squares:
         return monument
-    return next((card for card in squares if type(card) is str and card in MONUMENTS), None)
+    return next((card for card in squares if type(card) is str and card in ALL_MONUMENTS), None)
 
 
 def _check_monument_facts(game: dict, player: dict, p: int, squares: list) -> list:
@@ -214,11 +200,11 @@ def _check_monument_facts(game: dict, player: dict, p: int, squares: list) -> li
     # The facts a monument needs follow what stands in the town, even if the monument field is wrong.
     needed = MONUMENT_FACTS.get(_standing_monument(monument, squares))
     buildings = sum(1 for card in squares if card is not None)
-    found = _check_count(player, p, "shrine_buildings", 1, buildings, needed == "shrine_buildings")
+    found = check_count(player, p, "shrine_buildings", 1, buildings, needed == "shrine_buildings")
     # The table tracker learns the order towns completed before the Starloom is entered, so its owner
     # may carry that count already.
     starloom_owner = MONUMENT_FACTS.get(monument) == "completed_before" and player.get("completed_before") is not None
-    found.extend(_check_count(player, p, "completed_before", 0, len(game["players"]) - 1,
+    found.extend(check_count(player, p, "completed_before", 0, len(game["players"]) - 1,
                               needed == "completed_before" or starloom_owner))
     return found
 
@@ -237,6 +223,7 @@ def _check_player(game: dict, player, p: int) -> list:
     found.extend(_check_stored(player, p, squares))
     found.extend(_check_turns(game, player, p))
     found.extend(_check_monument_facts(game, player, p, squares))
+    found.extend(expansion_problems(game, player, p, squares, _standing_monument(_claimed_monument(player), squares)))
     return found
 
 
@@ -250,7 +237,7 @@ def _check_mode(game: dict) -> list:
 def _check_flags(game: dict) -> list:
     """Check that the options a game turns on or off are true or false."""
     return [problem("flag-not-true-or-false", value=flag) for flag in ("monuments", "cavern")
-            if type(game.get(flag)) is not bool]
+            if type(game.get(flag)) is not bool] + flag_problems(game)
 
 
 def _check_solo_buildings(game: dict) -> list:
@@ -289,6 +276,7 @@ def problems(game) -> list:
     found.extend(building_problems)
     if not building_problems:
         found.extend(_check_solo_buildings(game))
+        found.extend(town_hall_problems(game))
     players = game.get("players")
     if type(players) is not list or not 1 <= len(players) <= MAX_PLAYERS:
         found.append(problem("player-count"))

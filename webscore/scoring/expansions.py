@@ -1,0 +1,65 @@
+"""What the expansions add to a game file, checked: coins (Fortune), Hollow Hill's swaps, the Tiny Trees seed.
+
+A game plays with coins ("coins": true) and Tiny Trees ("tiny_trees": true) or without them (false, or
+the key absent, as in every base game). Each player then gives the coins in their chest before any
+spent at the end ("coins"), the coins spent changing a named resource since Hollow Hill was built
+("hollow_hill_swaps") and the square of their seed ("seed"), null while not known. As for the base game's
+facts, one the town needs and does not have is a problem, and so is one given that it does not need.
+Town Hall leaves the Oddity Shop out of the box, as Solo leaves out its cards.
+"""
+
+from .cards import BIG_CHEST
+from .cards import BIG_CHEST_MONUMENTS
+from .cards import CHEST
+from .cards import HOLLOW_HILL
+from .cards import TOWN_HALL_EXCLUDED
+from .game import TOWN_HALL
+from .problem import check_count
+from .problem import problem
+from .town import INDEX_OF
+
+EXPANSION_FLAGS = ("coins", "tiny_trees")
+EXPANSION_PLAYER_KEYS = ("coins", "hollow_hill_swaps", "seed")
+MAX_SWAPS = 99
+
+
+def flag_problems(game: dict) -> list:
+    """Check that the expansions a game names are turned on or off with true or false."""
+    return [problem("flag-not-true-or-false", value=flag) for flag in EXPANSION_FLAGS
+            if flag in game and type(game[flag]) is not bool]
+
+
+def town_hall_problems(game: dict) -> list:
+    """Check that a Town Hall game plays none of the cards Town Hall leaves out."""
+    if game.get("mode") != TOWN_HALL:
+        return []
+    return [problem("not-in-town-hall", value=card) for card in game["buildings"] if card in TOWN_HALL_EXCLUDED]
+
+
+def chest_size(squares: list) -> int:
+    """Return how many coins a town's chest holds: 5 with a monument that adds a place, else 4."""
+    return BIG_CHEST if any(type(card) is str and card in BIG_CHEST_MONUMENTS for card in squares) else CHEST
+
+
+def _check_seed(game: dict, player: dict, p: int) -> list:
+    """Check the square of a player's seed: given in a game with Tiny Trees, only then."""
+    seed = player.get("seed")
+    needed = game.get("tiny_trees") is True
+    if seed is None:
+        return [problem("seed-missing", p)] if needed else []
+    if not needed:
+        return [problem("seed-not-needed", p)]
+    if type(seed) is not str or seed not in INDEX_OF:
+        return [problem("seed-out-of-range", p, value=seed if type(seed) is str else None)]
+    return []
+
+
+def expansion_problems(game: dict, player: dict, p: int, squares: list, standing) -> list:
+    """Check a player's coins, Hollow Hill's swaps and seed; standing is the monument built in the town."""
+    found = check_count(player, p, "coins", 0, chest_size(squares), game.get("coins") is True)
+    # Hollow Hill's swaps follow what stands in the town, as the Shrine's count does; its owner may
+    # give them before it is built, as the Starloom's owner may give their place.
+    owner = player.get("monument") == HOLLOW_HILL and player.get("hollow_hill_swaps") is not None
+    found.extend(check_count(player, p, "hollow_hill_swaps", 0, MAX_SWAPS, standing == HOLLOW_HILL or owner))
+    found.extend(_check_seed(game, player, p))
+    return found
