@@ -1,0 +1,200 @@
+"""Coins: each left in the chest scores, and those spent at the end to feed (Root Cellar, Tithe Barn) are
+chosen with the feeding for the highest total, never beaten by any other spending."""
+
+import random
+
+import pytest
+
+from support import examples
+from support.fortune_games import small_town
+from support.spending_brute import all_ways
+from support.spending_brute import best_of_all_ways
+from support.spending_brute import worth_of
+from support.towns import game
+from support.towns import player
+from support.towns import points
+from support.towns import reason
+from support.towns import score_town
+from support.towns import town
+from webscore.scoring import score
+from webscore.scoring.board import TownView
+from webscore.scoring.cards import PAD_COLUMNS
+from webscore.scoring.feeding import FEED_DEPENDENT
+from webscore.scoring.feeding import FEEDABLE
+from webscore.scoring.feeding import Feeding
+from webscore.scoring.feeding import choose_feeding
+from webscore.scoring.feeding_worths import ceiling
+from webscore.scoring.feeding_worths import made
+from webscore.scoring.feeding_worths import rule_of
+from webscore.scoring.spending import LINES
+from webscore.scoring.town import NAMES
+
+EMPTY = ". . . ."
+ROW = "cottage cottage cottage root-cellar"
+
+
+def test_each_coin_left_scores_one():
+    result = score_town("cottage . . .", EMPTY, EMPTY, EMPTY, coins=3)
+    assert result["by_colour"]["coins"] == 3
+    assert result["coins"] == {"lines": [], "paid": [], "spent": 0, "left": 3}
+    # 0 (the Cottage is unfed) - 15 empty squares + 3 coins
+    assert result["total"] == -12
+
+
+def test_with_the_estival_festival_each_coin_left_scores_two():
+    result = score_town("estival-festival . . .", EMPTY, EMPTY, EMPTY, coins=5)
+    assert result["by_colour"]["coins"] == 10
+    # 4 for the Festival - 15 + 5 x 2
+    assert result["total"] == -1
+
+
+def test_a_game_without_coins_keeps_the_score_pads_columns():
+    result = score(examples.load("rulebook-28"))["players"][0]
+    assert set(result["by_colour"]) == set(PAD_COLUMNS)
+    assert "coins" not in result
+    assert result["total"] == 28
+
+
+def test_a_root_cellar_coin_feeds_a_line():
+    result = score_town(ROW, EMPTY, EMPTY, EMPTY, coins=2)
+    # One coin feeds row 1: 3 Cottages (9) for a coin (1); a second coin would feed nothing more.
+    assert result["coins"] == {"lines": ["1"], "paid": [], "spent": 1, "left": 1}
+    assert result["fed_by"]["a1"] == ["d1"]
+    assert reason(result, "d1") == ("feeds", 3)
+    # 9 + 1 coin - 12 empty squares
+    assert result["total"] == -2
+
+
+def test_each_line_costs_a_coin_however_many_root_cellars():
+    result = score_town("cottage . . root-cellar", ". cottage . root-cellar", EMPTY, EMPTY, coins=2)
+    # Two Cottages on rows 1 and 2 (or columns a and b): 2 lines, 2 coins; the first Root Cellar is named.
+    assert result["coins"]["spent"] == 2
+    assert result["fed"] == ["a1", "b2"]
+    assert result["fed_by"]["b2"] == ["d1"]
+
+
+def test_a_line_is_bought_only_where_it_gains_more_than_the_coin():
+    # With the Grand Mausoleum an unfed Cottage scores 3 already: feeding it gains nothing.
+    result = score_town(ROW, EMPTY, EMPTY, "grand-mausoleum-of-the-rodina . . .", coins=2)
+    assert result["coins"] == {"lines": [], "paid": [], "spent": 0, "left": 2}
+
+
+def test_lines_are_chosen_for_the_temple():
+    # Mausoleum: Cottages score 3 fed or not, but the Temple (b2) needs 2 fed beside it. Row 2 feeds a2
+    # and c2 for one coin: the Temple's 4 for a coin's 1.
+    result = score_town("root-cellar cottage . .", "cottage temple cottage .", EMPTY,
+                        "grand-mausoleum-of-the-rodina . . .", coins=1)
+    assert result["coins"]["lines"] == ["2"]
+    assert points(result, "b2") == 4
+
+
+def test_a_chapel_counts_the_cottages_coins_fed():
+    result = score_town(ROW, "chapel . . .", EMPTY, EMPTY, coins=1)
+    # Row 1's three Cottages, fed for the coin: 3 for the Chapel.
+    assert points(result, "a2") == 3
+
+
+def test_the_tithe_barn_feeds_beside_it_free_and_sells_pairs():
+    result = score_town("cottage tithe-barn cottage .", EMPTY, "cottage . cottage .", ". cottage . .", coins=4)
+    # a1, c1 fed free; a3, c3, b4 at 1 coin per 2, rounded up: 2 coins. 15 for five Cottages, 2 coins left.
+    assert result["coins"]["spent"] == 2
+    assert result["coins"]["paid"] == ["a3", "c3", "b4"]
+    assert result["fed_by"]["a3"] == ["b1"]
+    assert result["by_colour"]["blue"] == 15
+    assert result["by_colour"]["coins"] == 2
+
+
+def test_the_tithe_barn_counts_barrett_castle_as_one_building():
+    result = score_town("barrett-castle . . tithe-barn", "cottage . . .", EMPTY, EMPTY, coins=1)
+    # One coin feeds 2 buildings: the Castle (5) and the Cottage (3).
+    assert result["coins"]["paid"] == ["a1", "a2"]
+    assert result["by_colour"]["monument"] == 5
+
+
+def test_coins_fed_cottages_pay_the_temple():
+    result = score_town("cottage tithe-barn . .", EMPTY, "cottage temple cottage .", EMPTY, coins=1)
+    # a1 is fed free; the coin buys a3 and c3, which pay the Temple: 9 + 4.
+    assert points(result, "b3") == 4
+    assert result["coins"]["left"] == 0
+
+
+def test_a_total_is_the_sum_of_its_lines():
+    result = score_town(ROW, "cottage . . .", EMPTY, EMPTY, coins=3)
+    assert result["total"] == sum(result["by_colour"].values())
+    assert result["coins"]["spent"] + result["coins"]["left"] == 3
+
+
+def test_coins_and_places():
+    # The same towns, one with a coin more, ranks first.
+    rows = ("cottage . . .", EMPTY, EMPTY, EMPTY)
+    played = game(player(town(*rows), coins=2), player(town(*rows), name="Bo", coins=1), coins=True)
+    assert [p["place"] for p in score(played)["players"]] == [1, 2]
+
+
+# Exactness: what the search chooses against every way of feeding and spending.
+
+FEEDER_MIXES = [("root-cellar",), ("tithe-barn",), ("root-cellar", "root-cellar"), ("farm", "tithe-barn"),
+                ("greenhouse", "root-cellar"), ("farm", "root-cellar", "tithe-barn"), ("granary", "tithe-barn"),
+                ("orchard", "root-cellar", "greenhouse")]
+
+
+@pytest.mark.parametrize("feeders", FEEDER_MIXES, ids=["+".join(mix) for mix in FEEDER_MIXES])
+def test_the_chosen_spending_is_never_beaten(feeders):
+    rng = random.Random("+".join(feeders))
+    for _ in range(150):
+        view = small_town(rng, feeders)
+        choose_feeding(view)
+        spent = view.spending["spent"] if view.spending else 0
+        ways = all_ways(view)
+        # Reachable for what it says it spent, and nothing reachable makes more.
+        assert ways[frozenset(view.fed)] <= spent, view.squares
+        assert worth_of(view, view.fed, spent) == best_of_all_ways(view), view.squares
+
+
+def test_the_spending_reported_is_what_was_bought():
+    rng = random.Random(46)
+    for _ in range(200):
+        view = small_town(rng, ("root-cellar", "tithe-barn"))
+        choose_feeding(view)
+        if not view.spending:
+            continue
+        spending = view.spending
+        # A coin a line, a coin per 2 squares paid (rounded up), and what is left of the chest.
+        assert spending["spent"] == len(spending["lines"]) + (len(spending["paid"]) + 1) // 2
+        assert spending["left"] == view.coins - spending["spent"] >= 0
+        fed = {NAMES[i] for i in view.fed}
+        assert set(spending["paid"]) <= fed
+        for name in spending["lines"]:
+            line = next(squares for line_name, squares in LINES if line_name == name)
+            assert all(i in view.fed for i in line if view.squares[i] in FEEDABLE)
+
+
+def test_what_a_fed_set_makes_is_the_rules_points_less_a_constant():
+    rng = random.Random(7)
+    for _ in range(300):
+        view = small_town(rng, ("farm",), most_feedable=10)
+        feeding = Feeding(view.squares)
+        top = ceiling(view, feeding.dependent, feeding.feedable)
+
+        def by_the_rules(fed, view=view, feeding=feeding):
+            view.fed = frozenset(fed)
+            return sum(rule_of(view.squares[i])(view, i)[0] for i in range(16) if view.squares[i] in FEED_DEPENDENT)
+
+        constant = by_the_rules(()) - made(top, ())
+        for _ in range(5):
+            fed = [i for i in feeding.feedable if rng.random() < 0.5]
+            assert by_the_rules(fed) - made(top, fed) == constant, (view.squares, fed)
+
+
+def test_a_town_that_cannot_spend_is_fed_as_without_coins():
+    rows = ("cottage cottage temple cottage", "cottage farm cottage .", EMPTY, EMPTY)
+    with_coins = score_town(*rows, coins=4)
+    without = score_town(*rows)
+    assert with_coins["fed"] == without["fed"]
+    assert with_coins["total"] == without["total"] + 4
+
+
+def test_a_town_view_without_coins_spends_nothing():
+    view = TownView(["cottage", "root-cellar"] + [None] * 14, ["cottage", "root-cellar"])
+    assert choose_feeding(view) == {}
+    assert view.spending is None
