@@ -102,7 +102,7 @@ class _Spending(Judge):
     """
 
     __slots__ = ("town", "feeding", "coins", "coin", "groups", "free", "squares", "cards", "worth_of", "most",
-                 "places", "lines", "line_places", "best_lines", "base", "more", "more_of", "full")
+                 "places", "lines", "line_places", "best_lines", "base", "more", "full")
 
     def __init__(self, town, feeding):
         super().__init__(town, feeding)
@@ -114,31 +114,23 @@ class _Spending(Judge):
         self.groups = groups(town.squares, is_feedable) if feeding.greenhouses else []
         self.free = FARM_CAPACITY * len(feeding.farms)
         self.squares = tuple(i for i in feeding.feedable if i not in feeding.fixed)
-        self.cards = Cards(self.top, feeding.fixed, self.squares)
         self.worth_of = [self.top.worths[i] for i in self.squares]
+        self.more = bool(feeding.barns or feeding.farms or feeding.greenhouses)
+
+    def line_up(self) -> None:
+        """Get ready to try every set of lines: the squares' cards, the lines worth a coin (those that can add
+        most first), and the most each set of lines, and what else feeds, can add."""
+        feeding = self.feeding
+        self.cards = Cards(self.top, feeding.fixed, self.squares)
         self.most = [self.cards.most(p, self.worth_of[p]) for p in range(len(self.squares))]
         self.base = sum(self.top.worths[i] for i in feeding.fixed if i in self.top.worths) + self.cards.paid
         # Only squares that can gain make a line worth a coin.
         self.places = {self.squares[p]: p for p in range(len(self.squares)) if self.most[p]}
         self.lines, self.line_places, self.best_lines = [], [], []
-        # Whether Farms, Greenhouses or a Tithe Barn feed besides the lines, and the most they can add with
-        # each number of coins left, in halves.
-        self.more = bool(feeding.barns or feeding.farms or feeding.greenhouses)
-        self.more_of = [self._more(room) for room in range(self.coins + 1)]
         # The most any choice can reach: every square fed, every coin kept.
         self.full = self.top.others + sum(made_when_fed for _, made_when_fed, _ in self.top.needy.values()) + \
             self.coin * self.coins
-
-    def _more(self, room: int) -> int:
-        """Return the most that Farms, Greenhouses and `room` coins of Tithe Barn pairs can add, in halves."""
-        if not self.more:
-            return 0
-        slots = self.free + sum(len(group) for group in self.groups) + (TITHE_PAIR * room if self.feeding.barns else 0)
-        return sum(sorted(self.most, reverse=True)[:slots])
-
-    def line_up(self) -> None:
-        """Keep the lines worth a coin, those that can add most first, and the most each set of them can add."""
-        if not self.feeding.cellars:
+        if not feeding.cellars:
             return
         places = self.places
         useful = _useful(_lines(self.town.squares, places))
@@ -147,6 +139,12 @@ class _Spending(Judge):
         self.lines = [useful[n] for n in order]
         self.line_places = [[places[i] for i in line[1] if i in places] for line in self.lines]
         self.best_lines = best_sums([max(0, adds[n] - HALVES * self.coin) for n in order], self.coins)
+
+    def _more(self, room: int, fed: int) -> int:
+        """Return the most that Farms, Greenhouses and `room` coins of Tithe Barn pairs can add to the places
+        `fed` (bits), in halves: their best squares."""
+        slots = self.free + sum(len(group) for group in self.groups) + (TITHE_PAIR * room if self.feeding.barns else 0)
+        return sum(sorted([self.most[p] for p in range(len(self.most)) if not fed >> p & 1], reverse=True)[:slots])
 
     # The plans that need no search.
 
@@ -170,7 +168,8 @@ class _Spending(Judge):
             self.plan = ((), pairs)
             search(self.town, [[]], feeding.fixed, feeding.feedable, TITHE_PAIR * pairs, self)
             return True
-        chosen = _fewest_feeding_all(_lines(self.town.squares, self.places))
+        # Every square left is worth a coin or more, so each can gain.
+        chosen = _fewest_feeding_all(_lines(self.town.squares, {self.squares[p]: p for p in range(len(unfed))}))
         if len(chosen) > self.coins:
             return False
         fed = set(feeding.fixed)
@@ -190,18 +189,20 @@ class _Spending(Judge):
         made_so_far, got, once, twice: what the lines chosen make (capacity.Cards, as the Farms' walk).
         """
         cards = self.cards
+        paid = made_so_far + cards.paid_one[got] + cards.paid_two[twice] + self.coin * room
+        # The most these lines can make, in halves, with what Farms, Greenhouses and pairs can add.
+        halves = HALVES * paid + cards.paid_two[once & ~twice]
         if self.more:
-            self.pairs(chosen, room)
+            halves += self._more(room, fed)
+            if self.best is None or self.best[0] < self.base + halves // HALVES:
+                self.pairs(chosen, room)
         else:
             # Nothing else to choose: the lines feed what they feed.
             EVALUATIONS[0] += 1
-            total = self.base + made_so_far + cards.paid_one[got] + cards.paid_two[twice] + self.coin * room
-            if self.best is None or total > self.best[0]:
-                self.best = (total, [], (), (self._chosen(chosen), 0))
+            if self.best is None or self.base + paid > self.best[0]:
+                self.best = (self.base + paid, [], (), (self._chosen(chosen), 0))
         if not room or self.best[0] >= self.full:
             return
-        halves = HALVES * (made_so_far + cards.paid_one[got] + cards.paid_two[twice] + self.coin * room) + \
-            cards.paid_two[once & ~twice] + self.more_of[room]
         singles, pairs, doubles, worth_of, best_lines = cards.singles, cards.pairs, cards.doubles, self.worth_of, \
             self.best_lines
         for n in range(k, len(self.lines)):
