@@ -12,8 +12,8 @@ from ..scoring import CodeError
 from ..scoring import InvalidGame
 from ..scoring import game_from_code
 from ..scoring import score_valid_game
-from ..scoring.cards import BUILDINGS
-from ..scoring.cards import MONUMENTS
+from ..scoring.cards import ALL_BUILDINGS
+from ..scoring.cards import ALL_MONUMENTS
 from ..scoring.cards import PAD_COLUMNS
 from ..scoring.game import MODES
 from ..scoring.game import SOLO
@@ -66,7 +66,7 @@ def _is_summary(summary) -> bool:
             or type(summary.get("players")) is not list or not summary["players"]:
         return False
     buildings = summary["buildings"]
-    return all(type(card) is str and card in BUILDINGS for card in buildings) and \
+    return all(type(card) is str and card in ALL_BUILDINGS for card in buildings) and \
         all(_is_player(player, len(buildings)) for player in summary["players"])
 
 
@@ -83,7 +83,7 @@ def _is_player(player, buildings: int) -> bool:
            for pair in built):
         return False
     return all(key not in player or player[key] in names
-               for key, names in (("decided_by", TIE_NAMES), ("solo_rank", SOLO_TITLES), ("monument", MONUMENTS)))
+               for key, names in (("decided_by", TIE_NAMES), ("solo_rank", SOLO_TITLES), ("monument", ALL_MONUMENTS)))
 
 
 def kept_merges(merged) -> dict:
