@@ -186,6 +186,16 @@ def test_what_a_fed_set_makes_is_the_rules_points_less_a_constant():
             assert by_the_rules(fed) - made(top, fed) == constant, (view.squares, fed)
 
 
+def test_a_town_of_many_needy_cards_is_fed_as_well():
+    # Ten cards needing a fed Cottage (more than capacity.LISTED_CARDS) around five Cottages, four fed.
+    view = TownView([None if word == "." else word for word in (
+        "cottage schoolhouse cottage schoolhouse schoolhouse parsonage schoolhouse cottage "
+        "cottage schoolhouse parsonage schoolhouse schoolhouse cottage schoolhouse tithe-barn").split()],
+        ["cottage", "parsonage", "schoolhouse", "tithe-barn"], coins=2, right_coins=0)
+    choose_feeding(view)
+    assert worth_of(view, view.fed, view.spending["spent"]) == best_of_all_ways(view)
+
+
 def test_a_town_that_cannot_spend_is_fed_as_without_coins():
     rows = ("cottage cottage temple cottage", "cottage farm cottage .", EMPTY, EMPTY)
     with_coins = score_town(*rows, coins=4)

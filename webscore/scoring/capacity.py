@@ -53,12 +53,37 @@ def walk_capacity(town, judge, fed: set, unfed: list, capacity: int, picked: lis
             walk.offer(made, 0)
 
 
-def _sums(points: list) -> list:
-    """Return the sum of points[k] over the bits k of every mask, by mask."""
+# Up to this many cards the sums of every mask are listed at once (256 of them); beyond, worked out as asked.
+LISTED_CARDS = 8
+
+
+def _sums(points: list):
+    """Return the sum of points[k] over the bits k of every mask, by mask (a list, or a _Sums beyond 8 cards)."""
+    if len(points) > LISTED_CARDS:
+        return _Sums(points)
     sums = [0]
     for value in points:
         sums = sums + [total + value for total in sums]
     return sums
+
+
+class _Sums:
+    """The sums of points over the bits of a mask, each worked out when first asked for, for many cards."""
+
+    __slots__ = ("points", "known")
+
+    def __init__(self, points: list):
+        self.points = points
+        self.known = {}
+
+    def __getitem__(self, mask: int) -> int:
+        if mask not in self.known:
+            total = 0
+            for k in range(len(self.points)):
+                if mask >> k & 1:
+                    total += self.points[k]
+            self.known[mask] = total
+        return self.known[mask]
 
 
 class Cards:
