@@ -1,6 +1,7 @@
 """Game codes: short, URL-safe, exact round trip, and damage is refused."""
 
 import base64
+import json
 import pathlib
 import random
 
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 
 from support import examples
 from support.code_v1 import encode_v1
+from support.fortune_games import fortune_game
 from support.strategies import games
 from support.strategies import games_with_expansions
 from support.strategies import normalized
@@ -222,3 +224,26 @@ def test_version_2_names_every_fortune_card():
 def test_the_readme_gives_the_longest_code():
     readme = (pathlib.Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
     assert "| game code | {:,} characters: the code of the largest valid game".format(MAX_CODE) in readme
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_fortune_game_comes_back_from_its_code_under_both_interpreters(micropython_core, seed):
+    # Fortune's cards and monuments, coins, swaps and seeds: MicroPython encodes, MicroPython decodes, the game itself.
+    game = fortune_game(random.Random(seed))
+    text = json.dumps(game)
+    answer = micropython_core.score_json(text)
+    assert answer["code"] == encode(game)
+    assert micropython_core.score_code_json(answer["code"])["game"] == normalized(game) == decode(answer["code"])
+
+
+def test_every_card_of_the_catalogue_has_one_permanent_number_of_its_colour():
+    from webscore.scoring.card_numbers import CARDS_BY_NUMBER
+    from webscore.scoring.card_numbers import MONUMENTS_BY_NUMBER
+    from webscore.scoring.cards import ALL_BUILDINGS
+    from webscore.scoring.cards import ALL_MONUMENTS
+
+    numbered = [card for cards in CARDS_BY_NUMBER.values() for card in cards]
+    assert sorted(numbered) == sorted(card for card in ALL_BUILDINGS if card != "cottage")
+    assert all(ALL_BUILDINGS[card][0] == colour for colour, cards in CARDS_BY_NUMBER.items() for card in cards)
+    assert sorted(MONUMENTS_BY_NUMBER) == sorted(ALL_MONUMENTS)
+    assert len(set(MONUMENTS_BY_NUMBER)) == len(MONUMENTS_BY_NUMBER) == 25

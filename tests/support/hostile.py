@@ -36,15 +36,18 @@ def hostile_names(draw):
 
 
 def largest_game(name: str, players: int = MAX_PLAYERS) -> dict:
-    """Return the game whose code is the longest: every player's name full, 16 loaded Warehouses, 999 turns."""
+    """Return the game whose code is the longest: every player's name full, 16 loaded Warehouses, 999 turns,
+    coins and a seed each (coins and Tiny Trees in play), and the first with Hollow Hill's swaps (not built)."""
     town = [["warehouse"] * 4 for _ in range(4)]
     stored = {column + str(row): 3 for column in "abcd" for row in range(1, 5)}
-    return {
-        "mode": "master-builder", "monuments": True, "cavern": True,
+    game = {
+        "mode": "master-builder", "monuments": True, "cavern": True, "coins": True, "tiny_trees": True,
         "buildings": ["cottage", "farm", "well", "chapel", "tavern", "theater", "warehouse"],
-        "players": [{"name": name, "monument": None, "town": town, "stored": stored, "master_builder_turns": 999}
-                    for _ in range(players)],
+        "players": [{"name": name, "monument": None, "town": town, "stored": stored, "master_builder_turns": 999,
+                     "coins": 4, "seed": "d4"} for _ in range(players)],
     }
+    game["players"][0].update(monument="hollow-hill", hollow_hill_swaps=99)
+    return game
 
 
 @st.composite

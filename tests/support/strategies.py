@@ -78,7 +78,7 @@ def normalized(game: dict) -> dict:
     """Return a game file as decode() gives it back: every key present, buildings in canonical order.
 
     The expansions' keys are there only where the game uses them: coins and Tiny Trees when on, a player's
-    coins in a game with coins, Hollow Hill's swaps where Hollow Hill stands, the seed with Tiny Trees.
+    coins in a game with coins, Hollow Hill's swaps where it is the player's monument, the seed with Tiny Trees.
     """
     from webscore.scoring.code import buildings_in_order
 
@@ -93,7 +93,7 @@ def normalized(game: dict) -> dict:
             "completed_before": player.get("completed_before"),
             "stored": {NAMES[i]: stored.get(NAMES[i], 0) for i in range(16) if squares[i] == "warehouse"},
         }
-        used = {"coins": game.get("coins"), "hollow_hill_swaps": "hollow-hill" in squares,
+        used = {"coins": game.get("coins"), "hollow_hill_swaps": player.get("monument") == "hollow-hill",
                 "seed": game.get("tiny_trees")}
         kept.update((key, player.get(key)) for key in used if used[key])
         players.append(kept)
@@ -128,7 +128,7 @@ def games_with_expansions(draw):
             player[fact] = draw(st.integers(0, 16)) if needed in squares else None
         if game.get("coins"):
             player["coins"] = draw(st.none() | st.integers(0, 5))
-        if "hollow-hill" in squares:
+        if player["monument"] == "hollow-hill":
             player["hollow_hill_swaps"] = draw(st.none() | st.integers(0, 99))
         if game.get("tiny_trees"):
             player["seed"] = draw(st.none() | st.sampled_from(NAMES))

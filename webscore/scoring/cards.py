@@ -1,9 +1,10 @@
 """The card catalogue: every building and monument, its colour and its layout.
 
 Layouts use W wood, H wheat, B brick, G glass, S stone and "." for nothing, one string per row.
-BUILDINGS and MONUMENTS are the base game's cards: the setup offers and deals them, and a version-1
-game code numbers MONUMENTS in sorted order. FORTUNE_BUILDINGS and FORTUNE_MONUMENTS are the
-expansion's; ALL_BUILDINGS and ALL_MONUMENTS are every card the core scores, which lookups read.
+BUILDINGS and MONUMENTS are the base game's cards: the setup offers and deals them. FORTUNE_BUILDINGS
+and FORTUNE_MONUMENTS are the expansion's; ALL_BUILDINGS and ALL_MONUMENTS are every card the core
+scores, which lookups read. A game code names cards by their permanent numbers (card_numbers.py), never
+by their place here.
 """
 
 BLUE = "blue"
@@ -136,13 +137,13 @@ def _by_colour(buildings: dict) -> dict:
             for colour in {spec[0] for spec in buildings.values()}}
 
 
-# The building ids of each colour, in catalogue order: read for every code decoded.
+# The building ids of each colour, sorted by id: the order the setup offers them in.
 _OF_COLOUR = _by_colour(BUILDINGS)
 _OF_COLOUR_WITH_FORTUNE = _by_colour(ALL_BUILDINGS)
 
 
 def cards_of_colour(colour: str, fortune: bool = False) -> tuple:
-    """Return the building ids of one colour in catalogue order: the base game's 4, or its 6 with Fortune."""
+    """Return the building ids of one colour sorted by id: the base game's 4, or its 6 with Fortune."""
     return (_OF_COLOUR_WITH_FORTUNE if fortune else _OF_COLOUR).get(colour, ())
 
 

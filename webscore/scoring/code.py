@@ -16,8 +16,8 @@ Version 2 (written now; LAYOUTS[2]): the same, but for
 - each colour's card number in 4 bits (3 bytes), for up to 16 cards a colour;
 - after a player's Warehouse loads, what the game uses only: coins in the chest before end-of-game
   spending (varint, 0 none, n + 1 for n) when coins are in play, coins spent on resource swaps since
-  Hollow Hill was built (the same) when Hollow Hill stands in the town, and the seed's square
-  (1-16 for a1..d4, 0 none) with Tiny Trees.
+  Hollow Hill was built (the same) when Hollow Hill is the player's monument (its owner may give them before
+  it is built, as the Starloom's place), and the seed's square (1-16 for a1..d4, 0 none) with Tiny Trees.
 A base game's code is one byte longer than in version 1, and decodes to the same game.
 
 Cards and monuments are named by their permanent numbers (card_numbers.py); the text is code_text.py's.
@@ -82,10 +82,10 @@ WRITTEN = LAYOUTS[VERSION]
 # The largest valid game, byte by byte, so that every game the core accepts gets a link that opens:
 # per player a name of MAX_NAME 4-byte characters (its length fits one varint byte), the monument,
 # 8 bytes of squares, Master Builder turns up to 999 (two varint bytes) and the two other counts,
-# and a load for each of 16 Warehouses; around them the version, flags, card numbers, the player count and
-# the 3-byte check.
-LARGEST_PLAYER = 1 + 4 * MAX_NAME + 1 + SIZE * SIZE // 2 + 2 + 1 + 1 + SIZE * SIZE
-LARGEST_GAME = 2 + WRITTEN.card_bytes + 1 + MAX_PLAYERS * LARGEST_PLAYER + 3
+# a load for each of 16 Warehouses, coins and the seed (a byte each); Hollow Hill's swaps (up to 99, a
+# byte) for its one owner; around them the version, flags, card numbers, the player count and the check.
+LARGEST_PLAYER = 1 + 4 * MAX_NAME + 1 + SIZE * SIZE // 2 + 2 + 1 + 1 + SIZE * SIZE + 2
+LARGEST_GAME = 2 + WRITTEN.card_bytes + 1 + MAX_PLAYERS * LARGEST_PLAYER + 1 + 3
 MAX_CODE = (LARGEST_GAME * 4 + 2) // 3
 
 
@@ -176,7 +176,7 @@ def _write_player(out: bytearray, game: dict, player: dict, order: list):
             out.append(stored.get(NAMES[i], 0))
     if game.get(COINS):
         _varint(out, _count(player.get(COINS)))
-    if HOLLOW_HILL in squares:
+    if monument == HOLLOW_HILL:
         _varint(out, _count(player.get(SWAPS)))
     if game.get(TINY_TREES):
         seed = player.get(SEED)
@@ -293,7 +293,7 @@ def _read_player(reader, layout: Layout, game: dict) -> dict:
     player["stored"] = {NAMES[i]: reader.byte() for i in range(16) if squares[i] == "warehouse"}
     if game.get(COINS):
         player[COINS] = reader.count()
-    if HOLLOW_HILL in squares:
+    if monument == HOLLOW_HILL:
         player[SWAPS] = reader.count()
     if game.get(TINY_TREES):
         player[SEED] = _read_seed(reader)
