@@ -115,7 +115,9 @@ def test_procfile_runs_gunicorn_in_production_on_port_behind_one_proxy():
     assert line.endswith('"webscore:create_app()"')
     # Gunicorn trusts no peer's forwarded headers (nor a SCRIPT_NAME header): the app decides (PROXIES).
     assert " --forwarded-allow-ips='' " in line
-    assert " --worker-class gthread --threads ${WEB_THREADS:-100} " in line
+    # Requests read whole by each worker's loop before a thread takes them (webscore/web/http/buffering.py).
+    assert " --worker-class webscore.web.http.buffering.BufferingWorker --threads ${WEB_THREADS:-100} " in line
+    assert " --worker-connections 4000 " in line
 
 
 def test_https_behind_a_proxy_makes_https_share_links(make_app):

@@ -1,0 +1,210 @@
+"""The Procfile's worker (webscore.web.http.buffering): requests read whole by its loop before a thread takes them.
+
+In the process, with the worker's loop turned by the test and its clock set by it: what a connection's bytes make
+it do. Then against gunicorn as the Procfile runs it, on 127.0.0.1: slow clients hold no thread.
+"""
+
+import concurrent.futures
+import http.client
+import os
+import selectors
+import socket
+import subprocess
+import types
+
+import pytest
+from gunicorn.config import Config
+from gunicorn.glogging import Logger
+
+from support import examples
+from support.servers import procfile_gunicorn
+from support.tables import empty_setup
+from webscore.scoring import encode
+from webscore.web.http import buffering
+from webscore.web.http.buffering import REQUEST_SECONDS
+from webscore.web.http.buffering import BufferingWorker
+from webscore.web.http.buffering import Connection
+from webscore.web.http.buffering import Gathered
+from webscore.web.http.framing import MAX_BODY
+from webscore.web.http.framing import MAX_HEAD
+from webscore.web.http.security import HEADERS
+from webscore.web.tables.store import SQLiteStore
+
+HEAD = b"GET /en/rules HTTP/1.1\r\nHost: a\r\n"
+
+
+class Threads:
+    """The worker's thread pool, standing still: it notes what it is given and runs none of it."""
+
+    def __init__(self):
+        self.given = []
+
+    def submit(self, handle, conn):
+        """Note a connection handed to a thread."""
+        self.given.append(conn)
+        return concurrent.futures.Future()
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """The worker's clock, set by the test: [seconds]."""
+    now = [1000.0]
+    monkeypatch.setattr(buffering, "time", types.SimpleNamespace(monotonic=lambda: now[0]))
+    return now
+
+
+@pytest.fixture
+def worker():
+    """A worker of 2 threads and 3 connections, its loop turned by the test."""
+    cfg = Config()
+    cfg.set("threads", 2)
+    cfg.set("worker_connections", 3)
+    made = BufferingWorker(0, os.getpid(), [], None, 30, cfg, Logger(cfg))
+    made.poller = selectors.DefaultSelector()
+    made.tpool = Threads()
+    made._accepting = True
+    made.sockets_made = []
+    yield made
+    for sock in made.sockets_made:
+        sock.close()
+    made.poller.close()
+    made.tmp.close()
+
+
+def connected(worker):
+    """Return (the client's socket, the worker's connection) of a new connection the worker took."""
+    client, server = socket.socketpair()
+    worker.sockets_made += [client, server]
+    conn = Connection(worker, server, ("127.0.0.1", 1), ("127.0.0.1", 2))
+    worker.nr_conns += 1
+    worker.enqueue_req(conn)
+    return client, conn
+
+
+def turn(worker) -> None:
+    """Turn the worker's loop once: what its sockets hold now is read."""
+    worker.wait_for_and_dispatch_events(0)
+
+
+def closed(client) -> bool:
+    """Tell whether the worker closed a connection (its client reads the end of the stream)."""
+    client.settimeout(5)
+    return client.recv(65536) == b""
+
+
+def test_a_request_reaches_a_thread_only_once_whole(worker):
+    client, conn = connected(worker)
+    for piece in (HEAD[:10], HEAD[10:], b"X-Slow: a\r\n"):
+        client.sendall(piece)
+        turn(worker)
+        assert worker.tpool.given == [] and list(worker.waiting) == [conn]
+    client.sendall(b"\r\n")
+    turn(worker)
+    assert worker.tpool.given == [conn] and worker.waiting == {}
+    assert bytes(conn.gathered) == HEAD + b"X-Slow: a\r\n\r\n"
+    assert worker.poller.get_map() == {}
+
+
+def test_a_thread_reads_the_request_gathered_and_never_waits_on_the_socket(worker):
+    client, conn = connected(worker)
+    # A body declared larger than any the app takes goes to a thread at once, for the app to refuse it; should it
+    # read it all the same, it gets what came, where a read of the socket would wait for a client that sends no more.
+    client.sendall("POST /en/t/new HTTP/1.1\r\nHost: a\r\nContent-Length: {}\r\n\r\nabcd".format(MAX_BODY + 1).encode())
+    turn(worker)
+    assert worker.tpool.given == [conn] and conn.cut
+    conn.sock.settimeout(5)
+    conn.init()
+    request = next(conn.parser)
+    assert isinstance(conn.parser.unreader, Gathered)
+    assert (request.method, request.path, request.body.read()) == ("POST", "/en/t/new", b"abcd")
+
+
+def test_a_request_not_whole_in_time_is_closed_without_a_thread(worker, clock):
+    client, conn = connected(worker)
+    client.sendall(HEAD)
+    turn(worker)
+    clock[0] += REQUEST_SECONDS - 1
+    worker.murder_keepalived()
+    assert list(worker.waiting) == [conn]
+    clock[0] += 2
+    worker.murder_keepalived()
+    assert closed(client)
+    assert (worker.waiting, worker.tpool.given, worker.nr_conns) == ({}, [], 0)
+
+
+def test_a_full_worker_lets_the_connection_waiting_longest_go_for_the_next(worker, clock):
+    clients = []
+    for _ in range(3):
+        clients.append(connected(worker))
+        clock[0] += 1
+    assert worker.nr_conns == worker.worker_connections
+    # As the worker's loop does when it holds all it may.
+    worker.set_accept_enabled(False)
+    assert closed(clients[0][0])
+    assert list(worker.waiting) == [conn for _, conn in clients[1:]]
+    assert (worker.nr_conns, worker._accepting) == (2, True)
+
+
+def test_a_head_past_the_bound_is_refused_as_gunicorn_refuses_one(worker):
+    client, conn = connected(worker)
+    client.sendall(HEAD + b"X-Big: " + b"a" * MAX_HEAD)
+    for _ in range(10):
+        turn(worker)
+    client.settimeout(5)
+    assert client.recv(65536).startswith(b"HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n")
+    assert closed(client)
+    assert (worker.waiting, worker.tpool.given, worker.nr_conns, list(worker.closing)) == ({}, [], 0, [conn])
+
+
+def test_a_connection_closed_after_its_answer_is_let_go_once_its_client_closes(worker):
+    client, conn = connected(worker)
+    client.sendall(HEAD + b"\r\n")
+    turn(worker)
+    conn.close(graceful=True)
+    # The worker closed its side at once, and reads the client's until it closes it too.
+    assert closed(client)
+    assert list(worker.closing) == [conn]
+    client.close()
+    turn(worker)
+    assert (worker.closing, conn.sock.fileno()) == ({}, -1)
+
+
+SETUP = encode(empty_setup(examples.load("four-players")))
+
+
+def test_slow_clients_hold_no_thread_of_gunicorn_run_as_the_procfile_runs_it(tmp_path):
+    path = str(tmp_path / "tables.sqlite3")
+    table = SQLiteStore(path).create(SETUP, 4)
+    # Two threads, and ten times as many clients sending their headers, or a save's body, and no more.
+    with procfile_gunicorn(env={"FLASK_TABLES_DATABASE": path}, workers=1, extra=["--threads", "2"],
+                           log=subprocess.DEVNULL) as (port, _):
+        slow = []
+        for n in range(20):
+            sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+            sock.sendall(b"GET /en/rules HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: a\r\n" if n % 2 else
+                         "POST /en/t/{}/1 HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Requested-With: marquoir\r\n"
+                         "Content-Type: application/json\r\nContent-Length: 200\r\n\r\n{{".format(table).encode())
+            slow.append(sock)
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            connection.request("GET", "/en/rules")
+            page = connection.getresponse()
+            assert (page.status, page.getheader("Content-Security-Policy")) == (200, HEADERS["Content-Security-Policy"])
+            page.read()
+            # On the same connection, kept alive: a follow, then two requests sent at once, each answered in turn.
+            connection.request("GET", "/en/t/{}/state".format(table))
+            follow = connection.getresponse()
+            assert (follow.status, follow.getheader("ETag")) == (200, '"0-en"')
+            follow.read()
+            connection.sock.sendall(b"GET /en/rules HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+                                    b"GET /en/t/{}/state HTTP/1.1\r\nHost: 127.0.0.1\r\nIf-None-Match: \"0-en\"\r\n\r\n"
+                                    .replace(b"{}", table.encode()))
+            for status in (200, 304):
+                answer = http.client.HTTPResponse(connection.sock)
+                answer.begin()
+                answer.read()
+                assert answer.status == status
+            connection.close()
+        finally:
+            for sock in slow:
+                sock.close()
