@@ -102,7 +102,7 @@ class _Spending(Judge):
     """
 
     __slots__ = ("town", "feeding", "coins", "coin", "groups", "free", "squares", "cards", "worth_of", "most",
-                 "places", "lines", "line_places", "best_lines", "base", "more", "full")
+                 "place", "places", "lines", "line_places", "best_lines", "base", "more", "full")
 
     def __init__(self, town, feeding):
         super().__init__(town, feeding)
@@ -124,6 +124,7 @@ class _Spending(Judge):
         self.cards = Cards(self.top, feeding.fixed, self.squares)
         self.most = [self.cards.most(p, self.worth_of[p]) for p in range(len(self.squares))]
         self.base = sum(self.top.worths[i] for i in feeding.fixed if i in self.top.worths) + self.cards.paid
+        self.place = {self.squares[p]: p for p in range(len(self.squares))}
         # Only squares that can gain make a line worth a coin.
         self.places = {self.squares[p]: p for p in range(len(self.squares)) if self.most[p]}
         self.lines, self.line_places, self.best_lines = [], [], []
@@ -143,7 +144,11 @@ class _Spending(Judge):
     def _more(self, room: int, fed: int) -> int:
         """Return the most that Farms, Greenhouses and `room` coins of Tithe Barn pairs can add to the places
         `fed` (bits), in halves: their best squares."""
-        slots = self.free + sum(len(group) for group in self.groups) + (TITHE_PAIR * room if self.feeding.barns else 0)
+        place = self.place
+        # The Greenhouses' groups hold at most their unfed squares, the largest groups taken.
+        reach = sorted([sum(1 for i in group if i in place and not fed >> place[i] & 1) for group in self.groups],
+                       reverse=True)
+        slots = self.free + sum(reach[:len(self.feeding.greenhouses)]) + (TITHE_PAIR * room if self.feeding.barns else 0)
         return sum(sorted([self.most[p] for p in range(len(self.most)) if not fed >> p & 1], reverse=True)[:slots])
 
     # The plans that need no search.
