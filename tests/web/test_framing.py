@@ -48,6 +48,12 @@ CHUNKED = POST + b"Transfer-Encoding: chunked\r\n\r\n"
     (POST + b"Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n", AS_IS),
     (POST + b"Transfer-Encoding: gzip\r\n\r\n", AS_IS),
     (POST + b"Transfer-Encoding: chunked, gzip\r\n\r\n", AS_IS),
+    # A request that reads no body is answered once its head is whole: its body, if one is to come, is not waited for.
+    (GET + b"Transfer-Encoding: chunked\r\n\r\n", AS_IS),
+    (GET + b"Content-Length: 5\r\n\r\nab", AS_IS),
+    (GET + b"Content-Length: 5\r\n\r\nabcde", WHOLE),
+    (b"DELETE /en/new HTTP/1.1\r\nContent-Length: 5\r\n\r\n", AS_IS),
+    (b"PUT /en/new HTTP/1.1\r\nContent-Length: 5\r\n\r\n", MORE),
     # Chunks: whole at the last one's empty line, trailers or not.
     (CHUNKED, MORE),
     (CHUNKED + b"5\r\nabc", MORE),

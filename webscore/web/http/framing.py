@@ -12,6 +12,9 @@ MAX_HEAD = 64 * 1024
 MAX_BODY = 64 * 1024
 # The longest request line gunicorn takes (its --limit-request-line is at most this): one longer is its 414.
 MAX_LINE = 8190
+# The methods whose body is waited for (the app reads a body in a POST only); with any other, a body still to come
+# is not waited for, and its connection closes after the answer.
+BODY_METHODS = (b"POST ", b"PUT ", b"PATCH ")
 # What a connection's bytes so far make: wait for more, a whole request, a request to hand over as it is
 # (gunicorn or the app refuse it from what came), a head too large to wait for.
 MORE, WHOLE, AS_IS, TOO_LARGE = "more", "whole", "as is", "too large"
@@ -28,7 +31,13 @@ def request_state(data: bytes) -> str:
         return TOO_LARGE if len(data) > MAX_HEAD else MORE
     if end > MAX_HEAD:
         return TOO_LARGE
-    body = data[end + 4:]
+    state = _body_state(head, data[end + 4:])
+    # Only a form or a save reads its body: any other request is answered once its head is whole.
+    return AS_IS if state == MORE and not head.startswith(BODY_METHODS) else state
+
+
+def _body_state(head: bytes, body: bytes) -> str:
+    """Return whether the body a whole head announces is whole, to come, or to hand over as it is."""
     lengths, codings = _framing(head)
     if codings:
         return _chunks_state(body) if not lengths and codings[-1] == b"chunked" else AS_IS
