@@ -284,17 +284,11 @@ class _Walk:
 
 def best_sums(values: list, most: int) -> list:
     """Return, for each start p, [the sum of the r largest of values[p:] for r in 0..most]."""
-    sums = [[0] * (most + 1)]
-    ordered = []
-    for p in range(len(values) - 1, -1, -1):
-        # Insert values[p] into the descending list of those after it.
-        at = 0
-        while at < len(ordered) and ordered[at] >= values[p]:
-            at += 1
-        ordered.insert(at, values[p])
-        row = [0] * (most + 1)
-        for r in range(1, most + 1):
-            row[r] = row[r - 1] + (ordered[r - 1] if r <= len(ordered) else 0)
-        sums.append(row)
-    sums.reverse()
+    sums = []
+    for p in range(len(values) + 1):
+        ordered = sorted(values[p:], reverse=True)[:most]
+        row = [0]
+        for value in ordered:
+            row.append(row[-1] + value)
+        sums.append(row + [row[-1]] * (most + 1 - len(row)))
     return sums

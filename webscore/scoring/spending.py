@@ -16,6 +16,7 @@ line by line, in bit masks over the squares nothing fixed feeds (capacity.Cards)
 from .capacity import Cards
 from .capacity import best_sums
 from .feeding import FARM_CAPACITY
+from .feeding import FEEDABLE
 from .feeding import Judge
 from .feeding import greenhouse_options
 from .feeding import is_feedable
@@ -46,12 +47,14 @@ def _lines(squares: tuple, places: dict) -> list:
     """
     found = []
     for name, line in LINES:
-        feedable = tuple(i for i in line if is_feedable(squares[i]))
+        feedable = []
         mask = 0
-        for i in feedable:
-            if i in places:
-                mask |= 1 << places[i]
-        found.append((name, feedable, mask))
+        for i in line:
+            if squares[i] in FEEDABLE:
+                feedable.append(i)
+                if i in places:
+                    mask |= 1 << places[i]
+        found.append((name, tuple(feedable), mask))
     return found
 
 
