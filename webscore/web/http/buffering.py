@@ -5,8 +5,8 @@ its headers or its body holds a thread for as long as it trickles: about 200 suc
 threads) stopped the whole site. Here the worker's own loop, which already waits on every kept-alive
 connection without a thread, reads each request as its bytes come, and hands it to a thread only once it is
 whole (its head and its body), or once what came is enough to answer it: a head or chunk gunicorn refuses, a
-body larger than any the app reads or one it does not read (a GET's), the client gone. The thread parses bytes held in memory and never reads
-the socket: past them, its request ends.
+body larger than any the app reads or one it does not read (a GET's), the client gone. The thread parses
+bytes held in memory and never reads the socket: past them, its request ends.
 
 A connection has REQUEST_SECONDS to send each request whole and may hold MAX_HEAD bytes of head (past them,
 gunicorn's own 431) and MAX_BODY of body; when the worker holds as many connections as it may, the one
