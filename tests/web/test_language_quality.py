@@ -82,6 +82,11 @@ GLOSSARY = {
         (r"\bThis link (holds|does not bring)\b", r"\bCe lien (doit contenir|contient)\b", r"(?i)\bapporte\b"),
         # A card's pattern of resources is its « motif » everywhere, the rules' words included.
         (r"^Layouts?\b", r"^Motifs?\u00a0:", r"(?i)\bdisposition\b"),
+        # Fortune's cards, named by us (no French printing found): one name each, wherever they are named.
+        (r"\bRoot Cellars?\b", r"(?i)\bcelliers?\b", None),
+        (r"\bTithe Barns?\b", r"(?i)\bgranges? dîmières?\b", None),
+        (r"\bHollow Hill\b", r"\bColline creuse\b", None),
+        (r"\bcoins?\b", r"(?i)\bpièces?\b", None),
     ],
     "hu": [
         (r"(?i)\borange\b", r"(?i)narancssárga", r"(?i)narancs(?!sárga)"),
@@ -102,6 +107,11 @@ GLOSSARY = {
         (r"\bseating order\b", r"ülésrend", r"előtted álló"),
         (r"^Layouts?\b", r"^Alakzat(ok)?:", r"(?i)elrendezés"),
         (r"\b(Solo|one player)\b.*\bplay|\bplayed by exactly one\b", r"(?i)egyszemélyes", r"egyszemélyes játékot játszik"),
+        # Fortune's cards, named by us (no Hungarian printing found), without a leading article.
+        (r"\bRoot Cellars?\b", r"(?i)\bverem", None),
+        (r"\bTithe Barns?\b", r"(?i)dézsmapajt", None),
+        (r"\bHollow Hill\b", r"Üreges Domb", None),
+        (r"\bcoins?\b", r"(?i)\bérm", None),
     ],
 }
 
