@@ -1,7 +1,8 @@
 """Nothing a client sets reaches what other readers receive: roots, forwarded addresses, hosts; limits that hold.
 
 A SCRIPT_NAME that is no plain root, X-Forwarded-For and -Proto from anyone but the proxies the deployment
-names (PROXIES), a Host other than the public origin's: none of them shape a link, a kept page or a count.
+names (PROXIES, reaching the app from TRUSTED_PROXIES), a Host other than the public origin's: none of them shape
+a link, a kept page or a count.
 """
 
 import re
@@ -88,6 +89,49 @@ def test_a_forwarded_address_counts_for_nothing_unless_the_deployment_trusts_its
                     headers={"X-Forwarded-For": "1.2.3.4, 10.0.0.{}".format(seq)}).status_code
                for seq in range(1, 4)]
     assert answers == [200, 200, 200]
+
+
+def saves_from(phone, table, peer: str, first_seq: int) -> list:
+    """Send three saves from a peer, each naming another forwarded address; return their statuses."""
+    return [save(phone, table, 1, {"seq": seq, "set": {"square_a1": ["farm" if seq % 2 else "well", 0]}},
+                 headers={"X-Forwarded-For": "198.51.100.{}".format(seq)}, environ_overrides={"REMOTE_ADDR": peer}).status_code
+            for seq in range(first_seq, first_seq + 3)]
+
+
+def test_a_client_that_reaches_the_port_itself_sets_no_address_of_its_own(make_app, config):
+    config["TABLE_SAVES_PER_MINUTE"] = 2
+    # The Procfile's deployment (PROXIES=1, bound to 0.0.0.0): the router reaches the app from its own private
+    # network; a client from the open internet that reaches the port without it counts as its own address.
+    phone = make_app(**config, PROXIES=1).test_client()
+    table = open_table(phone)
+    assert saves_from(phone, table, "203.0.113.9", 1) == [200, 200, 429]
+    assert saves_from(phone, table, "2001:db8::9", 4) == [200, 200, 429]
+    assert saves_from(phone, table, "10.1.2.3", 7) == [200, 200, 200]
+    # Nor does its X-Forwarded-Proto make the session cookie Secure.
+    page = phone.get("/en/t/new?code=" + SETUP, headers={"X-Forwarded-Proto": "https"},
+                     environ_overrides={"REMOTE_ADDR": "203.0.113.9"})
+    assert all("Secure" not in value for name, value in page.headers.items() if name == "Set-Cookie")
+
+
+def test_the_trusted_networks_are_the_deployments_to_name(make_app, config):
+    config["TABLE_SAVES_PER_MINUTE"] = 2
+    phone = make_app(**config, PROXIES=1, TRUSTED_PROXIES=["192.0.2.0/24", "2001:db8:5::/48"]).test_client()
+    table = open_table(phone)
+    assert saves_from(phone, table, "192.0.2.77", 1) == [200, 200, 200]
+    assert saves_from(phone, table, "::ffff:192.0.2.78", 4) == [200, 200, 200]
+    assert saves_from(phone, table, "2001:db8:5:1::2", 7) == [200, 200, 200]
+    # A private address is no longer trusted once the deployment names its own networks.
+    assert saves_from(phone, table, "10.1.2.3", 10) == [200, 200, 429]
+    # As an environment variable: networks apart by commas or spaces, or a JSON list.
+    text = make_app(**config, PROXIES=1, TRUSTED_PROXIES="192.0.2.0/24, 2001:db8:5::/48").test_client()
+    table = open_table(text)
+    assert saves_from(text, table, "192.0.2.77", 1) == [200, 200, 200]
+    assert saves_from(text, table, "127.0.0.1", 4) == [200, 200, 429]
+
+
+def test_a_trusted_network_that_is_none_stops_the_start():
+    with pytest.raises(RuntimeError, match="FLASK_TRUSTED_PROXIES"):
+        create_app({"TESTING": True, "PROXIES": 1, "TRUSTED_PROXIES": ["10.0.0.0/8", "router"]})
 
 
 def test_take_ins_count_as_saves(make_app, config):

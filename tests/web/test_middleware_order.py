@@ -1,7 +1,6 @@
 """The WSGI layers in front of Flask are installed in one place, create_app, in one order."""
 
-from werkzeug.middleware.proxy_fix import ProxyFix
-
+from webscore.web.http.clients import TrustedProxyFix
 from webscore.web.http.page_cache import KeptPages
 from webscore.web.http.security import Rooted
 from webscore.web.tables.follow import FollowShortcut
@@ -19,4 +18,4 @@ def layers(wsgi_app) -> list:
 
 def test_the_root_and_forwarded_address_come_first_then_the_follow_shortcut_then_the_kept_pages(make_app):
     assert layers(make_app().wsgi_app) == [Rooted, FollowShortcut, KeptPages]
-    assert layers(make_app(PROXIES=1).wsgi_app) == [ProxyFix, Rooted, FollowShortcut, KeptPages]
+    assert layers(make_app(PROXIES=1).wsgi_app) == [TrustedProxyFix, Rooted, FollowShortcut, KeptPages]

@@ -11,8 +11,9 @@ from flask import request
 from flask.sessions import SecureCookieSessionInterface
 from markupsafe import Markup
 from werkzeug.exceptions import SecurityError
-from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wsgi import get_host
+
+from . import clients
 
 # The style sheet, as a page that must paint with its first bytes holds it (a result page, opened cold from a
 # shared link: no request for a style sheet before its first paint). Read once, at start, as the files'
@@ -180,15 +181,19 @@ def trust_proxy(app) -> None:
     """Take what the proxies in front forward (PROXIES: how many there are), and nothing from anyone else.
 
     With PROXIES=1 (the Procfile's: the platform's router) the client's address and scheme are the ones
-    that proxy appended; with 0 (the default) X-Forwarded-For and -Proto are ignored. A forwarded host or
-    prefix is never taken. With PUBLIC_ORIGIN, links name its scheme too.
+    that proxy appended, when the request comes from a network of TRUSTED_PROXIES (by default the private
+    ones, clients.ROUTER_NETWORKS); from anywhere else, and with PROXIES=0 (the default), X-Forwarded-For and
+    -Proto are ignored. A forwarded host or prefix is never taken. With PUBLIC_ORIGIN, links name its scheme too.
     """
     proxies = app.config["PROXIES"]
     if type(proxies) is not int or proxies < 0:
         raise RuntimeError("FLASK_PROXIES is the number of proxies in front of the app, such as 1.")
+    named = app.config.get("TRUSTED_PROXIES")
+    networks = clients.trusted_networks(clients.ROUTER_NETWORKS if named is None else named)
     origin = app.config.get("PUBLIC_ORIGIN")
     rooted = Rooted(app.wsgi_app, urlsplit(str(origin)).scheme if origin else None)
-    app.wsgi_app = ProxyFix(rooted, x_for=proxies, x_proto=proxies, x_host=0, x_port=0, x_prefix=0) if proxies else rooted
+    app.wsgi_app = clients.TrustedProxyFix(rooted, networks, x_for=proxies, x_proto=proxies, x_host=0, x_port=0,
+                                           x_prefix=0) if proxies else rooted
 
 
 # A root the app may be mounted under: path segments of plain characters. Anything else, such as the
