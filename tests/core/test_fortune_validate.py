@@ -25,6 +25,18 @@ def two(first: dict, coins=False, tiny_trees=False) -> dict:
     return game(first, rival, coins=coins, tiny_trees=tiny_trees)
 
 
+def test_a_town_not_entered_yet_is_not_asked_for_its_coins_or_seed():
+    # A game just set up: every town empty, no coins or seed known yet; the first building asks for both.
+    played = game(player(town(EMPTY, EMPTY, EMPTY, EMPTY)), player(town(EMPTY, EMPTY, EMPTY, EMPTY), name="Bo"),
+                  coins=True, tiny_trees=True)
+    assert problems(played) == []
+    played["players"][0]["town"][0][0] = "cottage"
+    assert codes(played) == [("coins-missing", 0, None), ("seed-missing", 0, None)]
+    # Given for an empty town, they are checked as given.
+    played["players"][1].update(coins=9, seed="z9")
+    assert codes(played)[2:] == [("coins-out-of-range", 1, 9), ("seed-out-of-range", 1, "z9")]
+
+
 def test_a_coins_game_is_valid_and_scored():
     played = two(player(town("cottage . . .", EMPTY, EMPTY, EMPTY), coins=4), coins=True)
     assert problems(played) == []

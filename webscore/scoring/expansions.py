@@ -4,7 +4,8 @@ A game plays with coins ("coins": true) and Tiny Trees ("tiny_trees": true) or w
 the key absent, as in every base game). Each player then gives the coins in their chest before any
 spent at the end ("coins"), the coins spent changing a named resource since Hollow Hill was built
 ("hollow_hill_swaps") and the square of their seed ("seed"), null while not known. As for the base game's
-facts, one the town needs and does not have is a problem, and so is one given that it does not need.
+facts, one the town needs and does not have is a problem, and so is one given that it does not need; coins
+and the seed are needed once the town has a building (a game just set up has none).
 Town Hall leaves the Oddity Shop out of the box, as Solo leaves out its cards.
 """
 
@@ -41,12 +42,18 @@ def chest_size(squares: list) -> int:
     return BIG_CHEST if any(type(card) is str and card in BIG_CHEST_MONUMENTS for card in squares) else CHEST
 
 
-def _check_seed(game: dict, player: dict, p: int) -> list:
-    """Check the square of a player's seed: given in a game with Tiny Trees, only then."""
+def _entered(squares: list) -> bool:
+    """Tell whether a town is entered at all: a town with no building yet (a game just set up) has no
+    coins or seed to score, and is not asked for them until it has one."""
+    return any(card is not None for card in squares)
+
+
+def _check_seed(game: dict, player: dict, p: int, squares: list) -> list:
+    """Check the square of a player's seed: given in a game with Tiny Trees, only then; needed once the town is entered."""
     seed = player.get("seed")
     needed = game.get("tiny_trees") is True
     if seed is None:
-        return [problem("seed-missing", p)] if needed else []
+        return [problem("seed-missing", p)] if needed and _entered(squares) else []
     if not needed:
         return [problem("seed-not-needed", p)]
     if type(seed) is not str or seed not in INDEX_OF:
@@ -56,10 +63,14 @@ def _check_seed(game: dict, player: dict, p: int) -> list:
 
 def expansion_problems(game: dict, player: dict, p: int, squares: list, standing) -> list:
     """Check a player's coins, Hollow Hill's swaps and seed; standing is the monument built in the town."""
-    found = check_count(player, p, "coins", 0, chest_size(squares), game.get("coins") is True)
+    in_play = game.get("coins") is True
+    if player.get("coins") is None and not _entered(squares):
+        found = []
+    else:
+        found = check_count(player, p, "coins", 0, chest_size(squares), in_play)
     # Hollow Hill's swaps follow what stands in the town, as the Shrine's count does; its owner may
     # give them before it is built, as the Starloom's owner may give their place.
     owner = player.get("monument") == HOLLOW_HILL and player.get("hollow_hill_swaps") is not None
     found.extend(check_count(player, p, "hollow_hill_swaps", 0, MAX_SWAPS, standing == HOLLOW_HILL or owner))
-    found.extend(_check_seed(game, player, p))
+    found.extend(_check_seed(game, player, p, squares))
     return found
