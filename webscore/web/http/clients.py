@@ -1,4 +1,4 @@
-"""Who a client is: the address a trusted proxy forwarded, or the peer's own."""
+"""Who a client is: the address a trusted proxy forwarded, or the peer's own; and what its limits count under."""
 
 import ipaddress
 
@@ -18,6 +18,20 @@ def address(text: str):
     except ValueError:
         return None
     return (found.ipv4_mapped or found) if found.version == 6 else found
+
+
+def client_key(text: str) -> str:
+    """Return what a client's limits count under: its IPv4 address, or its IPv6 address's /64.
+
+    A /64 is the least one subscriber is given, so its addresses are one client however many it takes. A text that
+    names no address counts as it is.
+    """
+    found = address(text)
+    if found is None:
+        return text
+    if found.version == 6:
+        return str(ipaddress.IPv6Network((int(found) >> 64 << 64, 64)))
+    return str(found)
 
 
 def trusted_networks(value) -> tuple:

@@ -43,6 +43,7 @@ from ..http.assets import EncodedResponse
 from ..i18n.problems import problem_text
 from ..offline.views import page_words_of_browser
 from ..towns.views import town_grid
+from . import limits
 from .follow import etag as follow_etag
 from .follow import record_read
 from .follow import setup_of
@@ -74,14 +75,6 @@ def _record_or_404(table_id: str) -> dict:
     if record is None:
         abort(Response(render_template("table_gone.html", table_id=table_id), 404))
     return record
-
-
-def _client() -> str:
-    return request.remote_addr or "unknown"
-
-
-def _limited(kind: str, limit: int, window: int) -> bool:
-    return _store().hit("{}:{}".format(kind, _client()), window) > limit
 
 
 def _check_csrf() -> None:
@@ -129,7 +122,7 @@ def create(lang):
     _check_csrf()
     code = _setup_code(request.form)
     game = game_from_code(code)
-    if _limited("create", current_app.config["TABLES_PER_HOUR"], 3600):
+    if limits.limited(_store(), "create", current_app.config["TABLES_PER_HOUR"], 3600):
         message = _("This phone has opened many tables in the last hour. Please wait a little.")
         return render_template("error.html", title=_("Too many tables"), message=message), 429
     table_id = _store().create(encode(sync.empty_setup(game)), len(game["players"]))
@@ -301,7 +294,7 @@ def save(lang, table_id, n):
         return jsonify(message=_("This table is gone.")), 404
     if not 1 <= n <= len(setup["players"]):
         return jsonify(message=_("There is no such player at this table.")), 404
-    limit = ("save:" + _client(), 60, current_app.config["TABLE_SAVES_PER_MINUTE"])
+    limit = ("save:" + limits.client(), 60, current_app.config["TABLE_SAVES_PER_MINUTE"])
     try:
         changed = _store().change(table_id, _merge(setup, n, client, [op], _now()), limit)
     except Limited:
@@ -360,7 +353,7 @@ def take(lang, table_id):
     if request.method == "GET" or not towns:
         return page()
     # Counted as saves are: a take-in is one.
-    if _limited("save", current_app.config["TABLE_SAVES_PER_MINUTE"], 60):
+    if limits.limited(_store(), "save", current_app.config["TABLE_SAVES_PER_MINUTE"], 60):
         return page(_("Too many saves from this phone. Please wait a little."), 429)
     shown = request.form.getlist("version")
     # isascii(): "²" is a digit to isdigit() but no number to int().
@@ -394,9 +387,7 @@ def handle_csrf_error(error):
 
 def init_app(app) -> None:
     """Register the table pages, their limits and their CSRF refusal page."""
-    app.config.setdefault("TABLES_PER_HOUR", 30)
-    # Every phone of a table on one Wi-Fi shares an address: six fast tappers stay within this.
-    app.config.setdefault("TABLE_SAVES_PER_MINUTE", 600)
+    limits.init_app(app)
     # The table's forms are the app's only POST forms; their CSRF token lives in Flask's session cookie.
     app.config["SESSION_COOKIE_SAMESITE"] = app.config["SESSION_COOKIE_SAMESITE"] or "Lax"
     app.jinja_env.globals.update(csrf_token=generate_csrf, table_words=table_words)
