@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from support import examples
 from support.code_v1 import encode_v1
 from support.fortune_games import fortune_game
+from support.pinned import PINNED
 from support.strategies import games
 from support.strategies import games_with_expansions
 from support.strategies import normalized
@@ -189,8 +190,29 @@ def test_version_1_names_only_the_fifteen_monuments_it_was_written_with():
     assert refused.value.reason == "malformed"
     assert decode(payload_code(one_player(2, 16)))["players"][0]["monument"] == "caterinas-grotto"
     assert decode(payload_code(one_player(2, 25)))["players"][0]["monument"] == "shrine-of-the-windseed"
-    with pytest.raises(CodeError):
+    # A number past the tables is a card a later Marquoir added: "made by another version".
+    with pytest.raises(CodeError) as refused:
         decode(payload_code(one_player(2, 26)))
+    assert refused.value.reason == "version"
+    later_card = bytearray(one_player(2, 0))
+    later_card[2] = 6 << 4
+    with pytest.raises(CodeError) as refused:
+        decode(payload_code(bytes(later_card)))
+    assert refused.value.reason == "version"
+
+
+def test_a_version_1_code_is_read_past_its_spare_bits_as_before():
+    # The version-1 reader read past the bits a last character holds beyond its bytes; it still does.
+    code = next(case["code"] for case in PINNED if len(case["code"]) % 4 == 2)
+    changed = code[:-1] + ALPHABET[ALPHABET.index(code[-1]) | 1]
+    assert changed != code
+    assert decode(changed) == decode(code)
+    # Version 2 writes them 0 and reads no other text.
+    new = encode(decode(code))
+    assert len(new) % 4 in (2, 3)
+    with pytest.raises(CodeError) as refused:
+        decode(new[:-1] + ALPHABET[ALPHABET.index(new[-1]) | 1])
+    assert refused.value.reason == "damaged"
 
 
 @pytest.mark.parametrize("version, flags, reason", [

@@ -6,17 +6,15 @@ or to a reader that renames a card, or moves a player's square, fails here.
 """
 
 import json
-import pathlib
 
 import pytest
 
+from support.pinned import PINNED
 from webscore.scoring import decode
 from webscore.scoring import encode
 from webscore.scoring import score
 from webscore.scoring import score_code_json
 from webscore.scoring.code_text import from_text
-
-PINNED = json.loads((pathlib.Path(__file__).parent / "pinned_codes_v1.json").read_text(encoding="utf-8"))["codes"]
 
 
 def totals_and_places(result: dict) -> tuple:

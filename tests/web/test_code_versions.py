@@ -2,11 +2,11 @@
 today's link of that game, as a page and as a picture, and neither is ever sent for the other's game."""
 
 import json
-import pathlib
 
 import pytest
 
 from support.code_v1 import encode_v1
+from support.pinned import PINNED
 from support.webflow import text_of
 from webscore.scoring import decode
 from webscore.scoring import encode
@@ -14,7 +14,6 @@ from webscore.scoring.code import _crc
 from webscore.scoring.code_text import from_text
 from webscore.scoring.code_text import to_text
 
-PINNED = json.loads((pathlib.Path(__file__).parents[1] / "core" / "pinned_codes_v1.json").read_text("utf-8"))["codes"]
 # The four-players example, the rulebook's town, and a six-player game of names in six scripts.
 SHARED = [PINNED[0]["code"], PINNED[1]["code"], next(c["code"] for c in PINNED if len(c["game"]["players"]) == 6)]
 LANGS = ("en", "fr", "hu")

@@ -93,7 +93,9 @@ def points(words: dict, total: int) -> str:
 def reason(words: dict, square: dict) -> str:
     """Return why a square of the result view scores what it does, in words (plain text)."""
     card = square["card"]
-    if square["fed_by"]:
+    # A Cottage or Barrett Castle is said fed by its feeders; the Eraflage Vineyard's reason says more (its
+    # row's and column's types), and its feeders are shown on the grid.
+    if square["fed_by"] and "fed-by" in words["fed_reasons"].get(card, {}):
         feeders = [words["cards"][f["card"]] + " " + f["square"] for f in square["fed_by"]]
         return fill(words["fed_reasons"][card]["fed-by"], {"feeders": name_list(words, feeders)})
     code = square["reason"]

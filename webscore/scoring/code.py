@@ -43,7 +43,8 @@ from .validate import MAX_PLAYERS
 
 MONUMENT_SQUARE = 8
 # The bits a last group of 2 or 3 characters holds beyond its bytes, by the text's length modulo 4: 0 in
-# every code written, so that one game has one text (a changed character is never read as the same game).
+# every code written, so that one game has one version-2 text (a changed character is never read as the
+# same game).
 SPARE_BITS = (0, 0, 15, 3)
 COUNTS = ("master_builder_turns", "shrine_buildings", "completed_before")
 HOLLOW_HILL = "hollow-hill"
@@ -204,7 +205,9 @@ def decode(code: str) -> dict:
     # A length no code has (4n + 1) is a code cut one character into a byte: read the whole bytes.
     cut = len(code) % 4 == 1
     data = from_text(code[:-1] if cut else code)
-    if cut or len(data) < 8 or DIGIT[code[-1]] & SPARE_BITS[len(code) % 4] or _crc(data[:-3]) != data[-3:]:
+    # Spare bits are refused from version 2 on: version 1 read past them, and reads every text it read.
+    spare = DIGIT[code[-1]] & SPARE_BITS[len(code) % 4] and data[:1] != b"\x01"
+    if cut or len(data) < 8 or spare or _crc(data[:-3]) != data[-3:]:
         raise CodeError(_why_unreadable(data))
     payload = data[:-3]
     reader = _Reader(payload)
@@ -243,15 +246,21 @@ def _read_buildings(reader, layout: Layout) -> list:
         options = CARDS_BY_NUMBER[CARD_COLOURS[n]]
         number = numbers >> layout.card_bits * (len(CARD_COLOURS) - 1 - n) & (1 << layout.card_bits) - 1
         if number >= len(options):
-            raise CodeError("malformed") from None
+            raise CodeError(_unnumbered(layout))
         buildings.append(options[number])
     return buildings
+
+
+def _unnumbered(layout: Layout) -> str:
+    """Return why a card number no table of ours holds is refused: from version 2 on, whose tables grow, a card
+    added by a later Marquoir (its link opened by an older copy, such as a phone's offline one)."""
+    return "malformed" if layout.version == 1 else "version"
 
 
 def _read_game(reader, layout: Layout) -> dict:
     """Return the game the reader's bytes hold after the version byte, laid out as the version says."""
     flags = reader.byte()
-    if flags >> 2 + len(FLAGS) + len(layout.expansions) or flags & 3 >= len(MODES):
+    if flags >> (2 + len(FLAGS) + len(layout.expansions)) or flags & 3 >= len(MODES):
         raise CodeError("malformed") from None
     game = {"mode": MODES[flags & 3], "buildings": _read_buildings(reader, layout)}
     for bit, flag in enumerate(FLAGS):
@@ -278,7 +287,7 @@ def _read_player(reader, layout: Layout, game: dict) -> dict:
         raise CodeError("malformed") from None
     number = reader.byte()
     if number > layout.monuments:
-        raise CodeError("malformed") from None
+        raise CodeError(_unnumbered(layout))
     monument = MONUMENTS_BY_NUMBER[number - 1] if number else None
     buildings = game["buildings"]
     squares = []
