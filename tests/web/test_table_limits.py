@@ -1,10 +1,23 @@
-"""What one client address may do at the tables, in SQLite and in Redis: an IPv6 client counts by its /64."""
+"""What one client address may do at the tables, in SQLite and in Redis: an IPv6 client counts by its /64, and what
+one address keeps at once is bounded (tables, each at most about 30 KB)."""
 
+import json
 import re
+import sqlite3
+import threading
+
+import pytest
 
 from support import examples
+from support.tables import STORAGES
+from support.tables import Clock
 from support.tables import empty_setup
 from webscore.scoring import encode
+from webscore.web.tables.store import LIFETIME
+from webscore.web.tables.store import Limited
+from webscore.web.tables.store import RedisStore
+from webscore.web.tables.store import SQLiteStore
+from webscore.web.tables.store import new_record
 
 SETUP = encode(empty_setup(examples.load("four-players")))
 TOO_MANY = "Ce téléphone a ouvert beaucoup de tables"
@@ -21,6 +34,15 @@ def open_from(phone, address: str) -> int:
     return answer.status_code
 
 
+def opened(phone, address: str) -> str:
+    at = {"environ_overrides": {"REMOTE_ADDR": address}}
+    page = phone.get("/en/t/new?code=" + SETUP, **at)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page.text).group(1)
+    answer = phone.post("/en/t/new", data={"code": SETUP, "csrf_token": token}, **at)
+    assert answer.status_code == 303
+    return answer.location.rsplit("/", 1)[1]
+
+
 def test_the_addresses_of_one_ipv6_64_are_one_client(make_app, table_config):
     table_config["TABLES_PER_HOUR"] = 2
     phone = make_app(**table_config).test_client()
@@ -34,3 +56,76 @@ def test_an_ipv4_address_counts_as_it_is_even_written_as_ipv6(make_app, table_co
     phone = make_app(**table_config).test_client()
     assert [open_from(phone, address) for address in ("192.0.2.1", "::ffff:192.0.2.1", "192.0.2.1")] == [303, 303, 429]
     assert open_from(phone, "192.0.2.2") == 303
+
+
+def test_what_one_address_keeps_at_once_is_bounded(make_app, table_config):
+    table_config["TABLES_KEPT_PER_ADDRESS"] = 2
+    clock = table_config["TABLES_CLOCK"]
+    phone = make_app(**table_config).test_client()
+    first = opened(phone, "2001:db8::1")
+    clock.now += 3601
+    opened(phone, "2001:db8::2")
+    clock.now += 3601
+    # Past the opening limit of the hour, but at the bound of what it keeps: refused with the same message.
+    assert open_from(phone, "2001:db8::3") == 429
+    assert open_from(phone, "192.0.2.1") == 303
+    # A table kept alive by its saves still counts; one expired no longer does.
+    clock.now += LIFETIME - 2 * 3601 - 1
+    save = phone.post("/en/t/{}/1".format(first), json={"client": "phone-1-abcd", "op": {"seq": 1, "done": True}},
+                      headers={"X-Requested-With": "marquoir"})
+    assert save.status_code == 200
+    assert open_from(phone, "2001:db8::4") == 429
+    clock.now += 3603
+    assert [open_from(phone, "2001:db8::5") for _ in range(2)] == [303, 429]
+    clock.now += LIFETIME
+    assert open_from(phone, "2001:db8::6") == 303
+
+
+def test_the_bound_is_the_deployments_to_set(make_app, table_config):
+    table_config["TABLES_KEPT_PER_ADDRESS"] = 1
+    phone = make_app(**table_config).test_client()
+    assert [open_from(phone, "192.0.2.9") for _ in range(2)] == [303, 429]
+
+
+def test_a_file_made_before_tables_had_openers_keeps_its_tables_and_takes_the_bound(tmp_path):
+    path = tmp_path / "before.sqlite3"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE tables (id TEXT PRIMARY KEY, record TEXT NOT NULL, changed REAL NOT NULL)")
+    clock = Clock()
+    db.execute("INSERT INTO tables VALUES (?, ?, ?)", ("kept-before-a-bound", json.dumps(new_record(SETUP, 4, clock.now)),
+                                                       clock.now))
+    db.commit()
+    db.close()
+    store = SQLiteStore(str(path), clock)
+    assert store.get("kept-before-a-bound")["setup"] == SETUP
+    store.create(SETUP, 4, ("192.0.2.1", 1))
+    with pytest.raises(Limited):
+        store.create(SETUP, 4, ("192.0.2.1", 1))
+    store.create(SETUP, 4)
+
+
+@pytest.mark.parametrize("storage", STORAGES)
+def test_openers_racing_past_the_bound_keep_no_more_than_it(request, tmp_path, storage):
+    if storage == "sqlite":
+        store = SQLiteStore(str(tmp_path / "race.sqlite3"), Clock())
+    else:
+        url = request.getfixturevalue("redis_server").url
+        RedisStore(url).redis.flushdb()
+        store = RedisStore(url, Clock())
+    start = threading.Barrier(8)
+    outcomes = []
+
+    def open_one():
+        start.wait()
+        try:
+            store.create(SETUP, 4, ("2001:db8::/64", 3))
+            outcomes.append("opened")
+        except Limited:
+            outcomes.append("refused")
+
+    racers = [threading.Thread(target=open_one) for _ in range(8)]
+    for racer in racers:
+        racer.start()
+    for racer in racers:
+        racer.join()
+    assert sorted(outcomes) == ["opened"] * 3 + ["refused"] * 5

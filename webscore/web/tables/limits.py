@@ -1,12 +1,14 @@
-"""What one client may do at the tables: tables opened per hour, saves per minute, tables kept at once.
+"""What one client may do at the tables: tables opened per hour, tables kept at once, saves per minute.
 
 Each counts per client address as webscore.web.http.clients.client_key groups it (an IPv6 /64 is one client), in
 the table store itself, so that every worker and instance counts together.
 """
 
+from flask import current_app
 from flask import request
 
 from ..http.clients import client_key
+from .store import Limited
 
 
 def client() -> str:
@@ -19,8 +21,21 @@ def limited(store, kind: str, limit: int, window: int) -> bool:
     return store.hit("{}:{}".format(kind, client()), window) > limit
 
 
+def open_table(store, setup: str, count: int):
+    """Open a table for the client and return its id, or None past its limits (opened this hour, kept at once)."""
+    config = current_app.config
+    if limited(store, "create", config["TABLES_PER_HOUR"], 3600):
+        return None
+    try:
+        return store.create(setup, count, (client(), config["TABLES_KEPT_PER_ADDRESS"]))
+    except Limited:
+        return None
+
+
 def init_app(app) -> None:
     """Set the limits a deployment did not set."""
     app.config.setdefault("TABLES_PER_HOUR", 30)
+    # A full table is about 30 KB: one address keeps at most about 6 MB, however long it keeps its tables alive.
+    app.config.setdefault("TABLES_KEPT_PER_ADDRESS", 200)
     # Every phone of a table on one Wi-Fi shares an address: six fast tappers stay within this.
     app.config.setdefault("TABLE_SAVES_PER_MINUTE", 600)

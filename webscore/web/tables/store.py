@@ -11,7 +11,8 @@ A town travels as the game code of the setup with only that player's town filled
 fields each phone changed and when, which merge() needs. "revision" grows at every change, so a phone
 that follows the table asks "anything since revision r?" and gets a 304. Both stores offer the same
 calls, change a table in one transaction (no other worker writes in between) and expire a table 48
-hours after its last change.
+hours after its last change. Each table's opener (its client address) is kept beside it, so that what one
+address keeps at once is counted in the same write that opens a table.
 """
 
 import functools
@@ -97,7 +98,11 @@ class SQLiteStore:
                 db.execute("PRAGMA journal_mode=WAL")
                 db.execute("PRAGMA synchronous=NORMAL")
                 db.execute("CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, record TEXT NOT NULL, "
-                           "changed REAL NOT NULL)")
+                           "changed REAL NOT NULL, owner TEXT)")
+                # A file made before tables had openers gets the column; its tables count for no one.
+                if "owner" not in {row[1] for row in db.execute("PRAGMA table_info(tables)")}:
+                    db.execute("ALTER TABLE tables ADD COLUMN owner TEXT")
+                db.execute("CREATE INDEX IF NOT EXISTS tables_owner ON tables (owner, changed)")
                 # Each count says until when it counts, so that old ones go (the table before this had none).
                 db.execute("DROP TABLE IF EXISTS hits")
                 db.execute("CREATE TABLE IF NOT EXISTS counts (key TEXT PRIMARY KEY, window INTEGER NOT NULL, "
@@ -120,15 +125,23 @@ class SQLiteStore:
             db.close()
 
     @reached
-    def create(self, setup: str, count: int) -> str:
-        """Open a table for a setup; return its id."""
+    def create(self, setup: str, count: int, kept=None) -> str:
+        """Open a table for a setup; return its id.
+
+        kept, (owner, most), names who opens it and raises Limited when that owner keeps `most` tables already.
+        """
         now = self.clock()
         table_id = secrets.token_urlsafe(16)
+        owner, most = kept or (None, None)
         db = self._db()
         db.execute("DELETE FROM tables WHERE changed < ?", (now - LIFETIME,))
         db.execute("DELETE FROM counts WHERE until < ?", (now,))
-        db.execute("INSERT INTO tables (id, record, changed) VALUES (?, ?, ?)",
-                   (table_id, json.dumps(new_record(setup, count, now)), now))
+        # One statement, so the count and the table it lets in are one write: no other worker's table between them.
+        if not db.execute("INSERT INTO tables (id, record, changed, owner) SELECT ?, ?, ?, ? WHERE ? IS NULL OR "
+                          "(SELECT COUNT(*) FROM tables WHERE owner = ? AND changed >= ?) < ?",
+                          (table_id, json.dumps(new_record(setup, count, now)), now, owner, most, owner,
+                           now - LIFETIME, most)).rowcount:
+            raise Limited()
         return table_id
 
     @reached
@@ -193,6 +206,8 @@ class RedisStore:
     """Tables in Redis, shared by every app instance; Redis itself drops a table 48 hours after its change."""
 
     PREFIX = "marquoir:table:"
+    # Per opener, its tables scored by when each expires; a table's record holds its opener as "owner".
+    KEPT = "marquoir:kept:"
 
     def __init__(self, url: str, clock=time.time):
         import redis
@@ -210,24 +225,52 @@ class RedisStore:
         self.redis.connection_pool.disconnect(inuse_connections=False)
 
     @reached
-    def create(self, setup: str, count: int) -> str:
-        """Open a table for a setup; return its id."""
+    def create(self, setup: str, count: int, kept=None) -> str:
+        """Open a table for a setup; return its id. As SQLiteStore.create: kept, (owner, most), bounds its owner's.
+
+        The owner's tables are watched while they are counted, and the table is written with MULTI/EXEC, which
+        Redis refuses if another instance wrote them meanwhile: then they are counted again.
+        """
         table_id = secrets.token_urlsafe(16)
-        record = new_record(setup, count, self.clock())
-        self.redis.set(self.PREFIX + table_id, json.dumps(record), ex=LIFETIME)
-        return table_id
+        now = self.clock()
+        record = new_record(setup, count, now)
+        owner, most = kept or (None, None)
+        for _ in range(REDIS_TRIES):
+            with self.redis.pipeline() as pipe:
+                try:
+                    if owner is not None:
+                        pipe.watch(self.KEPT + owner)
+                        if pipe.zcount(self.KEPT + owner, now, "+inf") >= most:
+                            raise Limited()
+                    pipe.multi()
+                    self._write(pipe, table_id, record, owner)
+                    pipe.execute()
+                    return table_id
+                except self.WatchError:
+                    continue
+        raise Unavailable("the opener's tables kept changing under this table")
+
+    def _write(self, pipe, table_id: str, record: dict, owner) -> None:
+        """Queue the writing of a table and, with an owner, its place among the owner's until it expires."""
+        pipe.set(self.PREFIX + table_id, json.dumps(dict(record, owner=owner) if owner else record), ex=LIFETIME)
+        if owner is not None:
+            pipe.zremrangebyscore(self.KEPT + owner, "-inf", "({}".format(self.clock()))
+            pipe.zadd(self.KEPT + owner, {table_id: record["changed"] + LIFETIME})
+            pipe.expire(self.KEPT + owner, LIFETIME)
 
     @reached
     def get(self, table_id: str):
         """Return a table's record, or None when there is none or it expired."""
-        return self._record(self.redis.get(self.PREFIX + table_id))
+        return self._record(self.redis.get(self.PREFIX + table_id))[0]
 
     def _record(self, raw):
+        """Return (a table's record, its owner), the record None when there is none or it expired."""
         if raw is None:
-            return None
+            return None, None
         record = json.loads(raw)
+        owner = record.pop("owner", None)
         # The key's own expiry does the work in use; the clock check lets a test move time forward.
-        return None if record["changed"] < self.clock() - LIFETIME else record
+        return (None if record["changed"] < self.clock() - LIFETIME else record), owner
 
     @reached
     def change(self, table_id: str, change, limit=None):
@@ -248,13 +291,13 @@ class RedisStore:
             with self.redis.pipeline() as pipe:
                 try:
                     pipe.watch(key)
-                    record = self._record(pipe.get(key))
+                    record, owner = self._record(pipe.get(key))
                     if record is None:
                         return None
                     changed, answer = change(record)
                     if changed is not record:
                         pipe.multi()
-                        pipe.set(key, json.dumps(changed), ex=LIFETIME)
+                        self._write(pipe, table_id, changed, owner)
                         pipe.execute()
                     return changed, answer
                 except self.WatchError:

@@ -122,10 +122,10 @@ def create(lang):
     _check_csrf()
     code = _setup_code(request.form)
     game = game_from_code(code)
-    if limits.limited(_store(), "create", current_app.config["TABLES_PER_HOUR"], 3600):
+    table_id = limits.open_table(_store(), encode(sync.empty_setup(game)), len(game["players"]))
+    if table_id is None:
         message = _("This phone has opened many tables in the last hour. Please wait a little.")
         return render_template("error.html", title=_("Too many tables"), message=message), 429
-    table_id = _store().create(encode(sync.empty_setup(game)), len(game["players"]))
     return redirect(url_for("tables.table", lang=lang, table_id=table_id), 303)
 
 
