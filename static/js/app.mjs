@@ -66,7 +66,8 @@ function worded(placed) {
 
 // A town's palette, squares and facts, drawn by the town step's own Python (webscore/flow/pieces.py).
 function townGrid(core, step, values, errors) {
-  return core.draw("town_grid", { words, offered: step.offered, values, errors, asks_turns: step.asks_turns, asks_fact: step.fact ?? null });
+  return core.draw("town_grid", { words, offered: step.offered, values, errors, asks_turns: step.asks_turns, asks_fact: step.fact ?? null,
+    expansions: step.expansion_facts ?? [] });
 }
 
 async function townForm(core, step, code, n, lang, values, placed, unfinished) {

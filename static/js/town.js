@@ -7,6 +7,8 @@ import { correcting, draftOf, forgetCorrection, keepDraft } from "./recent.mjs";
 
 // How long a tap's new card waits for its points before it shows alone (ms).
 const HOLD_MS = 50;
+// The tool in hand when the palette's Seed is (Tiny Trees): a tap puts the seed on a square, or lifts it.
+const SEED = Symbol("seed");
 
 function toolOf(palette, card) {
   return palette.querySelector(`.tool[data-card="${CSS.escape(card)}"]`);
@@ -104,6 +106,16 @@ export function enhance(form) {
   const title = palette.querySelector(".palette-title");
   const history = [];
   let tool = null;
+  // The seed's square, sent in its own field and marked on the board (webscore.flow.pieces.seed_field).
+  const seedField = form.querySelector('.seed-fact input[name="seed"]');
+  const showSeed = () => {
+    for (const square of squares) {
+      const mark = square.querySelector(".square-seed");
+      if (mark) mark.hidden = square.dataset.square !== seedField.value;
+    }
+  };
+  // What a change holds now: a square's card, or the seed's square.
+  const valueOf = (target) => (target === seedField ? seedField.value : target.querySelector(".square-select").value);
 
   // What to say once the live score has the new numbers: the square changed (one) and the running total.
   let toSay = null;
@@ -140,16 +152,25 @@ export function enhance(form) {
     question?.focus();
   });
 
-  // Change squares, then say what changed, with the total the live score gives (said at once without one).
-  function set(changes) {
+  // Change squares (or the seed's square), then say what changed, with the total the live score gives (said at
+  // once without one): the square tapped, where one was.
+  function set(changes, tapped = null) {
     for (const [square, card] of changes) {
+      if (square === seedField) {
+        seedField.value = card;
+        showSeed();
+        // Its messages said it was missing or wrong: answered.
+        for (const message of form.querySelectorAll(".seed-fact .error")) message.remove();
+        palette.querySelector(".tool[data-seed]")?.removeAttribute("aria-describedby");
+        continue;
+      }
       const select = square.querySelector(".square-select");
       select.value = card;
       // What the square's message said of the card it held is answered by the new one.
       if (select.getAttribute("aria-invalid") === "true") forgetProblems(select);
       unshown.add(square);
     }
-    toSay = changes.length === 1 ? changes[0][0] : "";
+    toSay = tapped ?? (changes.length === 1 && changes[0][0] !== seedField ? changes[0][0] : "");
     placedMonument = changes.some(([, card]) => colourOf(palette, card) === "monument");
     form.dispatchEvent(new CustomEvent("town-change"));
     const stale = form.querySelector(".running-total.is-stale");
@@ -164,10 +185,10 @@ export function enhance(form) {
     if (form.dataset.live === undefined) say();
   }
 
-  function place(changes) {
-    history.push(changes.map(([square, _]) => [square, square.querySelector(".square-select").value]));
+  function place(changes, tapped = null) {
+    history.push(changes.map(([target, _]) => [target, valueOf(target)]));
     undoButton.disabled = false;
-    set(changes);
+    set(changes, tapped);
   }
 
   // Kept once a frame at most (and when the page is left), however fast the taps come; while the live score
@@ -197,7 +218,8 @@ export function enhance(form) {
     // Pressed with a building in hand: the live score may ask for the town this tap would make before the finger
     // lifts (live.mjs); the tap itself changes the town only on its click.
     button.addEventListener("pointerdown", (event) => {
-      if (!event.isPrimary || event.button !== 0 || tool === null || select.value === tool || form.dataset.live === undefined) return;
+      if (!event.isPrimary || event.button !== 0 || tool === null || tool === SEED || select.value === tool ||
+        form.dataset.live === undefined) return;
       const fields = formFields(form);
       fields[select.name] = tool;
       form.dispatchEvent(new CustomEvent("town-foresee", { detail: fields }));
@@ -209,7 +231,9 @@ export function enhance(form) {
         announce(palette.dataset.chooseFirst || title.textContent);
         return;
       }
-      if (select.value !== tool) place([[square, tool]]);
+      // The seed tapped onto a square, whatever stands there (a seed built over grows nothing); tapped again, lifted.
+      if (tool === SEED) place([[seedField, seedField.value === square.dataset.square ? "" : square.dataset.square]], square);
+      else if (select.value !== tool) place([[square, tool]]);
       else {
         showChanged();
         announce(squareWords(square));
@@ -217,9 +241,10 @@ export function enhance(form) {
     });
   }
   restoreDraft(form, squares, palette);
+  if (seedField) showSeed();
   for (const button of palette.querySelectorAll(".tool")) {
     button.addEventListener("click", () => {
-      tool = button.dataset.card;
+      tool = "seed" in button.dataset ? SEED : button.dataset.card;
       title.classList.remove("error");
       for (const other of palette.querySelectorAll(".tool")) other.setAttribute("aria-pressed", String(other === button));
     });

@@ -26,6 +26,7 @@ from . import new_game
 from . import pieces
 from . import result_view
 from . import sync
+from . import town_facts
 from . import town_step
 from .fields import first_values
 
@@ -109,8 +110,9 @@ def town_json(text: str) -> str:
         player = town_step.as_entered(game, n, shown)
         answer = {
             "game": game, "key": game_key(game), "offered": town_step.offered(game, player),
-            "fact": town_step.asked_fact(player), "asks_turns": game["mode"] == MASTER_BUILDER,
-            "monuments": town_step.monument_offers(game), "totals": town_step.saved_totals(game), "fields": shown}
+            "fact": town_facts.asked_fact(player), "asks_turns": game["mode"] == MASTER_BUILDER,
+            "expansion_facts": town_facts.expansion_facts(game), "monuments": town_facts.monument_offers(game),
+            "totals": town_step.saved_totals(game), "fields": shown}
         if refused:
             answer["problems"] = town_step.place(refused, n)
         return json.dumps(answer)

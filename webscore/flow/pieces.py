@@ -292,24 +292,30 @@ def number_field(field: str, limits: list, value, errors: dict, extra=None) -> s
     return "<input {}>".format(attributes(found))
 
 
-def town_grid(words: dict, offered: list, values: dict, errors: dict, asks_turns: bool, asks_fact, scored=None) -> str:
+def town_grid(words: dict, offered: list, values: dict, errors: dict, asks_turns: bool, asks_fact, scored=None,
+              expansions=()) -> str:
     """Return a town's palette, its 16 squares and the facts it needs, as the town step and a table's town draw them.
 
     offered lists the cards a square takes (the game's buildings, then the player's monument); values holds
     the fields' values and errors their messages (worded), by field name. scored, the town as the core scores
     it ({"total", "squares": [{"square", "points"}]}), puts the live score's numbers in at once, so they show
-    as the palette does, before the core in the browser has started.
+    as the palette does, before the core in the browser has started. expansions lists the expansions' facts
+    every town of the game is asked (town_facts.expansion_facts): its coins, and its seed, placed on the board
+    with a tool of the palette.
     """
     ui, catalogue = words["ui"], words["catalogue"]
     points = {square["square"]: square["points"] for square in scored.get("squares", [])} if scored else {}
     total = running_total(words, scored) if scored else ""
     tools = []
+    seeds = SEED in expansions
     for card in offered:
         colour = catalogue["colours"][card]
         # Its name as a square shows it (soft hyphens where a word may break) goes with it: town.js puts it there.
         tools.append('<button type="button" class="tool c-{0}" data-card="{1}" data-colour="{0}" data-square-name="{3}" '
                      'aria-pressed="false">{2}</button>'.format(colour, card, escape(words["cards"][card]),
                                                                 escape(words["square_cards"][card])))
+    if seeds:
+        tools.append(seed_tool(words, errors))
     # Undo is drawn enabled, so that a tap on it before town.js runs is kept with the others (early-taps.js);
     # town.js disables it until there is a change to undo.
     palette = (
@@ -325,15 +331,19 @@ def town_grid(words: dict, offered: list, values: dict, errors: dict, asks_turns
                                       tap=escape(ui["tap_hint"]), tools="\n    ".join(tools), undo=escape(ui["undo"]),
                                       clear=escape(ui["clear"]), total=escape(total), hidden="" if scored else " hidden",
                                       waiting=" is-waiting" if scored and "waiting" in scored else "")
-    squares = [square_field(words, name, offered, values, errors, points.get(name)) for name in SQUARES]
+    seed = str(values.get(SEED) or "") if seeds else None
+    squares = [square_field(words, name, offered, values, errors, points.get(name), seed) for name in SQUARES]
     limits = catalogue["fact_limits"]
     facts = []
-    # A monument's question first, right after the grid where the monument is placed.
-    for fact, label in (("shrine_buildings", ui["shrine"]), ("completed_before", ui["starloom"])):
-        if asks_fact == fact:
+    # A monument's question first, right after the grid where the monument is placed; then the coins.
+    asked = [asks_fact] + [fact for fact in expansions if fact != SEED]
+    for fact in ("shrine_buildings", "completed_before", "hollow_hill_swaps", "coins"):
+        if fact in asked:
             facts.append('<p class="fact"><label for="{}">{}</label>\n      {}{}</p>'.format(
-                fact, escape(label), number_field(fact, limits[fact], values.get(fact, ""), errors),
+                fact, escape(ui[QUESTIONS[fact]]), number_field(fact, limits[fact], values.get(fact, ""), errors),
                 errors_of(errors, fact)))
+    if seeds:
+        facts.append(seed_field(seed, errors))
     if asks_turns:
         facts.append('<p class="fact"><label for="master_builder_turns">{}</label>\n      {}\n'
                      '      <span class="hint">{}</span>{}</p>'.format(
@@ -349,7 +359,22 @@ def town_grid(words: dict, offered: list, values: dict, errors: dict, asks_turns
 
 # The question a running total waits for, by its field: the label the form gives it.
 QUESTIONS = {"shrine_buildings": "shrine", "completed_before": "starloom", "master_builder_turns": "turns",
-             "monument": "monument"}
+             "monument": "monument", "coins": "coins", "hollow_hill_swaps": "hollow_hill_swaps"}
+SEED = "seed"
+
+
+def seed_tool(words: dict, errors: dict) -> str:
+    """Return the palette's tool that puts the seed on a square (Tiny Trees), described by the seed's messages."""
+    described = " ".join("seed-error-{}".format(n + 1) for n in range(len(errors.get(SEED, [])))) or None
+    return "<button {}>{}</button>".format(attributes({
+        "type": "button", "class": "tool c-seed", "data-seed": True, "aria-pressed": "false",
+        "aria-describedby": described}), escape(words["ui"]["seed"]))
+
+
+def seed_field(seed: str, errors: dict) -> str:
+    """Return the field the form sends the seed's square in (the board shows it, town.js changes it), and its messages."""
+    return '<p class="fact seed-fact"><input {}>{}</p>'.format(
+        attributes({"type": "hidden", "id": SEED, "name": SEED, "value": seed}), errors_of(errors, SEED))
 
 
 def running_total(words: dict, scored: dict) -> str:
@@ -361,14 +386,17 @@ def running_total(words: dict, scored: dict) -> str:
     field = scored["waiting"][0] if scored["waiting"] else None
     if field in QUESTIONS:
         return fill(ui["waiting_for_answer"], {"question": ui[QUESTIONS[field]]})
+    if field == SEED:
+        return ui["waiting_for_seed"]
     if field is not None and field.startswith("stored_"):
         return fill(ui["waiting_for_load"], {"square": field[len("stored_"):]})
     return ui["waiting_for_town"]
 
 
-def square_field(words: dict, name: str, offered: list, values: dict, errors: dict, points=None) -> str:
+def square_field(words: dict, name: str, offered: list, values: dict, errors: dict, points=None, seed=None) -> str:
     """Return one square of a town: its name, the card standing there, on a Warehouse what it stores, and its
-    points when they are known."""
+    points when they are known; in a game with Tiny Trees (seed: the seed's square, or ""), whether the seed lies
+    there."""
     select, stored = "square_" + name, "stored_" + name
     chosen = values.get(select, "")
     # Drawn as tap-to-place shows it (town.js changes it only when a tap does): a square's colour and its card.
@@ -393,19 +421,23 @@ def square_field(words: dict, name: str, offered: list, values: dict, errors: di
         '      {errors}\n    </div>').format(
         broken=" has-error" if errors.get(select) or errors.get(stored) else "", name=name, select=select,
         filled=" filled c-" + words["catalogue"]["colours"][shown] if shown else "",
-        button=square_button(words, name, shown, errors.get(select, []), errors.get(stored, []), points),
+        button=square_button(words, name, shown, errors.get(select, []), errors.get(stored, []), points, seed),
         select_attributes=attributes(select_attributes), options="".join(options),
         hidden="" if chosen == "warehouse" else " is-hidden", stored=stored, stored_label=escape(words["ui"]["stored"]),
         stored_field=stored_field, errors=errors_of(errors, select) + errors_of(errors, stored))
 
 
-def square_button(words: dict, name: str, card: str, select_errors: list, stored_errors: list, points=None) -> str:
+def square_button(words: dict, name: str, card: str, select_errors: list, stored_errors: list, points=None,
+                  seed=None) -> str:
     """Return the button a square is where tap-to-place runs (without scripts, static/css/noscript.css leaves
     the select alone): its name, the card standing there (town.js follows the taps) and its points (when known,
     else by live.mjs), described by the square's messages.
 
-    The hidden commas end each part, so it reads "a1, Cottage, 3 points" with the parts shown as blocks.
+    The hidden commas end each part, so it reads "a1, Cottage, 3 points" with the parts shown as blocks; the seed,
+    where it lies (seed: its square, None in a game without), is said after the card: "a1, Cottage, Seed, 3 points".
     """
+    mark = "" if seed is None else '<span class="square-seed"{}><span aria-hidden="true">🌱</span>' \
+        '<span class="visually-hidden">{},</span></span>'.format("" if seed == name else " hidden", escape(words["ui"]["seed"]))
     written = number(words, points) if points is not None else ""
     said = counted(words, words["points"], abs(points), written) if points is not None else ""
     messages = ["square_{}-error-{}".format(name, n + 1) for n in range(len(select_errors))]
@@ -413,12 +445,12 @@ def square_button(words: dict, name: str, card: str, select_errors: list, stored
     return (
         '<button {}><span class="square-name">{}<span class="visually-hidden">,</span></span>'
         '<span class="square-what"><span class="square-card">{}</span>'
-        '<span class="square-empty visually-hidden"{}>{}</span><span class="visually-hidden">,</span></span>'
+        '<span class="square-empty visually-hidden"{}>{}</span><span class="visually-hidden">,</span></span>{}'
         '<span class="square-points-holder"><span class="square-points" aria-hidden="true">{}</span>'
         '<span class="square-points-words visually-hidden">{}</span></span></button>').format(
         attributes({"type": "button", "class": "square-button", "aria-describedby": " ".join(messages) or None}),
         name, escape(words["square_cards"][card]) if card else "", " hidden" if card else "", escape(words["ui"]["empty"]),
-        escape(written), escape(said))
+        mark, escape(written), escape(said))
 
 
 def town_step(words: dict, step: dict, grid: str) -> str:

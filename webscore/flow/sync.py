@@ -26,8 +26,10 @@ An operation once sent may have been applied even when its answer never came: th
 highest number it sent ("sent") and never changes an operation at or below it.
 """
 
+from ..scoring.expansions import EXPANSION_PLAYER_KEYS
 from ..scoring.town import NAMES
 from ..scoring.validate import problems
+from .town_facts import SEED
 from .town_step import FACTS
 from .town_step import fields_of
 from .town_step import offered
@@ -54,8 +56,9 @@ FIXED = ("monument",)
 
 
 def empty_setup(game: dict) -> dict:
-    """Return the setup a table opens with: the game with every town empty and no facts."""
-    return dict(game, players=[dict(player, town=[[None] * 4 for _ in range(4)], stored={}, master_builder_turns=None,
+    """Return the setup a table opens with: the game with every town empty and no facts (the expansions' left out)."""
+    return dict(game, players=[dict({key: value for key, value in player.items() if key not in EXPANSION_PLAYER_KEYS},
+                                    town=[[None] * 4 for _ in range(4)], stored={}, master_builder_turns=None,
                                     shrine_buildings=None, completed_before=None) for player in game["players"]])
 
 
@@ -142,13 +145,15 @@ def _allowed(game: dict, n: int, field: str, value: str) -> bool:
     """Tell whether a field of player n's town (from 1) may hold a value a phone could send.
 
     A square holds what the town step offers (the game's buildings, the player's own monument); a load or
-    a fact holds what a number field can give ("-1", "1.5" and "1e3" included). The core names what is
-    still wrong with a town when it is handed in: one odd number never costs the squares sent with it.
+    a fact holds what a number field can give ("-1", "1.5" and "1e3" included), the seed a square's name. The core
+    names what is still wrong with a town when it is handed in: one odd number never costs the squares sent with it.
     """
     if value == "":
         return True
     if field.startswith("square_"):
         return value in offered(game, game["players"][n - 1])
+    if field == SEED:
+        return value in NAMES
     return all(c in NUMBER_CHARACTERS for c in value)
 
 

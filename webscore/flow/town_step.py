@@ -8,29 +8,33 @@ says which page follows.
 """
 
 from ..scoring import encode
-from ..scoring.cards import BUILDINGS
+from ..scoring.cards import ALL_BUILDINGS
+from ..scoring.cards import ALL_MONUMENTS
 from ..scoring.cards import MAX_STORED
-from ..scoring.cards import MONUMENTS
-from ..scoring.cards import SOLO_EXCLUDED
-from ..scoring.game import MASTER_BUILDER
-from ..scoring.game import SOLO
+from ..scoring.expansions import MAX_SWAPS
 from ..scoring.game import score_town
 from ..scoring.game import town_view
 from ..scoring.town import INDEX_OF
 from ..scoring.town import NAMES
 from ..scoring.validate import MAX_PLAYERS
-from ..scoring.validate import MONUMENT_FACTS
 from ..scoring.validate import problems
 from . import new_game
+from .fields import SPACES
 from .fields import first_values
 from .fields import is_count
 from .fields import problem
 from .fields import repeated
 from .fields import whole
+from .town_facts import FORM_CHEST
+from .town_facts import SEED
+from .town_facts import needs
 
-FACTS = ("master_builder_turns", "shrine_buildings", "completed_before")
-# The range a form offers for each fact (the core checks the real bounds, which depend on the town).
-FACT_LIMITS = {"master_builder_turns": (0, 999), "shrine_buildings": (1, 16), "completed_before": (0, MAX_PLAYERS - 1)}
+# The facts a town may need besides its squares, in the order the core names them. The seed is a square's name
+# (a1 to d4), the others whole numbers.
+FACTS = ("master_builder_turns", "shrine_buildings", "completed_before", "coins", "hollow_hill_swaps", SEED)
+# The range a form offers for each number (the core checks the real bounds, which depend on the town).
+FACT_LIMITS = {"master_builder_turns": (0, 999), "shrine_buildings": (1, 16), "completed_before": (0, MAX_PLAYERS - 1),
+               "coins": (0, FORM_CHEST), "hollow_hill_swaps": (0, MAX_SWAPS)}
 # The problems of the player's choice of monument, shown on the town step's monument field.
 MONUMENT_PROBLEMS = ("monument-taken", "unknown-monument", "not-in-solo")
 # The button that keeps this town and opens the setup of the game, to change its players or buildings.
@@ -49,14 +53,9 @@ def as_entered(game: dict, n: int, fields: dict) -> dict:
     what the step offers and asks follows the choice, even on a page that shows problems."""
     player = game["players"][n - 1]
     chosen = str(fields.get("monument", ""))
-    if not game["monuments"] or "monument" not in fields or (chosen and chosen not in MONUMENTS):
+    if not game["monuments"] or "monument" not in fields or (chosen and chosen not in ALL_MONUMENTS):
         return player
     return dict(player, monument=chosen or None)
-
-
-def asked_fact(player: dict):
-    """Return the fact the player's monument needs (a game-file key), or None."""
-    return MONUMENT_FACTS.get(player.get("monument"))
 
 
 def fields_of(player: dict) -> dict:
@@ -72,13 +71,6 @@ def fields_of(player: dict) -> dict:
         fields[fact] = "" if value is None else str(value)
     fields["monument"] = player.get("monument") or ""
     return fields
-
-
-def monument_offers(game: dict) -> list:
-    """Return the monuments a player of this game may choose on the town step (none when played without)."""
-    if not game["monuments"]:
-        return []
-    return [m for m in sorted(MONUMENTS) if game["mode"] != SOLO or m not in SOLO_EXCLUDED]
 
 
 # A town step opened from the scores ("Change this town") says so in its address and its form (from=scores),
@@ -145,15 +137,15 @@ def unread(game: dict, n: int, fields: dict) -> list:
             found.append(problem("unknown-value", value=key))
     for name in NAMES:
         card = str(fields.get("square_" + name) or "")
-        if card and card not in BUILDINGS and card not in MONUMENTS:
+        if card and card not in ALL_BUILDINGS and card not in ALL_MONUMENTS:
             found.append(problem("unknown-card", n - 1, name, card[:new_game.MAX_TYPED]))
-        elif card in BUILDINGS and card not in game["buildings"]:
+        elif card in ALL_BUILDINGS and card not in game["buildings"]:
             found.append(problem("building-not-in-game", n - 1, name, card))
     monument = str(fields.get("monument") or "")
     if monument and not game["monuments"]:
         # The step of a game without monuments draws no monument to choose.
         found.append(problem("monuments-off", n - 1, value=monument[:new_game.MAX_TYPED]))
-    elif monument and monument not in MONUMENTS:
+    elif monument and monument not in ALL_MONUMENTS:
         found.append(problem("unknown-monument", n - 1, value=monument[:new_game.MAX_TYPED]))
     return found
 
@@ -182,10 +174,14 @@ def read(game: dict, n: int, fields: dict):
         else:
             stored[name] = load or 0
     player["stored"] = stored
-    built = next((card for card in squares if card in MONUMENTS), None)
     for fact in FACTS:
-        needed = MONUMENT_FACTS.get(built) == fact or (fact == "master_builder_turns" and game["mode"] == MASTER_BUILDER)
-        value = whole(fields.get(fact)) if needed else None
+        if not needs(game, player, squares, fact, fields.get(fact)):
+            value = None
+        elif fact == SEED:
+            # A square's name, checked by the core (a1 to d4).
+            value = str(fields.get(fact) or "").strip(SPACES) or None
+        else:
+            value = whole(fields.get(fact))
         if value is False:
             found.append(problem(fact + "-not-a-number", n - 1))
             value = None
@@ -287,6 +283,9 @@ def _refused_as_given(fields: dict, field) -> bool:
     range the form offers for it (FACT_LIMITS; a load from 0 to MAX_STORED)."""
     if field == "monument":
         return bool(fields.get("monument"))
+    if field == SEED:
+        seed = str(fields.get(SEED) or "").strip(SPACES)
+        return seed != "" and seed not in INDEX_OF
     if field is not None and field.startswith("stored_"):
         low, high = 0, MAX_STORED
     elif field in FACTS:

@@ -203,6 +203,11 @@ def page_words() -> dict:
         "turns_hint": _("Only needed to break a tie."),
         "shrine": _("Buildings in town when the Shrine was built (Shrine included)"),
         "starloom": _("Players who completed their town before this one"),
+        # The expansions' facts: Fortune's coins, Hollow Hill's changed resources, the Tiny Trees seed (a palette tool).
+        "coins": _("Coins in the chest, before any spent at the end"),
+        "hollow_hill_swaps": _("Coins spent to change a named resource since Hollow Hill was built"),
+        "seed": _("Seed"),
+        "waiting_for_seed": _("Running total: put the seed on its square first"),
         "scores": _("Scores"),
         # Who won, above the ranking: a name (or a list of names) and the points as "40 points" says them.
         "wins": i18n.plural_forms("%(name)s wins with %(total)s point", "%(name)s wins with %(total)s points"),

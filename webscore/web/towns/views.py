@@ -15,6 +15,7 @@ from markupsafe import Markup
 from ...flow import game_key
 from ...flow import live_town
 from ...flow import pieces
+from ...flow import town_facts
 from ...flow import town_step
 from ...scoring import game_from_code
 from ...scoring.game import MASTER_BUILDER
@@ -43,7 +44,8 @@ def town_grid(game: dict, n: int, fields: dict, errors: dict = None) -> Markup:
     """
     player = town_step.as_entered(game, n, fields)
     return Markup(pieces.town_grid(page_words_of_browser(), town_step.offered(game, player), fields, errors or {},
-                                   game["mode"] == MASTER_BUILDER, town_step.asked_fact(player), live_town(game, n, fields)))
+                                   game["mode"] == MASTER_BUILDER, town_facts.asked_fact(player), live_town(game, n, fields),
+                                   town_facts.expansion_facts(game)))
 
 
 def _render(game, code, n, fields, placed=NO_PROBLEMS, status=200, unfinished=()):
@@ -53,7 +55,7 @@ def _render(game, code, n, fields, placed=NO_PROBLEMS, status=200, unfinished=()
     step = {"names": [p["name"] for p in game["players"]], "n": n, "code": code, "lang": i18n.current_language(),
             "key": game_key(game), "action": url_for("town.save", code=code, n=n), "general": general,
             "unfinished": [game["players"][p]["name"] for p in unfinished],
-            "monuments": town_step.monument_offers(game), "monument": fields.get("monument", ""), "errors": errors,
+            "monuments": town_facts.monument_offers(game), "monument": fields.get("monument", ""), "errors": errors,
             "from_scores": town_step.from_scores(fields), "totals": town_step.saved_totals(game)}
     page = pieces.town_step(page_words_of_browser(), step, town_grid(game, n, fields, errors))
     return render_template("town.html", game_code=code, n=n, player=player, page=Markup(page),

@@ -1,0 +1,69 @@
+"""A game with coins and Tiny Trees entered on a 360×740 phone, in French: each town tapped in, its coins typed, its
+seed tapped onto the board with the palette's Seed; each town's running total shown as the core scores it, then
+the scores. Léa's seed lies on the one square she leaves empty, and grows into a tree; Noé builds over his."""
+
+from playwright.sync_api import expect
+
+from support.phone import read_results
+from support.phone import tap_town
+from support.tables import empty_setup
+from support.towns import town
+from webscore.scoring import encode
+from webscore.scoring import problems
+from webscore.scoring import score
+
+ROWS = {
+    "Léa": ("cottage cottage chapel well", "cottage root-cellar tavern tavern", "theater factory cottage well",
+            "cottage tavern chapel ."),
+    "Noé": ("cottage root-cellar . factory", "well cottage tavern .", "chapel theater . .", ". . . ."),
+}
+FACTS = {"Léa": {"coins": 2, "seed": "d4"}, "Noé": {"coins": 4, "seed": "b1"}}
+GAME = {"mode": "master-builder", "monuments": False, "cavern": False, "coins": True, "tiny_trees": True,
+        "buildings": ["cottage", "root-cellar", "well", "chapel", "tavern", "theater", "factory"],
+        "players": [dict({"name": name, "monument": None, "town": town(*ROWS[name])}, **FACTS[name])
+                    for name in ("Léa", "Noé")]}
+TOTALS = {player["name"]: player["total"] for player in score(GAME)["players"]}
+PLACES = {player["name"]: player["place"] for player in score(GAME)["players"]}
+RUNNING = "Total provisoire\u00a0: {}"
+
+
+def running(total: int) -> str:
+    return RUNNING.format(str(total).replace("-", "\u2212"))
+
+
+def test_the_game_file_is_valid_and_its_tree_grows():
+    assert problems(GAME) == []
+    # Léa's tree: +2 where her one empty square would cost 1.
+    assert score(GAME)["players"][0]["by_colour"]["empty"] == 2
+
+
+def test_a_game_with_coins_and_a_seed_is_entered_on_the_phone(phone, live_server):
+    page = phone.new_page()
+    page.goto(live_server + "/fr/g/{}/1".format(encode(empty_setup(GAME))))
+    for n, name in enumerate(("Léa", "Noé"), start=1):
+        form = page.locator("form.js-town[data-live-total]")
+        expect(form).to_have_attribute("data-player", str(n))
+        seed = FACTS[name]["seed"]
+        # The seed first, as at the table: the Seed, then its square; tapped again it is lifted, then put back.
+        page.click(".palette .tool[data-seed]")
+        page.click(".square[data-square={}] .square-button".format(seed))
+        expect(page.locator(".square[data-square={}] .square-seed".format(seed))).to_be_visible()
+        page.click(".square[data-square={}] .square-button".format(seed))
+        expect(page.locator(".square-seed:visible")).to_have_count(0)
+        page.click(".square[data-square={}] .square-button".format(seed))
+        assert page.input_value("input[name=seed]") == seed
+        tap_town(page, ROWS[name])
+        # A town with buildings waits for its coins: no number until they are given.
+        total = page.locator(".running-total")
+        expect(total).to_have_class("running-total is-waiting")
+        assert form.get_attribute("data-live-total") == ""
+        page.fill("#coins", str(FACTS[name]["coins"]))
+        expect(total).to_have_text(running(TOTALS[name]))
+        expect(form).to_have_attribute("data-live-total", str(TOTALS[name]))
+        # A seed built over stays marked, under the building.
+        expect(page.locator(".square[data-square={}] .square-seed".format(seed))).to_be_visible()
+        # The address keeps the seed as it keeps the squares.
+        assert "seed=" + seed in page.url
+        page.click("button[name=go][value={}]".format("next" if n == 1 else "results"))
+    page.wait_for_url("**/r/**")
+    assert read_results(page) == {name: (TOTALS[name], PLACES[name]) for name in ("Léa", "Noé")}

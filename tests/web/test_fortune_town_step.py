@@ -1,0 +1,83 @@
+"""A town step of a game with coins and Tiny Trees, in each language: its coins asked in a number field tied to its
+messages, its seed put on the board by a palette tool and sent in a field of its own, Hollow Hill's swaps asked of its
+owner; a town saved without its coins is refused, naming them in the reader's language."""
+
+import re
+
+import pytest
+
+from support.towns import town
+from support.webflow import text_of
+from webscore.scoring import encode
+from webscore.scoring import problems
+
+BUILDINGS = ["cottage", "root-cellar", "well", "chapel", "tavern", "theater", "factory"]
+COINS_MISSING = {"en": "How many coins are in the chest, before any are spent at the end?",
+                 "fr": "Combien de pièces le coffre contient-il, avant toute dépense de fin de partie\u202f?",
+                 "hu": "Hány érme van a ládában, mielőtt a játszma végén bármennyit elköltenél?"}
+
+
+def game() -> dict:
+    """A game of two with coins and Tiny Trees, its first town entered, the second just set up."""
+    players = [{"name": "Léa", "monument": "hollow-hill", "coins": 2, "seed": "d4", "hollow_hill_swaps": 1,
+                "town": town("hollow-hill cottage root-cellar .", ". . . .", ". . . .", ". . . .")},
+               {"name": "Noé", "monument": None, "town": town(". . . .", ". . . .", ". . . .", ". . . .")}]
+    return {"mode": "town-hall", "monuments": True, "cavern": False, "coins": True, "tiny_trees": True,
+            "buildings": BUILDINGS, "players": players}
+
+
+def squares(**cards) -> dict:
+    found = {"square_{}{}".format(column, row): "" for row in range(1, 5) for column in "abcd"}
+    found.update({"square_" + name: card for name, card in cards.items()})
+    return found
+
+
+def test_the_game_is_valid():
+    assert problems(game()) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_a_coins_games_step_shows_its_coins_its_seed_and_hollow_hills_swaps(client, lang):
+    page = client.get("/{}/g/{}/1".format(lang, encode(game())))
+    assert page.status_code == 200
+    html = page.text
+    assert re.search(r'<input id="coins" inputmode="numeric" max="5" min="0" name="coins" type="number" value="2">',
+                     html)
+    assert re.search(r'<input id="hollow_hill_swaps" inputmode="numeric" max="99" min="0" name="hollow_hill_swaps" '
+                     r'type="number" value="1">', html)
+    assert '<input id="seed" name="seed" type="hidden" value="d4">' in html
+    assert '<label for="coins">' in html and '<label for="hollow_hill_swaps">' in html
+    # The seed's tool in the palette, and its mark shown on its square only.
+    assert html.count('data-seed') == 1 and 'class="tool c-seed"' in html
+    marks = re.findall(r'data-square="(\w\d)".*?<span class="square-seed"( hidden)?>', html, re.S)
+    assert [name for name, hidden in marks if not hidden] == ["d4"] and len(marks) == 16
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_a_town_saved_without_its_coins_is_refused_naming_them(client, lang):
+    address = "/{}/g/{}/2/save".format(lang, encode(game()))
+    answer = client.get(address, query_string=dict(squares(a1="cottage"), seed="b2", go="next"))
+    assert answer.status_code == 422
+    html = answer.text
+    message = COINS_MISSING[lang]
+    assert message in text_of(html)
+    # On its field, tied to it.
+    assert re.search(r'<input aria-describedby="coins-error-1" aria-invalid="true" id="coins"', html)
+    assert re.search(r'<span class="error" id="coins-error-1" role="alert">{}</span>'.format(re.escape(message)), html)
+    assert 'id="seed-error-1"' not in html
+
+
+def test_a_town_saved_with_its_coins_and_seed_goes_on(client):
+    address = "/en/g/{}/2/save".format(encode(game()))
+    answer = client.get(address, query_string=dict(squares(a1="cottage"), coins="3", seed="b2", go="back"))
+    assert answer.status_code == 302
+    code = re.search(r"/g/([^/]+)/1$", answer.location).group(1)
+    player = client.get("/en/g/{}/2".format(code)).text
+    assert 'value="3"' in player and '<input id="seed" name="seed" type="hidden" value="b2">' in player
+
+
+def test_a_game_without_the_expansions_asks_for_neither(client):
+    played = dict(game(), coins=False, tiny_trees=False)
+    played["players"] = [dict(player, coins=None, seed=None) for player in played["players"]]
+    html = client.get("/en/g/{}/2".format(encode(played))).text
+    assert 'name="coins"' not in html and 'name="seed"' not in html and "data-seed" not in html
