@@ -13,9 +13,9 @@ from support.tables import STORAGES
 from support.tables import Clock
 from support.tables import empty_setup
 from webscore.scoring import encode
+from webscore.web.tables.redis_store import RedisStore
 from webscore.web.tables.store import LIFETIME
 from webscore.web.tables.store import Limited
-from webscore.web.tables.store import RedisStore
 from webscore.web.tables.store import SQLiteStore
 from webscore.web.tables.store import new_record
 

@@ -9,9 +9,9 @@ import threading
 import pytest
 
 from support.tables import Clock
+from webscore.web.tables.redis_store import RedisStore
 from webscore.web.tables.store import LIFETIME
 from webscore.web.tables.store import Limited
-from webscore.web.tables.store import RedisStore
 from webscore.web.tables.store import SQLiteStore
 
 

@@ -1,4 +1,4 @@
-"""Where tables live: SQLite by default (a file in the instance folder), Redis when REDIS_URL is set.
+"""Where tables live: SQLite by default (a file in the instance folder), Redis when REDIS_URL is set (redis_store.py).
 
 Limits (tables opened, saves) are counted here too, by hit() and by change() itself: Flask-Limiter's
 storages have no SQLite one, and an in-memory count would let each gunicorn worker count alone.
@@ -57,8 +57,6 @@ def new_record(setup: str, count: int, now: float) -> dict:
             "created": now, "changed": now, "revision": 0}
 
 
-# Tries of a Redis change whose table another instance wrote meanwhile, before the store says it is busy.
-REDIS_TRIES = 20
 # How long a change waits for SQLite's write lock before the phone is told to try again (503): a lock
 # held elsewhere (a backup, another program) holds one request this long, never a worker for good.
 SQLITE_BUSY_SECONDS = 2
@@ -202,125 +200,6 @@ class SQLiteStore:
         return self._db().execute("SELECT COUNT(*) FROM counts").fetchone()[0]
 
 
-class RedisStore:
-    """Tables in Redis, shared by every app instance; Redis itself drops a table 48 hours after its change."""
-
-    PREFIX = "marquoir:table:"
-    # Per opener, its tables scored by when each expires; a table's record holds its opener as "owner".
-    KEPT = "marquoir:kept:"
-
-    def __init__(self, url: str, clock=time.time):
-        import redis
-
-        self.redis = redis.Redis.from_url(url)
-        # Any refusal of Redis's (down, out of memory, a read-only replica during a failover): a 503.
-        self.failures = (redis.RedisError,)
-        self.WatchError = redis.WatchError
-        self.clock = clock
-
-    def forget(self) -> None:
-        """Close the worker's idle connections, so that the next call connects again."""
-        # After a failover behind the same name, those made to the old primary (now a replica) are refused every
-        # write, while a new one reaches the new primary. Busy ones are left to their own request.
-        self.redis.connection_pool.disconnect(inuse_connections=False)
-
-    @reached
-    def create(self, setup: str, count: int, kept=None) -> str:
-        """Open a table for a setup; return its id. As SQLiteStore.create: kept, (owner, most), bounds its owner's.
-
-        The owner's tables are watched while they are counted, and the table is written with MULTI/EXEC, which
-        Redis refuses if another instance wrote them meanwhile: then they are counted again.
-        """
-        table_id = secrets.token_urlsafe(16)
-        now = self.clock()
-        record = new_record(setup, count, now)
-        owner, most = kept or (None, None)
-        for _ in range(REDIS_TRIES):
-            with self.redis.pipeline() as pipe:
-                try:
-                    if owner is not None:
-                        pipe.watch(self.KEPT + owner)
-                        if pipe.zcount(self.KEPT + owner, now, "+inf") >= most:
-                            raise Limited()
-                    pipe.multi()
-                    self._write(pipe, table_id, record, owner)
-                    pipe.execute()
-                    return table_id
-                except self.WatchError:
-                    continue
-        raise Unavailable("the opener's tables kept changing under this table")
-
-    def _write(self, pipe, table_id: str, record: dict, owner) -> None:
-        """Queue the writing of a table and, with an owner, its place among the owner's until it expires."""
-        pipe.set(self.PREFIX + table_id, json.dumps(dict(record, owner=owner) if owner else record), ex=LIFETIME)
-        if owner is not None:
-            pipe.zremrangebyscore(self.KEPT + owner, "-inf", "({}".format(self.clock()))
-            pipe.zadd(self.KEPT + owner, {table_id: record["changed"] + LIFETIME})
-            pipe.expire(self.KEPT + owner, LIFETIME)
-
-    @reached
-    def get(self, table_id: str):
-        """Return a table's record, or None when there is none or it expired."""
-        return self._record(self.redis.get(self.PREFIX + table_id))[0]
-
-    def _record(self, raw):
-        """Return (a table's record, its owner), the record None when there is none or it expired."""
-        if raw is None:
-            return None, None
-        record = json.loads(raw)
-        owner = record.pop("owner", None)
-        # The key's own expiry does the work in use; the clock check lets a test move time forward.
-        return (None if record["changed"] < self.clock() - LIFETIME else record), owner
-
-    @reached
-    def change(self, table_id: str, change, limit=None):
-        """Change a table in one transaction; return (record, answer), or None for no such table.
-
-        As SQLiteStore.change. The table's key is watched while change() runs and written with MULTI/EXEC,
-        which Redis refuses if another instance wrote the table meanwhile: then it is read and changed
-        again, so no write is ever lost between two instances.
-        """
-        if limit is not None:
-            with self.redis.pipeline() as pipe:
-                self._count(pipe, limit[0], limit[1])
-                count, _ = pipe.execute()
-            if count > limit[2]:
-                raise Limited()
-        key = self.PREFIX + table_id
-        for _ in range(REDIS_TRIES):
-            with self.redis.pipeline() as pipe:
-                try:
-                    pipe.watch(key)
-                    record, owner = self._record(pipe.get(key))
-                    if record is None:
-                        return None
-                    changed, answer = change(record)
-                    if changed is not record:
-                        pipe.multi()
-                        self._write(pipe, table_id, changed, owner)
-                        pipe.execute()
-                    return changed, answer
-                except self.WatchError:
-                    continue
-        raise Unavailable("the table kept changing under this change")
-
-    @reached
-    def hit(self, key: str, window: int) -> int:
-        """Count one request under key in the current window of `window` seconds; return the count."""
-        with self.redis.pipeline() as pipe:
-            self._count(pipe, key, window)
-            count, _ = pipe.execute()
-        return count
-
-    def _slot(self, key: str, window: int) -> str:
-        return "marquoir:hits:{}:{}".format(key, int(self.clock() // window))
-
-    def _count(self, pipe, key: str, window: int) -> None:
-        slot = self._slot(key, window)
-        pipe.incr(slot)
-        pipe.expire(slot, window)
-
-
 def open_store(app):
     """Return the app's table store, made on first use from REDIS_URL or the instance folder."""
     store = app.extensions.get("marquoir-tables")
@@ -329,6 +208,8 @@ def open_store(app):
         # REDIS_URL is the variable hosting platforms set; a test's own config never reads the environment.
         url = app.config.get("REDIS_URL") or (None if app.testing else os.environ.get("REDIS_URL"))
         if url:
+            from .redis_store import RedisStore
+
             store = RedisStore(url, clock)
         else:
             path = app.config.get("TABLES_DATABASE") or os.path.join(app.instance_path, "tables.sqlite3")
