@@ -56,7 +56,10 @@ export function announce(text) {
 
 // After a form came back with problems, put focus on the first field that has one, or on the message.
 export function focusFirstProblem(root = document) {
-  const first = root.querySelector('[aria-invalid="true"]:not(.square-select), .has-error .square-button, p.error[tabindex]');
+  // The selects a board stands for (its squares', the seed's) are not shown where this runs: their square's
+  // button, or the next problem, takes the focus.
+  const first = root.querySelector('[aria-invalid="true"]:not(.square-select):not(.seed-select), .has-error .square-button, ' +
+    'p.error[tabindex]');
   if (first) first.focus({ preventScroll: false });
   return first;
 }

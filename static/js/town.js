@@ -107,7 +107,7 @@ export function enhance(form) {
   const history = [];
   let tool = null;
   // The seed's square, sent in its own field and marked on the board (webscore.flow.pieces.seed_field).
-  const seedField = form.querySelector('.seed-fact input[name="seed"]');
+  const seedField = form.querySelector(".seed-fact .seed-select");
   const showSeed = () => {
     for (const square of squares) {
       const mark = square.querySelector(".square-seed");
@@ -160,7 +160,7 @@ export function enhance(form) {
         seedField.value = card;
         showSeed();
         // Its messages said it was missing or wrong: answered.
-        for (const message of form.querySelectorAll(".seed-fact .error")) message.remove();
+        if (seedField.getAttribute("aria-invalid") === "true") forgetProblems(seedField);
         palette.querySelector(".tool[data-seed]")?.removeAttribute("aria-describedby");
         continue;
       }

@@ -5,6 +5,7 @@ the scores. Léa's seed lies on the one square she leaves empty, and grows into 
 from playwright.sync_api import expect
 
 from support.phone import read_results
+from support.phone import select_town
 from support.phone import tap_town
 from support.tables import empty_setup
 from support.towns import town
@@ -51,7 +52,8 @@ def test_a_game_with_coins_and_a_seed_is_entered_on_the_phone(phone, live_server
         page.click(".square[data-square={}] .square-button".format(seed))
         expect(page.locator(".square-seed:visible")).to_have_count(0)
         page.click(".square[data-square={}] .square-button".format(seed))
-        assert page.input_value("input[name=seed]") == seed
+        assert page.input_value("#seed") == seed
+        expect(page.locator("#seed")).to_be_hidden()
         tap_town(page, ROWS[name])
         # A town with buildings waits for its coins: no number until they are given.
         total = page.locator(".running-total")
@@ -67,3 +69,15 @@ def test_a_game_with_coins_and_a_seed_is_entered_on_the_phone(phone, live_server
         page.click("button[name=go][value={}]".format("next" if n == 1 else "results"))
     page.wait_for_url("**/r/**")
     assert read_results(page) == {name: (TOTALS[name], PLACES[name]) for name in ("Léa", "Noé")}
+
+
+def test_without_scripts_the_seed_is_chosen_in_its_select(phone_without_js, live_server):
+    page = phone_without_js.new_page()
+    page.goto(live_server + "/fr/g/{}/2".format(encode(empty_setup(GAME))))
+    select_town(page, ROWS["Noé"])
+    page.fill("#coins", "4")
+    page.select_option("#seed", "b1")
+    page.click("button[name=go][value=back]")
+    page.wait_for_url("**/g/**/1")
+    page.goto(page.url[:-len("/1")] + "/2")
+    assert page.input_value("#seed") == "b1" and page.input_value("#coins") == "4"

@@ -1,6 +1,7 @@
 """A town step of a game with coins and Tiny Trees, in each language: its coins asked in a number field tied to its
-messages, its seed put on the board by a palette tool and sent in a field of its own, Hollow Hill's swaps asked of its
-owner; a town saved without its coins is refused, naming them in the reader's language."""
+messages, its seed put on the board by a palette tool and sent in a select of its own (shown without scripts),
+Hollow Hill's swaps asked of its owner; a town saved without its coins is refused, naming them in the reader's
+language."""
 
 import re
 
@@ -45,7 +46,8 @@ def test_a_coins_games_step_shows_its_coins_its_seed_and_hollow_hills_swaps(clie
                      html)
     assert re.search(r'<input id="hollow_hill_swaps" inputmode="numeric" max="99" min="0" name="hollow_hill_swaps" '
                      r'type="number" value="1">', html)
-    assert '<input id="seed" name="seed" type="hidden" value="d4">' in html
+    assert re.search(r'<select class="seed-select" id="seed" name="seed"><option value="">[^<]+</option>'
+                     r'<option value="a1">a1</option>.*<option selected value="d4">d4</option></select>', html)
     assert '<label for="coins">' in html and '<label for="hollow_hill_swaps">' in html
     # The seed's tool in the palette, and its mark shown on its square only.
     assert html.count('data-seed') == 1 and 'class="tool c-seed"' in html
@@ -73,7 +75,7 @@ def test_a_town_saved_with_its_coins_and_seed_goes_on(client):
     assert answer.status_code == 302
     code = re.search(r"/g/([^/]+)/1$", answer.location).group(1)
     player = client.get("/en/g/{}/2".format(code)).text
-    assert 'value="3"' in player and '<input id="seed" name="seed" type="hidden" value="b2">' in player
+    assert 'value="3"' in player and '<option selected value="b2">b2</option>' in player
 
 
 def test_a_game_without_the_expansions_asks_for_neither(client):

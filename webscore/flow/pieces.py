@@ -343,7 +343,7 @@ def town_grid(words: dict, offered: list, values: dict, errors: dict, asks_turns
                 fact, escape(ui[QUESTIONS[fact]]), number_field(fact, limits[fact], values.get(fact, ""), errors),
                 errors_of(errors, fact)))
     if seeds:
-        facts.append(seed_field(seed, errors))
+        facts.append(seed_field(words, seed, errors))
     if asks_turns:
         facts.append('<p class="fact"><label for="master_builder_turns">{}</label>\n      {}\n'
                      '      <span class="hint">{}</span>{}</p>'.format(
@@ -371,10 +371,15 @@ def seed_tool(words: dict, errors: dict) -> str:
         "aria-describedby": described}), escape(words["ui"]["seed"]))
 
 
-def seed_field(seed: str, errors: dict) -> str:
-    """Return the field the form sends the seed's square in (the board shows it, town.js changes it), and its messages."""
-    return '<p class="fact seed-fact"><input {}>{}</p>'.format(
-        attributes({"type": "hidden", "id": SEED, "name": SEED, "value": seed}), errors_of(errors, SEED))
+def seed_field(words: dict, seed: str, errors: dict) -> str:
+    """Return the field the form sends the seed's square in, and its messages: a select, as a square's is, that
+    the board stands for where scripts run (town.js changes it, static/css/noscript.css shows it without)."""
+    options = ['<option {}>{}</option>'.format(attributes({"value": name, "selected": seed == name}),
+                                               escape(name or words["ui"]["no_seed"])) for name in [""] + SQUARES]
+    select = {"class": "seed-select", "id": SEED, "name": SEED}
+    select.update(tied(errors, SEED))
+    return '<p class="fact seed-fact"><label class="seed-label" for="{}">{}</label>\n      <select {}>{}</select>{}</p>'.format(
+        SEED, escape(words["ui"]["seed"]), attributes(select), "".join(options), errors_of(errors, SEED))
 
 
 def running_total(words: dict, scored: dict) -> str:

@@ -207,6 +207,7 @@ def page_words() -> dict:
         "coins": _("Coins in the chest, before any spent at the end"),
         "hollow_hill_swaps": _("Coins spent to change a named resource since Hollow Hill was built"),
         "seed": _("Seed"),
+        "no_seed": _("Not placed yet"),
         "waiting_for_seed": _("Running total: put the seed on its square first"),
         "scores": _("Scores"),
         # Who won, above the ranking: a name (or a list of names) and the points as "40 points" says them.
