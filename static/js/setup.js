@@ -99,7 +99,14 @@ function drawChoices(state) {
     if (input) input.checked = true;
   }
   drawChosen();
+  drawMode(state);
+}
+
+// The cards a mode or an expansion leaves out of the chooser (Solo's, Town Hall's) or adds to it (Fortune's).
+function drawMode(state) {
   form.classList.toggle("is-solo", state.mode === "solo");
+  form.classList.toggle("is-town-hall", state.mode === "town-hall");
+  form.classList.toggle("is-fortune", Boolean(state.fortune));
 }
 
 // The row of the seven chosen shows the card checked in each colour, named as its choice is.
@@ -272,7 +279,7 @@ function showAnswers(fields, typed) {
     else field.value = fields[field.name];
   }
   drawChosen();
-  form.classList.toggle("is-solo", fields.mode === "solo");
+  drawMode({ mode: fields.mode, fortune: "fortune" in fields });
 }
 
 // Where focus goes after a button redrew the rows: the new row's name, or the moved player's name.
@@ -305,7 +312,8 @@ if (form && words) {
   chooser.addEventListener("toggle", () => history.replaceState({ ...history.state, chooser: chooser.open }, "", location.href));
   const keep = atMostOncePerFrame(mirror);
   // A mode chosen before the core was ready is answered once it is, even one chosen before this script ran.
-  let changedEarly = early.some((input) => input.matches('[name="mode"], [name="without_monuments"]'));
+  const CHOICES = '[name="mode"], [name="without_monuments"], [name="fortune"]';
+  let changedEarly = early.some((input) => input.matches(CHOICES));
   for (const type of ["input", "change"]) form.addEventListener(type, (event) => changed.add(event.target.name));
   form.addEventListener("input", keep);
   form.addEventListener("input", showRecentNames);
@@ -319,7 +327,7 @@ if (form && words) {
       drawChosen();
       clearErrors(colour);
     }
-    const choice = event.target.matches('input[name="mode"], input[name="without_monuments"]');
+    const choice = event.target.matches(CHOICES);
     if (choice && coreReady()) act("refresh");
     else keep();
     changedEarly ||= choice;

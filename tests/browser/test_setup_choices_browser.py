@@ -38,7 +38,8 @@ def test_each_building_radio_is_named_by_its_card_and_described_by_its_reminder(
     page = phone.new_page()
     page.goto(live_server + "/{}/new".format(lang))
     page.click("details.chooser summary")
-    radios = page.locator(".card-choice input[type=radio]")
+    # The base game's 24 (Fortune's are offered once its switch is on).
+    radios = page.locator(".card-option:not(.fortune-card) .card-choice input[type=radio]")
     cards = [radio.get_attribute("value") for radio in radios.all()]
     assert len(cards) == 24
     # A screen reader says each card's name first, not its layout: the 24 radios as the accessibility tree has them.
@@ -60,7 +61,7 @@ def test_a_tap_anywhere_on_a_card_chooses_it_and_its_rule_is_a_link_beside_it(br
     page = context.new_page()
     page.goto(live_server + "/hu/new")
     page.click("details.chooser summary")
-    for card in page.locator(".card-choice input[type=radio]").all():
+    for card in page.locator(".card-option:not(.fortune-card) .card-choice input[type=radio]").all():
         value = card.get_attribute("value")
         label = page.locator("label.card-choice[data-card={}]".format(value))
         label.scroll_into_view_if_needed()
@@ -89,3 +90,46 @@ def test_back_from_a_cards_rule_reopens_the_chooser_as_it_was(phone, live_server
     expect(page.locator("details.chooser")).to_have_attribute("open", "")
     expect(page.locator("input[name=red][value=orchard]")).to_be_checked()
     expect(page.locator(".card-option[data-card=temple] .rule-link")).to_be_in_viewport()
+
+
+def test_the_expansions_switches_offer_fortunes_cards_and_start_a_game_with_them(browser, live_server):
+    # A table with the whole box, on a 360 px phone in French: coins, Fortune's cards and Tiny Trees.
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(live_server + "/fr/new")
+    page.wait_for_function("() => performance.getEntriesByName('marquoir:core-ready').length === 1")
+    page.fill("#players-0", "Léa")
+    page.fill("#players-1", "Noé")
+    page.click("details.chooser summary")
+    expect(page.locator("label.card-choice[data-card=root-cellar]")).to_be_hidden()
+    expect(page.locator("#monuments-0 option:not([hidden])")).to_have_count(16)
+    page.get_by_label("Cartes Fortune").check()
+    page.get_by_label("Pièces").check()
+    page.get_by_label("Tiny Trees").check()
+    expect(page.locator("label.card-choice[data-card=root-cellar]")).to_be_visible()
+    expect(page.locator("fieldset.colour input[name=red]")).to_have_count(6)
+    expect(page.locator("#monuments-0 option:not([hidden])")).to_have_count(26)
+    page.click("label.card-choice[data-card=root-cellar]")
+    expect(page.locator(".chosen-card[data-colour=red]")).to_have_text("Cellier")
+    page.select_option("#monuments-0", "hollow-hill")
+    page.click("button[value=start]")
+    page.wait_for_url("**/fr/g/**/1")
+    game = decode(code_of(page.url))
+    assert (game["coins"], game["tiny_trees"]) == (True, True)
+    assert game["buildings"][1] == "root-cellar"
+    assert game["players"][0]["monument"] == "hollow-hill"
+    context.close()
+
+
+def test_fortunes_cards_leave_the_chooser_with_its_switch(phone, live_server):
+    page = phone.new_page()
+    page.goto(live_server + "/hu/new")
+    page.wait_for_function("() => performance.getEntriesByName('marquoir:core-ready').length === 1")
+    page.get_by_label("Fortune-kártyák").check()
+    page.click("details.chooser summary")
+    page.click("label.card-choice[data-card=tithe-barn]")
+    page.get_by_label("Fortune-kártyák").uncheck()
+    expect(page.locator("label.card-choice[data-card=tithe-barn]")).to_be_hidden()
+    expect(page.locator("#monuments-0 option:not([hidden])")).to_have_count(16)
+    page.click("button[value=start]")
+    expect(page.locator("fieldset.colour.c-red .error")).to_have_count(1)

@@ -283,3 +283,69 @@ def test_a_resume_that_is_no_seat_of_the_kept_game_starts_at_the_first_step(resu
     assert state["resume"] == ""
     assert new_game.first_step(state) == 1
     assert new_game.unread(fields) == []
+
+
+# The expansions' three switches: coins, Fortune's cards and monuments, Tiny Trees.
+
+def test_the_expansions_are_off_until_switched_on_and_start_a_game_with_them():
+    assert {key: new_game.read(FULL)[key] for key in new_game.EXPANSIONS} == {
+        "coins": False, "fortune": False, "tiny_trees": False}
+    state = new_game.read(dict(FULL, coins="y", tiny_trees="y", fortune="y", red="root-cellar"))
+    game, placed = new_game.start(state)
+    assert placed == {"fields": {}, "general": []}
+    assert (game["coins"], game["tiny_trees"], game["buildings"][1]) == (True, True, "root-cellar")
+    # Without them, the game file says nothing of them, as a base game's code reads.
+    assert "coins" not in new_game.start(new_game.read(FULL))[0]
+
+
+def test_with_fortune_each_colour_offers_six_cards_and_the_deal_draws_from_them():
+    on = new_game.read(dict(FULL, fortune="y"))
+    dealt = {colour: set() for colour in CARD_COLOURS}
+    monuments = set()
+    for seed in range(300):
+        state = new_game.apply("deal", dict(on), dealer(seed))
+        state = new_game.apply("deal-monuments", state, dealer(seed))
+        for colour in CARD_COLOURS:
+            dealt[colour].add(state[colour])
+        monuments.update(" ".join(state["dealt"]).split())
+    assert {colour: len(cards) for colour, cards in dealt.items()} == dict.fromkeys(CARD_COLOURS, 6)
+    assert len(monuments) == 25
+    assert len(new_game.monument_offers(on)[0]) == 25
+    assert len(new_game.monument_offers(new_game.read(FULL))[0]) == 15
+
+
+def test_a_fortune_card_left_chosen_when_fortune_is_switched_off_is_no_choice():
+    fields = dict(FULL, red="tithe-barn")
+    assert new_game.read(dict(fields, fortune="y"))["red"] == "tithe-barn"
+    assert new_game.read(fields)["red"] == ""
+    assert new_game.unread(fields) == []
+    _, placed = new_game.start(new_game.read(fields))
+    assert [item["code"] for item in placed["fields"]["red"]] == ["one-per-colour"]
+    # A card that is none of the game's at all is named as no form of ours sends it.
+    assert [item["code"] for item in new_game.unread(dict(fields, red="pumpkin"))] == ["one-per-colour"]
+
+
+@pytest.mark.parametrize("mode, left_out", [("solo", {"oddity-shop", "schoolhouse", "southern-semaphore"}),
+                                           ("town-hall", {"oddity-shop"})])
+def test_solo_and_town_hall_deal_none_of_the_cards_they_leave_out(mode, left_out):
+    state = new_game.read(dict(FULL, fortune="y", mode=mode, **({"players-1": ""} if mode == "solo" else {})))
+    dealt = set()
+    for seed in range(200):
+        dealt.update(new_game.apply("deal", dict(state), dealer(seed))[colour] for colour in CARD_COLOURS)
+        dealt.update(" ".join(new_game.apply("deal-monuments", dict(state), dealer(seed))["dealt"]).split())
+    assert not dealt & left_out
+    assert not set(new_game.monument_offers(state)[0]) & left_out
+
+
+def test_play_again_keeps_the_expansions_and_a_changed_setup_keeps_each_towns_coins_and_seed():
+    state = new_game.read(dict(FULL, coins="y", tiny_trees="y", fortune="y", navy="museum"))
+    game, _ = new_game.start(state)
+    game["players"][0].update(town=[["cottage", None, None, None]] + [[None] * 4 for _ in range(3)], coins=3, seed="b2")
+    again = new_game.state_from_game(game)
+    assert (again["coins"], again["tiny_trees"], again["fortune"], again["navy"]) == (True, True, True, "museum")
+    fields = dict(new_game.fields_of(new_game.kept_state(game)))
+    kept, placed = new_game.start(new_game.read(fields))
+    assert (kept["players"][0]["coins"], kept["players"][0]["seed"]) == (3, "b2")
+    # Coins switched off: the coins stay behind, the seed follows.
+    kept, _ = new_game.start(new_game.read({key: value for key, value in fields.items() if key != "coins"}))
+    assert "coins" not in kept["players"][0] and kept["players"][0]["seed"] == "b2"

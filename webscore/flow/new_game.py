@@ -1,7 +1,8 @@
 """Setting up a game: the setup form's state, its buttons, and the game file it starts.
 
 The state is what the form shows: players (names as typed), their monument and dealt pair, the mode,
-the options and one card per colour. A setup opened from a game already begun also holds that game's code
+the options (the expansions among them: coins, Fortune's cards and monuments, Tiny Trees) and one card per
+colour. A setup opened from a game already begun also holds that game's code
 (towns), each row's seat in it (origins): a row keeps its town through removing, adding and moving rows, and
 the seat whose town was being entered (resume), where the game starts again.
 The server and the browser both read the form through read(), change it through apply() and start the game
@@ -12,17 +13,23 @@ from ..scoring import CodeError
 from ..scoring import InvalidGame
 from ..scoring import encode
 from ..scoring import game_from_code
+from ..scoring.cards import ALL_MONUMENTS
 from ..scoring.cards import CARD_COLOURS
 from ..scoring.cards import COTTAGE
 from ..scoring.cards import FIRST_GAME
+from ..scoring.cards import FORTUNE_BUILDINGS
+from ..scoring.cards import FORTUNE_MONUMENTS
+from ..scoring.cards import HOLLOW_HILL
 from ..scoring.cards import MONUMENTS
 from ..scoring.cards import SOLO_EXCLUDED
+from ..scoring.cards import TOWN_HALL_EXCLUDED
 from ..scoring.cards import cards_of_colour
 from ..scoring.cards import colour_of
 from ..scoring.code import MAX_CODE
 from ..scoring.game import MASTER_BUILDER
 from ..scoring.game import MODES
 from ..scoring.game import SOLO
+from ..scoring.game import TOWN_HALL
 from ..scoring.town import INDEX_OF
 from ..scoring.validate import MAX_PLAYERS
 from ..scoring.validate import MONUMENT_FACTS
@@ -40,6 +47,8 @@ ROWS = ("players", "monuments", "dealt", "origins")
 MAX_TYPED = 200
 # The buttons that start the game the setup describes: enter the towns, play at the table, one phone each.
 STARTS = ("start", "play", "table")
+# The expansions' switches: coins, Fortune's cards and monuments among the piles, Tiny Trees.
+EXPANSIONS = ("coins", "fortune", "tiny_trees")
 
 
 def first_game() -> dict:
@@ -51,6 +60,7 @@ def default_state() -> dict:
     """Return a blank setup: two players, Master Builder, with monuments, the first-game cards."""
     state = {"players": ["", ""], "monuments": ["", ""], "dealt": ["", ""], "origins": ["", ""], "towns": "",
              "resume": "", "mode": MASTER_BUILDER, "cavern": False, "without_monuments": False}
+    state.update(dict.fromkeys(EXPANSIONS, False))
     state.update(first_game())
     return state
 
@@ -60,7 +70,10 @@ def state_from_game(game: dict) -> dict:
     players = game["players"]
     state = {"players": [p["name"] for p in players], "monuments": [""] * len(players),
              "dealt": [""] * len(players), "origins": [""] * len(players), "towns": "", "resume": "", "mode": game["mode"],
-             "cavern": game["cavern"], "without_monuments": not game["monuments"]}
+             "cavern": game["cavern"], "without_monuments": not game["monuments"],
+             "coins": game.get("coins") is True, "tiny_trees": game.get("tiny_trees") is True,
+             "fortune": any(card in FORTUNE_BUILDINGS for card in game["buildings"])
+             or any(p.get("monument") in FORTUNE_MONUMENTS for p in players)}
     state.update({colour_of(card): card for card in game["buildings"] if colour_of(card) in CARD_COLOURS})
     return state
 
@@ -131,19 +144,22 @@ def read(fields: dict) -> dict:
         # An unknown monument stays, so starting the game refuses it with a message rather than dropping it.
         state["monuments"].append(_text(fields, "monuments-" + str(n)))
         dealt = _text(fields, "dealt-" + str(n)).split()
-        state["dealt"].append(" ".join(dealt) if len(dealt) == 2 and all(m in MONUMENTS for m in dealt) else "")
+        state["dealt"].append(" ".join(dealt) if len(dealt) == 2 and all(m in ALL_MONUMENTS for m in dealt) else "")
     # A form always sends a mode: one missing is the default, one that is none is blank, and refused.
     mode = fields.get("mode", MASTER_BUILDER)
     state["mode"] = mode if mode in MODES else ""
     state["cavern"] = flag(fields, "cavern")
     state["without_monuments"] = flag(fields, "without_monuments")
+    for expansion in EXPANSIONS:
+        state[expansion] = flag(fields, expansion)
     # Without monuments the form draws no monument to choose: none stays chosen or dealt (unread() says so).
     if state["without_monuments"]:
         state["monuments"] = [""] * len(rows)
         state["dealt"] = [""] * len(rows)
     for colour in CARD_COLOURS:
         card = _text(fields, colour)
-        state[colour] = card if card in cards_of_colour(colour) else ""
+        # A card of Fortune's, chosen before its switch was turned off, is no choice any more.
+        state[colour] = card if card in cards_of_colour(colour, state["fortune"]) else ""
     return state
 
 
@@ -160,7 +176,7 @@ def unread(fields: dict) -> list:
     if "mode" in fields and fields["mode"] not in MODES:
         found.append(problem("unknown-mode", value=_text(fields, "mode")))
     for colour in CARD_COLOURS:
-        if _text(fields, colour) and _text(fields, colour) not in cards_of_colour(colour):
+        if _text(fields, colour) and _text(fields, colour) not in cards_of_colour(colour, fortune=True):
             found.append(problem("one-per-colour", value=colour))
     if _code(fields) and _kept_game(_code(fields)) is None:
         found.append(problem("towns-unreadable"))
@@ -172,7 +188,7 @@ def unread(fields: dict) -> list:
         # Rows count in order, as read() counts them; a row sent without its monument has none to name.
         every = _rows(fields)
         found.extend(problem("unknown-monument", every.index(n), value=monument)
-                     for n, monument in zip(rows, chosen) if monument and monument not in MONUMENTS)
+                     for n, monument in zip(rows, chosen) if monument and monument not in ALL_MONUMENTS)
     return found
 
 
@@ -182,7 +198,7 @@ def fields_of(state: dict) -> dict:
     for n in range(len(state["players"])):
         for row in ROWS:
             fields[row + "-" + str(n)] = state[row][n]
-    for key in ("cavern", "without_monuments"):
+    for key in ("cavern", "without_monuments") + EXPANSIONS:
         if state[key]:
             fields[key] = "y"
     for colour in CARD_COLOURS:
@@ -200,13 +216,19 @@ def first_step(state: dict) -> int:
 
 
 def allowed(state: dict, card: str) -> bool:
-    """Tell whether a card may be chosen in this mode (Solo leaves four out)."""
-    return state["mode"] != SOLO or card not in SOLO_EXCLUDED
+    """Tell whether a card may be chosen in this mode (Solo leaves seven out, Town Hall the Oddity Shop)."""
+    return card not in (SOLO_EXCLUDED if state["mode"] == SOLO else TOWN_HALL_EXCLUDED if state["mode"] == TOWN_HALL
+                        else ())
+
+
+def monuments_in_play(state: dict) -> list:
+    """Return the monuments a game of this setup is dealt from, by id: the base game's 15, and Fortune's 10 with it."""
+    return sorted(ALL_MONUMENTS if state["fortune"] else MONUMENTS)
 
 
 def monument_offers(state: dict) -> list:
     """Return, per player row, the monuments its select offers: the dealt pair, else every allowed one."""
-    every = [m for m in sorted(MONUMENTS) if allowed(state, m)]
+    every = [m for m in monuments_in_play(state) if allowed(state, m)]
     return [state["dealt"][n].split() if state["dealt"][n] else every for n in range(len(state["players"]))]
 
 
@@ -231,13 +253,13 @@ def _move_up(state: dict, n: int) -> None:
 def _deal_buildings(state: dict, dealer) -> None:
     """Choose one card of each colour at random among those the mode allows."""
     for colour in CARD_COLOURS:
-        state[colour] = dealer.choice([c for c in cards_of_colour(colour) if allowed(state, c)])
+        state[colour] = dealer.choice([c for c in cards_of_colour(colour, state["fortune"]) if allowed(state, c)])
 
 
 def _deal_monuments(state: dict, dealer) -> None:
     """Deal each player two monuments the mode allows, from one shuffled pile, and clear the monuments chosen."""
     count = len(state["players"])
-    pile = [m for m in sorted(MONUMENTS) if allowed(state, m)]
+    pile = [m for m in monuments_in_play(state) if allowed(state, m)]
     dealer.shuffle(pile)
     # Two each while the pile lasts: a form with more players than the game allows gets none past it.
     state["dealt"] = [pile[2 * k] + " " + pile[2 * k + 1] if 2 * k + 1 < len(pile) else "" for k in range(count)]
@@ -273,7 +295,7 @@ def tidy(state: dict) -> dict:
             state[row] = [state[row][n] for n in keep]
     for n in range(len(state["players"])):
         monument = state["monuments"][n]
-        if monument in MONUMENTS and monument not in monument_offers(state)[n]:
+        if monument in ALL_MONUMENTS and monument not in monument_offers(state)[n]:
             state["monuments"][n] = ""
     return state
 
@@ -291,6 +313,8 @@ def game_of(state: dict) -> dict:
                      "town": [[None] * 4 for _ in range(4)]}
                     for n in range(len(state["players"]))],
     }
+    # The expansions' flags are in a game only when on, as a game code reads them.
+    game.update({expansion: True for expansion in ("coins", "tiny_trees") if state[expansion]})
     kept = kept_game(state)
     if kept is None:
         return game
@@ -342,6 +366,11 @@ def _town_of(game: dict, player: dict, old: dict, renamed: dict) -> dict:
     for fact in MONUMENT_FACTS.values():
         changed[fact] = old.get(fact) if fact in needed else None
     changed["master_builder_turns"] = old.get("master_builder_turns") if game["mode"] == MASTER_BUILDER else None
+    # The expansions' facts stay where the new game still uses them: coins, the seed, Hollow Hill's swaps.
+    for key, used in (("coins", game.get("coins")), ("seed", game.get("tiny_trees")),
+                      ("hollow_hill_swaps", changed.get("monument") == HOLLOW_HILL)):
+        if used and old.get(key) is not None:
+            changed[key] = old[key]
     return changed
 
 

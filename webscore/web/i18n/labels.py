@@ -363,15 +363,18 @@ def name_list(names) -> str:
 
 def init_app(app) -> None:
     """Give templates the card catalogue and its words."""
+    from ...scoring.cards import FORTUNE_BUILDINGS
     from ...scoring.cards import MAX_STORED
     from ...scoring.cards import SOLO_EXCLUDED
+    from ...scoring.cards import TOWN_HALL_EXCLUDED
     from ...scoring.cards import colour_of
 
     app.jinja_env.globals.update(
         colour_of=colour_of, max_stored=MAX_STORED, card_names=PerLanguage(CARD_NAMES),
         colour_names=PerLanguage(COLOUR_NAMES), reminders=PerLanguage(REMINDERS), mode_names=MODE_WORDS,
         solo_ranks=SOLO_RANK_WORDS,
-        solo_excluded=SOLO_EXCLUDED, resource_names=PerLanguage(RESOURCE_NAMES), resource_of=RESOURCE_OF_LETTER,
+        solo_excluded=SOLO_EXCLUDED, town_hall_excluded=TOWN_HALL_EXCLUDED, fortune_cards=FORTUNE_BUILDINGS,
+        resource_names=PerLanguage(RESOURCE_NAMES), resource_of=RESOURCE_OF_LETTER,
         label_pair=label_pair,
     )
     app.jinja_env.filters["number"] = number

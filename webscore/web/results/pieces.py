@@ -100,11 +100,13 @@ class Pieces:
             self.rules, card, gettext("Rule"))
 
     @staticmethod
-    def options(choices: list, chosen) -> Markup:
-        """Return a select's options from its choices, the one whose value is `chosen` selected (None: none)."""
-        return Markup("".join('<option{} value="{}">{}</option>'.format(
-            " selected" if choice.value == chosen else "", escape(choice.value), escape(choice.label))
-            for choice in choices))
+    def options(choices: list, chosen, offered=None) -> Markup:
+        """Return a select's options from its choices, the one whose value is `chosen` selected (None: none); where
+        `offered` lists values, the others (but a blank one) are drawn hidden, as setup.js hides them."""
+        return Markup("".join('<option{}{} value="{}">{}</option>'.format(
+            " selected" if choice.value == chosen else "",
+            " hidden" if offered is not None and choice.value and choice.value not in offered else "",
+            escape(choice.value), escape(choice.label)) for choice in choices))
 
     def name_list(self, names: list) -> str:
         """Join names as this language lists them."""

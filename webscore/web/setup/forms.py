@@ -16,8 +16,8 @@ from wtforms import SelectField
 from wtforms import StringField
 from wtforms.fields.choices import SelectChoice
 
+from ...scoring.cards import ALL_MONUMENTS
 from ...scoring.cards import CARD_COLOURS
-from ...scoring.cards import MONUMENTS
 from ...scoring.cards import cards_of_colour
 from ...scoring.game import MODES
 from ...scoring.validate import MAX_NAME_UNITS
@@ -72,12 +72,16 @@ class SetupForm(GetForm):
     mode = RadioField(_l("Mode"), choices=choices((m, MODE_NAMES[m]) for m in MODES), default=MODES[0])
     cavern = BooleanField(_l("Cavern rule (set aside up to 2 resources)"))
     without_monuments = BooleanField(_l("Without monuments"))
-    red = RadioField(_l("Red"), choices=choices((c, CARD_NAMES[c]) for c in cards_of_colour("red")))
-    grey = RadioField(_l("Grey"), choices=choices((c, CARD_NAMES[c]) for c in cards_of_colour("grey")))
-    orange = RadioField(_l("Orange"), choices=choices((c, CARD_NAMES[c]) for c in cards_of_colour("orange")))
-    green = RadioField(_l("Green"), choices=choices((c, CARD_NAMES[c]) for c in cards_of_colour("green")))
-    yellow = RadioField(_l("Yellow"), choices=choices((c, CARD_NAMES[c]) for c in cards_of_colour("yellow")))
-    navy = RadioField(_l("Navy"), choices=choices((c, CARD_NAMES[c]) for c in cards_of_colour("navy")))
+    # The expansions (flow.new_game.EXPANSIONS): a colour offers its six cards with Fortune, its four without.
+    coins = BooleanField(_l("Coins"))
+    fortune = BooleanField(_l("Fortune's cards"))
+    tiny_trees = BooleanField(_l("Tiny Trees"))
+    red = RadioField(_l("Red"), choices=choices((c, CARD_NAMES[c]) for c in cards_of_colour("red", fortune=True)))
+    grey = RadioField(_l("Grey"), choices=choices((c, CARD_NAMES[c]) for c in cards_of_colour("grey", fortune=True)))
+    orange = RadioField(_l("Orange"), choices=choices((c, CARD_NAMES[c]) for c in cards_of_colour("orange", fortune=True)))
+    green = RadioField(_l("Green"), choices=choices((c, CARD_NAMES[c]) for c in cards_of_colour("green", fortune=True)))
+    yellow = RadioField(_l("Yellow"), choices=choices((c, CARD_NAMES[c]) for c in cards_of_colour("yellow", fortune=True)))
+    navy = RadioField(_l("Navy"), choices=choices((c, CARD_NAMES[c]) for c in cards_of_colour("navy", fortune=True)))
 
     def __init__(self, formdata, **kwargs):
         super().__init__(formdata, **kwargs)
@@ -92,4 +96,4 @@ class SetupForm(GetForm):
 
 def monument_choices() -> list:
     """Return the choices of a player's monument select: none, then every monument."""
-    return worded("monuments", choices([("", _l("No monument"))] + [(m, CARD_NAMES[m]) for m in sorted(MONUMENTS)]))
+    return worded("monuments", choices([("", _l("No monument"))] + [(m, CARD_NAMES[m]) for m in sorted(ALL_MONUMENTS)]))

@@ -33,9 +33,8 @@ _dealer = random.SystemRandom()
 def _form(state: dict, placed: dict) -> SetupForm:
     """Return the WTForms form that draws a state, with each problem on its field."""
     form = SetupForm(None, data=state)
-    offers = setup_flow.monument_offers(state)
-    for n, select in enumerate(form.monuments):
-        select.choices = [c for c in monument_choices() if not c.value or c.value in offers[n]]
+    for select in form.monuments:
+        select.choices = monument_choices()
     for field_id, found in placed["fields"].items():
         kind, _, number = field_id.partition("-")
         field = form[kind][int(number)] if number else form[kind]
@@ -49,7 +48,8 @@ def _page(state: dict, placed: dict, status: int = 200):
         general.append(problem_text({"code": "player-count"}))
         status = 422
     return render_template("setup.html", form=_form(state, placed), general=general, max_players=MAX_PLAYERS,
-                           max_name=MAX_NAME_UNITS, monument_choices=monument_choices), status
+                           max_name=MAX_NAME_UNITS, monument_choices=monument_choices,
+                           offers=setup_flow.monument_offers(state)), status
 
 
 @bp.get("/new")
