@@ -1,0 +1,13 @@
+"""The README's figures are the code's: the limits it states are the defaults the app runs with."""
+
+import pathlib
+import re
+
+README = (pathlib.Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_tables_limits_the_readme_states_are_the_apps(app):
+    config = app.config
+    found = re.search(r"Limits, counted in the same storage: (\d+) tables opened per hour and (\d+)\s+saves", README)
+    assert found, "the tables' limits are no longer stated in the README"
+    assert (int(found.group(1)), int(found.group(2))) == (config["TABLES_PER_HOUR"], config["TABLE_SAVES_PER_MINUTE"])
