@@ -145,13 +145,7 @@ def read(fields: dict) -> dict:
         state["monuments"].append(_text(fields, "monuments-" + str(n)))
         dealt = _text(fields, "dealt-" + str(n)).split()
         state["dealt"].append(" ".join(dealt) if len(dealt) == 2 and all(m in ALL_MONUMENTS for m in dealt) else "")
-    # A form always sends a mode: one missing is the default, one that is none is blank, and refused.
-    mode = fields.get("mode", MASTER_BUILDER)
-    state["mode"] = mode if mode in MODES else ""
-    state["cavern"] = flag(fields, "cavern")
-    state["without_monuments"] = flag(fields, "without_monuments")
-    for expansion in EXPANSIONS:
-        state[expansion] = flag(fields, expansion)
+    state.update(_options(fields))
     # Without monuments the form draws no monument to choose: none stays chosen or dealt (unread() says so).
     if state["without_monuments"]:
         state["monuments"] = [""] * len(rows)
@@ -161,6 +155,16 @@ def read(fields: dict) -> dict:
         # A card of Fortune's, chosen before its switch was turned off, is no choice any more.
         state[colour] = card if card in cards_of_colour(colour, state["fortune"]) else ""
     return state
+
+
+def _options(fields: dict) -> dict:
+    """Return the mode and the options a form sent: the cavern, without monuments, the expansions."""
+    # A form always sends a mode: one missing is the default, one that is none is blank, and refused.
+    mode = fields.get("mode", MASTER_BUILDER)
+    options = {"mode": mode if mode in MODES else ""}
+    for option in ("cavern", "without_monuments") + EXPANSIONS:
+        options[option] = flag(fields, option)
+    return options
 
 
 def _rows(fields: dict) -> list:
