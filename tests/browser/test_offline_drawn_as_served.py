@@ -16,6 +16,7 @@ from support.phone import go_offline
 from support.phone import install
 from support.tables import empty_setup
 from support.tables import hand_in
+from support.towns import town
 from webscore.scoring import encode
 
 # An element as a tree: its tag, its attributes (sorted), then its children; text with its spaces made single,
@@ -39,8 +40,15 @@ SHAPE = """(selector) => {
 }"""
 RESULT_PARTS = (".ranking > li", "table.pad", "section.town-result", "form.turns", "main h1", "main h2",
                 "main p.hint:not(.offline-note)", ".share a[data-bgstats]")
+# A game with coins and Tiny Trees: Léa's Hollow Hill asks its swaps, every town its coins, and the seed is on the board.
+FORTUNE = {"mode": "master-builder", "monuments": True, "cavern": False, "coins": True, "tiny_trees": True,
+           "buildings": ["cottage", "root-cellar", "well", "chapel", "tavern", "theater", "factory"],
+           "players": [{"name": "Léa", "monument": "hollow-hill", "coins": 2, "seed": "d4", "hollow_hill_swaps": 1,
+                        "town": town("hollow-hill cottage root-cellar .", "cottage chapel . .", ". . . .", ". . . .")},
+                       {"name": "Noé", "monument": None, "coins": 4, "seed": "a1",
+                        "town": town("cottage well . .", ". . . .", ". . . .", ". . . .")}]}
 GAMES = {"four-players": examples.FOUR_PLAYERS_CODE, "rulebook": examples.RULEBOOK_CODE,
-         "tied": encode(examples.tied_game())}
+         "tied": encode(examples.tied_game()), "fortune": encode(FORTUNE)}
 
 
 def shapes(page, parts) -> dict:
@@ -145,7 +153,8 @@ SERVED_TOWN, DRAWN_TOWN = "main > :not(script, template, #app)", "#app > *"
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "hu"])
-@pytest.mark.parametrize("game, n", [("four-players", 1), ("four-players", 4), ("rulebook", 1)])
+@pytest.mark.parametrize("game, n", [("four-players", 1), ("four-players", 4), ("rulebook", 1), ("fortune", 1),
+                                     ("fortune", 2)])
 def test_a_town_step_is_drawn_offline_as_the_server_draws_it(served, offline_phone, live_server, lang, game, n):
     address = "{}/{}/g/{}/{}".format(live_server, lang, GAMES[game], n)
     served.goto(address)
