@@ -26,6 +26,8 @@ GAME = {"mode": "master-builder", "monuments": False, "cavern": False, "coins": 
 TOTALS = {player["name"]: player["total"] for player in score(GAME)["players"]}
 PLACES = {player["name"]: player["place"] for player in score(GAME)["players"]}
 RUNNING = "Total provisoire\u00a0: {}"
+WAITING_FOR_COINS = ("Total provisoire\u00a0: répondez d’abord à «\u00a0Pièces dans le coffre, avant toute dépense de fin "
+                     "de partie\u00a0»")
 
 
 def running(total: int) -> str:
@@ -58,6 +60,7 @@ def test_a_game_with_coins_and_a_seed_is_entered_on_the_phone(phone, live_server
         # A town with buildings waits for its coins: no number until they are given.
         total = page.locator(".running-total")
         expect(total).to_have_class("running-total is-waiting")
+        expect(total).to_have_text(WAITING_FOR_COINS)
         assert form.get_attribute("data-live-total") == ""
         page.fill("#coins", str(FACTS[name]["coins"]))
         expect(total).to_have_text(running(TOTALS[name]))
