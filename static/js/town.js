@@ -241,7 +241,11 @@ export function enhance(form) {
     });
   }
   restoreDraft(form, squares, palette);
-  if (seedField) showSeed();
+  if (seedField) {
+    showSeed();
+    // Changed by its select where scripts run too (a town at a table redrawn from what another phone sent).
+    seedField.addEventListener("change", showSeed);
+  }
   for (const button of palette.querySelectorAll(".tool")) {
     button.addEventListener("click", () => {
       tool = "seed" in button.dataset ? SEED : button.dataset.card;
