@@ -98,7 +98,7 @@ def test_the_update_offer_floats_over_the_page(phone, live_server):
 # The controls the issue measured under 44×44 CSS px, on the page where each appears.
 TARGETS = {
     "/en/g/{}/1".format(CODE): [".languages button", ".steps button"],
-    "/en/new": [".languages button", ".card-option .rule-link"],
+    "/en/new": [".languages button", ".card-option:not(.fortune-card) .rule-link"],
     "/en/rules": [".languages a", ".toc a"],
     "/en/r/{}".format(RULEBOOK_CODE): [".languages a", ".change-town", ".reasons .rule-link"],
 }
