@@ -8,6 +8,7 @@ import pytest
 from support.code_v1 import encode_v1
 from support.pinned import PINNED
 from support.webflow import text_of
+from webscore.flow import town_step
 from webscore.scoring import decode
 from webscore.scoring import encode
 from webscore.scoring.code import _crc
@@ -80,3 +81,30 @@ def test_a_code_of_a_version_not_written_yet_is_refused_in_the_readers_language(
         assert response.status_code == 400
     page = client.get("/{}/r/{}".format(lang, code)).get_data(as_text=True)
     assert LATER[lang] in text_of(page)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_town_looked_at_and_left_as_it_was_keeps_the_link_it_was_opened_with(client, lang):
+    # "Change this town" then "Back to the scores" with nothing changed: the same link, not a second text of the
+    # same game (a phone that opened both would count the game twice in "Your games").
+    old = SHARED[0]
+    fields = town_step.fields_of(decode(old)["players"][1])
+    back = client.get("/{}/g/{}/2/save".format(lang, old), query_string=dict(fields, go="results", **{"from": "scores"}))
+    assert back.status_code == 302
+    assert back.headers["Location"].endswith("/{}/r/{}".format(lang, old))
+    # A square changed: the game's new code, in the version written now.
+    changed = client.get("/{}/g/{}/2/save".format(lang, old), query_string=dict(fields, square_d4="", go="results",
+                                                                                     **{"from": "scores"}))
+    new = changed.headers["Location"].rsplit("/", 1)[1]
+    assert new != old and from_text(new)[0] == 2
+    assert decode(new)["players"][1]["town"][3][3] is None
+
+
+def test_the_browsers_step_keeps_the_link_as_the_servers_does(micropython_core):
+    from webscore import flow
+
+    old = SHARED[1]
+    fields = town_step.fields_of(decode(old)["players"][0])
+    request = json.dumps({"code": old, "n": 1, "fields": dict(fields, go="results", confirm="empty")})
+    assert json.loads(flow.town_json(request))["code"] == old
+    assert micropython_core.flow_json("town", request)["code"] == old

@@ -118,7 +118,7 @@ def town_json(text: str) -> str:
         return json.dumps(answer)
     if request.get("live"):
         return json.dumps({"town": live_town(game, n, fields)})
-    answer = town_step.save(game, n, sent)
+    answer = town_step.save(game, n, sent, str(request.get("code")))
     answer.pop("game")
     return json.dumps(answer)
 

@@ -296,8 +296,11 @@ def _refused_as_given(fields: dict, field) -> bool:
     return value is False or (value is not None and not low <= value <= high)
 
 
-def save(game: dict, n: int, fields: dict) -> dict:
+def save(game: dict, n: int, fields: dict, opened_with: str = "") -> dict:
     """Check player n's town as entered (fields: each key's text, or its texts) and say what follows.
+
+    opened_with is the code the step was opened with: a game the save leaves as it was keeps it, so one game
+    never gets a second text (a link shared before version 2 stays the game's link through a town looked at).
 
     Return {"problems": placed} to show on the form, {"confirm": [players]} when the results would score
     towns that look unfinished (unless the step was opened from the scores), {"game", "code", "setup"} for the
@@ -311,16 +314,19 @@ def save(game: dict, n: int, fields: dict) -> dict:
     found = sent + found
     if found:
         return {"problems": place(found, n), "game": changed}
+    code = encode(changed)
+    if opened_with and code == encode(game):
+        code = opened_with
     if fields.get("go") == TO_SETUP:
         setup = new_game.fields_of(new_game.kept_state(changed, n - 1))
-        return {"game": changed, "code": encode(changed), "setup": setup}
+        return {"game": changed, "code": code, "setup": setup}
     step = next_step(changed, n, fields.get("go"))
     # A step opened from the scores comes after them: towns barely begun were seen there, and the question answered.
     if step is None and fields.get(CONFIRM_EMPTY[0]) != CONFIRM_EMPTY[1] and not from_scores(fields):
         unfinished = mostly_empty(changed)
         if unfinished:
-            return {"confirm": unfinished, "game": changed, "code": encode(changed)}
-    return {"game": changed, "code": encode(changed), "step": step, "query": kept_query(fields)}
+            return {"confirm": unfinished, "game": changed, "code": code}
+    return {"game": changed, "code": code, "step": step, "query": kept_query(fields)}
 
 
 def live(game: dict, n: int, fields: dict):

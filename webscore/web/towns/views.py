@@ -83,7 +83,7 @@ def save(lang, code, n):
     """Keep player n's town in a new code and go on, or show what is wrong on the squares."""
     game, player = _game_and_player(code, n)
     # Every value of every key, as the step reads them; the page shows each key's first.
-    answer = town_step.save(game, n, request.args.to_dict(flat=False))
+    answer = town_step.save(game, n, request.args.to_dict(flat=False), code)
     fields = request.args.to_dict(flat=True)
     if "problems" in answer:
         return _render(game, code, n, fields, answer["problems"], 422)
