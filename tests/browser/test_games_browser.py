@@ -17,6 +17,7 @@ from support.browsing import WAIT
 from support.phone import go_offline
 from support.phone import install
 from support.phone import see_scores
+from support.phone import slow_network
 from support.phone import tap_town
 
 DRAWN = "() => performance.getEntriesByName('marquoir:games-drawn').length >= 1"
@@ -333,10 +334,7 @@ def test_a_rematch_with_the_same_cards_is_a_new_game_and_a_town_changed_from_the
     # Two plays of the same setup by the same table at 150 ms: counted twice; a town changed from the second
     # one's scores corrects it, leaving the first alone.
     page = phone.new_page()
-    session = page.context.new_cdp_session(page)
-    session.send("Network.enable")
-    session.send("Network.emulateNetworkConditions",
-                 {"offline": False, "latency": 150, "downloadThroughput": -1, "uploadThroughput": -1})
+    slow_network(page, 150)
     page.goto(live_server + "/fr/new")
     page.wait_for_function("() => performance.getEntriesByName('marquoir:core-ready').length === 1")
     page.fill("#players-0", "Léa")

@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from support import examples
 from support.phone import see_scores
+from support.phone import slow_network
 from support.phone import tap_town
 from webscore.scoring import decode
 from webscore.scoring import encode
@@ -167,10 +168,7 @@ def test_a_damaged_code_on_a_phone_reads_in_hungarian(phone, live_server):
 def test_a_town_changed_from_the_scores_goes_back_to_them_without_asking_again(phone, live_server):
     # Towns of six squares look unfinished: the table said yes once, saw the scores, then changed a town.
     page = phone.new_page()
-    session = page.context.new_cdp_session(page)
-    session.send("Network.enable")
-    session.send("Network.emulateNetworkConditions",
-                 {"offline": False, "latency": 200, "downloadThroughput": -1, "uploadThroughput": -1})
+    slow_network(page, 200)
     play_tied_game(page, live_server, "hu")
     page.locator("a[href*='/hu/g/']").first.click()
     page.wait_for_url("**/g/**/1?from=scores")

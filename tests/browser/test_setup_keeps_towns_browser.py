@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from support.phone import go_offline
 from support.phone import install
+from support.phone import slow_network
 from support.phone import tap_town
 from webscore.scoring import decode
 
@@ -139,10 +140,7 @@ def test_offline_the_setup_opened_from_a_town_step_keeps_every_name_and_town(pho
 def test_a_game_changed_from_a_town_step_starts_again_at_that_town_and_stays_one_game(phone, live_server):
     # Three friends at 150 ms: Ana's town entered, then Cy's begun, when Dóra joins the table.
     page = phone.new_page()
-    session = page.context.new_cdp_session(page)
-    session.send("Network.enable")
-    session.send("Network.emulateNetworkConditions",
-                 {"offline": False, "latency": 150, "downloadThroughput": -1, "uploadThroughput": -1})
+    slow_network(page, 150)
     _set_up(page, live_server, "hu", ["Ana", "Bo", "Cy"])
     tap_town(page, ANA)
     _next(page, "Bo városa")

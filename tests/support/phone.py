@@ -173,6 +173,13 @@ def offline_told(context, page) -> None:
     page.wait_for_function("() => navigator.onLine === false")
 
 
+def slow_network(page, latency: int) -> None:
+    """Give a page a phone's network: every request waits `latency` ms each way (Chromium's network conditions)."""
+    session = page.context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send("Network.emulateNetworkConditions", dict(OFFLINE, offline=False, latency=latency))
+
+
 def go_online(context) -> None:
     """Give a phone its network back, pages told they were offline (offline_told) included."""
     for session in _TOLD.pop(id(context), []):
