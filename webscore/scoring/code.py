@@ -147,12 +147,12 @@ def encode(game: dict) -> str:
     for bit, flag in enumerate(FLAGS + layout.expansions):
         flags |= (4 << bit) if game.get(flag) else 0
     out = bytearray((layout.version, flags))
+    # Cottage, then the card of each colour in the score pad's order: the order the numbers are written in.
+    order = buildings_in_order(game["buildings"])
     numbers = 0
-    for colour in CARD_COLOURS:
-        card = next(c for c in game["buildings"] if CARD_NUMBER.get(c, ("",))[0] == colour)
+    for card in order[1:]:
         numbers = numbers << layout.card_bits | CARD_NUMBER[card][1]
     out.extend(numbers.to_bytes(layout.card_bytes, "big"))
-    order = buildings_in_order(game["buildings"])
     out.append(len(game["players"]))
     for player in game["players"]:
         _write_player(out, game, player, order)
