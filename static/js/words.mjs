@@ -39,16 +39,6 @@ export function counted(forms, n, shown = n) {
   return fill(pluralForm(forms, n), { num: shown });
 }
 
-export function reasonText(code, n, card) {
-  if (code in words.counted) return counted(words.counted[code], n);
-  return words.fed_reasons[card]?.[code] ?? words.reasons[code];
-}
-
-// "fed by" and the feeders, in words that agree with the fed card.
-export function fedBy(card, feeders) {
-  return fill(words.fed_reasons[card]["fed-by"], { feeders: list(feeders) });
-}
-
 export function problemText(problem) {
   if (problem.code === "not-in-solo") return fill(words.not_in_solo, { card: words.cards[problem.value] });
   // A problem of the address (a field given twice, or unknown) names its field, as the server's words do.

@@ -329,5 +329,5 @@ def test_reasons_kept_per_language_stay_within_their_bound(apps, monkeypatch):
     # A line is kept by who feeds its square: a client choosing the feeders chooses the keys.
     assert len(cache(apps.now)["pieces"]) == 1
     for kept in cache(apps.now)["pieces"].values.values():
-        for name in ("grid_lines", "grid_squares", "pad_cells", "scored"):
+        for name in ("grid_lines", "grid_squares", "pad_cells", "pad_heads"):
             assert len(getattr(kept, name)) <= 8, name

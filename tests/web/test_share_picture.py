@@ -21,8 +21,8 @@ from support.towns import player
 from support.towns import town
 from webscore.scoring import encode
 from webscore.scoring import problems
-from webscore.scoring.cards import BUILDINGS
-from webscore.scoring.cards import MONUMENTS
+from webscore.scoring.cards import ALL_BUILDINGS
+from webscore.scoring.cards import ALL_MONUMENTS
 from webscore.scoring.cards import colour_of
 from webscore.web.i18n.labels import CARD_NAMES
 from webscore.web.results import picture
@@ -244,7 +244,7 @@ def test_a_single_winner_is_named_in_the_headline(app):
 
 @pytest.mark.parametrize("lang", ["en", "fr", "hu"])
 def test_every_card_name_fits_its_square(app, lang):
-    cards = sorted(BUILDINGS) + sorted(MONUMENTS)
+    cards = sorted(ALL_BUILDINGS) + sorted(ALL_MONUMENTS)
     with app.test_request_context("/{}/".format(lang)):
         g.lang = lang
         with force_locale(lang):

@@ -90,13 +90,24 @@ def points(words: dict, total: int) -> str:
     return escape(counted(words, words["points"], abs(total), number(words, total)))
 
 
+def feeder(words: dict, fed_by: dict) -> str:
+    """Return who feeds a square, by card and square, with the coin it cost where coins paid for it (plain text)."""
+    name = words["cards"][fed_by["card"]] + " " + fed_by["square"]
+    if "line" in fed_by:
+        kind, line = fed_by["line"]
+        return fill(words["ui"]["fed_by_" + kind], {"feeder": name, "line": line})
+    if fed_by.get("paid"):
+        return fill(words["ui"]["fed_by_pair"], {"feeder": name})
+    return name
+
+
 def reason(words: dict, square: dict) -> str:
     """Return why a square of the result view scores what it does, in words (plain text)."""
     card = square["card"]
     # A Cottage or Barrett Castle is said fed by its feeders; the Eraflage Vineyard's reason says more (its
     # row's and column's types), and its feeders are shown on the grid.
     if square["fed_by"] and "fed-by" in words["fed_reasons"].get(card, {}):
-        feeders = [words["cards"][f["card"]] + " " + f["square"] for f in square["fed_by"]]
+        feeders = [feeder(words, f) for f in square["fed_by"]]
         return fill(words["fed_reasons"][card]["fed-by"], {"feeders": name_list(words, feeders)})
     code = square["reason"]
     if code in words["counted"]:
@@ -136,10 +147,12 @@ def card_link(words: dict, card: str, colour: str, rules: str) -> str:
 def grid_square(words: dict, square: dict) -> str:
     """Return a square of a result's grid: its name, its card (or that it is empty) and its points."""
     card = square["card"]
+    tree = square["reason"] == "tree"
     return ('<div class="square c-{}{}"><span class="square-name">{}</span>\n<span class="square-card">{}</span>\n'
             '<span class="square-points">{}</span></div>').format(
-        square["colour"], " fed" if square["fed"] else "", square["square"],
-        escape(words["square_cards"][card] if card else words["ui"]["empty"]), number(words, square["points"]))
+        square["colour"], " fed" if square["fed"] else " tree" if tree else "", square["square"],
+        escape(words["square_cards"][card] if card else words["ui"]["tree" if tree else "empty"]),
+        number(words, square["points"]))
 
 
 def line(words: dict, square: dict, rules: str) -> str:
@@ -154,6 +167,23 @@ def empty_line(words: dict, count: int, empty_points: int) -> str:
     """Return the line of a town's empty squares: how many, and their points."""
     return "<li>{}</li>".format(pair(words, escape(counted(words, words["empties"], count)),
                                      "<strong>" + number(words, empty_points) + "</strong>"))
+
+
+def tree_line(words: dict, tree: dict) -> str:
+    """Return the line of the tree a Tiny Trees seed grew into: its square, its points, and why."""
+    return '<li><span class="square-name">{}</span> {} — {}</li>'.format(
+        tree["square"], pair(words, escape(words["ui"]["tree"]), "<strong>" + number(words, tree["points"]) + "</strong>"),
+        escape(words["reasons"]["tree"]))
+
+
+def coin_lines(words: dict, coins: dict) -> str:
+    """Return the lines of a town's coins at the end: those spent on feeding, then those left and their points."""
+    left = words["ui"]["coins_left_double" if coins["worth"] == 2 else "coins_left"]
+    found = "<li>{}</li>".format(pair(words, escape(counted(words, left, coins["left"])),
+                                      "<strong>" + number(words, coins["points"]) + "</strong>"))
+    if coins["spent"]:
+        found = "<li>{}</li>\n  ".format(escape(counted(words, words["ui"]["coins_spent"], coins["spent"]))) + found
+    return found
 
 
 def button(label: str, action: str, classes: str = "", disabled: bool = False, extra=None) -> str:
@@ -198,6 +228,10 @@ def town(words: dict, player: dict, change: str, rules: str, squares=None, lines
     if lines is None:
         lines = [line(words, square, rules) for square in player["squares"] if square["card"]]
     empties = empty_line(words, player["empties"], player["empty_points"]) if player["empties"] else ""
+    if player.get("tree"):
+        empties = tree_line(words, player["tree"]) + "\n  " + empties
+    if player.get("coins"):
+        empties += "\n  " + coin_lines(words, player["coins"])
     # Its detail folds under its heading (opened on demand, and printed open: marquoir.css), the way to change
     # it stays in sight.
     return (

@@ -155,6 +155,7 @@ COLOUR_NAMES = {
     "navy": _l("navy"),
     "monument": _l("monument"),
     "empty": _l("empty squares"),
+    "coins": _l("coins"),
 }
 
 # The letters of the cards' layouts (scoring/cards.py), for the words a screen reader says for a layout.

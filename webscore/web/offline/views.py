@@ -209,6 +209,15 @@ def page_words() -> dict:
         "seed": _("Seed"),
         "no_seed": _("Not placed yet"),
         "waiting_for_seed": _("Running total: put the seed on its square first"),
+        # A result's town with the expansions: the tree a seed grew into, who fed a building for a coin, the coins.
+        "tree": _("Tree"),
+        "fed_by_row": _("%(feeder)s, row %(line)s (1 coin)"),
+        "fed_by_column": _("%(feeder)s, column %(line)s (1 coin)"),
+        "fed_by_pair": _("%(feeder)s (paid in coins, 1 per 2)"),
+        "coins_spent": i18n.plural_forms("%(num)d coin spent on feeding", "%(num)d coins spent on feeding"),
+        "coins_left": i18n.plural_forms("%(num)d coin left in the chest", "%(num)d coins left in the chest"),
+        "coins_left_double": i18n.plural_forms("%(num)d coin left in the chest, 2 points each with the Estival Festival",
+                                               "%(num)d coins left in the chest, 2 points each with the Estival Festival"),
         "scores": _("Scores"),
         # Who won, above the ranking: a name (or a list of names) and the points as "40 points" says them.
         "wins": i18n.plural_forms("%(name)s wins with %(total)s point", "%(name)s wins with %(total)s points"),

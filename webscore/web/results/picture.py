@@ -204,9 +204,17 @@ def words_of(game: dict, result: dict) -> dict:
         "town": gettext("Town of %(name)s", name=winner["name"]),
         "ranking": [(str(players[p]["place"]), players[p]["name"], number(players[p]["total"]), players[p]["place"])
                     for p in order],
-        "squares": [(colour_of(s["card"]) if s["card"] else "empty", str(CARD_NAMES[s["card"]]) if s["card"] else "",
-                     number(s["points"]) if s["card"] else "") for s in winner["squares"]],
+        "squares": [_square(s) for s in winner["squares"]],
     }
+
+
+def _square(square: dict) -> tuple:
+    """Return a square's colour, name and points as the picture shows them: an empty square has neither, a tree both."""
+    if square["card"]:
+        return colour_of(square["card"]), str(CARD_NAMES[square["card"]]), number(square["points"])
+    if square["reason"] == "tree":
+        return "empty", gettext("Tree"), number(square["points"])
+    return "empty", "", ""
 
 
 def draw(words: dict) -> Picture:

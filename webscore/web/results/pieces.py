@@ -57,7 +57,6 @@ class Pieces:
         # The words the offline shell draws a result with: the result's pieces are drawn from them here too.
         self.browser_words = json.loads(words_json())
         self.links = {}
-        self.scored = Store(LIMIT)
         # A result's grid squares and lines as HTML, by what they show: met again game after game.
         self.grid_squares = Store(LIMIT)
         self.grid_lines = Store(LIMIT)
@@ -142,8 +141,9 @@ class Pieces:
             if card:
                 # Kept with who feeds the square: the same few buildings feed the same squares game after game.
                 fed_by = square["fed_by"]
+                # A feeder's coin (a Root Cellar's line, a Tithe Barn's pair) is part of the line's words.
                 key = (name, card, points, square["reason"], square["n"],
-                       tuple((f["card"], f["square"]) for f in fed_by) if fed_by else ())
+                       tuple((f["card"], f["square"], f.get("line"), f.get("paid")) for f in fed_by) if fed_by else ())
                 lines.append(grid_lines.get(key) or self._line(key, square))
         return grid, lines
 
@@ -173,10 +173,6 @@ class Pieces:
 
     def _line(self, key: tuple, square: dict) -> str:
         return self.grid_lines.get(key, lambda: drawn.line(self.browser_words, square, self.rules))
-
-    def empty_line(self, count: int, points: int) -> str:
-        """Return the list item of a town's empty squares, as HTML: how many, and their points."""
-        return self.scored.get(("empty", count, points), lambda: drawn.empty_line(self.browser_words, count, points))
 
 
 

@@ -1,0 +1,151 @@
+"""A Fortune or Tiny Trees game's result says what coins did and where the tree grew: coins as their own row
+of the score pad, the coins spent on feeding and those left, the line or pair a coin bought on each square it
+fed, the tree on its square, in every language, and the pad's rows add up to the total."""
+
+import re
+
+import pytest
+from flask import g
+from flask_babel import force_locale
+
+from support.towns import town
+from support.webflow import text_of
+from webscore.scoring import encode
+from webscore.scoring import problems
+from webscore.scoring import score
+from webscore.web.results import picture
+
+BUILDINGS = ["cottage", "root-cellar", "well", "chapel", "tavern", "theater", "factory"]
+
+
+def cellar_game() -> dict:
+    """Léa's Root Cellar feeds row 1 for a coin; Noé has no coin to spend; Ödön's seed grows into a tree."""
+    towns = [town("cottage cottage well .", "root-cellar chapel . .", ". . tavern .", ". . . theater"),
+             town("cottage cottage well .", "root-cellar . . .", ". . . .", ". . . ."),
+             town("cottage well well well", "well well well well", "well well . well", "well well well well")]
+    players = [{"name": name, "monument": None, "town": rows, "coins": coins, "seed": seed}
+               for name, rows, coins, seed in zip(("Léa", "Noé", "Ödön"), towns, (3, 0, 1), ("d4", "d4", "c3"))]
+    return {"mode": "town-hall", "monuments": False, "cavern": False, "coins": True, "tiny_trees": True,
+            "buildings": BUILDINGS, "players": players}
+
+
+def page(client, lang: str, game: dict) -> str:
+    assert problems(game) == []
+    answer = client.get("/{}/r/{}".format(lang, encode(game)))
+    assert answer.status_code == 200
+    return answer.get_data(as_text=True)
+
+
+def pad_rows(html: str) -> dict:
+    """Return the score pad's rows as {row head: [cells]}, the totals under "Total"."""
+    pad = html[html.index('<table class="pad">'):html.index("</table>")]
+    rows = {}
+    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", pad, re.S):
+        head = text_of(re.search(r"<th[^>]*>(.*?)</th>", row, re.S).group(1))
+        rows[head] = [text_of(cell) for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+    return rows
+
+
+def test_coins_are_a_row_of_the_pad_and_the_rows_add_up_to_the_totals(client):
+    rows = pad_rows(page(client, "en", cellar_game()))
+    # Léa: 3 coins, 1 spent on row 1 → 2 left, 2 points. Noé: none. Ödön: 1 kept, 1 point.
+    assert rows["coins"] == ["2", "0", "1"]
+    totals = [int(cell.replace("−", "-")) for cell in rows.pop("Total")]
+    rows.pop("Colour")
+    assert [sum(int(rows[head][p].replace("−", "-")) for head in rows) for p in range(3)] == totals
+    assert totals == [player["total"] for player in score(cellar_game())["players"]]
+
+
+def test_a_game_without_coins_has_no_coins_row(client):
+    game = cellar_game()
+    del game["coins"]
+    for player in game["players"]:
+        del player["coins"]
+    assert "coins" not in pad_rows(page(client, "en", game))
+
+
+def test_each_square_a_coin_fed_names_its_line_and_the_town_says_its_coins(client):
+    text = text_of(page(client, "en", cellar_game()))
+    # Léa's Root Cellar: one coin feeds row 1, both Cottages of it (3 each); 2 coins left score 1 each.
+    assert "b1 Cottage (blue) : 3 — fed by Root Cellar a2, row 1 (1 coin)" in text
+    assert "a1 Cottage (blue) : 3 — fed by Root Cellar a2, row 1 (1 coin)" in text
+    assert "1 coin spent on feeding 2 coins left in the chest: 2" in text
+    # Noé has no coin: his Cottages stay unfed, and nothing was spent.
+    assert "0 coins left in the chest: 0" in text
+
+
+def test_a_column_bought_is_named_a_column(client):
+    game = cellar_game()
+    game["players"][0]["town"] = town("cottage root-cellar . .", "cottage . . .", "cottage . . .", ". . . .")
+    text = text_of(page(client, "en", game))
+    # Column a holds the 3 Cottages: one coin feeds 9 points, 2 coins stay.
+    assert "a3 Cottage (blue) : 3 — fed by Root Cellar b1, column a (1 coin)" in text
+
+
+def test_the_tree_stands_on_its_square_with_its_points_apart_from_the_empty_squares(client):
+    html = page(client, "en", cellar_game())
+    text = text_of(html)
+    # Ödön: 15 Wells and a Cottage, c3 the only square without a building, the seed on it: a tree, +2.
+    assert "c3 Tree: 2 — a tree grew from the seed: no other square is empty" in text
+    assert re.search(r'<div class="square c-empty tree"><span class="square-name">c3</span>\s*'
+                     r'<span class="square-card">Tree</span>\s*<span class="square-points">2</span>', html)
+    # Léa's seed (d4) is built over: no tree, her 9 empty squares cost 9.
+    assert text.count("Tree: 2") == 1
+    assert pad_rows(html)["empty squares"][2] == "2"
+
+
+def barn_game() -> dict:
+    """Léa's two Cottages stand away from her Tithe Barn, with 2 coins in her chest."""
+    game = cellar_game()
+    game["buildings"] = ["cottage", "tithe-barn", "well", "chapel", "tavern", "theater", "factory"]
+    game["players"][0].update(town=town("cottage cottage . .", ". . . .", ". . . .", ". . . tithe-barn"), coins=2)
+    game["players"][1]["town"] = town("cottage . . .", ". . . .", ". . . .", ". . . .")
+    return game
+
+
+def test_a_tithe_barn_pays_a_coin_for_a_pair():
+    assert problems(barn_game()) == []
+    # Two Cottages away from the barn: 1 coin for the pair (6 points) beats keeping it (1 point).
+    assert score(barn_game())["players"][0]["coins"] == {"lines": [], "paid": ["a1", "b1"], "spent": 1, "left": 1}
+
+
+def test_a_tithe_barns_paid_pair_is_said_paid_on_the_page(client):
+    text = text_of(page(client, "en", barn_game()))
+    assert "a1 Cottage (blue) : 3 — fed by Tithe Barn d4 (paid in coins, 1 per 2)" in text
+    assert "1 coin spent on feeding 1 coin left in the chest: 1" in text
+
+
+def test_coins_left_with_the_estival_festival_say_they_score_two(client):
+    game = cellar_game()
+    game["monuments"] = True
+    game["players"][1].update(monument="estival-festival", coins=5)
+    game["players"][1]["town"] = town("estival-festival cottage . .", ". . . .", ". . . .", ". . . .")
+    text = text_of(page(client, "en", game))
+    # 5 coins kept (no Root Cellar in his town), 2 points each: 10.
+    assert "5 coins left in the chest, 2 points each with the Estival Festival: 10" in text
+
+
+WORDS = {"fr": ("Arbre", "pièces"), "hu": ("Fa", "érme")}
+
+
+@pytest.mark.parametrize("lang", ["fr", "hu"])
+def test_the_expansions_lines_speak_the_pages_language(client, lang):
+    text = text_of(page(client, lang, cellar_game()))
+    tree, coin = WORDS[lang]
+    assert "c3 {}".format(tree) in text and coin in text
+    assert "coin" not in text and "Tree" not in text
+
+
+@pytest.mark.parametrize(("lang", "tree"), [("en", "Tree"), ("fr", "Arbre"), ("hu", "Fa")])
+def test_the_picture_shows_the_tree_on_its_square(app, lang, tree):
+    game = cellar_game()
+    code = encode(game)
+    # Ödön wins (5 points, as Léa, with 1 empty square to her 9): his town is the picture's.
+    assert score(game)["players"][2]["place"] == 1
+    with app.test_request_context("/{}/r/{}.png".format(lang, code)):
+        g.lang = lang
+        with force_locale(lang):
+            texts = picture.picture_of(code).texts
+    left, top, right, bottom = picture.cell_box(10)
+    on_c3 = [text for text, _, box in texts if left <= box[0] and box[2] <= right and top <= box[1] and box[3] <= bottom]
+    assert on_c3 == [tree, "2"]
