@@ -7,10 +7,12 @@ from urllib.parse import unquote
 import pytest
 
 from support import examples
+from support.towns import town
 from webscore.flow import bgstats
 from webscore.flow import pieces
 from webscore.flow import result_view
 from webscore.scoring import encode
+from webscore.scoring import problems
 from webscore.scoring import score_valid_game
 
 LINK = "https://marquoir.test/s/CODE"
@@ -85,3 +87,45 @@ def examples_words():
 
     with create_app().test_request_context("/en/"):
         return json.loads(json.dumps(page_words_of_browser()))
+
+
+@pytest.mark.parametrize(("flags", "cards", "comment"), [
+    ({"coins": True}, [], "Tiny Towns: Fortune\n" + LINK),
+    ({"tiny_trees": True}, [], "Tiny Towns: Tiny Trees\n" + LINK),
+    ({}, ["root-cellar"], "Tiny Towns: Fortune\n" + LINK),
+    ({"coins": True, "tiny_trees": True}, ["tithe-barn"], "Tiny Towns: Fortune\nTiny Towns: Tiny Trees\n" + LINK),
+])
+def test_the_comment_names_the_expansions_played_above_the_link(flags, cards, comment):
+    game = fortune_free_game()
+    game.update(flags)
+    if cards:
+        game["buildings"] = ["cottage", cards[0]] + game["buildings"][2:]
+    for player in game["players"]:
+        if flags.get("coins"):
+            player["coins"] = 1
+        if flags.get("tiny_trees"):
+            player["seed"] = "d4"
+    assert problems(game) == []
+    assert play_of(game)[1]["comments"] == comment
+
+
+def test_a_fortune_monument_alone_is_fortune_played():
+    game = fortune_free_game()
+    game["monuments"] = True
+    game["players"][0]["monument"] = "the-prism-forge"
+    game["players"][0]["town"][3][3] = "the-prism-forge"
+    assert problems(game) == []
+    assert play_of(game)[1]["comments"] == "Tiny Towns: Fortune\n" + LINK
+
+
+def test_a_base_game_comment_is_the_link_alone():
+    assert play_of(fortune_free_game())[1]["comments"] == LINK
+
+
+def fortune_free_game() -> dict:
+    """A base game of two, no red building built (the tests change the red card)."""
+    towns = [town("cottage cottage well .", ". . . .", ". . . .", ". . . ."),
+             town("cottage . . .", ". . . .", ". . . .", ". . . .")]
+    return {"mode": "town-hall", "monuments": False, "cavern": False,
+            "buildings": ["cottage", "farm", "well", "chapel", "tavern", "theater", "factory"],
+            "players": [{"name": name, "monument": None, "town": rows} for name, rows in zip(("Ana", "Bo"), towns)]}

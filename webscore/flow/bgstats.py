@@ -4,7 +4,8 @@ escapes differ between Python and MicroPython).
 
 The link is https://app.bgstatsapp.com/createPlay.html?data=<the play as url-encoded JSON>. The play names the
 game (Tiny Towns on BoardGameGeek, highest score wins), Marquoir as its source with the game's code as the
-play's id, each player's name, score, rank, winner flag and seat, and the result's address as its comment. The
+play's id, each player's name, score, rank, winner flag and seat, and as its comment the expansions played (by
+their titles: BG Stats has no field for them that a link can fill) above the result's address. The
 date of play is the phone's, added when the link is tapped (static/js/share.js): a result page is the same for
 every reader and every day.
 """
@@ -14,19 +15,21 @@ from .history import won
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
 BGG_ID = 265736
 SOURCE = "Marquoir"
+# The expansions by the titles on their boxes, the same in every language of the page.
+EXPANSION_TITLES = {"fortune": "Tiny Towns: Fortune", "tiny-trees": "Tiny Towns: Tiny Trees"}
 # What percent-encoding leaves as it is (as encodeURIComponent does, less its !*'()).
 UNRESERVED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~"
 
 
 def play(view: dict, code: str) -> dict:
     """Return the play of a result view (webscore.flow.result_view): the players in seating order."""
-    return {"code": code, "players": [
+    return {"code": code, "expansions": [EXPANSION_TITLES[used] for used in view["expansions"]], "players": [
         {"name": player["name"], "score": player["total"], "rank": player["place"], "seat": player["step"],
          "winner": won(player["place"], len(view["players"]))} for player in view["players"]]}
 
 
 def address(played: dict, link: str) -> str:
-    """Return the BG Stats link of a play, with the result's address (link) as its comment."""
+    """Return the BG Stats link of a play, with the expansions played and the result's address (link) as its comment."""
     game = _object((("name", _text("Tiny Towns")), ("bggId", str(BGG_ID)), ("sourceGameId", _text("tiny-towns")),
                     ("highestWins", "true"), ("noPoints", "false")))
     players = "[" + ",".join(_object((
@@ -34,7 +37,7 @@ def address(played: dict, link: str) -> str:
         ("rank", str(player["rank"])), ("winner", "true" if player["winner"] else "false"),
         ("seatOrder", str(player["seat"])))) for player in played["players"]) + "]"
     data = _object((("sourceName", _text(SOURCE)), ("sourcePlayId", _text(played["code"])), ("game", game),
-                    ("players", players), ("comments", _text(link))))
+                    ("players", players), ("comments", _text("\n".join(played["expansions"] + [link])))))
     return CREATE_PLAY + "?data=" + _quote(data)
 
 

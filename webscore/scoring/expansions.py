@@ -12,6 +12,8 @@ Town Hall leaves the Oddity Shop out of the box, as Solo leaves out its cards.
 from .cards import BIG_CHEST
 from .cards import BIG_CHEST_MONUMENTS
 from .cards import CHEST
+from .cards import FORTUNE_BUILDINGS
+from .cards import FORTUNE_MONUMENTS
 from .cards import HOLLOW_HILL
 from .cards import TOWN_HALL_EXCLUDED
 from .game import TOWN_HALL
@@ -22,6 +24,21 @@ from .town import INDEX_OF
 EXPANSION_FLAGS = ("coins", "tiny_trees")
 EXPANSION_PLAYER_KEYS = ("coins", "hollow_hill_swaps", "seed")
 MAX_SWAPS = 99
+
+
+FORTUNE = "fortune"
+TINY_TREES = "tiny-trees"
+
+
+def expansions_used(game: dict) -> list:
+    """Return the expansions a valid game plays: Fortune (its coins, or one of its cards) and Tiny Trees."""
+    used = []
+    if game.get("coins") is True or any(card in FORTUNE_BUILDINGS for card in game["buildings"]) \
+            or any(player.get("monument") in FORTUNE_MONUMENTS for player in game["players"]):
+        used.append(FORTUNE)
+    if game.get("tiny_trees") is True:
+        used.append(TINY_TREES)
+    return used
 
 
 def flag_problems(game: dict) -> list:
