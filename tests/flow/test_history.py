@@ -10,8 +10,10 @@ import pytest
 
 from support import kept_games
 from support.apps import browser_words
+from support.towns import town
 from webscore import flow
 from webscore.flow import history
+from webscore.scoring import encode
 from webscore.scoring import problems
 
 NOW = 1_796_169_600_000
@@ -304,3 +306,40 @@ def test_a_summary_not_of_its_shape_is_read_again_from_the_code(client, summary)
     answer = json.loads(flow.history_json(json.dumps(stats_request(page_words(client, "en"), games))))
     assert '<p class="stats-count">1 game</p>' in answer["html"]
     assert json.loads(answer["played"])[0]["summary"] == history.summary_of(games[0]["code"])
+
+
+def coin_games() -> list:
+    """Three games of Ana and Bo: two with coins (Ana keeps 3 then 0, Bo 1 then 2), one without."""
+    games = []
+    for n, coins in enumerate(((3, 1), (0, 2), None)):
+        towns = [town("cottage well . .", ". . . .", ". . . .", ". . . ."), town("well . . .", ". . . .", ". . . .", ". . . .")]
+        game = {"mode": "town-hall", "monuments": False, "cavern": False,
+                "buildings": ["cottage", "farm", "well", "chapel", "tavern", "theater", "factory"],
+                "players": [{"name": name, "monument": None, "town": rows} for name, rows in zip(("Ana", "Bo"), towns)]}
+        if coins:
+            game["coins"] = True
+            for player, count in zip(game["players"], coins):
+                player["coins"] = count
+        assert problems(game) == []
+        games.append({"code": encode(game), "when": NOW - n * 1000})
+    return read(games)
+
+
+def test_coins_left_are_averaged_over_the_games_played_with_coins():
+    games = coin_games()
+    assert [[p.get("coins") for p in game["summary"]["players"]] for game in games] == [[3, 1], [0, 2], [None, None]]
+    by_name = {p["name"]: p for p in history.stats(games, {}, {}, NOW)["players"]}
+    # Ana: 3 + 0 coins in 2 games with coins, 1.5; Bo: 1 + 2, 1.5 too. The game without coins does not count.
+    assert (by_name["Ana"]["coins"], by_name["Bo"]["coins"], by_name["Ana"]["games"]) == (15, 15, 3)
+
+
+def test_a_player_who_never_played_with_coins_has_no_coins_figure(client, kept):
+    assert {p["coins"] for p in history.stats(kept, {}, {}, NOW)["players"]} == {None}
+    html = json.loads(flow.history_json(json.dumps(stats_request(page_words(client, "en"), kept_games.kept(NOW)))))["html"]
+    assert "Coins left" not in html
+
+
+def test_the_page_shows_the_coins_figure(client):
+    games = [{"code": game["code"], "when": game["when"]} for game in coin_games()]
+    html = json.loads(flow.history_json(json.dumps(stats_request(page_words(client, "en"), games))))["html"]
+    assert html.count("<dt>Coins left at the end, per game with coins</dt><dd>1.5</dd>") == 2

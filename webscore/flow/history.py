@@ -82,6 +82,8 @@ def _is_player(player, buildings: int) -> bool:
     if any(type(pair) is not list or len(pair) != 2 or type(pair[0]) is not int or type(pair[1]) is not int
            for pair in built):
         return False
+    if "coins" in player and (type(player["coins"]) is not int or player["coins"] < 0):
+        return False
     return all(key not in player or player[key] in names
                for key, names in (("decided_by", TIE_NAMES), ("solo_rank", SOLO_TITLES), ("monument", ALL_MONUMENTS)))
 
@@ -97,7 +99,8 @@ def summary(game: dict) -> dict:
     """Return what the statistics read of a valid game: its mode, buildings and each player's result.
 
     Kept on the phone for every game, so it is short: what a player built is [copies, points] per building of
-    the game, in the game's order; a tie-break, a solo title or a monument only where there is one.
+    the game, in the game's order; a tie-break, a solo title or a monument only where there is one, and the
+    coins left in the chest at the end only in a game played with coins.
     """
     result = score_valid_game(game)
     players = []
@@ -114,6 +117,8 @@ def summary(game: dict) -> dict:
                            ("monument", player.get("monument"))):
             if value:
                 kept[key] = value
+        if "coins" in scored:
+            kept["coins"] = scored["coins"]["left"]
         players.append(kept)
     return {"mode": game["mode"], "buildings": list(game["buildings"]), "players": players}
 
@@ -207,7 +212,8 @@ def _players(chosen: list) -> list:
         seated = game["summary"]["players"]
         for player, name in zip(seated, names):
             kept = by_name.setdefault(name, {"name": name, "games": 0, "wins": 0, "totals": [],
-                                             "colours": [0] * len(PAD_COLUMNS), "monuments": {}, "tie_breaks": {}})
+                                             "colours": [0] * len(PAD_COLUMNS), "monuments": {}, "tie_breaks": {},
+                                             "coin_games": 0, "coins": 0})
             kept["games"] += 1
             if won(player["place"], len(seated)):
                 kept["wins"] += 1
@@ -218,6 +224,9 @@ def _players(chosen: list) -> list:
                 kept["monuments"][player["monument"]] = kept["monuments"].get(player["monument"], 0) + 1
             if player.get("decided_by"):
                 kept["tie_breaks"][player["decided_by"]] = kept["tie_breaks"].get(player["decided_by"], 0) + 1
+            if "coins" in player:
+                kept["coin_games"] += 1
+                kept["coins"] += player["coins"]
     players = []
     for kept in by_name.values():
         count = kept["games"]
@@ -229,7 +238,9 @@ def _players(chosen: list) -> list:
             "worst": _game_of(min(kept["totals"], key=lambda t: t["total"])), "totals": kept["totals"],
             "colours": [tenths(points, count) for points in kept["colours"]],
             "monuments": [[m, n] for m, n in sorted(kept["monuments"].items(), key=lambda i: (-i[1], i[0]))][:FAVOURITES],
-            "tie_breaks": sorted([tie, n] for tie, n in kept["tie_breaks"].items())})
+            "tie_breaks": sorted([tie, n] for tie, n in kept["tie_breaks"].items()),
+            # Coins left in the chest at the end, per game played with coins (None: no such game).
+            "coins": tenths(kept["coins"], kept["coin_games"])})
     return sorted(players, key=lambda p: (-p["wins"], -p["games"], p["name"]))
 
 

@@ -193,6 +193,8 @@ def player_card(words: dict, n: int, player: dict, links: dict) -> str:
         (_text(words, "monuments"), monuments or _text(words, "no_monument")),
         (_text(words, "tie_breaks"), ties or _text(words, "no_tie")),
     ]
+    if player["coins"] is not None:
+        figures.append((_text(words, "coins"), decimal(words, player["coins"])))
     facts = "".join("<div><dt>{}</dt><dd>{}</dd></div>".format(label, value) for label, value in figures)
     totals = player["totals"]
     line_of = trend(words, "totals-{}".format(n), _about(words, "totals_title", player["name"], len(totals)),

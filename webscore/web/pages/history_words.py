@@ -43,6 +43,7 @@ def history_words() -> dict:
         "worst": _("Worst town"),
         "monuments": _("Favourite monuments"),
         "tie_breaks": _("Ties broken"),
+        "coins": _("Coins left at the end, per game with coins"),
         "no_monument": pgettext("no monument", "none"),
         "no_tie": pgettext("no tie broken", "none"),
         "totals_title": _("Totals of %(name)s, game after game"),
