@@ -2,13 +2,17 @@
 
 Each town is scored through the live score's door (score_town_json), under MicroPython (Node, the core's
 bundle as the browser runs it: CPU time, tests/bench/fortune_feeding.mjs) and under CPython; each run
-scores every town in turn, ROUNDS rounds after a warm-up, and is repeated. Printed: min/median/max over the
-repeats of the milliseconds per scoring and of each town's ratio to the rulebook town of the same run.
+scores every town in turn, ROUNDS rounds after a warm-up, and is repeated. Printed: how many feeding choices
+one scoring of each town scores (feeding_worths.EVALUATIONS: the work, whatever the machine's load), then
+min/median/max over the repeats of the milliseconds per scoring, of each town's ratio to the rulebook town of
+the same run, and of each run's worst ratio (its slowest Fortune town's).
 
 The towns are valid games, each the worst of its kind found (one red building a game, so Root Cellars,
-the Tithe Barn, Farms and a Greenhouse never share a town): lines bought with 5 coins (Estival Festival),
-lines that only pay for Temples and Schoolhouses (Grand Mausoleum), Tithe Barn pairs, and Farms choosing
-among the neighbours of Temples and Schoolhouses. The town of every feeder at once (2 Root Cellars, a
+the Tithe Barn, Farms and a Greenhouse never share a town; 4 coins at most, 5 with the Estival Festival,
+Caterina's Grotto, the Petal Promenade or the Shrine of the Windseed, a player's one monument): lines bought
+with 5 coins (Estival Festival), lines and pairs that only pay for Temples and Schoolhouses (the Grand
+Mausoleum makes an unfed Cottage worth as much as a fed one), Farms choosing among the neighbours of Temples
+and Schoolhouses, and 3 Greenhouses choosing among the groups. The town of every feeder at once (2 Root Cellars, a
 Tithe Barn, a Farm, a Greenhouse, the Eraflage Vineyard and 5 coins) is no game, so it is timed on the
 feeding alone (feeding.choose_feeding on its town view), beside the rulebook town's feeding.
 """
@@ -29,21 +33,32 @@ from support.towns import game  # noqa: E402
 from support.towns import player  # noqa: E402
 from support.towns import town  # noqa: E402
 from webscore.scoring import score_town_json  # noqa: E402
+from webscore.scoring.feeding_worths import EVALUATIONS  # noqa: E402
 
 ROUNDS = 40
 REPEATS = 5
 
 # name: (rows, coins) of a valid game's first player (Solo, or beside an empty rival: support.towns.game).
+# Each the town of its kind that makes the feeding score the most choices (feeding_worths.EVALUATIONS, printed),
+# found by climbing from random valid towns (Cottages, a red building, Temples or Parsonages, Schoolhouses, a
+# monument; 4 coins, 5 with the Estival Festival): with the Grand Mausoleum a Cottage fed gains nothing, so
+# lines and pairs are bought for the Schoolhouses and Temples only, and every set of them is close.
 TOWNS = {
     "root-cellar-estival": (("cottage estival-festival schoolhouse cottage", "root-cellar root-cellar cottage schoolhouse",
                              "cottage cottage cottage cottage", "schoolhouse cottage cottage cottage"), 5),
-    "root-cellar-mausoleum": (("temple cottage temple cottage", "cottage cottage cottage cottage",
-                               "cottage schoolhouse cottage cottage",
-                               "root-cellar grand-mausoleum-of-the-rodina cottage temple"), 3),
-    "tithe-barn": (("cottage cottage cottage temple", "barrett-castle schoolhouse cottage cottage",
-                    "cottage cottage cottage cottage", "cottage schoolhouse schoolhouse tithe-barn"), 2),
-    "farm-schoolhouses": (("temple cottage cottage temple", "cottage cottage farm cottage",
-                           "cottage temple cottage temple", "barrett-castle schoolhouse cottage cottage"), None),
+    # The most choices before the lines' bound counted each card once (146, now 10).
+    "root-cellar-mausoleum": (("cottage cottage root-cellar cottage", "cottage schoolhouse cottage schoolhouse",
+                               "cottage root-cellar schoolhouse cottage",
+                               "schoolhouse cottage cottage grand-mausoleum-of-the-rodina"), 4),
+    # The most choices since (139 before, now 55).
+    "root-cellar-temple": (("cottage schoolhouse cottage temple", "cottage cottage grand-mausoleum-of-the-rodina cottage",
+                            "schoolhouse cottage schoolhouse cottage", "cottage schoolhouse cottage root-cellar"), 4),
+    "tithe-barn": (("schoolhouse schoolhouse cottage schoolhouse", "cottage cottage grand-mausoleum-of-the-rodina cottage",
+                    "cottage schoolhouse cottage temple", "schoolhouse cottage . tithe-barn"), 4),
+    "farm-schoolhouses": (("cottage farm eraflage-vineyard schoolhouse", "cottage schoolhouse cottage cottage",
+                           "temple cottage temple temple", "cottage schoolhouse cottage cottage"), None),
+    "greenhouse": (("cottage . cottage schoolhouse", "greenhouse greenhouse greenhouse cottage",
+                    "eraflage-vineyard parsonage parsonage schoolhouse", "schoolhouse cottage . schoolhouse"), None),
 }
 
 # Found by counting the choices scored among 3,000 seeded random towns of these feeders (one Farm: two
@@ -99,18 +114,31 @@ def spread(values: list, form: str = "{:.2f}") -> str:
 
 
 def report(kind: str, names: list, runs: list) -> None:
-    """Print each town's milliseconds and its ratio to the first town (the rulebook's), min/median/max."""
+    """Print each town's milliseconds and its ratio to the first town (the rulebook's), min/median/max, then the
+    worst ratio of each run (the slowest town against the rulebook town of the same run)."""
     for n, name in enumerate(names):
         print("fortune.{}.{}.ms min/median/max: {}".format(kind, name, spread([run[n] for run in runs])))
         if n:
             print("fortune.{}.{}.vs_rulebook min/median/max: {}".format(
                 kind, name, spread([run[n] / run[0] for run in runs])))
+    if len(names) > 2:
+        print("fortune.{}.worst.vs_rulebook min/median/max: {}".format(
+            kind, spread([max(run[1:]) / run[0] for run in runs])))
+
+
+def evaluations(played: list) -> None:
+    """Print how many feeding choices one scoring of each game scores (the work, whatever the machine)."""
+    for name, entry in played:
+        before = EVALUATIONS[0]
+        score_town_json(json.dumps(entry), 0)
+        print("fortune.evaluations.{}: {}".format(name, EVALUATIONS[0] - before))
 
 
 def main() -> None:
     """Print the figures, one `name: value` line each."""
     played = games()
     names = [entry[0] for entry in played]
+    evaluations(played)
     report("micropython", names, micropython_runs("door", [[entry[1], 0] for entry in played]))
     report("cpython", names, cpython_runs(played))
     rulebook = [" ".join(card or "." for card in row) for row in played[0][1]["players"][0]["town"]]
