@@ -105,7 +105,7 @@ class _Spending(Judge):
     """
 
     __slots__ = ("town", "feeding", "coins", "coin", "groups", "free", "squares", "cards", "worth_of", "most",
-                 "place", "places", "lines", "line_places", "best_lines", "base", "more", "full")
+                 "place", "places", "lines", "line_places", "best_lines", "base", "more", "full", "reach")
 
     def __init__(self, town, feeding):
         super().__init__(town, feeding)
@@ -130,7 +130,7 @@ class _Spending(Judge):
         self.place = {self.squares[p]: p for p in range(len(self.squares))}
         # Only squares that can gain make a line worth a coin.
         self.places = {self.squares[p]: p for p in range(len(self.squares)) if self.most[p]}
-        self.lines, self.line_places, self.best_lines = [], [], []
+        self.lines, self.line_places, self.best_lines, self.reach = [], [], [], []
         # The most any choice can reach: every square fed, every coin kept.
         self.full = self.top.others + sum(made_when_fed for _, made_when_fed, _ in self.top.needy.values()) + \
             self.coin * self.coins
@@ -143,6 +143,26 @@ class _Spending(Judge):
         self.lines = [useful[n] for n in order]
         self.line_places = [[places[i] for i in line[1] if i in places] for line in self.lines]
         self.best_lines = best_sums([max(0, adds[n] - HALVES * self.coin) for n in order], self.coins)
+        self.reach = self._reach()
+
+    def _reach(self) -> list:
+        """Return, for each start k, what lines[k:] can reach: (the cards missing one Cottage that their squares
+        pay, those missing two that their squares bring Cottages to, as bits; ((bit of a place, its worth), ...)
+        of their places worth more than nothing)."""
+        cards = self.cards
+        reach = [(0, 0, ())]
+        singles, twos, worths, seen = 0, 0, [], 0
+        for k in range(len(self.lines) - 1, -1, -1):
+            for p in self.line_places[k]:
+                if not seen >> p & 1:
+                    seen |= 1 << p
+                    singles |= cards.singles[p]
+                    twos |= cards.pairs[p] | cards.doubles[p]
+                    if self.worth_of[p] > 0:
+                        worths.append((1 << p, self.worth_of[p]))
+            reach.append((singles, twos, tuple(worths)))
+        reach.reverse()
+        return reach
 
     def _more(self, room: int, fed: int) -> int:
         """Return the most that Farms, Greenhouses and `room` coins of Tithe Barn pairs can add to the places
@@ -213,8 +233,21 @@ class _Spending(Judge):
             return
         singles, pairs, doubles, worth_of, best_lines = cards.singles, cards.pairs, cards.doubles, self.worth_of, \
             self.best_lines
+        paid_one, paid_two, reach, coin = cards.paid_one, cards.paid_two, self.reach, HALVES * self.coin
         for n in range(k, len(self.lines)):
-            if self.best[0] >= self.base + (halves + best_lines[n][room]) // HALVES:
+            most = best_lines[n][room]
+            if not self.more:
+                # Nor can lines[n:] add more than the cards they reach, each once, and their squares' worths,
+                # less the coin of a line at least.
+                reach_one, reach_two, worths = reach[n]
+                cap = HALVES * (paid_one[reach_one & ~got] + paid_two[reach_two & ~once]) + \
+                    paid_two[reach_two & once & ~twice] - coin
+                for bit, value in worths:
+                    if not fed & bit:
+                        cap += HALVES * value
+                if cap < most:
+                    most = cap
+            if self.best[0] >= self.base + (halves + most) // HALVES:
                 return
             more, gained, got_now, once_now, twice_now = fed, made_so_far, got, once, twice
             for p in self.line_places[n]:
