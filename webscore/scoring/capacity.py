@@ -18,6 +18,7 @@ neighbour when one left out before it does as much for every card: an equal or b
 from .buildings import FED_COTTAGES_NEEDED
 from .feeding_worths import EVALUATIONS
 from .feeding_worths import HALVES
+from .feeding_worths import made
 from .town import ADJACENT
 from .town import SQUARES
 
@@ -26,6 +27,14 @@ def walk_capacity(town, judge, fed: set, unfed: list, capacity: int, picked: lis
     """Offer the judge the Farms' choices of `capacity` of the unfed squares that might beat its best."""
     if len(unfed) <= capacity:
         judge.consider(fed.union(unfed), picked, tuple(unfed))
+        return
+    if not capacity:
+        # Nothing to choose (Greenhouses without Farms, a Tithe Barn's plan of no pairs): the pick is scored as
+        # the walk would score it, counted only when it beats the best so far, with no walk to set up.
+        total = made(judge.top, fed) + judge.extra
+        if judge.best is None or total > judge.best[0]:
+            EVALUATIONS[0] += 1
+            judge.best = (total, picked, (), judge.plan)
         return
     squares = town.squares
     needy_side = set()
@@ -45,12 +54,12 @@ def walk_capacity(town, judge, fed: set, unfed: list, capacity: int, picked: lis
         if walk.settled():
             return
         walk.rest = tuple(others[:capacity - size])
-        made = sum(worth[squares[i]] for i in walk.rest)
+        rest_made = sum(worth[squares[i]] for i in walk.rest)
         if size:
-            walk.take(0, size, 0, made, 0, 0, 0, 0)
+            walk.take(0, size, 0, rest_made, 0, 0, 0, 0)
         else:
             EVALUATIONS[0] += 1
-            walk.offer(made, 0)
+            walk.offer(rest_made, 0)
 
 
 # Up to this many cards the sums of every mask are listed at once (256 of them); beyond, worked out as asked.
