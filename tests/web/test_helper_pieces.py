@@ -22,8 +22,12 @@ def test_the_pad_form_holds_every_field_of_each_player_with_what_the_address_hol
         ('value="solo"', "Solo")]
     assert 'name="n0" value="&lt;b&gt;Ana&lt;/b&gt;"' in form
     assert 'name="green1" pattern="[\\-−]?[0-9]*" type="text" value="-3"' in form
-    # Green and navy can be negative: each player has their two sign buttons, and nothing else has one.
-    assert re.findall(r'data-action="(sign-[a-z0-9]+)"', form) == ["sign-green0", "sign-navy0", "sign-green1", "sign-navy1"]
+    # Green, navy and the monument (Hollow Hill, Eraflage Vineyard) can be negative: each player has their three
+    # sign buttons, and nothing else has one.
+    assert re.findall(r'data-action="(sign-[a-z0-9]+)"', form) == [
+        "sign-green0", "sign-navy0", "sign-monument0", "sign-green1", "sign-navy1", "sign-monument1"]
+    # Coins have their row, after the monument's, for the tables that play with them.
+    assert re.findall(r'<label for="(\w+?)0">', form)[-5:-2] == ["monument", "coins", "empty"]
     assert re.findall(r'<div class="fact fact-(\w+)"( hidden)?>', form) == [
         ("t0", " hidden"), ("c0", " hidden"), ("t1", ""), ("c1", " hidden")]
     assert '<input checked name="cathedral0" type="checkbox" value="1">' in form

@@ -6,6 +6,7 @@ same number the empty-squares tie-break reads, so it is asked once.
 """
 
 from .cards import BLUE
+from .cards import COINS
 from .cards import EMPTY
 from .cards import GREEN
 from .cards import GREY
@@ -25,19 +26,21 @@ from .validate import MAX_NAME
 from .validate import MAX_PLAYERS
 from .validate import problem
 
-POINT_COLUMNS = (BLUE, RED, GREY, ORANGE, GREEN, YELLOW, NAVY, MONUMENT)
+# Coins are a row of their own for tables playing Fortune: blank, as every row, counts 0.
+POINT_COLUMNS = (BLUE, RED, GREY, ORANGE, GREEN, YELLOW, NAVY, MONUMENT, COINS)
 SQUARES = 16
-# What one town of 16 squares can score in each column, from RULES.md. Where the exact bound is hard to
-# reach it is generous, never tighter than a real town (tests/core/test_pad.py scores random towns).
+# What one town of 16 squares can score in each column, from RULES.md and FORTUNE.md. Where the exact bound
+# is hard to reach it is generous, never tighter than a real town (tests/core/test_pad.py scores random towns).
 RANGES = {
     BLUE: (0, 48),        # 3 per Cottage, fed or (Grand Mausoleum) unfed
-    RED: (0, 0),          # every red building scores 0
+    RED: (0, 0),          # every red building scores 0 (Fortune's Root Cellar and Tithe Barn too)
     GREY: (0, 32),        # a Fountain beside another on every square; Wells share 24 sides
-    ORANGE: (0, 64),      # Cloisters: 4 on corners count for 16; Chapels × fed Cottages stay under
-    GREEN: (-5, 48),      # five Almshouses −5; Feast Halls 3 on every square
+    ORANGE: (0, 96),      # Cloisters: 4 on corners count for 16; 8 Cathedrals 7 apart, then Chapels × fed Cottages
+    GREEN: (-5, 64),      # five Almshouses −5; Schoolhouses 4 beside fed Cottages, Feast Halls 3 stay under
     YELLOW: (0, 96),      # a Theater sees at most 6 types
-    NAVY: (-48, 20),      # Warehouses holding 3 on every square; at most 5 Banks of 4
-    MONUMENT: (0, 16),    # Silva Forum: 1 + a group of 15
+    NAVY: (-48, 64),      # Warehouses holding 3 on every square; no navy building scores over 4
+    MONUMENT: (-191, 16),  # Hollow Hill: 7 − 2 per swap, up to 99 swaps; Silva Forum: 1 + a group of 15
+    COINS: (0, 10),       # 5 coins kept, 2 each with the Estival Festival
     EMPTY: (0, SQUARES),
     "master_builder_turns": (0, 999),
     "cottages": (0, SQUARES + 1),  # Barrett Castle counts 2 Cottages
