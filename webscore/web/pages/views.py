@@ -8,9 +8,11 @@ from flask import redirect
 from flask import render_template
 from flask import url_for
 
-from ...scoring.cards import BUILDINGS
 from ...scoring.cards import CARD_COLOURS
+from ...scoring.cards import FORTUNE_BUILDINGS
+from ...scoring.cards import FORTUNE_MONUMENTS
 from ...scoring.cards import MONUMENTS
+from ...scoring.cards import cards_of_colour
 from ...scoring.game import SOLO_LOWEST_RANK
 from ...scoring.game import SOLO_RANKS
 from .. import i18n
@@ -47,14 +49,18 @@ def rules(lang):
 
 
 def _rules_page() -> str:
-    groups = [(colour, [c for c in sorted(BUILDINGS) if BUILDINGS[c][0] == colour])
+    # Each colour's base cards, then Fortune's, marked on the page so a base-game table is not confused.
+    groups = [(colour, cards_of_colour(colour)
+               + tuple(card for card in cards_of_colour(colour, fortune=True) if card in FORTUNE_BUILDINGS))
               for colour in ("blue",) + CARD_COLOURS]
     ranks = list(SOLO_RANKS) + [(None, SOLO_LOWEST_RANK)]
     table = []
     for n, (lowest, title) in enumerate(ranks):
         highest = ranks[n - 1][0] - 1 if n > 0 else None
         table.append((lowest, highest, title))
-    return render_template("rules.html", building_groups=groups, monument_ids=sorted(MONUMENTS), solo_table=table)
+    return render_template("rules.html", building_groups=groups,
+                           monument_ids=sorted(MONUMENTS) + sorted(FORTUNE_MONUMENTS),
+                           fortune_ids=frozenset(FORTUNE_BUILDINGS) | frozenset(FORTUNE_MONUMENTS), solo_table=table)
 
 
 @bp.get("/<lang>/play")
