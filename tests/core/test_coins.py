@@ -7,6 +7,7 @@ import pytest
 
 from support import examples
 from support.fortune_games import small_town
+from support.micropython_feeding import feed_under_micropython
 from support.spending_brute import all_ways
 from support.spending_brute import best_of_all_ways
 from support.spending_brute import worth_of
@@ -149,6 +150,21 @@ def test_the_chosen_spending_is_never_beaten(feeders):
         # Reachable for what it says it spent, and nothing reachable makes more.
         assert ways[frozenset(view.fed)] <= spent, view.squares
         assert worth_of(view, view.fed, spent) == best_of_all_ways(view), view.squares
+
+
+def test_the_spending_chosen_under_micropython_is_never_beaten():
+    # The browser's core (MicroPython) chooses as CPython does, and what it chooses is never beaten either.
+    rng = random.Random("micropython")
+    views = [small_town(rng, feeders) for feeders in FEEDER_MIXES for _ in range(60)]
+    answers = feed_under_micropython(views)
+    assert sum(1 for _, spending in answers if spending and spending["spent"]) > 100
+    for view, (fed, spending) in zip(views, answers):
+        spent = spending["spent"] if spending else 0
+        ways = all_ways(view)
+        assert ways[frozenset(fed)] <= spent, view.squares
+        assert worth_of(view, fed, spent) == best_of_all_ways(view), view.squares
+        choose_feeding(view)
+        assert (fed, spending) == (sorted(view.fed), view.spending), view.squares
 
 
 def test_the_spending_reported_is_what_was_bought():
