@@ -179,12 +179,14 @@ class Cards:
 class _Walk:
     """The walk of one Greenhouse pick's Farm choices: the neighbours (by place p in `near`) and their cards.
 
-    best_of[p][r] is the most r neighbours from near[p:] can add, in halves; dominated[q] the later
-    neighbours (as bits) that neighbour q does at least as much as, card by card. Both are worked out
-    when first needed: a walk settled by its first choice needs neither.
+    best_of[p][r] is the most r neighbours from near[p:] can add, in halves; reach[p] what they can add at
+    most as cards counted once: (the cards missing one Cottage they pay, those missing two they bring one to,
+    as bits; [the most r neighbours' worths add, for each r]); dominated[q] the later neighbours (as bits) that
+    neighbour q does at least as much as, card by card. They are worked out when first needed: a walk
+    settled by its first choice needs none.
     """
 
-    __slots__ = ("judge", "unfed", "capacity", "near", "picked", "worth", "cards", "most_of", "best_of", "dominated",
+    __slots__ = ("judge", "unfed", "capacity", "near", "picked", "worth", "cards", "most_of", "best_of", "reach", "dominated",
                  "base", "rest", "most")
 
     def __init__(self, judge, fed: set, unfed: list, near: tuple, capacity: int, picked: list):
@@ -206,7 +208,7 @@ class _Walk:
             self.cards.reorder(order)
         self.base = sum(worths[i] for i in fed if i in worths) + self.cards.paid + judge.extra
         self.most_of = most
-        self.best_of = None
+        self.best_of = self.reach = None
         self.dominated = [None] * len(near)
         self.rest = ()
         self.most = None
@@ -224,6 +226,20 @@ class _Walk:
                 found |= 1 << r
         self.dominated[q] = found
         return found
+
+    def _reach(self) -> list:
+        """Return reach (see the class): for each start p, what near[p:] can add, their cards counted once."""
+        cards = self.cards
+        # The most r of all the neighbours' worths add (not only near[p:]'s: found once, it bounds them all).
+        worths = best_sums(sorted([max(0, worth) for worth in self.worth], reverse=True)[:self.capacity], self.capacity)[0]
+        reach = [(0, 0, worths)]
+        one = two = 0
+        for p in range(len(self.near) - 1, -1, -1):
+            one |= cards.singles[p]
+            two |= cards.pairs[p] | cards.doubles[p]
+            reach.append((one, two, worths))
+        reach.reverse()
+        return reach
 
     def settled(self) -> bool:
         """Tell whether the best choice already reaches the most any choice of the pick can make.
@@ -257,8 +273,16 @@ class _Walk:
             if judge.best is not None:
                 if best_of is None:
                     best_of = self.best_of = self.best_of or best_sums(self.most_of, self.capacity)
+                    reach = self.reach = self.reach or self._reach()
                     halves = cards.halves(made, got, once, twice)
-                if judge.best[0] >= self.base + (halves + best_of[q][slots]) // HALVES:
+                # The most `slots` of near[q:] add, by their squares, and by their cards counted once.
+                most = best_of[q][slots]
+                one, two, worths = reach[q]
+                most_cards = HALVES * (worths[slots] + cards.paid_one[one & ~got] + cards.paid_two[two & ~once]) + \
+                    cards.paid_two[two & once & ~twice]
+                if most_cards < most:
+                    most = most_cards
+                if judge.best[0] >= self.base + (halves + most) // HALVES:
                     return
             if not banned >> q & 1:
                 self.take(q + 1, slots - 1, banned, made + self.worth[q], got | cards.singles[q],
@@ -293,11 +317,21 @@ class _Walk:
 
 def best_sums(values: list, most: int) -> list:
     """Return, for each start p, [the sum of the r largest of values[p:] for r in 0..most]."""
-    sums = []
-    for p in range(len(values) + 1):
-        ordered = sorted(values[p:], reverse=True)[:most]
+    sums = [None] * (len(values) + 1)
+    # The `most` largest of values[p:], largest first, kept as p goes down.
+    largest = []
+    for p in range(len(values), -1, -1):
+        if p < len(values):
+            value = values[p]
+            n = len(largest)
+            while n and largest[n - 1] < value:
+                n -= 1
+            if n < most:
+                largest.insert(n, value)
+                if len(largest) > most:
+                    largest.pop()
         row = [0]
-        for value in ordered:
+        for value in largest:
             row.append(row[-1] + value)
-        sums.append(row + [row[-1]] * (most + 1 - len(row)))
+        sums[p] = row + [row[-1]] * (most + 1 - len(row))
     return sums
