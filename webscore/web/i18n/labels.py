@@ -145,6 +145,15 @@ REMINDERS = {
     "shrine-of-the-windseed": _l("0. Gives coins when built; your chest holds a fifth coin."),
 }
 
+# What the rules page says of a Fortune card besides its reminder, which stays short for the setup's cards.
+RULES_NOTES = {
+    "cathedral": _l("Costs 3 coins when built; without them, the game's grey building stands there instead."),
+    "schoolhouse": _l("Not played in Solo."),
+    "eraflage-vineyard": _l("Can fall below zero; never a Cottage for any other card."),
+    "masons-guild": _l("Its extra buildings are in your town and score as usual."),
+    "the-treasury-at-okaver": _l("Barrett Castle counts 2."),
+}
+
 COLOUR_NAMES = {
     "blue": _l("blue"),
     "red": _l("red"),

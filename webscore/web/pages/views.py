@@ -17,6 +17,7 @@ from ...scoring.game import SOLO_LOWEST_RANK
 from ...scoring.game import SOLO_RANKS
 from .. import i18n
 from ..http import page_cache
+from ..i18n.labels import RULES_NOTES
 from .history_words import history_words
 
 bp = Blueprint("pages", __name__, template_folder="templates")
@@ -60,7 +61,8 @@ def _rules_page() -> str:
         table.append((lowest, highest, title))
     return render_template("rules.html", building_groups=groups,
                            monument_ids=sorted(MONUMENTS) + sorted(FORTUNE_MONUMENTS),
-                           fortune_ids=frozenset(FORTUNE_BUILDINGS) | frozenset(FORTUNE_MONUMENTS), solo_table=table)
+                           fortune_ids=frozenset(FORTUNE_BUILDINGS) | frozenset(FORTUNE_MONUMENTS), notes=RULES_NOTES,
+                           solo_table=table)
 
 
 @bp.get("/<lang>/play")
