@@ -19,6 +19,7 @@ from webscore.scoring.cards import MONUMENTS
 from webscore.scoring.cards import colour_of
 from webscore.web.i18n.labels import CARD_NAMES
 from webscore.web.i18n.labels import COLOUR_NAMES
+from webscore.web.i18n.labels import RULES_NOTES
 
 LANGUAGES = ("en", "fr", "hu")
 FORTUNE_CARDS = sorted(FORTUNE_BUILDINGS) + sorted(FORTUNE_MONUMENTS)
@@ -139,6 +140,15 @@ def test_the_open_readings_are_stated_and_the_cards_link_to_them(app, client, la
         assert '<a href="#reading-{}">'.format(card) in _card(html, card)
         assert 'id="reading-{}"'.format(card) in html
     assert _in(app, lang, "Not played in Solo.") in text_of(_card(html, "schoolhouse"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_what_a_fortune_cards_reminder_leaves_out_is_said_on_its_card(app, client, lang):
+    html = _page(client, lang)
+    assert set(RULES_NOTES) <= set(FORTUNE_CARDS)
+    for card, note in RULES_NOTES.items():
+        assert _in(app, lang, note) in text_of(_card(html, card)), card
+    assert "Barrett Castle counts 2." in text_of(_card(_page(client, "en"), "the-treasury-at-okaver"))
 
 
 @pytest.mark.parametrize("fact", [
