@@ -179,15 +179,16 @@ class Cards:
 class _Walk:
     """The walk of one Greenhouse pick's Farm choices: the neighbours (by place p in `near`) and their cards.
 
-    best_of[p][r] is the most r neighbours from near[p:] can add, in halves; reach[p] what they can add at
+    best_of[p][r] is the most r neighbours from near[p:] can add, in halves (when they come the most first,
+    best_of[p + r] - best_of[p], best_of summing what near[:p] can add); reach[p] what they can add at
     most as cards counted once: (the cards missing one Cottage they pay, those missing two they bring one to,
     as bits; [the most r neighbours' worths add, for each r]); dominated[q] the later neighbours (as bits) that
     neighbour q does at least as much as, card by card. They are worked out when first needed: a walk
     settled by its first choice needs none.
     """
 
-    __slots__ = ("judge", "unfed", "capacity", "near", "picked", "worth", "cards", "most_of", "best_of", "reach", "dominated",
-                 "base", "rest", "most")
+    __slots__ = ("judge", "unfed", "capacity", "near", "picked", "worth", "cards", "most_of", "most_first", "best_of",
+                 "reach", "dominated", "base", "rest", "most")
 
     def __init__(self, judge, fed: set, unfed: list, near: tuple, capacity: int, picked: list):
         self.judge = judge
@@ -199,7 +200,8 @@ class _Walk:
         self.worth = [worths[i] for i in near]
         self.cards = Cards(judge.top, fed, near)
         most = [self.cards.most(p, self.worth[p]) for p in range(len(near))]
-        if not judge.in_order:
+        self.most_first = not judge.in_order
+        if self.most_first:
             # The neighbours that can add most first: the best choice is found sooner, and fewer are walked.
             order = sorted(range(len(near)), key=lambda p: (-most[p], p))
             self.near = tuple(near[p] for p in order)
@@ -226,6 +228,17 @@ class _Walk:
                 found |= 1 << r
         self.dominated[q] = found
         return found
+
+    def _bounds(self) -> None:
+        """Work out best_of and reach (see the class)."""
+        if self.most_first:
+            # The neighbours come in the order of what they add: the most r of near[p:] add their first r.
+            self.best_of = [0]
+            for most in self.most_of:
+                self.best_of.append(self.best_of[-1] + most)
+        else:
+            self.best_of = best_sums(self.most_of, self.capacity)
+        self.reach = self._reach()
 
     def _reach(self) -> list:
         """Return reach (see the class): for each start p, what near[p:] can add, their cards counted once."""
@@ -268,21 +281,25 @@ class _Walk:
         if slots == 1:
             self.last(p, banned, made, got, once, twice, chosen)
             return
-        halves = best_of = None
+        halves = None
         for q in range(p, len(near) - slots + 1):
             if judge.best is not None:
-                if best_of is None:
-                    best_of = self.best_of = self.best_of or best_sums(self.most_of, self.capacity)
-                    reach = self.reach = self.reach or self._reach()
+                if halves is None:
+                    if self.reach is None:
+                        self._bounds()
                     halves = cards.halves(made, got, once, twice)
-                # The most `slots` of near[q:] add, by their squares, and by their cards counted once.
-                most = best_of[q][slots]
-                one, two, worths = reach[q]
-                most_cards = HALVES * (worths[slots] + cards.paid_one[one & ~got] + cards.paid_two[two & ~once]) + \
-                    cards.paid_two[two & once & ~twice]
-                if most_cards < most:
-                    most = most_cards
-                if judge.best[0] >= self.base + (halves + most) // HALVES:
+                # A branch whose squares can add less than `beat` (in halves) cannot beat the best so far: the most
+                # `slots` of near[q:] add, by their squares, and by their cards counted once.
+                beat = HALVES * (judge.best[0] - self.base + 1) - halves
+                if self.most_first:
+                    most = self.best_of[q + slots] - self.best_of[q]
+                else:
+                    most = self.best_of[q][slots]
+                if most < beat:
+                    return
+                one, two, worths = self.reach[q]
+                if HALVES * (worths[slots] + cards.paid_one[one & ~got] + cards.paid_two[two & ~once]) + \
+                        cards.paid_two[two & once & ~twice] < beat:
                     return
             if not banned >> q & 1:
                 self.take(q + 1, slots - 1, banned, made + self.worth[q], got | cards.singles[q],

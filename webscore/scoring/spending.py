@@ -14,7 +14,6 @@ line by line, in bit masks over the squares nothing fixed feeds (capacity.Cards)
 """
 
 from .capacity import Cards
-from .capacity import best_sums
 from .feeding import FARM_CAPACITY
 from .feeding import FEEDABLE
 from .feeding import Judge
@@ -100,8 +99,8 @@ class _Spending(Judge):
     """One town's search: its coins, the squares nothing fixed feeds (by place p), the lines worth a coin.
 
     The best choice's plan is (lines, coins on Tithe Barn pairs); extra is what the coins it keeps score.
-    most[p] is the most square p can add, in halves (capacity.Cards); best_lines[k][r] the most r of
-    lines[k:] can add beyond their coins, in halves.
+    most[p] is the most square p can add, in halves (capacity.Cards); best_lines[k] what lines[:k] can
+    add beyond their coins, in halves (the most r of lines[k:] add best_lines[k + r] - best_lines[k]).
     """
 
     __slots__ = ("town", "feeding", "coins", "coin", "groups", "free", "squares", "cards", "worth_of", "most",
@@ -142,7 +141,11 @@ class _Spending(Judge):
         order = sorted(range(len(useful)), key=lambda n: (-adds[n], n))
         self.lines = [useful[n] for n in order]
         self.line_places = [[places[i] for i in line[1] if i in places] for line in self.lines]
-        self.best_lines = best_sums([max(0, adds[n] - HALVES * self.coin) for n in order], self.coins)
+        # What lines[:n] can add beyond their coins, for each n: what the most r of lines[n:] add is
+        # best_lines[n + r] - best_lines[n], as they come in the order of what they add.
+        self.best_lines = [0]
+        for n in order:
+            self.best_lines.append(self.best_lines[-1] + max(0, adds[n] - HALVES * self.coin))
         self.reach = self._reach()
 
     def _reach(self) -> list:
@@ -233,9 +236,14 @@ class _Spending(Judge):
             return
         singles, pairs, doubles, worth_of, best_lines = cards.singles, cards.pairs, cards.doubles, self.worth_of, \
             self.best_lines
-        paid_one, paid_two, reach, coin = cards.paid_one, cards.paid_two, self.reach, HALVES * self.coin
-        for n in range(k, len(self.lines)):
-            most = best_lines[n][room]
+        paid_one, paid_two, reach, coin, lines = cards.paid_one, cards.paid_two, self.reach, HALVES * self.coin, \
+            len(self.lines)
+        for n in range(k, lines):
+            # A branch whose lines can add less than `beat` (in halves) cannot beat the best so far.
+            beat = HALVES * (self.best[0] - self.base + 1) - halves
+            # The lines are in the order of what they can add, so the most `room` of lines[n:] add is their first.
+            if best_lines[n + room if n + room < lines else lines] - best_lines[n] < beat:
+                return
             if not self.more:
                 # Nor can lines[n:] add more than the cards they reach, each once, and their squares' worths,
                 # less the coin of a line at least.
@@ -245,10 +253,8 @@ class _Spending(Judge):
                 for bit, value in worths:
                     if not fed & bit:
                         cap += HALVES * value
-                if cap < most:
-                    most = cap
-            if self.best[0] >= self.base + (halves + most) // HALVES:
-                return
+                if cap < beat:
+                    return
             more, gained, got_now, once_now, twice_now = fed, made_so_far, got, once, twice
             for p in self.line_places[n]:
                 if not more >> p & 1:
