@@ -2,12 +2,14 @@
 of the score pad, the coins spent on feeding and those left, the line or pair a coin bought on each square it
 fed, the tree on its square, in every language, and the pad's rows add up to the total."""
 
+import random
 import re
 
 import pytest
 from flask import g
 from flask_babel import force_locale
 
+from support.fortune_games import fortune_game
 from support.towns import town
 from support.webflow import text_of
 from webscore.scoring import encode
@@ -149,3 +151,21 @@ def test_the_picture_shows_the_tree_on_its_square(app, lang, tree):
     left, top, right, bottom = picture.cell_box(10)
     on_c3 = [text for text, _, box in texts if left <= box[0] and box[2] <= right and top <= box[1] and box[3] <= bottom]
     assert on_c3 == [tree, "2"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_every_reason_of_fortunes_cards_has_its_words_and_the_pad_adds_up(client, lang):
+    # Forty games of Fortune's cards and monuments, coins and seeds: every square's reason is said (a missing word
+    # would be a 500), and each player's pad column adds up to their total.
+    for seed in range(40):
+        game = fortune_game(random.Random(seed))
+        rows = list(pad_rows(page(client, lang, game)).values())
+        # The head row (names), the rows of points, the totals.
+        points, totals = rows[1:-1], rows[-1]
+        assert [sum(whole(row[p]) for row in points) for p in range(len(totals))] == [whole(t) for t in totals]
+        assert [whole(t) for t in totals] == [player["total"] for player in score(game)["players"]]
+
+
+def whole(cell: str) -> int:
+    """Return the number a pad cell shows, with its true minus."""
+    return int(cell.replace("\u2212", "-"))
