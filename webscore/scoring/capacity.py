@@ -37,17 +37,24 @@ def walk_capacity(town, judge, fed: set, unfed: list, capacity: int, picked: lis
             judge.best = (total, picked, (), judge.plan)
         return
     squares = town.squares
-    needy_side = set()
-    for i in SQUARES:
-        if squares[i] in FED_COTTAGES_NEEDED:
-            needy_side.update(j for j in ADJACENT[i] if j in unfed)
-    near = tuple(i for i in unfed if i in needy_side)
-    others = [i for i in unfed if i not in needy_side]
     worth = judge.worth()
-    if len({squares[i] for i in others}) > 1:
-        # The most valuable first, ties in reading order (a Castle is worth more than a Cottage to every card).
-        others.sort(key=lambda i: (-worth[squares[i]], i))
-    walk = _Walk(judge, fed, unfed, near, capacity, picked)
+    # The same unfed squares (a Tithe Barn's plans of more or fewer pairs) walk the same neighbours and cards.
+    known = judge.walks.get(tuple(unfed))
+    if known is None:
+        needy_side = set()
+        for i in SQUARES:
+            if squares[i] in FED_COTTAGES_NEEDED:
+                needy_side.update(j for j in ADJACENT[i] if j in unfed)
+        near = tuple(i for i in unfed if i in needy_side)
+        others = [i for i in unfed if i not in needy_side]
+        if len({squares[i] for i in others}) > 1:
+            # The most valuable first, ties in reading order (a Castle is worth more than a Cottage to every card).
+            others.sort(key=lambda i: (-worth[squares[i]], i))
+        walk = _Walk(judge, fed, unfed, near, capacity, picked)
+        judge.walks[tuple(unfed)] = (near, others, walk)
+    else:
+        near, others, walk = known
+        walk = _Walk(judge, fed, unfed, near, capacity, picked, walk)
     # A smaller choice among the neighbours leaves capacity unused only when the others run out, and then
     # the next larger choice feeds a superset, found earlier and never worse.
     for size in range(min(capacity, len(near)), max(0, capacity - len(others)) - 1, -1):
@@ -188,14 +195,27 @@ class _Walk:
     """
 
     __slots__ = ("judge", "unfed", "capacity", "near", "picked", "worth", "cards", "most_of", "most_first", "best_of",
-                 "reach", "dominated", "base", "rest", "most")
+                 "reach", "dominated", "made_fed", "base", "rest", "most")
 
-    def __init__(self, judge, fed: set, unfed: list, near: tuple, capacity: int, picked: list):
+    def __init__(self, judge, fed: set, unfed: list, near: tuple, capacity: int, picked: list, same=None):
+        """Set up the walk; `same`: a walk of the same unfed squares for another capacity, whose neighbours, cards
+        and what does not depend on the capacity are taken as they are."""
         self.judge = judge
         self.unfed = unfed
         self.capacity = capacity
-        self.near = near
         self.picked = picked
+        self.reach = None
+        self.rest = ()
+        self.most = None
+        if same is not None:
+            self.near, self.worth, self.cards, self.most_of, self.most_first = \
+                same.near, same.worth, same.cards, same.most_of, same.most_first
+            self.made_fed, self.dominated = same.made_fed, same.dominated
+            self.base = self.made_fed + judge.extra
+            # Running sums of the neighbours the most first hold for any capacity; a table by start does not.
+            self.best_of = same.best_of if self.most_first else None
+            return
+        self.near = near
         worths = judge.top.worths
         self.worth = [worths[i] for i in near]
         self.cards = Cards(judge.top, fed, near)
@@ -208,12 +228,11 @@ class _Walk:
             self.worth = [self.worth[p] for p in order]
             most = [most[p] for p in order]
             self.cards.reorder(order)
-        self.base = sum(worths[i] for i in fed if i in worths) + self.cards.paid + judge.extra
+        self.made_fed = sum(worths[i] for i in fed if i in worths) + self.cards.paid
+        self.base = self.made_fed + judge.extra
         self.most_of = most
-        self.best_of = self.reach = None
+        self.best_of = None
         self.dominated = [None] * len(near)
-        self.rest = ()
-        self.most = None
 
     def _dominated(self, q: int) -> int:
         """Return the later neighbours (as bits) that neighbour q does at least as much as, card by card."""
@@ -231,7 +250,9 @@ class _Walk:
 
     def _bounds(self) -> None:
         """Work out best_of and reach (see the class)."""
-        if self.most_first:
+        if self.best_of is not None:
+            pass
+        elif self.most_first:
             # The neighbours come in the order of what they add: the most r of near[p:] add their first r.
             self.best_of = [0]
             for most in self.most_of:

@@ -170,11 +170,12 @@ class Judge:
     """Compares feeding choices by what they make (feeding_worths.made), keeping the first best one found.
 
     extra is added to what every choice of the plan being searched makes (the coins it keeps), and plan
-    names that plan, kept with the best choice. in_order: whether the Farms' choices are walked in the full
+    names that plan, kept with the best choice. walks: what the Farms' walks of the same unfed squares share
+    (capacity.walk_capacity). in_order: whether the Farms' choices are walked in the full
     search's order (capacity.py), as for every town the base game can hold.
     """
 
-    __slots__ = ("top", "by_card", "best", "extra", "plan", "in_order")
+    __slots__ = ("top", "by_card", "best", "extra", "plan", "in_order", "walks")
 
     def __init__(self, town, feeding):
         self.top = ceiling(town, feeding.dependent, feeding.feedable)
@@ -184,6 +185,8 @@ class Judge:
         self.best = None
         self.extra = 0
         self.plan = None
+        # {unfed squares: (their neighbours of needy cards, the others in order, a walk of them)}: capacity.py
+        self.walks = {}
 
     def worth(self) -> dict:
         """Return {card: worth} of the feedable cards."""
