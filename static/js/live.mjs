@@ -104,6 +104,8 @@ export function liveScore(form) {
         // What a waiting town says is worded by the piece the server's page draws it with.
         if (town.waiting) wait(await ready.draw("running_total", { words, scored: town }));
         else draw(town);
+        // The least the town makes while the town on its right is not entered: said so, by the same piece.
+        if (town.until) shown(await ready.draw("running_total", { words, scored: town }));
         answered(waiting);
       } while (again);
     }

@@ -15,8 +15,6 @@ from ..scoring import encode
 from ..scoring import game_from_code
 from ..scoring import score_valid_game
 from ..scoring.game import MASTER_BUILDER
-from ..scoring.game import score_town
-from ..scoring.game import town_view
 from ..scoring.table import dealer
 from . import bgstats
 from . import helper_pieces
@@ -127,11 +125,12 @@ def live_town(game: dict, n: int, fields: dict) -> dict:
     """Return player n's town as the fields have it, scored ({"total", "squares", ...}), or {"waiting": [fields]}
     when answers are missing or wrong (town_step.live): then no number stands, rather than a wrong one.
 
-    Only the edited town is scored: the others stand still while it changes. The live score asks it on every
+    Only the edited town is scored: the others stand still while it changes (a town on the right not entered yet
+    counts as beating its Feast Halls and Schoolhouses: town_step.scored_live). The live score asks it on every
     tap, and the server draws a town step with it, so its numbers show before the browser's core has started.
     """
     changed, waiting = town_step.live(game, n, fields)
-    return score_town(town_view(changed, n - 1)) if changed else {"waiting": waiting}
+    return town_step.scored_live(changed, n - 1) if changed else {"waiting": waiting}
 
 
 def result_json(code: str) -> str:

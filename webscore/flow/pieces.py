@@ -417,9 +417,12 @@ def seed_field(words: dict, seed: str, errors: dict) -> str:
 
 
 def running_total(words: dict, scored: dict) -> str:
-    """Return what the running total says: the town's total, or what it waits for ({"waiting": [fields]},
-    webscore.flow.live_town), the first question the form asks that has no right answer yet."""
+    """Return what the running total says: the town's total (the least it can be while the town on the right is not
+    entered: "until"), or what it waits for ({"waiting": [fields]}, webscore.flow.live_town), the first question
+    the form asks that has no right answer yet."""
     ui = words["ui"]
+    if "until" in scored:
+        return fill(ui["running_total_until"], {"num": number(words, scored["total"]), "name": scored["until"]})
     if "waiting" not in scored:
         return fill(ui["running_total"], {"num": number(words, scored["total"])})
     field = scored["waiting"][0] if scored["waiting"] else None

@@ -10,6 +10,7 @@ says which page follows.
 from ..scoring import encode
 from ..scoring.cards import ALL_BUILDINGS
 from ..scoring.cards import ALL_MONUMENTS
+from ..scoring.cards import BIG_CHEST
 from ..scoring.cards import MAX_STORED
 from ..scoring.expansions import MAX_SWAPS
 from ..scoring.game import score_town
@@ -223,8 +224,9 @@ def mostly_empty(game: dict) -> list:
 
 def saved_totals(game: dict) -> list:
     """Return each player's total where their town has a building, else None (not entered yet): what the
-    players' buttons of a town step say, so a town saved shows it is, however few its buildings."""
-    return [score_town(town_view(game, p))["total"] if any(card for row in player["town"] for card in row) else None
+    players' buttons of a town step say, so a town saved shows it is, however few its buildings (the least it
+    makes while the town on its right is not entered: scored_live)."""
+    return [scored_live(game, p)["total"] if any(card for row in player["town"] for card in row) else None
             for p, player in enumerate(game["players"])]
 
 
@@ -345,6 +347,34 @@ def live(game: dict, n: int, fields: dict):
         if field not in waiting:
             waiting.append(field)
     return None, waiting
+
+
+# The cards whose points read the town of the player on your right: its Feast Halls, its coins.
+READS_RIGHT = ("feast-hall", "schoolhouse")
+
+
+def scored_live(game: dict, p: int) -> dict:
+    """Score player p's town as the fields made it (town_step.live) for a running total that never takes a point back.
+
+    While the town on the right has no building yet (not entered), what it will hold is not known: a Feast Hall
+    or a Schoolhouse is scored as if that town beat it (more Feast Halls, more coins), the least it can make, and
+    "until" names that player. Their points can only rise once the town is entered.
+    """
+    scored = score_town(town_view(game, p))
+    players = game["players"]
+    right = players[p - 1]
+    if len(players) < 2 or any(card for row in right["town"] for card in row) \
+            or not any(card in READS_RIGHT for row in players[p]["town"] for card in row):
+        return scored
+    least = town_view(game, p)
+    least.right_feast_halls = len(least.squares)
+    if least.right_coins is not None or game.get("coins"):
+        least.right_coins = BIG_CHEST + 1
+    scored_least = score_town(least)
+    if scored_least["total"] == scored["total"]:
+        return scored
+    scored_least["until"] = right["name"]
+    return scored_least
 
 
 def set_turns(game: dict, fields: dict):

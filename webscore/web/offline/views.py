@@ -252,6 +252,8 @@ def page_words() -> dict:
         "open_later": _("This phone is offline. Open this page again when the network is back."),
         "reload": _("Reload"),
         "running_total": _("Running total: %(num)s"),
+        # A Feast Hall or a Schoolhouse reads the town on the right: while it is empty, the least this town makes.
+        "running_total_until": _("Running total: at least %(num)s until the town of %(name)s is entered"),
         # The running total while a town waits for an answer: never a number that leaves the answer out.
         "waiting_for_answer": _("Running total: answer “%(question)s” first"),
         "waiting_for_load": _("Running total: say first what the Warehouse on %(square)s stores"),

@@ -1,0 +1,79 @@
+"""A running total never shows a point it will take back: a Feast Hall or a Schoolhouse reads the town on the
+right, and while that town has no building the step scores the least they can make and names whose town it
+waits for (the table's Léa counted 27 with three Feast Halls beside Noé's empty town; her result said 25)."""
+
+import pytest
+
+from support.towns import town
+from support.webflow import text_of
+from support.webflow import town_query
+from webscore import flow
+from webscore.flow import town_step
+from webscore.scoring import encode
+from webscore.scoring import score
+
+EMPTY = (". . . .",) * 4
+FEASTS = ("feast-hall feast-hall feast-hall cottage", "farm . . .", ". . . .", ". . . .")
+
+
+def game(*towns, coins=None, buildings=("cottage", "farm", "well", "chapel", "feast-hall", "theater", "factory")):
+    players = [{"name": name, "monument": None, "town": town(*rows)} for name, rows in zip(("Léa", "Noé", "Zoé"), towns)]
+    found = {"mode": "master-builder", "monuments": False, "cavern": False, "buildings": list(buildings),
+             "players": players}
+    if coins:
+        found["coins"] = True
+        for player, count in zip(players, coins):
+            player["coins"] = count
+    return found
+
+
+def test_feast_halls_beside_an_empty_town_count_the_least_and_say_whose_town_they_wait_for():
+    # Léa (player 1) has Noé, the last player, on her right. His town is empty: her 3 Feast Halls would score 3
+    # each now, and 2 each once he has 3 or more. The running total says 2 each: 6 + 3 (fed Cottage) − 11 = −2.
+    live = flow.live_town(game(EMPTY, EMPTY), 1, town_query(*FEASTS))
+    assert (live["total"], live["until"]) == (-2, "Noé")
+    assert [square["points"] for square in live["squares"][:4]] == [2, 2, 2, 3]
+
+
+def test_once_the_town_on_the_right_is_entered_the_total_is_the_result():
+    played = game(EMPTY, ("feast-hall cottage . .",) + EMPTY[1:])
+    live = flow.live_town(played, 1, town_query(*FEASTS))
+    # Noé has 1 Feast Hall: Léa's 3 are more, 3 each: 9 + 3 − 11 = 1, the result's total.
+    assert "until" not in live and live["total"] == 1
+    played["players"][0]["town"] = town(*FEASTS)
+    assert score(played)["players"][0]["total"] == 1
+
+
+def test_a_town_that_reads_nothing_on_its_right_is_scored_as_it_stands():
+    live = flow.live_town(game(EMPTY, EMPTY), 1, town_query("cottage farm well .", *EMPTY[1:]))
+    # A fed Cottage 3, the Well (no Cottage beside it) 0, 13 empty squares: −10.
+    assert "until" not in live and live["total"] == 3 + 0 - 13
+
+
+def test_a_schoolhouse_counts_its_2_more_only_once_the_coins_on_its_right_are_known():
+    buildings = ("cottage", "farm", "well", "chapel", "schoolhouse", "theater", "factory")
+    rows = ("schoolhouse cottage farm .",) + EMPTY[1:]
+    # Léa has 3 coins; Noé's town is empty and his coins not given: her Schoolhouse beside a fed Cottage makes 2
+    # for sure, the 2 more only if she has at least his coins. 2 + 3 − 13 + 3 coins = −5.
+    played = game(EMPTY, EMPTY, coins=(None, None), buildings=buildings)
+    live = flow.live_town(played, 1, town_query(*rows, coins="3"))
+    assert (live["total"], live["until"]) == (-5, "Noé")
+    played["players"][1].update(town=town("cottage . . .", *EMPTY[1:]), coins=2)
+    live = flow.live_town(played, 1, town_query(*rows, coins="3"))
+    assert "until" not in live and live["total"] == -3
+
+
+def test_the_players_buttons_never_show_more_than_the_town_will_keep():
+    played = game(FEASTS, EMPTY)
+    assert town_step.saved_totals(played) == [-2, None]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Running total: at least −2 until the town of Noé is entered"),
+    ("fr", "Total provisoire\u00a0: au moins −2 tant que la bourgade de Noé n’est pas saisie"),
+    ("hu", "Eddigi pontszám: legalább −2, amíg Noé városa nincs beírva"),
+])
+def test_the_step_says_whose_town_the_total_waits_for(client, lang, said):
+    answer = client.get("/{}/g/{}/1".format(lang, encode(game(EMPTY, EMPTY))), query_string=town_query(*FEASTS))
+    assert answer.status_code == 200
+    assert said in text_of(answer.get_data(as_text=True))
