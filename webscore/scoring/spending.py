@@ -245,15 +245,18 @@ class _Spending(Judge):
             if best_lines[n + room if n + room < lines else lines] - best_lines[n] < beat:
                 return
             if not self.more:
-                # Nor can lines[n:] add more than the cards they reach, each once, and their squares' worths,
-                # less the coin of a line at least.
+                # Nor can j of lines[n:] add more than the cards they reach, each once, and their squares' worths,
+                # less j coins, j at least the fewest of them whose most add `beat`.
                 reach_one, reach_two, worths = reach[n]
                 cap = HALVES * (paid_one[reach_one & ~got] + paid_two[reach_two & ~once]) + \
-                    paid_two[reach_two & once & ~twice] - coin
+                    paid_two[reach_two & once & ~twice]
                 for bit, value in worths:
                     if not fed & bit:
                         cap += HALVES * value
-                if cap < beat:
+                j = 1
+                while best_lines[n + j if n + j < lines else lines] - best_lines[n] < beat:
+                    j += 1
+                if cap - coin * j < beat:
                     return
             more, gained, got_now, once_now, twice_now = fed, made_so_far, got, once, twice
             for p in self.line_places[n]:
