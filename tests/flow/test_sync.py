@@ -78,9 +78,10 @@ def test_a_reopening_from_before_another_phones_hand_in_leaves_the_town_handed_i
     town = applied(town, A, {"seq": 2, "done": True})
     town = applied(town, B, {"seq": 1, "reopen": 2})
     town = applied(town, A, {"seq": 3, "done": True})
-    # B's second reopening was made over version 2, before A handed the town in again at version 4.
-    stale = applied(town, B, {"seq": 2, "reopen": 2})
-    assert (stale["done"], stale["version"]) == (True, 4)
+    # B's second reopening was made over version 2, before A handed the town in again at version 4: refused, not
+    # acknowledged (the phone is told the town is handed in).
+    stale, answer = sync.apply(town, B, {"seq": 2, "reopen": 2}, GAME, N)
+    assert (stale, answer) == (town, {"outcome": sync.HANDED_IN, "seq": 2})
     assert applied(town, B, {"seq": 2, "reopen": 4})["done"] is False
 
 
@@ -187,3 +188,38 @@ def test_a_table_opens_with_the_game_its_towns_emptied_and_no_facts_the_game_unt
     assert [{field: value for field, value in fields_of(p).items() if value} for p in setup["players"]] == \
         [{"monument": p["monument"]} if p["monument"] else {} for p in game["players"]]
     assert sync.empty_setup(setup) == setup
+
+
+def refused(town, client, op):
+    after, answer = sync.apply(town, client, op, GAME, N)
+    assert after is town
+    return answer
+
+
+def test_a_number_below_the_last_applied_or_the_last_with_other_content_is_refused_never_acknowledged():
+    town = applied(sync.new_town(GAME, N), A, sets(1, a1="farm"))
+    town = applied(town, A, sets(2, base=1, b1="well"))
+    assert refused(town, A, sets(1, a1="well")) == {"outcome": sync.STALE, "seq": 1, "last": 2}
+    assert refused(town, A, sets(2, base=1, b1="farm")) == {"outcome": sync.REUSED, "seq": 2, "last": 2}
+    assert refused(town, A, {"seq": 2, "done": True}) == {"outcome": sync.REUSED, "seq": 2, "last": 2}
+    # The last one sent again as it was (its answer lost) is acknowledged: it is applied.
+    assert sync.apply(town, A, sets(2, base=1, b1="well"), GAME, N) == (town, {"outcome": sync.APPLIED, "seq": 2})
+
+
+def test_a_version_the_town_never_had_is_refused_in_a_change_and_a_reopening():
+    town = applied(sync.new_town(GAME, N), A, sets(1, a1="farm"))
+    town = applied(town, A, {"seq": 2, "done": True})
+    assert refused(town, B, {"seq": 1, "reopen": 2147483647}) == {"outcome": sync.VERSION, "seq": 1,
+                                                                   "version": 2147483647}
+    assert refused(town, B, sets(1, base=3, a1="well"))["outcome"] == sync.VERSION
+    assert town["done"] is True
+
+
+def test_every_phone_is_remembered_for_the_tables_life_and_one_too_many_is_refused():
+    town = applied(sync.new_town(GAME, N), A, sets(1, a1="farm"))
+    for i in range(sync.MAX_SEEN - 1):
+        town = applied(town, "phone-{:04d}-x".format(i), sets(1, base=town["version"], b1=("well", "farm")[i % 2]))
+    assert refused(town, "phone-late-x", sets(1, base=town["version"], c1="well"))["outcome"] == sync.TOO_MANY_PHONES
+    # The first phone's old operation, sent again after 23 others touched the town, is applied once only.
+    assert sync.apply(town, A, sets(1, a1="farm"), GAME, N) == (town, {"outcome": sync.APPLIED, "seq": 1})
+    assert A in town["seen"] and len(town["seen"]) == sync.MAX_SEEN

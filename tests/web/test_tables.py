@@ -55,9 +55,9 @@ def open_table(phone, lang="en") -> str:
 CLIENT = "phone-one-a"
 
 
-def send(phone, table, n, op, client=CLIENT, lang="en", **headers):
-    """Send one operation of a phone's outbox for player n's town (from 1)."""
-    return phone.post("/{}/t/{}/{}".format(lang, table, n), json={"client": client, "op": op},
+def send(phone, table, n, op, client=CLIENT, lang="en", body=None, **headers):
+    """Send one operation of a phone's outbox for player n's town (from 1); body adds to what the save says."""
+    return phone.post("/{}/t/{}/{}".format(lang, table, n), json=dict({"client": client, "op": op}, **(body or {})),
                       headers=dict(JSON_CALL, **headers))
 
 
@@ -143,12 +143,17 @@ def test_a_square_set_otherwise_by_another_phone_is_a_conflict_and_other_squares
     first = send(phone, table, 2, {"seq": 1, "set": {"square_a1": ["farm", 0], "square_b1": ["well", 0]}}, "phone-A-aaa")
     assert first.json["town"] == {"fields": {"square_a1": "farm", "square_b1": "well", "monument": "the-starloom"},
                                   "version": 1, "done": False}
-    clash = send(phone, table, 2, {"seq": 1, "set": {"square_a1": ["cottage", 0], "square_c1": ["farm", 0]}}, "phone-B-bbb")
+    # The town is phone A's: phone B changes it only by taking it over.
+    owned = send(phone, table, 2, {"seq": 1, "set": {"square_a1": ["cottage", 0], "square_c1": ["farm", 0]}}, "phone-B-bbb")
+    assert (owned.status_code, owned.json["reason"], owned.json["town"]) == (409, "owned", first.json["town"])
+    clash = send(phone, table, 2, {"seq": 1, "set": {"square_a1": ["cottage", 0], "square_c1": ["farm", 0]}}, "phone-B-bbb",
+                 body={"take": True})
     assert clash.status_code == 409
     assert (clash.json["conflict"], clash.json["town"], clash.json["message"]) == (
         {"square_a1": ["farm", "cottage"]}, first.json["town"], "This town was changed on another phone.")
     # The same value is no conflict; another square merges.
-    merged_in = send(phone, table, 2, {"seq": 1, "set": {"square_a1": ["farm", 0], "square_c1": ["farm", 0]}}, "phone-B-bbb")
+    merged_in = send(phone, table, 2, {"seq": 1, "set": {"square_a1": ["farm", 0], "square_c1": ["farm", 0]}}, "phone-B-bbb",
+                     body={"take": True})
     assert merged_in.json["town"]["fields"] == {"square_a1": "farm", "square_b1": "well", "square_c1": "farm",
                                                 "monument": "the-starloom"}
     assert merged_in.json["town"]["version"] == 2
@@ -222,7 +227,8 @@ def test_saves_per_phone_are_limited(make_app, table_config):
     table_config["TABLE_SAVES_PER_MINUTE"] = 3
     phone = make_app(**table_config).test_client()
     table = open_table(phone)
-    answers = [save(phone, table, 1, v, seq=v + 1) for v in range(4)]
+    # Each over the version the town is at (1 once the first is in): a version the town never had is refused.
+    answers = [save(phone, table, 1, min(v, 1), seq=v + 1) for v in range(4)]
     assert [answer.status_code for answer in answers] == [200, 200, 200, 429]
     assert answers[3].headers["Retry-After"] == "10"
 

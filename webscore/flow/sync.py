@@ -6,9 +6,12 @@ resolve(). JavaScript stores the outbox and carries its head to the server, one 
 
 A town as the table keeps it (the town form's fields as text; a field not there is ""):
     {"fields": {field: value}, "marks": {field: [version, client]}, "seen": {client: seq},
-     "version": int, "done": bool}
+     "sums": {client: digest}, "version": int, "done": bool}
 marks say at which version, and from which phone, each field last changed; seen holds the last
-operation each phone had applied, so an operation sent twice (its answer lost) is applied once.
+operation each phone had applied, and sums what it said, for the table's whole life: an operation sent
+twice (its answer lost) is applied once, and one numbered at or below that is refused (stale, or the
+same number with other content), never acknowledged. At most MAX_SEEN phones change one town: past
+them a new phone is refused, never one forgotten.
 
 An operation comes from one phone's outbox (its client id) and is numbered there (seq, from 1, in order):
     {"seq": 3, "set": {"square_a1": ["cottage", 2], ...}}  each field with the version it was edited over
@@ -41,7 +44,8 @@ _FIELD_SET = set(FIELDS)
 MAX_VALUE = 24
 MAX_CLIENT = 40
 MAX_NUMBER = 2 ** 31
-# Phones remembered per town (seen): a table has at most six, and each hand-over is one more.
+# Phones remembered per town (seen), for the table's life: its own phone, a few that took it over or reopened
+# it. A new phone past them is refused (TOO_MANY_PHONES): forgetting one would let its old operations in again.
 MAX_SEEN = 24
 NUMBER_CHARACTERS = "0123456789+-.eE"
 _CLIENT_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
@@ -51,6 +55,12 @@ CONFLICT = "conflict"
 HANDED_IN = "handed-in"
 PROBLEMS = "problems"
 INVALID = "invalid"
+# Refused as not applied: a number below the last applied from that phone, the last one with other content,
+# a version the town never had, one phone too many.
+STALE = "stale"
+REUSED = "reused"
+VERSION = "version"
+TOO_MANY_PHONES = "phones"
 # A table's town form has no monument field: the setup chose it, and no phone changes it.
 FIXED = ("monument",)
 
@@ -70,7 +80,7 @@ def new_town(game: dict, n: int) -> dict:
 def town_from_fields(fields: dict, version: int, done: bool) -> dict:
     """Return a town holding these fields (those not blank), as of a version, with no phone's marks."""
     return {"fields": {key: value for key, value in fields.items() if key in _FIELD_SET and value},
-            "marks": {}, "seen": {}, "version": version, "done": bool(done)}
+            "marks": {}, "seen": {}, "sums": {}, "version": version, "done": bool(done)}
 
 
 def form_fields(fields: dict) -> dict:
@@ -159,7 +169,7 @@ def _allowed(game: dict, n: int, field: str, value: str) -> bool:
 
 def _copy(town: dict) -> dict:
     return {"fields": dict(town["fields"]), "marks": dict(town["marks"]), "seen": dict(town["seen"]),
-            "version": town["version"], "done": town["done"]}
+            "sums": dict(town.get("sums", {})), "version": town["version"], "done": town["done"]}
 
 
 def game_with(game: dict, n: int, fields: dict):
@@ -199,6 +209,8 @@ def _merge_set(town: dict, changed: dict, client: str, op: dict, game: dict, n: 
     changes = {}
     clashes = {}
     for field, (value, base) in op["set"].items():
+        if base > town["version"]:
+            return {"outcome": VERSION, "seq": seq, "version": base}
         if town["fields"].get(field, "") == value:
             continue
         if field in FIXED or not _allowed(game, n, field, value):
@@ -228,48 +240,89 @@ def _merge_hand_in(town: dict, changed: dict, client: str, op: dict, game: dict,
     return None
 
 
-def _merge_reopen(town: dict, changed: dict, client: str, op: dict) -> None:
-    """Open changed (a copy of town) for changes again, if it is handed in and the phone saw that hand-in."""
+def _merge_reopen(town: dict, changed: dict, client: str, op: dict):
+    """Open changed (a copy of town) for changes again, if it is handed in and the phone saw that hand-in;
+    return the answer that refuses it, or None.
+
+    The version named is checked against the town's own: no phone saw a version the town never had.
+    """
+    if op["reopen"] > town["version"]:
+        return {"outcome": VERSION, "seq": op["seq"], "version": op["reopen"]}
     if not town["done"]:
-        return
+        return None
     handed = town["marks"].get("done")
     # A hand-in from another phone that this phone had not seen stands: reopening it is no one's choice.
     if handed is None or handed[0] <= op["reopen"] or handed[1] == client:
         changed["done"] = False
         changed["version"] += 1
+        return None
+    return {"outcome": HANDED_IN, "seq": op["seq"]}
 
 
-def _remember(seen: dict, client: str, seq: int) -> None:
-    """Note seq as the last operation applied from client; past MAX_SEEN phones, the one heard from longest ago is forgotten."""
-    seen.pop(client, None)
-    seen[client] = seq
-    while len(seen) > MAX_SEEN:
-        seen.pop(next(iter(seen)))
+def digest(op: dict) -> str:
+    """Return a short fingerprint of what an operation says (its number aside): the same operation sent again has it."""
+    # Only the server calls it (apply()); the phone's MicroPython never imports these.
+    import hashlib
+    import json
+
+    said = {key: value for key, value in op.items() if key != "seq"}
+    return hashlib.sha256(json.dumps(said, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:16]
+
+
+def last_seq(town: dict, client: str) -> int:
+    """Return the number of the last operation applied from a phone to a town, 0 for none."""
+    return town["seen"].get(client, 0)
+
+
+def _repeated(town: dict, client: str, op: dict):
+    """Return the answer to an operation numbered at or below the last applied from its phone, or None for a new one.
+
+    The last one sent again with the same content (its answer was lost) is acknowledged, as it was applied; any
+    other is refused: it was not applied now, and the phone must not take it as saved.
+    """
+    seq, last = op["seq"], last_seq(town, client)
+    if seq > last:
+        return None
+    if seq < last:
+        return {"outcome": STALE, "seq": seq, "last": last}
+    said = town.get("sums", {}).get(client)
+    if said is not None and said != digest(op):
+        return {"outcome": REUSED, "seq": seq, "last": last}
+    return {"outcome": APPLIED, "seq": seq}
+
+
+def _remember(town: dict, client: str, op: dict) -> None:
+    """Note op as the last operation applied from client (seen, and what it said in sums), for the table's life."""
+    town["seen"][client] = op["seq"]
+    town.setdefault("sums", {})[client] = digest(op)
 
 
 def apply(town: dict, client: str, op: dict, game: dict, n: int, remember: bool = True):
     """Merge one operation of a phone into player n's town (from 1) of a game; return (town, answer).
 
     The answer is {"outcome", "seq"} and, for a conflict, {"conflict": {field: [theirs, mine]}}, or for
-    a town that cannot be handed in, {"problems": [...]}. The town returned is new only when it changed.
+    a town that cannot be handed in, {"problems": [...]}; only APPLIED means the operation is applied (now or
+    before, sent again with the same content). The town returned is new only when it changed.
     remember=False leaves the operation out of `seen`: a hand-over is taken in once, never sent again.
     """
     seq = op["seq"]
     answer = {"outcome": APPLIED, "seq": seq}
-    if seq <= town["seen"].get(client, 0):
-        return town, answer
+    repeated = _repeated(town, client, op)
+    if repeated is not None:
+        return town, repeated
+    if remember and client not in town["seen"] and len(town["seen"]) >= MAX_SEEN:
+        return town, {"outcome": TOO_MANY_PHONES, "seq": seq}
     changed = _copy(town)
     if "set" in op:
         refused = _merge_set(town, changed, client, op, game, n)
     elif "done" in op:
         refused = _merge_hand_in(town, changed, client, op, game, n)
     else:
-        refused = None
-        _merge_reopen(town, changed, client, op)
+        refused = _merge_reopen(town, changed, client, op)
     if refused is not None:
         return town, refused
     if remember:
-        _remember(changed["seen"], client, seq)
+        _remember(changed, client, op)
     return changed, answer
 
 

@@ -96,6 +96,38 @@ def with_town(record: dict, setup: dict, n: int, town: dict, now: float) -> dict
     return changed
 
 
+# Events kept per table, for every phone to say (a take-over or a reopening by another phone).
+MAX_EVENTS = 6
+
+
+def owners(record: dict) -> list:
+    """Return, per town, the hash of the key of the phone it belongs to, None for a town no phone took yet."""
+    return record.get("owners") or [None] * len(record["towns"])
+
+
+def with_owner(record: dict, n: int, key_hash: str, now: float) -> dict:
+    """Return the record with player n's town (from 1) belonging to the phone whose key has this hash."""
+    found = list(owners(record))
+    if found[n - 1] == key_hash:
+        return record
+    found[n - 1] = key_hash
+    return dict(record, owners=found, changed=now)
+
+
+def with_event(record: dict, n: int, kind: str, now: float) -> dict:
+    """Return the record with an event of player n's town (from 1) for every phone to say, as a new revision."""
+    revision = record["revision"] + 1
+    events = (record.get("events") or []) + [{"player": n - 1, "kind": kind, "revision": revision, "at": now}]
+    return dict(record, events=events[-MAX_EVENTS:], revision=revision, changed=now)
+
+
+def empty_towns(record: dict, setup: dict, n: int, town: dict) -> list:
+    """Return the players (from 0) whose town has no square, player n's (from 1) being `town`."""
+    towns = list(sync_towns(record, setup))
+    towns[n - 1] = town
+    return [i for i, kept in enumerate(towns) if not any(field.startswith("square_") for field in kept["fields"])]
+
+
 def _status(record: dict, i: int) -> str:
     if record["done"][i]:
         return "done"
@@ -119,6 +151,7 @@ def table_state(record: dict, lang: str, setup: dict) -> dict:
         if finished:
             result = url_for("results.show", lang=lang, code=encode(game))
     return {"revision": record["revision"], "finished": finished, "result": result,
+            "events": [{key: event[key] for key in ("player", "kind", "revision")} for event in record.get("events", [])],
             "players": [{"name": p["name"], "status": _status(record, i), "version": record["versions"][i],
                          "total": totals.get(i)}
                         for i, p in enumerate(setup["players"])]}
@@ -151,6 +184,18 @@ def table_words() -> dict:
             "changed_elsewhere": _("Changed on another phone: %(what)s."),
             "handed_in_elsewhere": _("This town was handed in on another phone."),
             "reopened_elsewhere": _("This town was opened again on another phone."),
+            # What every phone says of a town changed by a phone that is not its own (the table's events).
+            "events": {"taken-over": _("%(name)s's town was taken over by another phone."),
+                       "reopened": _("%(name)s's town was opened again on another phone.")},
+            "owned": _("This town is being entered on another phone. Take it over here? Every phone at the table "
+                       "will say so."),
+            "take_over": _("Take this town over"),
+            "taken_over": _("This town was taken over by another phone. Take it back here? Every phone at the table "
+                            "will say so."),
+            "empty_end": _("Handing this town in ends the game, and %(names)s entered no town yet. End the game?"),
+            "end_game": _("End the game"), "wait": _("Wait"),
+            "hand_in_again": _("Hand it in again"),
+            "scores_shown": _("The scores are shown; what this phone had not sent is not kept."),
             # What the offline shell needs to draw a town at the table as table_town.html does (app.mjs).
             "back": _("Back to the table"),
             "hint": _('Your town is saved to the table as you go. Tap "Done" when it is complete; you can change it '

@@ -5,6 +5,8 @@ of the setup with only that player's town filled in, so the phones and the store
 code format, and the outcome is an ordinary stateless result page.
 """
 
+import hashlib
+import hmac
 import io
 import json
 import secrets
@@ -40,6 +42,7 @@ from ...scoring import game_from_code
 from .. import i18n
 from ..http import conditional
 from ..http.assets import EncodedResponse
+from ..i18n.labels import name_list
 from ..i18n.problems import problem_text
 from ..offline.views import page_words_of_browser
 from ..towns.views import town_grid
@@ -54,6 +57,10 @@ from .store import ID_LENGTH
 from .store import Limited
 from .store import open_store
 from .towns import code_in
+from .towns import empty_towns
+from .towns import owners
+from .towns import with_event
+from .towns import with_owner
 from .towns import read_town
 from .towns import sync_towns
 from .towns import table_state
@@ -64,6 +71,8 @@ from .towns import with_town
 bp = Blueprint("tables", __name__, template_folder="templates")
 # The longest town code (six players, names of 24 characters) is under 600 characters; a save says little more.
 MAX_SAVE = 2048
+# A save: the phone's client id and operation; its key for the town, a take-over, a confirmed end of the game.
+SAVE_KEYS = {"client", "op", "key", "take", "end"}
 
 
 def _store():
@@ -234,24 +243,60 @@ def town_json(lang, table_id, n):
         {"Cache-Control": "no-store"}
 
 
-def _merge(setup: dict, n: int, client: str, ops: list, now: float, remember: bool = True):
+# A town changed by a phone that is not its own (the one that took it): a take-over, a reopening, a take-in.
+OWNED = "owned"
+# A hand-in that would end the game while a town has no square: the phone asks first.
+EMPTY = "empty"
+
+
+def _key_hash(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def _merge(setup: dict, n: int, client: str, ops: list, now: float, remember: bool = True, key=None, take=False,
+           end=False):
     """Return the change (for a store) that merges a phone's operations into player n's town, in order.
 
     Its answer is the last operation's, or the first that was not applied; {"outcome": "finished"} for a
     table whose scores are shown (an operation applied before is still acknowledged).
+
+    A town belongs to the phone that took it: the first whose operation was applied, by its key (a secret the
+    phone keeps; without one, its client id). Another phone changes it only by taking it over (take), and a
+    take-over or a reopening by another phone is named on every phone (the table's events). remember=False is a
+    town taken in from a link (the take form, open to the table by design): the town stays its own phone's. A hand-in that
+    would end the game while a town has no square is refused unless the phone says so (end).
     """
+    mine = _key_hash(key or client)
+
     def change(record):
         before = town = _sync_town(record, setup, n)
+        if all(record["done"]) and ops[0]["seq"] > sync.last_seq(town, client):
+            return record, {"outcome": "finished", "seq": ops[0]["seq"]}
+        owner = owners(record)[n - 1]
+        event = None
+        if remember and owner is not None and not hmac.compare_digest(owner, mine):
+            if take:
+                event = "taken-over"
+            elif all("reopen" in op for op in ops) and town["done"]:
+                event = "reopened"
+            else:
+                return record, {"outcome": OWNED, "seq": ops[0]["seq"]}
         answer = None
         for op in ops:
-            if all(record["done"]) and op["seq"] > town["seen"].get(client, 0):
-                return record, {"outcome": "finished", "seq": op["seq"]}
             town, answer = sync.apply(town, client, op, setup, n, remember)
             if answer["outcome"] != sync.APPLIED:
                 break
-        if town is before:
-            return record, answer
-        return with_town(record, setup, n, town, now), answer
+        applied = answer["outcome"] == sync.APPLIED
+        if applied and town["done"] and not before["done"] and not end:
+            empty = empty_towns(record, setup, n, town)
+            if empty and all(done or i == n - 1 for i, done in enumerate(record["done"])):
+                return record, {"outcome": EMPTY, "seq": answer["seq"], "empty": empty}
+        changed = record if town is before else with_town(record, setup, n, town, now)
+        if remember and applied and (owner is None or event == "taken-over"):
+            changed = with_owner(changed, n, mine, now)
+        if event == "taken-over" and applied or event == "reopened" and town is not before:
+            changed = with_event(changed, n, event, now)
+        return changed, answer
     return change
 
 
@@ -265,14 +310,36 @@ def _sync_answer(lang: str, table_id: str, n: int, setup: dict, record: dict, an
     if outcome == sync.APPLIED:
         return jsonify(body), 200
     if outcome == sync.CONFLICT:
-        return jsonify(dict(body, conflict=answer["conflict"], message=_("This town was changed on another phone."))), 409
+        return jsonify(dict(body, reason=outcome, conflict=answer["conflict"],
+                            message=_("This town was changed on another phone."))), 409
     if outcome == sync.HANDED_IN:
-        return jsonify(dict(body, handed_in=True, message=_("This town was handed in."))), 409
+        return jsonify(dict(body, reason=outcome, handed_in=True, message=_("This town was handed in."))), 409
     if outcome == sync.PROBLEMS:
-        return jsonify(dict(body, problems=[problem_text(item) for item in answer["problems"]])), 422
+        return jsonify(dict(body, reason=outcome, problems=[problem_text(item) for item in answer["problems"]])), 422
     if outcome == sync.INVALID:
         return jsonify(message=_("This request cannot be answered as it is.")), 400
-    return jsonify(dict(body, message=_("The scores are already shown; change a town from the results."))), 409
+    if outcome == OWNED:
+        return jsonify(dict(body, reason=outcome, owned=True,
+                            message=_("This town is being entered on another phone."))), 409
+    if outcome == EMPTY:
+        names = [setup["players"][i]["name"] for i in answer["empty"]]
+        return jsonify(dict(body, reason=outcome, empty=names, message=_(
+            "Handing this town in ends the game, and %(names)s entered no town yet.", names=name_list(names)))), 409
+    if outcome == sync.STALE:
+        return jsonify(dict(body, reason=outcome, last=answer["last"], message=_(
+            "This change was sent before a newer one from this phone; it was not applied."))), 409
+    if outcome == sync.REUSED:
+        return jsonify(dict(body, reason=outcome, last=answer["last"], message=_(
+            "This change has the number of another change from this phone; it was not applied."))), 422
+    if outcome == sync.VERSION:
+        return jsonify(dict(body, reason=outcome, message=_(
+            "This change names version %(named)d of this town, which is at version %(version)d; it was not applied.",
+            named=answer["version"], version=town["version"]))), 422
+    if outcome == sync.TOO_MANY_PHONES:
+        return jsonify(dict(body, reason=outcome, message=_(
+            "This town was changed from too many phones; it takes no change from another one."))), 409
+    return jsonify(dict(body, reason="finished",
+                        message=_("The scores are already shown; change a town from the results."))), 409
 
 
 @bp.post("/<lang>/t/<table_id>/<int:n>")
@@ -281,10 +348,13 @@ def save(lang, table_id, n):
     _check_json_call()
     try:
         body = _json_body()
-        if not isinstance(body, dict) or set(body) != {"client", "op"}:
+        if not isinstance(body, dict) or not {"client", "op"} <= set(body) <= SAVE_KEYS:
             raise ValueError("body")
         client = sync.read_client(body["client"])
         op = sync.read_op(body["op"])
+        key = sync.read_client(body["key"]) if "key" in body else None
+        if any(type(body.get(flag, False)) is not bool for flag in ("take", "end")):
+            raise ValueError("flags")
     except ValueError as error:
         # Logged for whoever runs the app: a phone of ours should never send one.
         current_app.logger.warning("table %s, town %d: a save refused as unreadable (%s)", table_id, n, error)
@@ -296,7 +366,8 @@ def save(lang, table_id, n):
         return jsonify(message=_("There is no such player at this table.")), 404
     limit = ("save:" + limits.client(), 60, current_app.config["TABLE_SAVES_PER_MINUTE"])
     try:
-        changed = _store().change(table_id, _merge(setup, n, client, [op], _now()), limit)
+        changed = _store().change(table_id, _merge(setup, n, client, [op], _now(), key=key, take=body.get("take", False),
+                                                   end=body.get("end", False)), limit)
     except Limited:
         return jsonify(message=_("Too many saves from this phone. Please wait a little.")), 429, {"Retry-After": "10"}
     if changed is None:
@@ -367,7 +438,8 @@ def take(lang, table_id):
         ops = [{"seq": 1, "set": {field: [fields.get(field, ""), int(version)] for field in sync.FIELDS}},
                {"seq": 2, "done": True}]
         client = "take-" + secrets.token_urlsafe(12)
-        changed = _store().change(table_id, _merge(setup, i + 1, client, ops, _now(), remember=False))
+        # A whole town brought by link ends the game if it is the last: the player at the phone chose to.
+        changed = _store().change(table_id, _merge(setup, i + 1, client, ops, _now(), remember=False, end=True))
         if changed is None:
             return _record_or_404(table_id)
         outcome = changed[1]["outcome"]

@@ -1,0 +1,156 @@
+"""What a table trusts a phone with: versions checked against the town's, operations applied or refused (never a
+200 for one not applied), operation numbers remembered for the table's life, a town belonging to the phone that
+took it (taken over only on purpose, and said on every phone), and the end of a game with empty towns asked for.
+
+Against SQLite and Redis alike (the table_config fixture).
+"""
+
+import pytest
+
+from support import examples
+from support.tables import empty_setup
+from support.tables import town_op
+from webscore.flow import sync
+from webscore.scoring import encode
+
+GAME = examples.load("four-players")
+SETUP = encode(empty_setup(GAME))
+JSON_CALL = {"X-Requested-With": "marquoir"}
+OWN, OTHER = "phone-own-aaaa", "phone-other-bb"
+KEY = "own-secret-key-0123456789"
+
+
+@pytest.fixture
+def phone(make_app, table_config):
+    return make_app(**table_config).test_client()
+
+
+def open_table(phone) -> str:
+    import re
+
+    page = phone.get("/en/t/new?code=" + SETUP)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page.text).group(1)
+    return phone.post("/en/t/new", data={"code": SETUP, "csrf_token": token}).location.rsplit("/", 1)[1]
+
+
+def send(phone, table, n, op, client=OWN, key=KEY, **extra):
+    body = dict({"client": client, "op": op}, **extra)
+    if key is not None:
+        body["key"] = key
+    return phone.post("/en/t/{}/{}".format(table, n), json=body, headers=JSON_CALL)
+
+
+def handed_in(phone, table, n=1):
+    assert send(phone, table, n, town_op(GAME, n - 1)).status_code == 200
+    assert send(phone, table, n, {"seq": 2, "done": True}).status_code == 200
+
+
+def state(phone, table):
+    return phone.get("/en/t/{}/state".format(table)).json
+
+
+def test_a_reopening_naming_a_version_the_town_never_had_is_refused(phone):
+    table = open_table(phone)
+    handed_in(phone, table)
+    for client, key in ((OWN, KEY), (OTHER, None)):
+        answer = send(phone, table, 1, {"seq": 3 if client == OWN else 1, "reopen": 2147483647}, client, key)
+        assert answer.status_code == 422
+        assert answer.json["reason"] == "version"
+        assert answer.json["message"] == ("This change names version 2147483647 of this town, which is at version 2; "
+                                          "it was not applied.")
+        assert answer.json["town"]["done"] is True
+    change = send(phone, table, 2, {"seq": 1, "set": {"square_a1": ["farm", 5]}})
+    assert (change.status_code, change.json["reason"], change.json["town"]["version"]) == (422, "version", 0)
+
+
+def test_an_operation_numbered_below_the_last_or_reused_with_other_content_is_refused_not_acknowledged(phone):
+    table = open_table(phone)
+    assert send(phone, table, 1, {"seq": 1, "set": {"square_a1": ["farm", 0]}}).status_code == 200
+    assert send(phone, table, 1, {"seq": 2, "set": {"square_b1": ["well", 1]}}).status_code == 200
+    stale = send(phone, table, 1, {"seq": 1, "set": {"square_c1": ["well", 0]}})
+    assert (stale.status_code, stale.json["reason"], stale.json["last"]) == (409, "stale", 2)
+    reused = send(phone, table, 1, {"seq": 2, "set": {"square_c1": ["well", 2]}})
+    assert (reused.status_code, reused.json["reason"]) == (422, "reused")
+    assert "square_c1" not in reused.json["town"]["fields"]
+    # The last one sent again as it was (its answer lost) is applied: acknowledged, and applied once.
+    again = send(phone, table, 1, {"seq": 2, "set": {"square_b1": ["well", 1]}})
+    assert (again.status_code, again.json["town"]["version"]) == (200, 2)
+
+
+def test_an_old_operation_is_not_applied_again_after_many_phones_touched_the_town(phone):
+    table = open_table(phone)
+    assert send(phone, table, 1, {"seq": 1, "set": {"square_a1": ["farm", 0]}}).status_code == 200
+    version = 1
+    for i in range(sync.MAX_SEEN - 1):
+        card = ("well", "farm")[i % 2]
+        answer = send(phone, table, 1, {"seq": 1, "set": {"square_b1": [card, version]}}, "phone-{:04d}-x".format(i),
+                      "key-of-phone-{:04d}".format(i), take=True)
+        assert answer.status_code == 200
+        version = answer.json["town"]["version"]
+    # The 25th phone is refused rather than the first forgotten.
+    late = send(phone, table, 1, {"seq": 1, "set": {"square_c1": ["well", version]}}, "phone-late-x", "key-of-late",
+                take=True)
+    assert (late.status_code, late.json["reason"]) == (409, "phones")
+    # The first phone takes its town back; its first operation, sent again, is still the one already applied.
+    back = send(phone, table, 1, {"seq": 1, "set": {"square_a1": ["farm", 0]}}, take=True)
+    assert (back.status_code, back.json["town"]["version"]) == (200, version)
+    assert back.json["town"]["fields"]["square_a1"] == "farm"
+    changed = send(phone, table, 1, {"seq": 1, "set": {"square_a1": ["well", version]}})
+    assert (changed.status_code, changed.json["reason"]) == (422, "reused")
+
+
+def test_a_town_belongs_to_the_phone_that_took_it_and_another_takes_it_over_only_on_purpose_said_everywhere(phone):
+    table = open_table(phone)
+    assert send(phone, table, 1, {"seq": 1, "set": {"square_a1": ["farm", 0]}}).status_code == 200
+    # Another phone, or the same client id without the town's key, changes nothing.
+    for client, key in ((OTHER, "other-secret-key-01"), (OTHER, None), (OWN, "a-wrong-key-000")):
+        for op in ({"seq": 5, "set": {"square_a1": ["well", 1]}}, {"seq": 5, "done": True}):
+            refused = send(phone, table, 1, op, client, key)
+            assert (refused.status_code, refused.json["reason"]) == (409, "owned")
+            assert refused.json["message"] == "This town is being entered on another phone."
+            assert refused.json["town"]["fields"]["square_a1"] == "farm"
+    assert state(phone, table)["events"] == []
+    taken = send(phone, table, 1, {"seq": 1, "set": {"square_a1": ["well", 1]}}, OTHER, "other-secret-key-01", take=True)
+    assert taken.status_code == 200
+    assert state(phone, table)["events"] == [{"player": 0, "kind": "taken-over", "revision": taken.json["revision"]}]
+    # Now the first phone is the other one; it takes its town back the same way.
+    mine = send(phone, table, 1, {"seq": 2, "set": {"square_b1": ["well", 2]}})
+    assert (mine.status_code, mine.json["reason"]) == (409, "owned")
+    assert send(phone, table, 1, {"seq": 2, "set": {"square_b1": ["well", 2]}}, take=True).status_code == 200
+    assert [event["kind"] for event in state(phone, table)["events"]] == ["taken-over", "taken-over"]
+
+
+def test_a_reopening_from_another_phone_is_said_on_every_phone_and_the_own_phone_hands_it_in_again(phone):
+    table = open_table(phone)
+    handed_in(phone, table)
+    opened = send(phone, table, 1, {"seq": 1, "reopen": 2}, OTHER, "other-secret-key-01")
+    assert (opened.status_code, opened.json["town"]["done"]) == (200, False)
+    assert state(phone, table)["events"] == [{"player": 0, "kind": "reopened", "revision": opened.json["revision"]}]
+    # That phone changes nothing more without taking the town over; its own phone hands it in again.
+    refused = send(phone, table, 1, {"seq": 2, "set": {"square_a1": ["well", 3]}}, OTHER, "other-secret-key-01")
+    assert refused.json["reason"] == "owned"
+    again = send(phone, table, 1, {"seq": 3, "done": True})
+    assert (again.status_code, again.json["town"]["done"]) == (200, True)
+
+
+def test_ending_the_game_with_towns_still_empty_is_asked_first(phone):
+    table = open_table(phone)
+    handed_in(phone, table, 1)
+    handed_in(phone, table, 2)
+    # An empty town handed in is no end yet.
+    assert send(phone, table, 3, {"seq": 1, "done": True}, "phone-three-a", "key-three-0001").status_code == 200
+    last = send(phone, table, 4, {"seq": 1, "done": True}, "phone-four-aa", "key-four-00001")
+    assert (last.status_code, last.json["reason"], last.json["empty"]) == (409, "empty", ["Csongork", "Dominika"])
+    assert last.json["message"] == "Handing this town in ends the game, and Csongork and Dominika entered no town yet."
+    assert (last.json["finished"], last.json["town"]["done"]) == (False, False)
+    assert not state(phone, table)["finished"]
+    ended = send(phone, table, 4, {"seq": 1, "done": True}, "phone-four-aa", "key-four-00001", end=True)
+    assert (ended.status_code, ended.json["finished"]) == (200, True)
+
+
+@pytest.mark.parametrize("extra", [{"key": 5}, {"key": "short"}, {"take": "yes"}, {"end": 1}, {"other": True}])
+def test_a_save_with_an_odd_key_or_flag_is_a_400(phone, extra):
+    table = open_table(phone)
+    answer = phone.post("/en/t/{}/1".format(table), json=dict({"client": OWN, "op": {"seq": 1, "done": True}}, **extra),
+                        headers=JSON_CALL)
+    assert (answer.status_code, answer.json) == (400, {"message": "This request cannot be answered as it is."})
