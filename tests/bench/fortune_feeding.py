@@ -46,15 +46,20 @@ REPEATS = 5
 TOWNS = {
     "root-cellar-estival": (("cottage estival-festival schoolhouse cottage", "root-cellar root-cellar cottage schoolhouse",
                              "cottage cottage cottage cottage", "schoolhouse cottage cottage cottage"), 5),
-    # The most choices before the lines' bound counted each card once (146, now 10).
+    # The most choices before the lines' bound counted each card once (146, now 7).
     "root-cellar-mausoleum": (("cottage cottage root-cellar cottage", "cottage schoolhouse cottage schoolhouse",
                                "cottage root-cellar schoolhouse cottage",
                                "schoolhouse cottage cottage grand-mausoleum-of-the-rodina"), 4),
     # The most choices since (139 before, now 55).
     "root-cellar-temple": (("cottage schoolhouse cottage temple", "cottage cottage grand-mausoleum-of-the-rodina cottage",
                             "schoolhouse cottage schoolhouse cottage", "cottage schoolhouse cottage root-cellar"), 4),
+    # The most choices before the Farms' walk bounded cards counted once (25, now 21).
     "tithe-barn": (("schoolhouse schoolhouse cottage schoolhouse", "cottage cottage grand-mausoleum-of-the-rodina cottage",
                     "cottage schoolhouse cottage temple", "schoolhouse cottage . tithe-barn"), 4),
+    # The most choices since (25 before, 25 now): with 2 pairs, 4 Cottages cannot pay every Schoolhouse and the Temple,
+    # which only trying them shows.
+    "tithe-barn-pairs": (("schoolhouse schoolhouse cottage cottage", "cottage cottage grand-mausoleum-of-the-rodina cottage",
+                          "cottage schoolhouse cottage temple", "schoolhouse cottage schoolhouse tithe-barn"), 4),
     "farm-schoolhouses": (("cottage farm eraflage-vineyard schoolhouse", "cottage schoolhouse cottage cottage",
                            "temple cottage temple temple", "cottage schoolhouse cottage cottage"), None),
     "greenhouse": (("cottage . cottage schoolhouse", "greenhouse greenhouse greenhouse cottage",
