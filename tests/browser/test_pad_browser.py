@@ -59,8 +59,8 @@ def test_a_negative_entry_is_typed_with_the_sign_button_on_a_number_keypad(phone
     drawn(page, "#n0")
     navy = page.locator("#navy0")
     expect(navy).to_have_attribute("inputmode", "numeric")
-    # Only the columns that can go below zero carry the sign button.
-    assert page.locator(".pad-player").first.locator(".sign").count() == 2
+    # Only the columns that can go below zero carry the sign button: green, navy and the monument (Hollow Hill).
+    assert page.locator(".pad-player").first.locator(".sign").count() == 3
     assert page.locator("#blue0 ~ .sign").count() == 0
     page.locator("#navy0 ~ .sign").click()
     assert page.evaluate("document.activeElement.id") == "navy0"
@@ -100,7 +100,7 @@ def test_impossible_values_get_a_message_beside_their_field(phone, live_server):
     drawn(page, "#n0")
     expect(page.locator("#problem-empty0")).to_have_text("From 0 to 16 in one town.")
     expect(page.locator("#problem-red0")).to_have_text("Red buildings score no points.")
-    expect(page.locator("#problem-navy1")).to_have_text("From \u221248 to 20 in one town.")
+    expect(page.locator("#problem-navy1")).to_have_text("From \u221248 to 64 in one town.")
     expect(page.locator("#empty0")).to_have_attribute("aria-invalid", "true")
     assert page.locator(".ranking li").count() == 0
     page.fill("#empty0", "16")

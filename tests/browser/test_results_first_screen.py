@@ -63,14 +63,16 @@ def test_a_tie_for_first_place_is_worded_as_a_tie(phone, live_server):
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "hu"])
-def test_with_a_tie_to_break_the_share_actions_still_come_before_its_form(phone, live_server, lang):
+def test_with_a_tie_to_break_its_form_comes_right_under_the_ranking_in_the_first_screen(phone, live_server, lang):
+    # The tie is what the table reads first: its form follows the ranking (it sat under the QR code), and the
+    # ways to share come after it.
     page = phone.new_page()
     page.goto(live_server + "/{}/r/{}".format(lang, encode(examples.tied_game(names=("Anna", "Béla")))))
     expect(page.locator("form.turns")).to_be_visible()
-    # (Its picture button may end below: each tied row says what breaks the tie, 776 px down in French.)
-    for selector in (".winner", ".rank >> nth=-1", ".share-url", ".share-button"):
+    for selector in (".winner", ".rank >> nth=-1", "#turns-1"):
         assert bottom(page, selector) <= SCREEN, selector
-    assert bottom(page, ".share") <= page.locator("form.turns").bounding_box()["y"]
+    assert bottom(page, ".ranking") <= page.locator("form.turns").bounding_box()["y"]
+    assert bottom(page, "form.turns") <= page.locator(".share").bounding_box()["y"]
 
 
 def test_a_ties_turn_boxes_stand_in_one_column_whatever_the_names(phone, live_server):

@@ -185,11 +185,11 @@ def test_a_name_longer_than_the_form_allows_is_refused_in_the_pages_language(cli
                  "fr": "1 {{ x }} 2 points place partagée 1 שלום 2 points place partagée 1 Zoé 🎲 2 points place partagée",
                  "hu": "1 {{ x }} 2 pont megosztott helyezés 1 שלום 2 pont megosztott helyezés "
                        "1 Zoé 🎲 2 pont megosztott helyezés"}),
-    ((3, 2, 3), {"en": "1 שלום 2 points decided by fewer turns as Master Builder 2 {{ x }} 2 points shared place "
+    ((3, 2, 3), {"en": "1 שלום 2 points decided by fewer turns as Master Builder (2) 2 {{ x }} 2 points shared place "
                        "2 Zoé 🎲 2 points shared place",
-                 "fr": "1 שלום 2 points départage\u00a0: moins de tours en tant que Maître d’œuvre 2 {{ x }} 2 points "
+                 "fr": "1 שלום 2 points départage\u00a0: moins de tours en tant que Maître d’œuvre (2) 2 {{ x }} 2 points "
                        "place partagée 2 Zoé 🎲 2 points place partagée",
-                 "hu": "1 שלום 2 pont kevesebb főépítészi kör döntött 2 {{ x }} 2 pont megosztott helyezés "
+                 "hu": "1 שלום 2 pont kevesebb főépítészi kör döntött (2) 2 {{ x }} 2 pont megosztott helyezés "
                        "2 Zoé 🎲 2 pont megosztott helyezés"}),
 ])
 def test_tie_notes_are_the_same_on_the_first_and_the_kept_page(make_app, turns, notes):
@@ -231,9 +231,12 @@ def test_master_builder_turns_break_the_tie_at_a_new_address(client):
     broken = encode(examples.tied_game(turns=(2, 1, 3)))
     assert answer.headers["Location"].endswith("/hu/r/" + broken)
     page = client.get("/hu/r/" + broken).get_data(as_text=True)
-    assert ranking(page) == ("1 \"'&amp; 2 pont kevesebb főépítészi kör döntött "
-                             "2 <b>Zoé</b> 2 pont kevesebb főépítészi kör döntött "
-                             "3 שלום 🎲 2 pont kevesebb főépítészi kör döntött")
+    # Each says the turns that placed them, 1, 2 and 3, beside the others'.
+    assert ranking(page) == ("1 \"'&amp; 2 pont kevesebb főépítészi kör döntött (1) "
+                             "2 <b>Zoé</b> 2 pont kevesebb főépítészi kör döntött (2) "
+                             "3 שלום 🎲 2 pont kevesebb főépítészi kör döntött (3)")
+    # The form stays, with the turns given, for a table to correct them.
+    assert re.findall(r'<input type="number" id="turns-\d" [^>]*value="([^"]*)"', page) == ["1", "2", "3"]
 
 
 # A link that names no language, or one Marquoir does not speak, opens in the reader's.

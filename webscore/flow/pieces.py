@@ -8,6 +8,7 @@ category, how the language writes numbers and lists. Everything shown is escaped
 
 from . import bgstats
 from .town_step import FROM_SCORES
+from .town_step import UNCOUNTED
 
 # Stand-ins for what is put into a text once it is escaped: private-use characters, which no text holds.
 OPEN, CLOSE = "\ue000", "\ue001"
@@ -120,8 +121,13 @@ def rank_item(words: dict, p: int, player: dict) -> str:
 
     A tie that needs a fact is said by its kind (the quick pad's "needs") or, on a result, by needs_turns.
     """
-    tie = '<span class="tie">{}</span>'.format(escape(words["tie_breaks"][player["decided_by"]])) \
-        if player["decided_by"] else ""
+    tie = ""
+    if player["decided_by"]:
+        tie = escape(words["tie_breaks"][player["decided_by"]])
+        # The number the tie-break read: the empty squares, Cottages or turns that decided, beside each other.
+        if player.get("tie_value") is not None:
+            tie = fill(words["ui"]["tie_value"], {"tie": tie, "value": number(words, player["tie_value"])})
+        tie = '<span class="tie">{}</span>'.format(tie)
     needs = player.get("needs") or ("master-builder-turns" if player.get("needs_turns") else None)
     turns = '<span class="tie">{}</span>'.format(escape(words["ui"]["needs"][needs])) if needs else ""
     title = '<span class="title">{}</span>'.format(escape(words["solo_ranks"][player["solo_rank"]])) \
@@ -625,24 +631,38 @@ def turns_form(words: dict, view: dict, action: str, problems: dict, typed: dict
 
     problems holds messages by field ("turns-2") and under "general"; typed holds what each field sent.
     """
+    ui = words["ui"]
     low, high = words["catalogue"]["fact_limits"]["master_builder_turns"]
     rows = []
     for p in view["asks_turns"]:
         key = "turns-" + str(p + 1)
+        turns = view["players"][p].get("turns")
         rows.append(
             '<p class="fact"><label for="{key}"><bdi>{name}</bdi></label>\n'
             '<input type="number" id="{key}" name="{key}" min="{low}" max="{high}" inputmode="numeric" value="{value}">\n'
             '{errors}</p>'.format(key=key, name=escape(view["players"][p]["name"]), low=low, high=high,
-                                  value=escape(typed.get(key, "")),
+                                  value=escape(typed.get(key, "" if turns is None else str(turns))),
                                   errors="".join('<span class="error" role="alert">{}</span>'.format(escape(message))
                                                  for message in problems.get(key, []))))
     general = "".join('<p class="error" role="alert">{}</p>'.format(escape(message))
                       for message in problems.get("general", []))
+    # Who wins without the turns (equal turns): a table that did not count them sees it, and can say so.
+    equal = view.get("equal_turns")
+    if_equal = uncounted = ""
+    if equal:
+        names = [OPEN + str(i) + CLOSE for i in range(len(equal["winners"]))]
+        said = escape(fill(ui["equal_turns_shared" if equal["shared"] else "equal_turns_win"],
+                           {"names": name_list(words, names), "name": names[0]}))
+        for i, p in enumerate(equal["winners"]):
+            said = said.replace(OPEN + str(i) + CLOSE, "<bdi>" + escape(view["players"][p]["name"]) + "</bdi>")
+        if_equal = '<p class="hint">{}</p>'.format(said)
+        uncounted = '\n    <button type="submit" name="{}" value="{}">{}</button>'.format(
+            UNCOUNTED[0], UNCOUNTED[1], escape(ui["turns_uncounted"]))
     return ('<form class="turns" method="get" action="{action}" novalidate>\n  <fieldset>\n'
-            '    <legend>{legend}</legend>\n    {general}\n    {rows}\n'
-            '    <button type="submit" class="primary">{button}</button>\n  </fieldset>\n</form>').format(
-        action=escape(action), legend=escape(words["ui"]["turns"]), general=general, rows="\n    ".join(rows),
-        button=escape(words["ui"]["break_tie"]))
+            '    <legend>{legend}</legend>\n    {general}\n    {if_equal}\n    {rows}\n'
+            '    <button type="submit" class="primary">{button}</button>{uncounted}\n  </fieldset>\n</form>').format(
+        action=escape(action), legend=escape(ui["turns"]), general=general, if_equal=if_equal,
+        rows="\n    ".join(rows), button=escape(ui["break_tie"]), uncounted=uncounted)
 
 
 def share(words: dict, link: str, again: str, online=None, play=None) -> str:
@@ -686,11 +706,11 @@ def result_page(words: dict, view: dict, parts: dict, offline: bool) -> str:
     variants = [words["modes"][view["mode"]]] + ([ui["cavern"]] if view["cavern"] else []) \
         + ([] if view["monuments"] else [ui["without_monuments"]])
     note = '\n<p class="hint offline-note">{}</p>'.format(escape(ui["offline_note"])) if offline else ""
-    # Who won, the ranking and the ways to share come first: what a table looks for in its first screen; a tie's
-    # form for the turns that break it follows them.
-    return ('<h1>{}</h1>\n{}\n<p class="hint">{}</p>{}\n\n{}\n\n{}\n{}\n\n<h2>{}</h2>\n{}\n\n<h2>{}</h2>\n\n{}').format(
-        escape(ui["scores"]), parts["winner"], escape(" · ".join(variants)), note, parts["ranking"], parts["share"],
-        parts["turns_form"], escape(ui["score_pad"]), parts["pad"], escape(ui["towns"]), "\n".join(parts["towns"]))
+    # Who won, the ranking (a tie's form for the turns that break it right under it, where the tie is read) and
+    # the ways to share come first: what a table looks for in its first screen.
+    return ('<h1>{}</h1>\n{}\n<p class="hint">{}</p>{}\n\n{}\n{}\n\n{}\n\n<h2>{}</h2>\n{}\n\n<h2>{}</h2>\n\n{}').format(
+        escape(ui["scores"]), parts["winner"], escape(" · ".join(variants)), note, parts["ranking"], parts["turns_form"],
+        parts["share"], escape(ui["score_pad"]), parts["pad"], escape(ui["towns"]), "\n".join(parts["towns"]))
 
 
 def winner(words: dict, view: dict) -> str:

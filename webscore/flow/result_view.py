@@ -6,6 +6,11 @@ from ..scoring.cards import PAD_COLUMNS
 from ..scoring.cards import colour_of
 from ..scoring.expansions import expansions_used
 from ..scoring.game import MASTER_BUILDER
+from ..scoring.game import TIE_COTTAGES
+from ..scoring.game import TIE_EMPTY
+from ..scoring.game import TIE_TURNS
+from ..scoring.game import TOWN_HALL
+from ..scoring.game import rank
 from ..scoring.town import INDEX_OF
 
 ROOT_CELLAR = "root-cellar"
@@ -68,7 +73,12 @@ def _tree(result: dict):
     return None
 
 
-def _player(p: int, result: dict, columns: tuple) -> dict:
+def _tie_values(result: dict, turns) -> dict:
+    """Return the facts a tie-break reads of a player, by tie-break: the numbers a tie decided says."""
+    return {TIE_TURNS: turns, TIE_EMPTY: result["empty"], TIE_COTTAGES: result["cottages"]}
+
+
+def _player(p: int, result: dict, columns: tuple, turns) -> dict:
     tree = _tree(result)
     return {
         "index": p,
@@ -77,6 +87,9 @@ def _player(p: int, result: dict, columns: tuple) -> dict:
         "place": result["place"],
         "total": result["total"],
         "decided_by": result["decided_by"],
+        # The number the tie-break that placed the player read (their empty squares, …), None for a shared place.
+        "tie_value": _tie_values(result, turns).get(result["decided_by"]),
+        "turns": turns,
         "needs_turns": result["needs_turns"],
         "solo_rank": result.get("solo_rank"),
         "by_colour": [result["by_colour"][column] for column in columns],
@@ -98,8 +111,10 @@ def view(game: dict, result: dict) -> dict:
     """Return the result page's content for a valid game and its core result."""
     # A game played with coins has their row on the pad, after the empty squares.
     columns = PAD_COLUMNS + (COINS,) if game.get(COINS) else PAD_COLUMNS
-    players = [_player(p, r, columns) for p, r in enumerate(result["players"])]
+    players = [_player(p, r, columns, game["players"][p].get("master_builder_turns"))
+               for p, r in enumerate(result["players"])]
     order = ranking(result)
+    mb = game["mode"] == MASTER_BUILDER
     return {
         "mode": game["mode"],
         "cavern": game["cavern"],
@@ -108,6 +123,25 @@ def view(game: dict, result: dict) -> dict:
         "columns": list(columns),
         "ranking": order,
         "players": players,
-        # The players whose turns as Master Builder would break their tie: only they are asked.
-        "asks_turns": [p for p in order if players[p]["needs_turns"]] if game["mode"] == MASTER_BUILDER else [],
+        # The players level on total with another, whose turns as Master Builder break (or would break) the tie:
+        # only they are asked, and still once the tie is broken, so a table can correct what it gave.
+        "asks_turns": [p for p in order if players[p]["decided_by"] is not None] if mb else [],
+        "equal_turns": _equal_turns(result, order) if mb else None,
     }
+
+
+def _equal_turns(result: dict, order: list):
+    """Return who would win a first place tied for want of turns, were the turns equal: {"winners", "shared"}.
+
+    The tie-breaks after the turns decide then (fewer empty squares, more Cottages): a table that did not count
+    turns sees who wins without them. None when no first place waits for turns.
+    """
+    players = result["players"]
+    tied = [p for p in order if players[p]["place"] == 1 and players[p]["needs_turns"]]
+    if len(tied) < 2:
+        return None
+    standings = [{"total": players[p]["total"], "master_builder_turns": None, "empty": players[p]["empty"],
+                  "cottages": players[p]["cottages"]} for p in tied]
+    placed = rank(TOWN_HALL, standings)
+    winners = [tied[n] for n in range(len(tied)) if placed[n]["place"] == 1]
+    return {"winners": winners, "shared": len(winners) > 1}

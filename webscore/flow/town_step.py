@@ -14,6 +14,7 @@ from ..scoring.cards import BIG_CHEST
 from ..scoring.cards import MAX_STORED
 from ..scoring.expansions import MAX_SWAPS
 from ..scoring.game import score_town
+from ..scoring.game import score_valid_game
 from ..scoring.game import town_view
 from ..scoring.town import INDEX_OF
 from ..scoring.town import NAMES
@@ -377,13 +378,27 @@ def scored_live(game: dict, p: int) -> dict:
     return scored_least
 
 
+# The tie's form's answer "we did not count them": the turns left blank are taken as equal.
+UNCOUNTED = ("uncounted", "1")
+
+
 def set_turns(game: dict, fields: dict):
-    """Return the game with the turns as Master Builder that fields give (turns-1 …), and the problems."""
+    """Return the game with the turns as Master Builder that fields give (turns-1 …), and the problems.
+
+    With "we did not count them" (UNCOUNTED), the players a tie asks and who have no turns typed are given 0:
+    equal turns, so the next tie-break decides.
+    """
     players = [dict(player) for player in game["players"]]
+    uncounted = fields.get(UNCOUNTED[0]) == UNCOUNTED[1]
+    if uncounted:
+        scored = score_valid_game(game)["players"]
+        for p, player in enumerate(players):
+            if scored[p]["needs_turns"] and not str(fields.get("turns-" + str(p + 1), "")).strip():
+                player["master_builder_turns"] = 0
     found = []
     for p, player in enumerate(players):
         key = "turns-" + str(p + 1)
-        if key not in fields:
+        if key not in fields or uncounted and not str(fields.get(key, "")).strip():
             continue
         value = whole(fields.get(key))
         if value is False or value is None:

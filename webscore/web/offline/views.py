@@ -187,6 +187,12 @@ def page_words() -> dict:
         "no_monument": _("No monument"),
         "change_monument": _("Change the monument"),
         "break_tie": _("Break the tie"),
+        # A first place tied for want of turns: who wins were they equal, and the answer of a table that did not count.
+        "equal_turns_win": _("With equal turns as Master Builder, %(name)s wins."),
+        "equal_turns_shared": _("With equal turns as Master Builder, %(names)s still share first place."),
+        "turns_uncounted": _("We did not count them"),
+        # A tie decided, and the number that decided it: "decided by fewer empty squares (3)".
+        "tie_value": _("%(tie)s (%(value)s)"),
         "unfinished": i18n.plural_forms("The town of %(names)s is empty or barely begun: see the scores anyway?",
                                   "The towns of %(names)s are empty or barely begun: see the scores anyway?"),
         "tap_hint": _("Tap a building, then the squares it stands on."),

@@ -1,0 +1,28 @@
+"""A tie nobody counted turns for, on a 360 px phone at 200 ms: the form under the ranking says who wins with
+equal turns, and "We did not count them" breaks the tie on the empty squares, their numbers in the ranking."""
+
+from playwright.sync_api import expect
+
+from support.phone import slow_network
+from support.towns import town
+from webscore.scoring import encode
+
+EMPTY = ". . . ."
+GAME = {"mode": "master-builder", "monuments": False, "cavern": False,
+        "buildings": ["cottage", "farm", "well", "chapel", "almshouse", "theater", "factory"],
+        "players": [{"name": "Ana", "monument": None, "town": town("cottage farm . .", EMPTY, EMPTY, EMPTY)},
+                    {"name": "Bo", "monument": None, "town": town("cottage farm almshouse .", EMPTY, EMPTY, EMPTY)}]}
+
+
+def test_we_did_not_count_them_breaks_the_tie_on_empty_squares(phone, live_server):
+    page = phone.new_page()
+    slow_network(page, 200)
+    page.goto("{}/en/r/{}".format(live_server, encode(GAME)))
+    expect(page.locator("form.turns .hint")).to_have_text("With equal turns as Master Builder, Bo wins.")
+    page.get_by_role("button", name="We did not count them").click()
+    page.wait_for_url("**/en/r/**")
+    expect(page.locator(".winner")).to_have_text("Bo wins with −11 points")
+    expect(page.locator(".rank .tie")).to_have_text(["decided by fewer empty squares (13)",
+                                                     "decided by fewer empty squares (14)"])
+    # The form is still there, each player's turns given as 0, for a table that finds it did count them.
+    expect(page.locator("#turns-1")).to_have_value("0")

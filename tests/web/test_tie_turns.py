@@ -1,0 +1,76 @@
+"""A first place tied when nobody counted Master Builder turns (issue 47, point 3): the result says who wins were
+the turns equal, takes "we did not count them" as an answer, keeps the form within reach under the ranking (and
+after the tie is broken, to correct it), and says the numbers that decided."""
+
+import re
+
+import pytest
+
+from support.towns import town
+from support.webflow import text_of
+from webscore.scoring import decode
+from webscore.scoring import encode
+from webscore.scoring import problems
+from webscore.scoring import score
+
+EMPTY = ". . . ."
+
+
+def game(turns=(None, None)) -> dict:
+    """Ana and Bo level on −11: Ana a fed Cottage and 14 empty squares, Bo an Almshouse (−1) more and 13."""
+    towns = {"Ana": town("cottage farm . .", EMPTY, EMPTY, EMPTY), "Bo": town("cottage farm almshouse .", EMPTY, EMPTY, EMPTY)}
+    players = [{"name": name, "monument": None, "town": rows} for name, rows in towns.items()]
+    for player, count in zip(players, turns):
+        if count is not None:
+            player["master_builder_turns"] = count
+    return {"mode": "master-builder", "monuments": False, "cavern": False,
+            "buildings": ["cottage", "farm", "well", "chapel", "almshouse", "theater", "factory"], "players": players}
+
+
+def test_the_game_is_a_tie_that_waits_for_turns():
+    assert problems(game()) == []
+    assert [(p["total"], p["place"], p["needs_turns"]) for p in score(game())["players"]] == [(-11, 1, True), (-11, 1, True)]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "With equal turns as Master Builder, Bo wins."),
+    ("fr", "À égalité de tours en tant que Maître d’œuvre, Bo l’emporte."),
+    ("hu", "Egyenlő főépítészi körökkel Bo nyer."),
+])
+def test_the_tie_says_who_wins_with_equal_turns_right_under_the_ranking(client, lang, said):
+    html = client.get("/{}/r/{}".format(lang, encode(game()))).get_data(as_text=True)
+    assert said in text_of(html)
+    # The form follows the ranking, before the ways to share: in the first screen, where the tie is read.
+    assert html.index('class="ranking"') < html.index('<form class="turns"') < html.index('<section class="share">')
+
+
+def test_we_did_not_count_them_lets_the_empty_squares_decide_with_their_numbers(client):
+    code = encode(game())
+    answer = client.get("/en/r/{}/turns?turns-1=&turns-2=&uncounted=1".format(code))
+    assert answer.status_code == 302
+    broken = answer.headers["Location"].rsplit("/", 1)[1]
+    assert [p.get("master_builder_turns") for p in decode(broken)["players"]] == [0, 0]
+    text = text_of(client.get("/en/r/" + broken).get_data(as_text=True))
+    # Bo first with 13 empty squares, Ana second with 14: the numbers side by side.
+    assert "1 Bo −11 points decided by fewer empty squares (13) 2 Ana −11 points decided by fewer empty squares (14)" in text
+
+
+def test_a_number_typed_stays_when_the_other_was_not_counted(client):
+    answer = client.get("/en/r/{}/turns?turns-1=3&turns-2=&uncounted=1".format(encode(game())))
+    assert answer.status_code == 302
+    assert [p.get("master_builder_turns") for p in decode(answer.headers["Location"].rsplit("/", 1)[1])["players"]] == [3, 0]
+
+
+def test_once_broken_the_form_stays_with_the_turns_given(client):
+    html = client.get("/en/r/{}".format(encode(game(turns=(2, 4))))).get_data(as_text=True)
+    assert re.findall(r'<input type="number" id="turns-\d" [^>]*value="([^"]*)"', html) == ["2", "4"]
+    # Ana first on fewer turns; no "with equal turns" line once the turns are known.
+    assert "1 Ana −11 points decided by fewer turns as Master Builder (2)" in text_of(html)
+    assert "With equal turns" not in text_of(html)
+
+
+def test_players_level_on_everything_still_share_with_equal_turns(client):
+    level = game()
+    level["players"][1]["town"] = town("cottage farm . .", EMPTY, EMPTY, EMPTY)
+    text = text_of(client.get("/en/r/{}".format(encode(level))).get_data(as_text=True))
+    assert "With equal turns as Master Builder, Ana and Bo still share first place." in text
