@@ -16,6 +16,8 @@ export const outboxKey = (id, n) => `marquoir-table-outbox:${id}:${n}`;
 const draftKey = (id, n) => `marquoir-table-draft:${id}:${n}`;
 // A tap on "Done" the outbox has not taken in yet: a page left before it did hands the town in on the next.
 const doneKey = (id, n) => `marquoir-table-done:${id}:${n}`;
+// The secret this phone keeps for a town it took: the table takes a change of that town only with it.
+const keyKey = (id, n) => `marquoir-table-key:${id}:${n}`;
 // The table as last followed (names, statuses, totals): offline, table-offline.mjs draws the table's page from it.
 export const stateKey = (id) => "marquoir-table-state:" + id;
 // When this phone last opened a table's page or one of its towns.
@@ -87,8 +89,8 @@ const newClient = () => (crypto.randomUUID ? crypto.randomUUID()
 
 // One town's outbox on this phone, carried to the server one operation at a time, in order, each removed only
 // once the server acknowledged it. `known` (the server's town as a page showed it) makes a new outbox.
-// handlers: applied(answer, op, changed), conflict(conflict), handedIn(), problems(messages), refused(message),
-// finished(result), gone(), status(report); each is optional. A promise of the outbox, once the core has read it.
+// handlers: applied(answer, op, changed), conflict(conflict), handedIn(), owned(), empty(names), problems(messages),
+// refused(message), finished(result), gone(), status(report); each is optional. A promise of the outbox, once the core has read it.
 export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
   const key = outboxKey(table, n);
   let box = JSON.parse(localStorage.getItem(key) || "null");
@@ -104,6 +106,23 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
   let notice = null;
   // The server's own word when it asks to wait (429), said instead of "can't reach".
   let limited = null;
+  // Asked by the player: take the town over from the phone it belongs to; end the game with towns still empty.
+  let taking = false;
+  let ending = false;
+  // The scores are shown: nothing this phone holds will ever be sent.
+  let over = false;
+  // This town's key on this phone. An outbox kept before phones had keys was the town's by its client id.
+  let townKeyKept = localStorage.getItem(keyKey(table, n)) ?? (box?.sent ? box.client : null);
+  function townKey() {
+    // Another tab of this phone may have made it first: one key per town and phone.
+    townKeyKept = localStorage.getItem(keyKey(table, n)) ?? townKeyKept ?? newClient();
+    try {
+      localStorage.setItem(keyKey(table, n), townKeyKept);
+    } catch (error) {
+      // Storage full: the key lives in this page, as the outbox then does.
+    }
+    return townKeyKept;
+  }
 
   // Stored, the outbox is the one truth for every page of this phone on this town (two tabs share it).
   let stored = true;
@@ -133,8 +152,8 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
   }
 
   function report() {
-    handlers.status?.({ sending: sending !== null, unreachable, waiting, lastAck, blocked, done: shown?.done, notice,
-      limited });
+    handlers.status?.({ sending: sending !== null, unreachable, waiting: over ? 0 : waiting, lastAck, blocked,
+      done: shown?.done, notice, limited, over });
   }
 
   function retryLater(wait) {
@@ -143,7 +162,7 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
   }
 
   async function drain() {
-    if (sending !== null || blocked || !box || box.ops.length === 0) return report();
+    if (sending !== null || blocked || over || !box || box.ops.length === 0) return report();
     clearTimeout(timer);
     if (!navigator.onLine) {
       // Surely not sent: taps go on joining the operation, and "online" sends it.
@@ -169,7 +188,8 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
     const late = setTimeout(() => stop.abort(), TIMEOUT);
     try {
       response = await fetch(saveUrl, { method: "POST", cache: "no-store", headers: JSON_CALL, signal: stop.signal,
-        body: JSON.stringify({ client: box.client, op }) });
+        body: JSON.stringify({ client: box.client, op, key: townKey(), ...(taking ? { take: true } : {}),
+          ...(ending ? { end: true } : {}) }) });
       answer = await response.json();
     } catch (error) {
       // No answer, or not ours (a proxy's error page): sent again later.
@@ -202,7 +222,10 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
   }
 
   async function answered(status, answer, op) {
+    const reason = answer?.reason;
     if (status === 200) {
+      taking = false;
+      ending = false;
       const { changed } = await call("acknowledged", { seq: answer.seq, town: answer.town });
       lastAck = new Date();
       handlers.applied?.(answer, op, changed);
@@ -215,11 +238,23 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
       await call("refreshed", { town: answer.town });
       blocked = true;
       handlers.handedIn?.();
-    } else if (status === 409) {
-      // The scores are shown: what waited can no longer be sent, and the player is told so.
+    } else if (status === 409 && reason === "owned") {
+      // The town is another phone's: nothing goes until the player takes it over, on purpose.
+      const { changed } = await call("refreshed", { town: answer.town });
+      taking = false;
       blocked = true;
-      notice = { kind: "save", text: answer.message ?? "" };
+      handlers.owned?.(Boolean(answer.was_yours), changed ?? []);
+    } else if (status === 409 && reason === "empty") {
+      blocked = true;
+      handlers.empty?.(answer.empty ?? []);
+    } else if (status === 409 && (reason === "finished" || (!reason && answer.finished !== false))) {
+      // The scores are shown: what waited can no longer be sent. It is dropped here, and said once.
+      blocked = true;
+      over = true;
+      notice = null;
       localStorage.removeItem(key);
+      localStorage.removeItem(draftKey(table, n));
+      localStorage.removeItem(doneKey(table, n));
       handlers.finished?.(answer.result, true);
     } else if (status === 422 && answer.problems) {
       await call("dropped_head");
@@ -229,8 +264,9 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
       blocked = true;
       handlers.gone?.();
     } else {
-      // Refused as it is (400, 403, 413): sending it again would not help.
+      // Refused as it is (400, 403, 413; a number or a version the table refuses): sending it again would not help.
       await call("dropped_head");
+      if (answer?.town) await call("refreshed", { town: answer.town });
       notice = { kind: "save", text: answer?.message ?? "" };
       handlers.refused?.(notice.text);
     }
@@ -260,6 +296,17 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
       blocked = false;
       drain();
     },
+    // Send the outbox again, taking the town over from the phone it belongs to.
+    takeOver() {
+      taking = true;
+      this.unblock();
+    },
+    // Send the hand-in again, ending the game though some towns are empty.
+    endGame() {
+      ending = true;
+      this.unblock();
+    },
+    get over() { return over; },
     block() {
       blocked = true;
       report();
@@ -298,13 +345,32 @@ async function drainKept(section) {
   return drainAll;
 }
 
+// What other phones did to towns not theirs (taken over, opened again), as the table's state says, in one line.
+// since: only those after this revision (a town's page says what happens while it is open, and its own town's).
+function showEvents(note, state, since = -1, own = null) {
+  if (!note) return;
+  const said = (state.events ?? []).filter((event) => event.revision > since || event.player === own)
+    .map((event) => fill(text.events?.[event.kind] ?? "", { name: state.players[event.player]?.name ?? "" }));
+  note.textContent = said.join(" ");
+  note.hidden = !said.length;
+}
+
 function tablePage(section) {
   rememberTable(section.dataset.table);
+  let events = section.querySelector(".table-events");
+  if (!events) {
+    events = document.createElement("p");
+    events.className = "table-events";
+    events.setAttribute("role", "status");
+    events.hidden = true;
+    section.querySelector(".table-players, ul, ol")?.before(events);
+  }
   localStorage.setItem(setupKey(section.dataset.table), section.dataset.setup);
   let drainAll = () => {};
   drainKept(section).then((drain) => { drainAll = drain; });
   follow(section.dataset.table, section.dataset.state, (state) => {
     if (state.finished) return location.assign(state.result);
+    if (events.isConnected) showEvents(events, state);
     for (const [i, player] of state.players.entries()) {
       const row = section.querySelector(`.table-player[data-player="${i + 1}"]`);
       row.dataset.status = player.status;
@@ -343,6 +409,13 @@ export async function townPage(form) {
   const changedNote = form.querySelector(".table-changed");
   const conflictPanel = form.querySelector(".table-conflict");
   const handedInPanel = form.querySelector(".table-handed-in");
+  const ownedPanel = form.querySelector(".table-owned");
+  const emptyPanel = form.querySelector(".table-empty");
+  const eventsNote = form.querySelector(".table-events");
+  const reopenedNote = form.querySelector(".table-reopened");
+  const conflictDone = form.querySelector(".table-conflict-done");
+  // "Done" tapped while the conflict panel asked: the town is handed in once the player has chosen.
+  let handInAfterChoice = false;
   const doneButton = form.querySelector('[data-action="done"]');
   const againButton = form.querySelector('[data-action="change-again"]');
   const townWords = document.getElementById("table-town");
@@ -390,8 +463,12 @@ export async function townPage(form) {
     formShown = formFields(form);
     const done = Boolean(box.shown.done);
     const hadFocus = document.activeElement === doneButton || document.activeElement === againButton;
-    doneButton.hidden = done;
-    againButton.hidden = !done;
+    // Once the scores are shown this town takes nothing more: no button offers to.
+    doneButton.hidden = done || box.over;
+    againButton.hidden = !done || box.over;
+    // Opened again by another phone: the phone that handed it in hands it in again with one tap.
+    if (changed.includes("done") && !done && box.box.sent) reopenedNote.hidden = false;
+    if (done || box.over) reopenedNote.hidden = true;
     // The button that took the place of the one in focus takes the focus.
     if (hadFocus && document.activeElement !== doneButton && document.activeElement !== againButton) {
       (done ? againButton : doneButton).focus();
@@ -414,6 +491,11 @@ export async function townPage(form) {
   }
 
   function say(report) {
+    if (report.over) {
+      // Said once: the scores are shown, and the link leads to them; nothing waits.
+      status.textContent = text.scores_shown;
+      return;
+    }
     const parts = [];
     if (report.sending) parts.push(text.saving);
     else if (report.limited) parts.push(report.limited);
@@ -435,6 +517,7 @@ export async function townPage(form) {
 
   // The form as tapped, into the outbox. A tap on a handed-in town asks first whether to change it again.
   function record() {
+    if (box?.over) return undefined;
     if (!box) return keepDraft();
     const changed = changedHere();
     if (box.shown.done) {
@@ -491,8 +574,37 @@ export async function townPage(form) {
   }
   // Kept at once, as a tap is: the outbox takes it in once the core has answered the taps before it.
   doneButton.addEventListener("click", () => {
+    if (!conflictPanel.hidden) {
+      // Not waiting in silence: the panel says the town goes in once the player has chosen, and takes the focus.
+      handInAfterChoice = true;
+      conflictDone.hidden = false;
+      conflictPanel.focus();
+      return;
+    }
     localStorage.setItem(doneKey(table, n), "1");
     whenReady(handIn);
+  });
+  reopenedNote.querySelector('[data-action="hand-in-again"]').addEventListener("click", () => {
+    reopenedNote.hidden = true;
+    localStorage.setItem(doneKey(table, n), "1");
+    whenReady(handIn);
+  });
+  ownedPanel.querySelector('[data-action="take-over"]').addEventListener("click", () => {
+    ownedPanel.hidden = true;
+    stepButton().focus();
+    box.takeOver();
+  });
+  emptyPanel.querySelector('[data-action="end-game"]').addEventListener("click", () => {
+    emptyPanel.hidden = true;
+    box.endGame();
+  });
+  emptyPanel.querySelector('[data-action="wait-for-towns"]').addEventListener("click", async () => {
+    emptyPanel.hidden = true;
+    // The hand-in is taken back: the town stays open until the others are in.
+    await box.call("dropped_head");
+    showTown();
+    stepButton().focus();
+    box.unblock();
   });
   againButton.addEventListener("click", () => {
     localStorage.removeItem(doneKey(table, n));
@@ -508,11 +620,17 @@ export async function townPage(form) {
       choices[name] = conflictPanel.querySelector(`input[name="conflict-${CSS.escape(name)}"]:checked`)?.value ?? "mine";
     }
     conflictPanel.hidden = true;
+    conflictDone.hidden = true;
     await box.call("resolve", { choices });
     conflict = null;
     showTown();
     stepButton().focus();
     box.unblock();
+    if (handInAfterChoice) {
+      handInAfterChoice = false;
+      localStorage.setItem(doneKey(table, n), "1");
+      await handIn();
+    }
   });
   handedInPanel.querySelector('[data-action="reopen"]').addEventListener("click", async () => {
     handedInPanel.hidden = true;
@@ -556,6 +674,17 @@ export async function townPage(form) {
       if (op.done && box.shown.done && !box.box.ops.length) location.assign(form.dataset.back);
     },
     conflict: showConflict,
+    owned: (wasYours, changed) => {
+      showTown(changed);
+      ownedPanel.querySelector(".table-owned-text").textContent = wasYours ? text.taken_over : text.owned;
+      ownedPanel.hidden = false;
+      ownedPanel.focus();
+    },
+    empty: (names) => {
+      emptyPanel.querySelector(".table-empty-text").textContent = fill(text.empty_end, { names: list(names) });
+      emptyPanel.hidden = false;
+      emptyPanel.focus();
+    },
     handedIn: () => {
       showTown();
       askToReopen("server");
@@ -564,9 +693,10 @@ export async function townPage(form) {
     refused: () => showTown(),
     finished: (result, late) => {
       if (!late) return location.assign(result || form.dataset.back);
-      // What waited missed the end of the game: say so, and lead to the scores.
+      // What waited missed the end of the game: say so once, lead to the scores, hold nothing more.
       finishedLink.querySelector("a").href = result || form.dataset.back;
       finishedLink.hidden = false;
+      for (const panel of [conflictPanel, handedInPanel, ownedPanel, emptyPanel]) panel.hidden = true;
       showTown();
     },
     gone: () => location.assign(form.dataset.back),
@@ -598,6 +728,8 @@ export async function townPage(form) {
   // The version the table's state last gave this town: fetched once nothing is on its way, even if the
   // following answers are 304s.
   let wanted = 0;
+  // What happens to towns while this page is open (and what happened to this one) is said here.
+  let openedAt = null;
   const catchUp = async () => {
     if (wanted > box.box.known.version) showTown(await box.refresh(form.dataset.town));
   };
@@ -607,6 +739,8 @@ export async function townPage(form) {
       if (box.box.ops.length || !finishedLink.hidden) return box.drain();
       return location.assign(state.result);
     }
+    openedAt ??= state.revision;
+    showEvents(eventsNote, state, openedAt, n - 1);
     wanted = Math.max(wanted, state.players[n - 1].version);
     catchUp();
   }, () => {

@@ -226,6 +226,9 @@ def test_two_phones_on_one_town_merge_their_squares_and_choose_square_by_square_
             page.click(".square[data-square={}]".format(square))
     expect(first.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
     phone.online()
+    # The town is the first phone's: the second changes it once its player takes it over, on purpose.
+    expect(second.locator(".table-owned")).to_be_visible(timeout=WAIT)
+    second.click("[data-action=take-over]")
     # Different squares: both phones keep their work, and each is told what the other changed.
     expect(second.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
     expect(second.locator(".table-changed")).to_have_text("Changed on another phone: a1 and b1.")
@@ -241,9 +244,16 @@ def test_two_phones_on_one_town_merge_their_squares_and_choose_square_by_square_
         page.click(".tool[data-card={}]".format(card))
         page.click(".square[data-square=a1]")
         page.click(".square[data-square=b1]")
+    # The first phone takes its town back (every phone says the second took it over).
+    expect(first.locator(".table-events")).to_have_text("Annabell's town was taken over by another phone.",
+                                                        timeout=WAIT)
+    expect(first.locator(".table-owned")).to_be_visible(timeout=WAIT)
+    first.click("[data-action=take-over]")
     # The first phone's status already said "Last saved": the table itself must hold its squares first.
     until(lambda: held(table_url, 0)["fields"].get("square_b1") == "temple")
     phone.online()
+    expect(second.locator(".table-owned")).to_be_visible(timeout=WAIT)
+    second.click("[data-action=take-over]")
     conflict = second.locator(".table-conflict")
     expect(conflict).to_be_visible(timeout=WAIT)
     rows = [re.compile(r"{}\s*Temple\s*Theater".format(square)) for square in ("a1", "b1")]

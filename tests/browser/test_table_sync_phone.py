@@ -130,6 +130,8 @@ def test_the_changed_on_another_phone_note_goes_once_the_player_taps_again(brows
     expect(b.locator(".table-changed")).to_have_text("Changed on another phone: a1.", timeout=WAIT)
     tap(b, "farm", "b1")
     expect(b.locator(".table-changed")).to_be_hidden()
+    # The town is a's: b takes it over before its tap goes.
+    b.click("[data-action=take-over]")
     expect(b.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
     one.close()
     two.close()
@@ -150,16 +152,23 @@ def test_a_change_that_missed_the_end_of_the_game_is_said_and_leads_to_the_score
         page.click("[data-action=done]")
         page.wait_for_url(table_url, timeout=WAIT)
     for n in (3, 4):
-        body = json.dumps({"client": "phone-{}-xxxx".format(n), "op": {"seq": 1, "done": True}}).encode()
+        # The last of two empty towns ends the game once it says so.
+        body = json.dumps({"client": "phone-{}-xxxx".format(n), "op": {"seq": 1, "done": True}, "end": True}).encode()
         request = urllib.request.Request("{}/{}".format(table_url, n), method="POST", data=body,
                                          headers={"Content-Type": "application/json", "X-Requested-With": "marquoir"})
         urllib.request.urlopen(request).close()
     contexts[1].set_offline(False)
     status = late.locator(".table-save-status")
-    expect(status).to_contain_text("Not saved: The scores are already shown; change a town from the results.",
-                                   timeout=WAIT)
+    # Said once, with nothing left waiting and no button that would wait for ever.
+    expect(status).to_have_text("The scores are shown; what this phone had not sent is not kept.", timeout=WAIT)
     link = late.locator(".table-finished a")
     expect(link).to_be_visible()
+    expect(late.locator("[data-action=done]")).to_be_hidden()
+    expect(late.locator("[data-action=change-again]")).to_be_hidden()
+    tap(late, "well", "c4")
+    late.wait_for_timeout(500)
+    expect(status).to_have_text("The scores are shown; what this phone had not sent is not kept.")
+    assert late.evaluate("Object.keys(localStorage).filter((key) => /outbox|draft|done/.test(key)).length") == 0
     result = read_state(table_url)["result"]
     expect(link).to_have_attribute("href", result)
     link.click()
@@ -216,6 +225,9 @@ def conflict(browser, base):
     tap(a, "cottage", "c1")
     expect(a.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
     two.set_offline(False)
+    # The town is a's: b takes it over, on purpose, before its tap meets a's.
+    expect(b.locator(".table-owned")).to_be_visible(timeout=WAIT)
+    b.click("[data-action=take-over]")
     expect(b.locator(".table-conflict")).to_be_visible(timeout=WAIT)
     return (one, two), b
 

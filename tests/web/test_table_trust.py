@@ -154,3 +154,13 @@ def test_a_save_with_an_odd_key_or_flag_is_a_400(phone, extra):
     answer = phone.post("/en/t/{}/1".format(table), json=dict({"client": OWN, "op": {"seq": 1, "done": True}}, **extra),
                         headers=JSON_CALL)
     assert (answer.status_code, answer.json) == (400, {"message": "This request cannot be answered as it is."})
+
+
+def test_a_refused_hand_in_says_each_reason_once_naming_its_squares(phone):
+    table = open_table(phone)
+    loads = {"square_" + name: ["warehouse", 0] for name in ("a1", "b1", "c1")}
+    loads.update({"stored_" + name: ["7", 0] for name in ("a1", "b1", "c1")})
+    assert send(phone, table, 1, {"seq": 1, "set": loads}).status_code == 200
+    refused = send(phone, table, 1, {"seq": 2, "done": True})
+    assert (refused.status_code, refused.json["reason"]) == (422, "problems")
+    assert refused.json["problems"] == ["A Warehouse stores at most 3 resources. Squares a1, b1, and c1."]

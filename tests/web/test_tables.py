@@ -421,7 +421,8 @@ def test_a_half_entered_town_never_stops_the_table_of_a_town_handed_in(phone):
     assert phone.get("/en/t/" + table).status_code == 200
     refused = send(phone, table, 2, {"seq": 2, "done": True}, client="phone-two-b")
     assert refused.status_code == 422
-    assert refused.json["problems"] == ["A Warehouse stores at most 3 resources.",
+    # Each sentence once, naming its squares.
+    assert refused.json["problems"] == ["A Warehouse stores at most 3 resources. Square b1.",
                                         "How many players completed their town before this one?"]
 
 

@@ -189,12 +189,9 @@ def table_words() -> dict:
                        "reopened": _("%(name)s's town was opened again on another phone.")},
             "owned": _("This town is being entered on another phone. Take it over here? Every phone at the table "
                        "will say so."),
-            "take_over": _("Take this town over"),
             "taken_over": _("This town was taken over by another phone. Take it back here? Every phone at the table "
                             "will say so."),
             "empty_end": _("Handing this town in ends the game, and %(names)s entered no town yet. End the game?"),
-            "end_game": _("End the game"), "wait": _("Wait"),
-            "hand_in_again": _("Hand it in again"),
             "scores_shown": _("The scores are shown; what this phone had not sent is not kept."),
             # What the offline shell needs to draw a town at the table as table_town.html does (app.mjs).
             "back": _("Back to the table"),

@@ -24,6 +24,7 @@ from flask import render_template
 from flask import request
 from flask import url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from flask_wtf.csrf import CSRFError
 from flask_wtf.csrf import ValidationError
 from flask_wtf.csrf import generate_csrf
@@ -280,7 +281,7 @@ def _merge(setup: dict, n: int, client: str, ops: list, now: float, remember: bo
             elif all("reopen" in op for op in ops) and town["done"]:
                 event = "reopened"
             else:
-                return record, {"outcome": OWNED, "seq": ops[0]["seq"]}
+                return record, {"outcome": OWNED, "seq": ops[0]["seq"], "was_yours": sync.last_seq(town, client) > 0}
         answer = None
         for op in ops:
             town, answer = sync.apply(town, client, op, setup, n, remember)
@@ -300,6 +301,17 @@ def _merge(setup: dict, n: int, client: str, ops: list, now: float, remember: bo
     return change
 
 
+def _problem_texts(problems: list) -> list:
+    """Return what keeps a town from being handed in, each sentence once, with the squares it concerns."""
+    squares = {}
+    for item in problems:
+        found = squares.setdefault(problem_text(item), [])
+        if item.get("square") and item["square"] not in found:
+            found.append(item["square"])
+    return [ngettext("%(problem)s Square %(squares)s.", "%(problem)s Squares %(squares)s.", len(names),
+                     problem=text, squares=name_list(names)) if names else text for text, names in squares.items()]
+
+
 def _sync_answer(lang: str, table_id: str, n: int, setup: dict, record: dict, answer: dict):
     """Return the JSON answer to a phone's operation, with the town as the table now holds it."""
     town = sync.public(_sync_town(record, setup, n))
@@ -315,11 +327,11 @@ def _sync_answer(lang: str, table_id: str, n: int, setup: dict, record: dict, an
     if outcome == sync.HANDED_IN:
         return jsonify(dict(body, reason=outcome, handed_in=True, message=_("This town was handed in."))), 409
     if outcome == sync.PROBLEMS:
-        return jsonify(dict(body, reason=outcome, problems=[problem_text(item) for item in answer["problems"]])), 422
+        return jsonify(dict(body, reason=outcome, problems=_problem_texts(answer["problems"]))), 422
     if outcome == sync.INVALID:
         return jsonify(message=_("This request cannot be answered as it is.")), 400
     if outcome == OWNED:
-        return jsonify(dict(body, reason=outcome, owned=True,
+        return jsonify(dict(body, reason=outcome, owned=True, was_yours=answer["was_yours"],
                             message=_("This town is being entered on another phone."))), 409
     if outcome == EMPTY:
         names = [setup["players"][i]["name"] for i in answer["empty"]]
