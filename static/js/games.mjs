@@ -2,7 +2,7 @@
 // and history_pieces.py) from what recent.mjs kept; here only the page's events, the files and the storage.
 import { loadBrowserCore } from "./core.mjs";
 import { announce } from "./dom.mjs";
-import { keepMerged, keepPlayedText, merged, played, playedText } from "./recent.mjs";
+import { forgetPlayed, keepMerged, keepPlayedText, merged, played, playedText } from "./recent.mjs";
 import { counted, fill, path, words } from "./words.mjs";
 
 const lang = document.documentElement.lang;
@@ -145,8 +145,7 @@ document.querySelector("[data-action=csv]").addEventListener("click", exportPlay
 document.querySelector("[data-action=delete]").addEventListener("click", () => {
   const count = played().length;
   if (!confirm(counted(texts.delete_confirm, count))) return;
-  keepPlayedText("[]");
-  keepMerged({});
+  forgetPlayed();
   sent = false;
   message.textContent = "";
   draw();

@@ -1,4 +1,5 @@
-// The home page's list of games kept on this phone: reopen one where it was left, delete one or all.
+// The home page's list of games kept on this phone: reopen one where it was left, delete one or all (from "Your
+// games" too: recent.mjs).
 import { forget, forgetAll, games } from "./recent.mjs";
 
 const section = document.querySelector(".recent");
@@ -52,6 +53,8 @@ function draw() {
 
 if (section) {
   section.querySelector(".delete-all").addEventListener("click", () => {
+    // Every game goes, and the statistics with them: asked first, as "Your games" asks.
+    if (!confirm(section.dataset.deleteAll)) return;
     forgetAll();
     draw();
   });

@@ -119,14 +119,32 @@ export function keepMerged(names) {
   write(MERGED, names);
 }
 
+// One store of games for the phone: a game deleted from the home page's list is deleted from "Your games" too
+// (each of its codes: a corrected play included), and "Delete all" deletes every game and the statistics.
 export function forget(id) {
-  write(KEY, games().filter((entry) => entry.id !== id));
+  const entry = games().find((game) => game.id === id);
+  write(KEY, games().filter((game) => game.id !== id));
   forgetDrafts(id);
+  if (entry?.finished) {
+    const codes = new Set([entry.code, ...(entry.seen ?? [])]);
+    keepAllPlayed(played().filter((game) => !codes.has(game.code)));
+  }
 }
 
 export function forgetAll() {
   write(KEY, []);
   write(DRAFTS, {});
+  write(PLAYED, []);
+  write(MERGED, {});
+  write(CORRECTING, null);
+}
+
+// "Your games" deleted its games: the home page's list lets its finished games go too (those in progress stay).
+export function forgetPlayed() {
+  write(PLAYED, []);
+  write(MERGED, {});
+  write(CORRECTING, null);
+  write(KEY, games().filter((game) => !game.finished));
 }
 
 // The newest answers typed for one player's town of a game on this phone, as a query string.
