@@ -79,16 +79,6 @@ export function forgetProblems(field) {
   square.classList.toggle("has-error", Boolean(square.querySelector(".error")));
 }
 
-// Redraw a part of the page and put focus back on the control the user acted on (by its key), or on a heading.
-export function keepFocus(root, key, redraw) {
-  redraw();
-  const again = key ? root.querySelector(`[data-focus-key="${CSS.escape(key)}"]`) : null;
-  const target = again && !again.disabled ? again : root.querySelector("h1");
-  if (!target) return;
-  if (target.tagName === "H1") target.tabIndex = -1;
-  target.focus();
-}
-
 // The last address a page of this tab wrote (see atMostOncePerFrame): {from, to}.
 const WRITTEN = "marquoir.written";
 

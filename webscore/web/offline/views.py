@@ -72,12 +72,6 @@ def precache_assets() -> list:
     return urls + [url_for("offline.core_bundle")]
 
 
-def precache_urls() -> list:
-    """Return every address the service worker stores: pages of all languages, assets, core."""
-    pages = precache_pages()
-    return [url for lang in i18n.LANGUAGES for url in pages[lang]] + precache_assets()
-
-
 def version() -> str:
     """Return a version that changes whenever a stored asset, a core file, a template or a catalogue does."""
     # The app's templates and each capability's own (webscore/web/*/templates).
