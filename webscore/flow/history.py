@@ -82,6 +82,11 @@ def _is_player(player, buildings: int) -> bool:
     if any(type(pair) is not list or len(pair) != 2 or type(pair[0]) is not int or type(pair[1]) is not int
            for pair in built):
         return False
+    return _has_its_optional_keys(player)
+
+
+def _has_its_optional_keys(player: dict) -> bool:
+    """Tell whether a summary's player has its tie-break, solo title, monument and coins of their kinds, if any."""
     if "coins" in player and (type(player["coins"]) is not int or player["coins"] < 0):
         return False
     return all(key not in player or player[key] in names
