@@ -1,0 +1,91 @@
+"""What a stranger trying Fortune and Tiny Trees found wrong, each test failing for its finding.
+
+1. A Cottage fed by two lines a Root Cellar's coins bought (its row and its column) is said fed by the same line
+   twice: "fed by Root Cellar a2, row 1 (1 coin) and Root Cellar a2, row 1 (1 coin)" (Ödön's b1 in the four-player
+   game of tests/browser/test_fortune_game.py); the second line bought is column b.
+2. A Fortune monument chosen by the address of a setup without the "Fortune's cards" switch is dropped without a
+   word: the game starts (302) and the player has no monument.
+3. "Your games" gives each player's average points per colour without the points coins scored, so the colours
+   do not add up to the average shown above them (Léa: 26 for an average of 30).
+"""
+
+import re
+from urllib.parse import urlsplit
+
+import pytest
+
+from support.towns import town
+from webscore.flow.history import stats
+from webscore.flow.history import summary
+from webscore.scoring import decode
+from webscore.scoring import encode
+from webscore.scoring import problems
+from webscore.scoring import score
+
+NAMES = ("Léa", "Noé", "Ödön", "Zoé")
+ROWS = {
+    "Léa": ("cottage cottage root-cellar estival-festival", "cottage parsonage well .",
+            "jeweler schoolhouse cottage .", "oddity-shop . . ."),
+    "Noé": ("hollow-hill cottage . .", "cottage schoolhouse . .", ". . . .", ". . . ."),
+    "Ödön": ("eraflage-vineyard cottage cottage well", "root-cellar parsonage jeweler cottage",
+             "schoolhouse cottage well jeweler", "oddity-shop cottage . cottage"),
+    "Zoé": ("the-petal-promenade jeweler . .", "cottage cottage root-cellar .", ". well . .", ". . . ."),
+}
+FACTS = {"Léa": {"coins": 5, "seed": "d2"}, "Noé": {"coins": 2, "seed": "a4", "hollow_hill_swaps": 1},
+         "Ödön": {"coins": 4, "seed": "c4"}, "Zoé": {"coins": 5, "seed": "b4"}}
+MONUMENTS = {"Léa": "estival-festival", "Noé": "hollow-hill", "Ödön": "eraflage-vineyard", "Zoé": "the-petal-promenade"}
+GAME = {"mode": "master-builder", "monuments": True, "cavern": False, "coins": True, "tiny_trees": True,
+        "buildings": ["cottage", "root-cellar", "well", "parsonage", "schoolhouse", "jeweler", "oddity-shop"],
+        "players": [dict({"name": name, "monument": MONUMENTS[name], "town": town(*ROWS[name])}, **FACTS[name])
+                    for name in NAMES]}
+
+
+def reason_of(html: str, square: str) -> str:
+    """Return the text of a square's line in the towns' reasons ("b1 Cottage (blue): 3 — fed by …")."""
+    text = re.sub(r"<[^>]+>", " ", html).replace("\u00ad", "").replace("&#39;", "'")
+    text = re.sub(r"\s+", " ", text)
+    ödön = text[text.index("Ödön — 41"):]
+    found = re.search(r"\b{} [^—]*— (.*?) (?=[a-d][1-4] )".format(square), ödön[ödön.index("—", 10):])
+    assert found, "no reason for " + square
+    return found.group(1)
+
+
+def test_the_game_is_the_one_the_finding_was_seen_in():
+    assert problems(GAME) == []
+    scored = {player["name"]: player for player in score(GAME)["players"]}
+    # Ödön buys row 1 and columns b and d: b1 is in row 1 and in column b.
+    assert scored["Ödön"]["coins"]["lines"] == ["1", "b", "d"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_a_cottage_fed_by_a_row_and_a_column_names_each_line_once(client, lang):
+    answer = client.get("/{}/r/{}".format(lang, encode(GAME)))
+    assert answer.status_code == 200
+    reason = reason_of(answer.get_data(as_text=True), "b1")
+    # Each feeder is said as "<Root Cellar> a2, <line> (1 coin)": the same one twice says nothing more and hides
+    # the second line bought (column b).
+    feeders = re.findall(r"a2, ([^()]*?)\s*\(", reason)
+    assert len(feeders) == len(set(feeders)), "b1 is said fed by the same line twice: " + reason
+
+
+SETUP = ("players-0=Ann&players-1=Bob&red=farm&grey=well&orange=chapel&green=tavern&yellow=theater&navy=factory"
+         "&mode=master-builder&monuments-0=hollow-hill&action=start")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_a_fortune_monument_by_the_address_without_fortune_is_not_dropped_without_a_word(client, lang):
+    answer = client.get("/{}/new?{}".format(lang, SETUP))
+    if answer.status_code in (301, 302, 303):
+        code = urlsplit(answer.headers["Location"]).path.split("/")[3]
+        game = decode(code)
+        assert game["players"][0]["monument"] == "hollow-hill", \
+            "the game started and Ann's Hollow Hill, chosen in the address, was dropped without a message"
+    else:
+        assert 400 <= answer.status_code < 500
+
+
+def test_the_average_points_per_colour_add_up_to_the_average_in_a_game_with_coins():
+    games = [{"code": encode(GAME), "when": 1764892800000, "summary": summary(GAME)}]
+    for player in stats(games, {}, {}, 1764892800000)["players"]:
+        # Tenths of points: Léa's colours add up to 26.0 for an average of 30.0 (her 4 points of coins left out).
+        assert sum(player["colours"]) == player["average"], player["name"]
