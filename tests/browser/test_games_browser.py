@@ -180,7 +180,7 @@ def test_export_clear_and_import_restore_the_same_page(phone, live_server, tmp_p
     keep(page, live_server)
     open_games(page, live_server + "/hu/games")
     page.get_by_label("Ezt a nevet:").select_option("Bó")
-    page.get_by_label("számítsd így:").select_option("Bo")
+    page.get_by_label("vond össze ezzel:").select_option("Bo")
     page.get_by_role("button", name="Összevonás").click()
     expect(page.get_by_text("Bó mostantól Bo néven számít.", exact=True)).to_have_count(1)
     before = page.locator("#history").inner_html()

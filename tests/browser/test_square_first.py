@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 from webscore.flow import new_game
 from webscore.scoring import encode
 
-TITLE = {"en": "What stands on a1?", "fr": "Qu’y a-t-il sur a1\u202f?", "hu": "Mi áll ezen a mezőn: a1?"}
+TITLE = {"en": "What stands on a1?", "fr": "Qu’y a-t-il sur la case a1\u202f?", "hu": "Mi áll ezen a mezőn: a1?"}
 FARM = {"en": "Farm", "fr": "Ferme", "hu": "Tanya"}
 
 

@@ -100,7 +100,7 @@ def test_a_town_this_phone_kept_nothing_of_says_it_needs_the_network(phone, live
     page.reload()
     expect(page.locator("h1")).to_have_text("La page de cette table a besoin du réseau.")
     expect(page.locator(".notice p").first).to_have_text(
-        "Ce téléphone est hors ligne. Votre saisie y est gardée et sera envoyée au retour du réseau.")
+        "Ce téléphone est hors ligne. Votre saisie y est conservée et sera envoyée au retour du réseau.")
     page.click("text=Recharger")
     expect(page.locator("h1")).to_have_text("La page de cette table a besoin du réseau.")
     phone.set_offline(False)

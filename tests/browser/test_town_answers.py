@@ -16,11 +16,11 @@ CODE = examples.FOUR_PLAYERS_CODE
 SHRINE_TOTAL = score(examples.load("four-players"))["players"][2]["total"]
 WAITING = {
     "en": "Running total: answer “Buildings in town when the Shrine was built (Shrine included)” first",
-    "fr": "Total provisoire\u00a0: répondez d’abord à «\u00a0Bâtiments dans la bourgade quand le Sanctuaire a été "
+    "fr": "Total provisoire\u00a0: remplissez d’abord le champ «\u00a0Bâtiments dans la bourgade quand le Sanctuaire a été "
           "construit (Sanctuaire compris)\u00a0»",
-    "hu": "Eddigi összeg: előbb válaszolj erre: „Épületek a városban a szentély megépítésekor (a szentéllyel együtt)”",
+    "hu": "Eddigi pontszám: előbb töltsd ki ezt: „Épületek a városban a szentély megépítésekor (a szentéllyel együtt)”",
 }
-TOTAL = {"en": "Running total: {}", "fr": "Total provisoire\u00a0: {}", "hu": "Eddigi összeg: {}"}
+TOTAL = {"en": "Running total: {}", "fr": "Total provisoire\u00a0: {}", "hu": "Eddigi pontszám: {}"}
 
 
 def open_town(phone, live_server, lang="en", n=3):

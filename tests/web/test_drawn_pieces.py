@@ -137,9 +137,9 @@ def test_a_town_at_a_table_is_drawn_by_one_piece_and_says_offline_only_in_the_sh
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "Running total: answer “Buildings in town when the Shrine was built (Shrine included)” first"),
-    ("fr", "Total provisoire\u00a0: répondez d’abord à «\u00a0Bâtiments dans la bourgade quand le Sanctuaire a été "
+    ("fr", "Total provisoire\u00a0: remplissez d’abord le champ «\u00a0Bâtiments dans la bourgade quand le Sanctuaire a été "
            "construit (Sanctuaire compris)\u00a0»"),
-    ("hu", "Eddigi összeg: előbb válaszolj erre: „Épületek a városban a szentély megépítésekor (a szentéllyel együtt)”")])
+    ("hu", "Eddigi pontszám: előbb töltsd ki ezt: „Épületek a városban a szentély megépítésekor (a szentéllyel együtt)”")])
 def test_a_town_step_waiting_for_an_answer_is_drawn_without_numbers(client, lang, said):
     fields = dict(town_step.fields_of(examples.load("four-players")["players"][2]), shrine_buildings="")
     page = client.get("/{}/g/{}/3".format(lang, examples.FOUR_PLAYERS_CODE), query_string=fields)

@@ -62,7 +62,7 @@ def test_a_fort_built_is_said_on_its_owners_line(client):
     screen = helper_pieces.master_builder(words, NAMES, state, 0, True)
     assert re.findall(r'<span class="hint">([^<]*)</span>', screen) == [
         "tours en tant que Maître d’œuvre\u00a0: 1 · en jeu",
-        "tours en tant que Maître d’œuvre\u00a0: 1 · en jeu · Fort Ironweed construit"]
+        "tours en tant que Maître d’œuvre\u00a0: 1 · en jeu · Fort\u00a0Ronce-de-Fer construit"]
 
 
 def test_a_game_over_leads_to_the_towns_with_its_first_button(client):

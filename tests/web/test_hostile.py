@@ -178,7 +178,7 @@ def test_every_error_carries_the_security_headers_and_our_page(method, path, kwa
         assert "<h1>" in response.text and "Marquoir" not in response.headers.get("Server", "")
 
 
-@pytest.mark.parametrize("lang, words", [("fr", "Quelque chose cloche"), ("hu", "Valami nem stimmel")])
+@pytest.mark.parametrize("lang, words", [("fr", "Un problème est survenu"), ("hu", "Valami nem stimmel")])
 def test_a_refused_method_keeps_its_page_in_the_language_and_its_allow_header(client, lang, words):
     answer = client.put("/{}/new".format(lang))
     assert answer.status_code == 405

@@ -279,7 +279,7 @@ def test_a_redirect_says_where_it_leads_in_the_readers_language(client, method, 
 
 @pytest.mark.parametrize("lang, title, waiting", [
     ("en", "Opening the page", "Opening the page kept on this phone…"),
-    ("fr", "Ouverture de la page", "Ouverture de la page gardée sur ce téléphone…"),
+    ("fr", "Ouverture de la page", "Ouverture de la page enregistrée sur ce téléphone…"),
     ("hu", "Az oldal megnyitása", "A telefonon őrzött oldal megnyitása…"),
 ])
 def test_the_offline_shell_speaks_the_readers_language_before_its_script_runs(client, lang, title, waiting):

@@ -362,7 +362,7 @@ def test_wrong_methods_on_a_result_are_refused_in_its_language(client):
     code = encode(examples.tied_game())
     answer = client.post("/fr/r/{}/turns".format(code))
     assert answer.status_code == 405
-    assert "Quelque chose cloche" in answer.get_data(as_text=True)
+    assert "Un problème est survenu" in answer.get_data(as_text=True)
     answer = client.delete("/hu/r/" + code)
     assert answer.status_code == 405
     assert "Valami nem stimmel" in answer.get_data(as_text=True)

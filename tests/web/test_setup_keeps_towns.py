@@ -71,7 +71,7 @@ def test_removing_a_player_on_the_setup_keeps_the_towns_of_the_others(client):
 
 @pytest.mark.parametrize("lang, message", [
     ("en", "The towns this setup came with cannot be read: the game starts with empty towns."),
-    ("fr", "Les villes de cette partie sont illisibles\u00a0: la partie commence avec des villes vides."),
+    ("fr", "Les bourgades de cette partie sont illisibles\u00a0: la partie commence avec des bourgades vides."),
     ("hu", "A játszma eddig beírt városai nem olvashatók: a játék üres városokkal indul."),
 ])
 def test_towns_that_do_not_read_are_named_in_the_reader_language_and_nothing_typed_is_lost(client, lang, message):

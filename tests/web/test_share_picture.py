@@ -115,7 +115,7 @@ def test_behind_a_proxy_the_preview_points_to_https(make_app):
 @pytest.mark.parametrize(("lang", "title"), [
     ("en", "Anna and Bo share first place with 20 points · Tiny Towns"),
     ("fr", "Anna et Bo partagent la première place avec 20 points · Les Petites Bourgades"),
-    ("hu", "Anna és Bo holtversenyben az élen 20 ponttal · Tiny Towns"),
+    ("hu", "Anna és Bo holtversenyben végzett az élen 20 ponttal · Tiny Towns"),
 ])
 def test_a_shared_first_place_says_so(client, lang, title):
     code = encode(game(player(TIED_TOWN, "Anna", master_builder_turns=3), player(TIED_TOWN, "Bo", master_builder_turns=3),
@@ -220,7 +220,7 @@ def headline_of(texts: list) -> str:
 @pytest.mark.parametrize(("lang", "headline"), [
     ("en", "6 players share first place with 20 points"),
     ("fr", "6 joueurs partagent la première place avec 20 points"),
-    ("hu", "6 játékos holtversenyben az élen 20 ponttal"),
+    ("hu", "6 játékos holtversenyben végzett az élen 20 ponttal"),
 ])
 def test_six_players_with_24_character_names_fit(app, lang, headline):
     assert all(len(name) == 24 for name in LONG_NAMES)

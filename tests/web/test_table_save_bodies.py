@@ -40,7 +40,7 @@ BODY_ERRORS = [
 MALFORMED_CHUNKS = (b"-1\r\n{}\r\n0\r\n\r\n", b"zz\r\n{}\r\n0\r\n\r\n", b"2\r\n{}XX0\r\n\r\n",
                     b"2\r\n{}\r\n0\r\nTrailer: x\r\n\r\n", b"10\r\n{}")
 # A form's refusal, in French: its page's title and message.
-REFUSED_FORM = ("Quelque chose cloche", "Impossible de répondre à cette demande telle quelle.")
+REFUSED_FORM = ("Un problème est survenu", "Impossible de répondre à cette demande telle quelle.")
 
 
 class Refusing:

@@ -120,7 +120,7 @@ def test_the_hungarian_table_pages_say_link_and_tap_one_way(phone):
         assert "érint" not in page.text
     assert "Koppints a nevedre, és vidd be a városodat." in pages["table"].text
     assert "Ha kész, koppints a „Kész” gombra;" in pages["town"].text
-    assert '<button type="button" data-action="reopen">Újra megváltoztatom</button>' in pages["town"].text
+    assert '<button type="button" data-action="reopen">Újbóli módosítás</button>' in pages["town"].text
     assert ("<p>Ez a link ennek a játékosnak a városát tartalmazza:</p>\n"
             "  <ul><li><bdi>Annabell</bdi></li></ul>") in pages["take"].text
     assert "Link megosztása" in pages["results"].text
