@@ -1,0 +1,192 @@
+"""What every phone at a table says when a town changes hands, is opened again by another phone, is handed in
+with a conflict still open, or would end the game with towns still empty. Phones of 360×740 on a slow network
+(Chromium's latency, 100 to 300 ms each way).
+"""
+
+import json
+import re
+import urllib.request
+
+from playwright.sync_api import expect
+
+from support import examples
+from support.browsing import PHONE
+from support.browsing import WAIT
+from support.phone import go_offline
+from support.tables import empty_setup
+from webscore.scoring import encode
+
+SETUP = encode(empty_setup(examples.load("four-players")))
+SAVED = re.compile(r"^Last saved at \d")
+LATENCIES = (100, 200, 300)
+TAKEN_OVER = "Annabell's town was taken over by another phone."
+
+
+# Each slowed page's DevTools session, which also cuts its network (one session holds a page's conditions).
+SESSIONS = {}
+
+
+def phones(browser, count=2):
+    """Return (contexts, pages) of phones on a slow network."""
+    contexts = [browser.new_context(**PHONE) for _ in range(count)]
+    pages = [context.new_page() for context in contexts]
+    for page, latency in zip(pages, LATENCIES):
+        session = page.context.new_cdp_session(page)
+        session.send("Network.enable")
+        SESSIONS[id(page)] = (session, latency)
+        conditions(page, offline=False)
+    return contexts, pages
+
+
+def conditions(page, offline: bool) -> None:
+    """Cut a slowed page's network, or give it back, keeping its latency."""
+    session, latency = SESSIONS[id(page)]
+    session.send("Network.emulateNetworkConditions", {"offline": offline, "latency": latency,
+                                                      "downloadThroughput": -1, "uploadThroughput": -1})
+
+
+def open_table(page, base):
+    page.goto("{}/en/t/new?code={}".format(base, SETUP))
+    page.click("form[method=post] button[type=submit]")
+    page.wait_for_url(re.compile(r".*/t/[A-Za-z0-9_-]{22,}$"))
+    return page.url
+
+
+def held(table_url, n):
+    with urllib.request.urlopen("{}/{}/town".format(table_url, n)) as answer:
+        return json.load(answer)["town"]
+
+
+def hand_in_empty(table_url, n):
+    """Hand in player n's town (from 1), empty, from a phone of its own."""
+    body = json.dumps({"client": "phone-{}-empty".format(n), "op": {"seq": 1, "done": True}}).encode()
+    request = urllib.request.Request("{}/{}".format(table_url, n), method="POST", data=body,
+                                     headers={"Content-Type": "application/json", "X-Requested-With": "marquoir"})
+    urllib.request.urlopen(request).close()
+
+
+def ready(page, table_url, n):
+    page.goto("{}/{}".format(table_url, n))
+    expect(page.locator(".table-save-status")).to_contain_text("All saved.", timeout=WAIT)
+
+
+def tap(page, card, *squares):
+    page.click(".tool[data-card='{}']".format(card))
+    for square in squares:
+        page.click(".square[data-square='{}']".format(square))
+
+
+def close(contexts):
+    for context in contexts:
+        context.close()
+
+
+def test_a_town_another_phone_takes_over_is_said_on_every_phone_and_its_own_phone_can_take_it_back(browser, own_server):
+    contexts, (a, b, watcher) = phones(browser, 3)
+    table_url = open_table(a, own_server.url)
+    watcher.goto(table_url)
+    ready(a, table_url, 1)
+    tap(a, "cottage", "a1")
+    expect(a.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
+    ready(b, table_url, 1)
+    tap(b, "farm", "b1")
+    # Not sent, and not said to be: the town is a's until b's player takes it over.
+    owned = b.locator(".table-owned")
+    expect(owned).to_be_visible(timeout=WAIT)
+    expect(owned).to_contain_text("This town is being entered on another phone. Take it over here? Every phone at "
+                                  "the table will say so.")
+    expect(b.locator(".table-save-status")).not_to_contain_text("Last saved")
+    assert "square_b1" not in held(table_url, 1)["fields"]
+    b.click("[data-action=take-over]")
+    expect(b.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
+    assert held(table_url, 1)["fields"]["square_b1"] == "farm"
+    # Every phone names it: the table's page and the town's own phone.
+    expect(watcher.locator(".table-events")).to_have_text(TAKEN_OVER, timeout=WAIT)
+    expect(a.locator(".table-events")).to_have_text(TAKEN_OVER, timeout=WAIT)
+    # a's next tap asks to take it back, and does once asked.
+    tap(a, "well", "c1")
+    expect(a.locator(".table-owned")).to_contain_text("This town was taken over by another phone. Take it back here?",
+                                                      timeout=WAIT)
+    a.click("[data-action=take-over]")
+    expect(a.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
+    assert held(table_url, 1)["fields"]["square_c1"] == "well"
+    expect(watcher.locator(".table-events")).to_have_text(TAKEN_OVER + " " + TAKEN_OVER, timeout=WAIT)
+    close(contexts)
+
+
+def test_a_town_opened_again_on_another_phone_is_said_and_its_own_phone_hands_it_in_again(browser, own_server):
+    contexts, (a, b) = phones(browser)
+    table_url = open_table(a, own_server.url)
+    ready(a, table_url, 1)
+    tap(a, "cottage", "a1")
+    a.click("[data-action=done]")
+    a.wait_for_url(table_url, timeout=WAIT)
+    a.goto(table_url + "/1")
+    expect(a.locator("[data-action=change-again]")).to_be_visible(timeout=WAIT)
+    # A stray tap on another phone opens it again...
+    ready(b, table_url, 1)
+    b.click("[data-action=change-again]")
+    expect(b.locator("[data-action=done]")).to_be_visible(timeout=WAIT)
+    expect(b.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
+    assert held(table_url, 1)["done"] is False
+    # ...which its own phone names, with the one tap that undoes it.
+    expect(a.locator(".table-changed")).to_have_text("This town was opened again on another phone.", timeout=WAIT)
+    expect(a.locator(".table-events")).to_have_text("Annabell's town was opened again on another phone.",
+                                                    timeout=WAIT)
+    a.click("[data-action=hand-in-again]")
+    a.wait_for_url(table_url, timeout=WAIT)
+    assert held(table_url, 1)["done"] is True
+    close(contexts)
+
+
+def test_done_with_the_conflict_panel_open_says_it_waits_for_the_choice_then_hands_the_town_in(browser, own_server):
+    contexts, (a, b) = phones(browser)
+    table_url = open_table(a, own_server.url)
+    ready(a, table_url, 1)
+    ready(b, table_url, 1)
+    conditions(b, offline=True)
+    go_offline(contexts[1])
+    tap(b, "well", "c1")
+    tap(a, "cottage", "c1")
+    expect(a.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
+    contexts[1].set_offline(False)
+    conditions(b, offline=False)
+    expect(b.locator(".table-owned")).to_be_visible(timeout=WAIT)
+    b.click("[data-action=take-over]")
+    panel = b.locator(".table-conflict")
+    expect(panel).to_be_visible(timeout=WAIT)
+    b.click("[data-action=done]")
+    # Said, not silent: the panel says Done waits for the choice, and holds the focus.
+    expect(b.locator(".table-conflict-done")).to_have_text('"Done" hands the town in once you have chosen.')
+    expect(panel).to_be_focused()
+    panel.locator("input[name=conflict-square_c1][value=theirs]").check()
+    b.click("[data-action=resolve]")
+    b.wait_for_url(table_url, timeout=WAIT)
+    town = held(table_url, 1)
+    assert (town["done"], town["fields"]["square_c1"]) == (True, "cottage")
+    close(contexts)
+
+
+def test_ending_the_game_with_towns_still_empty_is_asked_first(browser, own_server):
+    contexts, (page,) = phones(browser, 1)
+    table_url = open_table(page, own_server.url)
+    for n in (1, 2, 3):
+        hand_in_empty(table_url, n)
+    ready(page, table_url, 4)
+    tap(page, "cottage", "a1")
+    page.click("[data-action=done]")
+    asked = page.locator(".table-empty")
+    expect(asked).to_be_visible(timeout=WAIT)
+    expect(asked).to_contain_text("Handing this town in ends the game, and Annabell, Bernadet, and Csongork entered "
+                                  "no town yet. End the game?")
+    assert held(table_url, 4)["done"] is False
+    page.click("[data-action=wait-for-towns]")
+    expect(asked).to_be_hidden()
+    expect(page.locator("[data-action=done]")).to_be_visible()
+    expect(page.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
+    assert held(table_url, 4)["done"] is False
+    page.click("[data-action=done]")
+    expect(asked).to_be_visible(timeout=WAIT)
+    page.click("[data-action=end-game]")
+    page.wait_for_url(re.compile(r".*/en/r/.*"), timeout=WAIT)
+    close(contexts)
