@@ -82,9 +82,9 @@ CARD_NAMES = {
 
 REMINDERS = {
     "cottage": _l("3 if fed."),
-    "farm": _l("Feeds 4 Cottages anywhere."),
+    "farm": _l("Feeds 4 Cottages anywhere; Barrett Castle is 1 of the 4."),
     "granary": _l("Feeds the Cottages on the 8 squares around it."),
-    "greenhouse": _l("Feeds one connected group of Cottages, anywhere."),
+    "greenhouse": _l("Feeds one group of Cottages joined by their sides, anywhere."),
     "orchard": _l("Feeds the Cottages in its row and column."),
     "fountain": _l("2 if next to another grey building."),
     "millstone": _l("2 if next to a red or yellow building."),
@@ -99,30 +99,30 @@ REMINDERS = {
     "inn": _l("3 if no other Inn in its row or column."),
     "tavern": _l("All your Taverns together, by number: 2, 5, 9, 14, then 20 for 5 or more."),
     "bakery": _l("3 if next to a red or navy building."),
-    "market": _l("1 per Market in its row or its column, whichever has more."),
-    "tailor": _l("1, plus 1 per Tailor in the 4 centre squares."),
-    "theater": _l("1 per other building type in its row and column; a monument is a type of its own."),
+    "market": _l("1 per Market in its row or its column, itself included, whichever has more."),
+    "tailor": _l("1, plus 1 per Tailor in the 4 centre squares, itself included."),
+    "theater": _l("1 per other building type in its row and column; a monument is a type of its own, Barrett Castle a Cottage."),
     "bank": _l("4. Its resource can no longer be named by you."),
     "factory": _l("0. Swaps one named resource for another."),
     "trading-post": _l("1. Counts as any resource in later buildings."),
     "warehouse": _l("−1 per resource stored on it (up to 3)."),
     "architects-guild": _l("1. When built, replace up to 2 of your buildings."),
     "archive-of-the-second-age": _l("1 per different building type in your town, monuments not counted."),
-    "barrett-castle": _l("5 if fed. Counts as 2 Cottages."),
+    "barrett-castle": _l("5 if fed. Counts as 2 Cottages, but a Farm or Tithe Barn feeds it as 1."),
     "cathedral-of-caterina": _l("2. Your empty squares cost nothing."),
     "fort-ironweed": _l("7. You are no longer Master Builder, unless nobody else is still playing."),
-    "grand-mausoleum-of-the-rodina": _l("0. Your unfed Cottages score 3."),
+    "grand-mausoleum-of-the-rodina": _l("0. Your unfed Cottages score 3, but stay unfed for other cards."),
     "grove-university": _l("3. When built, place a building on any empty square."),
     "mandras-palace": _l("2 per different building type next to it."),
     "obelisk-of-the-crescent": _l("0. Later buildings can go on any empty square."),
     "opaleyes-watch": _l("0. Holds 3 buildings; when a neighbour builds one of them, you may place it in your town too."),
-    "shrine-of-the-elder-tree": _l("1 to 5 by the buildings in town when built; 8 for 6 or more."),
-    "silva-forum": _l("1 plus your largest connected group of one building type."),
+    "shrine-of-the-elder-tree": _l("1 to 5 by the buildings in town when built, itself included; 8 for 6 or more."),
+    "silva-forum": _l("1 plus your largest group of one building type joined by their sides."),
     "statue-of-the-bondmaker": _l("0. Others' resources can go on your Cottages."),
     "the-sky-baths": _l("2 per building type of this game missing from your town."),
     "the-starloom": _l("6, 3 or 2 if first, second or third to complete a town."),
     "root-cellar": _l("0. At the end, each coin you spend feeds every Cottage of one row or column."),
-    "tithe-barn": _l("0. Feeds the Cottages next to it; at the end, others anywhere for 1 coin per 2."),
+    "tithe-barn": _l("0. Feeds the Cottages next to it; at the end, others anywhere for 1 coin per 2 (Barrett Castle is 1)."),
     "mine": _l("0. Gives 1 coin when built."),
     "statue": _l("0. Gives coins when built."),
     "cathedral": _l("7 if no other Cathedral is next to it."),
@@ -136,7 +136,7 @@ REMINDERS = {
     "caterinas-grotto": _l("2. Your chest holds a fifth coin."),
     "eraflage-vineyard": _l("9 if fed (as a Cottage), then −2 per other building type in its row and column."),
     "estival-festival": _l("4. Each coin left in your chest scores 2."),
-    "hollow-hill": _l("7, minus 2 per coin spent changing a named resource after it was built."),
+    "hollow-hill": _l("7, minus 2 per coin spent changing a named resource after it was built; can fall below 0."),
     "masons-guild": _l("3. When built, place extra buildings."),
     "the-petal-promenade": _l("3. Your chest holds a fifth coin."),
     "the-prism-forge": _l("1."),
@@ -169,6 +169,20 @@ COLOUR_NAMES = {
 
 # The letters of the cards' layouts (scoring/cards.py), for the words a screen reader says for a layout.
 RESOURCE_OF_LETTER = {"W": "wood", "H": "wheat", "B": "brick", "G": "glass", "S": "stone"}
+
+# The pad's labels name the colours as a label starts, capitalised where the language wants it ("Bleu");
+# COLOUR_NAMES are the colours as a sentence says them ("(bleu)").
+COLOUR_LABELS = {
+    "blue": _lp("a score pad label", "blue"),
+    "red": _lp("a score pad label", "red"),
+    "grey": _lp("a score pad label", "grey"),
+    "orange": _lp("a score pad label", "orange"),
+    "green": _lp("a score pad label", "green"),
+    "yellow": _lp("a score pad label", "yellow"),
+    "navy": _lp("a score pad label", "navy"),
+    "monument": _lp("a score pad label", "monument"),
+    "coins": _lp("a score pad label", "coins"),
+}
 
 RESOURCE_NAMES = {
     "wood": _l("wood"),
@@ -243,6 +257,8 @@ PLAIN_REASONS = {
     "cathedral-beside-cathedral": _l("another building of its kind next to it"),
     "schoolhouse-unfed": _l("no fed Cottage next to it"),
     "tree": _l("a tree grew from the seed: no other square is empty"),
+    # A counted reason with no count: its own words where "0 ..." reads wrong (the French and Hungarian say "none").
+    "completed-before-none": _l("0 towns completed before"),
 }
 
 
