@@ -12,6 +12,11 @@ const ui = words.ui;
 const PAD = words.catalogue.pad;
 const NAME_KEY = new RegExp("^" + PAD.name + "\\d+$");
 let core = null;
+// The server drew the form for its address, so it is typed in before the core is ready; a copy kept for another
+// address (the offline one of the bare pad) waits for the core to draw this address's.
+const body = root.querySelector(".pad-body");
+const drawnHere = root.dataset.drawnFor === location.search.slice(1);
+body.hidden = !drawnHere;
 
 function addressPairs() {
   return [...new URLSearchParams(location.search).entries()];
@@ -88,6 +93,11 @@ async function update(form) {
   const ranking = root.querySelector(".ranking");
   ranking.classList.toggle("is-stale", !answer.result);
   if (answer.result) ranking.innerHTML = items.join("");
+  // Logged in BG Stats once every place is known and every player named, the pad's link as the play's comment.
+  const complete = answer.result && answer.problems.length === 0;
+  const logged = complete ? await core.draw("pad_bgstats", {
+    words, players: answer.result.players, link: root.querySelector(".share-url").value, query }) : "";
+  if (turn === updates) root.querySelector(".pad-bgstats").innerHTML = logged;
 }
 
 // The sign button of a field that can be negative (a phone's number keypad may have no minus key).
@@ -141,7 +151,7 @@ async function draw() {
 
 loadBrowserCore().then((loaded) => {
   core = loaded;
-  root.querySelector(".pad-body").hidden = false;
+  body.hidden = false;
   // The places stay at the screen's foot (marquoir.css): a field is scrolled to clear of them.
   keepHeight(root.querySelector(".ranking"), "--standings-height");
   root.addEventListener("input", (event) => {
@@ -151,6 +161,9 @@ loadBrowserCore().then((loaded) => {
     const action = event.target.closest("[data-action]")?.dataset.action;
     if (action) act(action);
   });
-  draw();
+  // The server's form stays (what was typed in it before the core was ready is read from it); a kept copy drawn
+  // for another address is drawn again for this one.
+  if (drawnHere) update(root.querySelector(".pad-form"));
+  else draw();
   import("./share.js");
 });

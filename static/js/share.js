@@ -72,13 +72,12 @@ if (picture) {
 
 // Log the game in BG Stats: its link holds the play (webscore/flow/bgstats.py); the date of play is the
 // phone's, in UTC as BG Stats reads it, put in when the link is tapped.
-const bgstats = document.querySelector("a[data-bgstats]");
-
-if (bgstats) {
-  bgstats.addEventListener("click", () => {
-    const [address, data] = bgstats.href.split("?data=");
-    const play = JSON.parse(decodeURIComponent(data));
-    play.playDate = new Date().toISOString().slice(0, 19).replace("T", " ");
-    bgstats.href = address + "?data=" + encodeURIComponent(JSON.stringify(play));
-  });
-}
+// Answered for the whole page: the quick pad draws its link anew as its places change.
+document.addEventListener("click", (event) => {
+  const bgstats = event.target.closest?.("a[data-bgstats]");
+  if (!bgstats) return;
+  const [address, data] = bgstats.href.split("?data=");
+  const play = JSON.parse(decodeURIComponent(data));
+  play.playDate = new Date().toISOString().slice(0, 19).replace("T", " ");
+  bgstats.href = address + "?data=" + encodeURIComponent(JSON.stringify(play));
+});

@@ -215,8 +215,8 @@ PIECES = {drawn.__name__: drawn for drawn in (
     pieces.result_page, pieces.result_parts, pieces.ranking_items, pieces.running_total, pieces.turns_form, pieces.share,
     pieces.town_grid, pieces.town_step, pieces.table_town, pieces.table_players, pieces.table_page,
     pieces.notice, pieces.link_button, pieces.button, pieces.language_switch, pieces.wake_switch,
-    helper_pieces.pad_form, helper_pieces.messages, helper_pieces.master_builder, helper_pieces.town_hall,
-    helper_pieces.solo, helper_pieces.broken)}
+    helper_pieces.pad_form, helper_pieces.pad_bgstats, helper_pieces.messages, helper_pieces.master_builder,
+    helper_pieces.town_hall, helper_pieces.solo, helper_pieces.broken)}
 
 
 def piece_json(text: str) -> str:

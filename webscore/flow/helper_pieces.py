@@ -6,6 +6,8 @@ the page's script answers; nothing here decides a point or a turn.
 """
 
 from ..scoring.game import MODES
+from .bgstats import address
+from .history import won
 from .pieces import attributes
 from .pieces import button
 from .pieces import escape
@@ -50,7 +52,7 @@ def _pad_player(words: dict, i: int, values: dict) -> str:
             cells.append(_pad_cell(words, field, ui["empty_count"], values.get(field, ""), pad["ranges"][column],
                                    "empty", extra))
         else:
-            cells.append(_pad_cell(words, field, words["colours"][column], values.get(field, ""),
+            cells.append(_pad_cell(words, field, words["colour_labels"][column], values.get(field, ""),
                                    pad["ranges"][column], column))
     labels = {"master_builder_turns": ui["turns"], "cottages": ui["cottage_count"]}
     facts = ['<div class="fact fact-{}{}"{}>{}</div>'.format(
@@ -80,6 +82,24 @@ def pad_form(words: dict, count: int, mode: str, values: dict) -> str:
     return ('<form class="pad-form" novalidate>\n<p><label for="pad-mode">{} </label>'
             '<select id="pad-mode" name="mode" aria-describedby="problem-mode">{}</select>{}</p>\n{}\n{}</form>').format(
         escape(ui["mode"]), options, _message_place("mode"), "\n".join(players), add)
+
+
+def pad_bgstats(words: dict, players: list, link: str, query: str) -> str:
+    """Return the quick pad's "Log in BG Stats" link for its places (players: the pad's result, seated in order;
+    link: the pad's share link, the play's comment), or "" while a player has no name.
+
+    The play's id is the pad's address, hashed (FNV-1a, 32 bits): the same pad logged twice is one play.
+    """
+    if not players or any(not player["name"] for player in players):
+        return ""
+    digest = 0x811C9DC5
+    for byte in query.encode("utf-8"):
+        digest = ((digest ^ byte) * 0x01000193) & 0xFFFFFFFF
+    play = {"code": "pad-%08x" % digest, "expansions": [], "players": [
+        {"name": player["name"], "score": player["total"], "rank": player["place"], "seat": n + 1,
+         "winner": won(player["place"], len(players))} for n, player in enumerate(players)]}
+    return '<a class="button" href="{}" data-bgstats>{}</a>'.format(escape(address(play, link)),
+                                                                    escape(words["ui"]["log_bgstats"]))
 
 
 def messages(texts: list) -> str:
@@ -117,7 +137,7 @@ def master_builder(words: dict, names: list, state: dict, first: int, started: b
         said = fill(ui["turns_count"], {"num": state["turns"][p]}) + " · " + (
             ui["playing"] if completed is None else fill(ui["complete_in_round"], {"num": completed}))
         if state["fort_built"][p]:
-            said += " · " + ui["fort_built"]
+            said += " · " + ui["fort_built_said"]
         rows.append('<li data-player="{}" data-turns="{}"><strong><bdi>{}</bdi></strong> '
                     '<span class="hint">{}</span>{}{}</li>'.format(
             p, state["turns"][p], escape(name), escape(said),
@@ -150,7 +170,7 @@ def town_hall(words: dict, rounds: int, state: dict) -> str:
 def solo(words: dict, state: dict) -> str:
     """Return the solo deck's screen: the face-up cards to take, the pile and how many were taken."""
     ui = words["ui"]
-    cards = "".join(button(fill(ui["take"], {"resource": words["resources"][card]}), "take-" + str(i),
+    cards = "".join(button(ui["take"][card], "take-" + str(i),
                            "res-card res-" + card, extra={"data-card": card}) for i, card in enumerate(state["face_up"]))
     counts = fill(ui["pile"], {"num": state["pile"]}) + " · " + fill(ui["taken"], {"num": len(state["taken"])})
     return '<h1>{}</h1>\n<div class="face-up">{}</div>\n<p class="hint">{}</p>\n<div class="table-actions">{}</div>\n{}'.format(

@@ -6,8 +6,11 @@ Each of these pages depends on its language only: drawn once, kept and revalidat
 from flask import Blueprint
 from flask import redirect
 from flask import render_template
+from flask import request
 from flask import url_for
+from markupsafe import Markup
 
+from ...flow import helper_pieces
 from ...scoring.cards import CARD_COLOURS
 from ...scoring.cards import FORTUNE_BUILDINGS
 from ...scoring.cards import FORTUNE_MONUMENTS
@@ -15,9 +18,11 @@ from ...scoring.cards import MONUMENTS
 from ...scoring.cards import cards_of_colour
 from ...scoring.game import SOLO_LOWEST_RANK
 from ...scoring.game import SOLO_RANKS
+from ...scoring.pad import pad_from_fields
 from .. import i18n
 from ..http import page_cache
 from ..i18n.labels import RULES_NOTES
+from ..offline.views import page_words_of_browser
 from .history_words import history_words
 
 bp = Blueprint("pages", __name__, template_folder="templates")
@@ -75,8 +80,19 @@ def play(lang):
 @bp.get("/<lang>/pad")
 @i18n.stray_prefix_to("pages.pad")
 def pad(lang):
-    """The quick score pad for a table that scored on paper: drawn in the browser from the address."""
-    return page_cache.language_page("pad", lambda: render_template("pad.html"))
+    """The quick score pad for a table that scored on paper: its form drawn for the address, the rest in the browser."""
+    return page_cache.language_page("pad", lambda: render_template("pad.html", **_pad_form()))
+
+
+def _pad_form() -> dict:
+    """Return the pad's form as the address fills it, and the address it was drawn for (pad.mjs reads both)."""
+    pairs = list(request.args.items(multi=True))
+    values = {}
+    for key, value in pairs:
+        values.setdefault(key, value)
+    read = pad_from_fields(pairs)
+    form = helper_pieces.pad_form(page_words_of_browser(), read["count"], read["mode"], values)
+    return {"form": Markup(form), "drawn_for": request.query_string.decode("utf-8", "replace")}
 
 
 @bp.get("/<lang>/games")

@@ -1,0 +1,59 @@
+"""The quick pad as a way to finish a game (issue 47, point 9): its form is there with the page (drawn by the
+server for its address, typed in before the core is ready), a player's cells stand two a row on a 360 px phone,
+and once every place is known the game is logged in BG Stats like any result."""
+
+import json
+import re
+from urllib.parse import unquote
+
+from playwright.sync_api import expect
+
+from support.browsing import WAIT
+from support.phone import slow_network
+
+CORE = re.compile(r".*/vendor/micropython/.*")
+
+
+def test_the_form_is_typed_in_before_the_core_is_ready_and_kept(phone, live_server):
+    page = phone.new_page()
+    held = []
+
+    def hold(route):
+        held.append(route)
+    page.route(CORE, hold)
+    page.goto(live_server + "/en/pad")
+    # No core yet: the server's form is there, and takes what is typed.
+    page.fill("#n0", "Ana")
+    page.fill("#blue0", "12")
+    page.fill("#n1", "Bo")
+    page.fill("#blue1", "9")
+    for route in held:
+        route.continue_()
+    page.unroute(CORE, hold)
+    expect(page.locator(".ranking li .who")).to_have_text(["Ana", "Bo"], timeout=WAIT)
+    assert "n0=Ana" in page.url and "blue0=12" in page.url
+
+
+def test_a_players_cells_stand_two_a_row_on_a_phone(phone, live_server):
+    page = phone.new_page()
+    page.goto(live_server + "/en/pad?n0=Ana&n1=Bo")
+    blue, red = (page.locator("#{}0".format(colour)).bounding_box() for colour in ("blue", "red"))
+    assert blue["y"] == red["y"] and blue["x"] < red["x"]
+    # Eleven cells in six rows, under 600 px (a player's pad was one column of 1,000 px).
+    assert page.locator(".pad-points").first.bounding_box()["height"] < 600
+
+
+def test_a_finished_pad_is_logged_in_bg_stats_with_its_places(phone, live_server):
+    page = phone.new_page()
+    slow_network(page, 200)
+    page.goto(live_server + "/en/pad?mode=town-hall&n0=Ana&blue0=12&n1=Bo&blue1=15&empty1=1")
+    link = page.locator(".pad-bgstats a[data-bgstats]")
+    expect(link).to_have_text("Log in BG Stats", timeout=WAIT)
+    play = json.loads(unquote(link.get_attribute("href").split("?data=")[1]))
+    # Bo 15 − 1 = 14 wins over Ana's 12.
+    assert [(p["name"], p["score"], p["rank"], p["winner"], p["seatOrder"]) for p in play["players"]] == [
+        ("Ana", 12, 2, False, 1), ("Bo", 14, 1, True, 2)]
+    assert play["sourcePlayId"].startswith("pad-") and play["comments"].endswith("blue1=15&empty1=1")
+    # A player without a name: no play to log yet.
+    page.fill("#n1", "")
+    expect(page.locator(".pad-bgstats a")).to_have_count(0)
