@@ -104,7 +104,7 @@ CASES = [
     ("feast-hall", "2, or 3 with more Feast Halls than the player on your right.",
      ("feast-hall . . .", EMPTY, EMPTY, EMPTY), "a1", 2,
      {"rivals": [(("feast-hall . . .", EMPTY, EMPTY, EMPTY), {})]}),
-    # Two Inns on a diagonal share no row or column: 3 + 3; the third, in a1's column, makes a1 and a3 0.
+    # b2 shares no row or column with a1 or a3, on its diagonals: 3; a1 and a3 share column a: 0 + 0.
     ("inn", "3 if no other Inn in its row or column.",
      ("inn . . .", ". inn . .", "inn . . .", EMPTY), "a1 b2 a3", 3),
     # 6 Taverns together: 20, as for 5.
@@ -120,6 +120,7 @@ CASES = [
     # The Factory beside the Bakery is navy: 3; the Farm on its diagonal would not have done.
     ("bakery", "3 if next to a red or navy building.",
      ("bakery . . .", "factory farm . .", EMPTY, EMPTY), "a1", 3),
+    # The Farm on its diagonal alone: 0.
     ("bakery", "3 if next to a red or navy building.",
      ("bakery . . .", ". farm . .", EMPTY, EMPTY), "a1", 0),
     # The Market on a2: itself alone in row 2, itself and a1 in column a: 2.
