@@ -18,25 +18,26 @@ TITHE_BARN = "tithe-barn"
 ROWS = "1234"
 
 
-def _line_of(square: str, lines: list):
-    """Return ("row" or "column", its name) of the first line bought with a coin that holds the square."""
-    for line in lines:
-        if line in ROWS and square[1] == line or line not in ROWS and square[0] == line:
-            return ("row" if line in ROWS else "column"), line
-    return None
+def _lines_of(square: str, lines: list) -> list:
+    """Return ("row" or "column", its name) of each line bought with a coin that holds the square, in order."""
+    return [("row" if line in ROWS else "column", line) for line in lines
+            if line in ROWS and square[1] == line or line not in ROWS and square[0] == line]
 
 
-def _feeder(feeder: str, square: dict, result: dict) -> dict:
-    """Return who feeds a square, and what it cost when coins paid for it (a Root Cellar's line, a Tithe Barn's pair)."""
-    card = result["squares"][INDEX_OF[feeder]]["card"]
-    found = {"card": card, "square": feeder}
+def _feeders(fed_by: list, square: dict, result: dict) -> list:
+    """Return who feeds a square, and what it cost when coins paid for it: a Root Cellar is named once for each
+    line bought that holds the square (its row and its column, each its own coin), a Tithe Barn's pair is paid."""
     spent = result.get(COINS)
-    if spent and card == ROOT_CELLAR:
-        line = _line_of(square["square"], spent["lines"])
-        if line:
-            found["line"] = line
-    elif spent and card == TITHE_BARN and square["square"] in spent["paid"]:
-        found["paid"] = True
+    lines = _lines_of(square["square"], spent["lines"]) if spent else []
+    found = []
+    for feeder in fed_by:
+        card = result["squares"][INDEX_OF[feeder]]["card"]
+        named = {"card": card, "square": feeder}
+        if card == ROOT_CELLAR and lines:
+            named["line"] = lines.pop(0)
+        elif spent and card == TITHE_BARN and square["square"] in spent["paid"]:
+            named["paid"] = True
+        found.append(named)
     return found
 
 
@@ -54,7 +55,7 @@ def _square(square: dict, result: dict) -> dict:
         "n": square["n"],
         "fed": fed_by is not None,
         # Who feeds this building, by card and square, in the order the core found them.
-        "fed_by": [_feeder(f, square, result) for f in fed_by] if fed_by else None,
+        "fed_by": _feeders(fed_by, square, result) if fed_by else None,
     }
 
 
