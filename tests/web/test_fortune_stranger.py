@@ -89,3 +89,20 @@ def test_the_average_points_per_colour_add_up_to_the_average_in_a_game_with_coin
     for player in stats(games, {}, {}, 1764892800000)["players"]:
         # Tenths of points: Léa's colours add up to 26.0 for an average of 30.0 (her 4 points of coins left out).
         assert sum(player["colours"]) == player["average"], player["name"]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "This monument is Fortune's: turn on Fortune's cards to play it, or choose another."),
+    ("fr", "Ce monument est de Fortune\u00a0: activez les cartes Fortune pour le jouer, ou choisissez-en un autre."),
+    ("hu", "Ez az emlékmű a Fortune-é: kapcsold be a Fortune-kártyákat, vagy válassz másikat."),
+])
+def test_the_fortune_monument_is_named_beside_its_row_and_kept_chosen(client, lang, said):
+    answer = client.get("/{}/new?{}".format(lang, SETUP))
+    assert answer.status_code == 422
+    html = answer.get_data(as_text=True)
+    assert said in html.replace("&#39;", "'").replace("&#34;", '"')
+    assert re.search(r'<select[^>]*id="monuments-0".*?<option selected value="hollow-hill">', html, re.S)
+    # With the switch on, the same setup starts with the monument.
+    on = client.get("/{}/new?{}&fortune=y".format(lang, SETUP))
+    assert on.status_code == 302
+    assert decode(urlsplit(on.headers["Location"]).path.split("/")[3])["players"][0]["monument"] == "hollow-hill"

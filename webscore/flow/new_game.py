@@ -233,7 +233,11 @@ def monuments_in_play(state: dict) -> list:
 def monument_offers(state: dict) -> list:
     """Return, per player row, the monuments its select offers: the dealt pair, else every allowed one."""
     every = [m for m in monuments_in_play(state) if allowed(state, m)]
-    return [state["dealt"][n].split() if state["dealt"][n] else every for n in range(len(state["players"]))]
+    offers = [state["dealt"][n].split() if state["dealt"][n] else every for n in range(len(state["players"]))]
+    # A monument of Fortune's chosen while its cards are off stays in its row's choice, named by check(): what a
+    # player chose is not lost, and turning the switch on plays it.
+    return [offer + [state["monuments"][n]] if state["monuments"][n] in FORTUNE_MONUMENTS and not state["fortune"]
+            and state["monuments"][n] not in offer else offer for n, offer in enumerate(offers)]
 
 
 def _add_player(state: dict) -> None:
@@ -410,6 +414,9 @@ def check(state: dict, sent=()) -> dict:
     """Return the problems that keep a state from starting a game, after those of what was sent, placed on their fields."""
     # What unread() found comes first; the same problem on the same field is told once.
     found = [problem("one-per-colour", value=colour) for colour in CARD_COLOURS if not state[colour]]
+    if not state["fortune"]:
+        found += [problem("fortune-monument-off", n, value=monument) for n, monument in enumerate(state["monuments"])
+                  if monument in FORTUNE_MONUMENTS]
     if not found:
         found = problems(game_of(state))
     told = [(field_of(item), item["code"]) for item in sent]

@@ -17,6 +17,7 @@ MESSAGES = {
     "monuments-off": _l("This game is played without monuments."),
     "monuments-left-out": _l("This game is played without monuments: the monuments chosen are left out."),
     "unknown-monument": _l("This is not a monument of the game."),
+    "fortune-monument-off": _l("This monument is Fortune's: turn on Fortune's cards to play it, or choose another."),
     "not-players-monument": _l("Only the player's own monument can be built in this town."),
     "second-monument": _l("A town holds one monument only."),
     "too-many-banks": _l("A town holds at most 5 Banks."),
