@@ -14,6 +14,7 @@ from ..scoring import game_from_code
 from ..scoring import score_valid_game
 from ..scoring.cards import ALL_BUILDINGS
 from ..scoring.cards import ALL_MONUMENTS
+from ..scoring.cards import COINS
 from ..scoring.cards import PAD_COLUMNS
 from ..scoring.game import MODES
 from ..scoring.game import SOLO
@@ -24,6 +25,9 @@ from ..scoring.game import TIE_SHARED
 from ..scoring.validate import _check_name
 
 DAY = 24 * 60 * 60 * 1000
+# A summary's points by column: the score pad's, then the coins (0 in a game without them), so a player's
+# columns add up to their total.
+COLUMNS = PAD_COLUMNS + (COINS,)
 TIE_NAMES = [tie for tie, _, _ in TIE_BREAKS] + [TIE_SHARED]
 SOLO_TITLES = [title for _, title in SOLO_RANKS] + [SOLO_LOWEST_RANK]
 # The periods a page can be narrowed to, by how many days back they reach (None: every game).
@@ -76,7 +80,7 @@ def _is_player(player, buildings: int) -> bool:
             or type(player.get("place")) is not int:
         return False
     by_colour, built = player.get("by_colour"), player.get("built")
-    if type(by_colour) is not list or len(by_colour) != len(PAD_COLUMNS) or type(built) is not list \
+    if type(by_colour) is not list or len(by_colour) != len(COLUMNS) or type(built) is not list \
             or len(built) != buildings or any(type(points) is not int for points in by_colour):
         return False
     if any(type(pair) is not list or len(pair) != 2 or type(pair[0]) is not int or type(pair[1]) is not int
@@ -117,7 +121,7 @@ def summary(game: dict) -> dict:
                 counted[0] += 1
                 counted[1] += square["points"]
         kept = {"name": player["name"], "total": scored["total"], "place": scored["place"],
-                "by_colour": [scored["by_colour"][column] for column in PAD_COLUMNS], "built": built}
+                "by_colour": [scored["by_colour"].get(column, 0) for column in COLUMNS], "built": built}
         for key, value in (("decided_by", scored["decided_by"]), ("solo_rank", scored.get("solo_rank")),
                            ("monument", player.get("monument"))):
             if value:
@@ -217,7 +221,7 @@ def _players(chosen: list) -> list:
         seated = game["summary"]["players"]
         for player, name in zip(seated, names):
             kept = by_name.setdefault(name, {"name": name, "games": 0, "wins": 0, "totals": [],
-                                             "colours": [0] * len(PAD_COLUMNS), "monuments": {}, "tie_breaks": {},
+                                             "colours": [0] * len(COLUMNS), "monuments": {}, "tie_breaks": {},
                                              "coin_games": 0, "coins": 0})
             kept["games"] += 1
             if won(player["place"], len(seated)):

@@ -7,7 +7,7 @@ disclosure, so a screen reader or a curious player reads the same figures. Colou
 (currentColor and the card colours' classes), so the dark theme needs nothing here; nothing moves.
 """
 
-from ..scoring.cards import PAD_COLUMNS
+from .history import COLUMNS
 from .history import PERIODS
 from .history import iso_day
 from .pieces import attributes
@@ -200,8 +200,8 @@ def player_card(words: dict, n: int, player: dict, links: dict) -> str:
     line_of = trend(words, "totals-{}".format(n), _about(words, "totals_title", player["name"], len(totals)),
                     totals, links)
     colours = [[escape(words["colours"][column]), value or 0, decimal(words, value), "bar-" + column]
-               for column, value in zip(PAD_COLUMNS, player["colours"])
-               if column != "monument" or player["monuments"]]
+               for column, value in zip(COLUMNS, player["colours"])
+               if (column != "monument" or player["monuments"]) and (column != "coins" or player["coins"] is not None)]
     title = _about(words, "colours_title", player["name"], 0)
     by_colour = _figure(words, "colours-{}".format(n), title, bars("colours-{}".format(n), colours),
                         _table(title, [_text(words, "colour"), _text(words, "average")], [row[:1] + row[2:3] for row in colours]))
