@@ -343,3 +343,5 @@ def test_the_page_shows_the_coins_figure(client):
     games = [{"code": game["code"], "when": game["when"]} for game in coin_games()]
     html = json.loads(flow.history_json(json.dumps(stats_request(page_words(client, "en"), games))))["html"]
     assert html.count("<dt>Coins left at the end, per game with coins</dt><dd>1.5</dd>") == 2
+    # Each player's average points per colour has its coins bar, so the bars add up to the average.
+    assert html.count('class="bar bar-coins"') == 2
