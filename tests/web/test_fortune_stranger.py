@@ -106,3 +106,23 @@ def test_the_fortune_monument_is_named_beside_its_row_and_kept_chosen(client, la
     on = client.get("/{}/new?{}&fortune=y".format(lang, SETUP))
     assert on.status_code == 302
     assert decode(urlsplit(on.headers["Location"]).path.split("/")[3])["players"][0]["monument"] == "hollow-hill"
+
+
+def unfinished(game: dict) -> dict:
+    """Return the game with only its first town entered, as "See the scores anyway" leaves it: the others empty,
+    without their coins or seed."""
+    empty = [[None] * 4 for _ in range(4)]
+    players = [game["players"][0]] + [{"name": player["name"], "monument": player["monument"], "town": empty}
+                                      for player in game["players"][1:]]
+    return dict(game, players=players)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_the_scores_seen_anyway_with_empty_towns_in_a_game_with_coins(client, lang):
+    """4. Only Léa's town entered, "See the scores" then "See the scores anyway": the result answered 500 (the score
+    pad's coins row read a coins line the empty towns, with no coins given, do not have)."""
+    game = unfinished(GAME)
+    assert problems(game) == []
+    answer = client.get("/{}/r/{}".format(lang, encode(game)))
+    assert answer.status_code == 200
+    assert client.get("/{}/r/{}.png".format(lang, encode(game))).status_code == 200
