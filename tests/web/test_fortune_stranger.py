@@ -126,3 +126,20 @@ def test_the_scores_seen_anyway_with_empty_towns_in_a_game_with_coins(client, la
     answer = client.get("/{}/r/{}".format(lang, encode(game)))
     assert answer.status_code == 200
     assert client.get("/{}/r/{}.png".format(lang, encode(game))).status_code == 200
+
+
+SOLO = ("players-0=Ann&red=farm&grey=well&orange=chapel&green=tavern&yellow=theater&navy=factory"
+        "&mode=solo&fortune=y&monuments-0=southern-semaphore&action=start")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_a_monument_solo_leaves_out_by_the_address_is_not_dropped_without_a_word(client, lang):
+    """5. Southern Semaphore is not used in Solo; chosen by the address of a Solo setup with Fortune's cards on, the
+    game started (302) and Ann had no monument, said nowhere (as a Fortune monument with the switch off was)."""
+    answer = client.get("/{}/new?{}".format(lang, SOLO))
+    if answer.status_code in (301, 302, 303):
+        game = decode(urlsplit(answer.headers["Location"]).path.split("/")[3])
+        assert game["players"][0]["monument"] == "southern-semaphore", \
+            "the Solo game started and Ann's Southern Semaphore, chosen in the address, was dropped without a message"
+    else:
+        assert 400 <= answer.status_code < 500
