@@ -15,6 +15,18 @@ from support.tables import redis_server  # noqa: F401 (a fixture: table tests ru
 from support.tables import table_config  # noqa: F401
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+BROWSER_TESTS = ROOT / "tests" / "browser"
+
+
+def pytest_collection_modifyitems(items):
+    """Mark the lanes' tests: `browser` on every test under tests/browser, `slow` on every test that asks MicroPython
+    under Node (the micropython_core fixture). Others slow are marked in their modules. The fast lane leaves both out:
+    pytest -m "not browser and not slow"."""
+    for item in items:
+        if BROWSER_TESTS in item.path.parents:
+            item.add_marker(pytest.mark.browser)
+        if "micropython_core" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)
 
 
 class MicroPythonCore:

@@ -64,6 +64,7 @@ HOSTILE_FILES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(HOSTILE_FILES))
 @pytest.mark.parametrize("link", [False, True])
 def test_the_cli_refuses_every_hostile_file_with_exit_2(name, link):
@@ -94,6 +95,7 @@ def test_a_file_of_exactly_the_limit_is_read():
     assert json.loads(done.stdout)["players"][0]["total"] == 28
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(st.one_of(hostile_games(RULEBOOK), hostile_games(FOUR)))
 def test_validation_and_score_json_never_raise(game):

@@ -33,6 +33,7 @@ from webscore.scoring.code_text import to_text
 RULEBOOK = examples.load("rulebook-28")
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(games())
 def test_round_trip_is_exact(game):
@@ -124,6 +125,7 @@ def chunked(text: str) -> bytes:
     return bytes(out)
 
 
+@pytest.mark.slow
 def test_text_of_every_length_reads_as_four_characters_at_a_time():
     rng = random.Random(4)
     for length in range(0, 420):
@@ -156,12 +158,14 @@ def payload_code(payload: bytes) -> str:
     return to_text(payload + _crc(payload))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(games_with_expansions())
 def test_round_trip_with_the_expansions_is_exact(game):
     assert decode(encode(game)) == normalized(game)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(games())
 def test_a_base_game_reads_the_same_from_both_versions(game):

@@ -139,6 +139,7 @@ FEEDER_MIXES = [("root-cellar",), ("tithe-barn",), ("root-cellar", "root-cellar"
                 ("orchard", "root-cellar", "greenhouse")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("feeders", FEEDER_MIXES, ids=["+".join(mix) for mix in FEEDER_MIXES])
 def test_the_chosen_spending_is_never_beaten(feeders):
     rng = random.Random("+".join(feeders))
@@ -152,6 +153,7 @@ def test_the_chosen_spending_is_never_beaten(feeders):
         assert worth_of(view, view.fed, spent) == best_of_all_ways(view), view.squares
 
 
+@pytest.mark.slow
 def test_the_spending_chosen_under_micropython_is_never_beaten():
     # The browser's core (MicroPython) chooses as CPython does, and what it chooses is never beaten either.
     rng = random.Random("micropython")

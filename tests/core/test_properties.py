@@ -1,5 +1,6 @@
 """Properties every scored game keeps, over random valid games."""
 
+import pytest
 from hypothesis import given
 from hypothesis import settings
 
@@ -41,6 +42,7 @@ def test_the_8_symmetries_are_distinct():
     assert len(images) == 8
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(games())
 def test_score_is_unchanged_by_rotation_and_mirroring(game):
@@ -50,6 +52,7 @@ def test_score_is_unchanged_by_rotation_and_mirroring(game):
         assert [(p["total"], p["by_colour"], p["place"]) for p in result["players"]] == expected
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(games())
 def test_total_is_the_sum_of_its_colours_and_of_its_squares(game):
@@ -59,6 +62,7 @@ def test_total_is_the_sum_of_its_colours_and_of_its_squares(game):
         assert sum(square["points"] for square in player["squares"]) == player["total"]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(games())
 def test_every_valid_game_scores_with_places_from_one(game):

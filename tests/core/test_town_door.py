@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from hypothesis import HealthCheck
 from hypothesis import given
 from hypothesis import settings
@@ -23,6 +24,7 @@ def whole_game_town(text: str, n: int) -> dict:
     return {key: value for key, value in scored.items() if key not in PLACING}
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games())
 def test_each_town_alone_scores_as_in_the_whole_game(game_file):

@@ -31,6 +31,8 @@ N = 1
 CARDS = ["", "cottage", "farm", "well", "temple", "theater", "feast-hall"]
 SQUARES = [name for name in sync.FIELDS if name.startswith("square_")][:6]
 RUNS = int(os.environ.get("MARQUOIR_SYNC_RUNS", "1000"))
+# A thousand random runs each (a second or more): out of the fast lane, pytest -m "not browser and not slow".
+pytestmark = pytest.mark.slow
 MOST_OPS = 6
 
 

@@ -69,6 +69,7 @@ def assert_refused_or_faithful(code: str):
     return game
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(st.binary(max_size=120))
 def test_random_bytes_as_a_code_are_refused_or_valid(data):
@@ -79,6 +80,7 @@ def test_random_bytes_as_a_code_are_refused_or_valid(data):
     assert_refused_or_faithful(sealed(data))
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(games(), st.data())
 def test_bit_flips_and_truncations_never_pass_as_the_original(game, data):
@@ -109,6 +111,7 @@ def test_huge_values_and_wrong_versions_are_refused():
         assert refused.value.reason in ("malformed", "truncated")
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(st.text(alphabet=URL_SAFE, min_size=1, max_size=700), st.sampled_from(["en", "fr", "hu"]))
 def test_any_code_in_a_link_gets_a_page_in_the_readers_language(code, lang):
@@ -119,6 +122,7 @@ def test_any_code_in_a_link_gets_a_page_in_the_readers_language(code, lang):
             assert MESSAGES[lang] in response.get_data(as_text=True)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(st.text(max_size=60), st.sampled_from(["en", "fr", "hu"]))
 def test_any_path_is_answered_without_a_server_error(path, lang):
@@ -126,6 +130,7 @@ def test_any_path_is_answered_without_a_server_error(path, lang):
     assert response.status_code < 500
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(st.dictionaries(st.sampled_from(list(SETUP) + ["players-7", "monuments-9", "dealt-0", "again", "cavern",
                                                       "without_monuments", "players-x"]), texts, max_size=12))
@@ -136,6 +141,7 @@ def test_setup_form_never_fails(fields):
         assert problems(decode(code_of(response.headers["Location"]))) == []
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(st.dictionaries(st.sampled_from(["square_a1", "square_d4", "stored_a1", "stored_d4", "go",
                                         "master_builder_turns", "shrine_buildings", "completed_before"]),
@@ -153,6 +159,7 @@ def test_town_form_never_fails(fields):
             assert problems(game) == []
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(st.dictionaries(st.sampled_from(["Accept-Language", "Cookie", "X-Forwarded-Proto", "X-Forwarded-Host",
                                         "X-Forwarded-For", "Host", "Referer"]),
@@ -163,6 +170,7 @@ def test_odd_headers_never_fail(headers):
         assert response.status_code in (200, 302, 400), (path, headers)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | texts,
                     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=10), inner, max_size=5),
@@ -176,6 +184,7 @@ def test_any_json_value_as_a_game_file_is_answered_with_problems(value):
         assert error.problems == found
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(games(), st.sampled_from(["players", "buildings", "mode", "monuments"]), texts)
 def test_a_valid_game_with_one_field_replaced_is_never_scored_wrongly(game, key, value):

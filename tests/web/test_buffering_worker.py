@@ -172,6 +172,7 @@ def test_a_connection_closed_after_its_answer_is_let_go_once_its_client_closes(w
 SETUP = encode(empty_setup(examples.load("four-players")))
 
 
+@pytest.mark.slow
 def test_slow_clients_hold_no_thread_of_gunicorn_run_as_the_procfile_runs_it(tmp_path):
     path = str(tmp_path / "tables.sqlite3")
     table = SQLiteStore(path).create(SETUP, 4)

@@ -125,6 +125,7 @@ def _game_pages(lang: str) -> list:
     return [(path.format(lang), status) for path, status in pages]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["fr", "hu"])
 def test_no_page_of_a_game_shows_english(client, lang):
     for path, status in _game_pages(lang):

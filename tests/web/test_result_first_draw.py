@@ -123,6 +123,7 @@ def layouts() -> list:
     return [code for code in found if code]
 
 
+@pytest.mark.slow
 def test_every_layout_filled_in_a_frame_is_the_page_drawn_whole(apps):
     codes = layouts()
     assert len(codes) >= 60
@@ -267,6 +268,7 @@ def test_a_host_too_long_to_name_a_site_is_refused_as_before(apps):
     assert apps.new("/en/r/" + code, host)[0] == "400 BAD REQUEST"
 
 
+@pytest.mark.slow
 def test_threads_drawing_pages_of_one_frame_at_once_draw_them_as_before(apps, monkeypatch):
     four = examples.load("four-players")
     codes = [encode(renamed(four, ["Thread{}".format(n)])) for n in range(24)]

@@ -34,6 +34,7 @@ def pages(app, paths: list) -> list:
     return [(path, root, client.get(path, base_url=root).get_data(as_text=True)) for path in paths for root in ROOTS]
 
 
+@pytest.mark.slow
 def test_pages_filled_in_their_frames_are_the_pages_drawn_whole(make_app, monkeypatch):
     paths = ["/{}/r/{}".format(lang, code) for code in codes() for lang in LANGUAGES]
     framed = pages(make_app(), paths)

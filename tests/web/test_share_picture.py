@@ -270,6 +270,7 @@ def test_a_name_in_any_script_renders(client, app, name):
 NAMES = st.text(st.characters(blacklist_categories=("Cs", "Cc", "Cf", "Zl", "Zp")), min_size=1, max_size=24).filter(str.strip)
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(games(), st.lists(NAMES, min_size=6, max_size=6), st.sampled_from(["en", "fr", "hu"]))
 def test_any_valid_game_gets_a_picture_that_fits(app, client, drawn_game, names, lang):

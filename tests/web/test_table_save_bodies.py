@@ -66,6 +66,7 @@ def test_a_body_gunicorn_cannot_read_is_a_400_in_json(make_app, error):
     assert headers["Content-Security-Policy"] == HEADERS["Content-Security-Policy"]
 
 
+@pytest.mark.slow
 def test_malformed_chunks_sent_to_gunicorn_are_a_400_in_json(tmp_path):
     path = str(tmp_path / "tables.sqlite3")
     table = SQLiteStore(path).create(SETUP, 4)
@@ -95,6 +96,7 @@ def test_a_form_gunicorn_cannot_read_is_a_400_page_in_the_readers_language(make_
     assert headers["Content-Security-Policy"] == HEADERS["Content-Security-Policy"]
 
 
+@pytest.mark.slow
 def test_malformed_chunks_of_a_form_sent_to_gunicorn_are_a_400_page_in_the_readers_language(tmp_path):
     path = str(tmp_path / "tables.sqlite3")
     with procfile_gunicorn(env={"FLASK_TABLES_DATABASE": path}, workers=1, log=subprocess.DEVNULL) as (port, _):

@@ -90,6 +90,7 @@ def test_a_database_that_comes_back_is_used_again(make_app, tmp_path):
     assert phone.get("/en/t/{}/state".format(table)).status_code == 200
 
 
+@pytest.mark.slow
 def test_a_lock_held_elsewhere_holds_a_save_two_seconds_then_a_503(make_app, tmp_path):
     path = str(tmp_path / "tables.sqlite3")
     phone = make_app(TABLES_DATABASE=path).test_client()
