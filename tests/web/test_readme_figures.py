@@ -8,6 +8,9 @@ README = (pathlib.Path(__file__).resolve().parents[2] / "README.md").read_text(e
 
 def test_the_tables_limits_the_readme_states_are_the_apps(app):
     config = app.config
-    found = re.search(r"Limits, counted in the same storage: (\d+) tables opened per hour and (\d+)\s+saves", README)
+    found = re.search(r"Limits, counted in the same storage: (\d+) tables opened per hour.*?saves a minute: (\d+) per"
+                      r"\s+phone.*?(\d+) per table.*?(\d+) per client\s+address", README, re.S)
     assert found, "the tables' limits are no longer stated in the README"
-    assert (int(found.group(1)), int(found.group(2))) == (config["TABLES_PER_HOUR"], config["TABLE_SAVES_PER_MINUTE"])
+    assert tuple(int(figure) for figure in found.groups()) == (
+        config["TABLES_PER_HOUR"], config["TABLE_SAVES_PER_PHONE"], config["TABLE_SAVES_PER_TABLE"],
+        config["TABLE_SAVES_PER_MINUTE"])

@@ -129,3 +129,30 @@ def test_openers_racing_past_the_bound_keep_no_more_than_it(request, tmp_path, s
     for racer in racers:
         racer.join()
     assert sorted(outcomes) == ["opened"] * 3 + ["refused"] * 5
+
+
+def saved(phone, table: str, client: str, seq: int, lang: str = "en", n: int = 1) -> tuple:
+    """Send one save of town n from a phone (its id: client), all phones at one address; return (status, message)."""
+    answer = phone.post("/{}/t/{}/{}".format(lang, table, n), headers={"X-Requested-With": "marquoir"},
+                        json={"client": client, "op": {"seq": seq, "set": {"square_a1": ["farm" if seq % 2 else "well", 0]}}},
+                        environ_overrides={"REMOTE_ADDR": "192.0.2.50"})
+    return answer.status_code, answer.get_json().get("message") if answer.status_code != 200 else None
+
+
+def test_one_runaway_phone_stops_alone_and_its_table_goes_on(make_app, table_config):
+    # Issue 47, point 15: the phones of a table share their Wi-Fi's address; the limit was that address's.
+    table_config.update(TABLE_SAVES_PER_PHONE=3, TABLE_SAVES_PER_TABLE=5, TABLE_SAVES_PER_MINUTE=6)
+    phone = make_app(**table_config).test_client()
+    table = opened(phone, "192.0.2.50")
+    runaway = [saved(phone, table, "runaway-phone-1", seq) for seq in range(1, 5)]
+    assert [status for status, _ in runaway] == [200, 200, 200, 429]
+    assert runaway[-1][1] == "Too many saves from this phone. Please wait a little."
+    # Another phone of the table still saves, until the table's own limit (5 saves a minute here).
+    assert [saved(phone, table, "other-phone-22", seq, n=2)[0] for seq in range(1, 3)] == [200, 200]
+    assert saved(phone, table, "third-phone-333", 1, "fr", n=3) == (
+        429, "Trop d’enregistrements à cette table. Patientez un peu.")
+    # Another table at the same address saves until the address's ceiling, 6 a minute here: the address counted the
+    # 3 and 2 saves above (a save refused stops at the first limit it passes), the other table's first is its 6th.
+    other = opened(phone, "192.0.2.50")
+    assert saved(phone, other, "phone-at-other", 1)[0] == 200
+    assert saved(phone, other, "phone-at-other", 2, "hu") == (429, "Túl sok mentés erről a hálózatról. Várj egy kicsit.")

@@ -41,7 +41,7 @@ def over_version(n: int, town: str, version: int, done: bool, now: float):
 
 def save(store, table, n, town, version, done, limit=None):
     """Return the record after putting a town in over a version, None for no table; raise Conflict or Finished."""
-    changed = store.change(table, over_version(n, town, version, done, store.clock()), limit)
+    changed = store.change(table, over_version(n, town, version, done, store.clock()), [limit] if limit else ())
     if changed is None:
         return None
     record, answer = changed

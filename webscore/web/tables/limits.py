@@ -1,7 +1,9 @@
 """What one client may do at the tables: tables opened per hour, tables kept at once, saves per minute.
 
-Each counts per client address as webscore.web.http.clients.client_key groups it (an IPv6 /64 is one client), in
-the table store itself, so that every worker and instance counts together.
+Tables count per client address as webscore.web.http.clients.client_key groups it (an IPv6 /64 is one client).
+Saves count per phone (the id it sends), per table and, coarsely, per address: the phones of a table share
+their Wi-Fi's address, so one runaway phone is stopped alone and a table's others go on. All count in the
+table store itself, so that every worker and instance counts together.
 """
 
 from flask import current_app
@@ -21,6 +23,18 @@ def limited(store, kind: str, limit: int, window: int) -> bool:
     return store.hit("{}:{}".format(kind, client()), window) > limit
 
 
+# A save past a limit is refused with these words, by the limit's kind (the first part of its key).
+PHONE, TABLE, ADDRESS = "save-phone", "save-table", "save"
+
+
+def save_limits(table_id: str, phone: str) -> list:
+    """Return the limits a save counts against, in order: its phone's at this table, the table's, its address's."""
+    config = current_app.config
+    return [("{}:{}:{}".format(PHONE, table_id, phone), 60, config["TABLE_SAVES_PER_PHONE"]),
+            ("{}:{}".format(TABLE, table_id), 60, config["TABLE_SAVES_PER_TABLE"]),
+            ("{}:{}".format(ADDRESS, client()), 60, config["TABLE_SAVES_PER_MINUTE"])]
+
+
 def open_table(store, setup: str, count: int):
     """Open a table for the client and return its id, or None past its limits (opened this hour, kept at once)."""
     config = current_app.config
@@ -37,5 +51,8 @@ def init_app(app) -> None:
     app.config.setdefault("TABLES_PER_HOUR", 30)
     # A full table is about 30 KB: one address keeps at most about 6 MB, however long it keeps its tables alive.
     app.config.setdefault("TABLES_KEPT_PER_ADDRESS", 200)
-    # Every phone of a table on one Wi-Fi shares an address: six fast tappers stay within this.
-    app.config.setdefault("TABLE_SAVES_PER_MINUTE", 600)
+    # A save a tap: a phone tapping four times a second all minute stays within its own limit; six at a table
+    # within the table's. Every table of a café's Wi-Fi shares an address: its ceiling is for abuse only.
+    app.config.setdefault("TABLE_SAVES_PER_PHONE", 240)
+    app.config.setdefault("TABLE_SAVES_PER_TABLE", 1200)
+    app.config.setdefault("TABLE_SAVES_PER_MINUTE", 3000)

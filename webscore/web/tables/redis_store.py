@@ -7,6 +7,7 @@ import time
 from .store import LIFETIME
 from .store import Limited
 from .store import Unavailable
+from .store import limit_kind
 from .store import new_record
 from .store import reached
 
@@ -85,19 +86,19 @@ class RedisStore:
         return (None if record["changed"] < self.clock() - LIFETIME else record), owner
 
     @reached
-    def change(self, table_id: str, change, limit=None):
+    def change(self, table_id: str, change, limits=()):
         """Change a table in one transaction; return (record, answer), or None for no such table.
 
         As SQLiteStore.change. The table's key is watched while change() runs and written with MULTI/EXEC,
         which Redis refuses if another instance wrote the table meanwhile: then it is read and changed
         again, so no write is ever lost between two instances.
         """
-        if limit is not None:
+        for limit_key, window, most in limits:
             with self.redis.pipeline() as pipe:
-                self._count(pipe, limit[0], limit[1])
+                self._count(pipe, limit_key, window)
                 count, _ = pipe.execute()
-            if count > limit[2]:
-                raise Limited()
+            if count > most:
+                raise Limited(limit_kind(limit_key))
         key = self.PREFIX + table_id
         for _ in range(TRIES):
             with self.redis.pipeline() as pipe:

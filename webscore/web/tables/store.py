@@ -29,7 +29,16 @@ ID_LENGTH = range(22, 64)
 
 
 class Limited(Exception):
-    """A save past its limit: counted, and refused."""
+    """A save past one of its limits: counted, and refused. kind names the limit (its key's first part)."""
+
+    def __init__(self, kind: str = ""):
+        super().__init__(kind)
+        self.kind = kind
+
+
+def limit_kind(key: str) -> str:
+    """Return the kind of a limit's key ("save-phone:…" → "save-phone")."""
+    return key.split(":", 1)[0]
 
 
 class Unavailable(Exception):
@@ -151,21 +160,22 @@ class SQLiteStore:
         return json.loads(row[0])
 
     @reached
-    def change(self, table_id: str, change, limit=None):
+    def change(self, table_id: str, change, limits=()):
         """Change a table in one transaction; return (record, answer), or None for no such table.
 
         change(record) returns (the record to keep, an answer): the same record object when nothing
-        changed, which is then not written. limit, (key, window, most), counts the call as hit() does,
-        in the same transaction, and raises Limited past `most`: one write rather than two waiting for
-        the same lock.
+        changed, which is then not written. limits, each (key, window, most), count the call as hit() does,
+        in the same transaction and in order, and raise Limited (its kind) at the first past its `most`: one
+        write rather than two waiting for the same lock.
         """
         db = self._db()
         db.execute("BEGIN IMMEDIATE")
         try:
             db.execute("DELETE FROM counts WHERE until < ?", (self.clock(),))
-            if limit is not None and self._count(db, limit[0], limit[1]) > limit[2]:
-                db.execute("COMMIT")
-                raise Limited()
+            for key, window, most in limits:
+                if self._count(db, key, window) > most:
+                    db.execute("COMMIT")
+                    raise Limited(limit_kind(key))
             record = self.get(table_id)
             if record is None:
                 # A call refused is counted all the same, as Redis counts it: the count is all it wrote.

@@ -376,12 +376,11 @@ def save(lang, table_id, n):
         return jsonify(message=_("This table is gone.")), 404
     if not 1 <= n <= len(setup["players"]):
         return jsonify(message=_("There is no such player at this table.")), 404
-    limit = ("save:" + limits.client(), 60, current_app.config["TABLE_SAVES_PER_MINUTE"])
     try:
         changed = _store().change(table_id, _merge(setup, n, client, [op], _now(), key=key, take=body.get("take", False),
-                                                   end=body.get("end", False)), limit)
-    except Limited:
-        return jsonify(message=_("Too many saves from this phone. Please wait a little.")), 429, {"Retry-After": "10"}
+                                                   end=body.get("end", False)), limits.save_limits(table_id, client))
+    except Limited as refused:
+        return jsonify(message=_too_many(refused.kind)), 429, {"Retry-After": "10"}
     if changed is None:
         return jsonify(message=_("This table is gone.")), 404
     if changed[1]["outcome"] == sync.INVALID:
@@ -389,6 +388,15 @@ def save(lang, table_id, n):
         current_app.logger.warning("table %s, town %d: a change refused as not this town's (fields %s)", table_id, n,
                                    sorted(op.get("set", {})))
     return _sync_answer(lang, table_id, n, setup, *changed)
+
+
+def _too_many(kind: str) -> str:
+    """Return what a save refused past a limit says: whose saves were too many (limits.save_limits)."""
+    if kind == limits.PHONE:
+        return _("Too many saves from this phone. Please wait a little.")
+    if kind == limits.TABLE:
+        return _("Too many saves at this table. Please wait a little.")
+    return _("Too many saves from this network. Please wait a little.")
 
 
 def _json_body():
@@ -437,7 +445,7 @@ def take(lang, table_id):
         return page()
     # Counted as saves are: a take-in is one.
     if limits.limited(_store(), "save", current_app.config["TABLE_SAVES_PER_MINUTE"], 60):
-        return page(_("Too many saves from this phone. Please wait a little."), 429)
+        return page(_too_many(limits.ADDRESS), 429)
     shown = request.form.getlist("version")
     # isascii(): "²" is a digit to isdigit() but no number to int().
     if len(shown) != len(towns) or not all(value.isascii() and value.isdigit() and len(value) < 10 for value in shown):
