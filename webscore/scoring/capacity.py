@@ -69,6 +69,8 @@ def walk_capacity(town, judge, fed: set, unfed: list, capacity: int, picked: lis
             walk.offer(rest_made, 0)
 
 
+# More than the squares of a town: a square's place and what it adds sort as one number.
+PLACE_KEY = 32
 # Up to this many cards the sums of every mask are listed at once (256 of them); beyond, worked out as asked.
 LISTED_CARDS = 8
 
@@ -79,7 +81,7 @@ def _sums(points: list):
         return _Sums(points)
     sums = [0]
     for value in points:
-        sums = sums + [total + value for total in sums]
+        sums += [total + value for total in sums]
     return sums
 
 
@@ -217,18 +219,30 @@ class _Walk:
             return
         self.near = near
         worths = judge.top.worths
-        self.worth = [worths[i] for i in near]
-        self.cards = Cards(judge.top, fed, near)
-        most = [self.cards.most(p, self.worth[p]) for p in range(len(near))]
+        worth = self.worth = [worths[i] for i in near]
+        cards = self.cards = Cards(judge.top, fed, near)
+        singles, pairs, doubles, paid_one, paid_two = cards.singles, cards.pairs, cards.doubles, cards.paid_one, \
+            cards.paid_two
+        # As Cards.most, in local names.
+        most = []
+        for p in range(len(near)):
+            most.append(HALVES * (worth[p] + paid_one[singles[p]] + paid_two[doubles[p]]) + paid_two[pairs[p]])
         self.most_first = not judge.in_order
         if self.most_first:
             # The neighbours that can add most first: the best choice is found sooner, and fewer are walked.
-            order = sorted(range(len(near)), key=lambda p: (-most[p], p))
-            self.near = tuple(near[p] for p in order)
-            self.worth = [self.worth[p] for p in order]
+            # (-what one adds, its place) as one number, sorted without a key.
+            keys = [-most[p] * PLACE_KEY + p for p in range(len(near))]
+            keys.sort()
+            order = [key % PLACE_KEY for key in keys]
+            self.near = tuple([near[p] for p in order])
+            self.worth = [worth[p] for p in order]
             most = [most[p] for p in order]
-            self.cards.reorder(order)
-        self.made_fed = sum(worths[i] for i in fed if i in worths) + self.cards.paid
+            cards.reorder(order)
+        made_fed = cards.paid
+        for i in fed:
+            if i in worths:
+                made_fed += worths[i]
+        self.made_fed = made_fed
         self.base = self.made_fed + judge.extra
         self.most_of = most
         self.best_of = None
@@ -296,52 +310,62 @@ class _Walk:
         made, got, once, twice: what the choice so far makes (see the module). banned: the places (as bits)
         of neighbours a neighbour left out before them does as much as.
         """
-        judge, cards, near = self.judge, self.cards, self.near
+        judge = self.judge
         if self.most is not None and judge.best[0] >= self.most:
             return
         if slots == 1:
             self.last(p, banned, made, got, once, twice, chosen)
             return
+        cards = self.cards
+        singles, pairs, doubles, worth, dominated = cards.singles, cards.pairs, cards.doubles, self.worth, self.dominated
         halves = None
-        for q in range(p, len(near) - slots + 1):
+        for q in range(p, len(self.near) - slots + 1):
             if judge.best is not None:
                 if halves is None:
                     if self.reach is None:
                         self._bounds()
-                    halves = cards.halves(made, got, once, twice)
+                    paid_one, paid_two, reach, best_of, base = cards.paid_one, cards.paid_two, self.reach, \
+                        self.best_of, self.base
+                    # As Cards.halves.
+                    halves = HALVES * (made + paid_one[got] + paid_two[twice]) + paid_two[once & ~twice]
                 # A branch whose squares can add less than `beat` (in halves) cannot beat the best so far: the most
                 # `slots` of near[q:] add, by their squares, and by their cards counted once.
-                beat = HALVES * (judge.best[0] - self.base + 1) - halves
+                beat = HALVES * (judge.best[0] - base + 1) - halves
                 if self.most_first:
-                    most = self.best_of[q + slots] - self.best_of[q]
+                    most = best_of[q + slots] - best_of[q]
                 else:
-                    most = self.best_of[q][slots]
+                    most = best_of[q][slots]
                 if most < beat:
                     return
-                one, two, worths = self.reach[q]
-                if HALVES * (worths[slots] + cards.paid_one[one & ~got] + cards.paid_two[two & ~once]) + \
-                        cards.paid_two[two & once & ~twice] < beat:
+                one, two, worths = reach[q]
+                if HALVES * (worths[slots] + paid_one[one & ~got] + paid_two[two & ~once]) + \
+                        paid_two[two & once & ~twice] < beat:
                     return
             if not banned >> q & 1:
-                self.take(q + 1, slots - 1, banned, made + self.worth[q], got | cards.singles[q],
-                          once | cards.pairs[q] | cards.doubles[q], twice | once & cards.pairs[q] | cards.doubles[q],
-                          chosen | 1 << q)
+                self.take(q + 1, slots - 1, banned, made + worth[q], got | singles[q],
+                          once | pairs[q] | doubles[q], twice | once & pairs[q] | doubles[q], chosen | 1 << q)
                 if self.most is not None and judge.best[0] >= self.most:
                     return
-                banned |= self._dominated(q)
+                found = dominated[q]
+                banned |= self._dominated(q) if found is None else found
 
     def last(self, p: int, banned: int, made: int, got: int, once: int, twice: int, chosen: int) -> None:
         """Score each choice of one more neighbour from near[p:], keeping any that beats the best so far."""
-        judge, cards = self.judge, self.cards
+        judge, cards, dominated = self.judge, self.cards, self.dominated
         paid_one, paid_two, singles, pairs, doubles = cards.paid_one, cards.paid_two, cards.singles, cards.pairs, cards.doubles
-        for q in range(p, len(self.near)):
+        worth = self.worth
+        base = self.base
+        scored = 0
+        for q in range(p, len(worth)):
             if not banned >> q & 1:
-                EVALUATIONS[0] += 1
-                total = self.base + made + self.worth[q] + paid_one[got | singles[q]] + \
+                scored += 1
+                total = base + made + worth[q] + paid_one[got | singles[q]] + \
                     paid_two[twice | once & pairs[q] | doubles[q]]
                 if judge.best is None or total > judge.best[0]:
-                    self.offer(total - self.base, chosen | 1 << q)
-                banned |= self._dominated(q)
+                    self.offer(total - base, chosen | 1 << q)
+                found = dominated[q]
+                banned |= self._dominated(q) if found is None else found
+        EVALUATIONS[0] += scored
 
     def offer(self, made: int, chosen: int) -> None:
         """Keep the choice of the neighbours `chosen` (as bits) if what it makes beats the best so far."""

@@ -15,7 +15,6 @@ line by line, in bit masks over the squares nothing fixed feeds (capacity.Cards)
 
 from .capacity import Cards
 from .feeding import FARM_CAPACITY
-from .feeding import FEEDABLE
 from .feeding import Judge
 from .feeding import greenhouse_options
 from .feeding import is_feedable
@@ -37,23 +36,25 @@ BITS = (0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4)
 # Rows "1".."4", then columns "a".."d": the lines a Root Cellar's coins feed.
 LINES = tuple((str(r + 1), tuple(range(r * SIZE, (r + 1) * SIZE))) for r in range(SIZE)) + tuple(
     (COLUMN_LETTERS[c], tuple(range(c, SIZE * SIZE, SIZE))) for c in range(SIZE))
+# More than the number of lines: a line's number and what it adds sort as one number.
+LINE_KEY = 16
 
 
-def _lines(squares: tuple, places: dict) -> list:
+def _lines(feedable, places: dict) -> list:
     """Return (name, feedable squares, places of those that can gain, as a bit mask) of every line.
 
-    places: {square that can gain: its place}.
+    feedable: the town's feedable squares (a set); places: {square that can gain: its place}.
     """
     found = []
     for name, line in LINES:
-        feedable = []
+        fed = []
         mask = 0
         for i in line:
-            if squares[i] in FEEDABLE:
-                feedable.append(i)
+            if i in feedable:
+                fed.append(i)
                 if i in places:
                     mask |= 1 << places[i]
-        found.append((name, tuple(feedable), mask))
+        found.append((name, tuple(fed), mask))
     return found
 
 
@@ -61,12 +62,15 @@ def _useful(lines: list) -> list:
     """Return the lines worth a coin: not those feeding no square that can gain, nor those whose squares
     that can gain another line feeds too (of two lines feeding the same, the first is kept)."""
     useful = []
-    for n in range(len(lines)):
-        mask = lines[n][2]
+    masks = [line[2] for line in lines]
+    count = len(masks)
+    for n in range(count):
+        mask = masks[n]
         if not mask:
             continue
-        for m in range(len(lines)):
-            if m != n and not mask & ~lines[m][2] and (m < n or mask != lines[m][2]):
+        for m in range(count):
+            other = masks[m]
+            if m != n and not mask & ~other and (m < n or mask != other):
                 break
         else:
             useful.append(lines[n])
@@ -122,30 +126,57 @@ class _Spending(Judge):
     def line_up(self) -> None:
         """Get ready to try every set of lines: the squares' cards, the lines worth a coin (those that can add
         most first), and the most each set of lines, and what else feeds, can add."""
-        feeding = self.feeding
-        self.cards = Cards(self.top, feeding.fixed, self.squares)
-        self.most = [self.cards.most(p, self.worth_of[p]) for p in range(len(self.squares))]
-        self.base = sum(self.top.worths[i] for i in feeding.fixed if i in self.top.worths) + self.cards.paid
-        self.place = {self.squares[p]: p for p in range(len(self.squares))}
-        # Only squares that can gain make a line worth a coin.
-        self.places = {self.squares[p]: p for p in range(len(self.squares)) if self.most[p]}
+        feeding, top, squares, worth_of = self.feeding, self.top, self.squares, self.worth_of
+        cards = self.cards = Cards(top, feeding.fixed, squares)
+        singles, pairs, doubles, paid_one, paid_two = cards.singles, cards.pairs, cards.doubles, cards.paid_one, \
+            cards.paid_two
+        # As Cards.most, in local names.
+        most, place, places = [], {}, {}
+        for p in range(len(squares)):
+            value = HALVES * (worth_of[p] + paid_one[singles[p]] + paid_two[doubles[p]]) + paid_two[pairs[p]]
+            most.append(value)
+            place[squares[p]] = p
+            # Only squares that can gain make a line worth a coin.
+            if value:
+                places[squares[p]] = p
+        self.most, self.place, self.places = most, place, places
+        worths = top.worths
+        base = cards.paid
+        for i in feeding.fixed:
+            if i in worths:
+                base += worths[i]
+        self.base = base
         self.lines, self.line_places, self.best_lines, self.reach = [], [], [], []
         # The most any choice can reach: every square fed, every coin kept.
-        self.full = self.top.others + sum(made_when_fed for _, made_when_fed, _ in self.top.needy.values()) + \
-            self.coin * self.coins
+        full = top.others + self.coin * self.coins
+        for needy in top.needy.values():
+            full += needy[1]
+        self.full = full
         if not feeding.cellars:
             return
-        places = self.places
-        useful = _useful(_lines(self.town.squares, places))
-        adds = [sum(self.most[places[i]] for i in line[1] if i in places) for line in useful]
-        order = sorted(range(len(useful)), key=lambda n: (-adds[n], n))
+        useful = _useful(_lines(set(feeding.feedable), places))
+        # (-what a line adds, its number) as one number, sorted without a key: the lines that add most first.
+        keys, line_places = [], []
+        for n in range(len(useful)):
+            found = [places[i] for i in useful[n][1] if i in places]
+            adds = 0
+            for p in found:
+                adds += most[p]
+            line_places.append(found)
+            keys.append(-adds * LINE_KEY + n)
+        keys.sort()
+        order = [key % LINE_KEY for key in keys]
         self.lines = [useful[n] for n in order]
-        self.line_places = [[places[i] for i in line[1] if i in places] for line in self.lines]
+        self.line_places = [line_places[n] for n in order]
         # What lines[:n] can add beyond their coins, for each n: what the most r of lines[n:] add is
         # best_lines[n + r] - best_lines[n], as they come in the order of what they add.
-        self.best_lines = [0]
-        for n in order:
-            self.best_lines.append(self.best_lines[-1] + max(0, adds[n] - HALVES * self.coin))
+        best_lines = self.best_lines = [0]
+        total, coin = 0, HALVES * self.coin
+        for key in keys:
+            adds = -(key // LINE_KEY)
+            if adds > coin:
+                total += adds - coin
+            best_lines.append(total)
         self.reach = self._reach()
 
     def _reach(self) -> list:
@@ -200,7 +231,7 @@ class _Spending(Judge):
             search(self.town, [[]], feeding.fixed, feeding.feedable, TITHE_PAIR * pairs, self)
             return True
         # Every square left is worth a coin or more, so each can gain.
-        chosen = _fewest_feeding_all(_lines(self.town.squares, {self.squares[p]: p for p in range(len(unfed))}))
+        chosen = _fewest_feeding_all(_lines(set(feeding.feedable), {self.squares[p]: p for p in range(len(unfed))}))
         if len(chosen) > self.coins:
             return False
         fed = set(feeding.fixed)
@@ -217,48 +248,31 @@ class _Spending(Judge):
              chosen: int) -> None:
         """Try the lines chosen (bits of `chosen`, feeding the places `fed`), then each set adding lines[k:].
 
-        made_so_far, got, once, twice: what the lines chosen make (capacity.Cards, as the Farms' walk).
+        made_so_far, got, once, twice: what the lines chosen make (capacity.Cards, as the Farms' walk). With
+        nothing else to choose (no Farm, Greenhouse or Tithe Barn), walk_lines walks the same sets faster.
         """
         cards = self.cards
         paid = made_so_far + cards.paid_one[got] + cards.paid_two[twice] + self.coin * room
         # The most these lines can make, in halves, with what Farms, Greenhouses and pairs can add.
-        halves = HALVES * paid + cards.paid_two[once & ~twice]
-        if self.more:
-            halves += self._more(room, fed)
-            if self.best is None or self.best[0] < self.base + halves // HALVES:
-                self.pairs(chosen, room)
-        else:
-            # Nothing else to choose: the lines feed what they feed.
-            EVALUATIONS[0] += 1
-            if self.best is None or self.base + paid > self.best[0]:
-                self.best = (self.base + paid, [], (), (self._chosen(chosen), 0))
+        halves = HALVES * paid + cards.paid_two[once & ~twice] + self._more(room, fed)
+        if self.best is None or self.best[0] < self.base + halves // HALVES:
+            self.pairs(chosen, room)
         if not room or self.best[0] >= self.full:
             return
         singles, pairs, doubles, worth_of, best_lines = cards.singles, cards.pairs, cards.doubles, self.worth_of, \
             self.best_lines
-        paid_one, paid_two, reach, coin, lines = cards.paid_one, cards.paid_two, self.reach, HALVES * self.coin, \
-            len(self.lines)
+        lines = len(self.lines)
         for n in range(k, lines):
             # A branch whose lines can add less than `beat` (in halves) cannot beat the best so far.
             beat = HALVES * (self.best[0] - self.base + 1) - halves
             # The lines are in the order of what they can add, so the most `room` of lines[n:] add is their first.
             if best_lines[n + room if n + room < lines else lines] - best_lines[n] < beat:
                 return
-            if not self.more:
-                # Nor can j of lines[n:] add more than the cards they reach, each once, and their squares' worths,
-                # less j coins, j at least the fewest of them whose most add `beat`.
-                reach_one, reach_two, worths = reach[n]
-                cap = HALVES * (paid_one[reach_one & ~got] + paid_two[reach_two & ~once]) + \
-                    paid_two[reach_two & once & ~twice]
-                for bit, value in worths:
-                    if not fed & bit:
-                        cap += HALVES * value
-                j = 1
-                while best_lines[n + j if n + j < lines else lines] - best_lines[n] < beat:
-                    j += 1
-                if cap - coin * j < beat:
-                    return
-            more, gained, got_now, once_now, twice_now = fed, made_so_far, got, once, twice
+            more = fed
+            gained = made_so_far
+            got_now = got
+            once_now = once
+            twice_now = twice
             for p in self.line_places[n]:
                 if not more >> p & 1:
                     more |= 1 << p
@@ -268,6 +282,68 @@ class _Spending(Judge):
                     once_now |= pairs[p] | doubles[p]
             if more != fed:
                 self.walk(n + 1, room - 1, more, gained, got_now, once_now, twice_now, chosen | 1 << n)
+
+    def walk_lines(self) -> None:
+        """Walk every set of lines the coins buy as walk() does, when the lines feed what they feed and nothing
+        else is chosen: the same sets in the same order, the same bounds, kept in local names (under MicroPython
+        an attribute costs as much as a whole step)."""
+        cards = self.cards
+        singles, pairs, doubles, paid_one, paid_two = cards.singles, cards.pairs, cards.doubles, cards.paid_one, \
+            cards.paid_two
+        worth_of, best_lines, reach, line_places = self.worth_of, self.best_lines, self.reach, self.line_places
+        lines, coin, base, full = len(self.lines), self.coin, self.base, self.full
+        coin_halves = HALVES * coin
+        # The best total so far, the lines (bits) that make it, and how many sets were scored.
+        best = [None, 0, 0]
+
+        def walk(k, room, fed, made_so_far, got, once, twice, chosen):
+            paid = made_so_far + paid_one[got] + paid_two[twice] + coin * room
+            best[2] += 1
+            top = best[0]
+            if top is None or base + paid > top:
+                top = best[0] = base + paid
+                best[1] = chosen
+            if not room or top >= full:
+                return
+            halves = HALVES * paid + paid_two[once & ~twice]
+            for n in range(k, lines):
+                # A branch whose lines can add less than `beat` (in halves) cannot beat the best so far.
+                beat = HALVES * (best[0] - base + 1) - halves
+                # The lines come in the order of what they can add: the most `room` of lines[n:] add their first.
+                first = best_lines[n]
+                if best_lines[n + room if n + room < lines else lines] - first < beat:
+                    return
+                # Nor can j of lines[n:] add more than the cards they reach, each once, and their squares' worths,
+                # less j coins, j at least the fewest of them whose most add `beat`.
+                reach_one, reach_two, worths = reach[n]
+                cap = HALVES * (paid_one[reach_one & ~got] + paid_two[reach_two & ~once]) + \
+                    paid_two[reach_two & once & ~twice]
+                for bit, value in worths:
+                    if not fed & bit:
+                        cap += HALVES * value
+                j = 1
+                while best_lines[n + j if n + j < lines else lines] - first < beat:
+                    j += 1
+                if cap - coin_halves * j < beat:
+                    return
+                more = fed
+                gained = made_so_far
+                got_now = got
+                once_now = once
+                twice_now = twice
+                for p in line_places[n]:
+                    if not more >> p & 1:
+                        more |= 1 << p
+                        gained += worth_of[p]
+                        got_now |= singles[p]
+                        twice_now |= once_now & pairs[p] | doubles[p]
+                        once_now |= pairs[p] | doubles[p]
+                if more != fed:
+                    walk(n + 1, room - 1, more, gained, got_now, once_now, twice_now, chosen | 1 << n)
+
+        walk(0, self.coins, 0, 0, 0, 0, 0, 0)
+        EVALUATIONS[0] += best[2]
+        self.best = (best[0], [], (), (self._chosen(best[1]), 0))
 
     def _chosen(self, chosen: int) -> tuple:
         """Return the lines of the bits of `chosen`."""
@@ -306,7 +382,10 @@ def choose_spending(town, feeding) -> tuple:
     found = _Spending(town, feeding)
     if not found.settled():
         found.line_up()
-        found.walk(0, found.coins, 0, 0, 0, 0, 0, 0)
+        if found.more:
+            found.walk(0, found.coins, 0, 0, 0, 0, 0, 0)
+        else:
+            found.walk_lines()
     _, picked, farmed, (chosen, pairs) = found.best
     spent = len(chosen) + pairs
     town.spending = {"lines": [line[0] for line in chosen], "paid": [NAMES[i] for i in farmed[found.free:]],
