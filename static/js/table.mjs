@@ -374,9 +374,14 @@ function tablePage(section) {
     for (const [i, player] of state.players.entries()) {
       const row = section.querySelector(`.table-player[data-player="${i + 1}"]`);
       row.dataset.status = player.status;
-      row.querySelector(".table-status").textContent = text.status[player.status];
-      const total = player.total === null ? "" : counted(words.points, Math.abs(player.total), number(player.total));
-      row.querySelector(".table-total").textContent = total;
+      const status = row.querySelector(".table-status");
+      const sum = row.querySelector(".table-total");
+      status.textContent = text.status[player.status];
+      sum.textContent = player.total === null ? "" : counted(words.points, Math.abs(player.total), number(player.total));
+      // The status and the total as one line, by the language's template, as pieces.table_players draws it.
+      const parts = player.total === null ? ["%(status)s", "%(total)s"] : text.status_total.split(/(%\((?:status|total)\)s)/);
+      row.querySelector(".table-said").replaceChildren(
+        ...parts.map((part) => (part === "%(status)s" ? status : part === "%(total)s" ? sum : part)));
     }
   }, () => drainAll());
 }

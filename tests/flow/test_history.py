@@ -239,7 +239,7 @@ def test_the_phone_reads_and_draws_the_page_as_the_server_does(micropython_core,
 
 def test_the_page_says_its_figures_in_french(client):
     html = json.loads(flow.history_json(json.dumps(stats_request(page_words(client, "fr"), kept_games.kept(NOW)))))["html"]
-    assert "<p class=\"stats-count\">12 parties</p>" in html
+    assert "<p class=\"stats-count\">12\u00a0parties</p>" in html
     # Emese's 289 points in 9 games: 32,1 on average; 4 wins of 9, 44 %.
     assert "<dt>Moyenne</dt><dd>32,1</dd>" in html
     assert "<dd>4 (44\u00a0%)</dd>" in html

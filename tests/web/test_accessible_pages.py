@@ -62,7 +62,7 @@ def test_language_links_are_named_by_what_they_show(client):
 
 def test_layouts_are_described_in_words(client):
     html = client.get("/fr/rules").get_data(as_text=True)
-    assert 'role="img" aria-label="Motif\u00a0: blé, blé; bois, bois"' in html
+    assert 'role="img" aria-label="Motif\u00a0: blé, blé\u202f; bois, bois"' in html
 
 
 def test_pages_carry_the_phone_meta(client):

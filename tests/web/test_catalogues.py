@@ -74,9 +74,9 @@ def test_translations_keep_every_placeholder(lang):
 
 
 @pytest.mark.parametrize("lang, n, expected", [
-    ("hu", 1, "1 tárolt nyersanyag"), ("hu", 3, "3 tárolt nyersanyag"),
-    ("fr", 0, "0 ressource stockée"), ("fr", 1, "1 ressource stockée"), ("fr", 2, "2 ressources stockées"),
-    ("fr", 1000000, "1000000 ressources stockées"),
+    ("hu", 1, "1\u00a0tárolt nyersanyag"), ("hu", 3, "3\u00a0tárolt nyersanyag"),
+    ("fr", 0, "0\u00a0ressource stockée"), ("fr", 1, "1\u00a0ressource stockée"), ("fr", 2, "2\u00a0ressources stockées"),
+    ("fr", 1000000, "1000000\u00a0ressources stockées"),
     ("en", 1, "1 resource stored"), ("en", 0, "0 resources stored"),
 ])
 def test_plural_forms(app, lang, n, expected):

@@ -109,7 +109,7 @@ def test_the_english_sought_includes_the_words_a_page_could_leak():
                 "this one"} <= phrases
         assert {"Undo", "Delete", "Scores"} - {"Scores"} <= words
     assert english_in("fr", ["Cliquez sur Undo pour annuler."]) == ["Undo"]
-    assert english_in("hu", ["<p>Take in this town</p>"]) == ["Take", "Take in this town"]
+    assert english_in("hu", ["<p>Take in this town</p><p>Undo</p>"]) == ["Take in this town", "Undo"]
 
 
 def _game_pages(lang: str) -> list:

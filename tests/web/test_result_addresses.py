@@ -74,7 +74,7 @@ def test_a_rank_escapes_the_name_and_words_the_tie_in_the_pages_language(app):
         written = number_in("fr", 1234)
     assert item.startswith('<li class="rank place-1" data-player="2" data-total="1234" data-place="1">')
     assert "<bdi>&lt;i&gt;Éva&lt;/i&gt;</bdi>" in item
-    assert '<span class="total">{} points</span>'.format(written) in item
+    assert '<span class="total">{}\u00a0points</span>'.format(written) in item
     assert ('<span class="tie">départage\u00a0: plus de maisons de campagne</span>\n'
             '    <span class="tie">Pour départager cette égalité, indiquez combien de tours chacun a été Maître d’œuvre.</span>\n'
             '    \n  </li>') in item

@@ -14,7 +14,7 @@ from webscore.scoring import encode
 CODE = examples.FOUR_PLAYERS_CODE
 RULEBOOK = examples.RULEBOOK_CODE
 LANGS = ("en", "fr", "hu")
-POINTS = {"en": "points", "fr": "points", "hu": "pont"}
+POINTS = {"en": " points", "fr": "\u00a0points", "hu": "\u00a0pont"}
 # The four-players example's standing, the same in every language.
 STANDING = [("Annabell", 36), ("Csongork", 33), ("Bernadet", 28), ("Dominika", 27)]
 CUT_OFF = {
@@ -67,7 +67,7 @@ def tie_code(turns) -> str:
 
 def standing_text(lang: str, standing) -> str:
     """Return the standing as the page's words read it: place, name, score, unit."""
-    return " ".join("{} {} {} {}".format(i + 1, name, score, POINTS[lang]) for i, (name, score) in enumerate(standing))
+    return " ".join("{} {} {}{}".format(i + 1, name, score, POINTS[lang]) for i, (name, score) in enumerate(standing))
 
 
 def ranking(page: str) -> str:
@@ -124,9 +124,9 @@ def test_the_french_and_hungarian_pages_use_their_editions_words(client):
     french = text_of(client.get("/fr/r/" + CODE).get_data(as_text=True))
     hungarian = text_of(client.get("/hu/r/" + CODE).get_data(as_text=True))
     assert "a1 Maison de campagne (bleu) \u00a0: 3 — nourrie par\u00a0: Ferme c1" in french
-    assert "Maître d’œuvre 1 Annabell 36 points" in french
+    assert "Maître d’œuvre 1 Annabell 36\u00a0points" in french
     assert "a1 Kunyhó (kék) : 3 — ellátja: Tanya c1" in hungarian
-    assert "Főépítész 1 Annabell 36 pont" in hungarian
+    assert "Főépítész 1 Annabell 36\u00a0pont" in hungarian
     assert "Cottage" not in french and "Cottage" not in hungarian
 
 
@@ -160,7 +160,7 @@ def test_a_result_seen_first_and_seen_again_is_the_same_page(client, lang):
     assert "<bdi>&#34;&#39;&amp;amp;</bdi>" in body
     assert "&amp;amp;amp;" not in body
     points = "points" if lang == "fr" else "pont"
-    assert ranking(body).count("2 " + points) == 3
+    assert ranking(body).count("2\u00a0" + points) == 3
 
 
 def test_play_again_keeps_hostile_names_as_text(client):
@@ -182,15 +182,15 @@ def test_a_name_longer_than_the_form_allows_is_refused_in_the_pages_language(cli
 
 @pytest.mark.parametrize("turns,notes", [
     ((3, 3, 3), {"en": "1 {{ x }} 2 points shared place 1 שלום 2 points shared place 1 Zoé 🎲 2 points shared place",
-                 "fr": "1 {{ x }} 2 points place partagée 1 שלום 2 points place partagée 1 Zoé 🎲 2 points place partagée",
-                 "hu": "1 {{ x }} 2 pont megosztott helyezés 1 שלום 2 pont megosztott helyezés "
-                       "1 Zoé 🎲 2 pont megosztott helyezés"}),
+                 "fr": "1 {{ x }} 2\u00a0points place partagée 1 שלום 2\u00a0points place partagée 1 Zoé 🎲 2\u00a0points place partagée",
+                 "hu": "1 {{ x }} 2\u00a0pont megosztott helyezés 1 שלום 2\u00a0pont megosztott helyezés "
+                       "1 Zoé 🎲 2\u00a0pont megosztott helyezés"}),
     ((3, 2, 3), {"en": "1 שלום 2 points decided by fewer turns as Master Builder (2) 2 {{ x }} 2 points shared place "
                        "2 Zoé 🎲 2 points shared place",
-                 "fr": "1 שלום 2 points départage\u00a0: moins de tours en tant que Maître d’œuvre (2) 2 {{ x }} 2 points "
-                       "place partagée 2 Zoé 🎲 2 points place partagée",
-                 "hu": "1 שלום 2 pont kevesebb főépítészi kör döntött (2) 2 {{ x }} 2 pont megosztott helyezés "
-                       "2 Zoé 🎲 2 pont megosztott helyezés"}),
+                 "fr": "1 שלום 2\u00a0points départage\u00a0: moins de tours en tant que Maître d’œuvre (2) 2 {{ x }} 2\u00a0points "
+                       "place partagée 2 Zoé 🎲 2\u00a0points place partagée",
+                 "hu": "1 שלום 2\u00a0pont kevesebb főépítészi kör döntött (2) 2 {{ x }} 2\u00a0pont megosztott helyezés "
+                       "2 Zoé 🎲 2\u00a0pont megosztott helyezés"}),
 ])
 def test_tie_notes_are_the_same_on_the_first_and_the_kept_page(make_app, turns, notes):
     first = make_app().test_client()
@@ -232,9 +232,9 @@ def test_master_builder_turns_break_the_tie_at_a_new_address(client):
     assert answer.headers["Location"].endswith("/hu/r/" + broken)
     page = client.get("/hu/r/" + broken).get_data(as_text=True)
     # Each says the turns that placed them, 1, 2 and 3, beside the others'.
-    assert ranking(page) == ("1 \"'&amp; 2 pont kevesebb főépítészi kör döntött (1) "
-                             "2 <b>Zoé</b> 2 pont kevesebb főépítészi kör döntött (2) "
-                             "3 שלום 🎲 2 pont kevesebb főépítészi kör döntött (3)")
+    assert ranking(page) == ("1 \"'&amp; 2\u00a0pont kevesebb főépítészi kör döntött (1) "
+                             "2 <b>Zoé</b> 2\u00a0pont kevesebb főépítészi kör döntött (2) "
+                             "3 שלום 🎲 2\u00a0pont kevesebb főépítészi kör döntött (3)")
     # The form stays, with the turns given, for a table to correct them.
     assert re.findall(r'<input type="number" id="turns-\d" [^>]*value="([^"]*)"', page) == ["1", "2", "3"]
 

@@ -76,11 +76,11 @@ def fresh_pictures():
     ("en", "Annabell wins with 36 points · Tiny Towns",
      "Master Builder — 1. Annabell, 36 points · 2. Csongork, 33 points · 3. Bernadet, 28 points · 4. Dominika, 27 points",
      "en_GB"),
-    ("fr", "Annabell l’emporte avec 36 points · Les Petites Bourgades",
-     "Maître d’œuvre — 1. Annabell, 36 points · 2. Csongork, 33 points · 3. Bernadet, 28 points · 4. Dominika, 27 points",
+    ("fr", "Annabell l’emporte avec 36\u00a0points · Les Petites Bourgades",
+     "Maître d’œuvre — 1. Annabell, 36\u00a0points · 2. Csongork, 33\u00a0points · 3. Bernadet, 28\u00a0points · 4. Dominika, 27\u00a0points",
      "fr_FR"),
-    ("hu", "Annabell nyert 36 ponttal · Tiny Towns",
-     "Főépítész — 1. Annabell, 36 pont · 2. Csongork, 33 pont · 3. Bernadet, 28 pont · 4. Dominika, 27 pont",
+    ("hu", "Annabell nyert 36\u00a0ponttal · Tiny Towns",
+     "Főépítész — 1. Annabell, 36\u00a0pont · 2. Csongork, 33\u00a0pont · 3. Bernadet, 28\u00a0pont · 4. Dominika, 27\u00a0pont",
      "hu_HU"),
 ])
 def test_result_page_carries_the_link_preview_in_its_language(client, lang, title, description, locale):
@@ -100,7 +100,7 @@ def test_result_page_carries_the_link_preview_in_its_language(client, lang, titl
 
 def test_shared_link_previews_in_the_language_the_platform_asks_for(client):
     tags = meta(client, "/r/" + CODE, **{"Accept-Language": "hu-HU,hu;q=0.9"})
-    assert tags["og:title"] == "Annabell nyert 36 ponttal · Tiny Towns"
+    assert tags["og:title"] == "Annabell nyert 36\u00a0ponttal · Tiny Towns"
     assert tags["og:image"] == "http://marquoir.test/hu/r/{}.png".format(CODE)
 
 
@@ -114,8 +114,8 @@ def test_behind_a_proxy_the_preview_points_to_https(make_app):
 
 @pytest.mark.parametrize(("lang", "title"), [
     ("en", "Anna and Bo share first place with 20 points · Tiny Towns"),
-    ("fr", "Anna et Bo partagent la première place avec 20 points · Les Petites Bourgades"),
-    ("hu", "Anna és Bo holtversenyben végzett az élen 20 ponttal · Tiny Towns"),
+    ("fr", "Anna et Bo partagent la première place avec 20\u00a0points · Les Petites Bourgades"),
+    ("hu", "Anna és Bo holtversenyben végzett az élen 20\u00a0ponttal · Tiny Towns"),
 ])
 def test_a_shared_first_place_says_so(client, lang, title):
     code = encode(game(player(TIED_TOWN, "Anna", master_builder_turns=3), player(TIED_TOWN, "Bo", master_builder_turns=3),
@@ -219,8 +219,8 @@ def headline_of(texts: list) -> str:
 
 @pytest.mark.parametrize(("lang", "headline"), [
     ("en", "6 players share first place with 20 points"),
-    ("fr", "6 joueurs partagent la première place avec 20 points"),
-    ("hu", "6 játékos holtversenyben végzett az élen 20 ponttal"),
+    ("fr", "6\u00a0joueurs partagent la première place avec 20\u00a0points"),
+    ("hu", "6\u00a0játékos holtversenyben végzett az élen 20\u00a0ponttal"),
 ])
 def test_six_players_with_24_character_names_fit(app, lang, headline):
     assert all(len(name) == 24 for name in LONG_NAMES)

@@ -52,6 +52,10 @@ def test_a_handed_in_town_is_terminee_in_french_while_the_button_stays_termine(p
     assert '"done": "Termin\\u00e9e"' in page.text
     hungarian = phone.get("/hu/t/" + table)
     assert re.findall(r'<span class="table-status">([^<]+)</span>', hungarian.text)[0] == "Kész"
+    # Its status and its total are one line, joined by the language's template, not two fragments side by side.
+    said = r'<span class="table-said"><span class="table-status">{}</span> · <span class="table-total">\d+\u00a0{}</span></span>'
+    assert re.search(said.format("Terminée", "points"), page.text)
+    assert re.search(said.format("Kész", "pont"), hungarian.text)
     town = phone.get("/fr/t/{}/2".format(table))
     assert town.status_code == 200
     assert '<button type="button" class="primary" data-action="done">Terminé</button>' in town.text
@@ -129,9 +133,9 @@ def test_the_hungarian_table_pages_say_link_and_tap_one_way(phone):
 # The browser picks a counted message's form by CLDR category; English once had only "other" ("1 points").
 @pytest.mark.parametrize(("lang", "forms"), [
     ("en", {"one": "%(num)d change waiting to be sent.", "other": "%(num)d changes waiting to be sent."}),
-    ("fr", {"one": "%(num)d modification en attente d’envoi.", "many": "%(num)d modifications en attente d’envoi.",
-            "other": "%(num)d modifications en attente d’envoi."}),
-    ("hu", {"one": "%(num)d módosítás vár elküldésre.", "other": "%(num)d módosítás vár elküldésre."}),
+    ("fr", {"one": "%(num)d\u00a0modification en attente d’envoi.", "many": "%(num)d\u00a0modifications en attente d’envoi.",
+            "other": "%(num)d\u00a0modifications en attente d’envoi."}),
+    ("hu", {"one": "%(num)d\u00a0módosítás vár elküldésre.", "other": "%(num)d\u00a0módosítás vár elküldésre."}),
 ])
 def test_counted_words_for_the_browser_have_every_plural_form_of_the_language(lang, forms):
     app = new_app()

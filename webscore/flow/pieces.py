@@ -112,6 +112,9 @@ def reason(words: dict, square: dict) -> str:
         return fill(words["fed_reasons"][card]["fed-by"], {"feeders": name_list(words, feeders)})
     code = square["reason"]
     if code in words["counted"]:
+        # A count of none may have words of its own ("no town completed before" rather than "0 towns ...").
+        if square["n"] == 0 and code + "-none" in words["reasons"]:
+            return words["reasons"][code + "-none"]
         return counted(words, words["counted"][code], square["n"])
     return words["fed_reasons"].get(card, {}).get(code) or words["reasons"][code]
 
@@ -618,11 +621,13 @@ def table_players(words: dict, text: dict, players: list, links: list) -> str:
             else '<span class="who">{}</span>'.format(name)
         status = player.get("status") or ""
         total = player.get("total")
+        # The status and the total are said as one line, by the language's template (table.mjs fills it the same).
+        said = '<span class="table-status">{}</span>'.format(escape(text["status"][status]) if status else "")
+        summed = '<span class="table-total">{}</span>'.format("" if total is None else points(words, total))
+        said = said + summed if total is None else fill(escape(text["status_total"]), {"status": said, "total": summed})
         items.append(
             '<li class="table-player" data-player="{}" data-status="{}">\n    {}\n'
-            '    <span class="table-status">{}</span>\n    <span class="table-total">{}</span>\n  </li>'.format(
-                n + 1, escape(status), who, escape(text["status"][status]) if status else "",
-                "" if total is None else points(words, total)))
+            '    <span class="table-said">{}</span>\n  </li>'.format(n + 1, escape(status), who, said))
     return '<ol class="table-players">\n  {}\n</ol>'.format("\n  ".join(items))
 
 

@@ -15,6 +15,7 @@ from flask import render_template
 from flask import url_for
 from flask_babel import get_translations
 from flask_babel import gettext as _
+from flask_babel import pgettext
 from markupsafe import Markup
 
 from ...flow import PIECES
@@ -267,6 +268,8 @@ def page_words() -> dict:
         "next_round": _("Next round"),
         "town_complete": _("Town complete"),
         "fort_built": _("Fort Ironweed built"),
+        # The same words in a player's status line, after "·": lower case where the language wants it there.
+        "fort_built_said": pgettext("a player's status line", "Fort Ironweed built"),
         "playing": _("playing"),
         "complete_in_round": _("town complete in round %(num)d"),
         "turns_count": _("turns as Master Builder: %(num)d"),
@@ -276,7 +279,9 @@ def page_words() -> dict:
         "next_card": _("Next round: a card is turned."),
         "next_free": _("Next round: everyone chooses."),
         "pile": _("Cards left in the pile: %(num)d"),
-        "take": _("Take %(resource)s"),
+        # One message per resource, so that each language can say it with the resource's own grammar.
+        "take": {"wood": _("Take wood"), "wheat": _("Take wheat"), "brick": _("Take brick"), "glass": _("Take glass"),
+                 "stone": _("Take stone")},
         "taken": _("Resources taken: %(num)d"),
         "start_game": _("Turn the first card"),
         "enter_towns": _("Enter the towns"),
@@ -334,6 +339,7 @@ def words() -> dict:
         # As a town's square shows them: broken only where the language lets a word break.
         "square_cards": {card: hyphenated(lang, str(name)) for card, name in labels.CARD_NAMES.items()},
         "colours": {colour: str(name) for colour, name in labels.COLOUR_NAMES.items()},
+        "colour_labels": {colour: str(name) for colour, name in labels.COLOUR_LABELS.items()},
         "modes": {mode: str(name) for mode, name in labels.MODE_NAMES.items()},
         "solo_ranks": {rank: str(name) for rank, name in labels.SOLO_RANKS.items()},
         "tie_breaks": {tie: str(name) for tie, name in labels.TIE_BREAKS.items()},

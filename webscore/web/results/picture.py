@@ -117,7 +117,7 @@ class _Canvas:
             return whole
         width, height = box[2] - box[0], box[3] - box[1]
         size = sizes[-1]
-        broken = _greedy(text.split(), lambda line: self.width(line, size, bold) <= width)
+        broken = _greedy(_words(text), lambda line: self.width(line, size, bold) <= width)
         kept = min(lines, height // _leading(size))
         cut = broken[:kept]
         if len(broken) > kept:
@@ -131,7 +131,7 @@ class _Canvas:
         for size in sizes:
             if widest * size // sizes[0] > lines * width * 11 // 10:
                 continue  # cannot fit even with every line full
-            broken = _greedy(text.split(), lambda line, s=size: self.width(line, s, bold) <= width)
+            broken = _greedy(_words(text), lambda line, s=size: self.width(line, s, bold) <= width)
             if len(broken) <= lines and len(broken) * _leading(size) <= height \
                     and all(self.width(line, size, bold) <= width for line in broken):
                 return broken, size
@@ -172,6 +172,14 @@ class _Canvas:
 
 def _leading(size: int) -> int:
     return size * 6 // 5
+
+
+# Where a line may break: at any space but a no-break one, which keeps a number with its unit ("20 points").
+BREAKS = re.compile(r"[^\S\u00a0\u202f]+")
+
+
+def _words(text: str) -> list:
+    return [word for word in BREAKS.split(text) if word]
 
 
 def _greedy(words: list, fits) -> list:

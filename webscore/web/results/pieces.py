@@ -77,7 +77,11 @@ class Pieces:
     def _layout(self, card: str) -> Markup:
         resources = [[str(labels.RESOURCE_NAMES[labels.RESOURCE_OF_LETTER[cell]]) if cell != "." else gettext("nothing")
                       for cell in row] for row in LAYOUTS[card]]
-        label = Markup(gettext("Layout: %(rows)s")) % {"rows": "; ".join(", ".join(r) for r in resources)}
+        # The rows one after another, joined as the language punctuates it ("blé, blé ; bois, bois").
+        rows = ", ".join(resources[0])
+        for row in resources[1:]:
+            rows = gettext("%(rows)s; %(row)s", rows=rows, row=", ".join(row))
+        label = Markup(gettext("Layout: %(rows)s")) % {"rows": rows}
         rows = "".join('<span class="layout-row">{}</span>'.format("".join(
             '<span class="res res-{}"></span>'.format(cell if cell != "." else "none") for cell in row))
             for row in LAYOUTS[card])
