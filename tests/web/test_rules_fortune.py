@@ -38,7 +38,7 @@ READINGS_IN = {
 }
 # A few names written out, so a catalogue that lost them is noticed as well as a page that left them out.
 NAMES = {"en": {"root-cellar": "Root Cellar", "the-treasury-at-okaver": "The Treasury at Okaver"},
-         "fr": {"root-cellar": "Cellier", "the-treasury-at-okaver": "Le Trésor d’Okaver"},
+         "fr": {"root-cellar": "Cellier", "the-treasury-at-okaver": "Le\u00a0Trésor d’Okaver"},
          "hu": {"root-cellar": "Verem", "the-treasury-at-okaver": "Okaveri Kincstár"}}
 READINGS = (
     "Marquoir reads it so: each coin feeds any one row or column of your town, not only the Root Cellar's own, and "
