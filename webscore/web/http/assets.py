@@ -12,6 +12,7 @@ import gzip
 import hashlib
 import mimetypes
 import pathlib
+from stat import S_ISREG
 
 import brotli
 from flask import Response
@@ -22,6 +23,8 @@ from werkzeug.http import quote_etag
 from werkzeug.security import safe_join
 
 from . import conditional
+from .cache import LIMITS
+from .cache import Store
 from .cache import cache
 
 # Best first, when the client takes both alike.
@@ -33,8 +36,20 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 VERSIONED = ("static", "offline.core_bundle")
 
 
+# Bodies compressed at the strongest level, by their content and encoding, for every app of the process: files
+# are few and the same for each, and brotli's quality 11 took 2 s of CPU to make an app again (the tests make a
+# production app many times). The app's own stores keep the very same bytes.
+STRONGEST = Store(LIMITS["files"])
+
+
 def compress(body: bytes, encoding: str, strongest: bool) -> bytes:
-    """Return a body compressed with brotli or gzip, at the strongest level or a quick one."""
+    """Return a body compressed with brotli or gzip, at the strongest level (kept, see STRONGEST) or a quick one."""
+    if strongest:
+        return STRONGEST.get((hashlib.sha256(body).digest(), encoding), lambda: _compress(body, encoding, True))
+    return _compress(body, encoding, False)
+
+
+def _compress(body: bytes, encoding: str, strongest: bool) -> bytes:
     if encoding == "br":
         # Quick, for pages drawn as they are asked for: a higher level saves a few hundred bytes of a result page
         # and costs its first draw more CPU than that is worth (tests/bench/load.py measures both).
@@ -160,13 +175,35 @@ def file_response(folder: pathlib.Path, filename: str, mimetype=None, version=No
 
 
 def files_version(folders) -> str:
-    """Return a hash of every file's name and content in these folders."""
-    digest = hashlib.sha256()
+    """Return a hash of every file's name and content in these folders.
+
+    Kept for the process while no file's size or time changes (as stored_file keeps a file): each app made read
+    and hashed every file again, a third of the time a new app takes (the tests make thousands).
+    """
+    files = []
     for folder in folders:
         for path in sorted(folder.rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts:
-                digest.update(path.relative_to(folder).as_posix().encode())
-                digest.update(path.read_bytes())
+            if "__pycache__" in path.parts:
+                continue
+            try:
+                stat = path.stat()
+            except OSError:
+                continue
+            if S_ISREG(stat.st_mode):
+                files.append((folder, path, stat.st_mtime_ns, stat.st_size))
+    key = tuple((str(folder), str(path), mtime, size) for folder, path, mtime, size in files)
+    return VERSIONS.get(key, lambda: _hashed(files))
+
+
+# The versions of the files as they were, for every app of the process.
+VERSIONS = Store(LIMITS["version"])
+
+
+def _hashed(files: list) -> str:
+    digest = hashlib.sha256()
+    for folder, path, _, _ in files:
+        digest.update(path.relative_to(folder).as_posix().encode())
+        digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
 
 

@@ -1,5 +1,6 @@
 """Languages: a /en/, /fr/ or /hu/ prefix on every page, else the cookie, Accept-Language, English."""
 
+import functools
 import hashlib
 import os
 import pathlib
@@ -309,8 +310,16 @@ COUNTS = 10000
 
 def plural_categories(lang: str) -> dict:
     """Return the CLDR plural category of every count below COUNTS that is not "other", by Babel's rule."""
+    return dict(_plural_categories(lang))
+
+
+# Babel's rules are the same for a language in every app of a process: each is asked once per process (made
+# per app, as the stores keep their values, asking it 2 x 10,000 times made a third of a new app's first page).
+@functools.lru_cache(maxsize=len(LANGUAGES))
+def _plural_categories(lang: str) -> dict:
     rule = Locale.parse(lang).plural_form
-    return {str(n): rule(n) for n in range(COUNTS) if rule(n) != "other"}
+    categories = ((n, rule(n)) for n in range(COUNTS))
+    return {str(n): category for n, category in categories if category != "other"}
 
 
 def list_patterns(lang: str) -> dict:
@@ -320,13 +329,20 @@ def list_patterns(lang: str) -> dict:
 
 def plural_forms(singular: str, plural: str) -> dict:
     """Return a counted message's forms by CLDR plural category, with %(num)d left for the browser."""
-    rule = Locale.parse(current_language()).plural_form
-    forms = {}
+    translations = get_translations()
+    return {category: translations.ungettext(singular, plural, n) for category, n in _first_counts(current_language())}
+
+
+@functools.lru_cache(maxsize=len(LANGUAGES))
+def _first_counts(lang: str) -> tuple:
+    """Return each CLDR plural category of a language with the first count that takes it, by Babel's rule (per
+    process, as _plural_categories)."""
+    rule = Locale.parse(lang).plural_form
+    # Babel leaves "other" out of a rule's tags: every language has it.
+    wanted = len(set(rule.tags) | {"other"})
+    first = {}
     for n in list(range(0, 200)) + [1000000]:
-        category = rule(n)
-        if category not in forms:
-            forms[category] = get_translations().ungettext(singular, plural, n)
-        # Babel leaves "other" out of a rule's tags: every language has it.
-        if len(forms) == len(set(rule.tags) | {"other"}):
+        first.setdefault(rule(n), n)
+        if len(first) == wanted:
             break
-    return forms
+    return tuple(first.items())

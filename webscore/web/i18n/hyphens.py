@@ -37,6 +37,8 @@ def _word(lang: str, word: str) -> str:
     return broken.replace("-" + SOFT_HYPHEN, "-")
 
 
+# The same few names and reminders, for every app of a process (the tests make thousands): made once each.
+@functools.lru_cache(maxsize=4096)
 def hyphenated(lang: str, text: str, longest_whole: int = 0) -> str:
     """Return text with a soft hyphen wherever the language lets each of its words break, but in the words of
     longest_whole letters or fewer: those that fit a line as they are, so a line breaks between words first."""
