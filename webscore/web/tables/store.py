@@ -3,15 +3,16 @@
 Limits (tables opened, saves) are counted here too, by hit() and by change() itself: Flask-Limiter's
 storages have no SQLite one, and an in-memory count would let each gunicorn worker count alone.
 
-A table is one small record, kept as JSON under an unguessable id:
+A table is one small record, kept as JSON under an unguessable id (webscore.shapes.TableRecord):
     {"setup": game code, "towns": [town code or None per player], "versions": [int], "done": [bool],
-     "sync": [each player's town as webscore.flow.sync keeps it], "created": seconds, "changed": seconds,
-     "revision": int}
+     "sync": [each player's town as webscore.flow.sync keeps it (shapes.SyncTown)], "created": seconds,
+     "changed": seconds, "revision": int}
 A town travels as the game code of the setup with only that player's town filled in; "sync" holds the
 fields each phone changed and when, which merge() needs. "revision" grows at every change, so a phone
 that follows the table asks "anything since revision r?" and gets a 304. Both stores offer the same
-calls, change a table in one transaction (no other worker writes in between) and expire a table 48
-hours after its last change. Each table's opener (its client address) is kept beside it, so that what one
+calls (protocol.TableStore, which tests/web/test_tables_store_protocol.py checks both against), change a
+table in one transaction (no other worker writes in between) and expire a table 48 hours after its last
+change. Each table's opener (its client address) is kept beside it, so that what one
 address keeps at once is counted in the same write that opens a table.
 """
 
@@ -22,6 +23,8 @@ import secrets
 import sqlite3
 import threading
 import time
+
+from .protocol import TableStore
 
 LIFETIME = 48 * 3600
 # An id is 16 random bytes in URL-safe base64 (22 characters); longer ones are let through, up to this.
@@ -210,7 +213,7 @@ class SQLiteStore:
         return self._db().execute("SELECT COUNT(*) FROM counts").fetchone()[0]
 
 
-def open_store(app):
+def open_store(app) -> TableStore:
     """Return the app's table store, made on first use from REDIS_URL or the instance folder."""
     store = app.extensions.get("marquoir-tables")
     if store is None:
