@@ -12,10 +12,10 @@ from webscore import create_app
 class CompiledTemplates(jinja2.BytecodeCache):
     """Jinja's compiled templates, kept for every app the tests make in one process.
 
-    Each test makes an app of its own, and each app compiled every template it drew again: a third of the time
-    of the web tests (over a quarter) went to parsing the same templates into the same code. Jinja keeps a template's code under
-    its name and file, and compares the source's checksum before it uses it (a template changed is compiled
-    again). Kept apart for each way an environment may compile (its extensions, autoescaping, delimiters).
+    Each test makes an app of its own, and each app compiled every template it drew again: over a quarter of
+    the time of the web tests went to parsing the same templates into the same code. Jinja keeps a template's
+    code under its name and file, and compares the source's checksum before it uses it (a template changed is
+    compiled again). Kept apart for each way an environment may compile (its extensions, autoescaping, delimiters).
     """
 
     def __init__(self):
