@@ -4,7 +4,8 @@ Written once, run by both sides: the server merges each operation into the table
 (under MicroPython) keeps its outbox with edit(), hand_in(), reopen(), acknowledged(), refreshed() and
 resolve(). JavaScript stores the outbox and carries its head to the server, one request at a time.
 
-A town as the table keeps it (the town form's fields as text; a field not there is ""):
+A town as the table keeps it (the town form's fields as text; a field not there is ""), webscore.shapes.SyncTown
+(a TypedDict for CPython's checkers and tests; MicroPython, which runs this module, has no typing to import):
     {"fields": {field: value}, "marks": {field: [version, client]}, "seen": {client: seq},
      "sums": {client: digest}, "version": int, "done": bool}
 marks say at which version, and from which phone, each field last changed; seen holds the last
@@ -13,7 +14,8 @@ twice (its answer lost) is applied once, and one numbered at or below that is re
 same number with other content), never acknowledged. At most MAX_SEEN phones change one town: past
 them a new phone is refused, never one forgotten.
 
-An operation comes from one phone's outbox (its client id) and is numbered there (seq, from 1, in order):
+An operation comes from one phone's outbox (its client id) and is numbered there (seq, from 1, in order),
+webscore.shapes.Operation (SetOperation, DoneOperation or ReopenOperation):
     {"seq": 3, "set": {"square_a1": ["cottage", 2], ...}}  each field with the version it was edited over
     {"seq": 4, "done": true}                                hand the town in
     {"seq": 5, "reopen": 4}                                 change a handed-in town again, on purpose,

@@ -1,5 +1,8 @@
 """Game-file validation: every mistake reported with its player, square and a problem code.
 
+A game file's shape, its keys (GAME_KEYS, PLAYER_KEYS) and their types, is webscore.shapes.Game and Player: TypedDicts
+for CPython's checkers and tests, never imported here (MicroPython, which runs the core, has no typing).
+
 A problem is a dict {"code", "player", "square", "value"}: player is the index in seating order (or
 None for the game itself), square a name like "b4" (or None), value the offending value where it helps.
 The web layer words the codes for people; nothing here is guessed or fixed silently.
