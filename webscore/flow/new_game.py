@@ -234,9 +234,9 @@ def monument_offers(state: dict) -> list:
     """Return, per player row, the monuments its select offers: the dealt pair, else every allowed one."""
     every = [m for m in monuments_in_play(state) if allowed(state, m)]
     offers = [state["dealt"][n].split() if state["dealt"][n] else every for n in range(len(state["players"]))]
-    # A monument of Fortune's chosen while its cards are off stays in its row's choice, named by check(): what a
-    # player chose is not lost, and turning the switch on plays it.
-    return [offer + [state["monuments"][n]] if state["monuments"][n] in FORTUNE_MONUMENTS and not state["fortune"]
+    # A monument chosen that the setup would not offer (Fortune's while its cards are off, one Solo leaves out)
+    # stays in its row's choice, and starting the game names it (check()): what a player chose is not lost.
+    return [offer + [state["monuments"][n]] if state["monuments"][n] in ALL_MONUMENTS
             and state["monuments"][n] not in offer else offer for n, offer in enumerate(offers)]
 
 
@@ -296,15 +296,12 @@ def apply(action: str, state: dict, dealer) -> dict:
 
 
 def tidy(state: dict) -> dict:
-    """Keep the state consistent with its mode: Solo keeps one row (rows with a name typed stay)."""
+    """Keep the state consistent with its mode: Solo keeps one row (rows with a name typed stay); a monument the mode
+    leaves out stays chosen, for check() to name."""
     if state["mode"] == SOLO:
         keep = [n for n in range(len(state["players"])) if n == 0 or trimmed_name(state["players"][n])]
         for row in ROWS:
             state[row] = [state[row][n] for n in keep]
-    for n in range(len(state["players"])):
-        monument = state["monuments"][n]
-        if monument in ALL_MONUMENTS and monument not in monument_offers(state)[n]:
-            state["monuments"][n] = ""
     return state
 
 

@@ -93,7 +93,8 @@ def _player(p: int, result: dict, columns: tuple, turns) -> dict:
         "turns": turns,
         "needs_turns": result["needs_turns"],
         "solo_rank": result.get("solo_rank"),
-        "by_colour": [result["by_colour"][column] for column in columns],
+        # A town not entered in a game with coins has none given: its coins row is 0.
+        "by_colour": [result["by_colour"].get(column, 0) for column in columns],
         "squares": [_square(square, result) for square in result["squares"]],
         "empties": result["empty"],
         # The pad's row of empty squares holds the tree's points too; the town's lines say them apart.
