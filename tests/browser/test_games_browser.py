@@ -202,7 +202,7 @@ def test_export_clear_and_import_restore_the_same_page(phone, live_server, tmp_p
     page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     page.get_by_role("button", name="Játszmák törlése").click()
     page.wait_for_selector(".stats-none")
-    assert asked == ["Törlöd erről a telefonról a statisztikához eltett 12 játszmát, "
+    assert asked == ["Törlöd erről a telefonról a statisztikához eltett 12\u00a0játszmát, "
                      "bármilyen időszakot és játékosokat választottál is?"]
     # A damaged file is refused in the page's language, and nothing changes.
     (tmp_path / "damaged.json").write_text(exported.read_text()[:-40])
