@@ -15,12 +15,9 @@ it (a card missing two counts half for each; half paid, it counts half already),
 neighbour when one left out before it does as much for every card: an equal or better choice came first.
 """
 
-from .buildings import FED_COTTAGES_NEEDED
 from .feeding_worths import EVALUATIONS
 from .feeding_worths import HALVES
 from .feeding_worths import made
-from .town import ADJACENT
-from .town import SQUARES
 
 
 def walk_capacity(town, judge, fed: set, unfed: list, capacity: int, picked: list) -> None:
@@ -39,19 +36,22 @@ def walk_capacity(town, judge, fed: set, unfed: list, capacity: int, picked: lis
     squares = town.squares
     worth = judge.worth()
     # The same unfed squares (a Tithe Barn's plans of more or fewer pairs) walk the same neighbours and cards.
-    known = judge.walks.get(tuple(unfed))
+    key = 0
+    for i in unfed:
+        key |= 1 << i
+    known = judge.walks.get(key)
     if known is None:
-        needy_side = set()
-        for i in SQUARES:
-            if squares[i] in FED_COTTAGES_NEEDED:
-                needy_side.update(j for j in ADJACENT[i] if j in unfed)
-        near = tuple(i for i in unfed if i in needy_side)
-        others = [i for i in unfed if i not in needy_side]
+        side = judge.needy_side()
+        near = tuple([i for i in unfed if side >> i & 1])
+        others = [i for i in unfed if not side >> i & 1]
         if len({squares[i] for i in others}) > 1:
-            # The most valuable first, ties in reading order (a Castle is worth more than a Cottage to every card).
-            others.sort(key=lambda i: (-worth[squares[i]], i))
+            # The most valuable first, ties in reading order (a Castle is worth more than a Cottage to every card):
+            # (-worth, square) as one number, sorted without a key.
+            keys = [-worth[squares[i]] * PLACE_KEY + i for i in others]
+            keys.sort()
+            others = [key % PLACE_KEY for key in keys]
         walk = _Walk(judge, fed, unfed, near, capacity, picked)
-        judge.walks[tuple(unfed)] = (near, others, walk)
+        judge.walks[key] = (near, others, walk)
     else:
         near, others, walk = known
         walk = _Walk(judge, fed, unfed, near, capacity, picked, walk)
@@ -63,7 +63,7 @@ def walk_capacity(town, judge, fed: set, unfed: list, capacity: int, picked: lis
         walk.rest = tuple(others[:capacity - size])
         rest_made = sum(worth[squares[i]] for i in walk.rest)
         if size:
-            walk.take(0, size, 0, rest_made, 0, 0, 0, 0)
+            walk.take(size, rest_made)
         else:
             EVALUATIONS[0] += 1
             walk.offer(rest_made, 0)
@@ -304,68 +304,73 @@ class _Walk:
             self.most = self.base + best + self.cards.reachable(self.capacity)
         return judge.best[0] >= self.most
 
-    def take(self, p: int, slots: int, banned: int, made: int, got: int, once: int, twice: int, chosen: int) -> None:
-        """Walk the choices of `slots` more neighbours from near[p:] in lexicographic order, after `chosen`.
+    def take(self, size: int, made: int) -> None:
+        """Walk the choices of `size` neighbours in lexicographic order, the others' squares making `made`.
 
-        made, got, once, twice: what the choice so far makes (see the module). banned: the places (as bits)
-        of neighbours a neighbour left out before them does as much as.
+        The walk keeps what the choice so far makes (see the module) and `banned`, the places (as bits) of
+        neighbours a neighbour left out before them does as much as; it runs in local names, as under
+        MicroPython an attribute costs as much as a whole step.
         """
-        judge = self.judge
-        if self.most is not None and judge.best[0] >= self.most:
-            return
-        if slots == 1:
-            self.last(p, banned, made, got, once, twice, chosen)
-            return
+        walk, judge, worth, dominated, base = self, self.judge, self.worth, self.dominated, self.base
         cards = self.cards
-        singles, pairs, doubles, worth, dominated = cards.singles, cards.pairs, cards.doubles, self.worth, self.dominated
-        halves = None
-        for q in range(p, len(self.near) - slots + 1):
-            if judge.best is not None:
-                if halves is None:
-                    if self.reach is None:
-                        self._bounds()
-                    paid_one, paid_two, reach, best_of, base = cards.paid_one, cards.paid_two, self.reach, \
-                        self.best_of, self.base
-                    # As Cards.halves.
-                    halves = HALVES * (made + paid_one[got] + paid_two[twice]) + paid_two[once & ~twice]
-                # A branch whose squares can add less than `beat` (in halves) cannot beat the best so far: the most
-                # `slots` of near[q:] add, by their squares, and by their cards counted once.
-                beat = HALVES * (judge.best[0] - base + 1) - halves
-                if self.most_first:
-                    most = best_of[q + slots] - best_of[q]
-                else:
-                    most = best_of[q][slots]
-                if most < beat:
-                    return
-                one, two, worths = reach[q]
-                if HALVES * (worths[slots] + paid_one[one & ~got] + paid_two[two & ~once]) + \
-                        paid_two[two & once & ~twice] < beat:
-                    return
-            if not banned >> q & 1:
-                self.take(q + 1, slots - 1, banned, made + worth[q], got | singles[q],
-                          once | pairs[q] | doubles[q], twice | once & pairs[q] | doubles[q], chosen | 1 << q)
-                if self.most is not None and judge.best[0] >= self.most:
-                    return
-                found = dominated[q]
-                banned |= self._dominated(q) if found is None else found
+        singles, pairs, doubles, paid_one, paid_two = cards.singles, cards.pairs, cards.doubles, cards.paid_one, \
+            cards.paid_two
+        count, most_first = len(worth), self.most_first
+        scored = [0]
 
-    def last(self, p: int, banned: int, made: int, got: int, once: int, twice: int, chosen: int) -> None:
-        """Score each choice of one more neighbour from near[p:], keeping any that beats the best so far."""
-        judge, cards, dominated = self.judge, self.cards, self.dominated
-        paid_one, paid_two, singles, pairs, doubles = cards.paid_one, cards.paid_two, cards.singles, cards.pairs, cards.doubles
-        worth = self.worth
-        base = self.base
-        scored = 0
-        for q in range(p, len(worth)):
-            if not banned >> q & 1:
-                scored += 1
-                total = base + made + worth[q] + paid_one[got | singles[q]] + \
-                    paid_two[twice | once & pairs[q] | doubles[q]]
-                if judge.best is None or total > judge.best[0]:
-                    self.offer(total - base, chosen | 1 << q)
-                found = dominated[q]
-                banned |= self._dominated(q) if found is None else found
-        EVALUATIONS[0] += scored
+        def last(p, banned, made, got, once, twice, chosen):
+            # Score each choice of one more neighbour from near[p:], keeping any that beats the best so far.
+            for q in range(p, count):
+                if not banned >> q & 1:
+                    scored[0] += 1
+                    total = base + made + worth[q] + paid_one[got | singles[q]] + \
+                        paid_two[twice | once & pairs[q] | doubles[q]]
+                    best = judge.best
+                    if best is None or total > best[0]:
+                        walk.offer(total - base, chosen | 1 << q)
+                    found = dominated[q]
+                    banned |= walk._dominated(q) if found is None else found
+
+        def take(p, slots, banned, made, got, once, twice, chosen):
+            # Walk the choices of `slots` more neighbours from near[p:], after `chosen`.
+            if walk.most is not None and judge.best[0] >= walk.most:
+                return
+            if slots == 1:
+                last(p, banned, made, got, once, twice, chosen)
+                return
+            halves = None
+            for q in range(p, count - slots + 1):
+                best = judge.best
+                if best is not None:
+                    if halves is None:
+                        if walk.reach is None:
+                            walk._bounds()
+                        reach, best_of = walk.reach, walk.best_of
+                        # As Cards.halves.
+                        halves = HALVES * (made + paid_one[got] + paid_two[twice]) + paid_two[once & ~twice]
+                    # A branch whose squares can add less than `beat` (in halves) cannot beat the best so far: the
+                    # most `slots` of near[q:] add, by their squares, and by their cards counted once.
+                    beat = HALVES * (best[0] - base + 1) - halves
+                    if most_first:
+                        most = best_of[q + slots] - best_of[q]
+                    else:
+                        most = best_of[q][slots]
+                    if most < beat:
+                        return
+                    one, two, worths = reach[q]
+                    if HALVES * (worths[slots] + paid_one[one & ~got] + paid_two[two & ~once]) + \
+                            paid_two[two & once & ~twice] < beat:
+                        return
+                if not banned >> q & 1:
+                    take(q + 1, slots - 1, banned, made + worth[q], got | singles[q], once | pairs[q] | doubles[q],
+                         twice | once & pairs[q] | doubles[q], chosen | 1 << q)
+                    if walk.most is not None and judge.best[0] >= walk.most:
+                        return
+                    found = dominated[q]
+                    banned |= walk._dominated(q) if found is None else found
+
+        take(0, size, 0, made, 0, 0, 0, 0)
+        EVALUATIONS[0] += scored[0]
 
     def offer(self, made: int, chosen: int) -> None:
         """Keep the choice of the neighbours `chosen` (as bits) if what it makes beats the best so far."""

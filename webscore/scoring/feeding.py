@@ -22,6 +22,7 @@ from .feeding_worths import EVALUATIONS
 from .feeding_worths import ceiling
 from .feeding_worths import made
 from .town import ADJACENT
+from .town import ADJACENT_BITS
 from .town import SQUARES
 from .town import SURROUNDING
 from .town import column_of
@@ -175,7 +176,7 @@ class Judge:
     search's order (capacity.py), as for every town the base game can hold.
     """
 
-    __slots__ = ("top", "by_card", "best", "extra", "plan", "in_order", "walks")
+    __slots__ = ("top", "by_card", "best", "extra", "plan", "in_order", "walks", "side", "board", "dependent")
 
     def __init__(self, town, feeding):
         self.top = ceiling(town, feeding.dependent, feeding.feedable)
@@ -185,8 +186,22 @@ class Judge:
         self.best = None
         self.extra = 0
         self.plan = None
-        # {unfed squares: (their neighbours of needy cards, the others in order, a walk of them)}: capacity.py
+        # {unfed squares (as bits): (their neighbours of needy cards, the others in order, a walk of them)}: capacity.py
         self.walks = {}
+        self.side = None
+        self.board = town.squares
+        self.dependent = feeding.dependent
+
+    def needy_side(self) -> int:
+        """Return the squares (as bits) next to a card that needs fed Cottages beside it, found once."""
+        if self.side is None:
+            side = 0
+            squares = self.board
+            for i in self.dependent:
+                if squares[i] in FED_COTTAGES_NEEDED:
+                    side |= ADJACENT_BITS[i]
+            self.side = side
+        return self.side
 
     def worth(self) -> dict:
         """Return {card: worth} of the feedable cards."""

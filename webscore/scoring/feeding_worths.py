@@ -13,10 +13,14 @@ share of the needy cards beside it.
 
 from .buildings import FED_COTTAGES_NEEDED
 from .buildings import RULES as BUILDING_RULES
+from .cards import BARRETT_CASTLE
+from .cards import COTTAGE
 from .cards import cottage_count
 from .monuments import RULES as MONUMENT_RULES
 from .town import ADJACENT
 
+# How many Cottages a card counts as for other cards (cards.cottage_count), for a look-up without a call.
+COTTAGES = {COTTAGE: 1, BARRETT_CASTLE: 2}
 # Gains are counted in halves: a needy card's points split over the 1 or 2 Cottages it still misses.
 HALVES = 2
 # How many feeding choices have been scored in this process (a ceiling counts as one, every square fed):
@@ -83,12 +87,15 @@ def ceiling(town, dependent: list, feedable: list) -> Ceiling:
         if card not in FED_COTTAGES_NEEDED:
             continue
         beside = []
+        could = 0
         for j in ADJACENT[t]:
-            cottages = cottage_count(squares[j])
+            # As cottage_count, without a call.
+            cottages = COTTAGES.get(squares[j], 0)
             if cottages:
                 beside.append((j, cottages))
+                could += cottages
         # A card that Cottages beside it cannot pay never scores: no bound needs to reckon with it.
-        if sum(cottages for _, cottages in beside) >= FED_COTTAGES_NEEDED[card]:
+        if could >= FED_COTTAGES_NEEDED[card]:
             if card not in paid:
                 paid[card] = rule_of(card)(town, t)[0]
             needy[t] = (FED_COTTAGES_NEEDED[card], paid[card], beside)
@@ -99,7 +106,11 @@ def ceiling(town, dependent: list, feedable: list) -> Ceiling:
 def made(top: Ceiling, fed) -> int:
     """Return what a fed set makes: its squares' worths and the points of the needy cards it pays for."""
     worths = top.worths
-    return sum(worths[i] for i in fed if i in worths) + needy_points(top.needy, fed)
+    total = 0
+    for i in fed:
+        if i in worths:
+            total += worths[i]
+    return total + needy_points(top.needy, fed)
 
 
 def gains(top: Ceiling, fed, unfed) -> dict:
@@ -130,6 +141,10 @@ def needy_points(needy: dict, fed) -> int:
     """Return what the needy cards make for a fed set."""
     made = 0
     for need, points_when_fed, beside in needy.values():
-        if sum(cottages for j, cottages in beside if j in fed) >= need:
+        have = 0
+        for j, cottages in beside:
+            if j in fed:
+                have += cottages
+        if have >= need:
             made += points_when_fed
     return made

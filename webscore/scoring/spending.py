@@ -293,6 +293,23 @@ class _Spending(Judge):
         worth_of, best_lines, reach, line_places = self.worth_of, self.best_lines, self.reach, self.line_places
         lines, coin, base, full = len(self.lines), self.coin, self.base, self.full
         coin_halves = HALVES * coin
+        # What each line adds to a choice none of whose squares it feeds, as the walk adds it square by square:
+        # its places (bits), their worths, the cards missing one they pay, those missing two they bring one
+        # Cottage to (once) and two (twice, of themselves).
+        line_masks, line_worths, line_singles, line_once, line_twice = [], [], [], [], []
+        for places in line_places:
+            mask = worths = got = once = twice = 0
+            for p in places:
+                mask |= 1 << p
+                worths += worth_of[p]
+                got |= singles[p]
+                twice |= once & pairs[p] | doubles[p]
+                once |= pairs[p] | doubles[p]
+            line_masks.append(mask)
+            line_worths.append(worths)
+            line_singles.append(got)
+            line_once.append(once)
+            line_twice.append(twice)
         # The best total so far, the lines (bits) that make it, and how many sets were scored.
         best = [None, 0, 0]
 
@@ -326,6 +343,11 @@ class _Spending(Judge):
                     j += 1
                 if cap - coin_halves * j < beat:
                     return
+                if not fed & line_masks[n]:
+                    # None of its squares fed yet: the line adds what it adds alone.
+                    walk(n + 1, room - 1, fed | line_masks[n], made_so_far + line_worths[n], got | line_singles[n],
+                         once | line_once[n], twice | once & line_once[n] | line_twice[n], chosen | 1 << n)
+                    continue
                 more = fed
                 gained = made_so_far
                 got_now = got

@@ -33,6 +33,8 @@ _ALL_STEPS = _SIDE_STEPS + ((-1, -1), (-1, 1), (1, -1), (1, 1))
 # Adjacent: sharing a side. Surrounding: the up-to-8 squares around, diagonals included.
 ADJACENT = tuple(_neighbours(i, _SIDE_STEPS) for i in SQUARES)
 SURROUNDING = tuple(_neighbours(i, _ALL_STEPS) for i in SQUARES)
+# The same as bit masks over the squares.
+ADJACENT_BITS = tuple(sum(1 << j for j in ADJACENT[i]) for i in SQUARES)
 CORNERS = frozenset((0, 3, 12, 15))
 CENTRE = frozenset((5, 6, 9, 10))
 
