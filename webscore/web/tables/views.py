@@ -60,13 +60,13 @@ from .store import open_store
 from .towns import code_in
 from .towns import empty_towns
 from .towns import owners
-from .towns import with_event
-from .towns import with_owner
 from .towns import read_town
 from .towns import sync_towns
 from .towns import table_state
 from .towns import table_words
 from .towns import whole_game
+from .towns import with_event
+from .towns import with_owner
 from .towns import with_town
 
 bp = Blueprint("tables", __name__, template_folder="templates")
@@ -274,24 +274,14 @@ def _merge(setup: dict, n: int, client: str, ops: list, now: float, remember: bo
         if all(record["done"]) and ops[0]["seq"] > sync.last_seq(town, client):
             return record, {"outcome": "finished", "seq": ops[0]["seq"]}
         owner = owners(record)[n - 1]
-        event = None
-        if remember and owner is not None and not hmac.compare_digest(owner, mine):
-            if take:
-                event = "taken-over"
-            elif all("reopen" in op for op in ops) and town["done"]:
-                event = "reopened"
-            else:
-                return record, {"outcome": OWNED, "seq": ops[0]["seq"], "was_yours": sync.last_seq(town, client) > 0}
-        answer = None
-        for op in ops:
-            town, answer = sync.apply(town, client, op, setup, n, remember)
-            if answer["outcome"] != sync.APPLIED:
-                break
+        event = _by_another_phone(owner, mine, take, ops, town) if remember else None
+        if event == OWNED:
+            return record, {"outcome": OWNED, "seq": ops[0]["seq"], "was_yours": sync.last_seq(town, client) > 0}
+        town, answer = _applied(town, client, ops, setup, n, remember)
         applied = answer["outcome"] == sync.APPLIED
-        if applied and town["done"] and not before["done"] and not end:
-            empty = empty_towns(record, setup, n, town)
-            if empty and all(done or i == n - 1 for i, done in enumerate(record["done"])):
-                return record, {"outcome": EMPTY, "seq": answer["seq"], "empty": empty}
+        refused = None if end or not applied else _ends_with_empty_towns(record, setup, n, before, town, answer)
+        if refused:
+            return record, refused
         changed = record if town is before else with_town(record, setup, n, town, now)
         if remember and applied and (owner is None or event == "taken-over"):
             changed = with_owner(changed, n, mine, now)
@@ -299,6 +289,38 @@ def _merge(setup: dict, n: int, client: str, ops: list, now: float, remember: bo
             changed = with_event(changed, n, event, now)
         return changed, answer
     return change
+
+
+def _by_another_phone(owner, mine: str, take: bool, ops: list, town: dict):
+    """Return what a phone that does not own a town does to it: "taken-over", "reopened", or OWNED (refused);
+    None from its own phone, or for a town no phone took yet."""
+    if owner is None or hmac.compare_digest(owner, mine):
+        return None
+    if take:
+        return "taken-over"
+    if all("reopen" in op for op in ops) and town["done"]:
+        return "reopened"
+    return OWNED
+
+
+def _applied(town: dict, client: str, ops: list, setup: dict, n: int, remember: bool) -> tuple:
+    """Return the town with a phone's operations applied in order, up to the first not applied, and its answer."""
+    answer = None
+    for op in ops:
+        town, answer = sync.apply(town, client, op, setup, n, remember)
+        if answer["outcome"] != sync.APPLIED:
+            break
+    return town, answer
+
+
+def _ends_with_empty_towns(record: dict, setup: dict, n: int, before: dict, town: dict, answer: dict):
+    """Return the refusal of a hand-in that would end the game while a town has no square (EMPTY), or None."""
+    if not town["done"] or before["done"]:
+        return None
+    empty = empty_towns(record, setup, n, town)
+    if empty and all(done or i == n - 1 for i, done in enumerate(record["done"])):
+        return {"outcome": EMPTY, "seq": answer["seq"], "empty": empty}
+    return None
 
 
 def _problem_texts(problems: list) -> list:
