@@ -45,19 +45,27 @@ def _object(pairs) -> str:
     return "{" + ",".join(_text(key) + ":" + value for key, value in pairs) + "}"
 
 
+# What each byte is written as, percent-encoded: kept as it is when unreserved, else %XX.
+QUOTED = tuple(chr(byte) if chr(byte) in UNRESERVED else "%%%02X" % byte for byte in range(256))
+# The characters JSON writes escaped: quotes, backslashes and control characters (C0, DEL and C1).
+ESCAPED = {'"': '\\"', "\\": "\\\\"}
+for _code in range(0xA0):
+    if _code < 0x20 or _code >= 0x7F:
+        ESCAPED[chr(_code)] = "\\u%04x" % _code
+
+
 def _text(value: str) -> str:
     """Return a JSON string: quotes, backslashes and control characters escaped, every other character as it is."""
-    out = []
-    for char in str(value):
-        if char in '"\\':
-            out.append("\\" + char)
-        elif ord(char) < 0x20 or 0x7F <= ord(char) < 0xA0:
-            out.append("\\u%04x" % ord(char))
-        else:
-            out.append(char)
-    return '"' + "".join(out) + '"'
+    value = str(value)
+    for char in value:
+        if char in ESCAPED:
+            break
+    else:
+        # Nothing to escape, as for most names and codes.
+        return '"' + value + '"'
+    return '"' + "".join([ESCAPED.get(char, char) for char in value]) + '"'
 
 
 def _quote(text: str) -> str:
     """Return text percent-encoded as UTF-8, as encodeURIComponent does."""
-    return "".join(chr(byte) if chr(byte) in UNRESERVED else "%%%02X" % byte for byte in text.encode("utf-8"))
+    return "".join([QUOTED[byte] for byte in text.encode("utf-8")])
