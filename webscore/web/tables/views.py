@@ -1,6 +1,6 @@
 """A table: every player enters their own town on their own phone, and the scores appear on every phone.
 
-The table is the one piece of state the server keeps (see tables_store). A town travels as the game code
+The table is the one piece of state the server keeps (see store.py). A town travels as the game code
 of the setup with only that player's town filled in, so the phones and the store speak the app's own
 code format, and the outcome is an ordinary stateless result page.
 """
