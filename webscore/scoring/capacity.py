@@ -49,7 +49,9 @@ def walk_capacity(town, judge, fed: set, unfed: list, capacity: int, picked: lis
             # (-worth, square) as one number, sorted without a key.
             keys = [-worth[squares[i]] * PLACE_KEY + i for i in others]
             keys.sort()
-            others = [key % PLACE_KEY for key in keys]
+            others = [k % PLACE_KEY for k in keys]
+        # A tuple, sliced without copying it into a new tuple item by item.
+        others = tuple(others)
         walk = _Walk(judge, fed, unfed, near, capacity, picked)
         judge.walks[key] = (near, others, walk)
     else:
@@ -60,8 +62,10 @@ def walk_capacity(town, judge, fed: set, unfed: list, capacity: int, picked: lis
     for size in range(min(capacity, len(near)), max(0, capacity - len(others)) - 1, -1):
         if walk.settled():
             return
-        walk.rest = tuple(others[:capacity - size])
-        rest_made = sum(worth[squares[i]] for i in walk.rest)
+        rest = walk.rest = others[:capacity - size]
+        rest_made = 0
+        for i in rest:
+            rest_made += worth[squares[i]]
         if size:
             walk.take(size, rest_made)
         else:
@@ -279,7 +283,13 @@ class _Walk:
         """Return reach (see the class): for each start p, what near[p:] can add, their cards counted once."""
         cards = self.cards
         # The most r of all the neighbours' worths add (not only near[p:]'s: found once, it bounds them all).
-        worths = best_sums(sorted([max(0, worth) for worth in self.worth], reverse=True)[:self.capacity], self.capacity)[0]
+        capacity = self.capacity
+        largest = sorted([max(0, worth) for worth in self.worth], reverse=True)
+        # Running sums of the largest first (best_sums' first row, without the rows it would work out for nothing).
+        worths = [0]
+        for worth in largest[:capacity]:
+            worths.append(worths[-1] + worth)
+        worths += [worths[-1]] * (capacity + 1 - len(worths))
         reach = [(0, 0, worths)]
         one = two = 0
         for p in range(len(self.near) - 1, -1, -1):
@@ -300,7 +310,7 @@ class _Walk:
             return False
         if self.most is None:
             worths = judge.top.worths
-            best = sum(sorted((worths[i] for i in self.unfed), reverse=True)[:self.capacity])
+            best = sum(sorted([worths[i] for i in self.unfed], reverse=True)[:self.capacity])
             self.most = self.base + best + self.cards.reachable(self.capacity)
         return judge.best[0] >= self.most
 

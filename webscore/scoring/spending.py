@@ -119,7 +119,7 @@ class _Spending(Judge):
         self.coin = coin_worth(town)
         self.groups = groups(town.squares, is_feedable) if feeding.greenhouses else []
         self.free = FARM_CAPACITY * len(feeding.farms)
-        self.squares = tuple(i for i in feeding.feedable if i not in feeding.fixed)
+        self.squares = tuple([i for i in feeding.feedable if i not in feeding.fixed])
         self.worth_of = [self.top.worths[i] for i in self.squares]
         self.more = bool(feeding.barns or feeding.farms or feeding.greenhouses)
 
@@ -369,7 +369,7 @@ class _Spending(Judge):
 
     def _chosen(self, chosen: int) -> tuple:
         """Return the lines of the bits of `chosen`."""
-        return tuple(self.lines[n] for n in range(len(self.lines)) if chosen >> n & 1)
+        return tuple([self.lines[n] for n in range(len(self.lines)) if chosen >> n & 1])
 
     def pairs(self, chosen: int, room: int) -> None:
         """Search the lines chosen with each number of coins spent on Tithe Barn pairs, the most first."""
@@ -402,7 +402,14 @@ def choose_spending(town, feeding) -> tuple:
     (rows) and "a".."d" (columns), paid squares by name.
     """
     found = _Spending(town, feeding)
-    if not found.settled():
+    if found.settled():
+        pass
+    elif not feeding.cellars:
+        # No line to buy: the walk would only search its first set, no line, its bound unread (nothing found
+        # yet to beat), so the squares' cards and bounds are not worked out.
+        found.lines = []
+        found.pairs(0, found.coins)
+    else:
         found.line_up()
         if found.more:
             found.walk(0, found.coins, 0, 0, 0, 0, 0, 0)
