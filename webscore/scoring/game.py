@@ -41,7 +41,10 @@ TIE_SHARED = "shared"
 
 def flat_town(rows: list) -> tuple:
     """Return a game file's 4 rows of 4 as 16 squares in reading order."""
-    return tuple(card for row in rows for card in row)
+    squares = []
+    for row in rows:
+        squares.extend(row)
+    return tuple(squares)
 
 
 def tree_grows(town) -> bool:
@@ -66,13 +69,22 @@ def _square_points(town, i):
 def score_town(town) -> dict:
     """Score one town view: choose the feeding, then every square's points by its card's rule."""
     fed_by = choose_feeding(town)
+    # How many squares each feeder feeds (a square's feeders are sorted: one fed twice by a feeder, as by two
+    # lines of Root Cellar coins, names it twice in a row, and counts once).
+    feeds = {}
+    for feeders in fed_by.values():
+        last = None
+        for feeder in feeders:
+            if feeder != last:
+                feeds[feeder] = feeds.get(feeder, 0) + 1
+                last = feeder
     by_colour = dict.fromkeys(PAD_COLUMNS, 0)
     squares = []
     for i in SQUARES:
         card = town.squares[i]
         points, reason, n = _square_points(town, i)
         if card in FEEDERS:
-            n = sum(1 for feeders in fed_by.values() if i in feeders)
+            n = feeds.get(i, 0)
         by_colour[EMPTY if card is None else colour_of(card)] += points
         squares.append({"square": NAMES[i], "card": card, "points": points, "reason": reason, "n": n})
     scored = {
@@ -150,8 +162,7 @@ def town_view(game: dict, p: int) -> TownView:
     if len(players) > 1:
         # Seating is clockwise, so the player on your right is the one listed before you; a
         # one-player Master Builder or Town Hall game has no one there, as in Solo.
-        right = flat_town(players[p - 1]["town"])
-        right_feast_halls = sum(1 for card in right if card == "feast-hall")
+        right_feast_halls = flat_town(players[p - 1]["town"]).count("feast-hall")
     stored = {INDEX_OF[name]: load for name, load in (player.get("stored") or {}).items()}
     # Games of the base game carry no coins, no seed: absent is without.
     coins = player.get("coins") if game.get("coins") else None
