@@ -29,6 +29,7 @@ from werkzeug.routing import BuildError
 
 from ..http.addresses import code_address
 from ..http.cache import kept
+from . import hyphens
 
 LANGUAGES = ("en", "fr", "hu")
 # Each language named in itself, for the language switch.
@@ -295,6 +296,9 @@ def init_app(app) -> None:
     app.url_value_preprocessor(check_lang)
     app.jinja_env.globals.update(LANGUAGES=LANGUAGES, LANGUAGE_NAMES=LANGUAGE_NAMES, switch_url=switch_url,
                                  current_language=current_language)
+    if not app.testing:
+        # Served: each worker reads the hyphenation dictionaries as it starts, not on its first page of a language.
+        hyphens.load_dictionaries()
 
 
 def add_lang(endpoint, values) -> None:

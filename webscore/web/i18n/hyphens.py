@@ -21,6 +21,13 @@ def _dictionaries(lang: str) -> tuple:
     return tuple(pyphen.Pyphen(lang=name) for name in DICTIONARIES[lang])
 
 
+def load_dictionaries() -> None:
+    """Read every language's dictionaries now: Hungarian's takes most of a second, which the first Hungarian
+    page of each worker would otherwise wait (the fuzzer's only answer over 1 s)."""
+    for lang in DICTIONARIES:
+        _dictionaries(lang)
+
+
 def _inserted(lang: str, part: str) -> str:
     for dictionary in _dictionaries(lang):
         if dictionary.positions(part):
