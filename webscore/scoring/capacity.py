@@ -120,12 +120,15 @@ class Cards:
     __slots__ = ("singles", "pairs", "doubles", "brings", "one", "two", "paid_one", "paid_two", "paid")
 
     def __init__(self, top, fed, near: tuple):
-        self.singles, self.pairs, self.doubles = [0] * len(near), [0] * len(near), [0] * len(near)
+        count = len(near)
+        singles, pairs, doubles = self.singles, self.pairs, self.doubles = [0] * count, [0] * count, [0] * count
         # How many Cottages each square brings to the cards beside it, all told.
-        self.brings = [0] * len(near)
-        self.one, self.two = [], []
-        self.paid = 0
-        place = {near[p]: p for p in range(len(near))}
+        brings = self.brings = [0] * count
+        one, two = self.one, self.two = [], []
+        paid = 0
+        place = {}
+        for p in range(count):
+            place[near[p]] = p
         for need, points_when_fed, beside in top.needy.values():
             have = could = 0
             for j, cottages in beside:
@@ -134,29 +137,30 @@ class Cards:
                 elif j in place:
                     could += cottages
             if have >= need:
-                self.paid += points_when_fed
-            elif have + could >= need:
-                self._mark(need - have, points_when_fed, beside, place)
-        self.paid_one, self.paid_two = _sums(self.one), _sums(self.two)
-
-    def _mark(self, missing: int, points_when_fed: int, beside: tuple, place: dict) -> None:
-        """Number a card missing 1 or 2 Cottages and mark it on the squares beside it (by their place)."""
-        if missing == 1:
-            bit = 1 << len(self.one)
-            self.one.append(points_when_fed)
-        else:
-            bit = 1 << len(self.two)
-            self.two.append(points_when_fed)
-        for j, cottages in beside:
-            if j in place:
-                p = place[j]
-                if missing == 1:
-                    self.singles[p] |= bit
-                elif cottages >= 2:
-                    self.doubles[p] |= bit
-                else:
-                    self.pairs[p] |= bit
-                self.brings[p] += min(cottages, missing)
+                paid += points_when_fed
+                continue
+            missing = need - have
+            if have + could < need:
+                continue
+            # Number the card missing 1 or 2 Cottages and mark it on the squares beside it (by their place).
+            if missing == 1:
+                bit = 1 << len(one)
+                one.append(points_when_fed)
+            else:
+                bit = 1 << len(two)
+                two.append(points_when_fed)
+            for j, cottages in beside:
+                if j in place:
+                    p = place[j]
+                    if missing == 1:
+                        singles[p] |= bit
+                    elif cottages >= 2:
+                        doubles[p] |= bit
+                    else:
+                        pairs[p] |= bit
+                    brings[p] += cottages if cottages < missing else missing
+        self.paid = paid
+        self.paid_one, self.paid_two = _sums(one), _sums(two)
 
     def reorder(self, order: list) -> None:
         """Put the squares in this order (by their places)."""
