@@ -1,0 +1,71 @@
+"""The feeding and spending searches choose as they did before they were rewritten for MicroPython's costs.
+
+support.search_before is the code as it was; over seeded random towns crowded with what makes feeding and
+spending a choice (Cottages and the needy cards beside them, Root Cellars, Tithe Barns, Farms, Greenhouses,
+the Grand Mausoleum, the Estival Festival, coins), both give the same fed squares and feeders, the same coins
+spent, and the same scored town.
+"""
+
+import random
+
+import pytest
+
+from support.search_before import feeding as before
+from webscore.scoring import feeding
+from webscore.scoring.board import TownView
+from webscore.scoring.game import score_town
+from webscore.scoring.town import NAMES
+
+CROWD = ["cottage"] * 8 + ["temple", "temple", "parsonage", "parsonage", "schoolhouse", "schoolhouse", "schoolhouse",
+                           "chapel", "well", None, "abbey", "barrett-castle", "eraflage-vineyard",
+                           "grand-mausoleum-of-the-rodina", "estival-festival", "theater", "tavern"]
+FEEDERS = ("root-cellar", "tithe-barn", "farm", "greenhouse", "granary", "orchard")
+NEEDY = ["cottage"] * 6 + ["schoolhouse"] * 3 + ["temple", "temple", "parsonage", None, "barrett-castle",
+                                                 "eraflage-vineyard"]
+MONUMENTS = ("grand-mausoleum-of-the-rodina", "estival-festival", "barrett-castle")
+TOWNS = 1500
+
+
+def mixed_town(rng: random.Random) -> tuple:
+    """Return (squares, coins, the right neighbour's coins) of a town of every kind of card."""
+    crowd = CROWD + list(rng.sample(FEEDERS, rng.choice((1, 1, 2, 3)))) * rng.randint(1, 3)
+    if rng.random() < 0.5:
+        crowd += ["cottage"] * 6 + ["schoolhouse", "temple", "parsonage"] * rng.randint(0, 3)
+    coins = rng.choice((None, 0, 1, 2, 3, 4, 5))
+    right = rng.choice((None, 0, 1, 2, 3, 4, 5)) if coins is not None else None
+    return [rng.choice(crowd) for _ in range(16)], coins, right
+
+
+def needy_town(rng: random.Random) -> tuple:
+    """Return (squares, coins, the right neighbour's coins) of a town of Cottages and needy cards, Fortune's feeders."""
+    feeders = rng.sample(["root-cellar", "tithe-barn", "farm", "greenhouse"], rng.choice((1, 1, 1, 2)))
+    squares = [rng.choice(NEEDY + feeders) for _ in range(16)]
+    for _ in range(rng.choice((0, 1, 1, 2))):
+        squares[rng.randrange(16)] = rng.choice(MONUMENTS)
+    return squares, rng.choice((1, 2, 3, 4, 5)), rng.choice((0, 0, 1, 2, 3, 4, 5))
+
+
+def fed(choose, squares: list, coins, right) -> tuple:
+    """Return (the feeding chosen, the fed squares, the coins' spending) of a fresh town view."""
+    town = TownView(squares, sorted({card for card in squares if card}), coins=coins, right_coins=right)
+    return choose(town), sorted(town.fed), town.spending
+
+
+@pytest.mark.parametrize("seed", [20261205, 20261206])
+def test_the_searches_choose_as_before(seed):
+    rng = random.Random(seed)
+    for n in range(TOWNS):
+        squares, coins, right = needy_town(rng) if n % 2 else mixed_town(rng)
+        assert fed(feeding.choose_feeding, squares, coins, right) == fed(before.choose_feeding, squares, coins, right), \
+            (squares, coins, right)
+
+
+def test_a_town_scores_as_the_search_before_feeds_it():
+    rng = random.Random(20261207)
+    for _ in range(300):
+        squares, coins, right = needy_town(rng)
+        scored = score_town(TownView(squares, sorted({card for card in squares if card}), coins=coins, right_coins=right))
+        again = TownView(squares, sorted({card for card in squares if card}), coins=coins, right_coins=right)
+        fed_by = before.choose_feeding(again)
+        assert scored["fed"] == [NAMES[i] for i in sorted(fed_by)]
+        assert scored["coins"] == (again.spending or {"lines": [], "paid": [], "spent": 0, "left": coins})

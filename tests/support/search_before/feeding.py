@@ -1,0 +1,208 @@
+"""Which squares are fed: the fixed feeders, then the owner's choices that give the highest total.
+
+Granaries, Orchards and Tithe Barns feed fixed squares. Farms (4 each, anywhere) and Greenhouses (one
+connected group each) leave a choice, and the scorer takes the one that gives the highest total. Feeding
+more never lowers a score, so a Greenhouse takes a whole group and Farms use all their capacity; what is
+left to choose is only which buildings, and that matters for the cards that need fed Cottages next to
+them (Temple, Parsonage, Schoolhouse) and for the different worth of a Cottage, a Barrett Castle and an
+Eraflage Vineyard. Coins spent at the end (Root Cellar, Tithe Barn) are chosen with it: spending.py.
+
+The search skips what cannot win (feeding_worths.py). The Farms' choices are walked in the full search's
+order, a branch at a time, and a branch (or a whole Greenhouse pick) whose bound is no better than the
+best so far is dropped. The answer is the one the full search gives: the first choice found with the
+highest total.
+"""
+
+from webscore.scoring.buildings import FED_COTTAGES_NEEDED
+from webscore.scoring.cards import BARRETT_CASTLE
+from webscore.scoring.cards import COTTAGE
+from webscore.scoring.cards import ERAFLAGE_VINEYARD
+from webscore.scoring.town import ADJACENT
+from webscore.scoring.town import SQUARES
+from webscore.scoring.town import SURROUNDING
+from webscore.scoring.town import column_of
+from webscore.scoring.town import combinations
+from webscore.scoring.town import groups
+from webscore.scoring.town import row_of
+
+from .capacity import walk_capacity
+from .feeding_worths import EVALUATIONS
+from .feeding_worths import ceiling
+from .feeding_worths import made
+
+# Barrett Castle and the Eraflage Vineyard are fed like Cottages, so they join a Greenhouse's groups too.
+FEEDABLE = (COTTAGE, BARRETT_CASTLE, ERAFLAGE_VINEYARD)
+FARM_CAPACITY = 4
+FEEDERS = ("farm", "granary", "greenhouse", "orchard", "root-cellar", "tithe-barn")
+# The cards whose points depend on which squares are fed.
+FEED_DEPENDENT = FEEDABLE + ("chapel",) + tuple(sorted(FED_COTTAGES_NEEDED))
+# Those of them Fortune brings.
+FORTUNES_FEEDING = (ERAFLAGE_VINEYARD, "parsonage", "schoolhouse")
+
+
+def is_feedable(card) -> bool:
+    """Return whether a card can be fed."""
+    return card in FEEDABLE
+
+
+def _fixed_feeds(squares: tuple) -> dict:
+    """Return {feeder square: fed squares} for Granaries, Orchards and Tithe Barns."""
+    feeds = {}
+    for i in SQUARES:
+        if squares[i] == "granary":
+            reach = SURROUNDING[i]
+        elif squares[i] == "orchard":
+            reach = row_of(i) + column_of(i)
+        elif squares[i] == "tithe-barn":
+            reach = ADJACENT[i]
+        else:
+            continue
+        feeds[i] = tuple(sorted(j for j in reach if is_feedable(squares[j])))
+    return feeds
+
+
+def greenhouse_options(squares: tuple, greenhouses: list, fed: frozenset, found=None) -> list:
+    """Return the ways the Greenhouses can pick distinct groups not already fed, as lists of groups.
+
+    found: the town's groups of feedable squares, when already found.
+    """
+    if not greenhouses:
+        # The one way to pick nothing: the town's groups need not be found.
+        return [[]]
+    if found is None:
+        found = groups(squares, is_feedable)
+    useful = [g for g in found if not all(i in fed for i in g)]
+    picks = min(len(greenhouses), len(useful))
+    return [list(chosen) for chosen in combinations(tuple(useful), picks)]
+
+
+class Feeding:
+    """A town's feeders and feedable squares, as the search reads them."""
+
+    __slots__ = ("fixed_by", "fixed", "greenhouses", "farms", "dependent", "feedable", "cellars", "barns")
+
+    def __init__(self, squares: tuple):
+        self.fixed_by = {}
+        for feeder, reach in _fixed_feeds(squares).items():
+            for i in reach:
+                self.fixed_by.setdefault(i, []).append(feeder)
+        self.fixed = frozenset(self.fixed_by)
+        self.greenhouses, self.farms, self.dependent, self.feedable = [], [], [], []
+        self.cellars = [i for i in SQUARES if squares[i] == "root-cellar"]
+        self.barns = [i for i in SQUARES if squares[i] == "tithe-barn"]
+        for i in SQUARES:
+            card = squares[i]
+            if card == "greenhouse":
+                self.greenhouses.append(i)
+            elif card == "farm":
+                self.farms.append(i)
+            elif card in FEED_DEPENDENT:
+                self.dependent.append(i)
+                if is_feedable(card):
+                    self.feedable.append(i)
+
+
+def choose_feeding(town) -> dict:
+    """Return {fed square: sorted feeder squares} for the feeding that gives the highest total.
+
+    Sets town.fed to the chosen squares, and town.spending to the coins spent on feeding when the town
+    could spend some. Among equally good choices the first found is kept, so every interpreter gives
+    the same answer.
+    """
+    feeding = Feeding(town.squares)
+    capacity = FARM_CAPACITY * len(feeding.farms)
+    town.spending = None
+    lines, paid = (), ()
+    if town.coins and (feeding.cellars or feeding.barns):
+        from .spending import choose_spending
+
+        picked, farmed, lines, paid = choose_spending(town, feeding)
+    else:
+        options = greenhouse_options(town.squares, feeding.greenhouses, feeding.fixed)
+        picked, farmed = (_only_choice(options, feeding.fixed, feeding.feedable, capacity)
+                          or _best_choice(town, options, feeding, capacity))
+    fed_by = {i: list(feeders) for i, feeders in feeding.fixed_by.items()}
+    for greenhouse, group in zip(feeding.greenhouses, picked):
+        for i in group:
+            fed_by.setdefault(i, []).append(greenhouse)
+    for n in range(len(farmed)):
+        fed_by.setdefault(farmed[n], []).append(feeding.farms[n // FARM_CAPACITY])
+    for line in lines:
+        for i in line:
+            # The power is the player's, whatever the number of Root Cellars: the first one is named.
+            fed_by.setdefault(i, []).append(feeding.cellars[0])
+    for i in paid:
+        fed_by.setdefault(i, []).append(feeding.barns[0])
+    town.fed = frozenset(fed_by)
+    return {i: sorted(fed_by[i]) for i in fed_by}
+
+
+def grown(fixed: frozenset, picked: list) -> set:
+    """Return the fixed squares and these Greenhouse groups."""
+    found = set(fixed)
+    for group in picked:
+        found.update(group)
+    return found
+
+
+def _only_choice(options: list, fixed: frozenset, feedable: list, capacity: int):
+    """Return (Greenhouse groups, Farm-fed squares) when there is one choice only, else None.
+
+    That is when the Greenhouses have one way to pick and the Farms feed all that is left, or there
+    are no Farms: with nothing to compare it with, the choice is not scored.
+    """
+    if len(options) != 1:
+        return None
+    fed = grown(fixed, options[0])
+    unfed = [i for i in feedable if i not in fed]
+    if capacity and len(unfed) > capacity:
+        return None
+    return options[0], tuple(unfed[:capacity])
+
+
+def search(town, options: list, fixed, feedable: list, capacity: int, judge) -> None:
+    """Offer the judge every Greenhouse pick, and each pick's Farm choices that might beat its best, in order."""
+    for picked in options:
+        fed = grown(fixed, picked)
+        walk_capacity(town, judge, fed, [i for i in feedable if i not in fed], capacity, picked)
+
+
+class Judge:
+    """Compares feeding choices by what they make (feeding_worths.made), keeping the first best one found.
+
+    extra is added to what every choice of the plan being searched makes (the coins it keeps), and plan
+    names that plan, kept with the best choice. walks: what the Farms' walks of the same unfed squares share
+    (capacity.walk_capacity). in_order: whether the Farms' choices are walked in the full
+    search's order (capacity.py), as for every town the base game can hold.
+    """
+
+    __slots__ = ("top", "by_card", "best", "extra", "plan", "in_order", "walks")
+
+    def __init__(self, town, feeding):
+        self.top = ceiling(town, feeding.dependent, feeding.feedable)
+        self.by_card = {town.squares[i]: self.top.worths[i] for i in feeding.feedable}
+        self.in_order = not any(town.squares[i] in FORTUNES_FEEDING for i in feeding.dependent)
+        # (total, Greenhouse groups, squares fed by Farms (and the Tithe Barn), plan)
+        self.best = None
+        self.extra = 0
+        self.plan = None
+        # {unfed squares: (their neighbours of needy cards, the others in order, a walk of them)}: capacity.py
+        self.walks = {}
+
+    def worth(self) -> dict:
+        """Return {card: worth} of the feedable cards."""
+        return self.by_card
+
+    def consider(self, fed, picked: list, farmed: tuple) -> None:
+        """Score a choice of the plan being searched; keep it if it beats the best so far."""
+        EVALUATIONS[0] += 1
+        total = made(self.top, fed) + self.extra
+        if self.best is None or total > self.best[0]:
+            self.best = (total, picked, farmed, self.plan)
+
+
+def _best_choice(town, options: list, feeding: Feeding, capacity: int) -> tuple:
+    """Return (Greenhouse groups, Farm-fed squares): the first choice found with the highest total."""
+    judge = Judge(town, feeding)
+    search(town, options, feeding.fixed, feeding.feedable, capacity, judge)
+    return judge.best[1], judge.best[2]

@@ -1,0 +1,135 @@
+"""Feeding choices compared by their worths: what a fed set makes, measured once from the cards' rules.
+
+Feeding a square gains its worth, the same for every square of a card: its own points fed less unfed,
+and one per Chapel per Cottage it counts as. The cards that need fed Cottages next to them (Temple,
+Parsonage, Schoolhouse: needy cards) are the only ones whose points depend on which other squares are
+fed. So a fed set scores, by the rules, a constant plus the worths of its squares and the points of the
+needy cards it pays for: the searches compare choices by that sum (made), measured once from the rules
+with every square fed (ceiling), and the town is then scored by the rules themselves.
+
+The searches bound what a branch can still add by its squares' gains (gains()): each its worth and a
+share of the needy cards beside it.
+"""
+
+from webscore.scoring.buildings import FED_COTTAGES_NEEDED
+from webscore.scoring.buildings import RULES as BUILDING_RULES
+from webscore.scoring.cards import cottage_count
+from webscore.scoring.monuments import RULES as MONUMENT_RULES
+from webscore.scoring.town import ADJACENT
+
+# Gains are counted in halves: a needy card's points split over the 1 or 2 Cottages it still misses.
+HALVES = 2
+# How many feeding choices have been scored in this process (a ceiling counts as one, every square fed):
+# the benchmark counts them, never times them.
+EVALUATIONS = [0]
+
+
+def rule_of(card):
+    """Return a building's or a monument's rule."""
+    if card in BUILDING_RULES:
+        return BUILDING_RULES[card]
+    return MONUMENT_RULES[card]
+
+
+def card_worths(town, dependent: list, squares) -> dict:
+    """Return {card: what feeding one of its squares gains} for the cards on these feedable squares.
+
+    That is its own points fed less unfed, and one per Chapel per Cottage it counts as.
+    """
+    chapels = sum(1 for i in dependent if town.squares[i] == "chapel")
+    worths = {}
+    kept = town.fed
+    for i in squares:
+        card = town.squares[i]
+        if card in worths:
+            continue
+        rule = rule_of(card)
+        town.fed = frozenset((i,))
+        fed = rule(town, i)[0]
+        town.fed = frozenset()
+        worths[card] = fed - rule(town, i)[0] + chapels * cottage_count(card)
+    town.fed = kept
+    return worths
+
+
+class Ceiling:
+    """Every feedable square fed: each square's worth, their sum, and what each needy card makes."""
+
+    __slots__ = ("worths", "others", "needy")
+
+    def __init__(self, worths: dict, needy: dict):
+        self.worths = worths
+        self.others = sum(worths.values())
+        # {square of a needy card: (the Cottages it needs, its points once it has them,
+        #  ((square next to it, the Cottages that square counts as), ...))}
+        self.needy = needy
+
+
+def ceiling(town, dependent: list, feedable: list) -> Ceiling:
+    """Return the ceiling of a town: its squares' worths and its needy cards, every feedable square fed.
+
+    A needy card's points once paid are the same on every square (its rule reads only how many fed
+    Cottages are beside it), so its rule is read once per card, on a square where every square fed pays it.
+    """
+    EVALUATIONS[0] += 1
+    squares = town.squares
+    by_card = card_worths(town, dependent, feedable)
+    kept = town.fed
+    town.fed = frozenset(feedable)
+    paid = {}
+    needy = {}
+    for t in dependent:
+        card = squares[t]
+        if card not in FED_COTTAGES_NEEDED:
+            continue
+        beside = []
+        for j in ADJACENT[t]:
+            cottages = cottage_count(squares[j])
+            if cottages:
+                beside.append((j, cottages))
+        # A card that Cottages beside it cannot pay never scores: no bound needs to reckon with it.
+        if sum(cottages for _, cottages in beside) >= FED_COTTAGES_NEEDED[card]:
+            if card not in paid:
+                paid[card] = rule_of(card)(town, t)[0]
+            needy[t] = (FED_COTTAGES_NEEDED[card], paid[card], beside)
+    town.fed = kept
+    return Ceiling({i: by_card[squares[i]] for i in feedable}, needy)
+
+
+def made(top: Ceiling, fed) -> int:
+    """Return what a fed set makes: its squares' worths and the points of the needy cards it pays for."""
+    worths = top.worths
+    return sum(worths[i] for i in fed if i in worths) + needy_points(top.needy, fed)
+
+
+def gains(top: Ceiling, fed, unfed) -> dict:
+    """Return {unfed square: the most feeding it can add, in halves of a point}.
+
+    A square adds its worth, and a share of each needy card beside it that feeding the unfed squares can
+    still pay: its points split over the Cottages it misses (a Barrett Castle brings 2 of them). Whatever
+    squares are fed, what they add is at most the sum of their gains.
+    """
+    worths = top.worths
+    gain = {i: HALVES * worths[i] for i in unfed}
+    for need, points_when_fed, beside in top.needy.values():
+        have = could = 0
+        for j, cottages in beside:
+            if j in fed:
+                have += cottages
+            elif j in gain:
+                could += cottages
+        missing = need - have
+        if 0 < missing <= could:
+            for j, cottages in beside:
+                if j in gain:
+                    gain[j] += HALVES * points_when_fed * min(cottages, missing) // missing
+    return gain
+
+
+def needy_points(needy: dict, fed) -> int:
+    """Return what the needy cards make for a fed set."""
+    made = 0
+    for need, points_when_fed, beside in needy.values():
+        if sum(cottages for j, cottages in beside if j in fed) >= need:
+            made += points_when_fed
+    return made
