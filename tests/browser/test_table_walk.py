@@ -10,7 +10,9 @@ import urllib.request
 from playwright.sync_api import expect
 
 from support import examples
+from support.browsing import PHONE
 from support.browsing import WAIT
+from support.phone import go_offline
 from support.phone import tap_town
 from support.tables import empty_setup
 from support.towns import town
@@ -55,3 +57,47 @@ def test_a_town_opened_again_elsewhere_is_named_with_de_elided_in_french(phone, 
     page.goto(table_url)
     expect(page.locator(".table-events")).to_have_text(
         "La bourgade d’Annabell a été rouverte sur un autre téléphone.", timeout=WAIT)
+
+
+def test_a_phone_whose_change_missed_the_end_of_the_game_has_no_palette_left_to_tap(browser, own_server):
+    """The README: a change that missed the end of the game is dropped, and the phone says once that the scores
+    are shown, with the link to them "and no button left to tap". The town's palette and squares stay live: a
+    player taps on, sees the board and the running total change, and none of it is kept."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    session = context.new_cdp_session(page)
+    session.send("Network.enable")
+    network = {"offline": False, "latency": 200, "downloadThroughput": -1, "uploadThroughput": -1}
+    session.send("Network.emulateNetworkConditions", network)
+    page.goto("{}/fr/t/new?code={}".format(own_server.url, SETUP))
+    page.click("form[method=post] button[type=submit]")
+    page.wait_for_url(re.compile(r".*/t/[A-Za-z0-9_-]{22,}$"))
+    table_url = page.url
+    page.goto(table_url + "/1")
+    expect(page.locator(".table-save-status")).to_contain_text("Tout est enregistré.", timeout=WAIT)
+    page.click(".tool[data-card='cottage']")
+    page.click(".square[data-square='a1']")
+    expect(page.locator(".table-save-status")).to_contain_text("Dernier enregistrement", timeout=WAIT)
+    # The phone loses its network and its player places a Well: not sent.
+    session.send("Network.emulateNetworkConditions", dict(network, offline=True))
+    go_offline(context)
+    page.click(".tool[data-card='well']")
+    page.click(".square[data-square='c1']")
+    # Meanwhile the other towns are handed in, and another phone hands Annabell's in: the game ends.
+    for n in (2, 3, 4):
+        save(table_url, n, "phone-of-player-{}".format(n), {"seq": 1, "set": {"square_a1": ["cottage", 0]}})
+        save(table_url, n, "phone-of-player-{}".format(n), {"seq": 2, "done": True})
+    body = json.dumps({"client": "phone-of-a-neighbour", "take": True, "op": {"seq": 1, "done": True}}).encode()
+    request = urllib.request.Request("{}/1".format(table_url), method="POST", data=body,
+                                     headers={"Content-Type": "application/json", "X-Requested-With": "marquoir"})
+    with urllib.request.urlopen(request) as answer:
+        assert json.load(answer)["finished"] is True
+    context.set_offline(False)
+    session.send("Network.emulateNetworkConditions", network)
+    expect(page.locator(".table-save-status")).to_contain_text("Les scores sont affichés", timeout=WAIT)
+    expect(page.locator(".table-finished a")).to_be_visible()
+    expect(page.locator("[data-action=done]")).to_be_hidden()
+    # No button left to tap: no building of the palette, no square.
+    expect(page.locator(".tool:visible:not([disabled])")).to_have_count(0)
+    expect(page.locator(".square button:visible:not([disabled])")).to_have_count(0)
+    context.close()
