@@ -101,3 +101,28 @@ def test_a_phone_whose_change_missed_the_end_of_the_game_has_no_palette_left_to_
     expect(page.locator(".tool:visible:not([disabled])")).to_have_count(0)
     expect(page.locator(".square button:visible:not([disabled])")).to_have_count(0)
     context.close()
+
+
+# The top of a number's first character and of the word after it, in the first text of main that holds the number.
+SAME_LINE = """(number) => {
+  const walker = document.createTreeWalker(document.querySelector("main"), NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const at = node.data.indexOf(number);
+    if (at < 0) continue;
+    const range = document.createRange();
+    range.setStart(node, at);
+    range.setEnd(node, at + number.length);
+    const before = range.getBoundingClientRect().top;
+    range.setStart(node, at + number.length + 1);
+    range.setEnd(node, at + number.length + 2);
+    return [node.data, before, range.getBoundingClientRect().top];
+  }
+  return null;
+}"""
+
+
+def test_a_gone_table_in_hungarian_keeps_48_with_its_hours_on_a_phone(phone, live_server):
+    page = phone.new_page()
+    page.goto("{}/hu/t/AAAAAAAAAAAAAAAAAAAAAA".format(live_server))
+    text, number_top, unit_top = page.evaluate(SAME_LINE, "48")
+    assert "48\u00a0óráig" in text and number_top == unit_top, (text, number_top, unit_top)
