@@ -103,9 +103,9 @@ def test_a_phone_whose_change_missed_the_end_of_the_game_has_no_palette_left_to_
     context.close()
 
 
-# The top of a number's first character and of the word after it, in the first text of main that holds the number.
-SAME_LINE = """(number) => {
-  const walker = document.createTreeWalker(document.querySelector("main"), NodeFilter.SHOW_TEXT);
+# The top of a number's characters and of the word after it, in the first text under root that holds the number.
+SAME_LINE = """([root, number]) => {
+  const walker = document.createTreeWalker(document.querySelector(root), NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const at = node.data.indexOf(number);
     if (at < 0) continue;
@@ -124,5 +124,16 @@ SAME_LINE = """(number) => {
 def test_a_gone_table_in_hungarian_keeps_48_with_its_hours_on_a_phone(phone, live_server):
     page = phone.new_page()
     page.goto("{}/hu/t/AAAAAAAAAAAAAAAAAAAAAA".format(live_server))
-    text, number_top, unit_top = page.evaluate(SAME_LINE, "48")
+    text, number_top, unit_top = page.evaluate(SAME_LINE, ["main", "48"])
     assert "48\u00a0óráig" in text and number_top == unit_top, (text, number_top, unit_top)
+
+
+def test_the_card_chooser_in_french_keeps_8_with_its_squares_on_a_phone(phone, live_server):
+    """The Granary's reminder in the setup's card chooser, a column of about 130 px beside the rule's link:
+    "Nourrit les maisons de campagne des 8 / cases qui l’entourent" ends a line on the 8."""
+    page = phone.new_page()
+    page.goto("{}/fr/new".format(live_server))
+    page.click("details.chooser summary")
+    page.locator("#card-reminder-granary").scroll_into_view_if_needed()
+    text, number_top, unit_top = page.evaluate(SAME_LINE, ["#card-reminder-granary", "8"])
+    assert number_top == unit_top, (text, number_top, unit_top)
