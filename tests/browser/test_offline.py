@@ -293,7 +293,7 @@ def test_turns_refused_offline_keep_what_was_typed(offline_page, live_server):
     page.click("form.turns button[type=submit]")
     page.wait_for_url("**/turns?**")
     page.wait_for_selector("form.turns .error", timeout=WAIT)
-    assert page.locator("form.turns .error").inner_text() == "Indiquez un nombre de tours entre 0 et 999."
+    assert page.locator("form.turns .error").inner_text() == "Indiquez un nombre de tours entre 0\u00a0et 999."
     assert [page.input_value("#turns-{}".format(n)) for n in (1, 2, 3)] == ["1000", "1", "2"]
 
 

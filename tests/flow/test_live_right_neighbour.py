@@ -70,7 +70,7 @@ def test_the_players_buttons_never_show_more_than_the_town_will_keep():
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "Running total: at least −2 until the town of Noé is entered"),
-    ("fr", "Total provisoire\u00a0: au moins −2 tant que la bourgade de Noé n’est pas saisie"),
+    ("fr", "Total provisoire\u00a0: au moins −2, en attendant la bourgade de votre voisin de droite (Noé)"),
     ("hu", "Eddigi pontszám: legalább −2, amíg Noé városa nincs beírva"),
 ])
 def test_the_step_says_whose_town_the_total_waits_for(client, lang, said):

@@ -222,7 +222,7 @@ def test_a_malformed_host_gets_a_plain_400():
 
 # More players than a game has leave too few monuments to deal two each: the form says why, in its language.
 @pytest.mark.parametrize(("lang", "words"), [("en", "A game has 1 to 6 players."),
-                                             ("hu", "Egy játszmában 1–6 játékos vehet részt.")])
+                                             ("hu", "Egy játszmában 1–6\u00a0játékos vehet részt.")])
 def test_dealing_monuments_to_more_players_than_a_game_has_is_a_422(client, lang, words):
     query = dict({"players-{}".format(n): "P{}".format(n) for n in range(8)}, action="deal-monuments")
     response = client.get("/{}/new".format(lang), query_string=query)

@@ -94,7 +94,7 @@ def test_the_town_grid_door_draws_the_grid_of_the_town_step_with_its_problems(cl
     query = {"square_a1": "warehouse", "stored_a1": "9", "square_b1": "<b>", "master_builder_turns": '"x'}
     page = client.get("/hu/g/{}/1/save".format(code), query_string=dict(query, go="1"))
     assert page.status_code == 422
-    errors = {"stored_a1": ["Egy raktár legfeljebb 3 nyersanyagot tárol."]}
+    errors = {"stored_a1": ["Egy raktár legfeljebb 3\u00a0nyersanyagot tárol."]}
     fields = {name: query.get(name, "") for name in ["square_" + s for s in drawn.SQUARES]}
     assert drawn.town_grid(words, [], fields, errors, True, None).count('<div class="square') == 16
     grid = json.loads(draw_piece("town_grid", {

@@ -38,3 +38,24 @@ def test_the_check_sees_a_plain_space_after_a_number():
     assert not BREAK_AFTER_NUMBER.search("%(num)d\u00a0cases vides")
     assert not BREAK_AFTER_NUMBER.search("qui en a %(num)d")
     assert BREAK_IN_DE.search("%(total)s\u00a0de points")
+
+
+# Any message: a written number (or a count's placeholder) and the word after it, parted by a plain space.
+BREAK_AFTER_WRITTEN_NUMBER = re.compile(r"(?<![\w.,:/%-])(?:\d+|%\((?:num|count|total|low|high)\)[sd]) (?=[^\W\d_])")
+
+
+@pytest.mark.parametrize("lang", ["fr", "hu"])
+def test_no_message_lets_a_written_number_part_from_the_word_after_it(lang):
+    # "les 8 ⏎ cases", "48 ⏎ óráig": the card chooser and a gone table's page broke there at 360 px.
+    with (ROOT / "translations" / lang / "LC_MESSAGES" / "messages.po").open("rb") as handle:
+        catalogue = read_po(handle, locale=lang)
+    texts = [(message.id, form) for message in catalogue if message.id
+             for form in (message.string if isinstance(message.string, tuple) else (message.string,))]
+    assert [(key, text) for key, text in texts if BREAK_AFTER_WRITTEN_NUMBER.search(text)] == []
+
+
+def test_the_check_sees_a_written_number_before_its_word():
+    assert BREAK_AFTER_WRITTEN_NUMBER.search("des 8 cases qui l’entourent")
+    assert BREAK_AFTER_WRITTEN_NUMBER.search("48 óráig")
+    assert not BREAK_AFTER_WRITTEN_NUMBER.search("des 8\u00a0cases")
+    assert not BREAK_AFTER_WRITTEN_NUMBER.search("a1 et b2 sont")

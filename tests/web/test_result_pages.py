@@ -203,7 +203,7 @@ def test_tie_notes_are_the_same_on_the_first_and_the_kept_page(make_app, turns, 
 
 
 WHOLE = "Saisissez un nombre entier."
-RANGE = "Indiquez un nombre de tours entre 0 et 999."
+RANGE = "Indiquez un nombre de tours entre 0\u00a0et 999."
 
 
 @pytest.mark.parametrize("query, message", [

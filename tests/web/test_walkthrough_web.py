@@ -42,8 +42,8 @@ def test_a_step_button_with_another_digit_is_refused_not_taken_for_the_results(c
     assert 'name="confirm"' not in response.text
 
 
-TURNS_RANGE = {"en": "Enter a number of turns from 0 to 999.", "fr": "Indiquez un nombre de tours entre 0 et 999.",
-               "hu": "Adj meg 0 és 999 közötti körszámot."}
+TURNS_RANGE = {"en": "Enter a number of turns from 0 to 999.", "fr": "Indiquez un nombre de tours entre 0\u00a0et 999.",
+               "hu": "Adj meg 0\u00a0és 999\u00a0közötti körszámot."}
 
 
 def game_code(client) -> str:
@@ -168,7 +168,7 @@ def test_seven_players_answer_422_with_every_name_kept(client):
     query = {"players-{}".format(n): "P{}".format(n) for n in range(7)}
     response = client.get("/hu/new", query_string=query)
     assert response.status_code == 422
-    assert errors(response.text) == ["Egy játszmában 1–6 játékos vehet részt."]
+    assert errors(response.text) == ["Egy játszmában 1–6\u00a0játékos vehet részt."]
     assert all('value="P{}"'.format(n) in response.text for n in range(7))
 
 
