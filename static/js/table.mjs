@@ -224,11 +224,12 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
   async function answered(status, answer, op) {
     const reason = answer?.reason;
     if (status === 200) {
+      const took = taking;
       taking = false;
       ending = false;
       const { changed } = await call("acknowledged", { seq: answer.seq, town: answer.town });
       lastAck = new Date();
-      handlers.applied?.(answer, op, changed);
+      handlers.applied?.(answer, op, changed, took);
       if (answer.finished) handlers.finished?.(answer.result);
     } else if (status === 409 && answer.conflict) {
       await call("refreshed", { town: answer.town });
@@ -347,9 +348,11 @@ async function drainKept(section) {
 
 // What other phones did to towns not theirs (taken over, opened again), as the table's state says, in one line.
 // since: only those after this revision (a town's page says what happens while it is open, and its own town's).
-function showEvents(note, state, since = -1, own = null) {
+// mine: the revisions of what this phone did itself (a town it took over or opened again), not said to it.
+function showEvents(note, state, since = -1, own = null, mine = new Set()) {
   if (!note) return;
-  const said = (state.events ?? []).filter((event) => event.revision > since || event.player === own)
+  const said = (state.events ?? []).filter((event) => (event.revision > since || event.player === own)
+    && !mine.has(event.revision))
     .map((event) => fill(text.events?.[event.kind] ?? "", { name: state.players[event.player]?.name ?? "" }));
   note.textContent = said.join(" ");
   note.hidden = !said.length;
@@ -417,6 +420,7 @@ export async function townPage(form) {
   const ownedPanel = form.querySelector(".table-owned");
   const emptyPanel = form.querySelector(".table-empty");
   const eventsNote = form.querySelector(".table-events");
+  const mine = new Set();
   const reopenedNote = form.querySelector(".table-reopened");
   const conflictDone = form.querySelector(".table-conflict-done");
   // "Done" tapped while the conflict panel asked: the town is handed in once the player has chosen.
@@ -673,7 +677,9 @@ export async function townPage(form) {
   const core = await loadBrowserCore();
   box = await outbox(core, table, n, form.dataset.save, known, {
     status: say,
-    applied: (answer, op, changed) => {
+    applied: (answer, op, changed, took) => {
+      // This phone opened the town again or took it over: every other phone says so, this one knows.
+      if (took || "reopen" in op) mine.add(answer.revision);
       showTown(changed);
       // Handed in, and nothing else asked since (such as "Change my town again"): back to the table.
       if (op.done && box.shown.done && !box.box.ops.length) location.assign(form.dataset.back);
@@ -703,6 +709,10 @@ export async function townPage(form) {
       finishedLink.hidden = false;
       for (const panel of [conflictPanel, handedInPanel, ownedPanel, emptyPanel]) panel.hidden = true;
       showTown();
+      // The town can change no more: nothing left to tap that would look kept.
+      for (const control of form.querySelectorAll(".tool, .square button, .square select, input")) {
+        control.disabled = true;
+      }
     },
     gone: () => location.assign(form.dataset.back),
   });
@@ -745,7 +755,7 @@ export async function townPage(form) {
       return location.assign(state.result);
     }
     openedAt ??= state.revision;
-    showEvents(eventsNote, state, openedAt, n - 1);
+    showEvents(eventsNote, state, openedAt, n - 1, mine);
     wanted = Math.max(wanted, state.players[n - 1].version);
     catchUp();
   }, () => {

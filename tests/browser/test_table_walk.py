@@ -159,6 +159,8 @@ def test_the_phone_that_opens_a_town_again_is_not_told_another_phone_did(phone, 
     expect(page.locator("[data-action=change-again]")).to_be_visible(timeout=WAIT)
     page.click("[data-action=change-again]")
     expect(page.locator(".table-save-status")).to_contain_text("Dernier enregistrement", timeout=WAIT)
-    # Two rounds of following the table (every 3 s): the phone has read the table's events by then.
-    page.wait_for_timeout(7000)
+    # The table's state read twice since (the phone follows it): the reopening is in its events by then.
+    for _ in range(2):
+        with page.expect_response(lambda answer: "/state" in answer.url, timeout=WAIT):
+            pass
     assert "sur un autre téléphone" not in page.locator(".table-events").inner_text()
