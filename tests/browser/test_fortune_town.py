@@ -26,8 +26,8 @@ GAME = {"mode": "master-builder", "monuments": False, "cavern": False, "coins": 
 TOTALS = {player["name"]: player["total"] for player in score(GAME)["players"]}
 PLACES = {player["name"]: player["place"] for player in score(GAME)["players"]}
 RUNNING = "Total provisoire\u00a0: {}"
-WAITING_FOR_COINS = ("Total provisoire\u00a0: remplissez d’abord le champ «\u00a0Pièces dans le coffre, avant toute dépense de fin "
-                     "de partie\u00a0»")
+WAITING_FOR_COINS = ("Total provisoire\u00a0: remplissez d’abord le champ «\u00a0Pièces dans le coffre, "
+                     "avant toute dépense de fin de partie\u00a0»")
 
 
 def running(total: int) -> str:

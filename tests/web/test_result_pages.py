@@ -182,13 +182,14 @@ def test_a_name_longer_than_the_form_allows_is_refused_in_the_pages_language(cli
 
 @pytest.mark.parametrize("turns,notes", [
     ((3, 3, 3), {"en": "1 {{ x }} 2 points shared place 1 שלום 2 points shared place 1 Zoé 🎲 2 points shared place",
-                 "fr": "1 {{ x }} 2\u00a0points place partagée 1 שלום 2\u00a0points place partagée 1 Zoé 🎲 2\u00a0points place partagée",
+                 "fr": "1 {{ x }} 2\u00a0points place partagée 1 שלום 2\u00a0points place partagée "
+                       "1 Zoé 🎲 2\u00a0points place partagée",
                  "hu": "1 {{ x }} 2\u00a0pont megosztott helyezés 1 שלום 2\u00a0pont megosztott helyezés "
                        "1 Zoé 🎲 2\u00a0pont megosztott helyezés"}),
     ((3, 2, 3), {"en": "1 שלום 2 points decided by fewer turns as Master Builder (2) 2 {{ x }} 2 points shared place "
                        "2 Zoé 🎲 2 points shared place",
-                 "fr": "1 שלום 2\u00a0points départage\u00a0: moins de tours en tant que Maître d’œuvre (2) 2 {{ x }} 2\u00a0points "
-                       "place partagée 2 Zoé 🎲 2\u00a0points place partagée",
+                 "fr": "1 שלום 2\u00a0points départage\u00a0: moins de tours en tant que Maître d’œuvre (2) "
+                       "2 {{ x }} 2\u00a0points place partagée 2 Zoé 🎲 2\u00a0points place partagée",
                  "hu": "1 שלום 2\u00a0pont kevesebb főépítészi kör döntött (2) 2 {{ x }} 2\u00a0pont megosztott helyezés "
                        "2 Zoé 🎲 2\u00a0pont megosztott helyezés"}),
 ])

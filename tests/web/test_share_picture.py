@@ -77,7 +77,8 @@ def fresh_pictures():
      "Master Builder — 1. Annabell, 36 points · 2. Csongork, 33 points · 3. Bernadet, 28 points · 4. Dominika, 27 points",
      "en_GB"),
     ("fr", "Annabell l’emporte avec 36\u00a0points · Les Petites Bourgades",
-     "Maître d’œuvre — 1. Annabell, 36\u00a0points · 2. Csongork, 33\u00a0points · 3. Bernadet, 28\u00a0points · 4. Dominika, 27\u00a0points",
+     "Maître d’œuvre — 1. Annabell, 36\u00a0points · 2. Csongork, 33\u00a0points · 3. Bernadet, 28\u00a0points · "
+     "4. Dominika, 27\u00a0points",
      "fr_FR"),
     ("hu", "Annabell nyert 36\u00a0ponttal · Tiny Towns",
      "Főépítész — 1. Annabell, 36\u00a0pont · 2. Csongork, 33\u00a0pont · 3. Bernadet, 28\u00a0pont · 4. Dominika, 27\u00a0pont",

@@ -66,7 +66,8 @@ def test_link_previews_of_one_code_in_turn_each_speak_their_page_language(client
         page = client.get("/{}/r/{}".format(lang, examples.RULEBOOK_CODE), headers={"Accept-Language": "en"})
         assert page.status_code == 200
         described = re.findall(r'<meta property="og:description" content="([^"]*)"', page.text)
-        assert described == [SOLO_LINES[lang] + " — 1. Rulebook, 28" + {"en": " points", "fr": "\u00a0points", "hu": "\u00a0pont"}[lang]]
+        unit = {"en": " points", "fr": "\u00a0points", "hu": "\u00a0pont"}[lang]
+        assert described == [SOLO_LINES[lang] + " — 1. Rulebook, 28" + unit]
 
 
 def test_a_picture_drawn_under_force_locale_takes_the_words_of_that_language(app):
