@@ -147,9 +147,10 @@ def test_a_town_taken_in_twice_is_handed_in_once(phone):
     # The same form sent again (a second tap, or Back and send) changes nothing.
     assert phone.post("/en/t/{}/take".format(table), data=form).status_code == 303
     state = phone.get("/en/t/{}/state".format(table)).json
-    # Taken in as its phone would send it: the town, then "done" (two changes), in one write of the table.
+    # Taken in as its phone would send it: the town, then "done" (two changes), in one write of the table, named
+    # on every phone once (the table's next revision).
     assert [(p["status"], p["version"]) for p in state["players"]][2] == ("done", 2)
-    assert state["revision"] == 1
+    assert (state["revision"], len(state["events"])) == (2, 1)
 
 
 # Two takes of one town at once (a double tap on a slow network, two workers) may both read the table before
@@ -165,7 +166,7 @@ def test_a_town_taken_in_twice_at_once_is_handed_in_once(phone, monkeypatch):
     assert phone.post("/en/t/{}/take".format(table), data=form).status_code == 303
     monkeypatch.undo()
     state = phone.get("/en/t/{}/state".format(table)).json
-    assert ([p["status"] for p in state["players"]], state["revision"]) == (["not-started"] * 2 + ["done", "not-started"], 1)
+    assert ([p["status"] for p in state["players"]], state["revision"]) == (["not-started"] * 2 + ["done", "not-started"], 2)
 
 
 @pytest.mark.parametrize("lang, message", [
@@ -198,3 +199,45 @@ def test_a_take_without_a_version_it_changes_is_refused_and_keeps_the_link(phone
     assert refusal(answer.text) == "Erre a kérésre így nem lehet válaszolni."
     assert town_code(GAME, 1) in answer.text
     assert statuses(phone.get("/en/t/" + table).text) == ["not-started"] * 4
+
+
+def hand_in_by_phone(phone, table: str, n: int, town: dict, client: str) -> None:
+    """Hand in player n's town (from 1) from its own phone, as its outbox does."""
+    fields = tables.town_step.fields_of(town)
+    set_op = {"seq": 1, "set": {field: [fields.get(field, ""), 0] for field in tables.sync.FIELDS}}
+    for op in (set_op, {"seq": 2, "done": True}):
+        answer = phone.post("/en/t/{}/{}".format(table, n), json={"client": client, "op": op},
+                            headers={"X-Requested-With": "marquoir"})
+        assert answer.status_code == 200, answer.get_json()
+
+
+@pytest.mark.parametrize(("lang", "asked"), [
+    ("en", "Taking this in ends the game, and Dominika entered no town yet. End the game?"),
+    ("fr", "Prendre cette bourgade met fin à la partie, alors qu’aucune bourgade n’est encore saisie pour Dominika. "
+           "Terminer la partie\u202f?"),
+    ("hu", "A város átvételével véget ér a játszma, és Dominika még nem írt be várost. Befejezed a játszmát?"),
+])
+def test_a_take_in_that_would_end_the_game_with_an_empty_town_asks_first(phone, lang, asked):
+    table = open_table(phone)
+    # Dominika hands in an empty town (the game goes on); Bernadet and Csongork hand in theirs.
+    empty = dict(GAME["players"][3], town=[[None] * 4 for _ in range(4)], stored={})
+    hand_in_by_phone(phone, table, 4, empty, "phone-of-dominika")
+    for n in (2, 3):
+        hand_in_by_phone(phone, table, n, GAME["players"][n - 1], "phone-of-{}".format(n))
+    # Annabell's town, brought by link, is the last: taking it in asks, and nothing is handed in yet.
+    answer = take_in(phone, table, town_code(GAME, 0), lang)
+    assert answer.status_code == 409
+    html = answer.get_data(as_text=True)
+    assert asked in html.replace("&#39;", "’").replace("&#34;", '"')
+    assert 'name="end" value="1"' in html
+    assert statuses(phone.get("/en/t/{}".format(table)).text).count("done") == 3
+    # Answered "End the game": the game ends.
+    assert take_in(phone, table, town_code(GAME, 0), lang, end="1").status_code == 303
+    assert statuses(phone.get("/en/t/{}".format(table)).text).count("done") == 4
+
+
+def test_a_town_taken_in_from_a_link_is_named_on_every_phone(phone):
+    table = open_table(phone)
+    assert take_in(phone, table, town_code(GAME, 1)).status_code == 303
+    state = phone.get("/en/t/{}/state".format(table)).get_json()
+    assert [(event["player"], event["kind"]) for event in state["events"]] == [(1, "taken-in")]

@@ -248,6 +248,7 @@ def town_json(lang, table_id, n):
 OWNED = "owned"
 # A hand-in that would end the game while a town has no square: the phone asks first.
 EMPTY = "empty"
+TAKEN_IN = "taken-in"
 
 
 def _key_hash(key: str) -> str:
@@ -274,7 +275,8 @@ def _merge(setup: dict, n: int, client: str, ops: list, now: float, remember: bo
         if all(record["done"]) and ops[0]["seq"] > sync.last_seq(town, client):
             return record, {"outcome": "finished", "seq": ops[0]["seq"]}
         owner = owners(record)[n - 1]
-        event = _by_another_phone(owner, mine, take, ops, town) if remember else None
+        # A town taken in from a link (the take form) is named on every phone as a take-over is.
+        event = _by_another_phone(owner, mine, take, ops, town) if remember else TAKEN_IN
         if event == OWNED:
             return record, {"outcome": OWNED, "seq": ops[0]["seq"], "was_yours": sync.last_seq(town, client) > 0}
         town, answer = _applied(town, client, ops, setup, n, remember)
@@ -285,7 +287,9 @@ def _merge(setup: dict, n: int, client: str, ops: list, now: float, remember: bo
         changed = record if town is before else with_town(record, setup, n, town, now)
         if remember and applied and (owner is None or event == "taken-over"):
             changed = with_owner(changed, n, mine, now)
-        if event == "taken-over" and applied or event == "reopened" and town is not before:
+        # A take-in that changed nothing (the same link taken in twice) is named once.
+        if event == "taken-over" and applied or event == TAKEN_IN and town["version"] != before["version"] \
+                or event == "reopened" and town is not before:
             changed = with_event(changed, n, event, now)
         return changed, answer
     return change
@@ -472,6 +476,8 @@ def take(lang, table_id):
     # isascii(): "²" is a digit to isdigit() but no number to int().
     if len(shown) != len(towns) or not all(value.isascii() and value.isdigit() and len(value) < 10 for value in shown):
         return page(_("This request cannot be answered as it is."), 400)
+    # A take-in that would end the game while a town has no square asks first, as a phone's hand-in does.
+    end = request.form.get("end") == "1"
     for (i, player), version in zip(towns.items(), shown):
         # Taken in as a phone of its own would send it: every field over the version the page showed, then
         # "done". A field changed since to another value (on its own phone, or by another take) is a
@@ -480,11 +486,15 @@ def take(lang, table_id):
         ops = [{"seq": 1, "set": {field: [fields.get(field, ""), int(version)] for field in sync.FIELDS}},
                {"seq": 2, "done": True}]
         client = "take-" + secrets.token_urlsafe(12)
-        # A whole town brought by link ends the game if it is the last: the player at the phone chose to.
-        changed = _store().change(table_id, _merge(setup, i + 1, client, ops, _now(), remember=False, end=True))
+        changed = _store().change(table_id, _merge(setup, i + 1, client, ops, _now(), remember=False, end=end))
         if changed is None:
             return _record_or_404(table_id)
         outcome = changed[1]["outcome"]
+        if outcome == EMPTY:
+            names = name_list([setup["players"][p]["name"] for p in changed[1]["empty"]])
+            return render_template("table_take.html", table_id=table_id, text=text, towns=towns, versions=versions,
+                                   error=None, ask_end=_("Taking this in ends the game, and %(names)s entered no town "
+                                                         "yet. End the game?", names=names)), 409
         if outcome == "finished":
             return page(_("The scores are already shown; change a town from the results."), 409)
         if outcome != sync.APPLIED:
