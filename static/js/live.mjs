@@ -8,7 +8,8 @@ import { remember } from "./recent.mjs";
 import { counted, fill, number, words } from "./words.mjs";
 
 export function liveScore(form) {
-  const code = form.dataset.code;
+  // A town at a table is scored beside the other towns as the table held them when the page was drawn.
+  const code = form.dataset.scoreCode ?? form.dataset.code;
   const n = Number(form.dataset.player);
   // Drawn in the palette by webscore.flow.pieces.town_grid, as the squares' places for their points are;
   // the server's page holds the numbers already (town.js shows them), and they are redrawn from here on.

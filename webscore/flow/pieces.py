@@ -584,17 +584,21 @@ def table_town(words: dict, text: dict, town: dict, grid: str, panels: str, offl
     """Return a town at a table: the way back, the heading, the form around its grid and sync panels, the hand-over.
 
     text is the table's words (webscore.web.tables.towns.table_words); town holds the player's name, n, and the
-    form's setup code, lang, table, version, done and addresses (save, state, town, take, back). offline is
+    form's setup code, lang, table, version, done and addresses (save, state, town, take, back), and may hold the
+    code of the table's game as the server holds it (score_code), for the live score. offline is
     whether the offline shell draws it: then the page says so at once, and needs no word for pages without
     scripts.
     """
     heading = fill(escape(words["ui"]["town_of"]), {"name": "<bdi>" + escape(town["name"]) + "</bdi>"})
     form = {name: escape(town[name]) for name in ("code", "lang", "table", "save", "state", "town", "take", "back")}
     noscript = "" if offline else '<noscript><p class="error">{}</p></noscript>\n'.format(escape(text["needs_script"]))
+    # The live score reads the other towns the table held when the page was drawn (score_code), so a Feast Hall
+    # beside a town entered on another phone counts it; data-code stays the setup, which a hand-over link carries.
+    score = ' data-score-code="{}"'.format(escape(town["score_code"])) if town.get("score_code") else ""
     return (
         '<p><a href="{back}">{back_text}</a></p>\n<h1>{heading}</h1>\n<p class="hint">{hint}</p>\n'
         '<p class="table-offline error" role="status"{hidden}>{offline}</p>\n{noscript}'
-        '<form class="town-form table-town" id="town-form" data-code="{code}" data-player="{n}" data-lang="{lang}"\n'
+        '<form class="town-form table-town" id="town-form" data-code="{code}"{score} data-player="{n}" data-lang="{lang}"\n'
         '  data-table="{table}" data-version="{version}" data-done="{done}"\n'
         '  data-save="{save}"\n  data-state="{state}"\n  data-town="{town}"\n  data-take="{take}"\n'
         '  data-back="{back}"\n  method="get" action="{save}" novalidate>\n  {grid}\n  {panels}\n</form>\n'
@@ -606,7 +610,7 @@ def table_town(words: dict, text: dict, town: dict, grid: str, panels: str, offl
         offline=escape(text["offline"]), noscript=noscript, n=town["n"], version=town["version"],
         done="true" if town["done"] else "false", grid=grid, panels=panels, no_network=escape(text["no_network"]),
         handover_hint=escape(text["handover_hint"]), handover=escape(text["handover"]),
-        handover_label=escape(text["handover_label"]), **form)
+        handover_label=escape(text["handover_label"]), score=score, **form)
 
 
 def table_players(words: dict, text: dict, players: list, links: list) -> str:

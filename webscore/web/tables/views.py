@@ -215,11 +215,13 @@ def town(lang, table_id, n):
         return redirect(url_for("tables.table", lang=lang, table_id=table_id), 302)
     # Drawn as the town step draws a town: the table holds only what a square offers (sync.apply).
     fields = sync.form_fields(kept["fields"])
-    game = sync.game_with(setup, n, fields)[0]
+    # Scored beside the other towns as the table holds them: a Feast Hall reads the town on its right.
+    game = sync.game_with(whole_game(record), n, fields)[0]
     player = game["players"][n - 1]
     public = sync.public(kept)
     at = {"lang": lang, "table_id": table_id}
-    town = {"name": player["name"], "n": n, "code": record["setup"], "lang": lang, "table": table_id,
+    town = {"name": player["name"], "n": n, "code": record["setup"], "score_code": encode(whole_game(record)),
+            "lang": lang, "table": table_id,
             "version": public["version"], "done": public["done"], "save": url_for("tables.save", n=n, **at),
             "state": url_for("tables.state", **at), "town": url_for("tables.town_json", n=n, **at),
             "take": url_for("tables.take", _external=True, **at), "back": url_for("tables.table", **at)}
