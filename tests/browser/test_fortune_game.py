@@ -13,28 +13,16 @@ from support.phone import read_results
 from support.phone import slow_network
 from support.phone import tap_town
 from support.tables import empty_setup
-from support.towns import town
+from support.whole_box import BUILDINGS
+from support.whole_box import FACTS
+from support.whole_box import GAME
+from support.whole_box import MONUMENTS
+from support.whole_box import NAMES
+from support.whole_box import ROWS
 from webscore.scoring import encode
 from webscore.scoring import problems
 from webscore.scoring import score
 
-NAMES = ("Léa", "Noé", "Ödön", "Zoé")
-ROWS = {
-    "Léa": ("cottage cottage root-cellar estival-festival", "cottage parsonage well .",
-            "jeweler schoolhouse cottage .", "oddity-shop . . ."),
-    "Noé": ("hollow-hill cottage . .", "cottage schoolhouse . .", ". . . .", ". . . ."),
-    "Ödön": ("eraflage-vineyard cottage cottage well", "root-cellar parsonage jeweler cottage",
-             "schoolhouse cottage well jeweler", "oddity-shop cottage . cottage"),
-    "Zoé": ("the-petal-promenade jeweler . .", "cottage cottage root-cellar .", ". well . .", ". . . ."),
-}
-FACTS = {"Léa": {"coins": 5, "seed": "d2"}, "Noé": {"coins": 2, "seed": "a4", "hollow_hill_swaps": 1},
-         "Ödön": {"coins": 4, "seed": "c4"}, "Zoé": {"coins": 5, "seed": "b4"}}
-MONUMENTS = {"Léa": "estival-festival", "Noé": "hollow-hill", "Ödön": "eraflage-vineyard", "Zoé": "the-petal-promenade"}
-BUILDINGS = ["cottage", "root-cellar", "well", "parsonage", "schoolhouse", "jeweler", "oddity-shop"]
-GAME = {"mode": "master-builder", "monuments": True, "cavern": False, "coins": True, "tiny_trees": True,
-        "buildings": BUILDINGS,
-        "players": [dict({"name": name, "monument": MONUMENTS[name], "town": town(*ROWS[name])}, **FACTS[name])
-                    for name in NAMES]}
 SCORED = {player["name"]: player for player in score(GAME)["players"]}
 RESULTS = {name: (SCORED[name]["total"], SCORED[name]["place"]) for name in NAMES}
 
