@@ -149,18 +149,23 @@ async function draw() {
   await update(form);
 }
 
-loadBrowserCore().then((loaded) => {
+const ready = loadBrowserCore();
+// The server's form is there before the core: its sign buttons work at once (a value typed is read once the core
+// is ready), the buttons that redraw the form wait for the core.
+root.addEventListener("click", (event) => {
+  const action = event.target.closest("[data-action]")?.dataset.action;
+  if (action?.startsWith("sign-")) act(action);
+  else if (action) ready.then(() => act(action));
+});
+root.addEventListener("input", (event) => {
+  if (core && event.target.form?.classList.contains("pad-form")) update(event.target.form);
+});
+
+ready.then((loaded) => {
   core = loaded;
   body.hidden = false;
   // The places stay at the screen's foot (marquoir.css): a field is scrolled to clear of them.
   keepHeight(root.querySelector(".ranking"), "--standings-height");
-  root.addEventListener("input", (event) => {
-    if (event.target.form?.classList.contains("pad-form")) update(event.target.form);
-  });
-  root.addEventListener("click", (event) => {
-    const action = event.target.closest("[data-action]")?.dataset.action;
-    if (action) act(action);
-  });
   // The server's form stays (what was typed in it before the core was ready is read from it); a kept copy drawn
   // for another address is drawn again for this one.
   if (drawnHere) update(root.querySelector(".pad-form"));
