@@ -17,14 +17,19 @@ export function unpack(bytes) {
 }
 
 // Mount the files (text or bytes, by their path under webscore/) and import them: the doors pages ask.
-export async function startCore(loadMicroPython, files) {
-  const mp = await loadMicroPython({ linebuffer: true });
+// Put the core's files (the bundle unpacked) where MicroPython imports the webscore package from.
+export function mountCore(mp, files) {
   mp.FS.mkdirTree("/lib/webscore/scoring");
   mp.FS.mkdirTree("/lib/webscore/flow");
   mp.FS.writeFile("/lib/webscore/__init__.py", "");
   for (const [path, content] of Object.entries(files)) {
     mp.FS.writeFile("/lib/webscore/" + path, content);
   }
+}
+
+export async function startCore(loadMicroPython, files) {
+  const mp = await loadMicroPython({ linebuffer: true });
+  mountCore(mp, files);
   mp.runPython("import webscore.scoring, webscore.flow");
   const core = mp.pyimport("webscore.scoring");
   const flow = mp.pyimport("webscore.flow");

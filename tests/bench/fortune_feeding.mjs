@@ -9,16 +9,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const { loadMicroPython } = await import(join(root, "static/vendor/micropython/micropython.mjs"));
-const { bundleFiles } = await import(join(root, "tests/micropython/core_files.mjs"));
+const { micropythonWithCore } = await import(join(root, "tests/micropython/core_files.mjs"));
 
-const mp = await loadMicroPython({ linebuffer: true });
-mp.FS.mkdirTree("/lib/webscore/scoring");
-mp.FS.mkdirTree("/lib/webscore/flow");
-mp.FS.writeFile("/lib/webscore/__init__.py", "");
-for (const [path, content] of Object.entries(await bundleFiles(root, process.argv[2]))) {
-  mp.FS.writeFile("/lib/webscore/" + path, content);
-}
+const mp = await micropythonWithCore(root, process.argv[2]);
 mp.runPython(`
 import json
 

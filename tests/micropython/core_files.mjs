@@ -7,3 +7,12 @@ export async function bundleFiles(root, path) {
   const { unpack } = await import(join(root, "static/js/core-worker.mjs"));
   return unpack(new Uint8Array(readFileSync(path)));
 }
+
+// MicroPython with the core of a bundle in place, for scripts that call the core's Python themselves.
+export async function micropythonWithCore(root, path) {
+  const { loadMicroPython } = await import(join(root, "static/vendor/micropython/micropython.mjs"));
+  const { mountCore } = await import(join(root, "static/js/core-worker.mjs"));
+  const mp = await loadMicroPython({ linebuffer: true });
+  mountCore(mp, await bundleFiles(root, path));
+  return mp;
+}
