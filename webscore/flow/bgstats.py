@@ -23,9 +23,14 @@ UNRESERVED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~
 
 def play(view: dict, code: str) -> dict:
     """Return the play of a result view (webscore.flow.result_view): the players in seating order."""
-    return {"code": code, "expansions": [EXPANSION_TITLES[used] for used in view["expansions"]], "players": [
-        {"name": player["name"], "score": player["total"], "rank": player["place"], "seat": player["step"],
-         "winner": won(player["place"], len(view["players"]))} for player in view["players"]]}
+    return play_of(code, [EXPANSION_TITLES[used] for used in view["expansions"]], view["players"])
+
+
+def play_of(code: str, expansions: list, players: list) -> dict:
+    """Return a play: its id, the expansions' titles, and its players ({"name", "total", "place"}) in seating order."""
+    return {"code": code, "expansions": expansions, "players": [
+        {"name": player["name"], "score": player["total"], "rank": player["place"], "seat": n + 1,
+         "winner": won(player["place"], len(players))} for n, player in enumerate(players)]}
 
 
 def address(played: dict, link: str) -> str:

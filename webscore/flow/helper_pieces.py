@@ -6,9 +6,9 @@ the page's script answers; nothing here decides a point or a turn.
 """
 
 from ..scoring.game import MODES
-from .bgstats import address
-from .history import won
+from .bgstats import play_of
 from .pieces import attributes
+from .pieces import bgstats_link
 from .pieces import button
 from .pieces import escape
 from .pieces import fill
@@ -95,11 +95,7 @@ def pad_bgstats(words: dict, players: list, link: str, query: str) -> str:
     digest = 0x811C9DC5
     for byte in query.encode("utf-8"):
         digest = ((digest ^ byte) * 0x01000193) & 0xFFFFFFFF
-    play = {"code": "pad-%08x" % digest, "expansions": [], "players": [
-        {"name": player["name"], "score": player["total"], "rank": player["place"], "seat": n + 1,
-         "winner": won(player["place"], len(players))} for n, player in enumerate(players)]}
-    return '<a class="button" href="{}" data-bgstats>{}</a>'.format(escape(address(play, link)),
-                                                                    escape(words["ui"]["log_bgstats"]))
+    return bgstats_link(words, play_of("pad-%08x" % digest, [], players), link)
 
 
 def messages(texts: list) -> str:

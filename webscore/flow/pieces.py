@@ -701,8 +701,13 @@ def share(words: dict, link: str, again: str, online=None, play=None) -> str:
         share=escape(ui["share"]), qr=qr, link=escape(link), link_label=escape(ui["link_label"]),
         copied=escape(ui["copied"]), title=escape(ui["site_title"]), share_link=escape(ui["share_link"]),
         picture=picture, again=escape(again), play_again=escape(ui["play_again"]),
-        bgstats='\n  <a class="button" href="{}" data-bgstats>{}</a>'.format(
-            escape(bgstats.address(play, link)), escape(ui["log_bgstats"])) if play else "")
+        bgstats="\n  " + bgstats_link(words, play, link) if play else "")
+
+
+def bgstats_link(words: dict, play: dict, link: str) -> str:
+    """Return the link that logs a play in BG Stats (webscore.flow.bgstats), its comment the link."""
+    return '<a class="button" href="{}" data-bgstats>{}</a>'.format(escape(bgstats.address(play, link)),
+                                                                    escape(words["ui"]["log_bgstats"]))
 
 
 def result_page(words: dict, view: dict, parts: dict, offline: bool) -> str:
