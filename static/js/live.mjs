@@ -28,8 +28,9 @@ export function liveScore(form) {
       performance.mark("marquoir:town-number");
     }
   };
-  const draw = (player) => {
-    shown(fill(words.ui.running_total, { num: number(player.total) }));
+  // said: the total as the flow's piece words it, where it says more than the number (the least it makes).
+  const draw = (player, said = null) => {
+    shown(said ?? fill(words.ui.running_total, { num: number(player.total) }));
     total.classList.remove("is-waiting");
     for (const square of player.squares) {
       const { points, words: said } = squares.get(square.square);
@@ -102,11 +103,10 @@ export function liveScore(form) {
         const { town } = await ask(ready);
         if (again || !town) continue;
         waiting = town.waiting ?? [];
-        // What a waiting town says is worded by the piece the server's page draws it with.
+        // A town waiting for an answer, or making at least a number while the town on its right is not entered:
+        // what it says is worded by the piece the server's page draws it with.
         if (town.waiting) wait(await ready.draw("running_total", { words, scored: town }));
-        else draw(town);
-        // The least the town makes while the town on its right is not entered: said so, by the same piece.
-        if (town.until) shown(await ready.draw("running_total", { words, scored: town }));
+        else draw(town, town.until ? await ready.draw("running_total", { words, scored: town }) : null);
         answered(waiting);
       } while (again);
     }
