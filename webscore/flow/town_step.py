@@ -10,9 +10,9 @@ says which page follows.
 from ..scoring import encode
 from ..scoring.cards import ALL_BUILDINGS
 from ..scoring.cards import ALL_MONUMENTS
-from ..scoring.cards import BIG_CHEST
 from ..scoring.cards import MAX_STORED
 from ..scoring.expansions import MAX_SWAPS
+from ..scoring.game import RIGHT_READERS
 from ..scoring.game import score_town
 from ..scoring.game import score_valid_game
 from ..scoring.game import town_view
@@ -350,10 +350,6 @@ def live(game: dict, n: int, fields: dict):
     return None, waiting
 
 
-# The cards whose points read the town of the player on your right: its Feast Halls, its coins.
-READS_RIGHT = ("feast-hall", "schoolhouse")
-
-
 def scored_live(game: dict, p: int) -> dict:
     """Score player p's town as the fields made it (town_step.live) for a running total that never takes a point back.
 
@@ -365,13 +361,9 @@ def scored_live(game: dict, p: int) -> dict:
     players = game["players"]
     right = players[p - 1]
     if len(players) < 2 or any(card for row in right["town"] for card in row) \
-            or not any(card in READS_RIGHT for row in players[p]["town"] for card in row):
+            or not any(card in RIGHT_READERS for row in players[p]["town"] for card in row):
         return scored
-    least = town_view(game, p)
-    least.right_feast_halls = len(least.squares)
-    if least.right_coins is not None or game.get("coins"):
-        least.right_coins = BIG_CHEST + 1
-    scored_least = score_town(least)
+    scored_least = score_town(town_view(game, p, right_at_most=True))
     if scored_least["total"] == scored["total"]:
         return scored
     scored_least["until"] = right["name"]

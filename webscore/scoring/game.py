@@ -2,6 +2,7 @@
 
 from .board import TownView
 from .buildings import RULES as BUILDING_RULES
+from .cards import BIG_CHEST
 from .cards import COINS
 from .cards import EMPTY
 from .cards import PAD_COLUMNS
@@ -154,19 +155,30 @@ def rank(mode: str, standings: list) -> list:
     return placed
 
 
-def town_view(game: dict, p: int) -> TownView:
-    """Build the view of player p's town that the rules read."""
+# The cards whose points read the town of the player on your right: its Feast Halls, its coins.
+RIGHT_READERS = ("feast-hall", "schoolhouse")
+
+
+def town_view(game: dict, p: int, right_at_most: bool = False) -> TownView:
+    """Build the view of player p's town that the rules read.
+
+    right_at_most: the town on the right read as holding more Feast Halls and coins than any town can (while it
+    is not known), so that what reads it (RIGHT_READERS) makes the least it can.
+    """
     players = game["players"]
     player = players[p]
     right_feast_halls = None
     if len(players) > 1:
         # Seating is clockwise, so the player on your right is the one listed before you; a
         # one-player Master Builder or Town Hall game has no one there, as in Solo.
-        right_feast_halls = flat_town(players[p - 1]["town"]).count("feast-hall")
+        right = flat_town(players[p - 1]["town"])
+        right_feast_halls = len(right) if right_at_most else right.count("feast-hall")
     stored = {INDEX_OF[name]: load for name, load in (player.get("stored") or {}).items()}
     # Games of the base game carry no coins, no seed: absent is without.
     coins = player.get("coins") if game.get("coins") else None
-    right_coins = players[p - 1].get("coins") if game.get("coins") and len(players) > 1 else None
+    right_coins = None
+    if game.get("coins") and len(players) > 1:
+        right_coins = BIG_CHEST + 1 if right_at_most else players[p - 1].get("coins")
     seed = INDEX_OF[player["seed"]] if game.get("tiny_trees") and player.get("seed") else None
     return TownView(
         flat_town(player["town"]),
