@@ -11,6 +11,7 @@ import pytest
 from support import kept_games
 from support.apps import browser_words
 from support.towns import town
+from support.whole_box import GAME as WHOLE_BOX
 from webscore import flow
 from webscore.flow import history
 from webscore.scoring import encode
@@ -345,3 +346,10 @@ def test_the_page_shows_the_coins_figure(client):
     assert html.count("<dt>Coins left at the end, per game with coins</dt><dd>1.5</dd>") == 2
     # Each player's average points per colour has its coins bar, so the bars add up to the average.
     assert html.count('class="bar bar-coins"') == 2
+
+
+def test_the_average_points_per_colour_add_up_to_the_average_in_a_game_with_coins():
+    games = [{"code": encode(WHOLE_BOX), "when": 1764892800000, "summary": history.summary(WHOLE_BOX)}]
+    for player in history.stats(games, {}, {}, 1764892800000)["players"]:
+        # Tenths of points: Léa's colours add up to 26.0 for an average of 30.0 (her 4 points of coins left out).
+        assert sum(player["colours"]) == player["average"], player["name"]

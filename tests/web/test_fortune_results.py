@@ -12,6 +12,7 @@ from flask_babel import force_locale
 from support.fortune_games import fortune_game
 from support.towns import town
 from support.webflow import text_of
+from support.whole_box import GAME as WHOLE_BOX
 from webscore.scoring import encode
 from webscore.scoring import problems
 from webscore.scoring import score
@@ -169,3 +170,51 @@ def test_every_reason_of_fortunes_cards_has_its_words_and_the_pad_adds_up(client
 def whole(cell: str) -> int:
     """Return the number a pad cell shows, with its true minus."""
     return int(cell.replace("\u2212", "-"))
+
+
+def reason_of(html: str, square: str) -> str:
+    """Return the text of a square's line in the towns' reasons ("b1 Cottage (blue): 3 — fed by …")."""
+    text = re.sub(r"<[^>]+>", " ", html).replace("\u00ad", "").replace("&#39;", "'")
+    text = re.sub(r"\s+", " ", text)
+    ödön = text[text.index("Ödön — 41"):]
+    found = re.search(r"\b{} [^—]*— (.*?) (?=[a-d][1-4] )".format(square), ödön[ödön.index("—", 10):])
+    assert found, "no reason for " + square
+    return found.group(1)
+
+
+def test_the_whole_box_game_buys_a_row_and_a_column_holding_one_square():
+    assert problems(WHOLE_BOX) == []
+    scored = {player["name"]: player for player in score(WHOLE_BOX)["players"]}
+    # Ödön buys row 1 and columns b and d: b1 is in row 1 and in column b.
+    assert scored["Ödön"]["coins"]["lines"] == ["1", "b", "d"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_a_cottage_fed_by_a_row_and_a_column_names_each_line_once(client, lang):
+    answer = client.get("/{}/r/{}".format(lang, encode(WHOLE_BOX)))
+    assert answer.status_code == 200
+    reason = reason_of(answer.get_data(as_text=True), "b1")
+    # Each feeder is said as "<Root Cellar> a2, <line> (1 coin)": the same one twice says nothing more and hides
+    # the second line bought (column b).
+    feeders = re.findall(r"a2, ([^()]*?)\s*\(", reason)
+    assert len(feeders) == len(set(feeders)), "b1 is said fed by the same line twice: " + reason
+
+
+def unfinished(game: dict) -> dict:
+    """Return the game with only its first town entered, as "See the scores anyway" leaves it: the others empty,
+    without their coins or seed."""
+    empty = [[None] * 4 for _ in range(4)]
+    players = [game["players"][0]] + [{"name": player["name"], "monument": player["monument"], "town": empty}
+                                      for player in game["players"][1:]]
+    return dict(game, players=players)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+def test_the_scores_seen_anyway_with_empty_towns_in_a_game_with_coins(client, lang):
+    """Only Léa's town entered, "See the scores" then "See the scores anyway": the result answered 500 (the score
+    pad's coins row read a coins line the empty towns, with no coins given, do not have)."""
+    game = unfinished(WHOLE_BOX)
+    assert problems(game) == []
+    answer = client.get("/{}/r/{}".format(lang, encode(game)))
+    assert answer.status_code == 200
+    assert client.get("/{}/r/{}.png".format(lang, encode(game))).status_code == 200

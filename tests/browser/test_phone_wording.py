@@ -1,6 +1,7 @@
-"""A stranger's walk through Marquoir in French at 360×740: what a French player reads where a sentence names a
-player whose name begins with a vowel. French elides "de" before a vowel ("la bourgade d’Annabell", never "la
-bourgade de Annabell"), as the result's own sentences avoid by putting the name first.
+"""What a phone's sentences say at 360×740, in French and Hungarian: a name that begins with a vowel after "de"
+(French elides it, "la bourgade d’Annabell"; the sentences put the name first or after a fixed word instead), a
+number kept on the line of the word after it, and a table's phone never told that another phone did what it did
+itself. (That a phone whose change missed the end of the game takes no more taps: test_table_sync_phone.py.)
 """
 
 import json
@@ -10,9 +11,7 @@ import urllib.request
 from playwright.sync_api import expect
 
 from support import examples
-from support.browsing import PHONE
 from support.browsing import WAIT
-from support.phone import go_offline
 from support.phone import tap_town
 from support.tables import empty_setup
 from support.towns import town
@@ -63,50 +62,6 @@ def test_a_town_opened_again_elsewhere_is_named_with_de_elided_in_french(phone, 
     # Today: "La bourgade de Annabell a été rouverte sur un autre téléphone."
     expect(events).to_contain_text("Annabell", timeout=WAIT)
     assert not NOT_ELIDED.search(events.inner_text()), events.inner_text()
-
-
-def test_a_phone_whose_change_missed_the_end_of_the_game_has_no_palette_left_to_tap(browser, own_server):
-    """The README: a change that missed the end of the game is dropped, and the phone says once that the scores
-    are shown, with the link to them "and no button left to tap". The town's palette and squares stay live: a
-    player taps on, sees the board and the running total change, and none of it is kept."""
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    session = context.new_cdp_session(page)
-    session.send("Network.enable")
-    network = {"offline": False, "latency": 200, "downloadThroughput": -1, "uploadThroughput": -1}
-    session.send("Network.emulateNetworkConditions", network)
-    page.goto("{}/fr/t/new?code={}".format(own_server.url, SETUP))
-    page.click("form[method=post] button[type=submit]")
-    page.wait_for_url(re.compile(r".*/t/[A-Za-z0-9_-]{22,}$"))
-    table_url = page.url
-    page.goto(table_url + "/1")
-    expect(page.locator(".table-save-status")).to_contain_text("Tout est enregistré.", timeout=WAIT)
-    page.click(".tool[data-card='cottage']")
-    page.click(".square[data-square='a1']")
-    expect(page.locator(".table-save-status")).to_contain_text("Dernier enregistrement", timeout=WAIT)
-    # The phone loses its network and its player places a Well: not sent.
-    session.send("Network.emulateNetworkConditions", dict(network, offline=True))
-    go_offline(context)
-    page.click(".tool[data-card='well']")
-    page.click(".square[data-square='c1']")
-    # Meanwhile the other towns are handed in, and another phone hands Annabell's in: the game ends.
-    for n in (2, 3, 4):
-        save(table_url, n, "phone-of-player-{}".format(n), {"seq": 1, "set": {"square_a1": ["cottage", 0]}})
-        save(table_url, n, "phone-of-player-{}".format(n), {"seq": 2, "done": True})
-    body = json.dumps({"client": "phone-of-a-neighbour", "take": True, "op": {"seq": 1, "done": True}}).encode()
-    request = urllib.request.Request("{}/1".format(table_url), method="POST", data=body,
-                                     headers={"Content-Type": "application/json", "X-Requested-With": "marquoir"})
-    with urllib.request.urlopen(request) as answer:
-        assert json.load(answer)["finished"] is True
-    context.set_offline(False)
-    session.send("Network.emulateNetworkConditions", network)
-    expect(page.locator(".table-save-status")).to_contain_text("Les scores sont affichés", timeout=WAIT)
-    expect(page.locator(".table-finished a")).to_be_visible()
-    expect(page.locator("[data-action=done]")).to_be_hidden()
-    # No button left to tap: no building of the palette, no square.
-    expect(page.locator(".tool:visible:not([disabled])")).to_have_count(0)
-    expect(page.locator(".square button:visible:not([disabled])")).to_have_count(0)
-    context.close()
 
 
 # The top of a number's characters and of the word after it, in the first text under root that holds the number.
