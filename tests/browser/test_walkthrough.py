@@ -75,8 +75,8 @@ def test_a_later_town_is_kept_after_back_to_an_earlier_one(phone, live_server):
 
 
 def test_a_town_in_the_address_is_shown_as_it_says_rather_than_the_town_kept_on_the_phone(phone, live_server):
-    # A link or a hand names a square of the town: that town is the step's, not the draft kept of it (found by a
-    # stranger's try: an address without square_a1 was replaced by the draft, its square lost without a word).
+    # A link or a hand names a square of the town: that town is the step's, not the draft kept of it (an address
+    # without square_a1 was once replaced by the draft, its square lost without a word).
     page = phone.new_page()
     set_up(page, live_server)
     page.click("button[value=next]")

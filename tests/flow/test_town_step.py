@@ -255,8 +255,8 @@ def test_a_square_off_the_board_leaves_the_saved_town_shown():
     assert town_step.opened_fields(g["players"][0], {"square_z9": "farm"}) == dict(saved, square_z9="farm")
     assert town_step.opened(g, 1, {"square_z9": "farm"})[1] == []
     # A square of the board makes the address a town, as saving reads it: the squares it leaves out are empty, and
-    # the monument and facts it does not give stay as saved (found by a stranger's try: a shared town link showed
-    # "no monument", and going on saved the player without theirs).
+    # the monument and facts it does not give stay as saved (a shared town link once showed "no monument", and
+    # going on saved the player without theirs).
     town = town_step.opened_fields(g["players"][0], {"square_d4": "farm"})
     assert {key: value for key, value in town.items() if value} == {
         "square_d4": "farm", "monument": "barrett-castle", "master_builder_turns": saved["master_builder_turns"]}

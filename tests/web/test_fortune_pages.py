@@ -54,7 +54,7 @@ def test_every_card_the_core_knows_has_a_name_and_a_reminder():
 
 @pytest.mark.parametrize("lang", ["en", "fr", "hu"])
 def test_a_fed_eraflage_vineyard_is_said_by_its_own_reason(client, lang):
-    # Found by a review: its square's reason looked for "fed by" words Cottages have, a 500 in every language.
+    # Its square's reason once looked for the "fed by" words Cottages have: a 500 in every language.
     played = game()
     played["players"][1]["town"][3] = ["eraflage-vineyard", None, None, None]
     played["players"][1]["town"][1] = ["root-cellar", None, None, None]
