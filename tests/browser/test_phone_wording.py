@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from support import examples
 from support.browsing import WAIT
+from support.phone import open_table
 from support.phone import tap_town
 from support.tables import empty_setup
 from support.towns import town
@@ -49,10 +50,7 @@ def test_the_running_total_waiting_for_a_town_elides_de_before_a_vowel_in_french
 
 def test_a_town_opened_again_elsewhere_is_named_with_de_elided_in_french(phone, own_server):
     page = phone.new_page()
-    page.goto("{}/fr/t/new?code={}".format(own_server.url, SETUP))
-    page.click("form[method=post] button[type=submit]")
-    page.wait_for_url(re.compile(r".*/t/[A-Za-z0-9_-]{22,}$"))
-    table_url = page.url
+    table_url = open_table(page, own_server.url, SETUP, "fr")
     # Annabell's phone hands her town in; a stray tap on another phone opens it again.
     save(table_url, 1, "phone-of-annabell", {"seq": 1, "set": {"square_a1": ["cottage", 0]}})
     handed_in = save(table_url, 1, "phone-of-annabell", {"seq": 2, "done": True})
@@ -104,10 +102,7 @@ def test_the_phone_that_opens_a_town_again_is_not_told_another_phone_did(phone, 
     """A stray tap on "Change my town again" on a phone that is not the town's: every phone names the reopening,
     and the one that made it reads "La bourgade d’Annabell a été rouverte sur un autre téléphone." of itself."""
     page = phone.new_page()
-    page.goto("{}/fr/t/new?code={}".format(own_server.url, SETUP))
-    page.click("form[method=post] button[type=submit]")
-    page.wait_for_url(re.compile(r".*/t/[A-Za-z0-9_-]{22,}$"))
-    table_url = page.url
+    table_url = open_table(page, own_server.url, SETUP, "fr")
     save(table_url, 1, "phone-of-annabell", {"seq": 1, "set": {"square_a1": ["cottage", 0]}})
     save(table_url, 1, "phone-of-annabell", {"seq": 2, "done": True})
     page.goto(table_url + "/1")

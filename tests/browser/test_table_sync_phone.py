@@ -17,24 +17,13 @@ from support.browsing import PHONE
 from support.browsing import WAIT
 from support.browsing import Server
 from support.phone import go_offline
+from support.phone import held
+from support.phone import open_table
 from support.tables import empty_setup
 from webscore.scoring import encode
 
 SETUP = encode(empty_setup(examples.load("four-players")))
 SAVED = re.compile(r"^Last saved at \d")
-
-
-def open_table(page, base, lang="en"):
-    page.goto("{}/{}/t/new?code={}".format(base, lang, SETUP))
-    page.click("form[method=post] button[type=submit]")
-    page.wait_for_url(re.compile(r".*/t/[A-Za-z0-9_-]{22,}$"))
-    return page.url
-
-
-def held(table_url, n):
-    """Return player n's town (from 1) as the server holds it."""
-    with urllib.request.urlopen("{}/{}/town".format(table_url, n)) as answer:
-        return json.load(answer)["town"]
 
 
 def ready(page, table_url, n):
@@ -72,7 +61,7 @@ def with_core_held(page):
 def fresh_town(browser, server, n=1):
     """Return (context, page, table address) of a phone opening town n for the first time, its core held."""
     opener = browser.new_context(**PHONE)
-    table_url = open_table(opener.new_page(), server.url)
+    table_url = open_table(opener.new_page(), server.url, SETUP)
     opener.close()
     context = browser.new_context(**PHONE)
     page = context.new_page()
@@ -106,7 +95,7 @@ def test_done_tapped_before_the_core_is_ready_hands_in_the_town_tapped(browser, 
 
 def test_two_tabs_of_one_phone_on_one_town_lose_no_tap(phone, own_server):
     first = phone.new_page()
-    table_url = open_table(first, own_server.url)
+    table_url = open_table(first, own_server.url, SETUP)
     ready(first, table_url, 1)
     second = phone.new_page()
     ready(second, table_url, 1)
@@ -123,7 +112,7 @@ def test_two_tabs_of_one_phone_on_one_town_lose_no_tap(phone, own_server):
 def test_the_changed_on_another_phone_note_goes_once_the_player_taps_again(browser, own_server):
     one, two = browser.new_context(**PHONE), browser.new_context(**PHONE)
     a, b = one.new_page(), two.new_page()
-    table_url = open_table(a, own_server.url)
+    table_url = open_table(a, own_server.url, SETUP)
     ready(a, table_url, 1)
     ready(b, table_url, 1)
     tap(a, "cottage", "a1")
@@ -140,7 +129,7 @@ def test_the_changed_on_another_phone_note_goes_once_the_player_taps_again(brows
 def test_a_change_that_missed_the_end_of_the_game_is_said_and_leads_to_the_scores(browser, own_server):
     contexts = [browser.new_context(**PHONE) for _ in range(3)]
     a, late, b = (context.new_page() for context in contexts)
-    table_url = open_table(a, own_server.url)
+    table_url = open_table(a, own_server.url, SETUP)
     ready(a, table_url, 1)
     ready(late, table_url, 1)
     ready(b, table_url, 2)
@@ -185,7 +174,7 @@ def read_state(table_url):
 
 def test_a_refused_done_says_the_town_is_not_handed_in(phone, own_server):
     page = phone.new_page()
-    table_url = open_table(page, own_server.url)
+    table_url = open_table(page, own_server.url, SETUP)
     ready(page, table_url, 1)
     tap(page, "warehouse", "a1")
     page.fill("#stored_a1", "7")
@@ -202,7 +191,7 @@ def test_too_many_saves_says_so_and_keeps_the_tap_waiting(browser, tmp_path):
     context = browser.new_context(**PHONE)
     try:
         page = context.new_page()
-        table_url = open_table(page, server.url)
+        table_url = open_table(page, server.url, SETUP)
         ready(page, table_url, 1)
         tap(page, "cottage", "a1")
         expect(page.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
@@ -218,7 +207,7 @@ def conflict(browser, base):
     """Two phones on town 1 set c1 differently, the second offline; return (contexts, the second's page)."""
     one, two = browser.new_context(**PHONE), browser.new_context(**PHONE)
     a, b = one.new_page(), two.new_page()
-    table_url = open_table(a, base)
+    table_url = open_table(a, base, SETUP)
     ready(a, table_url, 1)
     ready(b, table_url, 1)
     go_offline(two)
@@ -251,7 +240,7 @@ def test_the_conflict_is_settled_by_keyboard_and_focus_stays_in_the_town(browser
 
 def test_done_by_keyboard_gives_the_focus_to_change_my_town_again(phone, own_server):
     page = phone.new_page()
-    table_url = open_table(page, own_server.url)
+    table_url = open_table(page, own_server.url, SETUP)
     ready(page, table_url, 1)
     go_offline(phone)
     page.focus("[data-action=done]")
@@ -261,7 +250,7 @@ def test_done_by_keyboard_gives_the_focus_to_change_my_town_again(phone, own_ser
 
 def test_the_status_never_says_saved_while_taps_wait(phone, own_server):
     page = phone.new_page()
-    table_url = open_table(page, own_server.url, "fr")
+    table_url = open_table(page, own_server.url, SETUP, "fr")
     ready_in(page, table_url, 1, "Tout est enregistré.")
     tap(page, "cottage", "a1")
     expect(page.locator(".table-save-status")).to_have_text(re.compile(r"^Dernier enregistrement à \d"), timeout=WAIT)
@@ -277,7 +266,7 @@ def test_the_status_never_says_saved_while_taps_wait(phone, own_server):
 
 def test_a_server_out_of_reach_is_not_called_the_phone_being_offline(phone, own_server):
     page = phone.new_page()
-    table_url = open_table(page, own_server.url, "hu")
+    table_url = open_table(page, own_server.url, SETUP, "hu")
     ready_in(page, table_url, 1, "Minden mentve.")
     own_server.stop()
     tap(page, "cottage", "a1")

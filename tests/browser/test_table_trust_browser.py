@@ -13,6 +13,8 @@ from support import examples
 from support.browsing import PHONE
 from support.browsing import WAIT
 from support.phone import go_offline
+from support.phone import held
+from support.phone import open_table
 from support.tables import empty_setup
 from webscore.scoring import encode
 
@@ -45,18 +47,6 @@ def conditions(page, offline: bool) -> None:
                                                       "downloadThroughput": -1, "uploadThroughput": -1})
 
 
-def open_table(page, base):
-    page.goto("{}/en/t/new?code={}".format(base, SETUP))
-    page.click("form[method=post] button[type=submit]")
-    page.wait_for_url(re.compile(r".*/t/[A-Za-z0-9_-]{22,}$"))
-    return page.url
-
-
-def held(table_url, n):
-    with urllib.request.urlopen("{}/{}/town".format(table_url, n)) as answer:
-        return json.load(answer)["town"]
-
-
 def hand_in_empty(table_url, n):
     """Hand in player n's town (from 1), empty, from a phone of its own."""
     body = json.dumps({"client": "phone-{}-empty".format(n), "op": {"seq": 1, "done": True}}).encode()
@@ -83,7 +73,7 @@ def close(contexts):
 
 def test_a_town_another_phone_takes_over_is_said_on_every_phone_and_its_own_phone_can_take_it_back(browser, own_server):
     contexts, (a, b, watcher) = phones(browser, 3)
-    table_url = open_table(a, own_server.url)
+    table_url = open_table(a, own_server.url, SETUP)
     watcher.goto(table_url)
     ready(a, table_url, 1)
     tap(a, "cottage", "a1")
@@ -116,7 +106,7 @@ def test_a_town_another_phone_takes_over_is_said_on_every_phone_and_its_own_phon
 
 def test_a_town_opened_again_on_another_phone_is_said_and_its_own_phone_hands_it_in_again(browser, own_server):
     contexts, (a, b) = phones(browser)
-    table_url = open_table(a, own_server.url)
+    table_url = open_table(a, own_server.url, SETUP)
     ready(a, table_url, 1)
     tap(a, "cottage", "a1")
     a.click("[data-action=done]")
@@ -141,7 +131,7 @@ def test_a_town_opened_again_on_another_phone_is_said_and_its_own_phone_hands_it
 
 def test_done_with_the_conflict_panel_open_says_it_waits_for_the_choice_then_hands_the_town_in(browser, own_server):
     contexts, (a, b) = phones(browser)
-    table_url = open_table(a, own_server.url)
+    table_url = open_table(a, own_server.url, SETUP)
     ready(a, table_url, 1)
     ready(b, table_url, 1)
     conditions(b, offline=True)
@@ -169,7 +159,7 @@ def test_done_with_the_conflict_panel_open_says_it_waits_for_the_choice_then_han
 
 def test_ending_the_game_with_towns_still_empty_is_asked_first(browser, own_server):
     contexts, (page,) = phones(browser, 1)
-    table_url = open_table(page, own_server.url)
+    table_url = open_table(page, own_server.url, SETUP)
     for n in (1, 2, 3):
         hand_in_empty(table_url, n)
     ready(page, table_url, 4)

@@ -1,8 +1,10 @@
 """Playing a game in the browser: the towns of the test game, and the taps and reads every browser test uses."""
 
+import json
 import os
 import pathlib
 import re
+import urllib.request
 
 from support.browsing import WAIT
 
@@ -207,3 +209,17 @@ def held_back(phone, name):
         phone.unroute(script)
 
     return release
+
+
+def open_table(page, base, setup, lang="en"):
+    """Open a table for a setup's code from its page, as a player does; return the table's address."""
+    page.goto("{}/{}/t/new?code={}".format(base, lang, setup))
+    page.click("form[method=post] button[type=submit]")
+    page.wait_for_url(re.compile(r".*/t/[A-Za-z0-9_-]{22,}$"))
+    return page.url
+
+
+def held(table_url, n):
+    """Return player n's town (from 1) as the server holds it: {fields, version, done}."""
+    with urllib.request.urlopen("{}/{}/town".format(table_url, n)) as answer:
+        return json.load(answer)["town"]
