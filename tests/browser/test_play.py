@@ -100,7 +100,7 @@ def test_master_builder_tracker_fills_turns_and_completion(phone, live_server):
     assert [(rows.nth(i).locator(".who").inner_text(), rows.nth(i).get_attribute("data-total"),
              rows.nth(i).get_attribute("data-place")) for i in range(3)] == [
         ("Bo", "-9", "1"), ("Cy", "-16", "2"), ("Ana", "-16", "3")]
-    assert rows.nth(1).locator(".tie").inner_text() == "decided by fewer turns as Master Builder (1)"
+    assert rows.nth(1).locator(".tie").inner_text() == "tie-break: 1 turn as Master Builder"
     assert [p["place"] for p in score(decode(code_of(page.url)))["players"]] == [3, 1, 2]
 
 

@@ -22,7 +22,16 @@ def test_we_did_not_count_them_breaks_the_tie_on_empty_squares(phone, live_serve
     page.get_by_role("button", name="We did not count them").click()
     page.wait_for_url("**/en/r/**")
     expect(page.locator(".winner")).to_have_text("Bo wins with −11 points")
-    expect(page.locator(".rank .tie")).to_have_text(["decided by fewer empty squares (13)",
-                                                     "decided by fewer empty squares (14)"])
-    # The form is still there, each player's turns given as 0, for a table that finds it did count them.
-    expect(page.locator("#turns-1")).to_have_value("0")
+    expect(page.locator(".rank .tie")).to_have_text(["tie-break: 13 empty squares",
+                                                     "tie-break: 14 empty squares"])
+    # The form is still there, its boxes blank and saying the turns were taken as equal, for a table that finds
+    # it did count them; a number typed there breaks the tie again.
+    expect(page.locator("form.turns .hint")).to_have_text("Turns not counted: taken as equal.")
+    expect(page.locator("#turns-1")).to_have_value("")
+    expect(page.locator("#turns-2")).to_have_value("")
+    page.fill("#turns-1", "5")
+    page.fill("#turns-2", "6")
+    page.get_by_role("button", name="Break the tie").click()
+    expect(page.locator(".rank .tie")).to_have_text(["tie-break: 5 turns as Master Builder",
+                                                     "tie-break: 6 turns as Master Builder"])
+    expect(page.locator(".winner")).to_have_text("Ana wins with −11 points")

@@ -51,22 +51,42 @@ def test_we_did_not_count_them_lets_the_empty_squares_decide_with_their_numbers(
     broken = answer.headers["Location"].rsplit("/", 1)[1]
     assert [p.get("master_builder_turns") for p in decode(broken)["players"]] == [0, 0]
     text = text_of(client.get("/en/r/" + broken).get_data(as_text=True))
-    # Bo first with 13 empty squares, Ana second with 14: the numbers side by side.
-    assert "1 Bo −11 points decided by fewer empty squares (13) 2 Ana −11 points decided by fewer empty squares (14)" in text
+    # Bo first with 13 empty squares, Ana second with 14: the numbers side by side, worded alike on both rows.
+    assert "1 Bo −11 points tie-break: 13 empty squares 2 Ana −11 points tie-break: 14 empty squares" in text
 
 
-def test_a_number_typed_stays_when_the_other_was_not_counted(client):
+def test_we_did_not_count_them_makes_the_turns_equal_even_where_one_was_typed(client):
+    # A 3 typed for Ana alone would make Bo's 0 the fewer turns: the answer is that nobody counted.
     answer = client.get("/en/r/{}/turns?turns-1=3&turns-2=&uncounted=1".format(encode(game())))
     assert answer.status_code == 302
-    assert [p.get("master_builder_turns") for p in decode(answer.headers["Location"].rsplit("/", 1)[1])["players"]] == [3, 0]
+    broken = decode(answer.headers["Location"].rsplit("/", 1)[1])
+    assert [p.get("master_builder_turns") for p in broken["players"]] == [0, 0]
+    assert [(p["name"], p["place"], p["decided_by"]) for p in score(broken)["players"]] == [
+        ("Ana", 2, "empty-squares"), ("Bo", 1, "empty-squares")]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Turns not counted: taken as equal."),
+    ("fr", "Tours non comptés\u00a0: considérés comme égaux."),
+    ("hu", "A köröket nem számoltátok: egyenlőnek vesszük őket."),
+])
+def test_turns_not_counted_leave_the_boxes_blank_and_say_so(client, lang, said):
+    broken = game(turns=(0, 0))
+    html = client.get("/{}/r/{}".format(lang, encode(broken))).get_data(as_text=True)
+    assert re.findall(r'<input type="number" id="turns-\d" [^>]*value="([^"]*)"', html) == ["", ""]
+    assert said in text_of(html)
+    assert "(0)" not in text_of(html)
+    assert re.search(r"\b0[ \u00a0](turns|tours|főépítészi)", text_of(html)) is None
 
 
 def test_once_broken_the_form_stays_with_the_turns_given(client):
     html = client.get("/en/r/{}".format(encode(game(turns=(2, 4))))).get_data(as_text=True)
     assert re.findall(r'<input type="number" id="turns-\d" [^>]*value="([^"]*)"', html) == ["2", "4"]
     # Ana first on fewer turns; no "with equal turns" line once the turns are known.
-    assert "1 Ana −11 points decided by fewer turns as Master Builder (2)" in text_of(html)
+    assert "1 Ana −11 points tie-break: 2 turns as Master Builder 2 Bo −11 points tie-break: 4 turns as Master Builder" \
+        in text_of(html)
     assert "With equal turns" not in text_of(html)
+    assert "Turns not counted" not in text_of(html)
 
 
 def test_players_level_on_everything_still_share_with_equal_turns(client):

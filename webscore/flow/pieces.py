@@ -126,10 +126,12 @@ def rank_item(words: dict, p: int, player: dict) -> str:
     """
     tie = ""
     if player["decided_by"]:
-        tie = escape(words["tie_breaks"][player["decided_by"]])
-        # The number the tie-break read: the empty squares, Cottages or turns that decided, beside each other.
-        if player.get("tie_value") is not None:
-            tie = fill(words["ui"]["tie_value"], {"tie": tie, "value": number(words, player["tie_value"])})
+        # The number the tie-break read, the empty squares, Cottages or turns that decided, on every tied row.
+        value = player.get("tie_value")
+        if value is not None and player["decided_by"] in words["tie_counted"]:
+            tie = escape(counted(words, words["tie_counted"][player["decided_by"]], value, number(words, value)))
+        else:
+            tie = escape(words["tie_breaks"][player["decided_by"]])
         tie = '<span class="tie">{}</span>'.format(tie)
     needs = player.get("needs") or ("master-builder-turns" if player.get("needs_turns") else None)
     turns = '<span class="tie">{}</span>'.format(escape(words["ui"]["needs"][needs])) if needs else ""
@@ -646,6 +648,8 @@ def turns_form(words: dict, view: dict, action: str, problems: dict, typed: dict
     for p in view["asks_turns"]:
         key = "turns-" + str(p + 1)
         turns = view["players"][p].get("turns")
+        # 0 turns as Master Builder is what "we did not count them" gives: no player of a game has none.
+        turns = None if turns == 0 else turns
         rows.append(
             '<p class="fact"><label for="{key}"><bdi>{name}</bdi></label>\n'
             '<input type="number" id="{key}" name="{key}" min="{low}" max="{high}" inputmode="numeric" value="{value}">\n'
@@ -655,6 +659,8 @@ def turns_form(words: dict, view: dict, action: str, problems: dict, typed: dict
                                                  for message in problems.get(key, []))))
     general = "".join('<p class="error" role="alert">{}</p>'.format(escape(message))
                       for message in problems.get("general", []))
+    if any(view["players"][p].get("turns") == 0 for p in view["asks_turns"]):
+        general += '<p class="hint">{}</p>'.format(escape(ui["turns_taken_equal"]))
     # Who wins without the turns (equal turns): a table that did not count them sees it, and can say so.
     equal = view.get("equal_turns")
     if_equal = uncounted = ""

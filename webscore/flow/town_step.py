@@ -377,20 +377,21 @@ UNCOUNTED = ("uncounted", "1")
 def set_turns(game: dict, fields: dict):
     """Return the game with the turns as Master Builder that fields give (turns-1 …), and the problems.
 
-    With "we did not count them" (UNCOUNTED), the players a tie asks and who have no turns typed are given 0:
-    equal turns, so the next tie-break decides.
+    With "we did not count them" (UNCOUNTED), every player of a tied total is given 0, whatever was typed: equal
+    turns, so the next tie-break decides. A number typed for one of them alone would otherwise beat the others' 0.
     """
     players = [dict(player) for player in game["players"]]
-    uncounted = fields.get(UNCOUNTED[0]) == UNCOUNTED[1]
-    if uncounted:
+    if fields.get(UNCOUNTED[0]) == UNCOUNTED[1]:
         scored = score_valid_game(game)["players"]
-        for p, player in enumerate(players):
-            if scored[p]["needs_turns"] and not str(fields.get("turns-" + str(p + 1), "")).strip():
-                player["master_builder_turns"] = 0
+        tied = [p for p, result in enumerate(scored) if result["decided_by"] is not None]
+        for p in tied:
+            players[p]["master_builder_turns"] = 0
+        changed = dict(game, players=players)
+        return changed, problems(changed)
     found = []
     for p, player in enumerate(players):
         key = "turns-" + str(p + 1)
-        if key not in fields or uncounted and not str(fields.get(key, "")).strip():
+        if key not in fields:
             continue
         value = whole(fields.get(key))
         if value is False or value is None:

@@ -267,6 +267,15 @@ def plural_pair(singular: str, plural: str) -> tuple:
     return singular, plural
 
 
+# A tie decided, said on each tied player's row with the number the tie-break read: the winner's and the others'
+# alike ("tie-break: 13 empty squares" above "tie-break: 14 empty squares"), so no row reads as if it won.
+TIE_COUNTED = {
+    "master-builder-turns": plural_pair("tie-break: %(num)s turn as Master Builder",
+                                        "tie-break: %(num)s turns as Master Builder"),
+    "empty-squares": plural_pair("tie-break: %(num)s empty square", "tie-break: %(num)s empty squares"),
+    "cottages": plural_pair("tie-break: %(num)s Cottage", "tie-break: %(num)s Cottages"),
+}
+
 COUNTED_REASONS = {
     "feeds": plural_pair("feeds %(num)d building", "feeds %(num)d buildings"),
     "adjacent-cottages": plural_pair("%(num)d Cottage next to it", "%(num)d Cottages next to it"),

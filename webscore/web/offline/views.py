@@ -186,8 +186,8 @@ def page_words() -> dict:
         "equal_turns_win": _("With equal turns as Master Builder, %(name)s wins."),
         "equal_turns_shared": _("With equal turns as Master Builder, %(names)s still share first place."),
         "turns_uncounted": _("We did not count them"),
-        # A tie decided, and the number that decided it: "decided by fewer empty squares (3)".
-        "tie_value": _("%(tie)s (%(value)s)"),
+        # After "we did not count them": the turns are taken as equal, and the boxes are left blank.
+        "turns_taken_equal": _("Turns not counted: taken as equal."),
         "unfinished": i18n.plural_forms("The town of %(names)s is empty or barely begun: see the scores anyway?",
                                   "The towns of %(names)s are empty or barely begun: see the scores anyway?"),
         "tap_hint": _("Tap a building, then the squares it stands on."),
@@ -343,6 +343,7 @@ def words() -> dict:
         "modes": {mode: str(name) for mode, name in labels.MODE_NAMES.items()},
         "solo_ranks": {rank: str(name) for rank, name in labels.SOLO_RANKS.items()},
         "tie_breaks": {tie: str(name) for tie, name in labels.TIE_BREAKS.items()},
+        "tie_counted": {tie: i18n.plural_forms(*pair) for tie, pair in labels.TIE_COUNTED.items()},
         "reasons": {code: str(text) for code, text in labels.PLAIN_REASONS.items()},
         "fed_reasons": {card: {code: str(text) for code, text in by_code.items()}
                         for card, by_code in labels.FED_REASONS.items()},
