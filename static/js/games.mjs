@@ -32,7 +32,7 @@ async function draw(focus = null) {
   const core = await loadBrowserCore();
   const answer = await core.history({
     call: "stats", ...games(), merged: merged(), filters, now: Date.now(), words: pageWords,
-    links: { result: path("results.show", { lang, code: "CODE" }).replace("CODE", "%(code)s") },
+    links: { result: path("results.show", { lang, code: "CODE" }).replace("CODE", "%(code)s"), pad: path("pages.pad", { lang }) },
   });
   const focused = focus ?? document.activeElement?.id;
   place.innerHTML = answer.html;

@@ -5,6 +5,7 @@
 // share link and survives a reload.
 import { loadBrowserCore } from "./core.mjs";
 import { keepHeight } from "./dom.mjs";
+import { keepPad, padKeyOf } from "./recent.mjs";
 import { fill, number, path, relinkLanguages, words } from "./words.mjs";
 
 const root = document.getElementById("pad");
@@ -17,6 +18,15 @@ let core = null;
 const body = root.querySelector(".pad-body");
 const drawnHere = root.dataset.drawnFor === location.search.slice(1);
 body.hidden = !drawnHere;
+// This pad as a game of "Your games" (recent.mjs keepPad): its key lives in the page's history entry, so a reload or
+// Back keeps it; a pad opened again from "Your games" takes the key it was kept under.
+const padKey = history.state?.pad ?? padKeyOf(location.search.slice(1)) ??
+  "pad:" + Date.now().toString(36) + Math.random().toString(36).slice(2, 10);
+
+function keepAddress(query) {
+  history.replaceState({ pad: padKey }, "", location.pathname + "?" + query);
+}
+history.replaceState({ pad: padKey }, "");
 
 function addressPairs() {
   return [...new URLSearchParams(location.search).entries()];
@@ -70,7 +80,7 @@ async function update(form) {
   const turn = ++updates;
   const pairs = formPairs(form);
   const query = new URLSearchParams(pairs).toString();
-  history.replaceState(null, "", location.pathname + "?" + query);
+  keepAddress(query);
   relinkLanguages();
   const answer = await core.padFields(pairs);
   const players = answer.result?.players ?? [];
@@ -98,6 +108,11 @@ async function update(form) {
   const logged = complete ? await core.draw("pad_bgstats", {
     words, players: answer.result.players, link: root.querySelector(".share-url").value, query }) : "";
   if (turn === updates) root.querySelector(".pad-bgstats").innerHTML = logged;
+  // Kept in "Your games" once finished (every player named, every tie decided), as the core reads it.
+  const summary = complete ? (await core.history({ call: "pad", query })).summary : null;
+  if (turn !== updates) return;
+  keepPad(padKey, query, summary);
+  root.querySelector(".pad-kept").hidden = !summary;
 }
 
 // The sign button of a field that can be negative (a phone's number keypad may have no minus key).
@@ -110,7 +125,7 @@ function toggleSign(input) {
 }
 
 function setAddress(pairs) {
-  history.replaceState(null, "", location.pathname + "?" + new URLSearchParams(pairs).toString());
+  keepAddress(new URLSearchParams(pairs).toString());
   draw();
 }
 

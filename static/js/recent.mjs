@@ -78,6 +78,29 @@ function keepPlayed(code, key) {
   keepAllPlayed([...list, { code, when: now, key }]);
 }
 
+// A quick pad finished on this phone counts in "Your games" as a game, its code "pad?" and its address's query
+// (webscore/flow/history.py), kept under the key of the pad opened (padKey): a change made to it replaces it, a pad
+// no longer finished (summary null: a name erased, a field wrong) is let go, and a pad already kept under
+// another key (the same scores opened again) is not kept twice.
+export const PAD = "pad?";
+
+export function keepPad(key, query, summary) {
+  const list = played();
+  const rest = list.filter((game) => game.key !== key);
+  const code = PAD + query;
+  if (list.some((game) => game.key === key && game.code === code)) return;
+  if (!summary || rest.some((game) => game.code === code)) {
+    if (rest.length !== list.length) keepAllPlayed(rest);
+    return;
+  }
+  keepAllPlayed([...rest, { code, when: Date.now(), key, summary }]);
+}
+
+// The key a pad's address was kept under, if it was: opened again from "Your games", a change corrects that game.
+export function padKeyOf(query) {
+  return played().find((game) => game.code === PAD + query)?.key ?? null;
+}
+
 // A town of a finished game is being changed from its result (the code): its next result corrects that play.
 // The first town changed says which play; the steps after it, with codes of their own, change nothing.
 export function correcting(key, code) {

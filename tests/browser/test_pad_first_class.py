@@ -57,3 +57,36 @@ def test_a_finished_pad_is_logged_in_bg_stats_with_its_places(phone, live_server
     # A player without a name: no play to log yet.
     page.fill("#n1", "")
     expect(page.locator(".pad-bgstats a")).to_have_count(0)
+
+
+def test_a_finished_pad_counts_once_in_your_games_through_corrections_and_a_reload(phone, live_server):
+    page = phone.new_page()
+    slow_network(page, 200)
+    page.goto(live_server + "/fr/pad?mode=town-hall&n0=Ana&blue0=12&n1=Bo&blue1=15&empty1=1")
+    kept = page.locator(".pad-kept a")
+    expect(kept).to_have_text("Partie ajoutée à «\u00a0Vos parties\u00a0»", timeout=WAIT)
+    # A correction, then a reload and another: still the one game, as it stands last.
+    page.fill("#blue0", "20")
+    expect(page.locator(".ranking li .who").first).to_have_text("Ana", timeout=WAIT)
+    page.reload()
+    page.fill("#blue0", "21")
+    expect(page).to_have_url(re.compile(r".*blue0=21.*"), timeout=WAIT)
+    expect(kept).to_be_visible(timeout=WAIT)
+    kept.click()
+    page.wait_for_function("() => performance.getEntriesByName('marquoir:games-drawn').length >= 1", timeout=WAIT)
+    expect(page.locator(".stats-count")).to_have_text("1\u00a0partie")
+    ana = page.locator("article.stats-player", has=page.get_by_role("heading", name="Ana", exact=True))
+    expect(ana.locator("dd").first).to_have_text("1")
+    # Her best town links back to the pad as it was kept, which opened again corrects the same game.
+    best = ana.get_by_role("link", name="21")
+    assert "/fr/pad?mode=town-hall&n0=Ana&blue0=21" in best.first.get_attribute("href")
+    best.first.click()
+    page.fill("#blue0", "22")
+    expect(page).to_have_url(re.compile(r".*blue0=22.*"), timeout=WAIT)
+    expect(kept).to_be_visible(timeout=WAIT)
+    played = page.evaluate("JSON.parse(localStorage.getItem('marquoir.played'))")
+    assert [game["code"] for game in played] == ["pad?mode=town-hall&n0=Ana&blue0=22&n1=Bo&blue1=15&empty1=1"]
+    # A name erased: the pad is no longer a finished game, and leaves "Your games".
+    page.fill("#n1", "")
+    expect(kept).to_be_hidden(timeout=WAIT)
+    assert page.evaluate("JSON.parse(localStorage.getItem('marquoir.played'))") == []

@@ -4,12 +4,11 @@ games among five players (support/kept_games.py), the filters, the merges, the C
 import csv
 import io
 import json
-import re
 
 import pytest
 
 from support import kept_games
-from support.apps import browser_words
+from support.apps import statistics_words as page_words
 from support.towns import town
 from support.whole_box import GAME as WHOLE_BOX
 from webscore import flow
@@ -209,15 +208,6 @@ def test_an_export_is_imported_without_duplicates_and_a_damaged_one_changes_noth
 def test_iso_days_are_the_calendar_s():
     assert [history.iso_day(ms) for ms in (0, 951_782_400_000, 1_796_169_600_000, -86_400_000)] == \
         ["1970-01-01", "2000-02-29", "2026-12-02", "1969-12-31"]
-
-
-def page_words(client, lang):
-    """The words the statistics page gives its script: the browser's words with the page's own."""
-    page = client.get("/{}/games".format(lang)).text
-    words = browser_words(client, lang)
-    words["stats"] = json.loads(re.search(r'<script type="application/json" id="history-words">(.*?)</script>',
-                                          page, re.S).group(1))
-    return words
 
 
 def stats_request(words, games, **more):

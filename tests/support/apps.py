@@ -93,3 +93,12 @@ def browser_words(client, lang: str) -> dict:
     """Return the words a page gives the browser in a language, as its script reads them."""
     page = client.get("/{}/offline".format(lang)).text
     return json.loads(re.search(r'<script type="application/json" id="words">(.*?)</script>', page, re.S).group(1))
+
+
+def statistics_words(client, lang: str) -> dict:
+    """Return the words the statistics page gives its script: the browser's words with the page's own."""
+    page = client.get("/{}/games".format(lang)).text
+    words = browser_words(client, lang)
+    words["stats"] = json.loads(re.search(r'<script type="application/json" id="history-words">(.*?)</script>',
+                                          page, re.S).group(1))
+    return words

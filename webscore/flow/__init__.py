@@ -153,10 +153,13 @@ def history_json(text: str) -> str:
       games were read for the first time (their summaries added, None for a code that does not open);
     - "csv": {"played", "merged"} → {"csv"}: the plays, one row per player (and "played", as "stats" does);
     - "import": {"text" (an export file), "played", "merged"} → {"played", "merged", "added"} (the new games read
-      already), or {"problem"} and nothing changed: a file whose games do not all open is damaged.
+      already), or {"problem"} and nothing changed: a file whose games do not all open is damaged;
+    - "pad": {"query"} → {"summary"}: a quick pad's, None while it is not finished (the kept games untouched).
     """
     request = json.loads(text)
     call = request.get("call")
+    if call == "pad":
+        return json.dumps({"summary": history.summary_of(history.PAD + str(request.get("query") or ""))})
     # The page sends its games once; then "same": the list read last, with what was added to it since.
     if request.get("same"):
         games = _played["games"]

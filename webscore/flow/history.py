@@ -3,6 +3,8 @@ the statistics page offers. Pure Python, run by the server (CPython) for tests a
 
 A kept game is {"code", "when"} (milliseconds since 1970, when it was finished on the phone) and, once read,
 its summary: what the statistics need of its result, so a thousand games are scored once, not at every look.
+A quick pad finished on the phone is kept the same way, its code the pad's query after PAD ("pad?mode=…&n0=Ana…"):
+it has its players' points by colour, places and ties, but no buildings.
 Every figure is a whole number: an average or a rate is kept in tenths or percent, rounded half up.
 """
 
@@ -15,6 +17,7 @@ from ..scoring import score_valid_game
 from ..scoring.cards import ALL_BUILDINGS
 from ..scoring.cards import ALL_MONUMENTS
 from ..scoring.cards import COINS
+from ..scoring.cards import EMPTY
 from ..scoring.cards import PAD_COLUMNS
 from ..scoring.game import MODES
 from ..scoring.game import SOLO
@@ -22,12 +25,16 @@ from ..scoring.game import SOLO_LOWEST_RANK
 from ..scoring.game import SOLO_RANKS
 from ..scoring.game import TIE_BREAKS
 from ..scoring.game import TIE_SHARED
+from ..scoring.pad import CATHEDRAL
+from ..scoring.pad import pad_from_fields
 from ..scoring.validate import _check_name
 
 DAY = 24 * 60 * 60 * 1000
 # A summary's points by column: the score pad's, then the coins (0 in a game without them), so a player's
 # columns add up to their total.
 COLUMNS = PAD_COLUMNS + (COINS,)
+# A quick pad's code: its query after this. No game code holds a "?", so the two never meet.
+PAD = "pad?"
 TIE_NAMES = [tie for tie, _, _ in TIE_BREAKS] + [TIE_SHARED]
 SOLO_TITLES = [title for _, title in SOLO_RANKS] + [SOLO_LOWEST_RANK]
 # The periods a page can be narrowed to, by how many days back they reach (None: every game).
@@ -134,9 +141,89 @@ def summary(game: dict) -> dict:
 
 def summary_of(code: str):
     """Return the summary of a game's code, or None when the code does not open (damaged, or a game unfinished)."""
+    if code.startswith(PAD):
+        pairs = query_pairs(code[len(PAD):])
+        return None if pairs is None else pad_summary(pairs)
     try:
         return summary(game_from_code(code))
     except (CodeError, InvalidGame):
+        return None
+
+
+def pad_summary(pairs: list):
+    """Return what the statistics read of a quick pad (its address's (key, value) pairs), or None while it is not
+    finished: a field wrong, a player unnamed (or named as the setup would refuse), a tie waiting for a fact.
+
+    Its by_colour are the pad's rows, the empty squares as the points they cost, so they add up to the total.
+    """
+    read = pad_from_fields(pairs)
+    if read["problems"] or read["result"] is None:
+        return None
+    rows = _pad_rows(pairs, read["count"])
+    players = []
+    for row, scored in zip(rows, read["result"]["players"]):
+        if not _is_name(scored["name"]) or scored["needs"]:
+            return None
+        empty = 0 if row.get(CATHEDRAL) == "1" else -_whole(row.get(EMPTY))
+        by_colour = [empty if column == EMPTY else _whole(row.get(column)) for column in COLUMNS]
+        kept = {"name": scored["name"], "total": scored["total"], "place": scored["place"], "by_colour": by_colour,
+                "built": []}
+        for key in ("decided_by", "solo_rank"):
+            if scored.get(key):
+                kept[key] = scored[key]
+        players.append(kept)
+    return {"mode": read["mode"], "buildings": [], "players": players}
+
+
+def _pad_rows(pairs: list, count: int) -> list:
+    """Return each player's fields of a pad by their prefix ("b" for blue…), from its checked pairs."""
+    rows = [{} for _ in range(count)]
+    for key, value in pairs:
+        at = len(key)
+        while at > 0 and key[at - 1] in "0123456789":
+            at -= 1
+        if key[:at] != "mode" and at < len(key):
+            rows[int(key[at:])][key[:at]] = value
+    return rows
+
+
+def _whole(text) -> int:
+    """Return a pad field's number, already checked (a blank counts 0, a minus sign may be the typographic one)."""
+    text = (text or "").strip()
+    if not text:
+        return 0
+    return -int(text[1:]) if text[0] in ("-", "\u2212") else int(text)
+
+
+def query_pairs(query: str):
+    """Return the (key, value) pairs of a query string as a browser reads them ("+" a space, %XX a byte of UTF-8),
+    or None when its bytes are not UTF-8."""
+    pairs = []
+    for part in query.split("&"):
+        if part:
+            key_value = part.split("=", 1)
+            key, value = _unquoted(key_value[0]), _unquoted(key_value[1] if len(key_value) > 1 else "")
+            if key is None or value is None:
+                return None
+            pairs.append((key, value))
+    return pairs
+
+
+def _unquoted(text: str):
+    data = text.replace("+", " ").encode("utf-8")
+    out = bytearray()
+    at = 0
+    while at < len(data):
+        hexa = data[at + 1:at + 3]
+        if data[at] == 37 and len(hexa) == 2 and all(byte in b"0123456789abcdefABCDEF" for byte in hexa):
+            out.append(int(hexa, 16))
+            at += 3
+        else:
+            out.append(data[at])
+            at += 1
+    try:
+        return bytes(out).decode("utf-8")
+    except UnicodeError:
         return None
 
 

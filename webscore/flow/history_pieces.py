@@ -8,6 +8,7 @@ disclosure, so a screen reader or a curious player reads the same figures. Colou
 """
 
 from .history import COLUMNS
+from .history import PAD
 from .history import PERIODS
 from .history import iso_day
 from .pieces import attributes
@@ -49,6 +50,9 @@ def _date(when: int) -> str:
 
 
 def _result_link(links: dict, code: str, text: str) -> str:
+    """Return a link to a kept game's result: its result page, or for a quick pad the pad at its address."""
+    if code.startswith(PAD):
+        return '<a href="{}">{}</a>'.format(escape(links["pad"] + code[len(PAD) - 1:]), text)
     return '<a href="{}">{}</a>'.format(escape(fill(links["result"], {"code": code})), text)
 
 

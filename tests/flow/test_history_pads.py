@@ -1,0 +1,99 @@
+"""A quick pad finished on the phone counts in "Your games" (issue 47, point 9): its code is the pad's query after
+"pad?", its summary the pad's rows, places and ties (no buildings), and the statistics link back to the pad."""
+
+import json
+
+import pytest
+
+from support import kept_games
+from support.apps import statistics_words
+from webscore import flow
+from webscore.flow import history
+
+NOW = 1_796_169_600_000
+# Ana and Bó (the ó as a browser writes it in an address) level on 10 points: Ana wins on fewer turns.
+TIED = "pad?mode=master-builder&n0=Ana&blue0=12&empty0=2&t0=3&n1=B%C3%B3&blue1=9&coins1=3&empty1=2&t1=4"
+
+
+def test_a_finished_pad_is_summed_up_by_its_rows_which_add_up_to_each_total():
+    assert history.summary_of(TIED) == {"mode": "master-builder", "buildings": [], "players": [
+        {"name": "Ana", "total": 10, "place": 1, "by_colour": [12, 0, 0, 0, 0, 0, 0, 0, -2, 0], "built": [],
+         "decided_by": "master-builder-turns"},
+        {"name": "Bó", "total": 10, "place": 2, "by_colour": [9, 0, 0, 0, 0, 0, 0, 0, -2, 3], "built": [],
+         "decided_by": "master-builder-turns"}]}
+
+
+def test_a_solo_pad_keeps_its_title_and_the_cathedral_spares_its_empty_squares():
+    summary = history.summary_of("pad?mode=solo&n0=Zo%C3%A9+M&blue0=30&monument0=%E2%88%925&cathedral0=1&empty0=4")
+    assert summary["players"] == [{"name": "Zoé M", "total": 25, "place": 1, "by_colour": [30, 0, 0, 0, 0, 0, 0, -5, 0, 0],
+                                   "built": [], "solo_rank": "engineer"}]
+
+
+@pytest.mark.parametrize("query", [
+    "mode=master-builder&n0=Ana&blue0=12&n1=&blue1=9",             # a player not named yet
+    "mode=master-builder&n0=Ana&blue0=12&empty0=2&n1=Bo&blue1=12&empty1=2",  # a tie waiting for turns
+    "mode=master-builder&n0=Ana&blue0=99&n1=Bo",                   # a field out of its range
+    "mode=master-builder&n0=Ana&blue0=1&n1=Bo&zz1=3",              # a field the pad does not have
+    "mode=master-builder&n0=%FF&n1=Bo",                            # bytes that are not UTF-8
+    "mode=master-builder&n0=%E2%80%AEAna&n1=Bo",                   # a name the setup refuses (U+202E)
+    "mode=solo&n0=Ana&n1=Bo",                                      # Solo with two players
+    "",
+])
+def test_a_pad_not_finished_is_not_a_game(query):
+    assert history.summary_of(history.PAD + query) is None
+
+
+def test_a_query_is_read_as_a_browser_reads_it():
+    assert history.query_pairs("a=1+2&b=%C3%A9%&c&=d&&e=%2") == [("a", "1 2"), ("b", "é%"), ("c", ""), ("", "d"), ("e", "%2")]
+    assert history.query_pairs("a=%C3") is None
+
+
+def test_pads_count_beside_games_and_link_back_to_the_pad():
+    games = kept_games.kept(NOW)[:1] + [{"code": TIED, "when": NOW - 1000}]
+    for game in games:
+        game["summary"] = history.summary_of(game["code"])
+    stats = history.stats(games, {}, {}, NOW)
+    ana = next(player for player in stats["players"] if player["name"] == "Ana")
+    # Ana's 36 in the first game and her 10 on the pad.
+    assert (ana["games"], ana["wins"], ana["average"], ana["worst"]) == (2, 2, 230, {"code": TIED, "total": 10})
+    # The pad has no buildings: the buildings' figures are the first game's alone.
+    assert [card["games"] for card in stats["buildings"]] == [1] * 7
+    assert stats["modes"][0] == ["master-builder", 2]
+
+
+def test_the_statistics_page_links_a_pad_to_the_pad_and_a_game_to_its_result(client):
+    games = kept_games.kept(NOW)[:1] + [{"code": TIED, "when": NOW - 1000}]
+    request = {"call": "stats", "played": json.dumps(games), "merged": {}, "filters": {}, "now": NOW,
+               "words": statistics_words(client, "en"),
+               "links": {"result": "/en/r/%(code)s", "pad": "/en/pad"}}
+    html = json.loads(flow.history_json(json.dumps(request)))["html"]
+    assert 'href="/en/pad?mode=master-builder&amp;n0=Ana&amp;blue0=12&amp;empty0=2&amp;t0=3&amp;n1=B%C3%B3' in html
+    assert 'href="/en/r/{}"'.format(games[0]["code"]) in html
+
+
+def test_the_core_says_whether_a_pad_is_finished_without_touching_the_games_kept():
+    assert json.loads(flow.history_json(json.dumps({"call": "pad", "query": TIED[len(history.PAD):]})))["summary"] == \
+        history.summary_of(TIED)
+    assert json.loads(flow.history_json(json.dumps({"call": "pad", "query": "n0=Ana&n1="})))["summary"] is None
+
+
+def test_an_export_with_pads_imports_them_and_a_damaged_pad_damages_the_file():
+    export = {"app": "marquoir", "kind": "games", "version": 1, "games": [{"code": TIED, "when": NOW}], "merged": {}}
+    answer = json.loads(flow.history_json(json.dumps({"call": "import", "text": json.dumps(export), "played": "[]"})))
+    assert answer["added"] == 1
+    assert json.loads(answer["played"])[0]["summary"] == history.summary_of(TIED)
+    export["games"].append({"code": "pad?n0=Ana&n1=", "when": NOW})
+    assert json.loads(flow.history_json(json.dumps({"call": "import", "text": json.dumps(export), "played": "[]"}))) == \
+        {"problem": "damaged-export"}
+
+
+def test_a_pad_is_one_row_per_player_in_the_plays_csv():
+    game = {"code": TIED, "when": NOW, "summary": history.summary_of(TIED)}
+    assert history.plays_csv([game], {}).split("\r\n")[1:3] == [
+        "2026-12-02,{},master-builder,1,Ana,10,1,1".format(TIED), "2026-12-02,{},master-builder,2,Bó,10,2,0".format(TIED)]
+
+
+def test_the_phone_reads_pads_as_the_server_does(micropython_core):
+    for query in (TIED, "pad?mode=solo&n0=Zo%C3%A9&blue0=30&cathedral0=1&empty0=4", "pad?n0=%FF&n1=Bo", "pad?n0=Ana&n1="):
+        text = json.dumps({"call": "pad", "query": query[len(history.PAD):]})
+        assert micropython_core.flow_json("history", text) == json.loads(flow.history_json(text))
