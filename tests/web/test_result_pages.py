@@ -35,7 +35,7 @@ ODD_CHARACTERS = {
 }
 NO_GAME = {
     "en": "This link cannot be opened This link does not hold a game Marquoir can read.",
-    "fr": "Impossible d’ouvrir ce lien Ce lien ne contient pas de partie que Marquoir sache lire.",
+    "fr": "Impossible d’ouvrir ce lien Ce lien ne contient aucune partie lisible par Marquoir.",
     "hu": "Ez a link nem nyitható meg Ebben a linkben nincs olyan játszma, amelyet a Marquoir be tudna olvasni.",
 }
 NOT_FOUND = {

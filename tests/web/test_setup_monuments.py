@@ -27,7 +27,7 @@ def test_a_fortune_monument_by_the_address_without_fortune_is_not_dropped_withou
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "This monument is Fortune's: turn on Fortune's cards to play it, or choose another."),
-    ("fr", "Ce monument est de Fortune\u00a0: activez les cartes Fortune pour le jouer, ou choisissez-en un autre."),
+    ("fr", "Ce monument vient de Fortune\u00a0: activez les cartes Fortune pour le jouer, ou choisissez-en un autre."),
     ("hu", "Ez az emlékmű a Fortune-é: kapcsold be a Fortune-kártyákat, vagy válassz másikat."),
 ])
 def test_the_fortune_monument_is_named_beside_its_row_and_kept_chosen(client, lang, said):

@@ -213,7 +213,7 @@ def hand_in_by_phone(phone, table: str, n: int, town: dict, client: str) -> None
 
 @pytest.mark.parametrize(("lang", "asked"), [
     ("en", "Taking this in ends the game, and Dominika entered no town yet. End the game?"),
-    ("fr", "Prendre cette bourgade met fin à la partie, alors qu’aucune bourgade n’est encore saisie pour Dominika. "
+    ("fr", "Récupérer cette bourgade termine la partie, mais rien n’a encore été saisi pour\u00a0: Dominika. "
            "Terminer la partie\u202f?"),
     ("hu", "A város átvételével véget ér a játszma, és Dominika még nem írt be várost. Befejezed a játszmát?"),
 ])
