@@ -12,6 +12,8 @@ import re
 import pyphen
 
 SOFT_HYPHEN = "\u00ad"
+# What parts a word into words that break on their own: apostrophes and the no-break spaces.
+SEPARATORS = "(['’\u00a0\u202f])"
 # A word the first dictionary cannot break is broken by the next ("Alms-house" by British English's).
 DICTIONARIES = {"en": ("en_US", "en_GB"), "fr": ("fr",), "hu": ("hu_HU",)}
 
@@ -36,10 +38,11 @@ def _inserted(lang: str, part: str) -> str:
 
 
 def _word(lang: str, word: str) -> str:
-    # Each part around an apostrophe is a word of its own: "Architect's", "d’Opaleye" break as "Ar-chi-tect's",
-    # "d’Opa-leye", never "Architec-t's".
-    parts = re.split(r"(['’])", word)
-    broken = "".join(part if part in "'’" else _inserted(lang, part) for part in parts)
+    # Each part around an apostrophe or a no-break space is a word of its own: "Architect's", "d’Opaleye" break as
+    # "Ar-chi-tect's", "d’Opa-leye", never "Architec-t's"; "Le Métier" (a no-break space) as "Le Mé-tier", never
+    # with a break before the M.
+    parts = re.split(SEPARATORS, word)
+    broken = "".join(part if re.fullmatch(SEPARATORS, part) else _inserted(lang, part) for part in parts)
     # A word may already break after its own hyphen ("Barrett-vár"): no second one there.
     return broken.replace("-" + SOFT_HYPHEN, "-")
 
