@@ -180,7 +180,7 @@ def test_a_table_this_phone_kept_little_or_nothing_of_says_what_it_can(phone, li
                   ".forEach((key) => localStorage.removeItem(key))")
     page.reload()
     expect(page.locator("h1")).to_have_text("Az asztal oldalához hálózat kell.", timeout=WAIT)
-    expect(page.locator(".notice p").first).to_have_text("Ez a telefon offline. Az asztal frissül, amint újra van hálózat.")
+    expect(page.locator(".notice p").first).to_have_text("Ezen a telefonon nincs hálózat. Az asztal frissül, amint újra lesz.")
     page.click("text=Újratöltés")
     expect(page.locator("h1")).to_have_text("Az asztal oldalához hálózat kell.", timeout=WAIT)
     phone.set_offline(False)

@@ -32,7 +32,7 @@ READINGS_IN = {
     "fr": ("Points à interpréter, et le choix de Marquoir",
            "Marquoir l’interprète ainsi\u00a0: quand deux façons de dépenser les pièces donnent le même total, "
            "Marquoir garde la première qu’il trouve\u202f; le total est le même dans les deux cas."),
-    "hu": ("Vitatható pontok, és ahogy a Marquoir érti őket",
+    "hu": ("Vitatható részletek és a Marquoir értelmezése",
            "A Marquoir így érti: ha az érmék két különböző elköltése ugyanannyi pontot ad, a Marquoir az elsőként "
            "talált mellett marad; az összpontszám így is, úgy is ugyanannyi."),
 }

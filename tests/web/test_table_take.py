@@ -215,7 +215,7 @@ def hand_in_by_phone(phone, table: str, n: int, town: dict, client: str) -> None
     ("en", "Taking this in ends the game, and Dominika entered no town yet. End the game?"),
     ("fr", "Récupérer cette bourgade termine la partie, mais rien n’a encore été saisi pour\u00a0: Dominika. "
            "Terminer la partie\u202f?"),
-    ("hu", "A város átvételével véget ér a játszma, és Dominika még nem írt be várost. Befejezed a játszmát?"),
+    ("hu", "A város átvételével véget ér a játszma, de még nincs bevitt városa: Dominika. Befejezed a játszmát?"),
 ])
 def test_a_take_in_that_would_end_the_game_with_an_empty_town_asks_first(phone, lang, asked):
     table = open_table(phone)

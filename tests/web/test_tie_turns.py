@@ -35,7 +35,7 @@ def test_the_game_is_a_tie_that_waits_for_turns():
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "With equal turns as Master Builder, Bo wins."),
     ("fr", "À égalité de tours en tant que Maître d’œuvre, Bo l’emporte."),
-    ("hu", "Egyenlő főépítészi körökkel Bo nyer."),
+    ("hu", "Azonos számú főépítészi körrel Bo nyer."),
 ])
 def test_the_tie_says_who_wins_with_equal_turns_right_under_the_ranking(client, lang, said):
     html = client.get("/{}/r/{}".format(lang, encode(game()))).get_data(as_text=True)

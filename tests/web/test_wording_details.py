@@ -135,7 +135,7 @@ def test_the_hungarian_table_pages_say_link_and_tap_one_way(phone):
     ("en", {"one": "%(num)d change waiting to be sent.", "other": "%(num)d changes waiting to be sent."}),
     ("fr", {"one": "%(num)d\u00a0modification en attente d’envoi.", "many": "%(num)d\u00a0modifications en attente d’envoi.",
             "other": "%(num)d\u00a0modifications en attente d’envoi."}),
-    ("hu", {"one": "%(num)d\u00a0módosítás vár elküldésre.", "other": "%(num)d\u00a0módosítás vár elküldésre."}),
+    ("hu", {"one": "%(num)d\u00a0módosítás elküldésre vár.", "other": "%(num)d\u00a0módosítás elküldésre vár."}),
 ])
 def test_counted_words_for_the_browser_have_every_plural_form_of_the_language(lang, forms):
     app = new_app()

@@ -56,7 +56,7 @@ def test_a_status_line_says_the_fort_built_as_a_part_of_it(client, lang, said):
 @pytest.mark.parametrize(("lang", "none", "one", "two"), [
     ("en", "0 towns completed before", "1 town completed before", "2 towns completed before"),
     ("fr", "aucune bourgade terminée avant", "1\u00a0bourgade terminée avant", "2\u00a0bourgades terminées avant"),
-    ("hu", "előtte egy város sem készült el", "1\u00a0város készült el előbb", "2\u00a0város készült el előbb")])
+    ("hu", "előtte egy város sem készült el", "előtte 1\u00a0város készült el", "előtte 2\u00a0város készült el")])
 def test_the_starloom_says_none_in_words(client, lang, none, one, two):
     words = browser_words(client, lang)
     said = [pieces.reason(words, {"card": "the-starloom", "fed_by": [], "reason": "completed-before", "n": n})
