@@ -11,7 +11,7 @@ from support import examples
 from webscore.scoring import score
 
 CODE = examples.FOUR_PLAYERS_CODE
-LABELS = {"en": "Log in BG Stats", "fr": "Enregistrer dans BG Stats", "hu": "Rögzítés a BG Statsban"}
+LABELS = {"en": "Log in BG Stats", "fr": "Enregistrer dans BG Stats", "hu": "Rögzítés a BG Stats appban"}
 
 
 def test_a_result_hands_its_game_to_bg_stats_dated_when_tapped(phone, live_server):
