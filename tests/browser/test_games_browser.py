@@ -363,3 +363,20 @@ def test_a_rematch_with_the_same_cards_is_a_new_game_and_a_town_changed_from_the
     expect(page.locator(".ranking")).to_be_visible()
     page.wait_for_function("(code) => localStorage.getItem('marquoir.played').includes(code)", arg=corrected)
     assert played_codes(page) == [first, corrected]
+
+
+def test_the_import_button_speaks_the_pages_language_not_the_browsers(phone, live_server, tmp_path):
+    page = phone.new_page()
+    keep(page, live_server)
+    open_games(page, live_server + "/fr/games")
+    # The browser's own field would say "Choose File / No file chosen": its label is the button, in French.
+    button = page.locator("label[for=import-file]")
+    expect(button).to_have_text("Importer des parties exportées par Marquoir (JSON)")
+    assert page.locator("#import-file").bounding_box()["width"] <= 1
+    with page.expect_file_chooser() as chooser:
+        button.click()
+    (tmp_path / "none.json").write_text("{}")
+    chooser.value.set_files(tmp_path / "none.json")
+    expect(page.locator(".import-message")).to_have_text(
+        "Ce fichier n’est pas une liste de parties exportée par Marquoir\u00a0: rien n’a été importé.")
+    served_well(page)
