@@ -266,7 +266,7 @@ def pad_names(players: list) -> str:
 def pad_head(words: dict, column: str) -> str:
     """Return the start of a score pad's row: its colour, named."""
     return '<tr class="c-{}"><th scope="row"><span class="swatch" aria-hidden="true"></span>{}</th>\n'.format(
-        column, escape(words["colours"][column]))
+        column, escape(words["colour_labels"][column]))
 
 
 def pad_cell(words: dict, value: int) -> str:

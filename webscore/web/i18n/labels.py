@@ -170,8 +170,8 @@ COLOUR_NAMES = {
 # The letters of the cards' layouts (scoring/cards.py), for the words a screen reader says for a layout.
 RESOURCE_OF_LETTER = {"W": "wood", "H": "wheat", "B": "brick", "G": "glass", "S": "stone"}
 
-# The pad's labels name the colours as a label starts, capitalised where the language wants it ("Bleu");
-# COLOUR_NAMES are the colours as a sentence says them ("(bleu)").
+# The score pads' labels (a result's and the quick pad's rows) name the colours as a label starts, capitalised where
+# the language wants it ("Bleu"); COLOUR_NAMES are the colours as a sentence says them ("(bleu)").
 COLOUR_LABELS = {
     "blue": _lp("a score pad label", "blue"),
     "red": _lp("a score pad label", "red"),
@@ -182,6 +182,7 @@ COLOUR_LABELS = {
     "navy": _lp("a score pad label", "navy"),
     "monument": _lp("a score pad label", "monument"),
     "coins": _lp("a score pad label", "coins"),
+    "empty": _lp("a score pad label", "empty squares"),
 }
 
 RESOURCE_NAMES = {
