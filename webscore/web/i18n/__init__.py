@@ -1,4 +1,4 @@
-"""Languages: a /en/, /fr/ or /hu/ prefix on every page, else the cookie, Accept-Language, English."""
+"""Languages (webscore/languages.py): a /<lang>/ prefix on every page, else the cookie, Accept-Language, English."""
 
 import functools
 import hashlib
@@ -27,14 +27,15 @@ from werkzeug.http import dump_cookie
 from werkzeug.http import parse_accept_header
 from werkzeug.routing import BuildError
 
+from ... import languages
 from ..http.addresses import code_address
 from ..http.cache import kept
 from . import hyphens
 
-LANGUAGES = ("en", "fr", "hu")
+LANGUAGES = languages.LANGUAGES
 # Each language named in itself, for the language switch.
-LANGUAGE_NAMES = {"en": "English", "fr": "Français", "hu": "Magyar"}
-DEFAULT = "en"
+LANGUAGE_NAMES = {row.tag: row.name for row in languages.ROWS}
+DEFAULT = languages.DEFAULT
 COOKIE = "lang"
 # The most Accept-Language tags read: a browser sends one or two per language set, and a header of hundreds
 # (8 KiB pass the limits) would be parsed, sorted and negotiated for every page that asks for it.

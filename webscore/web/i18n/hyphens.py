@@ -11,11 +11,13 @@ import re
 
 import pyphen
 
+from ...languages import ROWS
+
 SOFT_HYPHEN = "\u00ad"
 # What parts a word into words that break on their own: apostrophes and the no-break spaces.
 SEPARATORS = "(['’\u00a0\u202f])"
 # A word the first dictionary cannot break is broken by the next ("Alms-house" by British English's).
-DICTIONARIES = {"en": ("en_US", "en_GB"), "fr": ("fr",), "hu": ("hu_HU",)}
+DICTIONARIES = {row.tag: row.hyphenation for row in ROWS}
 
 
 @functools.cache

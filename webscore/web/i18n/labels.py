@@ -11,6 +11,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext as _lp
 from flask_babel import ngettext
 
+from ...languages import ROWS
 from ..http.cache import kept
 
 CARD_NAMES = {
@@ -349,9 +350,9 @@ MODE_WORDS = PerLanguage(MODE_NAMES)
 SOLO_RANK_WORDS = PerLanguage(SOLO_RANKS)
 
 
-# CLDR's minimumGroupingDigits, which the browser's Intl.NumberFormat follows and Babel does not:
-# Hungarian leaves four-digit numbers whole ("7992", "12 345"). Every other language here groups from 1,000.
-MINIMUM_GROUPING_DIGITS = {"hu": 2}
+# CLDR's minimumGroupingDigits, which the browser's Intl.NumberFormat follows and Babel does not (Hungarian
+# leaves four-digit numbers whole: "7992", "12 345"), by the language table.
+MINIMUM_GROUPING_DIGITS = {row.tag: row.minimum_grouping_digits for row in ROWS}
 MINUS = "\u2212"
 
 

@@ -98,7 +98,7 @@ def service_worker():
     """Serve the service worker from the root, so its scope is the whole site."""
     body = render_template("sw.js", version=version(), pages=json.dumps(precache_pages()),
                            assets=json.dumps(precache_assets()),
-                           languages=json.dumps(list(i18n.LANGUAGES)), step_fields=json.dumps(STEP_FIELDS),
+                           languages=json.dumps([i18n.LANGUAGES, i18n.DEFAULT]), step_fields=json.dumps(STEP_FIELDS),
                            from_scores=json.dumps(FROM_SCORES))
     return Response(body, mimetype="text/javascript", headers={"Cache-Control": "no-cache"})
 

@@ -5,14 +5,15 @@ from types import SimpleNamespace
 from babel.lists import format_list
 
 from ...flow.result_view import ranking
+from ...languages import ROWS
 from .. import i18n
 from ..http.addresses import code_address
 from ..i18n.labels import MODE_WORDS
 from ..i18n.labels import SOLO_RANK_WORDS
 from ..i18n.labels import number_in
 
-# Open Graph names a locale with its territory; the site's English is British.
-OG_LOCALES = {"en": "en_GB", "fr": "fr_FR", "hu": "hu_HU"}
+# Open Graph names a locale with its territory (the language table's og_locale).
+OG_LOCALES = {row.tag: row.og_locale for row in ROWS}
 
 
 def headline(game: dict, result: dict, short: bool = False) -> str:

@@ -6,7 +6,7 @@ const VERSION = "{{ version }}";
 const CACHE = "marquoir-" + VERSION;
 const PAGES = {{ pages|safe }};
 const ASSETS = {{ assets|safe }};
-const LANGUAGES = {{ languages|safe }};
+const [LANGUAGES, DEFAULT_LANGUAGE] = {{ languages|safe }};
 // A game's pages visited are kept for offline use, only the 50 stored last; the precache is always kept.
 const MAX_PAGES = 50;
 const PRECACHED = new Set(ASSETS.concat(...Object.values(PAGES)).map((path) => new URL(path, self.location.href).href));
@@ -68,8 +68,8 @@ self.addEventListener("message", (event) => {
 });
 
 function preferred() {
-  const lang = (navigator.language || "en").slice(0, 2);
-  return LANGUAGES.includes(lang) ? lang : "en";
+  const lang = (navigator.language || DEFAULT_LANGUAGE).slice(0, 2);
+  return LANGUAGES.includes(lang) ? lang : DEFAULT_LANGUAGE;
 }
 
 // The language the reader last read pages in (the "lang" cookie, as the server reads it for / and share
