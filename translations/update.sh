@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Extract every user-facing string and merge it into the French and Hungarian catalogues:
+# Extract every user-facing string and merge it into the catalogue of every translated language of
+# webscore/languages.py (a new language's catalogue is made here):
 #   translations/update.sh
 # Then translate what is new or fuzzy in translations/*/LC_MESSAGES/messages.po; the test suite
 # (tests/web/test_catalogues.py) fails while any string is missing, untranslated or fuzzy.
@@ -8,7 +9,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 pybabel extract -F translations/babel.cfg -k _l -k lazy_gettext -k _lp:1c,2 -k lazy_pgettext:1c,2 -k plural_pair:1,2 -k plain_gettext -k plain_ngettext:1,2 -k plural_forms:1,2 --no-location --sort-output \
   --project Marquoir -o translations/messages.pot .
-for lang in fr hu; do
+# An assignment, so that set -e stops here if Python cannot say them.
+translated=$(python -c "from webscore.languages import TRANSLATED; print(*TRANSLATED)")
+for lang in $translated; do
   if [ -f "translations/$lang/LC_MESSAGES/messages.po" ]; then
     pybabel update -i translations/messages.pot -d translations -l "$lang" --no-wrap
   else

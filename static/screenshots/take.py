@@ -23,7 +23,7 @@ from support.browsing import PHONE  # noqa: E402
 from support.browsing import Server  # noqa: E402
 from support.examples import FOUR_PLAYERS_CODE  # noqa: E402
 from webscore import create_app  # noqa: E402
-from webscore.web.i18n import LANGUAGES  # noqa: E402
+from webscore.languages import LANGUAGES  # noqa: E402
 
 if __name__ == "__main__":
     server = Server()
