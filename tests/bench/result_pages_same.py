@@ -24,9 +24,9 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from support import examples  # noqa: E402
 from support.apps import new_app  # noqa: E402
 from support.strategies import same_random_games  # noqa: E402
+from webscore.languages import LANGUAGES  # noqa: E402
 from webscore.scoring import encode  # noqa: E402
 
-LANGUAGES = ("en", "fr", "hu")
 ENCODINGS = ("br, gzip", "gzip", "")
 RANDOM_GAMES = 24
 ROOT_URL = "http://marquoir.test"

@@ -17,6 +17,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from support import examples  # noqa: E402
 from support.apps import new_app  # noqa: E402
+from webscore.languages import TRANSLATED  # noqa: E402
 from webscore.web.offline import views as offline  # noqa: E402
 
 HEADERS = {"Accept-Encoding": "br, gzip", "Accept-Language": "en"}
@@ -89,7 +90,7 @@ def measure() -> dict:
         "live": sum(wire_bytes(client, url)[0] for url in live),
         "install_files": len(assets) + len(pages["en"]),
         "install": sum(wire_bytes(client, url)[0] for url in assets + pages["en"]),
-        "other_languages": sum(wire_bytes(client, url)[0] for lang in ("fr", "hu") for url in pages[lang]),
+        "other_languages": sum(wire_bytes(client, url)[0] for lang in TRANSLATED for url in pages[lang]),
     }
 
 

@@ -8,6 +8,7 @@ from urllib.parse import unquote
 from playwright.sync_api import expect
 
 from support import examples
+from webscore.languages import TRANSLATED
 from webscore.scoring import score
 
 CODE = examples.FOUR_PLAYERS_CODE
@@ -16,7 +17,7 @@ LABELS = {"en": "Log in BG Stats", "fr": "Enregistrer dans BG Stats", "hu": "Rö
 
 def test_a_result_hands_its_game_to_bg_stats_dated_when_tapped(phone, live_server):
     page = phone.new_page()
-    for lang in ("fr", "hu"):
+    for lang in TRANSLATED:
         page.goto(live_server + "/{}/r/{}".format(lang, CODE))
         expect(page.get_by_role("link", name=LABELS[lang])).to_have_count(1)
     asked = []

@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from support import examples
+from webscore.languages import LANGUAGES
 from webscore.scoring import decode
 
 CODE = examples.FOUR_PLAYERS_CODE
@@ -14,7 +15,7 @@ WORDS = {"en": ("Change this town", "Back to the scores", "Next player"),
          "hu": ("A város módosítása", "Vissza a pontszámokhoz", "Következő játékos")}
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_back_to_the_scores_saves_the_changed_town_and_shows_them(warm_phone, live_server, lang):
     change, back, _ = WORDS[lang]
     page = warm_phone.new_page()

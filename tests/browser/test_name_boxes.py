@@ -6,13 +6,14 @@ from playwright.sync_api import expect
 
 from support.browsing import WAIT
 from support.webflow import code_of
+from webscore.languages import TRANSLATED
 from webscore.scoring import decode
 from webscore.scoring.validate import MAX_NAME
 
 LONGEST = "\U0001f600" * MAX_NAME
 
 
-@pytest.mark.parametrize("lang", ["fr", "hu"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_a_name_of_as_many_emoji_as_the_rules_allow_is_typed_whole_and_kept(phone, live_server, lang):
     page = phone.new_page()
     page.goto(live_server + "/{}/new".format(lang))

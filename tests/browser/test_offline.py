@@ -23,6 +23,7 @@ from support.phone import set_up
 from support.phone import tap_town
 from support.strategies import games
 from support.webflow import code_of
+from webscore.languages import LANGUAGES
 from webscore.scoring import decode
 from webscore.scoring import encode
 from webscore.scoring import score
@@ -78,7 +79,7 @@ def _check_installable(context, base):
 
 
 def test_the_manifest_is_named_in_each_language(client):
-    names = {lang: client.get("/{}/manifest.webmanifest".format(lang)).get_json()["name"] for lang in ("en", "fr", "hu")}
+    names = {lang: client.get("/{}/manifest.webmanifest".format(lang)).get_json()["name"] for lang in LANGUAGES}
     assert names == {"en": "Marquoir: Tiny Towns scores", "fr": "Marquoir\u00a0: scores des Petites Bourgades",
                      "hu": "Marquoir: Tiny Towns-pontozás"}
 

@@ -17,6 +17,7 @@ from support.phone import install
 from support.tables import empty_setup
 from support.tables import hand_in
 from support.towns import town
+from webscore.languages import LANGUAGES
 from webscore.scoring import encode
 
 # An element as a tree: its tag, its attributes (sorted), then its children; text with its spaces made single,
@@ -80,7 +81,7 @@ def served(online_phone, live_server):
     return online_phone
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_result_is_drawn_offline_as_the_server_draws_it(served, offline_phone, live_server, lang, game):
     address = "{}/{}/r/{}".format(live_server, lang, GAMES[game])
@@ -96,7 +97,7 @@ def test_a_result_is_drawn_offline_as_the_server_draws_it(served, offline_phone,
     page.close()
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_link_that_cannot_be_opened_is_said_offline_as_the_server_says_it(served, offline_phone, live_server, lang):
     address = "{}/{}/r/{}".format(live_server, lang, examples.FOUR_PLAYERS_CODE[:-3] + "AAA")
     page = offline_phone.new_page()
@@ -152,7 +153,7 @@ def test_a_page_that_needs_the_network_says_so_offline_and_offers_a_reload(offli
 SERVED_TOWN, DRAWN_TOWN = "main > :not(script, template, #app)", "#app > *"
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("game, n", [("four-players", 1), ("four-players", 4), ("rulebook", 1), ("fortune", 1),
                                      ("fortune", 2)])
 def test_a_town_step_is_drawn_offline_as_the_server_draws_it(served, offline_phone, live_server, lang, game, n):

@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from support import examples
 from webscore.flow.town_step import saved_totals
+from webscore.languages import LANGUAGES
 from webscore.scoring import encode
 from webscore.scoring import score
 
@@ -22,7 +23,7 @@ def game_with_an_empty_town():
     return game
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_other_town_says_whether_it_is_saved_and_its_total(warm_phone, live_server, lang):
     game = game_with_an_empty_town()
     # Csongork's Feast Halls read Bernadet's town, on his right and empty: his chip shows the least it makes (33,

@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from support.browsing import WAIT
 from support.webflow import code_of
+from webscore.languages import LANGUAGES
 from webscore.scoring import decode
 
 NOTE = "This game is played without monuments: the monuments chosen are left out."
@@ -33,7 +34,7 @@ def test_ticking_without_monuments_leaves_the_chosen_ones_out_and_says_so(phone,
     assert game["monuments"] is False and [p["name"] for p in game["players"]] == ["Ana", "Bo"]
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_building_radio_is_named_by_its_card_and_described_by_its_reminder(phone, live_server, lang):
     page = phone.new_page()
     page.goto(live_server + "/{}/new".format(lang))

@@ -10,6 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from webscore.languages import LANGUAGES
 from webscore.scoring import decode
 
 SCREEN = 740
@@ -37,7 +38,7 @@ def _bottom(page, selector):
     return box["y"] + box["height"]
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_players_and_the_first_action_fit_two_screens_with_the_seven_in_a_row(phone, live_server, lang):
     page = phone.new_page()
     for query in ("", "?" + FOUR):
@@ -76,7 +77,7 @@ def test_a_colour_with_a_problem_opens_the_chooser_at_its_message(phone_without_
     expect(page.locator("#players-1")).to_have_value("Ben")
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_monuments_dealt_show_as_each_players_two_options(phone, live_server, lang):
     page = phone.new_page()
     page.goto(live_server + "/{}/new".format(lang))
@@ -105,7 +106,7 @@ def test_without_scripts_monuments_dealt_show_as_two_options_too(phone_without_j
     expect(page.locator("select.monument")).to_have_count(0)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_row_has_one_width_of_name_and_monument_and_the_longest_name_is_whole(phone, live_server, lang):
     page = phone.new_page()
     page.goto(live_server + "/{}/new?{}".format(lang, FOUR))
@@ -127,7 +128,7 @@ def test_every_row_has_one_width_of_name_and_monument_and_the_longest_name_is_wh
     assert len(sizes) == 1
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_at_200_percent_zoom_the_setup_and_its_chooser_never_scroll_sideways(browser, live_server, lang):
     context = browser.new_context(viewport={"width": 180, "height": 370}, is_mobile=True, has_touch=True)
     try:

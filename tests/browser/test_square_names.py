@@ -5,6 +5,7 @@ Chromium here has no hyphenation dictionary of its own."""
 import pytest
 
 from support import examples
+from webscore.languages import LANGUAGES
 
 CODE = examples.FOUR_PLAYERS_CODE
 
@@ -40,7 +41,7 @@ def test_no_card_name_breaks_inside_a_word_in_a_square(browser, live_server, wid
     context = browser.new_context(viewport={"width": width, "height": 740}, is_mobile=True, has_touch=True)
     page = context.new_page()
     broken = {}
-    for lang in ("en", "fr", "hu"):
+    for lang in LANGUAGES:
         # The names as squares show them, from the words a town step holds: every building and monument.
         page.goto(live_server + "/{}/g/{}/1".format(lang, CODE))
         names = list(page.evaluate("() => JSON.parse(document.getElementById('words').textContent).square_cards")

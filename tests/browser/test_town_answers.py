@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from support import examples
+from webscore.languages import LANGUAGES
 from webscore.scoring import score
 
 CODE = examples.FOUR_PLAYERS_CODE
@@ -34,7 +35,7 @@ def shown_points(page):
     return page.locator(".square .square-points").all_text_contents()
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_shrine_without_its_answer_shows_no_number_until_it_is_given(warm_phone, live_server, lang):
     page = open_town(warm_phone, live_server, lang)
     expect(page.locator(".running-total")).to_have_text(TOTAL[lang].format(SHRINE_TOTAL))
@@ -96,7 +97,7 @@ def warehouse_total(load) -> int:
     return score(game)["players"][0]["total"]
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_warehouse_placed_stores_nothing_until_its_load_is_given(warm_phone, live_server, lang):
     # Its total shows at once; the load is asked on its square, one tap away, and counts once given.
     page = open_town(warm_phone, live_server, lang, n=1)

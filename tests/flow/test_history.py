@@ -13,6 +13,7 @@ from support.towns import town
 from support.whole_box import GAME as WHOLE_BOX
 from webscore import flow
 from webscore.flow import history
+from webscore.languages import LANGUAGES
 from webscore.scoring import encode
 from webscore.scoring import problems
 
@@ -217,7 +218,7 @@ def stats_request(words, games, **more):
     return request
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_phone_reads_and_draws_the_page_as_the_server_does(micropython_core, client, lang):
     games = kept_games.kept(NOW)
     text = json.dumps(stats_request(page_words(client, lang), games, merged={"Bó": "Bo"}, filters={"period": "month"}))

@@ -77,6 +77,9 @@ from tables_load import open_table  # noqa: E402
 from support.tables import empty_setup  # noqa: E402
 from support.webflow import SETUP  # noqa: E402
 from webscore.flow.town_step import fields_of  # noqa: E402
+from webscore.languages import DEFAULT  # noqa: E402
+from webscore.languages import LANGUAGES  # noqa: E402
+from webscore.languages import TRANSLATED  # noqa: E402
 from webscore.scoring import encode  # noqa: E402
 from webscore.scoring.code_text import from_text  # noqa: E402
 from webscore.scoring.code_text import to_text  # noqa: E402
@@ -86,7 +89,7 @@ from webscore.web.http.security import HEADERS  # noqa: E402
 SLOW = 1.0
 SETUP_CODE = encode(empty_setup(examples.load("four-players")))
 GUNICORN_LINE = 8190
-LANGS = ["en", "fr", "hu"] * 4 + ["de", "EN", "", "xx"]
+LANGS = list(LANGUAGES) * 4 + ["de", "EN", "", "xx"]
 WEIRD = (["", " ", "0", "-1", "3", "999", "1000", "1e3", "0x10", "99999999999999999999999", "NaN", "None", "null",
           "true", "<script>alert(1)</script>", "\"'><img src=x onerror=alert(1)>", "{{7*7}}", "%s%n", "../../etc/passwd",
           "\x00", "\r\nX-Injected: 1", "é" * 30, "日本語の名前", "Ωmega", "עברית", "العربية", "😀" * 30, "a" * 5000,
@@ -232,7 +235,7 @@ class Requests:
 
     def common(self, rng, lang: str, kind: str):
         """Return (category, method, target, headers, body) of the first families: pages' fields, headers, paths."""
-        headers = {"Accept-Language": rng.choice(["en", "fr", "hu", "*", "xx;q=2", "fr;q=abc", ""]),
+        headers = {"Accept-Language": rng.choice([*LANGUAGES, "*", "xx;q=2", "fr;q=abc", ""]),
                    "Accept-Encoding": rng.choice(["br", "gzip", "identity", "br, gzip", "zstd", "*", "garbage"])}
         method = "GET"
         if kind == "code":
@@ -300,7 +303,7 @@ class Requests:
         """A phone's call to a table, hostile: its save's body, its town, its state."""
         n = rng.choice(["1", "2", "4", "5", "0", "99", "x"])
         headers = {"Content-Type": "application/json", "X-Requested-With": rng.choice(["marquoir", "marquoir", ""]),
-                   "Accept-Language": rng.choice(["en", "fr", "hu"])}
+                   "Accept-Language": rng.choice(LANGUAGES)}
         if rng.random() < 0.3:
             target = rng.choice(["/{}/t/{}/{}/town", "/{}/t/{}/state", "/{}/t/{}/{}"]).format(lang, self.table, n)
             if rng.random() < 0.5:
@@ -331,7 +334,7 @@ class Requests:
         """A save an attacker's phone sends: versions the town never had, a reopening from a phone never seen,
         numbers below one applied or reused with other content, another's key, odd flags, another player's town,
         hand-ins that end a table with empty towns. Sent through the router, from addresses of one /64 or a few IPv4."""
-        table, n, lang = rng.choice(self.tables), rng.randrange(1, 5), rng.choice(["en", "fr", "hu"])
+        table, n, lang = rng.choice(self.tables), rng.randrange(1, 5), rng.choice(LANGUAGES)
         phone = rng.choice(self.phones)
         how = rng.choice(["version", "reopen", "stale", "reused", "key", "flags", "other", "end", "plain", "plain"])
         if how == "end":
@@ -372,7 +375,7 @@ class Requests:
         if n and rng.random() < 0.05:
             n = rng.choice([0, 5, 99])
         headers = {"Content-Type": "application/json", "X-Requested-With": "marquoir",
-                   "Accept-Language": rng.choice(["en", "fr", "hu"]), "X-Forwarded-For": self.player_address(rng)}
+                   "Accept-Language": rng.choice(LANGUAGES), "X-Forwarded-For": self.player_address(rng)}
         target = "/{}/t/{}/{}".format(lang, table, n)
         if rng.random() < 0.1:
             # What the attacker looks at between saves: the table's state and a town as it holds them.
@@ -409,7 +412,7 @@ class Requests:
         forged = rng.choice([ONE_64 + "1", ONE_64 + "ffff:ffff:ffff:ffff", "[{}1]:443".format(ONE_64), ONE_64 + "1%eth0",
                              "::ffff:10.0.0.1", "127.0.0.1", "10.0.0.1, 127.0.0.2", "unknown", "_hidden", "", ",,,",
                              "1.2.3.4, " * 400 + "5.6.7.8", "999.1.1.1", "::", "fe80::1%25lo", "2001:db8::/64", "a" * 300])
-        headers = {"Accept-Language": rng.choice(["en", "fr", "hu"])}
+        headers = {"Accept-Language": rng.choice(LANGUAGES)}
         chosen = rng.sample(["X-Forwarded-For", "X-Forwarded-Proto", "Forwarded", "X-Real-IP"], rng.randrange(1, 5))
         values = {"X-Forwarded-For": forged,
                   "X-Forwarded-Proto": rng.choice(["https", "https, http", "http, https", "HTTPS", "ftp", "", "ws",
@@ -478,7 +481,7 @@ class Requests:
         else:
             coding, own = rng.choice(["gzip, chunked", "chunked, gzip", "identity, chunked", "CHUNKED", "chunked "]), None
             chunked = good + b"0\r\n\r\n"
-        target = "/{}/t/{}/{}".format(rng.choice(["en", "fr", "hu"]), rng.choice(self.tables), rng.randrange(1, 5))
+        target = "/{}/t/{}/{}".format(rng.choice(LANGUAGES), rng.choice(self.tables), rng.randrange(1, 5))
         head = ["POST {} HTTP/1.1".format(target), "Host: 127.0.0.1", "Content-Type: application/json",
                 "X-Requested-With: marquoir", "Transfer-Encoding: " + coding, "Connection: close"] + extra
         return planned("chunks", "POST", target, {}, raw=("\r\n".join(head) + "\r\n\r\n").encode() + chunked,
@@ -493,7 +496,7 @@ class Requests:
             # 10,000 characters make a request line longer than gunicorn takes: also as long as it still takes.
             name = name[:rng.choice([900, 2000])]
         where = rng.choice(["setup", "setup", "pad", "code", "table"])
-        headers = {"Accept-Language": rng.choice(["en", "fr", "hu"])}
+        headers = {"Accept-Language": rng.choice(LANGUAGES)}
         if where == "setup":
             pairs = list(SETUP.items()) + [("players-{}".format(rng.randrange(4)), name)]
             target = with_query("/{}/new".format(lang), pairs)
@@ -531,7 +534,7 @@ class Requests:
 
     def languages(self, rng, lang: str) -> Planned:
         """700 language tags, or values as large as gunicorn takes (and larger: its own refusal)."""
-        tags = ["{}-{};q=0.{}".format(rng.choice(["fr", "hu", "en", "xx", "zh-Hant", "*"]), i, rng.randrange(1000))
+        tags = ["{}-{};q=0.{}".format(rng.choice([*TRANSLATED, DEFAULT, "xx", "zh-Hant", "*"]), i, rng.randrange(1000))
                 for i in range(700)]
         value = rng.choice([", ".join(tags), ",".join(tags), "en-" + "a" * 8000, "fr;q=" + "9" * 8000, "," * 16000,
                             "hu;q=0." + "0" * 12000 + "1", "*;q=1, " * 2000, "en;" * 5000, "é" * 5000,

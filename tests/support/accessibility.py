@@ -8,11 +8,14 @@ from support.examples import RULEBOOK_CODE
 from support.webflow import SETUP
 from support.webflow import code_of
 from support.webflow import town_query
+from webscore.languages import DEFAULT
+from webscore.languages import TRANSLATED
 
 AXE = pathlib.Path(__file__).resolve().parent / "axe" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
-# Who looks: English in light and dark, French and Hungarian (light).
-VARIANTS = {"en-light": ("en", "light"), "en-dark": ("en", "dark"), "fr": ("fr", "light"), "hu": ("hu", "light")}
+# Who looks: English in light and dark, every other language in light.
+VARIANTS = {DEFAULT + "-light": (DEFAULT, "light"), DEFAULT + "-dark": (DEFAULT, "dark"),
+            **{lang: (lang, "light") for lang in TRANSLATED}}
 HALF_TOWN = town_query("cottage farm . .", "well cottage . .", ". . . .", ". . . .")
 
 

@@ -1,4 +1,4 @@
-"""The French and Hungarian catalogues: complete, faithful to placeholders, right plurals, used on every page."""
+"""Every catalogue (French, Hungarian): complete, faithful to placeholders, right plurals, used on every page."""
 
 import pathlib
 import re
@@ -13,9 +13,9 @@ from flask_babel import ngettext
 from support import examples
 from support.webflow import SETUP
 from support.webflow import code_of
+from webscore.languages import TRANSLATED
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-LANGUAGES = ("fr", "hu")
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
 
 
@@ -37,7 +37,7 @@ def extracted(tmp_path_factory):
         return [(message.id, message.context) for message in read_po(handle) if message.id]
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_string_is_in_the_catalogue_translated_and_not_fuzzy(extracted, lang):
     translations = catalogue(lang)
     missing = [key for key in extracted if translations.get(*key) is None]
@@ -61,7 +61,7 @@ def test_extraction_finds_the_strings_of_code_and_templates(extracted):
     assert ("The ranking and the winner's town", None) in extracted
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_translations_keep_every_placeholder(lang):
     for message in catalogue(lang):
         if not message.id:
@@ -102,7 +102,7 @@ def _visible_text(html: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&#39;", "'").replace("&amp;", "&")
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_page_renders_without_untranslated_strings(client, lang):
     english = {message.id: message.string for message in catalogue(lang)
                if isinstance(message.id, str) and message.id and " " in message.id.strip()

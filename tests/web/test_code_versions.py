@@ -9,6 +9,7 @@ from support.code_v1 import encode_v1
 from support.pinned import PINNED
 from support.webflow import text_of
 from webscore.flow import town_step
+from webscore.languages import LANGUAGES
 from webscore.scoring import decode
 from webscore.scoring import encode
 from webscore.scoring.code import _crc
@@ -17,7 +18,6 @@ from webscore.scoring.code_text import to_text
 
 # The four-players example, the rulebook's town, and a six-player game of names in six scripts.
 SHARED = [PINNED[0]["code"], PINNED[1]["code"], next(c["code"] for c in PINNED if len(c["game"]["players"]) == 6)]
-LANGS = ("en", "fr", "hu")
 
 
 def ranking(page: str) -> str:
@@ -26,7 +26,7 @@ def ranking(page: str) -> str:
     return text_of(page[start:page.index("</ol>", start)])
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("old", SHARED)
 def test_a_link_shared_before_version_2_opens_to_the_same_result_as_todays(client, lang, old):
     new = encode(decode(old))
@@ -72,7 +72,7 @@ LATER = {
 }
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_code_of_a_version_not_written_yet_is_refused_in_the_readers_language(client, lang):
     payload = bytes((3,)) + from_text(SHARED[0])[1:-3]
     code = to_text(payload + _crc(payload))
@@ -83,7 +83,7 @@ def test_a_code_of_a_version_not_written_yet_is_refused_in_the_readers_language(
     assert LATER[lang] in text_of(page)
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_town_looked_at_and_left_as_it_was_keeps_the_link_it_was_opened_with(client, lang):
     # "Change this town" then "Back to the scores" with nothing changed: the same link, not a second text of the
     # same game (a phone that opened both would count the game twice in "Your games").

@@ -11,6 +11,7 @@ from babel.lists import format_list
 
 from support import examples
 from webscore.flow.town_step import FACT_LIMITS
+from webscore.languages import LANGUAGES
 from webscore.scoring.cards import MAX_STORED
 from webscore.web.i18n import labels
 
@@ -33,7 +34,7 @@ def test_a_warehouse_holds_the_cores_limit_on_the_page_and_in_the_browsers_words
     assert (catalogue["max_stored"], catalogue["fact_limits"]) == (MAX_STORED, json.loads(json.dumps(FACT_LIMITS)))
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_browser_is_told_how_numbers_lists_and_counts_are_written(client, lang):
     words = page_words(client, lang)
     rule = Locale.parse(lang).plural_form

@@ -5,6 +5,7 @@ import pytest
 
 from support.towns import town
 from support.webflow import text_of
+from webscore.languages import LANGUAGES
 from webscore.scoring import encode
 from webscore.scoring import problems
 from webscore.scoring.cards import ALL_BUILDINGS
@@ -36,7 +37,7 @@ def test_the_game_is_valid():
 
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_fortune_games_pages_draw_and_name_its_cards(client, lang):
     code = encode(game())
     result = client.get("/{}/r/{}".format(lang, code))
@@ -52,7 +53,7 @@ def test_every_card_the_core_knows_has_a_name_and_a_reminder():
     assert set(CARD_NAMES) == set(REMINDERS) == set(ALL_BUILDINGS) | set(ALL_MONUMENTS)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_fed_eraflage_vineyard_is_said_by_its_own_reason(client, lang):
     # Its square's reason once looked for the "fed by" words Cottages have: a 500 in every language.
     played = game()

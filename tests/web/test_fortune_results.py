@@ -13,6 +13,8 @@ from support.fortune_games import fortune_game
 from support.towns import town
 from support.webflow import text_of
 from support.whole_box import GAME as WHOLE_BOX
+from webscore.languages import LANGUAGES
+from webscore.languages import TRANSLATED
 from webscore.scoring import encode
 from webscore.scoring import problems
 from webscore.scoring import score
@@ -131,7 +133,7 @@ def test_coins_left_with_the_estival_festival_say_they_score_two(client):
 WORDS = {"fr": ("Arbre", "pièces"), "hu": ("Fa", "érme")}
 
 
-@pytest.mark.parametrize("lang", ["fr", "hu"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_expansions_lines_speak_the_pages_language(client, lang):
     text = text_of(page(client, lang, cellar_game()))
     tree, coin = WORDS[lang]
@@ -154,7 +156,7 @@ def test_the_picture_shows_the_tree_on_its_square(app, lang, tree):
     assert on_c3 == [tree, "2"]
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_reason_of_fortunes_cards_has_its_words_and_the_pad_adds_up(client, lang):
     # Forty games of Fortune's cards and monuments, coins and seeds: every square's reason is said (a missing word
     # would be a 500), and each player's pad column adds up to their total.
@@ -189,7 +191,7 @@ def test_the_whole_box_game_buys_a_row_and_a_column_holding_one_square():
     assert scored["Ödön"]["coins"]["lines"] == ["1", "b", "d"]
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_cottage_fed_by_a_row_and_a_column_names_each_line_once(client, lang):
     answer = client.get("/{}/r/{}".format(lang, encode(WHOLE_BOX)))
     assert answer.status_code == 200
@@ -209,7 +211,7 @@ def unfinished(game: dict) -> dict:
     return dict(game, players=players)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_scores_seen_anyway_with_empty_towns_in_a_game_with_coins(client, lang):
     """Only Léa's town entered, "See the scores" then "See the scores anyway": the result answered 500 (the score
     pad's coins row read a coins line the empty towns, with no coins given, do not have)."""

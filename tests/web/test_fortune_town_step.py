@@ -9,6 +9,7 @@ import pytest
 
 from support.towns import town
 from support.webflow import text_of
+from webscore.languages import LANGUAGES
 from webscore.scoring import encode
 from webscore.scoring import problems
 
@@ -37,7 +38,7 @@ def test_the_game_is_valid():
     assert problems(game()) == []
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_coins_games_step_shows_its_coins_its_seed_and_hollow_hills_swaps(client, lang):
     page = client.get("/{}/g/{}/1".format(lang, encode(game())))
     assert page.status_code == 200
@@ -55,7 +56,7 @@ def test_a_coins_games_step_shows_its_coins_its_seed_and_hollow_hills_swaps(clie
     assert [name for name, hidden in marks if not hidden] == ["d4"] and len(marks) == 16
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_town_saved_without_its_coins_is_refused_naming_them(client, lang):
     address = "/{}/g/{}/2/save".format(lang, encode(game()))
     answer = client.get(address, query_string=dict(squares(a1="cottage"), seed="b2", go="next"))

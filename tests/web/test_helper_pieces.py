@@ -9,6 +9,7 @@ from support.apps import browser_words
 from webscore.flow import helper_pieces
 from webscore.flow import piece_json
 from webscore.flow import pieces
+from webscore.languages import LANGUAGES
 from webscore.scoring import table
 
 NAMES = ["<b>Ana</b>", "Bo & \"Cy\""]
@@ -100,7 +101,7 @@ def test_the_door_draws_a_piece_by_name_as_python_does(client):
                       '  <p><a class="button" href="/a?b=1&amp;c=2">Go</a></p>\n</section>')
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_broken_record_says_why_and_offers_to_undo_only_when_it_can(client, lang):
     words = browser_words(client, lang)
     why = words["ui"]["table_errors"]["twice"]

@@ -10,6 +10,7 @@ import brotli
 import pytest
 
 from support import examples
+from webscore.languages import LANGUAGES
 from webscore.web.http.cache import cache
 from webscore.web.offline.views import PACKAGE
 
@@ -88,7 +89,7 @@ def test_the_same_code_in_another_language_is_another_page(client):
 def test_the_cache_keeps_a_bounded_number_of_pages(make_app):
     app = make_app(SERVER_NAME="marquoir.test", PAGE_CACHE_SIZE=2)
     client = app.test_client()
-    for lang in ("en", "fr", "hu"):
+    for lang in LANGUAGES:
         assert client.get("/{}/r/{}".format(lang, examples.RULEBOOK_CODE)).status_code == 200
     kept = cache(app)["pages"].values
     assert [key[:2] for key in kept] == [("result", "fr"), ("result", "hu")]

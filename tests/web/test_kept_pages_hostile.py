@@ -10,12 +10,12 @@ from werkzeug.test import run_wsgi_app
 
 from support import examples
 from support.webflow import text_of
+from webscore.languages import LANGUAGES
 from webscore.web.http.cache import Store
 from webscore.web.http.cache import cache
 
 RESULT = "/en/r/" + examples.FOUR_PLAYERS_CODE
 CODE = examples.FOUR_PLAYERS_CODE
-LANGS = ("en", "fr", "hu")
 TOO_MUCH_FR = "Trop de données d’un coup Cette demande dépasse de loin ce qu’une partie nécessite."
 WRONG_METHOD_HU = "Valami nem stimmel Erre a kérésre így nem lehet válaszolni."
 
@@ -166,7 +166,7 @@ FIRST_ASKED = {
 @pytest.mark.parametrize("how", sorted(FIRST_ASKED))
 def test_an_odd_first_request_does_not_change_the_kept_page(make_app, how):
     reference = make_app().test_client()
-    for lang in LANGS:
+    for lang in LANGUAGES:
         client = make_app().test_client()
         FIRST_ASKED[how](client, lang)
         kept = client.get("/{}/r/{}".format(lang, CODE))

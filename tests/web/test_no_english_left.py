@@ -1,4 +1,4 @@
-"""No English of our catalogue on anything Marquoir shows in French or Hungarian: pages, redirects, the JSON the
+"""No English of our catalogue on anything Marquoir shows in another language: pages, redirects, the JSON the
 phones read, the manifest and the result picture."""
 
 import html
@@ -15,6 +15,7 @@ from support.strategies import same_random_games
 from support.tables import empty_setup
 from support.tables import open_table
 from support.tables import town_code
+from webscore.languages import TRANSLATED
 from webscore.scoring import encode
 from webscore.web.results.picture import picture_of
 
@@ -58,7 +59,7 @@ def english_of(lang: str) -> tuple:
     return phrases, words
 
 
-ENGLISH = {lang: english_of(lang) for lang in ("fr", "hu")}
+ENGLISH = {lang: english_of(lang) for lang in TRANSLATED}
 # Attributes that carry words for the reader; the others hold addresses, names of fields and ids.
 READ_ATTRIBUTES = re.compile(r'\s(title|alt|aria-label|placeholder|content|label|value|data-[\w-]+)="([^"]*)"')
 
@@ -103,7 +104,7 @@ def english_in(lang: str, texts: list) -> list:
 
 
 def test_the_english_sought_includes_the_words_a_page_could_leak():
-    for lang in ("fr", "hu"):
+    for lang in TRANSLATED:
         phrases, words = ENGLISH[lang]
         assert {"Quick score pad", "Take in this town", "Open the page", "Players who completed their town before "
                 "this one"} <= phrases
@@ -126,7 +127,7 @@ def _game_pages(lang: str) -> list:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("lang", ["fr", "hu"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_no_page_of_a_game_shows_english(client, lang):
     for path, status in _game_pages(lang):
         page = client.get(path)
@@ -135,7 +136,7 @@ def test_no_page_of_a_game_shows_english(client, lang):
         assert english_in(lang, texts_of_page(page.text)) == [], path
 
 
-@pytest.mark.parametrize("lang", ["fr", "hu"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_no_page_or_answer_of_a_table_shows_english(client, lang):
     table = open_table(client, SETUP, lang)
     base = "/{}/t/{}".format(lang, table)
@@ -155,7 +156,7 @@ def test_no_page_or_answer_of_a_table_shows_english(client, lang):
         assert english_in(lang, strings_of(answer.get_json())) == [], answer.request.path
 
 
-@pytest.mark.parametrize("lang", ["fr", "hu"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_no_redirect_or_manifest_shows_english(client, lang):
     client.set_cookie("lang", lang, domain="marquoir.test")
     for path in ("/", "/r/" + examples.RULEBOOK_CODE, "/" + lang, "/nowhere-at-all", "/pad", "/favicon.ico"):
@@ -168,7 +169,7 @@ def test_no_redirect_or_manifest_shows_english(client, lang):
     assert {shot["src"].rsplit("/", 2)[1] for shot in manifest["screenshots"]} == {lang}
 
 
-@pytest.mark.parametrize("lang", ["fr", "hu"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_no_result_picture_shows_english(app, lang):
     for game in GAMES:
         with app.test_request_context("/{}/r/x.png".format(lang)):

@@ -1,7 +1,7 @@
 """A number and the word that follows it never part at a line's end: "32 ⏎ points" reads as two things.
 
-Every counted (plural) message of the French and Hungarian catalogues puts a no-break space (U+00A0)
-between its number placeholder and the next word, as the typography of both languages wants.
+Every counted (plural) message of the catalogues (French, Hungarian) puts a no-break space (U+00A0)
+between its number placeholder and the next word, as the typography of those languages wants.
 """
 
 import pathlib
@@ -9,6 +9,8 @@ import re
 
 import pytest
 from babel.messages.pofile import read_po
+
+from webscore.languages import TRANSLATED
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 # A count's placeholder followed by anything breakable: a plain space, or a narrow one a browser may break at.
@@ -23,7 +25,7 @@ def counted_messages(lang: str):
     return [message for message in catalogue if message.id and isinstance(message.string, tuple)]
 
 
-@pytest.mark.parametrize("lang", ["fr", "hu"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_no_counted_message_lets_its_number_part_from_its_word(lang):
     messages = counted_messages(lang)
     assert messages
@@ -44,7 +46,7 @@ def test_the_check_sees_a_plain_space_after_a_number():
 BREAK_AFTER_WRITTEN_NUMBER = re.compile(r"(?<![\w.,:/%-])(?:\d+|%\((?:num|count|total|low|high)\)[sd]) (?=[^\W\d_])")
 
 
-@pytest.mark.parametrize("lang", ["fr", "hu"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_no_message_lets_a_written_number_part_from_the_word_after_it(lang):
     # "les 8 ⏎ cases", "48 ⏎ óráig": the card chooser and a gone table's page broke there at 360 px.
     with (ROOT / "translations" / lang / "LC_MESSAGES" / "messages.po").open("rb") as handle:

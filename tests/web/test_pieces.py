@@ -3,6 +3,7 @@
 import pytest
 from babel.lists import format_list
 
+from webscore.languages import LANGUAGES
 from webscore.web.i18n.labels import CARD_NAMES
 from webscore.web.i18n.labels import reason_text
 from webscore.web.results.pieces import Pieces
@@ -11,7 +12,7 @@ from webscore.web.results.pieces import pieces
 NAMES = ["Farm A1", "Granary B2", "Orchard C3", "Greenhouse D4", "Farm D1"]
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_lists_are_joined_as_babel_joins_them(app, lang):
     with app.test_request_context("/{}/r/x".format(lang)):
         from flask import g

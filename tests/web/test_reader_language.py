@@ -6,10 +6,10 @@ import werkzeug.http
 
 from support import examples
 from support.apps import new_app
+from webscore.languages import LANGUAGES
 from webscore.web import i18n
 
 CODE = examples.FOUR_PLAYERS_CODE
-LANGUAGES = ("en", "fr", "hu")
 KEPT = ("/{}/", "/{}/rules", "/{}/play", "/{}/pad", "/{}/new", "/{}/r/" + CODE, "/{}/g/" + CODE + "/1")
 ODD_COOKIES = ("lang=xx", "lang=FR", "lang=Hu", "lang=en-GB", "lang=%66r", "lang", "lang=; lang=hu",
                "lang=fr; lang=hu", "lang=hu; lang=fr", 'lang="fr', "lang=" + "a" * 4000, "lang=fr" + "x" * 8000,

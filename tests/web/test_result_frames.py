@@ -6,11 +6,11 @@ import pytest
 
 from support import examples
 from support.strategies import same_random_games
+from webscore.languages import LANGUAGES
 from webscore.scoring import encode
 from webscore.web.http.cache import cache
 from webscore.web.results import frames
 
-LANGUAGES = ("en", "fr", "hu")
 ROOTS = ("http://marquoir.test", "https://other.test/under")
 
 

@@ -9,11 +9,12 @@ import pytest
 
 from support import examples
 from support.webflow import text_of
+from webscore.languages import LANGUAGES
+from webscore.languages import TRANSLATED
 from webscore.scoring import encode
 
 CODE = examples.FOUR_PLAYERS_CODE
 RULEBOOK = examples.RULEBOOK_CODE
-LANGS = ("en", "fr", "hu")
 POINTS = {"en": " points", "fr": "\u00a0points", "hu": "\u00a0pont"}
 # The four-players example's standing, the same in every language.
 STANDING = [("Annabell", 36), ("Csongork", 33), ("Bernadet", 28), ("Dominika", 27)]
@@ -85,13 +86,13 @@ def same_page_everywhere(first, later, path: str) -> str:
 
 # One page however and whenever it is asked.
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_page_drawn_first_is_the_page_kept_and_the_page_drawn_after_others(make_app, lang):
     first = make_app().test_client()
     later = make_app().test_client()
-    for other in LANGS:
+    for other in LANGUAGES:
         later.get("/{}/r/{}".format(other, RULEBOOK))
-    for other in reversed(LANGS):
+    for other in reversed(LANGUAGES):
         if other != lang:
             later.get("/{}/r/{}".format(other, CODE))
     drawn = first.get("/{}/r/{}".format(lang, CODE))
@@ -104,7 +105,7 @@ def test_a_page_drawn_first_is_the_page_kept_and_the_page_drawn_after_others(mak
     assert standing_text(lang, STANDING) in text_of(kept.get_data(as_text=True))
 
 
-@pytest.mark.parametrize("lang", ["fr", "hu"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_a_result_page_seen_twice_is_identical(client, lang):
     first = client.get("/{}/r/{}".format(lang, RULEBOOK))
     assert first.status_code == 200
@@ -112,8 +113,8 @@ def test_a_result_page_seen_twice_is_identical(client, lang):
 
 
 def test_each_language_has_its_own_page_and_etag(client):
-    pages = {lang: client.get("/{}/r/{}".format(lang, CODE)) for lang in LANGS}
-    assert len({page.headers["ETag"] for page in pages.values()}) == 3
+    pages = {lang: client.get("/{}/r/{}".format(lang, CODE)) for lang in LANGUAGES}
+    assert len({page.headers["ETag"] for page in pages.values()}) == len(LANGUAGES)
     assert '<html lang="fr">' in pages["fr"].get_data(as_text=True)
     assert '<html lang="hu">' in pages["hu"].get_data(as_text=True)
 
@@ -136,9 +137,9 @@ def test_a_renamed_player_gets_a_new_code_and_the_same_page_every_time(make_app,
     assert code != CODE
     first = make_app().test_client()
     later = make_app().test_client()
-    for lang in LANGS:
+    for lang in LANGUAGES:
         later.get("/{}/r/{}".format(lang, CODE))
-    for lang in LANGS:
+    for lang in LANGUAGES:
         page = same_page_everywhere(first, later, "/{}/r/{}".format(lang, code))
         standing = [(name, 36)] + STANDING[1:]
         assert standing_text(lang, standing) in text_of(page)
@@ -147,7 +148,7 @@ def test_a_renamed_player_gets_a_new_code_and_the_same_page_every_time(make_app,
         assert str(markupsafe.escape(name)) in page
 
 
-@pytest.mark.parametrize("lang", ["fr", "hu"])
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_a_result_seen_first_and_seen_again_is_the_same_page(client, lang):
     code = encode(examples.tied_game())
     pages = [client.get("/{}/r/{}".format(lang, code)) for _ in range(3)]
@@ -159,7 +160,7 @@ def test_a_result_seen_first_and_seen_again_is_the_same_page(client, lang):
     assert body.count("<bdi>&lt;b&gt;Zoé&lt;/b&gt;</bdi>") >= 2
     assert "<bdi>&#34;&#39;&amp;amp;</bdi>" in body
     assert "&amp;amp;amp;" not in body
-    points = "points" if lang == "fr" else "pont"
+    points = {"fr": "points", "hu": "pont"}[lang]
     assert ranking(body).count("2\u00a0" + points) == 3
 
 
@@ -172,7 +173,7 @@ def test_play_again_keeps_hostile_names_as_text(client):
 
 
 def test_a_name_longer_than_the_form_allows_is_refused_in_the_pages_language(client):
-    for lang in LANGS:
+    for lang in LANGUAGES:
         answer = client.get("/{}/r/{}".format(lang, renamed("W" * 25)))
         assert answer.status_code == 400
         assert NO_GAME[lang] in text_of(answer.get_data(as_text=True))
@@ -197,9 +198,9 @@ def test_tie_notes_are_the_same_on_the_first_and_the_kept_page(make_app, turns, 
     first = make_app().test_client()
     later = make_app().test_client()
     code = tie_code(turns)
-    for lang in LANGS:
+    for lang in LANGUAGES:
         later.get("/{}/r/{}".format(lang, tie_code((2, 3, 4))))
-    for lang in LANGS:
+    for lang in LANGUAGES:
         assert notes[lang] in text_of(same_page_everywhere(first, later, "/{}/r/{}".format(lang, code)))
 
 
@@ -261,7 +262,7 @@ def test_the_neutral_link_opens_in_the_readers_language(make_app):
 
 
 @pytest.mark.parametrize("prefix", ["de", "EN", "Fr", "fr-FR", "xx", "zz"])
-@pytest.mark.parametrize("accepted", LANGS)
+@pytest.mark.parametrize("accepted", LANGUAGES)
 def test_an_unknown_language_prefix_redirects_to_the_readers_language(make_app, prefix, accepted):
     answer = make_app().test_client().get("/{}/r/{}".format(prefix, CODE), headers={"Accept-Language": accepted})
     assert answer.status_code == 302
@@ -291,7 +292,7 @@ DAMAGED = [
 ]
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("code,status,message", DAMAGED)
 def test_a_damaged_code_gets_a_clear_message_in_the_pages_language(client, lang, code, status, message):
     answer = client.get("/{}/r/{}".format(lang, code))

@@ -11,6 +11,7 @@ from markupsafe import escape
 
 from support.towns import town
 from support.webflow import text_of
+from webscore.languages import LANGUAGES
 from webscore.scoring import score
 from webscore.scoring.cards import BUILDINGS
 from webscore.scoring.cards import FORTUNE_BUILDINGS
@@ -21,7 +22,6 @@ from webscore.web.i18n.labels import CARD_NAMES
 from webscore.web.i18n.labels import COLOUR_NAMES
 from webscore.web.i18n.labels import RULES_NOTES
 
-LANGUAGES = ("en", "fr", "hu")
 FORTUNE_CARDS = sorted(FORTUNE_BUILDINGS) + sorted(FORTUNE_MONUMENTS)
 HEADINGS = {"en": ("Fortune", "Tiny Trees"), "fr": ("Fortune", "Tiny Trees"), "hu": ("Fortune", "Tiny Trees")}
 # The readings' heading and one reading written out in each language, as a native reader reads them.

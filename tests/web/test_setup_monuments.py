@@ -7,13 +7,14 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from webscore.languages import LANGUAGES
 from webscore.scoring import decode
 
 SETUP = ("players-0=Ann&players-1=Bob&red=farm&grey=well&orange=chapel&green=tavern&yellow=theater&navy=factory"
          "&mode=master-builder&monuments-0=hollow-hill&action=start")
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_fortune_monument_by_the_address_without_fortune_is_not_dropped_without_a_word(client, lang):
     answer = client.get("/{}/new?{}".format(lang, SETUP))
     if answer.status_code in (301, 302, 303):
@@ -46,7 +47,7 @@ SOLO = ("players-0=Ann&red=farm&grey=well&orange=chapel&green=tavern&yellow=thea
         "&mode=solo&fortune=y&monuments-0=southern-semaphore&action=start")
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_monument_solo_leaves_out_by_the_address_is_not_dropped_without_a_word(client, lang):
     """Southern Semaphore is not used in Solo; chosen by the address of a Solo setup with Fortune's cards on, the
     game started (302) and Ann had no monument, said nowhere (as a Fortune monument with the switch off was)."""

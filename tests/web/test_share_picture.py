@@ -19,6 +19,7 @@ from support.strategies import games
 from support.towns import game
 from support.towns import player
 from support.towns import town
+from webscore.languages import LANGUAGES
 from webscore.scoring import encode
 from webscore.scoring import problems
 from webscore.scoring.cards import ALL_BUILDINGS
@@ -243,7 +244,7 @@ def test_a_single_winner_is_named_in_the_headline(app):
     assert headline_of(texts) == "Anna wins with 24 points"
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_card_name_fits_its_square(app, lang):
     cards = sorted(ALL_BUILDINGS) + sorted(ALL_MONUMENTS)
     with app.test_request_context("/{}/".format(lang)):
@@ -273,7 +274,7 @@ NAMES = st.text(st.characters(blacklist_categories=("Cs", "Cc", "Cf", "Zl", "Zp"
 
 @pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(games(), st.lists(NAMES, min_size=6, max_size=6), st.sampled_from(["en", "fr", "hu"]))
+@given(games(), st.lists(NAMES, min_size=6, max_size=6), st.sampled_from(LANGUAGES))
 def test_any_valid_game_gets_a_picture_that_fits(app, client, drawn_game, names, lang):
     for player_file, name in zip(drawn_game["players"], names):
         player_file["name"] = name

@@ -11,6 +11,7 @@ import pytest
 from support import examples
 from support.tables import empty_setup
 from support.tables import town_code
+from webscore.languages import LANGUAGES
 from webscore.scoring import encode
 from webscore.web.tables import views as tables
 from webscore.web.tables.store import open_store
@@ -94,7 +95,7 @@ def refusal(html: str) -> str:
     return re.search(r'<p class="error" role="alert">([^<]*)</p>', html).group(1)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("link", [
     examples.FOUR_PLAYERS_CODE,
     "http://localhost/en/r/" + examples.FOUR_PLAYERS_CODE,

@@ -10,6 +10,7 @@ from support.tables import UNAVAILABLE
 from support.tables import RedisServer
 from support.tables import empty_setup
 from support.tables import town_op
+from webscore.languages import LANGUAGES
 from webscore.scoring import encode
 
 GAME = examples.load("four-players")
@@ -33,7 +34,7 @@ def stopped():
     return phone, table
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_following_and_saving_get_a_503_with_a_message(stopped, lang):
     phone, table = stopped
     followed = phone.get("/{}/t/{}/state".format(lang, table), headers={"If-None-Match": '"1-{}"'.format(lang)})
@@ -45,7 +46,7 @@ def test_following_and_saving_get_a_503_with_a_message(stopped, lang):
     assert (fetched.status_code, fetched.json) == (503, {"message": MESSAGES[lang]})
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("page", ["/{lang}/t/{table}", "/{lang}/t/{table}/2", "/{lang}/t/{table}/take"])
 def test_a_table_page_gets_a_503_page_in_its_language(stopped, lang, page):
     phone, table = stopped

@@ -10,6 +10,7 @@ from support.tables import Clock
 from support.tables import empty_setup
 from support.tables import town_code
 from support.tables import town_op
+from webscore.languages import LANGUAGES
 from webscore.scoring import CodeError
 from webscore.scoring import decode
 from webscore.scoring import encode
@@ -85,7 +86,7 @@ def message(page) -> str:
     return re.search(r"<main[^>]*>.*?<p[^>]*>([^<]+)</p>", page.text, re.S).group(1)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("missing", [1, 2, 3, 4, 10, 20, 37])
 def test_a_code_cut_short_says_it_looks_cut_off(phone, lang, missing):
     page = phone.get("/{}/r/{}".format(lang, examples.RULEBOOK_CODE[:-missing]))
@@ -93,7 +94,7 @@ def test_a_code_cut_short_says_it_looks_cut_off(phone, lang, missing):
     assert message(page) == CUT[lang]
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("code", ["AAAA", "hello", "AAAAAAAAAAAAAAAA", "zzzzzzzzzzzzz",
                                   examples.RULEBOOK_CODE[:5] + "Z" + examples.RULEBOOK_CODE[6:],
                                   examples.RULEBOOK_CODE + "AAAA"])

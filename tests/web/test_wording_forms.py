@@ -13,6 +13,7 @@ import pytest
 from support.apps import browser_words
 from webscore.flow import helper_pieces
 from webscore.flow import pieces
+from webscore.languages import LANGUAGES
 from webscore.scoring import table
 
 TAKEN = {"en": ["Take brick", "Take glass", "Take wheat"],
@@ -20,7 +21,7 @@ TAKEN = {"en": ["Take brick", "Take glass", "Take wheat"],
          "hu": ["Téglát veszek", "Üveget veszek", "Búzát veszek"]}
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_solo_card_says_its_resource_in_the_languages_grammar(client, lang):
     solo = helper_pieces.solo(browser_words(client, lang), table.solo_deck(5, [0, 1]))
     assert re.findall(r'data-action="take-\d" data-card="\w+"[^>]*>([^<]*)<', solo) == TAKEN[lang]
@@ -34,7 +35,7 @@ LABELS = {"en": ["blue", "red", "grey", "orange", "green", "yellow", "navy", "mo
                  "Üres mezők száma"]}
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "hu"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_pad_labels_start_alike(client, lang):
     form = helper_pieces.pad_form(browser_words(client, lang), 1, "master-builder", {})
     labels = re.findall(r'<label for="(?:blue|red|grey|orange|green|yellow|navy|monument|coins|empty)0">'

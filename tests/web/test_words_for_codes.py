@@ -6,6 +6,7 @@ import re
 import pytest
 from flask_babel import force_locale
 
+from webscore.languages import LANGUAGES
 from webscore.scoring.game import SOLO_LOWEST_RANK
 from webscore.scoring.game import SOLO_RANKS
 from webscore.scoring.game import TIE_BREAKS
@@ -16,7 +17,6 @@ from webscore.web.i18n.problems import problem_text
 from webscore.web.offline.views import page_words
 
 PACKAGE = pathlib.Path(__file__).resolve().parents[2] / "webscore"
-LANGUAGES = ("en", "fr", "hu")
 
 
 def _source(*folders) -> str:

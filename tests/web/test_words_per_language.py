@@ -7,6 +7,9 @@ from flask_babel import force_locale
 from flask_babel import refresh
 
 from support import examples
+from webscore.languages import DEFAULT
+from webscore.languages import LANGUAGES
+from webscore.languages import TRANSLATED
 from webscore.scoring import score
 from webscore.web import i18n
 from webscore.web.results.picture import words_of
@@ -54,7 +57,8 @@ def test_words_follow_a_language_refreshed_within_the_request(app):
 
 def test_a_label_kept_in_one_language_is_never_given_in_another(app):
     result = score(RULEBOOK)
-    for lang in ("fr", "en", "hu", "fr", "en"):
+    # A translation, the default, the other translations, then back to the first two.
+    for lang in (*TRANSLATED[:1], DEFAULT, *TRANSLATED[1:], *TRANSLATED[:1], DEFAULT):
         with app.test_request_context("/{}/".format(lang)):
             g.lang = lang
             assert mode_line(RULEBOOK, result) == SOLO_LINES[lang]
@@ -62,7 +66,8 @@ def test_a_label_kept_in_one_language_is_never_given_in_another(app):
 
 
 def test_link_previews_of_one_code_in_turn_each_speak_their_page_language(client):
-    for lang in ("en", "fr", "hu", "en", "hu", "fr"):
+    # Each in turn, then the default again and the others the other way round.
+    for lang in (*LANGUAGES, DEFAULT, *reversed(TRANSLATED)):
         page = client.get("/{}/r/{}".format(lang, examples.RULEBOOK_CODE), headers={"Accept-Language": "en"})
         assert page.status_code == 200
         described = re.findall(r'<meta property="og:description" content="([^"]*)"', page.text)
@@ -73,7 +78,7 @@ def test_link_previews_of_one_code_in_turn_each_speak_their_page_language(client
 def test_a_picture_drawn_under_force_locale_takes_the_words_of_that_language(app):
     result = score(RULEBOOK)
     drawn = {}
-    for lang in ("en", "fr", "hu"):
+    for lang in LANGUAGES:
         with app.test_request_context("/{}/".format(lang)):
             g.lang = lang
             drawn[lang] = words_of(RULEBOOK, result)
@@ -81,7 +86,7 @@ def test_a_picture_drawn_under_force_locale_takes_the_words_of_that_language(app
     with app.test_request_context("/en/"):
         g.lang = "en"
         assert words_of(RULEBOOK, result) == drawn["en"]
-        for lang in ("hu", "fr"):
+        for lang in reversed(TRANSLATED):
             with force_locale(lang):
                 assert words_of(RULEBOOK, result) == drawn[lang]
         assert words_of(RULEBOOK, result) == drawn["en"]
