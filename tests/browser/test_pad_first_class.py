@@ -90,3 +90,15 @@ def test_a_finished_pad_counts_once_in_your_games_through_corrections_and_a_relo
     page.fill("#n1", "")
     expect(kept).to_be_hidden(timeout=WAIT)
     assert page.evaluate("JSON.parse(localStorage.getItem('marquoir.played'))") == []
+
+
+def test_the_cathedral_box_stays_inside_its_players_card_in_hungarian(phone, live_server):
+    page = phone.new_page()
+    page.goto(live_server + "/hu/pad?n0=Ana&n1=Bo")
+    label = page.locator(".pad-cathedral").first
+    expect(label).to_contain_text("megépítve")
+    card = page.locator(".pad-player").first.bounding_box()
+    box = label.bounding_box()
+    assert box["x"] + box["width"] <= card["x"] + card["width"]
+    # Nothing of it runs past its own box either ("székesegyház" did, at 360 px).
+    assert label.evaluate("(node) => node.scrollWidth <= node.clientWidth")

@@ -47,8 +47,9 @@ def _pad_player(words: dict, i: int, values: dict) -> str:
         if column == "empty":
             cathedral = "cathedral" + str(i)
             box = {"type": "checkbox", "name": cathedral, "value": "1", "checked": values.get(cathedral) == "1"}
-            extra = '<label class="pad-cathedral"><input {}> {}</label>'.format(
-                attributes(box), escape(fill(ui["cathedral"], {"card": words["cards"]["cathedral-of-caterina"]})))
+            # Half a phone's width: the card's name breaks where its words may ("Caterina-székes-egyház").
+            extra = '<label class="pad-cathedral"><input {}> <span>{}</span></label>'.format(
+                attributes(box), escape(fill(ui["cathedral"], {"card": words["square_cards"]["cathedral-of-caterina"]})))
             cells.append(_pad_cell(words, field, ui["empty_count"], values.get(field, ""), pad["ranges"][column],
                                    "empty", extra))
         else:
