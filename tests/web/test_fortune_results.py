@@ -13,6 +13,7 @@ from support.fortune_games import fortune_game
 from support.towns import town
 from support.webflow import text_of
 from support.whole_box import GAME as WHOLE_BOX
+from webscore.flow import result_view
 from webscore.languages import LANGUAGES
 from webscore.languages import TRANSLATED
 from webscore.scoring import encode
@@ -97,6 +98,28 @@ def test_the_tree_stands_on_its_square_with_its_points_apart_from_the_empty_squa
     # Léa's seed (d4) is built over: no tree, her 9 empty squares cost 9.
     assert text.count("Tree: 2") == 1
     assert pad_rows(html)["empty squares"][2] == "2"
+
+
+@pytest.mark.parametrize(("lang", "built", "empties"), [
+    ("en", "d4 Seed — did not grow: a building stands on it", "d4 Seed — did not grow: another square is empty too"),
+    ("fr", "d4 Graine — n’a pas poussé\u00a0: un bâtiment la recouvre",
+     "d4 Graine — n’a pas poussé\u00a0: une autre case est vide aussi"),
+    ("hu", "d4 Mag — nem nőtt ki: épület áll rajta", "d4 Mag — nem nőtt ki: más mező is üres maradt"),
+])
+def test_a_seed_that_did_not_grow_says_why_on_its_towns_lines(client, lang, built, empties):
+    html = page(client, lang, cellar_game())
+    towns = [text_of(section) for section in re.findall(r'<section class="town-result".*?</section>', html, re.S)]
+    # Léa's d4 holds her Theater; Noé's d4 is empty beside 13 other empty squares; Ödön's seed grew.
+    assert [built in town for town in towns] == [True, False, False]
+    assert [empties in town for town in towns] == [False, True, False]
+
+
+def test_without_tiny_trees_a_seed_is_never_said():
+    game = cellar_game()
+    game["tiny_trees"] = False
+    for player in game["players"]:
+        del player["seed"]
+    assert [player["seed"] for player in result_view.view(game, score(game))["players"]] == [None, None, None]
 
 
 def barn_game() -> dict:

@@ -187,6 +187,12 @@ def tree_line(words: dict, tree: dict) -> str:
         escape(words["reasons"]["tree"]))
 
 
+def seed_line(words: dict, seed: dict) -> str:
+    """Return the line of a Tiny Trees seed that did not grow: its square, and why (built over, or not alone)."""
+    return '<li><span class="square-name">{}</span> {} — {}</li>'.format(
+        seed["square"], escape(words["ui"]["seed"]), escape(words["reasons"]["seed-" + seed["why"]]))
+
+
 def coin_lines(words: dict, coins: dict) -> str:
     """Return the lines of a town's coins at the end: those spent on feeding, then those left and their points."""
     left = words["ui"]["coins_left_double" if coins["worth"] == 2 else "coins_left"]
@@ -241,6 +247,8 @@ def town(words: dict, player: dict, change: str, rules: str, squares=None, lines
     empties = empty_line(words, player["empties"], player["empty_points"]) if player["empties"] else ""
     if player.get("tree"):
         empties = tree_line(words, player["tree"]) + "\n  " + empties
+    elif player.get("seed"):
+        empties = seed_line(words, player["seed"]) + "\n  " + empties
     if player.get("coins"):
         empties += "\n  " + coin_lines(words, player["coins"])
     # Its detail folds under its heading (opened on demand, and printed open: marquoir.css), the way to change

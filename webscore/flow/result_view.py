@@ -79,7 +79,16 @@ def _tie_values(result: dict, turns) -> dict:
     return {TIE_TURNS: turns, TIE_EMPTY: result["empty"], TIE_COTTAGES: result["cottages"]}
 
 
-def _player(p: int, result: dict, columns: tuple, turns) -> dict:
+def _seed_left(result: dict, seed, tree):
+    """Return a seed that did not grow into a tree, {"square", "why"}: "built" over, or "empties" (another square
+    is empty too); None when it grew or no seed was placed."""
+    if not seed or tree:
+        return None
+    card = next(square["card"] for square in result["squares"] if square["square"] == seed)
+    return {"square": seed, "why": "built" if card else "empties"}
+
+
+def _player(p: int, result: dict, columns: tuple, turns, seed=None) -> dict:
     tree = _tree(result)
     return {
         "index": p,
@@ -100,6 +109,7 @@ def _player(p: int, result: dict, columns: tuple, turns) -> dict:
         # The pad's row of empty squares holds the tree's points too; the town's lines say them apart.
         "empty_points": result["by_colour"]["empty"] - (tree[1] if tree else 0),
         "tree": {"square": tree[0], "points": tree[1]} if tree else None,
+        "seed": _seed_left(result, seed, tree),
         "coins": _coins(result) if COINS in result else None,
     }
 
@@ -113,7 +123,8 @@ def view(game: dict, result: dict) -> dict:
     """Return the result page's content for a valid game and its core result."""
     # A game played with coins has their row on the pad, after the empty squares.
     columns = PAD_COLUMNS + (COINS,) if game.get(COINS) else PAD_COLUMNS
-    players = [_player(p, r, columns, game["players"][p].get("master_builder_turns"))
+    seeds = [player.get("seed") if game.get("tiny_trees") else None for player in game["players"]]
+    players = [_player(p, r, columns, game["players"][p].get("master_builder_turns"), seeds[p])
                for p, r in enumerate(result["players"])]
     order = ranking(result)
     mb = game["mode"] == MASTER_BUILDER

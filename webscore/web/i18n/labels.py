@@ -259,6 +259,9 @@ PLAIN_REASONS = {
     "cathedral-beside-cathedral": _l("another building of its kind next to it"),
     "schoolhouse-unfed": _l("no fed Cottage next to it"),
     "tree": _l("a tree grew from the seed: no other square is empty"),
+    # A seed that did not grow, on the town's lines: why no tree.
+    "seed-built": _l("did not grow: a building stands on it"),
+    "seed-empties": _l("did not grow: another square is empty too"),
     # A counted reason with no count: its own words where "0 ..." reads wrong (the French and Hungarian say "none").
     "completed-before-none": _l("0 towns completed before"),
 }
