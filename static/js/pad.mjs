@@ -99,6 +99,11 @@ async function update(form) {
       field.hidden = player.needs_field !== short && field.querySelector("input").value === "";
     }
   });
+  // A tree grows only where no square is empty: its box shows once the empty squares are 0, or while ticked.
+  for (const box of form.querySelectorAll(".pad-tree")) {
+    const empty = box.closest(".pad-cell").querySelector("input[type=text]");
+    box.hidden = !box.querySelector("input").checked && empty.value.trim() !== "0";
+  }
   // A cell that does not read leaves the places as they last stood, dimmed, rather than none: they stay in sight.
   const ranking = root.querySelector(".ranking");
   ranking.classList.toggle("is-stale", !answer.result);

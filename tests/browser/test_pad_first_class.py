@@ -102,3 +102,23 @@ def test_the_cathedral_box_stays_inside_its_players_card_in_hungarian(phone, liv
     assert box["x"] + box["width"] <= card["x"] + card["width"]
     # Nothing of it runs past its own box either ("székesegyház" did, at 360 px).
     assert label.evaluate("(node) => node.scrollWidth <= node.clientWidth")
+
+
+def test_a_tree_box_shows_once_no_square_is_empty_and_adds_2(phone, live_server):
+    page = phone.new_page()
+    slow_network(page, 150)
+    page.goto(live_server + "/fr/pad?mode=town-hall&n0=Ana&blue0=12&n1=Bo&blue1=13")
+    tree = page.locator(".pad-tree").first
+    expect(tree).to_be_hidden()
+    page.fill("#empty0", "0")
+    expect(tree).to_be_visible(timeout=WAIT)
+    tree.locator("input").check()
+    # Ana 12 + 2 = 14 passes Bo's 13.
+    expect(page.locator(".ranking li .who")).to_have_text(["Ana", "Bo"], timeout=WAIT)
+    expect(page.locator(".ranking li .total").first).to_have_text("14\u00a0points")
+    assert "tree0=1" in page.url
+    # A tree beside an empty square cannot be: said under the empty squares, the box kept in sight.
+    page.fill("#empty0", "1")
+    expect(page.locator("#problem-empty0")).to_have_text(
+        "Un arbre ne pousse que sur la seule case sans bâtiment\u00a0: aucune case n’est alors vide.", timeout=WAIT)
+    expect(tree).to_be_visible()

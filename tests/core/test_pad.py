@@ -182,12 +182,18 @@ def test_a_real_game_written_on_the_pad_ranks_as_the_game(game):
 @pytest.mark.parametrize("seed", range(60))
 def test_a_fortune_game_written_on_the_pad_with_its_coins_ranks_as_the_game(seed):
     # Fortune's cards and monuments (a Hollow Hill down to −191, Oddity Shops, Schoolhouses) fit the pad's
-    # ranges, and coins are their own row. The pad has no row for a tree: the games here grow none.
-    game = fortune_game(random.Random(seed))
-    game.pop("tiny_trees", None)
-    for player in game["players"]:
-        player.pop("seed", None)
-    assert_the_pad_ranks_as_the_game(game)
+    # ranges, coins are their own row, and a tree grown is its box.
+    assert_the_pad_ranks_as_the_game(fortune_game(random.Random(seed)))
+
+
+def test_a_tree_adds_2_and_grows_only_where_no_square_is_empty():
+    # Ana: 12 blue, no empty square, a tree: 14. Bo: 13 blue, 1 empty square: 12.
+    answer = fields(("n0", "Ana"), ("blue0", "12"), ("empty0", "0"), ("tree0", "1"), ("n1", "Bo"), ("blue1", "13"),
+                    ("empty1", "1"))
+    assert [(r["total"], r["place"]) for r in answer["result"]["players"]] == [(14, 1), (12, 2)]
+    # A tree beside 2 empty squares cannot have grown: said on the empty squares' field.
+    assert codes(fields(("n0", "Ana"), ("empty0", "2"), ("tree0", "1"), ("n1", "Bo"))) == [("tree-not-alone", "empty0")]
+    assert codes(fields(("n0", "Ana"), ("tree0", "yes"), ("n1", "Bo"))) == [("unknown-field", None)]
 
 
 def assert_the_pad_ranks_as_the_game(game):
@@ -196,13 +202,15 @@ def assert_the_pad_ranks_as_the_game(game):
     for p, (player, scored) in enumerate(zip(game["players"], result["players"])):
         pairs.append(("n{}".format(p), player["name"]))
         for column, points in scored["by_colour"].items():
-            low, high = RANGES[column] if column != "empty" else (-16, 0)
+            low, high = RANGES[column] if column != "empty" else (-16, 2)
             assert low <= points <= high, (column, points)
             if column != "empty":
                 pairs.append(("{}{}".format(column, p), str(points)))
         pairs.append(("empty{}".format(p), str(scored["empty"])))
         if player.get("monument") == "cathedral-of-caterina" and "cathedral-of-caterina" in str(player["town"]):
             pairs.append(("cathedral{}".format(p), "1"))
+        if any(square["reason"] == "tree" for square in scored["squares"]):
+            pairs.append(("tree{}".format(p), "1"))
         pairs.append(("c{}".format(p), str(scored["cottages"])))
         if player.get("master_builder_turns") is not None:
             pairs.append(("t{}".format(p), str(player["master_builder_turns"])))

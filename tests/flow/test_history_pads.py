@@ -97,3 +97,8 @@ def test_the_phone_reads_pads_as_the_server_does(micropython_core):
     for query in (TIED, "pad?mode=solo&n0=Zo%C3%A9&blue0=30&cathedral0=1&empty0=4", "pad?n0=%FF&n1=Bo", "pad?n0=Ana&n1="):
         text = json.dumps({"call": "pad", "query": query[len(history.PAD):]})
         assert micropython_core.flow_json("history", text) == json.loads(flow.history_json(text))
+
+
+def test_a_pads_tree_is_on_its_row_of_empty_squares_as_on_a_results_pad():
+    summary = history.summary_of("pad?mode=town-hall&n0=Ana&blue0=12&empty0=0&tree0=1&n1=Bo&blue1=13&empty1=1")
+    assert [(p["total"], p["by_colour"][8]) for p in summary["players"]] == [(14, 2), (12, -1)]

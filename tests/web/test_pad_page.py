@@ -30,3 +30,15 @@ def test_an_address_the_pad_cannot_read_still_draws_its_form(client, query):
     answer = client.get("/hu/pad?" + query)
     assert answer.status_code == 200
     assert '<form class="pad-form"' in answer.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("lang", "label"), [
+    ("en", "Tiny Trees: a tree grew (+2)"), ("fr", "Tiny Trees\u00a0: un arbre a poussé (+2)"),
+    ("hu", "Tiny Trees: fa nőtt (+2)")])
+def test_a_tree_box_is_ticked_as_the_address_says_and_shown_where_no_square_is_empty(client, lang, label):
+    html = client.get("/{}/pad?n0=Ana&tree0=1&n1=Bo&empty1=0&n2=Cy&empty2=1".format(lang)).get_data(as_text=True)
+    boxes = re.findall(r'<label class="pad-cathedral pad-tree"( hidden)?><input ([^>]*name="tree\d"[^>]*)> '
+                       r'<span>([^<]*)</span>', html)
+    # Shown where ticked or where no square is empty (a tree grows only then); hidden beside an empty square.
+    assert [(hidden, "checked" in attributes, text) for hidden, attributes, text in boxes] == [
+        ("", True, label), ("", False, label), (" hidden", False, label)]

@@ -50,6 +50,12 @@ def _pad_player(words: dict, i: int, values: dict) -> str:
             # Half a phone's width: the card's name breaks where its words may ("Caterina-székes-egyház").
             extra = '<label class="pad-cathedral"><input {}> <span>{}</span></label>'.format(
                 attributes(box), escape(fill(ui["cathedral"], {"card": words["square_cards"]["cathedral-of-caterina"]})))
+            # A tree grows only where no square is empty: its box shows once the empty squares are 0 (pad.mjs).
+            tree = "tree" + str(i)
+            grown = {"type": "checkbox", "name": tree, "value": "1", "checked": values.get(tree) == "1"}
+            shown = grown["checked"] or str(values.get(field, "")).strip() == "0"
+            extra += '\n<label class="pad-cathedral pad-tree"{}><input {}> <span>{}</span></label>'.format(
+                "" if shown else " hidden", attributes(grown), escape(ui["tree_grown"]))
             cells.append(_pad_cell(words, field, ui["empty_count"], values.get(field, ""), pad["ranges"][column],
                                    "empty", extra))
         else:

@@ -25,7 +25,9 @@ from ..scoring.game import SOLO_LOWEST_RANK
 from ..scoring.game import SOLO_RANKS
 from ..scoring.game import TIE_BREAKS
 from ..scoring.game import TIE_SHARED
+from ..scoring.game import TREE_POINTS
 from ..scoring.pad import CATHEDRAL
+from ..scoring.pad import TREE
 from ..scoring.pad import pad_from_fields
 from ..scoring.validate import _check_name
 
@@ -164,7 +166,8 @@ def pad_summary(pairs: list):
     for row, scored in zip(rows, read["result"]["players"]):
         if not _is_name(scored["name"]) or scored["needs"]:
             return None
-        empty = 0 if row.get(CATHEDRAL) == "1" else -_whole(row.get(EMPTY))
+        # The pad's row of empty squares holds a tree's +2, as a result's pad does.
+        empty = (0 if row.get(CATHEDRAL) == "1" else -_whole(row.get(EMPTY))) + (TREE_POINTS if row.get(TREE) == "1" else 0)
         by_colour = [empty if column == EMPTY else _whole(row.get(column)) for column in COLUMNS]
         kept = {"name": scored["name"], "total": scored["total"], "place": scored["place"], "by_colour": by_colour,
                 "built": []}

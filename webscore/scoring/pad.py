@@ -2,7 +2,8 @@
 
 As on the paper pad, each player gives the points of each building colour and of the monument, then the
 number of empty squares: that number costs a point each (nothing with Cathedral of Caterina) and is the
-same number the empty-squares tie-break reads, so it is asked once.
+same number the empty-squares tie-break reads, so it is asked once. With Tiny Trees, a box says the seed grew
+into a tree (+2): it grows only on the town's one square without a building, so no square is then empty.
 """
 
 from .cards import BLUE
@@ -20,6 +21,7 @@ from .game import MODES
 from .game import SOLO
 from .game import TIE_COTTAGES
 from .game import TIE_TURNS
+from .game import TREE_POINTS
 from .game import rank
 from .game import solo_rank
 from .validate import MAX_NAME
@@ -50,14 +52,15 @@ NAME = "n"
 TURNS = "t"
 COTTAGES = "c"
 CATHEDRAL = "cathedral"
-PREFIXES = (NAME, TURNS, COTTAGES, CATHEDRAL, EMPTY) + POINT_COLUMNS
+TREE = "tree"
+PREFIXES = (NAME, TURNS, COTTAGES, CATHEDRAL, TREE, EMPTY) + POINT_COLUMNS
 # The field a tie still needing a fact asks for.
 NEEDED_FIELD = {TIE_TURNS: TURNS, TIE_COTTAGES: COTTAGES}
 # A pad opened with no player yet shows two rows, the smallest game but Solo.
 FIRST_ROWS = 2
 DIGITS = "0123456789"
 MINUS = ("-", "\u2212")
-PLAYER_KEYS = ("name", "points", EMPTY, CATHEDRAL, "master_builder_turns", "cottages")
+PLAYER_KEYS = ("name", "points", EMPTY, CATHEDRAL, TREE, "master_builder_turns", "cottages")
 
 
 def _in_range(value, key: str) -> bool:
@@ -84,8 +87,11 @@ def _player_problems(row, p: int) -> list:
         found.append(problem("name-missing", p))
     elif len(name) > MAX_NAME:
         found.append(problem("name-too-long", p))
-    if row.get(CATHEDRAL) not in (None, True, False):
-        found.append(problem("unknown-field", p, value=CATHEDRAL))
+    for box in (CATHEDRAL, TREE):
+        if row.get(box) not in (None, True, False):
+            found.append(problem("unknown-field", p, value=box))
+    if row.get(TREE) is True and type(row.get(EMPTY)) is int and row[EMPTY] > 0:
+        found.append(problem("tree-not-alone", p, value=EMPTY))
     points = row.get("points")
     if type(points) is not dict:
         return found + [problem("points-not-a-number", p)]
@@ -118,7 +124,8 @@ def pad_problems(pad) -> list:
 def _total(row: dict) -> int:
     empty = row.get(EMPTY) or 0
     paid = 0 if row.get(CATHEDRAL) else empty
-    return sum(row["points"].get(column) or 0 for column in POINT_COLUMNS) - paid
+    tree = TREE_POINTS if row.get(TREE) is True else 0
+    return sum(row["points"].get(column) or 0 for column in POINT_COLUMNS) - paid + tree
 
 
 def pad_result(pad: dict) -> dict:
@@ -214,10 +221,11 @@ def pad_from_fields(pairs: list) -> dict:
                 row["points"][column] = number
         for prefix, fact in ((EMPTY, EMPTY), (TURNS, "master_builder_turns"), (COTTAGES, "cottages")):
             row[fact] = whole_number(cells.get((prefix, p), ""))
-        ticked = cells.get((CATHEDRAL, p), "")
-        if ticked not in ("", "1"):
-            found.append(problem("unknown-field", value=CATHEDRAL + str(p)))
-        row[CATHEDRAL] = ticked == "1"
+        for box in (CATHEDRAL, TREE):
+            ticked = cells.get((box, p), "")
+            if ticked not in ("", "1"):
+                found.append(problem("unknown-field", value=box + str(p)))
+            row[box] = ticked == "1"
         players.append(row)
     pad = {"mode": mode, "players": players}
     checked = pad_problems(pad)

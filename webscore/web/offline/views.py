@@ -294,6 +294,8 @@ def page_words() -> dict:
         "add_player": _("Add a player"),
         "remove_player": _("Remove this player"),
         "empty_count": _("Empty squares (how many)"),
+        # Tiny Trees on the quick pad: the box of a seed grown into a tree.
+        "tree_grown": _("Tiny Trees: a tree grew (+2)"),
         "cottage_count": _("Cottages (Barrett Castle counts 2)"),
         "cathedral": _("%(card)s built: empty squares cost nothing"),
         "sign": _("Change the sign"),
@@ -302,6 +304,7 @@ def page_words() -> dict:
             "points-not-a-number": _("Enter a whole number."),
             "points-out-of-range": _("From %(low)s to %(high)s in one town."),
             "red-scores-nothing": _("Red buildings score no points."),
+            "tree-not-alone": _("A tree grows only on the one square without a building: no square is empty then."),
             "unknown-field": _("This address holds a field the pad does not know: %(field)s."),
             "repeated-field": _("This address gives %(field)s twice."),
             "one-player-plays-solo": _("One player plays Solo: choose Solo, or add a player."),
