@@ -223,3 +223,16 @@ def held(table_url, n):
     """Return player n's town (from 1) as the server holds it: {fields, version, done}."""
     with urllib.request.urlopen("{}/{}/town".format(table_url, n)) as answer:
         return json.load(answer)["town"]
+
+
+# Each tap's click, as the page receives it: a phone's keyboard opens for a field once its tap has ended, and
+# keys a test sends before that (Chromium taking the tap, then scrolling the field clear) may find no field.
+TAPS = "addEventListener('click', (event) => { window.tappedLast = event.target.id; }, true);"
+
+
+def tap_and_type(page, selector, text, delay=0):
+    """Tap a field with an id, then type into it once the tap has reached it (page opened after
+    page.add_init_script(TAPS))."""
+    page.locator(selector).tap()
+    page.wait_for_function("(id) => window.tappedLast === id", arg=selector.lstrip("#"), timeout=WAIT)
+    page.keyboard.type(text, delay=delay)
