@@ -11,6 +11,7 @@ from .web.http import assets
 from .web.http import cache
 from .web.http import security
 from .web.i18n import labels
+from .web.i18n import words
 from .web.results import pieces
 
 DEV_SECRET_KEY = "dev-only-not-secret"
@@ -62,6 +63,7 @@ def create_app(test_config=None):
     app.after_request(assets.compress_others(Compress(app)))
     i18n.init_app(app)
     labels.init_app(app)
+    words.init_app(app)
     pieces.init_app(app)
     security.init_app(app)
 

@@ -83,7 +83,7 @@ def test_the_phone_draws_the_same_link_as_the_server(micropython_core):
 def examples_words():
     """The page words a result's share section takes, in English."""
     from webscore import create_app
-    from webscore.web.offline.views import page_words_of_browser
+    from webscore.web.i18n.words import page_words_of_browser
 
     with create_app().test_request_context("/en/"):
         return json.loads(json.dumps(page_words_of_browser()))

@@ -14,7 +14,7 @@ from webscore.scoring.game import TIE_SHARED
 from webscore.web.i18n import labels
 from webscore.web.i18n.problems import MESSAGES
 from webscore.web.i18n.problems import problem_text
-from webscore.web.offline.views import page_words
+from webscore.web.i18n.words import page_words
 
 PACKAGE = pathlib.Path(__file__).resolve().parents[2] / "webscore"
 

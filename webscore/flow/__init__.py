@@ -213,7 +213,7 @@ def _kept_text(games: list) -> str:
 
 
 # The pieces drawn by name, by their function's name: by the browser (piece_json) and by the server's templates
-# (piece() in webscore.web.offline.views). One table, so both sides name the same pieces.
+# (piece() in webscore.web.results.pieces). One table, so both sides name the same pieces.
 PIECES = {drawn.__name__: drawn for drawn in (
     pieces.result_page, pieces.result_parts, pieces.ranking_items, pieces.running_total, pieces.turns_form, pieces.share,
     pieces.town_grid, pieces.town_step, pieces.table_town, pieces.table_players, pieces.table_page,

@@ -2,7 +2,7 @@
 
 The server's pages and the offline shell (under MicroPython) both draw a ranking's item, a town with its
 grid and its lines, and the score pad with these functions, so the two cannot differ. The words are the
-browser's words (webscore.web.offline.views.words): names by id, messages with their plural forms by CLDR
+browser's words (webscore.web.i18n.words.words): names by id, messages with their plural forms by CLDR
 category, how the language writes numbers and lists. Everything shown is escaped here.
 """
 

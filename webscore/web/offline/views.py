@@ -1,7 +1,7 @@
 """What makes Marquoir installable and usable offline: manifest, service worker, the core's files, the shell.
 
 The browser scores with the very webscore/scoring/*.py files the server runs (under MicroPython), so
-this module only serves them; the words it needs come from the same catalogues as the pages.
+this module only serves them; the words the shell draws with are the pages' own (webscore/web/i18n/words.py).
 """
 
 import hashlib
@@ -13,34 +13,16 @@ from flask import Response
 from flask import current_app
 from flask import render_template
 from flask import url_for
-from flask_babel import get_translations
 from flask_babel import gettext as _
-from flask_babel import pgettext
-from markupsafe import Markup
 
-from ...flow import PIECES
 from ...flow.sync import FIELDS as STEP_FIELDS
-from ...flow.town_step import FACT_LIMITS
 from ...flow.town_step import FROM_SCORES
-from ...scoring import pad
-from ...scoring.cards import ALL_BUILDINGS
-from ...scoring.cards import ALL_MONUMENTS
-from ...scoring.cards import CARD_COLOURS
-from ...scoring.cards import MAX_STORED
-from ...scoring.cards import colour_of
-from ...scoring.validate import MAX_NAME_UNITS
-from ...scoring.validate import MAX_PLAYERS
-from ...scoring.validate import MONUMENT_FACTS
 from .. import i18n
-from ..http.addresses import browser_routes
 from ..http.assets import IMMUTABLE
 from ..http.assets import Encoded
 from ..http.assets import encoded_response
 from ..http.cache import cache
 from ..http.cache import kept
-from ..i18n import labels
-from ..i18n.hyphens import hyphenated
-from ..i18n.problems import MESSAGES as PROBLEM_MESSAGES
 from . import bundle
 
 bp = Blueprint("offline", __name__, template_folder="templates")
@@ -165,237 +147,9 @@ def shell(lang):
     return render_template("shell.html")
 
 
-def page_words() -> dict:
-    """Return the page words the browser needs to draw a town or a result by itself."""
-    return {
-        "town_of": _("Town of %(name)s"),
-        "step_hint": _("Player %(num)d of %(count)d. Choose what stands on each square; top row first."),
-        "players": _("Players"),
-        "previous": _("Previous player"),
-        "next": _("Next player"),
-        "see_scores": _("See the scores"),
-        "back_to_scores": _("Back to the scores"),
-        "change_setup": _("Change the players or buildings"),
-        "not_entered": _("not entered yet"),
-        "see_scores_anyway": _("See the scores anyway"),
-        "monument": _("Monument"),
-        "no_monument": _("No monument"),
-        "change_monument": _("Change the monument"),
-        "break_tie": _("Break the tie"),
-        # A first place tied for want of turns: who wins were they equal, and the answer of a table that did not count.
-        "equal_turns_win": _("With equal turns as Master Builder, %(name)s wins."),
-        "equal_turns_shared": _("With equal turns as Master Builder, %(names)s still share first place."),
-        "turns_uncounted": _("We did not count them"),
-        # After "we did not count them": the turns are taken as equal, and the boxes are left blank.
-        "turns_taken_equal": _("Turns not counted: taken as equal."),
-        "unfinished": i18n.plural_forms("The town of %(names)s is empty or barely begun: see the scores anyway?",
-                                  "The towns of %(names)s are empty or barely begun: see the scores anyway?"),
-        "tap_hint": _("Tap a building, then the squares it stands on."),
-        "undo": _("Undo"),
-        "clear": _("Clear town"),
-        "empty": _("Empty"),
-        "stored": _("Stored"),
-        "town_board": _("Town board"),
-        "choose_first": _("Choose a building first."),
-        "which_building": _("What stands on %(square)s?"),
-        "error": _("Error"),
-        "keep_awake": _("Keep the screen on"),
-        "turns": _("Turns as Master Builder"),
-        "turns_hint": _("Only needed to break a tie."),
-        "shrine": _("Buildings in town when the Shrine was built (Shrine included)"),
-        "starloom": _("Players who completed their town before this one"),
-        # The expansions' facts: Fortune's coins, Hollow Hill's changed resources, the Tiny Trees seed (a palette tool).
-        "coins": _("Coins in the chest, before any spent at the end"),
-        "hollow_hill_swaps": _("Coins spent to change a named resource since Hollow Hill was built"),
-        "seed": _("Seed"),
-        "no_seed": _("Not placed yet"),
-        "waiting_for_seed": _("Running total: put the seed on its square first"),
-        # A result's town with the expansions: the tree a seed grew into, who fed a building for a coin, the coins.
-        "tree": _("Tree"),
-        "fed_by_row": _("%(feeder)s, row %(line)s (1 coin)"),
-        "fed_by_column": _("%(feeder)s, column %(line)s (1 coin)"),
-        "fed_by_pair": _("%(feeder)s (paid in coins, 1 per 2)"),
-        "coins_spent": i18n.plural_forms("%(num)d coin spent on feeding", "%(num)d coins spent on feeding"),
-        "coins_left": i18n.plural_forms("%(num)d coin left in the chest", "%(num)d coins left in the chest"),
-        "coins_left_double": i18n.plural_forms("%(num)d coin left in the chest, 2 points each with the Estival Festival",
-                                               "%(num)d coins left in the chest, 2 points each with the Estival Festival"),
-        "scores": _("Scores"),
-        # Who won, above the ranking: a name (or a list of names) and the points as "40 points" says them.
-        "wins": i18n.plural_forms("%(name)s wins with %(total)s point", "%(name)s wins with %(total)s points"),
-        "tie_for_first": i18n.plural_forms("%(names)s share first place with %(total)s point",
-                                           "%(names)s share first place with %(total)s points"),
-        "solo_scores": i18n.plural_forms("%(name)s scores %(total)s point", "%(name)s scores %(total)s points"),
-        "score_pad": _("Score pad"),
-        "colour": _("Colour"),
-        "total": _("Total"),
-        "towns": _("Towns"),
-        "change_town": _("Change this town"),
-        "share": _("Share"),
-        "log_bgstats": _("Log in BG Stats"),
-        "share_link": _("Share the link"),
-        "link_label": _("Link to these scores"),
-        "copied": _("Link copied"),
-        "play_again": _("Play again with the same players and buildings"),
-        "qr_label": _("QR code of the link to these scores"),
-        "share_picture": _("Share as picture"),
-        "download_picture": _("Download the picture"),
-        "site_title": _("Tiny Towns scores"),
-        "cavern": _("Cavern rule"),
-        "without_monuments": _("Without monuments"),
-        "needs_turns": _("Enter turns as Master Builder to break this tie."),
-        "cannot_open": _("This link cannot be opened"),
-        "back_home": _("Back to Marquoir"),
-        "new_game": _("New game"),
-        # What the offline shell says of an address it cannot draw: none of ours, or one that needs the network.
-        "not_found": _("Page not found"),
-        "no_page": _("There is no page at this address."),
-        "needs_network": _("This page needs the network."),
-        "open_later": _("This phone is offline. Open this page again when the network is back."),
-        "reload": _("Reload"),
-        "running_total": _("Running total: %(num)s"),
-        # A Feast Hall or a Schoolhouse reads the town on the right: while it is empty, the least this town makes.
-        "running_total_until": _("Running total: at least %(num)s until the town of %(name)s is entered"),
-        # The running total while a town waits for an answer: never a number that leaves the answer out.
-        "waiting_for_answer": _("Running total: answer “%(question)s” first"),
-        "waiting_for_load": _("Running total: say first what the Warehouse on %(square)s stores"),
-        "waiting_for_town": _("Running total: this town cannot be scored as it stands"),
-        "offline_note": _("Scored on this phone: no network needed."),
-        "player_n": _("Player %(num)d"),
-        "move_up": _("Move %(name)s up"),
-        "remove": _("Remove %(name)s"),
-        "round": _("Round %(num)d"),
-        "names_resource": _("%(name)s names the resource."),
-        "next_round": _("Next round"),
-        "town_complete": _("Town complete"),
-        "fort_built": _("Fort Ironweed built"),
-        # The same words in a player's status line, after "·": lower case where the language wants it there.
-        "fort_built_said": pgettext("a player's status line", "Fort Ironweed built"),
-        "playing": _("playing"),
-        "complete_in_round": _("town complete in round %(num)d"),
-        "turns_count": _("turns as Master Builder: %(num)d"),
-        "game_over": _("Every town is complete: the game is over."),
-        "everyone_chooses": _("Everyone chooses a resource."),
-        "everyone_places": _("Everyone places: %(resource)s"),
-        "next_card": _("Next round: a card is turned."),
-        "next_free": _("Next round: everyone chooses."),
-        "pile": _("Cards left in the pile: %(num)d"),
-        # One message per resource, so that each language can say it with the resource's own grammar.
-        "take": {"wood": _("Take wood"), "wheat": _("Take wheat"), "brick": _("Take brick"), "glass": _("Take glass"),
-                 "stone": _("Take stone")},
-        "taken": _("Resources taken: %(num)d"),
-        "start_game": _("Turn the first card"),
-        "enter_towns": _("Enter the towns"),
-        "first_builder": _("First Master Builder"),
-        "pair": _("%(label)s: %(value)s"),
-        "pad_title": _("Quick score pad"),
-        "pad_hint": _("Write each player's points as on the paper pad; the places follow as you type."),
-        "mode": _("Mode"),
-        "name": _("Name"),
-        "add_player": _("Add a player"),
-        "remove_player": _("Remove this player"),
-        "empty_count": _("Empty squares (how many)"),
-        # Tiny Trees on the quick pad: the box of a seed grown into a tree.
-        "tree_grown": _("Tiny Trees: a tree grew (+2)"),
-        "cottage_count": _("Cottages (Barrett Castle counts 2)"),
-        "cathedral": _("%(card)s built: empty squares cost nothing"),
-        "sign": _("Change the sign"),
-        "drop_unknown": _("Leave them out"),
-        "pad_problems": {
-            "points-not-a-number": _("Enter a whole number."),
-            "points-out-of-range": _("From %(low)s to %(high)s in one town."),
-            "red-scores-nothing": _("Red buildings score no points."),
-            "tree-not-alone": _("A tree grows only on the one square without a building: no square is empty then."),
-            "unknown-field": _("This address holds a field the pad does not know: %(field)s."),
-            "repeated-field": _("This address gives %(field)s twice."),
-            "one-player-plays-solo": _("One player plays Solo: choose Solo, or add a player."),
-        },
-        "table_errors": {
-            "player-count": _("The hammer passes among 2 to %(num)d players; one player plays Solo.",
-                              num=MAX_PLAYERS),
-            "fort-owners": _("Only one player can own Fort Ironweed."),
-            "fort-after-complete": _("This town is complete: Fort Ironweed can no longer be built in it."),
-            "fort": _("Only the owner of Fort Ironweed can build it, and only once."),
-            "twice": _("This town is already complete."),
-            "game-over": _("Every town is complete: the game is over."),
-            "other": _("This record of play cannot be replayed."),
-        },
-        "needs": {
-            "master-builder-turns": _("Enter turns as Master Builder to break this tie."),
-            "empty-squares": _("Enter the number of empty squares to break this tie."),
-            "cottages": _("Enter the number of Cottages to break this tie."),
-        },
-    }
-
-
-def words() -> dict:
-    """Return every word the browser needs to draw towns and results, in the page's language."""
-    counted = {code: i18n.plural_forms(*pair) for code, pair in labels.COUNTED_REASONS.items()}
-    lang = i18n.current_language()
-    return {
-        "lang": lang,
-        # How numbers are written and which form a count takes, by Babel: the browser follows them as they are.
-        "number": labels.number_words(lang),
-        "plurals": i18n.plural_categories(lang),
-        "lists": i18n.list_patterns(lang),
-        "routes": browser_routes(current_app.url_map),
-        "cards": {card: str(name) for card, name in labels.CARD_NAMES.items()},
-        # As a town's square shows them: broken only where the language lets a word break.
-        "square_cards": {card: hyphenated(lang, str(name)) for card, name in labels.CARD_NAMES.items()},
-        "colours": {colour: str(name) for colour, name in labels.COLOUR_NAMES.items()},
-        "colour_labels": {colour: str(name) for colour, name in labels.COLOUR_LABELS.items()},
-        "modes": {mode: str(name) for mode, name in labels.MODE_NAMES.items()},
-        "solo_ranks": {rank: str(name) for rank, name in labels.SOLO_RANKS.items()},
-        "tie_breaks": {tie: str(name) for tie, name in labels.TIE_BREAKS.items()},
-        "tie_counted": {tie: i18n.plural_forms(*pair) for tie, pair in labels.TIE_COUNTED.items()},
-        "reasons": {code: str(text) for code, text in labels.PLAIN_REASONS.items()},
-        "fed_reasons": {card: {code: str(text) for code, text in by_code.items()}
-                        for card, by_code in labels.FED_REASONS.items()},
-        "resources": {resource: str(name) for resource, name in labels.RESOURCE_NAMES.items()},
-        "counted": counted,
-        "points": i18n.plural_forms("%(num)s point", "%(num)s points"),
-        "empties": i18n.plural_forms("%(num)d empty square", "%(num)d empty squares"),
-        "problems": {code: str(text) for code, text in PROBLEM_MESSAGES.items()},
-        "not_in_solo": get_translations().ugettext("%(card)s is not used in a solo game."),
-        "code_problems": {code: str(text) for code, text in labels.CODE_PROBLEMS.items()},
-        "ui": page_words(),
-        "catalogue": {
-            "colours": {card: colour_of(card) for card in list(ALL_BUILDINGS) + list(ALL_MONUMENTS)},
-            "card_colours": list(CARD_COLOURS),
-            "languages": list(i18n.LANGUAGES),
-            "max_players": MAX_PLAYERS,
-            "max_name": MAX_NAME_UNITS,
-            "pad": {"columns": list(pad.POINT_COLUMNS) + [pad.EMPTY], "ranges": pad.RANGES, "name": pad.NAME,
-                    "facts": [[pad.TURNS, "master_builder_turns"], [pad.COTTAGES, "cottages"]]},
-            "monument_facts": MONUMENT_FACTS,
-            "fact_limits": FACT_LIMITS,
-            "max_stored": MAX_STORED,
-        },
-    }
-
-
-def page_words_of_browser() -> dict:
-    """Return words() of the page's language as the browser reads them, made once per language; read, never changed.
-
-    The pieces both sides draw (webscore.flow.pieces) take their words from it on the server.
-    """
-    return kept("browser_words_read", i18n.current_language(), lambda: json.loads(words_json()))
-
-
-def words_json() -> str:
-    """Return words() as JSON, built once per language: the catalogues do not change while serving."""
-    return kept("browser_words", i18n.current_language(),
-                lambda: json.dumps(words(), ensure_ascii=False).replace("</", "<\\/"))
-
-
-def piece(name: str, *args) -> Markup:
-    """Draw a piece by its name in webscore.flow.PIECES in a template, as the offline shell draws it."""
-    return Markup(PIECES[name](*args))
-
-
 def init_app(app) -> None:
-    """Register the routes and give templates the browser's words and the pieces drawn with them."""
+    """Register the routes (and, in production, compile the core's bundle at start)."""
     app.register_blueprint(bp)
     if app.config["PRODUCTION"]:
         # Compiled at start, as the static files are compressed (assets.warm): no visitor waits for it.
         core_bundle_bodies(app)[0].compress_all()
-    app.jinja_env.globals.update(browser_words=words_json, piece=piece, piece_words=page_words_of_browser)

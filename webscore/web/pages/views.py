@@ -22,7 +22,7 @@ from ...scoring.pad import pad_from_fields
 from .. import i18n
 from ..http import page_cache
 from ..i18n.labels import RULES_NOTES
-from ..offline.views import page_words_of_browser
+from ..i18n.words import page_words_of_browser
 from .history_words import history_words
 
 bp = Blueprint("pages", __name__, template_folder="templates")

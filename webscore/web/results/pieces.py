@@ -19,6 +19,7 @@ from flask_babel import gettext
 from markupsafe import Markup
 from markupsafe import escape
 
+from ...flow import PIECES
 from ...flow import pieces as drawn
 from ...scoring.cards import ALL_BUILDINGS
 from ...scoring.cards import ALL_MONUMENTS
@@ -29,7 +30,7 @@ from ..http.cache import kept
 from ..i18n import current_language
 from ..i18n import labels
 from ..i18n.hyphens import hyphenated
-from ..offline.views import words_json
+from ..i18n.words import words_json
 
 LAYOUTS = {card: ALL_BUILDINGS[card][1] for card in ALL_BUILDINGS}
 LAYOUTS.update(ALL_MONUMENTS)
@@ -187,6 +188,11 @@ def pieces() -> Pieces:
     return kept("pieces", (str(get_locale()), rules), lambda: Pieces(rules))
 
 
+def piece(name: str, *args) -> Markup:
+    """Draw a piece by its name in webscore.flow.PIECES in a template, as the offline shell draws it."""
+    return Markup(PIECES[name](*args))
+
+
 def init_app(app) -> None:
-    """Let templates take the pieces of their language."""
-    app.jinja_env.globals["pieces"] = pieces
+    """Let templates take the pieces of their language, and draw a piece of webscore.flow by its name."""
+    app.jinja_env.globals.update(pieces=pieces, piece=piece)

@@ -45,7 +45,7 @@ from ..http import conditional
 from ..http.assets import EncodedResponse
 from ..i18n.labels import name_list
 from ..i18n.problems import problem_text
-from ..offline.views import page_words_of_browser
+from ..i18n.words import page_words_of_browser
 from ..towns.views import town_grid
 from . import limits
 from .follow import etag as follow_etag

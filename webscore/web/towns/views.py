@@ -22,7 +22,7 @@ from ...scoring.game import MASTER_BUILDER
 from .. import i18n
 from ..http import page_cache
 from ..i18n.problems import problem_text
-from ..offline.views import page_words_of_browser
+from ..i18n.words import page_words_of_browser
 
 bp = Blueprint("town", __name__, url_prefix="/<lang>/g/<code>", template_folder="templates")
 
