@@ -70,7 +70,7 @@ async function exportPlays() {
   save(`marquoir-plays-${today()}.csv`, "text/csv", answer.csv);
 }
 
-// An export holds a code and a time per game: 5,000 games (the most kept) are well under this.
+// An export holds a code and a time per game: the most games kept (words.catalogue.max_games) are well under this.
 const MAX_FILE = 2_000_000;
 
 async function importGames(file) {

@@ -1,6 +1,8 @@
 // Games kept on this phone (local storage): in progress or finished, each reopening where it was left,
 // and the town being entered for each player (a draft), so Back, Forward or an older step never loses it.
 // A game is known by the key the flow gives it (webscore/flow game_key): its setup, which towns never change.
+import { words } from "./words.mjs";
+
 const KEY = "marquoir.games";
 const DRAFTS = "marquoir.drafts";
 const KEEP = 30;
@@ -8,7 +10,6 @@ const KEEP = 30;
 // the statistics read, once the core has read the code), oldest first; and the names counted as others.
 const PLAYED = "marquoir.played";
 const MERGED = "marquoir.merged";
-const MAX_PLAYED = 5000;
 // The play being corrected: a town changed from its result ("Change this town") makes the same play, corrected,
 // not a new one. {key, code}: the game's key and the code of the result the change started from. A game started
 // from the setup or "Play again" is a new play, however alike: starting one forgets it (forgetCorrection).
@@ -111,8 +112,15 @@ export function forgetCorrection() {
   write(CORRECTING, null);
 }
 
+// The most games kept for "Your games", the newest (webscore/flow/history.py MAX_GAMES), as the page gives it: in its
+// words' catalogue, or, on a page drawn without them (the home page, a result the server drew), on the element
+// whose games its script keeps (data-max-games).
+function mostPlayed() {
+  return words?.catalogue.max_games ?? Number(document.querySelector("[data-max-games]").dataset.maxGames);
+}
+
 function keepAllPlayed(list) {
-  write(PLAYED, list.slice(-MAX_PLAYED));
+  write(PLAYED, list.slice(-mostPlayed()));
 }
 
 // The same list as the JSON text kept, for the core's worker to read and write (a thousand games' summaries

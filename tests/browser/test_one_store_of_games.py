@@ -6,6 +6,7 @@ from playwright.sync_api import expect
 
 from support import examples
 from support.browsing import WAIT
+from webscore.flow import history
 from webscore.scoring import encode
 
 FOUR = examples.FOUR_PLAYERS_CODE
@@ -65,3 +66,22 @@ def test_deleting_your_games_lets_the_finished_games_of_the_home_page_go(phone, 
     expect(page.locator(".recent-list li")).to_have_count(1)
     expect(page.locator(".recent-list li a")).to_have_text("Cy and Dan")
     assert stored(page, "marquoir.played") == []
+
+
+def test_a_phone_keeps_the_newest_games_up_to_the_flows_figure_past_it_the_oldest_go(phone, live_server):
+    # As many games as a phone keeps, then a result the server drew: the oldest goes, read from the page's figure.
+    page = phone.new_page()
+    page.goto(live_server + "/en/")
+    page.evaluate("""(count) => localStorage.setItem("marquoir.played", JSON.stringify(
+        Array.from({ length: count }, (_, n) => ({ code: "old-" + n, when: 1_700_000_000_000 + n, key: "k" + n }))))""",
+                  history.MAX_GAMES)
+    page.goto("{}/en/r/{}".format(live_server, FOUR))
+    page.wait_for_function("(code) => (localStorage.getItem('marquoir.played') || '').includes(code)", arg=FOUR,
+                           timeout=WAIT)
+    codes = [game["code"] for game in stored(page, "marquoir.played")]
+    assert (len(codes), codes[0], codes[-1]) == (history.MAX_GAMES, "old-1", FOUR)
+    # Another on the quick pad, whose page gives the figure in its words: the next oldest goes.
+    page.goto(live_server + "/en/pad?mode=town-hall&n0=Ana&blue0=12&n1=Bo&blue1=15&empty1=1")
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('marquoir.played'))[0].code === 'old-2'", timeout=WAIT)
+    codes = [game["code"] for game in stored(page, "marquoir.played")]
+    assert (len(codes), codes[0], codes[-1][:4]) == (history.MAX_GAMES, "old-2", "pad?")

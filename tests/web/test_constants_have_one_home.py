@@ -1,5 +1,6 @@
 """What a page and the browser's script both need (a Warehouse's limit, a fact's range, how numbers and lists are
-written, which form a count takes) comes from one home, the scoring core or Babel, never typed twice."""
+written, which form a count takes, the most games a phone keeps) comes from one home, the scoring core, the flow or
+Babel, never typed twice."""
 
 import json
 import pathlib
@@ -10,6 +11,7 @@ from babel import Locale
 from babel.lists import format_list
 
 from support import examples
+from webscore.flow import history
 from webscore.flow.town_step import FACT_LIMITS
 from webscore.languages import LANGUAGES
 from webscore.scoring.cards import MAX_STORED
@@ -54,3 +56,17 @@ def test_no_script_or_template_types_a_limit_the_core_owns():
     typed = [(path.name, line) for path in sources for line in path.read_text().splitlines()
              if re.search(r"\bmax(=|: )['\"]?3\b", line)]
     assert typed == []
+
+
+def test_the_most_games_a_phone_keeps_is_the_flows_given_by_every_page_whose_script_keeps_games(client):
+    # Pages with the browser's words give it in their catalogue; the home page and a result the server drew, on the
+    # element whose games their script keeps.
+    for lang in LANGUAGES:
+        assert page_words(client, lang)["catalogue"]["max_games"] == history.MAX_GAMES
+    for path in ("/en/", "/fr/r/{}".format(examples.RULEBOOK_CODE)):
+        page = client.get(path)
+        assert page.status_code == 200
+        assert re.findall(r'data-max-games="([^"]*)"', page.text) == [str(history.MAX_GAMES)]
+    # The scripts that keep and export the games type no figure of their own.
+    for script in ("recent.mjs", "games.mjs"):
+        assert not re.search(r"\b5_?000\b|MAX_PLAYED", (ROOT / "static" / "js" / script).read_text()), script

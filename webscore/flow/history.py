@@ -43,7 +43,8 @@ SOLO_TITLES = [title for _, title in SOLO_RANKS] + [SOLO_LOWEST_RANK]
 PERIODS = (("all", None), ("month", 30), ("year", 365))
 # How many monuments a player's favourites name, most built first.
 FAVOURITES = 3
-# The most games an import takes: a file of more is refused whole.
+# The most games a phone keeps (static/js/recent.mjs lets the oldest go, reading this figure from the browser's
+# catalogue, words.catalogue.max_games) and an import takes: a file of more is refused whole.
 MAX_GAMES = 5000
 # The times a game can have been finished at: from 2000 to 2200 (a time outside is no date a phone can write).
 EARLIEST = 946_684_800_000

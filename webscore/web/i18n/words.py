@@ -13,6 +13,7 @@ from flask_babel import get_translations
 from flask_babel import gettext as _
 from flask_babel import pgettext
 
+from ...flow import history
 from ...flow.town_step import FACT_LIMITS
 from ...scoring import pad
 from ...scoring.cards import ALL_BUILDINGS
@@ -235,6 +236,8 @@ def words() -> dict:
             "monument_facts": MONUMENT_FACTS,
             "fact_limits": FACT_LIMITS,
             "max_stored": MAX_STORED,
+            # The most games a phone keeps for "Your games" (recent.mjs), and an import takes.
+            "max_games": history.MAX_GAMES,
         },
     }
 

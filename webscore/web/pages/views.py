@@ -44,7 +44,9 @@ def favicon():
 @i18n.stray_prefix_to("pages.root")
 def home(lang):
     """Show the home page: start a game, read the rules."""
-    return page_cache.language_page("home", lambda: render_template("home.html"))
+    # Its list of games kept on this phone (home.js) lets games go from "Your games" too: it says how many are kept.
+    return page_cache.language_page("home", lambda: render_template(
+        "home.html", max_games=page_words_of_browser()["catalogue"]["max_games"]))
 
 
 @bp.get("/<lang>/rules")

@@ -64,9 +64,11 @@ def game_parts(game: dict, code: str, view: dict, preview) -> dict:
                 "players": [{"name": p["name"], "monument": p["monument"]} for p in game["players"]]}
     return {
         "winner": Markup(flow_pieces.winner(words.browser_words, view)),
-        # The game's code, key and identity ride on the ranking, for results.js to keep the game on the phone.
+        # The game's code, key and identity ride on the ranking, for results.js to keep the game on the phone, with
+        # the most games it keeps (the page has no browser's words to read it from).
         "ranking": Markup(flow_pieces.ranking([words.rank(p, players[p]) for p in view["ranking"]], {
-            "code": code, "key": game_key(game), "game": as_json(identity)})),
+            "code": code, "key": game_key(game), "game": as_json(identity),
+            "max-games": words.browser_words["catalogue"]["max_games"]})),
         "pad": words.pad(view["columns"], players),
         "towns": [words.town(player, code_address("town.step", code, lang=lang, n=player["step"])) for player in players],
         "title": escape(preview.title),
