@@ -56,11 +56,13 @@ function save(name, type, text) {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+// Every game as a code and a time, after the file's head as the flow describes it (history.EXPORT, given in the
+// catalogue), which its import checks.
 async function exportGames() {
   const games = played().filter((game) => typeof game?.code === "string" && Number.isInteger(game.when))
     .map(({ code, when }) => ({ code, when }));
   save(`marquoir-games-${today()}.json`, "application/json",
-    JSON.stringify({ app: "marquoir", kind: "games", version: 1, games, merged: merged() }, null, 1));
+    JSON.stringify({ ...words.catalogue.export, games, merged: merged() }, null, 1));
 }
 
 async function exportPlays() {

@@ -1,6 +1,6 @@
 """What a page and the browser's script both need (a Warehouse's limit, a fact's range, how numbers and lists are
-written, which form a count takes, the most games a phone keeps) comes from one home, the scoring core, the flow or
-Babel, never typed twice."""
+written, which form a count takes, the most games a phone keeps, an export file's head) comes from one home, the
+scoring core, the flow or Babel, never typed twice."""
 
 import json
 import pathlib
@@ -70,3 +70,17 @@ def test_the_most_games_a_phone_keeps_is_the_flows_given_by_every_page_whose_scr
     # The scripts that keep and export the games type no figure of their own.
     for script in ("recent.mjs", "games.mjs"):
         assert not re.search(r"\b5_?000\b|MAX_PLAYED", (ROOT / "static" / "js" / script).read_text()), script
+
+
+def test_an_export_written_as_the_browser_writes_it_from_the_pages_description_is_read_back(client):
+    export = page_words(client, "en")["catalogue"]["export"]
+    assert export == history.EXPORT
+    games = [{"code": examples.RULEBOOK_CODE, "when": 1_764_000_000_000},
+             {"code": examples.FOUR_PLAYERS_CODE, "when": 1_764_000_060_000}]
+    merged = {"Bó": "Bo"}
+    # As games.mjs writes it: JSON.stringify({...words.catalogue.export, games, merged}, null, 1).
+    text = json.dumps({**export, "games": games, "merged": merged}, indent=1, ensure_ascii=False)
+    assert history.imported(json.loads(text)) == (games, merged)
+    # The head another app or another kind of file would write is not ours.
+    for key in ("app", "kind"):
+        assert history.imported({**json.loads(text), key: "other"}) == (None, "not-an-export")

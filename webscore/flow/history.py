@@ -46,6 +46,10 @@ FAVOURITES = 3
 # The most games a phone keeps (static/js/recent.mjs lets the oldest go, reading this figure from the browser's
 # catalogue, words.catalogue.max_games) and an import takes: a file of more is refused whole.
 MAX_GAMES = 5000
+# An export file's head, before its games and merges: the phone writes it as it stands (static/js/games.mjs, from the
+# browser's catalogue, words.catalogue.export), and imported() takes a file whose app and kind are these. Version 1
+# is the only layout written so far: a file is read whatever version it names.
+EXPORT = {"app": "marquoir", "kind": "games", "version": 1}
 # The times a game can have been finished at: from 2000 to 2200 (a time outside is no date a phone can write).
 EARLIEST = 946_684_800_000
 LATEST = 7_258_118_400_000
@@ -411,10 +415,10 @@ def _csv_text(text: str) -> str:
 def imported(data) -> tuple:
     """Read an export file's content (already parsed JSON): return (games, merged) or (None, problem code).
 
-    A file is taken whole or not at all: each game needs a code (text) and a time (a whole number of
-    milliseconds, from 2000 to 2200).
+    A file is ours when its head says EXPORT's app and kind. It is taken whole or not at all: each game needs a
+    code (text) and a time (a whole number of milliseconds, from 2000 to 2200).
     """
-    if type(data) is not dict or data.get("app") != "marquoir" or data.get("kind") != "games":
+    if type(data) is not dict or any(data.get(key) != EXPORT[key] for key in ("app", "kind")):
         return None, "not-an-export"
     games = data.get("games")
     merged = data.get("merged", {})

@@ -238,6 +238,8 @@ def words() -> dict:
             "max_stored": MAX_STORED,
             # The most games a phone keeps for "Your games" (recent.mjs), and an import takes.
             "max_games": history.MAX_GAMES,
+            # An export file's head, which games.mjs writes before the games.
+            "export": history.EXPORT,
         },
     }
 
