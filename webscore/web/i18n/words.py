@@ -1,5 +1,6 @@
 """The words the browser and the pages share, in the page's language: what the browser needs to draw a town, a
-result, the helpers and the offline shell by itself, and the core's constants it must agree on (its catalogue).
+result, the helpers and the offline shell by itself, and the constants of the core and the flow it must agree on
+(its catalogue).
 
 Every page whose scripts draw gives them as JSON (browser_words() in a template, read by static/js/words.mjs);
 the pieces both sides draw (webscore.flow.pieces) take the same words on the server (piece_words(),
@@ -33,7 +34,10 @@ from .problems import MESSAGES as PROBLEM_MESSAGES
 
 
 def page_words() -> dict:
-    """Return the page words the browser needs to draw a town or a result by itself."""
+    """Return the page words the browser needs to draw a town or a result by itself (words()["ui"]).
+
+    Not i18n.page_words(), the translating callables given to render_template.
+    """
     return {
         "town_of": _("Town of %(name)s"),
         "step_hint": _("Player %(num)d of %(count)d. Choose what stands on each square; top row first."),
