@@ -24,13 +24,16 @@ class Language:
     # CLDR's minimumGroupingDigits, which the browser's Intl.NumberFormat follows and Babel does not: at 2, four-digit
     # numbers stay whole ("7992", "12 345").
     minimum_grouping_digits: int = 1
+    # The separator of the plays' CSV: a spreadsheet of the language opens a file with it in columns (";" where the
+    # decimal mark is a comma).
+    spreadsheet_separator: str = ","
 
 
 ROWS = (
     # The site's English is British.
     Language("en", "English", "en_GB", ("en_US", "en_GB")),
-    Language("fr", "Français", "fr_FR", ("fr",)),
-    Language("hu", "Magyar", "hu_HU", ("hu_HU",), minimum_grouping_digits=2),
+    Language("fr", "Français", "fr_FR", ("fr",), spreadsheet_separator=";"),
+    Language("hu", "Magyar", "hu_HU", ("hu_HU",), minimum_grouping_digits=2, spreadsheet_separator=";"),
 )
 # The source language: the code's messages are its words, so it has no catalogue.
 DEFAULT = "en"

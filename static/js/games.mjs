@@ -61,15 +61,16 @@ const today = () => new Date().toISOString().slice(0, 10);
 async function exportGames() {
   const games = played().filter((game) => typeof game?.code === "string" && Number.isInteger(game.when))
     .map(({ code, when }) => ({ code, when }));
-  save(`marquoir-games-${today()}.json`, "application/json",
+  save(fill(texts.games_file, { date: today() }), "application/json",
     JSON.stringify({ ...words.catalogue.export, games, merged: merged() }, null, 1));
 }
 
 async function exportPlays() {
   const core = await loadBrowserCore();
-  const answer = await core.history({ call: "csv", ...games(), merged: merged() });
+  const answer = await core.history({ call: "csv", ...games(), merged: merged(), words: { stats: texts, modes: words.modes } });
   if (answer.played) keepPlayedText(answer.played);
-  save(`marquoir-plays-${today()}.csv`, "text/csv", answer.csv);
+  // A byte order mark first: a spreadsheet then reads the names' accents as UTF-8.
+  save(fill(texts.plays_file, { date: today() }), "text/csv;charset=utf-8", "\ufeff" + answer.csv);
 }
 
 // An export holds a code and a time per game: the most games kept (words.catalogue.max_games) are well under this.

@@ -187,16 +187,22 @@ def test_export_clear_and_import_restore_the_same_page(phone, live_server, tmp_p
     with page.expect_download() as saved:
         page.get_by_role("button", name="Játszmák exportálása (JSON)").click()
     exported = tmp_path / saved.value.suggested_filename
+    assert re.fullmatch(r"marquoir-jatszmak-\d{4}-\d\d-\d\d\.json", saved.value.suggested_filename)
     saved.value.save_as(exported)
     data = json.loads(exported.read_text())
     assert (data["app"], data["kind"], len(data["games"]), data["merged"]) == ("marquoir", "games", 12, {"Bó": "Bo"})
     with page.expect_download() as plays:
         page.get_by_role("button", name="Eredmények exportálása (CSV)").click()
+    assert re.fullmatch(r"marquoir-eredmenyek-\d{4}-\d\d-\d\d\.csv", plays.value.suggested_filename)
     rows = (tmp_path / "plays.csv")
     plays.value.save_as(rows)
-    # A row per player and game: 11 games of four and a solo game; Bó counted as Bo.
-    lines = rows.read_text().splitlines()
-    assert len(lines) == 1 + 11 * 4 + 1 and lines[-4].split(",")[4] == "Bo"
+    # A row per player and game: 11 games of four and a solo game; Bó counted as Bo. In Hungarian, as a Hungarian
+    # spreadsheet opens it: a byte order mark, then columns parted by ";", the head and the modes in Hungarian.
+    text = rows.read_text(encoding="utf-8")
+    lines = text.lstrip("\ufeff").splitlines()
+    assert text.startswith("\ufeffdátum;kód;mód;ülés;játékos;pontszám;helyezés;győztes")
+    assert len(lines) == 1 + 11 * 4 + 1 and lines[-4].split(";")[4] == "Bo"
+    assert lines[-4].split(";")[2] == "Főépítész"
 
     asked = []
     page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))

@@ -344,3 +344,16 @@ def test_the_average_points_per_colour_add_up_to_the_average_in_a_game_with_coin
     for player in history.stats(games, {}, {}, 1764892800000)["players"]:
         # Tenths of points: Léa's colours add up to 26.0 for an average of 30.0 (her 4 points of coins left out).
         assert sum(player["colours"]) == player["average"], player["name"]
+
+
+def test_the_plays_csv_is_written_in_the_pages_language_for_its_spreadsheets(client, kept):
+    words = page_words(client, "fr")
+    games = json.loads(json.dumps(kept[10:12]))
+    games[1]["summary"]["players"][0]["name"] = "Bó; le 2e"
+    text = json.loads(flow.history_json(json.dumps({"call": "csv", "played": json.dumps(games), "merged": {},
+                                                    "words": {"stats": words["stats"], "modes": words["modes"]}})))["csv"]
+    rows = text.split("\r\n")
+    assert rows[0] == "date;code;mode;place à table;joueur;points;rang;vainqueur"
+    assert rows[1].split(";")[2:] == ["Solo", "1", "Ana", "33", "1", "0"]
+    # A name holding the separator is quoted, as a French spreadsheet reads it.
+    assert next(csv.reader(io.StringIO(rows[2]), delimiter=";"))[2:5] == ["Maître d’œuvre", "1", "Bó; le 2e"]

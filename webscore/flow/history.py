@@ -375,16 +375,28 @@ def _buildings(chosen: list) -> list:
             for card, kept in sorted(by_card.items(), key=lambda i: (-i[1]["games"], i[0]))]
 
 
-def plays_csv(games: list, merged: dict) -> str:
-    """Return the plays as CSV, one row per player and game (oldest first): what a spreadsheet reads."""
-    rows = [",".join(("date", "code", "mode", "seat", "player", "score", "rank", "winner"))]
+# The plays' CSV as English writes it: its separator and its head. A page gives its language's (history_words "csv").
+CSV = {"separator": ",", "columns": ["date", "code", "mode", "seat", "player", "score", "rank", "winner"]}
+
+
+def plays_csv(games: list, merged: dict, csv=None, modes=None) -> str:
+    """Return the plays as CSV, one row per player and game (oldest first): what a spreadsheet reads.
+
+    csv: {"separator", "columns"} in the page's language (CSV by default); modes: each mode's name in it (the mode's
+    id by default).
+    """
+    csv = csv or CSV
+    separator = csv["separator"]
+    rows = [separator.join(_csv_text(column, separator) for column in csv["columns"])]
     for game in sorted((g for g in games if g.get("summary")), key=lambda g: (g["when"], g["code"])):
         seated = game["summary"]["players"]
+        mode = (modes or {}).get(game["summary"]["mode"], game["summary"]["mode"])
         for seat, player in enumerate(seated, 1):
             # A kept code or mode is read from the phone's storage as it is: every text cell goes through _csv_text.
-            rows.append(",".join((iso_day(game["when"]), _csv_text(game["code"]), _csv_text(game["summary"]["mode"]),
-                                  str(seat), _csv_text(merged_name(player["name"], merged)), str(player["total"]),
-                                  str(player["place"]), "1" if won(player["place"], len(seated)) else "0")))
+            rows.append(separator.join((
+                iso_day(game["when"]), _csv_text(game["code"], separator), _csv_text(mode, separator), str(seat),
+                _csv_text(merged_name(player["name"], merged), separator), str(player["total"]), str(player["place"]),
+                "1" if won(player["place"], len(seated)) else "0")))
     return "\r\n".join(rows) + "\r\n"
 
 
@@ -402,12 +414,12 @@ def iso_day(when: int) -> str:
     return "%04d-%02d-%02d" % (year, month, day)
 
 
-def _csv_text(text: str) -> str:
-    """Return a CSV field: quoted when it holds a comma, a quote or a line break; a would-be formula made text."""
+def _csv_text(text: str, separator: str = ",") -> str:
+    """Return a CSV field: quoted when it holds the separator, a quote or a line break; a would-be formula made text."""
     # A spreadsheet reads a formula after =+-@, a tab or a carriage return, some after leading spaces too.
     if text[:1] in ("\t", "\r") or text.lstrip(" ")[:1] in ("=", "+", "-", "@"):
         text = "'" + text
-    if any(char in text for char in ',"\r\n'):
+    if any(char in text for char in separator + '"\r\n'):
         return '"' + text.replace('"', '""') + '"'
     return text
 

@@ -5,6 +5,7 @@ from babel.numbers import get_decimal_symbol
 from flask_babel import gettext as _
 from flask_babel import pgettext
 
+from ...languages import ROWS
 from .. import i18n
 
 
@@ -74,6 +75,15 @@ def history_words() -> dict:
         "importing": _("Reading the file…"),
         "nothing_new": _("No new game: every game of this file is kept already."),
         "too_big": _("This file is too big to be an export of Marquoir: nothing was imported."),
+        # The exports' files, named in the page's language (letters a file name keeps anywhere), and the plays' CSV
+        # as the language's spreadsheets open it.
+        "games_file": _("marquoir-games-%(date)s.json"),
+        "plays_file": _("marquoir-plays-%(date)s.csv"),
+        "csv": {"separator": next(row.spreadsheet_separator for row in ROWS if row.tag == lang), "columns": [
+            pgettext("a column of the exported plays", "date"), pgettext("a column of the exported plays", "code"),
+            pgettext("a column of the exported plays", "mode"), pgettext("a column of the exported plays", "seat"),
+            pgettext("a column of the exported plays", "player"), pgettext("a column of the exported plays", "score"),
+            pgettext("a column of the exported plays", "rank"), pgettext("a column of the exported plays", "winner")]},
         "import_problems": {
             "not-an-export": _("This file is not a list of games exported by Marquoir: nothing was imported."),
             "damaged-export": _("This file is damaged: nothing was imported."),
