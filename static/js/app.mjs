@@ -7,8 +7,9 @@ import { loadBrowserCore } from "./core.mjs";
 import { drawnNodes, queryFields, queryValues } from "./dom.mjs";
 import { liveScore } from "./live.mjs";
 import { remember } from "./recent.mjs";
-import { outboxKey, setupKey, text as tableText, townPage } from "./table.mjs";
 import { needsNetwork, tableOffline } from "./table-offline.mjs";
+import { outboxKey, setupKey, text as tableText } from "./table-store.mjs";
+import { townPage } from "./table-town.mjs";
 import { enhance } from "./town.js";
 import { fill, match, path, problemText, relinkLanguages, words } from "./words.mjs";
 

@@ -1,8 +1,8 @@
 // The table's pages drawn by the offline shell (app.mjs) when a reload finds no network: the table's page from
-// what table.mjs kept of it, and the page that says the network is needed when this phone kept nothing.
+// what table-store.mjs kept of it, and the page that says the network is needed when this phone kept nothing.
 import { loadBrowserCore } from "./core.mjs";
 import { drawnNodes } from "./dom.mjs";
-import { POLL, outboxKey, setupKey, stateKey, text as tableText } from "./table.mjs";
+import { POLL, outboxKey, setupKey, stateKey, text as tableText } from "./table-store.mjs";
 import { match, path, relinkLanguages, words } from "./words.mjs";
 
 const app = document.getElementById("app");

@@ -2,7 +2,7 @@
 
     .venv/bin/python tests/bench/table_soak.py [--tables 50] [--seconds 40] [--down 8] [--storage sqlite|redis|both]
 
-Each phone enters its own town as table.mjs does: every tap goes into its outbox (webscore.flow.sync, the very
+Each phone enters its own town as table-town.mjs does: every tap goes into its outbox (webscore.flow.sync, the very
 functions the browser runs under MicroPython), and the outbox is carried to gunicorn (as the Procfile runs it)
 one operation at a time, each request delayed by the phone's latency (100 to 300 ms, drawn per phone), sent
 again after a failure (network error, timeout, 5xx, 429) with the browser's back-off, and at least every 3 s
@@ -85,7 +85,7 @@ class Phone:
         """Send the outbox's head; return whether the server answered it (not whether it took it)."""
         op = self.outbox["ops"][0]
         self.sending = op["seq"]
-        # From here it may be applied though no answer comes: the outbox keeps it as it is (table.mjs does the same).
+        # From here it may be applied though no answer comes: the outbox keeps it as it is (table-outbox.mjs does the same).
         self.outbox = sync.sending(self.outbox, op["seq"])
         body = json.dumps({"client": self.outbox["client"], "op": op}).encode()
         self.figures["sent"] += 1
@@ -118,7 +118,7 @@ class Phone:
         return True
 
     async def carry(self, stop: float):
-        """Send what waits, one operation at a time, until stop; back off after a failure as table.mjs does."""
+        """Send what waits, one operation at a time, until stop; back off after a failure as table-outbox.mjs does."""
         failures = 0
         while time.monotonic() < stop:
             if self.outbox["ops"]:

@@ -3,7 +3,7 @@
     python tests/bench/tables_load.py [--tables 200] [--seconds 60] [--repeats 3] [--storage sqlite|redis|both]
                                       [--instances 2] [--workers N] [--balance least|random]
 
-Each phone follows its table (a conditional GET with the last ETag every 3 s, as table.mjs does) and
+Each phone follows its table (a conditional GET with the last ETag every 3 s, as table-store.mjs does) and
 saves its own town every 5 s (alternately the example town and an empty one, as one operation of its
 outbox over the version it last saw). SQLite: one gunicorn (2 sync workers) on a fresh database file. Redis: a redis-server of the
 script's own and two gunicorn instances sharing it, one sync worker each (both instances share this
@@ -166,7 +166,7 @@ async def phone(balancer: Balancer, table: str, n: int, towns: tuple, figures: F
     version = 0
     etag = None
     turn = 0
-    # The phone's outbox as table.mjs sends it (webscore.flow.sync): one operation a save, numbered in order.
+    # The phone's outbox as table-outbox.mjs sends it (webscore.flow.sync): one operation a save, numbered in order.
     client = "load-{}-{}".format(table[:12], n)
     next_save = time.monotonic() + random.uniform(0, SAVE_EVERY)
     next_follow = time.monotonic() + random.uniform(0, FOLLOW_EVERY)

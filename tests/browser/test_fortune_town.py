@@ -90,7 +90,7 @@ def test_the_seeds_mark_follows_its_select_as_a_table_sets_it(phone, live_server
     page = phone.new_page()
     page.goto(live_server + "/en/g/{}/2".format(encode(empty_setup(GAME))))
     page.wait_for_selector("form.js-town")
-    # What a table does with a field another phone changed (table.mjs showTown).
+    # What a table does with a field another phone changed (table-town.mjs showTown).
     page.eval_on_selector("#seed", "(seed) => { seed.value = 'c3'; seed.dispatchEvent(new Event('change', { bubbles: true })); }")
     expect(page.locator(".square-seed:visible")).to_have_count(1)
     expect(page.locator(".square[data-square=c3] .square-seed")).to_be_visible()

@@ -163,7 +163,7 @@ def table(lang, table_id):
     page = render_template("table.html", page=Markup(pieces.table_page(
         words, text, section, players, state["result"] if state["finished"] else "", online)))
     # Not stored by the service worker: offline, its shell says the table needs the network and shows what
-    # table.mjs kept of it, rather than a stored copy whose statuses would look current.
+    # table-store.mjs kept of it, rather than a stored copy whose statuses would look current.
     return page, 200, {"Cache-Control": "no-store"}
 
 
@@ -228,7 +228,7 @@ def town(lang, table_id, n):
     panels = get_template_attribute("table_sync.html", "sync_panels")()
     drawn = pieces.table_town(page_words_of_browser(), table_words(), town, town_grid(game, n, fields), panels, False)
     page = render_template("table_town.html", player=player, page=Markup(drawn), town=public)
-    # Not stored by the service worker: offline, its shell draws the town from what table.mjs kept, which
+    # Not stored by the service worker: offline, its shell draws the town from what table-outbox.mjs kept, which
     # is newer than any stored copy of this page once a tap has been saved.
     return page, 200, {"Cache-Control": "no-store"}
 

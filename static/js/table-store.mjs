@@ -1,0 +1,87 @@
+// A table's keeping on this phone and its following: the keys its towns and state are stored under, the tables
+// forgotten a week after they were last opened, and the short poll (ETag/304) that follows the table's state.
+import { fill } from "./words.mjs";
+
+export const POLL = 3000;
+const element = document.getElementById("table-words");
+export const text = element ? JSON.parse(element.textContent) : {};
+export const setupKey = (id) => "marquoir-table-setup:" + id;
+// A town's outbox: the operations not yet acknowledged and the town as the server last held it. The offline
+// shell (app.mjs) draws a town at a table from it when a reload finds no network.
+export const outboxKey = (id, n) => `marquoir-table-outbox:${id}:${n}`;
+// The form as last tapped, until the core (which keeps the outbox) is ready to take it in.
+export const draftKey = (id, n) => `marquoir-table-draft:${id}:${n}`;
+// A tap on "Done" the outbox has not taken in yet: a page left before it did hands the town in on the next.
+export const doneKey = (id, n) => `marquoir-table-done:${id}:${n}`;
+// The secret this phone keeps for a town it took: the table takes a change of that town only with it.
+export const keyKey = (id, n) => `marquoir-table-key:${id}:${n}`;
+// The table as last followed (names, statuses, totals): offline, table-offline.mjs draws the table's page from it.
+export const stateKey = (id) => "marquoir-table-state:" + id;
+// When this phone last opened a table's page or one of its towns.
+const seenKey = (id) => "marquoir-table-seen:" + id;
+// The server forgets a table 48 hours after its last change; a phone forgets what it kept of a table a
+// week after it last opened it, so that years of games do not fill its storage.
+const FORGET_AFTER = 7 * 24 * 3600 * 1000;
+const TABLE_KEY = /^marquoir-table(?:-[a-z]+)?:([A-Za-z0-9_-]+)/;
+
+// Note that a table is open now, and forget the tables this phone has not opened for FORGET_AFTER.
+export function rememberTable(id, now = Date.now()) {
+  localStorage.setItem(seenKey(id), String(now));
+  const keys = [];
+  for (let i = 0; i < localStorage.length; i += 1) keys.push(localStorage.key(i));
+  const forgotten = new Set();
+  for (const key of keys) {
+    const table = key.match(TABLE_KEY)?.[1];
+    if (!table) continue;
+    const seen = Number(localStorage.getItem(seenKey(table)));
+    // A table kept before phones noted when they saw it counts from now.
+    if (!seen) localStorage.setItem(seenKey(table), String(now));
+    else if (now - seen > FORGET_AFTER) forgotten.add(table);
+  }
+  for (const key of keys) {
+    if (forgotten.has(key.match(TABLE_KEY)?.[1])) localStorage.removeItem(key);
+  }
+}
+
+export function showOffline(offline) {
+  for (const note of document.querySelectorAll(".table-offline")) note.hidden = !offline;
+}
+
+// Ask for the table's state every few seconds; keep each new one and call onState with it, tell when offline.
+// Each answer, 304 or not, says the server can be reached: onReached sends what waits in the outboxes.
+export function follow(id, url, onState, onReached) {
+  let etag = null;
+  const look = async () => {
+    try {
+      const response = await fetch(url, { cache: "no-store", headers: etag ? { "If-None-Match": etag } : {} });
+      showOffline(false);
+      if (response.status === 404) return location.reload();
+      if (response.status === 200) {
+        etag = response.headers.get("ETag");
+        const state = await response.json();
+        localStorage.setItem(stateKey(id), JSON.stringify(state));
+        onState(state);
+      }
+      if (response.ok || response.status === 304) onReached();
+    } catch (error) {
+      // The phone may be online with the server out of reach: the note says offline only when it is.
+      showOffline(!navigator.onLine);
+    }
+  };
+  addEventListener("offline", () => showOffline(true));
+  addEventListener("online", look);
+  setInterval(look, POLL);
+  look();
+}
+
+// What other phones did to towns not theirs (taken over, opened again), as the table's state says, in one line.
+// since: only those after this revision (a town's page says what happens while it is open, and its own town's).
+// mine: the revisions of what this phone did itself (a town it took over or opened again), not said to it.
+export function showEvents(note, state, since = -1, own = null, mine = new Set()) {
+  if (!note) return;
+  const said = (state.events ?? []).filter((event) => (event.revision > since || event.player === own)
+    && !mine.has(event.revision))
+    .map((event) => fill(text.events?.[event.kind] ?? "", { name: state.players[event.player]?.name ?? "" }));
+  note.textContent = said.join(" ");
+  note.hidden = !said.length;
+}
