@@ -43,10 +43,19 @@ def test_a_players_cells_stand_two_a_row_on_a_phone(phone, live_server):
     assert page.locator(".pad-points").first.bounding_box()["height"] < 600
 
 
-def test_a_finished_pad_is_logged_in_bg_stats_with_its_places(phone, live_server):
+FINISHED = "/pad?mode=town-hall&n0=Ana&blue0=12&n1=Bo&blue1=15&empty1=1"
+
+
+def finished_pad(phone, base, lang):
+    """Open a finished pad (Ana 12, Bo 15 − 1) on a phone at 200 ms."""
     page = phone.new_page()
     slow_network(page, 200)
-    page.goto(live_server + "/en/pad?mode=town-hall&n0=Ana&blue0=12&n1=Bo&blue1=15&empty1=1")
+    page.goto(base + "/" + lang + FINISHED)
+    return page
+
+
+def test_a_finished_pad_is_logged_in_bg_stats_with_its_places(phone, live_server):
+    page = finished_pad(phone, live_server, "en")
     link = page.locator(".pad-bgstats a[data-bgstats]")
     expect(link).to_have_text("Log in BG Stats", timeout=WAIT)
     play = json.loads(unquote(link.get_attribute("href").split("?data=")[1]))
@@ -60,9 +69,7 @@ def test_a_finished_pad_is_logged_in_bg_stats_with_its_places(phone, live_server
 
 
 def test_a_finished_pad_counts_once_in_your_games_through_corrections_and_a_reload(phone, live_server):
-    page = phone.new_page()
-    slow_network(page, 200)
-    page.goto(live_server + "/fr/pad?mode=town-hall&n0=Ana&blue0=12&n1=Bo&blue1=15&empty1=1")
+    page = finished_pad(phone, live_server, "fr")
     kept = page.locator(".pad-kept a")
     expect(kept).to_have_text("Partie ajoutée à «\u00a0Vos parties\u00a0»", timeout=WAIT)
     # A correction, then a reload and another: still the one game, as it stands last.
