@@ -129,9 +129,9 @@ function toggleSign(input) {
   input.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
-function setAddress(pairs) {
+function setAddress(pairs, renumbered = false) {
   keepAddress(new URLSearchParams(pairs).toString());
-  draw();
+  draw(renumbered);
 }
 
 // Later players move up one place when one is removed: their fields are renumbered.
@@ -149,20 +149,36 @@ function act(action) {
   const form = root.querySelector(".pad-form");
   if (action === "drop") dropUnknown();
   else if (action === "add") setAddress([...formPairs(form), [PAD.name + form.querySelectorAll(".pad-player").length, ""]]);
-  else if (action.startsWith("remove-")) setAddress(withoutPlayer(formPairs(form), Number(action.slice(7))));
+  else if (action.startsWith("remove-")) setAddress(withoutPlayer(formPairs(form), Number(action.slice(7))), true);
   else if (action.startsWith("sign-")) toggleSign(form.elements.namedItem(action.slice(5)));
+}
+
+// A form's fields and what each holds ("1" or "" for a box).
+function fieldValues(form) {
+  return new Map([...form.elements].filter((field) => field.name)
+    .map((field) => [field.name, field.type === "checkbox" ? (field.checked ? "1" : "") : field.value]));
 }
 
 // Redraw the form (webscore.flow.helper_pieces.pad_form), then give focus back to the control with the same
 // action (or its nearest kin).
-async function draw() {
+async function draw(renumbered = false) {
   const acted = document.activeElement?.dataset?.action;
+  const before = fieldValues(root.querySelector(".pad-form"));
   const values = {};
   for (const [key, value] of addressPairs()) if (!(key in values)) values[key] = value;
   const start = await core.padFields(addressPairs());
   const count = start.count;
-  root.querySelector(".pad-form").outerHTML = await core.draw("pad_form", { words, count, mode: start.mode ?? "master-builder", values });
+  const drawn = await core.draw("pad_form", { words, count, mode: start.mode ?? "master-builder", values });
+  // What was typed while the core drew the new form goes on in it, field by field: nothing typed is lost (but
+  // where a player was removed and the fields renumbered).
+  const typed = [...fieldValues(root.querySelector(".pad-form"))].filter(([name, value]) => before.get(name) !== value);
+  root.querySelector(".pad-form").outerHTML = drawn;
   const form = root.querySelector(".pad-form");
+  for (const [name, value] of renumbered ? [] : typed) {
+    const field = form.elements.namedItem(name);
+    if (field?.type === "checkbox") field.checked = value === "1";
+    else if (field) field.value = value;
+  }
   const fallback = acted === "add" ? `#${PAD.name}${count - 1}` : acted?.startsWith("remove") ? "[data-action^=remove], .add-player" : "input";
   const again = acted && (form.querySelector(`[data-action="${acted}"]`) ?? form.querySelector(fallback));
   again?.focus();

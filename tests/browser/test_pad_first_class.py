@@ -9,7 +9,9 @@ from urllib.parse import unquote
 from playwright.sync_api import expect
 
 from support.browsing import WAIT
+from support.phone import TAPS
 from support.phone import slow_network
+from support.phone import tap_and_type
 
 CORE = re.compile(r".*/vendor/micropython/.*")
 
@@ -129,3 +131,25 @@ def test_a_tree_box_shows_once_no_square_is_empty_and_adds_2(phone, live_server)
     expect(page.locator("#problem-empty0")).to_have_text(
         "Un arbre ne pousse que sur la seule case sans bâtiment\u00a0: aucune case n’est alors vide.", timeout=WAIT)
     expect(tree).to_be_visible()
+
+
+def test_a_player_added_before_the_core_is_ready_keeps_everything_typed_meanwhile(phone, live_server):
+    page = phone.new_page()
+    page.add_init_script(TAPS)
+    held = []
+    page.route(CORE, lambda route: held.append(route))
+    page.goto(live_server + "/fr/pad")
+    # "Add a player" waits for the core; the table goes on typing, before it comes and while the form is redrawn.
+    page.get_by_role("button", name="Ajouter un joueur").tap()
+    tap_and_type(page, "#n0", "Alice")
+    tap_and_type(page, "#blue0", "12")
+    for route in held:
+        route.continue_()
+    page.unroute(CORE)
+    tap_and_type(page, "#n1", "Béla", delay=20)
+    tap_and_type(page, "#blue1", "9", delay=20)
+    expect(page.locator("#n2")).to_be_attached(timeout=WAIT)
+    tap_and_type(page, "#n2", "Cili", delay=20)
+    expect(page.locator(".ranking li .who")).to_have_text(["Alice", "Béla", "Cili"], timeout=WAIT)
+    assert [page.input_value(field) for field in ("#n0", "#blue0", "#n1", "#blue1", "#n2")] == [
+        "Alice", "12", "Béla", "9", "Cili"]
