@@ -49,8 +49,12 @@ def procfile_gunicorn(env: dict | None = None, target: str | None = None, cwd: p
     port = free_port()
     words[words.index("--bind") + 1] = "127.0.0.1:{}".format(port)
     # As a deployment behind the platform's router: one proxy in front, and the address players open.
+    # The worker class is the app's (webscore.web.http.buffering), so the app's folder is on the path whatever the
+    # folder gunicorn starts in (the floor starts in tests/bench).
+    path = os.pathsep.join(part for part in (str(ROOT), os.environ.get("PYTHONPATH")) if part)
     variables = dict(os.environ, FLASK_PRODUCTION="true", FLASK_SECRET_KEY=secrets.token_hex(32), FLASK_PROXIES="1",
-                     FLASK_PUBLIC_ORIGIN="http://127.0.0.1:{}".format(port), **(env or {}))
+                     FLASK_PUBLIC_ORIGIN="http://127.0.0.1:{}".format(port), PYTHONPATH=path)
+    variables.update(env or {})
     words[-1:-1] = extra or []
     process = subprocess.Popen([sys.executable, "-m", "gunicorn", "--log-level", "warning", *words], cwd=str(cwd),
                                env=variables, stdout=log, stderr=log)
