@@ -21,16 +21,25 @@ STAND_IN = "0CODE0"
 ROOT_KEY = "marquoir.address_root"
 
 
-def address(endpoint: str, **values) -> str:
-    """Return url_for(endpoint, **values), kept per app, address root and values; name the language if it takes one."""
+def _root() -> tuple:
+    """Return what of the request shapes an address (scheme, host, root), read once a request and kept in its environ."""
     environ = request.environ
-    # What of the request shapes an address (scheme, host, root), read once a request and kept in its environ.
     root = environ.get(ROOT_KEY)
     if root is None:
         root = environ[ROOT_KEY] = (environ.get("wsgi.url_scheme"), environ.get("HTTP_HOST"), environ.get("SERVER_NAME"),
                                     environ.get("SERVER_PORT"), environ.get("SCRIPT_NAME"))
+    return root
+
+
+def root_url() -> str:
+    """Return request.root_url, kept per app and address root (werkzeug decodes the host and the root anew each time)."""
+    return kept("addresses", ("root_url", _root()), lambda: request.root_url)
+
+
+def address(endpoint: str, **values) -> str:
+    """Return url_for(endpoint, **values), kept per app, address root and values; name the language if it takes one."""
     # The values in the order given: a call in a template names them in the same order every time.
-    key = (endpoint, tuple(values.items()), root)
+    key = (endpoint, tuple(values.items()), _root())
     def build():
         if "lang" not in values and current_app.url_map.is_endpoint_expecting(endpoint, "lang"):
             # url_for would fill in the page's language, which the key does not hold.
@@ -40,12 +49,15 @@ def address(endpoint: str, **values) -> str:
     return kept("addresses", key, build)
 
 
-def code_address(endpoint: str, code: str, **values) -> str:
-    """Return url_for(endpoint, code=code, **values), the address kept with a stand-in for the code."""
-    built = address(endpoint, code=STAND_IN, **values)
+def code_address(endpoint: str, code: str, _name: str = "code", **values) -> str:
+    """Return url_for(endpoint, code=code, **values), the address kept with a stand-in for the code.
+
+    _name names the value the code is given as, when it is not "code" (the setup's "again", in its query).
+    """
+    built = address(endpoint, **{_name: STAND_IN}, **values)
     # A host or a root may hold the stand-in too; a code that is not base64url is left to url_for.
     if built.count(STAND_IN) != 1 or not CODE.fullmatch(code):
-        return url_for(endpoint, code=code, **values)
+        return url_for(endpoint, **{_name: code}, **values)
     return built.replace(STAND_IN, code)
 
 

@@ -130,6 +130,14 @@ def headers_fit(values: list, config) -> bool:
 class SecureOverHttps(SecureCookieSessionInterface):
     """Flask's signed-cookie session (a table's form keeps its CSRF token there), Secure over https."""
 
+    def get_signing_serializer(self, app):
+        """Return the app's signer, made once per secret key: Flask makes one for every request, which every page opens."""
+        key = (app.secret_key, tuple(app.config.get("SECRET_KEY_FALLBACKS") or ()))
+        kept = app.extensions.get("marquoir.session_signer")
+        if kept is None or kept[0] != key:
+            kept = app.extensions["marquoir.session_signer"] = (key, super().get_signing_serializer(app))
+        return kept[1]
+
     def get_cookie_secure(self, app) -> bool:
         """Mark the cookie Secure whenever the page came over https (as a trusted proxy says), or by config."""
         return app.config["SESSION_COOKIE_SECURE"] or request.is_secure

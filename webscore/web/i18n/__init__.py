@@ -126,6 +126,17 @@ def current_language() -> str:
     return g.get("lang") or preferred_language()
 
 
+# Each language's Locale, made once: Flask-Babel parses what its selector answers at every request, and takes a
+# Locale as it is.
+LOCALES = {lang: Locale.parse(lang) for lang in LANGUAGES}
+
+
+def current_locale() -> Locale:
+    """Return the Locale of the page being rendered, for Flask-Babel."""
+    lang = current_language()
+    return LOCALES.get(lang) or Locale.parse(lang)
+
+
 def remember_language(response):
     """Keep the language of a prefixed page in a cookie, so / and shared links open in it (after each request)."""
     lang = g.get("lang")
@@ -288,7 +299,7 @@ def page_words() -> dict:
 def init_app(app) -> None:
     """Set up Flask-Babel with the page's language and build the catalogues."""
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(compile_catalogues()))
-    Babel(app, locale_selector=current_language)
+    Babel(app, locale_selector=current_locale)
     app.jinja_env.install_gettext_callables(gettext=template_gettext, ngettext=template_ngettext,
                                             pgettext=template_pgettext, newstyle=True)
     app.after_request(remember_language)

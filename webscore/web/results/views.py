@@ -32,6 +32,7 @@ from .. import i18n
 from ..http import conditional
 from ..http import page_cache
 from ..http.addresses import code_address
+from ..http.addresses import root_url
 from ..i18n.problems import problem_text
 from . import frames
 from . import picture as pictures
@@ -74,7 +75,7 @@ def game_parts(game: dict, code: str, view: dict, preview) -> dict:
         "title": escape(preview.title),
         "description": escape(preview.description),
         "share": Markup(flow_pieces.share(
-            words.browser_words, share_url(code), url_for("setup.new_game", lang=lang, again=code),
+            words.browser_words, share_url(code), code_address("setup.new_game", code, "again", lang=lang),
             {"qr": code_address("results.qr", code), "picture": code_address("results.picture", code, lang=lang),
              "download": "marquoir-{}.png".format(code[-8:]), "text": preview.title}, bgstats.play(view, code))),
     }
@@ -99,7 +100,7 @@ def render(game: dict, code: str, turn_problems=None) -> str:
     parts["turns_form"] = Markup(flow_pieces.turns_form(
         pieces().browser_words, view, code_address("results.turns", code, lang=i18n.current_language()),
         turn_problems or {}, request.args)) if view["asks_turns"] else Markup("")
-    if view["asks_turns"] or turn_problems or request.args or code in request.root_url:
+    if view["asks_turns"] or turn_problems or request.args or code in root_url():
         # The turns form and the language links show what was typed, and an address root may spell the
         # code: such a page is drawn whole.
         return draw(parts)
