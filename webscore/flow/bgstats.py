@@ -35,15 +35,18 @@ def play_of(code: str, expansions: list, players: list) -> dict:
 
 def address(played: dict, link: str) -> str:
     """Return the BG Stats link of a play, with the expansions played and the result's address (link) as its comment."""
-    game = _object((("name", _text("Tiny Towns")), ("bggId", str(BGG_ID)), ("sourceGameId", _text("tiny-towns")),
-                    ("highestWins", "true"), ("noPoints", "false")))
-    players = "[" + ",".join(_object((
+    # Percent-encoding goes character by character, so the play's fixed text is encoded once (PLAY_*), and
+    # only what differs from play to play is encoded here.
+    return (CREATE_PLAY + "?data=" + PLAY_HEAD + _quote(_text(played["code"])) + PLAY_GAME
+            + PLAY_COMMA.join([_quote(_player(player)) for player in played["players"]])
+            + PLAY_COMMENTS + _quote(_text("\n".join(played["expansions"] + [link]))) + PLAY_END)
+
+
+def _player(player: dict) -> str:
+    return _object((
         ("name", _text(player["name"])), ("sourcePlayerId", _text(player["name"])), ("score", str(player["score"])),
         ("rank", str(player["rank"])), ("winner", "true" if player["winner"] else "false"),
-        ("seatOrder", str(player["seat"])))) for player in played["players"]) + "]"
-    data = _object((("sourceName", _text(SOURCE)), ("sourcePlayId", _text(played["code"])), ("game", game),
-                    ("players", players), ("comments", _text("\n".join(played["expansions"] + [link])))))
-    return CREATE_PLAY + "?data=" + _quote(data)
+        ("seatOrder", str(player["seat"]))))
 
 
 def _object(pairs) -> str:
@@ -74,3 +77,14 @@ def _text(value: str) -> str:
 def _quote(text: str) -> str:
     """Return text percent-encoded as UTF-8, as encodeURIComponent does."""
     return "".join([QUOTED[byte] for byte in text.encode("utf-8")])
+
+
+# The play's text around its code, its players and its comment, percent-encoded once: {"sourceName": …,
+# "sourcePlayId": <code>, "game": {…}, "players": [<players>], "comments": <comment>}.
+GAME = _object((("name", _text("Tiny Towns")), ("bggId", str(BGG_ID)), ("sourceGameId", _text("tiny-towns")),
+                ("highestWins", "true"), ("noPoints", "false")))
+PLAY_HEAD = _quote("{" + _text("sourceName") + ":" + _text(SOURCE) + "," + _text("sourcePlayId") + ":")
+PLAY_GAME = _quote("," + _text("game") + ":" + GAME + "," + _text("players") + ":[")
+PLAY_COMMENTS = _quote("]," + _text("comments") + ":")
+PLAY_END = _quote("}")
+PLAY_COMMA = _quote(",")

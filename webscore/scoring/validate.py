@@ -156,6 +156,9 @@ def _check_name(name, p: int) -> list:
         return [problem("name-missing", p)]
     if len(name) > MAX_NAME:
         return [problem("name-too-long", p, value=len(name))]
+    if min(name) >= " " and max(name) < "\x7f":
+        # Printable ASCII, as most names are: no control character, nothing hidden (all of those lie above).
+        return []
     if any(ord(char) < 32 or 127 <= ord(char) < 160 for char in name):
         return [problem("name-control-character", p)]
     if hides(name):
