@@ -64,14 +64,25 @@ def ranking_line(result: dict) -> str:
         for p in ranking(result))
 
 
-def link_preview(game: dict, result: dict, code: str) -> SimpleNamespace:
-    """Return the Open Graph words and addresses of a result page, in the page's language."""
+def preview_text(game: dict, result: dict) -> tuple:
+    """Return the title and the description of a result's link preview, in the page's language."""
+    words = i18n.current_words()
+    return (words.plain_gettext("%(headline)s · Tiny Towns", headline=headline(game, result)),
+            mode_line(game, result) + " — " + ranking_line(result))
+
+
+def link_preview(game: dict, result: dict, code: str, text=None) -> SimpleNamespace:
+    """Return the Open Graph words and addresses of a result page, in the page's language.
+
+    text: its title and description when already made (preview_text).
+    """
     lang = i18n.current_language()
     words = i18n.current_words()
+    title, description = text or preview_text(game, result)
     # Attributes rather than a dict's keys: the template asks for each twice or three times.
     return SimpleNamespace(
-        title=words.plain_gettext("%(headline)s · Tiny Towns", headline=headline(game, result)),
-        description=mode_line(game, result) + " — " + ranking_line(result),
+        title=title,
+        description=description,
         url=code_address("results.show", code, lang=lang, _external=True),
         image=code_address("results.picture", code, lang=lang, _external=True),
         image_alt=words.plain_gettext("The ranking and the winner's town"),

@@ -4,7 +4,6 @@ What the page shows comes from webscore.flow.result_view, the same view the brow
 """
 
 import io
-from types import SimpleNamespace
 
 import segno
 from flask import Blueprint
@@ -38,6 +37,7 @@ from . import frames
 from . import picture as pictures
 from .pieces import pieces
 from .preview import link_preview
+from .preview import preview_text
 
 bp = Blueprint("results", __name__, template_folder="templates")
 
@@ -53,10 +53,11 @@ def as_json(value) -> str:
     return str(htmlsafe_json_dumps(value, dumps=policies["json.dumps_function"], **policies["json.dumps_kwargs"]))
 
 
-def game_parts(game: dict, code: str, view: dict, preview) -> dict:
+def game_parts(game: dict, code: str, view: dict, preview: tuple) -> dict:
     """Return what a result page shows that differs from game to game but the code, each part already HTML.
 
-    frames.py puts these parts in the page its template drew once with stand-ins for them.
+    frames.py puts these parts in the page its template drew once with stand-ins for them. preview holds the link
+    preview's title and description (preview.preview_text).
     """
     lang = i18n.current_language()
     words = pieces()
@@ -72,12 +73,12 @@ def game_parts(game: dict, code: str, view: dict, preview) -> dict:
             "max-games": words.browser_words["catalogue"]["max_games"]})),
         "pad": words.pad(view["columns"], players),
         "towns": [words.town(player, code_address("town.step", code, lang=lang, n=player["step"])) for player in players],
-        "title": escape(preview.title),
-        "description": escape(preview.description),
+        "title": escape(preview[0]),
+        "description": escape(preview[1]),
         "share": Markup(flow_pieces.share(
             words.browser_words, share_url(code), code_address("setup.new_game", code, "again", lang=lang),
             {"qr": code_address("results.qr", code), "picture": code_address("results.picture", code, lang=lang),
-             "download": "marquoir-{}.png".format(code[-8:]), "text": preview.title}, bgstats.play(view, code))),
+             "download": "marquoir-{}.png".format(code[-8:]), "text": preview[0]}, bgstats.play(view, code))),
     }
 
 
@@ -85,15 +86,14 @@ def render(game: dict, code: str, turn_problems=None) -> str:
     """Draw the result page of a valid game (with the tie's turns form's problems, if any)."""
     result = score_valid_game(game)
     view = result_view.view(game, result)
-    preview = link_preview(game, result, code)
+    preview = preview_text(game, result)
 
     def draw(parts: dict) -> str:
         # The preview's title and description name the players, so they are parts; its addresses hold the
-        # code, which a frame cuts out.
+        # code, which a frame cuts out (so they are made only when the page is drawn by its template).
         page = flow_pieces.result_page(pieces().browser_words, view, parts, False)
         return render_template("results.html", code=code, page=Markup(page), share_url=share_url(code),
-                               preview=SimpleNamespace(**{**vars(preview), "title": parts["title"],
-                                                          "description": parts["description"]}),
+                               preview=link_preview(game, result, code, (parts["title"], parts["description"])),
                                **i18n.page_words())
 
     parts = game_parts(game, code, view, preview)
