@@ -35,18 +35,20 @@ def play_of(code: str, expansions: list, players: list) -> dict:
 
 def address(played: dict, link: str) -> str:
     """Return the BG Stats link of a play, with the expansions played and the result's address (link) as its comment."""
-    # Percent-encoding goes character by character, so the play's fixed text is encoded once (PLAY_*), and
-    # only what differs from play to play is encoded here.
-    return (CREATE_PLAY + "?data=" + PLAY_HEAD + _quote(_text(played["code"])) + PLAY_GAME
-            + PLAY_COMMA.join([_quote(_player(player)) for player in played["players"]])
-            + PLAY_COMMENTS + _quote(_text("\n".join(played["expansions"] + [link]))) + PLAY_END)
+    # Percent-encoding goes character by character, so the play's fixed text (its game, keys and punctuation) is
+    # encoded once (PLAY, PLAYER), and only what differs from play to play is encoded here.
+    players = PLAY["comma"].join([_player(player) for player in played["players"]])
+    return (CREATE_PLAY + "?data=" + PLAY["head"] + _quote(_text(played["code"])) + PLAY["game"] + players
+            + PLAY["comments"] + _quote(_text("\n".join(played["expansions"] + [link]))) + PLAY["end"])
 
 
 def _player(player: dict) -> str:
-    return _object((
-        ("name", _text(player["name"])), ("sourcePlayerId", _text(player["name"])), ("score", str(player["score"])),
-        ("rank", str(player["rank"])), ("winner", "true" if player["winner"] else "false"),
-        ("seatOrder", str(player["seat"]))))
+    """Return a player of a play as JSON, percent-encoded: {"name", "sourcePlayerId", "score", "rank", "winner",
+    "seatOrder"} (numbers, true and false need no encoding)."""
+    name = _quote(_text(player["name"]))
+    return (PLAYER["name"] + name + PLAYER["sourcePlayerId"] + name + PLAYER["score"] + str(player["score"])
+            + PLAYER["rank"] + str(player["rank"]) + PLAYER["winner"] + ("true" if player["winner"] else "false")
+            + PLAYER["seatOrder"] + str(player["seat"]) + PLAYER["end"])
 
 
 def _object(pairs) -> str:
@@ -65,11 +67,14 @@ for _code in range(0xA0):
 def _text(value: str) -> str:
     """Return a JSON string: quotes, backslashes and control characters escaped, every other character as it is."""
     value = str(value)
+    if not value or (min(value) >= " " and max(value) < "\x7f" and '"' not in value and "\\" not in value):
+        # Printable ASCII without quotes or backslashes, as most names and codes are.
+        return '"' + value + '"'
     for char in value:
         if char in ESCAPED:
             break
     else:
-        # Nothing to escape, as for most names and codes.
+        # Nothing to escape (letters beyond ASCII).
         return '"' + value + '"'
     return '"' + "".join([ESCAPED.get(char, char) for char in value]) + '"'
 
@@ -80,11 +85,13 @@ def _quote(text: str) -> str:
 
 
 # The play's text around its code, its players and its comment, percent-encoded once: {"sourceName": …,
-# "sourcePlayId": <code>, "game": {…}, "players": [<players>], "comments": <comment>}.
+# "sourcePlayId": <code>, "game": {…}, "players": [<players>], "comments": <comment>}; and a player's, before
+# each of its values.
 GAME = _object((("name", _text("Tiny Towns")), ("bggId", str(BGG_ID)), ("sourceGameId", _text("tiny-towns")),
                 ("highestWins", "true"), ("noPoints", "false")))
-PLAY_HEAD = _quote("{" + _text("sourceName") + ":" + _text(SOURCE) + "," + _text("sourcePlayId") + ":")
-PLAY_GAME = _quote("," + _text("game") + ":" + GAME + "," + _text("players") + ":[")
-PLAY_COMMENTS = _quote("]," + _text("comments") + ":")
-PLAY_END = _quote("}")
-PLAY_COMMA = _quote(",")
+PLAY = {"head": _quote("{" + _text("sourceName") + ":" + _text(SOURCE) + "," + _text("sourcePlayId") + ":"),
+        "game": _quote("," + _text("game") + ":" + GAME + "," + _text("players") + ":["),
+        "comma": _quote(","), "comments": _quote("]," + _text("comments") + ":"), "end": _quote("}")}
+PLAYER = {key: _quote(("{" if key == "name" else ",") + _text(key) + ":")
+          for key in ("name", "sourcePlayerId", "score", "rank", "winner", "seatOrder")}
+PLAYER["end"] = _quote("}")
