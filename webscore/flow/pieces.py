@@ -235,16 +235,19 @@ def wake_switch(words: dict) -> str:
     return '<label class="wake" hidden><input type="checkbox" checked>{}</label>'.format(escape(words["ui"]["keep_awake"]))
 
 
-def town(words: dict, player: dict, change: str, rules: str, squares=None, lines=None) -> str:
+def town(words: dict, player: dict, change: str, rules: str, squares=None, lines=None, empty=None) -> str:
     """Return a player's town as the result shows it: its grid, every square's points and why, a link to change it.
 
-    squares and lines, when given, are the grid's squares and the lines already drawn (the server keeps them).
+    squares, lines and empty, when given, are the grid's squares, the lines and the empty squares' line already
+    drawn (the server keeps them).
     """
     if squares is None:
         squares = [grid_square(words, square) for square in player["squares"]]
     if lines is None:
         lines = [line(words, square, rules) for square in player["squares"] if square["card"]]
-    empties = empty_line(words, player["empties"], player["empty_points"]) if player["empties"] else ""
+    if empty is None:
+        empty = empty_line(words, player["empties"], player["empty_points"]) if player["empties"] else ""
+    empties = empty
     if player.get("tree"):
         empties = tree_line(words, player["tree"]) + "\n  " + empties
     elif player.get("seed"):

@@ -61,6 +61,8 @@ class Pieces:
         # A result's grid squares and lines as HTML, by what they show: met again game after game.
         self.grid_squares = Store(LIMIT)
         self.grid_lines = Store(LIMIT)
+        # A town's line of empty squares, by their count and points.
+        self.empty_lines = Store(LIMIT)
         # The score pad's row heads by column, and its cells by points.
         self.pad_heads = Store(LIMIT)
         self.pad_cells = Store(LIMIT)
@@ -131,7 +133,12 @@ class Pieces:
     def town(self, player: dict, change: str) -> Markup:
         """Return a player's town as the result shows it (webscore.flow.pieces.town), its squares and lines kept."""
         grid, lines = self.squares(player["squares"])
-        return Markup(drawn.town(self.browser_words, player, change, self.rules, grid, lines))
+        empty = ""
+        if player["empties"]:
+            key = (player["empties"], player["empty_points"])
+            empty = self.empty_lines.values.get(key) or self.empty_lines.get(key, lambda: drawn.empty_line(
+                self.browser_words, *key))
+        return Markup(drawn.town(self.browser_words, player, change, self.rules, grid, lines, empty))
 
     def squares(self, squares: list) -> tuple:
         """Return a town's grid (each square's name, card and points) and its built squares' lines, as HTML."""
