@@ -70,6 +70,10 @@ def add_headers(response):
     return response
 
 
+# Set in a request's environ once fits_before_flask() has found it within the limits.
+FITS = "marquoir.fits"
+
+
 def limit_request(config):
     """Return a check that refuses a request larger than any page of ours needs, or for no valid host.
 
@@ -77,6 +81,9 @@ def limit_request(config):
     reader's language and with the headers above.
     """
     def check():
+        if request.environ.get(FITS):
+            # Checked already, before Flask, by the same rules (fits_before_flask).
+            return
         if not names_a_site(request.host):
             abort(400)
         if len(request.query_string) > config["MAX_QUERY_LENGTH"] or not path_fits(request.environ, config):
@@ -111,8 +118,12 @@ def fits_before_flask(environ, config) -> bool:
     fields = [value for key, value in environ.items()
               if key.startswith("HTTP_") and key not in ("HTTP_CONTENT_TYPE", "HTTP_CONTENT_LENGTH")
               or key in ("CONTENT_TYPE", "CONTENT_LENGTH") and value]
-    return (names_a_site(host) and len(environ.get("QUERY_STRING", "")) <= config["MAX_QUERY_LENGTH"]
+    fits = (names_a_site(host) and len(environ.get("QUERY_STRING", "")) <= config["MAX_QUERY_LENGTH"]
             and path_fits(environ, config) and headers_fit(fields, config))
+    if fits:
+        # limit_request's check, run again if the request goes on to Flask, need not read it a second time.
+        environ[FITS] = True
+    return fits
 
 
 def path_fits(environ, config) -> bool:
