@@ -19,6 +19,8 @@ from flask import Response
 from flask import abort
 from flask import current_app
 from flask import request
+from werkzeug.datastructures import Accept
+from werkzeug.http import parse_accept_header
 from werkzeug.http import quote_etag
 from werkzeug.security import safe_join
 
@@ -55,6 +57,17 @@ def _compress(body: bytes, encoding: str, strongest: bool) -> bytes:
         # and costs its first draw more CPU than that is worth (tests/bench/load.py measures both).
         return brotli.compress(body, quality=11 if strongest else 1)
     return gzip.compress(body, 9 if strongest else 6, mtime=0)
+
+
+# Accept-Encoding headers as read, by their text: clients send a handful of spellings, and werkzeug would parse the
+# header anew at every answer.
+ACCEPTED = Store(256)
+
+
+def accepted_encodings(environ: dict) -> Accept:
+    """Return a request's Accept-Encoding as werkzeug reads it (request.accept_encodings), kept by its text."""
+    header = environ.get("HTTP_ACCEPT_ENCODING")
+    return ACCEPTED.get(header, lambda: parse_accept_header(header))
 
 
 def negotiate(bodies: dict, accepted):
@@ -139,7 +152,7 @@ def encoded_answer(bodies: Encoded, etag: str, cache_control: str, asked) -> tup
 
     `asked` is the request answered: Flask's, or a bare werkzeug one before Flask (page_cache).
     """
-    encoding = negotiate(bodies, asked.accept_encodings)
+    encoding = negotiate(bodies, accepted_encodings(asked.environ))
     headers = [("ETag", quote_etag(etag if encoding is None else "{}-{}".format(etag, encoding))),
                ("Cache-Control", cache_control), ("Vary", "Accept-Encoding")]
     # Any encoding's tag names this version: a proxy that compresses may also have weakened it.
