@@ -52,8 +52,9 @@ class Store:
             while len(self.values) > self.limit:
                 try:
                     del self.values[next(iter(self.values))]
-                except KeyError:
-                    # Another thread dropped it first: look again.
+                except (KeyError, RuntimeError):
+                    # Another thread dropped it first, or changed the store while its oldest was looked up
+                    # ("dictionary changed size during iteration"): look again.
                     continue
         return value
 
