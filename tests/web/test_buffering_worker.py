@@ -7,9 +7,11 @@ it do. Then against gunicorn as the Procfile runs it, on 127.0.0.1: slow clients
 import concurrent.futures
 import http.client
 import os
+import pathlib
 import selectors
 import socket
 import subprocess
+import time
 import types
 
 import pytest
@@ -21,10 +23,12 @@ from support.servers import procfile_gunicorn
 from support.tables import empty_setup
 from webscore.scoring import encode
 from webscore.web.http import buffering
+from webscore.web.http.buffering import ANSWER_SECONDS
 from webscore.web.http.buffering import REQUEST_SECONDS
 from webscore.web.http.buffering import BufferingWorker
 from webscore.web.http.buffering import Connection
 from webscore.web.http.buffering import Gathered
+from webscore.web.http.buffering import Outgoing
 from webscore.web.http.framing import MAX_BODY
 from webscore.web.http.framing import MAX_HEAD
 from webscore.web.http.security import HEADERS
@@ -169,6 +173,57 @@ def test_a_connection_closed_after_its_answer_is_let_go_once_its_client_closes(w
     assert (worker.closing, conn.sock.fileno()) == ({}, -1)
 
 
+def answered_unread(worker, size: int = 8 * 1024 * 1024):
+    """Return (client, connection, answer) of a request whose thread wrote an answer of size bytes the client has not read."""
+    client, conn = connected(worker)
+    client.sendall(HEAD + b"\r\n")
+    turn(worker)
+    conn.sock = conn.outgoing = Outgoing(conn.sock)
+    answer = bytes(range(256)) * (size // 256)
+    # Returns at once, though the client reads nothing: what the socket did not take waits in memory.
+    conn.outgoing.sendall(answer)
+    conn.sock = conn.outgoing.sock
+    done = concurrent.futures.Future()
+    done.set_result(False)
+    worker.finish_request(conn, done)
+    return client, conn, answer
+
+
+def test_a_thread_never_waits_for_a_client_to_read_its_answer(worker):
+    client, conn, answer = answered_unread(worker)
+    assert conn.outgoing.pending and list(worker.writing) == [conn]
+    # The loop sends the rest as the client takes it, then does as the request said (here: close).
+    received = bytearray()
+    client.settimeout(5)
+    while len(received) < len(answer):
+        received += client.recv(1 << 20)
+        turn(worker)
+    assert bytes(received) == answer
+    assert closed(client)
+    assert (worker.writing, list(worker.closing), worker.nr_conns) == ({}, [conn], 0)
+
+
+def test_a_client_that_takes_none_of_its_answer_in_time_is_closed(worker, clock):
+    client, conn, _ = answered_unread(worker)
+    clock[0] += ANSWER_SECONDS - 1
+    worker.murder_keepalived()
+    assert list(worker.writing) == [conn]
+    clock[0] += 2
+    worker.murder_keepalived()
+    assert (worker.writing, worker.nr_conns, conn.sock.fileno()) == ({}, 0, -1)
+
+
+def test_a_full_worker_lets_the_client_leaving_its_answer_longest_go_when_none_waits(worker, clock):
+    unread = []
+    for _ in range(3):
+        unread.append(answered_unread(worker, 1 << 20)[1])
+        clock[0] += 1
+    assert worker.nr_conns == worker.worker_connections and worker.waiting == {}
+    worker.set_accept_enabled(False)
+    assert list(worker.writing) == unread[1:] and unread[0].sock.fileno() == -1
+    assert (worker.nr_conns, worker._accepting) == (2, True)
+
+
 SETUP = encode(empty_setup(examples.load("four-players")))
 
 
@@ -208,4 +263,49 @@ def test_slow_clients_hold_no_thread_of_gunicorn_run_as_the_procfile_runs_it(tmp
             connection.close()
         finally:
             for sock in slow:
+                sock.close()
+
+
+def sent_unread(port: int) -> list:
+    """Return the bytes the kernel holds unread by their client on each connection of a local server's port."""
+    found = []
+    for line in pathlib.Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        if int(fields[1].split(":")[1], 16) == port and fields[3] == "01":
+            found.append(int(fields[4].split(":")[0], 16))
+    return sorted(found)
+
+
+@pytest.mark.slow
+def test_clients_that_never_read_their_answers_hold_no_thread(tmp_path):
+    path = str(tmp_path / "tables.sqlite3")
+    table = SQLiteStore(path).create(SETUP, 4)
+    # Two threads, and ten clients each sending 300 requests at once and reading none of the answers: far more than
+    # the kernel holds for them, so a thread writing to the socket would wait on each for good.
+    with procfile_gunicorn(env={"FLASK_TABLES_DATABASE": path}, workers=1, extra=["--threads", "2"],
+                           log=subprocess.DEVNULL) as (port, _):
+        unread = []
+        for _ in range(10):
+            sock = socket.socket()
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+            sock.connect(("127.0.0.1", port))
+            sock.sendall(b"GET /en/rules HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" * 300)
+            unread.append(sock)
+        try:
+            # Once nothing more goes out to them, a thread that writes to the socket itself waits on one for good.
+            queued = None
+            for _ in range(600):
+                before, queued = queued, sent_unread(port)
+                if len(queued) == 10 and all(queued) and queued == before:
+                    break
+                time.sleep(0.1)
+            for path in ("/en/rules", "/en/t/{}/state".format(table)):
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                connection.request("GET", path)
+                answer = connection.getresponse()
+                assert answer.status == 200
+                answer.read()
+                connection.close()
+        finally:
+            for sock in unread:
                 sock.close()
