@@ -36,9 +36,10 @@ BODY_ERRORS = [
     InvalidChunkSize(b"-1"), InvalidChunkSize(b"zz"), ChunkMissingTerminator(b"XX"), InvalidHeaderName("TRAILER"),
     InvalidHeader("X-A"), InvalidChunkExtension("bare CR"), LimitRequestHeaders("max buffer headers"),
     NoMoreData(b"1a\r\n{")]
-# The same sent as chunks: sizes of -1 and zz, a chunk without its terminator, a trailer named Trailer, a body cut short.
+# The same sent as chunks: sizes of -1 and zz, a chunk without its terminator, a trailer named Trailer, a body cut short;
+# and a body in 10,000 chunks of one byte, cut where they pass the 64 a body may come in (framing.MAX_CHUNKS).
 MALFORMED_CHUNKS = (b"-1\r\n{}\r\n0\r\n\r\n", b"zz\r\n{}\r\n0\r\n\r\n", b"2\r\n{}XX0\r\n\r\n",
-                    b"2\r\n{}\r\n0\r\nTrailer: x\r\n\r\n", b"10\r\n{}")
+                    b"2\r\n{}\r\n0\r\nTrailer: x\r\n\r\n", b"10\r\n{}", b"1\r\n \r\n" * 10000 + b"0\r\n\r\n")
 # A form's refusal, in French: its page's title and message.
 REFUSED_FORM = ("Un problème est survenu", "Impossible de répondre à cette demande telle quelle.")
 

@@ -118,6 +118,7 @@ class Connection(gthread.TConn):
         super().__init__(worker.cfg, sock, client, server)
         self.worker = worker
         self.gathered = bytearray()
+        self.memo = {}
         self.deadline = 0.0
         # Handed over before its body was whole (too large, or refused): the connection closes after the answer.
         self.cut = False
@@ -186,7 +187,9 @@ class BufferingWorker(gthread.ThreadWorker):
             conn.gathered += conn.parser.unreader.take_buffered()
         conn.deadline = time.monotonic() + REQUEST_SECONDS
         conn.sock.setblocking(False)
-        state = request_state(bytes(conn.gathered))
+        # What was read of this request's bytes so far: each piece that comes is read alone.
+        conn.memo = {}
+        state = request_state(bytes(conn.gathered), conn.memo)
         if state == MORE:
             self.waiting[conn] = None
             self.poller.register(conn.sock, selectors.EVENT_READ, partial(self.on_request_bytes, conn))
@@ -200,7 +203,7 @@ class BufferingWorker(gthread.ThreadWorker):
             return
         if data:
             conn.gathered += data
-            state = request_state(bytes(conn.gathered))
+            state = request_state(bytes(conn.gathered), conn.memo)
             if state != MORE:
                 self.stop_waiting(conn)
                 self.answer(conn, state)
@@ -224,6 +227,9 @@ class BufferingWorker(gthread.ThreadWorker):
 
     def hand_over(self, conn, cut: bool) -> None:
         """Give a connection's request to a thread: whole, or cut (its connection closes after the answer)."""
+        if "cut" in conn.memo:
+            # A body in more chunks than it may come in: the thread reads none past them.
+            del conn.gathered[conn.memo["cut"]:]
         conn.cut = cut
         conn.data_ready = True
         super().enqueue_req(conn)
