@@ -58,6 +58,16 @@ def test_an_ipv4_address_counts_as_it_is_even_written_as_ipv6(make_app, table_co
     assert open_from(phone, "192.0.2.2") == 303
 
 
+def test_an_address_forwarded_with_its_port_counts_as_the_address(make_app, table_config):
+    # Some routers forward the client's address with its port: each new connection of one client came as another.
+    table_config["TABLES_PER_HOUR"] = 2
+    phone = make_app(**table_config).test_client()
+    assert [open_from(phone, address) for address in ("192.0.2.1:50001", "192.0.2.1:50002", "192.0.2.1:50003")] == \
+        [303, 303, 429]
+    assert [open_from(phone, address) for address in ("[2001:db8:1:2::1]:443", "2001:db8:1:2::2", "[2001:db8:1:2::3]:1")] \
+        == [303, 303, 429]
+
+
 def test_what_one_address_keeps_at_once_is_bounded(make_app, table_config):
     table_config["TABLES_KEPT_PER_ADDRESS"] = 2
     clock = table_config["TABLES_CLOCK"]

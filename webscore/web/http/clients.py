@@ -12,7 +12,15 @@ ROUTER_NETWORKS = ("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/
 
 
 def address(text: str):
-    """Return the address a text names (an IPv4-mapped IPv6 one as IPv4), or None when it names none."""
+    """Return the address a text names (an IPv4-mapped IPv6 one as IPv4), or None when it names none.
+
+    An address with its port, as some routers forward the client's ("192.0.2.1:51234", "[2001:db8::1]:51234"), names
+    the address: each of its ports is not another client.
+    """
+    if text.startswith("[") and "]" in text:
+        text = text[1:text.index("]")]
+    elif text.count(":") == 1:
+        text = text.split(":", 1)[0]
     try:
         found = ipaddress.ip_address(text)
     except ValueError:
