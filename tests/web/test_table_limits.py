@@ -166,3 +166,16 @@ def test_one_runaway_phone_stops_alone_and_its_table_goes_on(make_app, table_con
     other = opened(phone, "192.0.2.50")
     assert saved(phone, other, "phone-at-other", 1)[0] == 200
     assert saved(phone, other, "phone-at-other", 2, "hu") == (429, "Túl sok mentés erről a hálózatról. Várj egy kicsit.")
+
+
+def test_saves_refused_unwritten_do_not_stop_the_tables_phones(make_app, table_config):
+    # Whoever has the table's link sent saves under new client ids, each refused (another phone's town): they counted
+    # against the table, and once its limit was reached every phone of the table was refused (429) for the minute.
+    table_config.update(TABLE_SAVES_PER_TABLE=5)
+    phone = make_app(**table_config).test_client()
+    table = opened(phone, "192.0.2.50")
+    assert saved(phone, table, "the-towns-phone", 1)[0] == 200
+    assert {saved(phone, table, "stranger-{:04}".format(n), 1)[0] for n in range(10)} == {409}
+    assert [saved(phone, table, "the-towns-phone", seq)[0] for seq in range(2, 6)] == [200, 200, 200, 200]
+    # Saves that change the table still count: the table's fifth change this minute was its last.
+    assert saved(phone, table, "the-towns-phone", 6) == (429, "Too many saves at this table. Please wait a little.")

@@ -28,10 +28,15 @@ PHONE, TABLE, ADDRESS = "save-phone", "save-table", "save"
 
 
 def save_limits(table_id: str, phone: str) -> list:
-    """Return the limits a save counts against, in order: its phone's at this table, the table's, its address's."""
+    """Return the limits a save counts against, in order: its phone's at this table, the table's, its address's.
+
+    The table's counts only the saves that change the table: saves refused unwritten (another phone's town, a stale
+    number, anything sent by whoever has the link) counted too, and 1,200 of them in a minute from one address and
+    new client ids stopped every phone of the table (429) for the rest of it.
+    """
     config = current_app.config
     return [("{}:{}:{}".format(PHONE, table_id, phone), 60, config["TABLE_SAVES_PER_PHONE"]),
-            ("{}:{}".format(TABLE, table_id), 60, config["TABLE_SAVES_PER_TABLE"]),
+            ("{}:{}".format(TABLE, table_id), 60, config["TABLE_SAVES_PER_TABLE"], True),
             ("{}:{}".format(ADDRESS, client()), 60, config["TABLE_SAVES_PER_MINUTE"])]
 
 

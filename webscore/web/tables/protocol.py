@@ -14,8 +14,9 @@ from ...shapes import TableRecord
 
 # A change of a table: given its record, (the record to keep, an answer); the same record object when nothing changed.
 Change = Callable[[TableRecord], tuple[TableRecord, object]]
-# A limit a change counts against: (its key, its window in seconds, the most calls let through in that window).
-Limit = tuple[str, int, int]
+# A limit a change counts against: (its key, its window in seconds, the most calls let through in that window), and
+# optionally True: then only a change that writes the table counts (a call refused unwritten is checked, not counted).
+Limit = tuple[str, int, int] | tuple[str, int, int, bool]
 
 
 @runtime_checkable

@@ -89,14 +89,19 @@ class RedisStore:
     def change(self, table_id: str, change, limits=()):
         """Change a table in one transaction; return (record, answer), or None for no such table.
 
-        As SQLiteStore.change. The table's key is watched while change() runs and written with MULTI/EXEC,
-        which Redis refuses if another instance wrote the table meanwhile: then it is read and changed
-        again, so no write is ever lost between two instances.
+        As SQLiteStore.change (a limit marked True is counted in the write's MULTI/EXEC). The table's key is
+        watched while change() runs and written with MULTI/EXEC, which Redis refuses if another instance wrote
+        the table meanwhile: then it is read and changed again, so no write is ever lost between two instances.
         """
-        for limit_key, window, most in limits:
-            with self.redis.pipeline() as pipe:
-                self._count(pipe, limit_key, window)
-                count, _ = pipe.execute()
+        on_write = []
+        for limit_key, window, most, *written in limits:
+            if written:
+                count = int(self.redis.get(self._slot(limit_key, window)) or 0) + 1
+                on_write.append((limit_key, window))
+            else:
+                with self.redis.pipeline() as pipe:
+                    self._count(pipe, limit_key, window)
+                    count, _ = pipe.execute()
             if count > most:
                 raise Limited(limit_kind(limit_key))
         key = self.PREFIX + table_id
@@ -111,6 +116,9 @@ class RedisStore:
                     if changed is not record:
                         pipe.multi()
                         self._write(pipe, table_id, changed, owner)
+                        # A limit counted only by a change that writes the table, counted with the write.
+                        for limit_key, window in on_write:
+                            self._count(pipe, limit_key, window)
                         pipe.execute()
                     return changed, answer
                 except self.WatchError:

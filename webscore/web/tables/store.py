@@ -169,16 +169,20 @@ class SQLiteStore:
         change(record) returns (the record to keep, an answer): the same record object when nothing
         changed, which is then not written. limits, each (key, window, most), count the call as hit() does,
         in the same transaction and in order, and raise Limited (its kind) at the first past its `most`: one
-        write rather than two waiting for the same lock.
+        write rather than two waiting for the same lock. A limit (key, window, most, True) is checked in its
+        turn but counted only by a change that writes the table.
         """
         db = self._db()
         db.execute("BEGIN IMMEDIATE")
         try:
             db.execute("DELETE FROM counts WHERE until < ?", (self.clock(),))
-            for key, window, most in limits:
-                if self._count(db, key, window) > most:
+            on_write = []
+            for key, window, most, *written in limits:
+                if (self._counted(db, key, window) + 1 if written else self._count(db, key, window)) > most:
                     db.execute("COMMIT")
                     raise Limited(limit_kind(key))
+                if written:
+                    on_write.append((key, window))
             record = self.get(table_id)
             if record is None:
                 # A call refused is counted all the same, as Redis counts it: the count is all it wrote.
@@ -188,6 +192,8 @@ class SQLiteStore:
             if changed is not record:
                 db.execute("UPDATE tables SET record = ?, changed = ? WHERE id = ?",
                            (json.dumps(changed), changed["changed"], table_id))
+                for key, window in on_write:
+                    self._count(db, key, window)
             db.execute("COMMIT")
             return changed, answer
         except BaseException:
@@ -207,6 +213,12 @@ class SQLiteStore:
             "INSERT INTO counts (key, window, count, until) VALUES (?, ?, 1, ?) ON CONFLICT(key) DO UPDATE SET "
             "count = CASE WHEN window = excluded.window THEN count + 1 ELSE 1 END, window = excluded.window, "
             "until = excluded.until RETURNING count", (key, slot, (slot + 1) * window)).fetchall()[0][0]
+
+    def _counted(self, db, key: str, window: int) -> int:
+        """Return the count of key in the current window, without counting."""
+        row = db.execute("SELECT count FROM counts WHERE key = ? AND window = ?",
+                         (key, int(self.clock() // window))).fetchone()
+        return row[0] if row else 0
 
     def counted_keys(self) -> int:
         """Return how many counts are kept (each goes once its window is over)."""
