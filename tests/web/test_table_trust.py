@@ -120,6 +120,24 @@ def test_a_town_belongs_to_the_phone_that_took_it_and_another_takes_it_over_only
     assert [event["kind"] for event in state(phone, table)["events"]] == ["taken-over", "taken-over"]
 
 
+def test_a_take_over_stays_in_the_tables_state_however_many_events_follow_it(phone):
+    # The state listed the last 6 events only: six take-overs of another town, made between two follows (3 s) by
+    # whoever has the link, pushed a town's take-over out before any phone had said it.
+    table = open_table(phone)
+    assert send(phone, table, 1, {"seq": 1, "set": {"square_a1": ["farm", 0]}}).status_code == 200
+    taken = send(phone, table, 1, {"seq": 1, "set": {"square_a1": ["well", 1]}}, OTHER, "other-secret-key-01", take=True)
+    assert taken.status_code == 200
+    phones = [("noise-phone-one", "noise-secret-key-1"), ("noise-phone-two", "noise-secret-key-2")]
+    for version in range(8):
+        client, key = phones[version % 2]
+        noise = send(phone, table, 2, {"seq": 1 + version // 2, "set": {"square_a1": [("farm", "well")[version % 2], version]}},
+                     client, key, take=True)
+        assert noise.status_code == 200
+    events = state(phone, table)["events"]
+    assert {"player": 0, "kind": "taken-over", "revision": taken.json["revision"]} in events
+    assert len(events) == 7 and [event["player"] for event in events[1:]] == [1] * 6
+
+
 def test_a_reopening_from_another_phone_is_said_on_every_phone_and_the_own_phone_hands_it_in_again(phone):
     table = open_table(phone)
     handed_in(phone, table)

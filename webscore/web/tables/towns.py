@@ -96,7 +96,8 @@ def with_town(record: dict, setup: dict, n: int, town: dict, now: float) -> dict
     return changed
 
 
-# Events kept per table, for every phone to say (a take-over or a reopening by another phone).
+# Events kept per table, for every phone to say (a take-over or a reopening by another phone): the last MAX_EVENTS,
+# and the last of each kind for each town, so that no town's is pushed out by others made between two follows.
 MAX_EVENTS = 6
 
 
@@ -118,7 +119,10 @@ def with_event(record: dict, n: int, kind: str, now: float) -> dict:
     """Return the record with an event of player n's town (from 1) for every phone to say, as a new revision."""
     revision = record["revision"] + 1
     events = (record.get("events") or []) + [{"player": n - 1, "kind": kind, "revision": revision, "at": now}]
-    return dict(record, events=events[-MAX_EVENTS:], revision=revision, changed=now)
+    last = {(event["player"], event["kind"]): event["revision"] for event in events}
+    kept = [event for at, event in enumerate(events)
+            if at >= len(events) - MAX_EVENTS or last[event["player"], event["kind"]] == event["revision"]]
+    return dict(record, events=kept, revision=revision, changed=now)
 
 
 def empty_towns(record: dict, setup: dict, n: int, town: dict) -> list:
