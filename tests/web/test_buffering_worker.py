@@ -149,6 +149,30 @@ def test_a_full_worker_lets_the_connection_waiting_longest_go_for_the_next(worke
     assert (worker.nr_conns, worker._accepting) == (2, True)
 
 
+def test_requests_not_whole_hold_no_more_bytes_than_the_bound_the_longest_waiting_going_first(worker, clock, monkeypatch):
+    monkeypatch.setattr(buffering, "MAX_WAITING_BYTES", 1000)
+    body = b"POST /en/t/new HTTP/1.1\r\nHost: a\r\nContent-Length: 60000\r\n\r\n" + b" " * 400
+    clients = []
+    for _ in range(2):
+        clients.append(connected(worker))
+        clients[-1][0].sendall(body)
+        turn(worker)
+        clock[0] += 1
+    assert list(worker.waiting) == [conn for _, conn in clients]
+    assert worker.waiting_bytes == 2 * len(body)
+    # A third connection's bytes pass the bound: the one waiting longest goes.
+    client, conn = connected(worker)
+    client.sendall(body)
+    turn(worker)
+    assert closed(clients[0][0])
+    assert list(worker.waiting) == [clients[1][1], conn] and worker.waiting_bytes == 2 * len(body)
+    assert worker.nr_conns == 2
+    # Those that go by their time, or whose request comes whole, count no more.
+    clock[0] += REQUEST_SECONDS
+    worker.murder_keepalived()
+    assert (worker.waiting, worker.waiting_bytes) == ({}, 0)
+
+
 def test_a_head_past_the_bound_is_refused_as_gunicorn_refuses_one(worker):
     client, conn = connected(worker)
     client.sendall(HEAD + b"X-Big: " + b"a" * MAX_HEAD)
