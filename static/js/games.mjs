@@ -28,11 +28,16 @@ const filters = Object.fromEntries(["period", "group"].map((name) => [name, new 
 
 // Draw the page, keeping the summaries the core read for the first time, and the focus where it was (or on the
 // control just changed, by its id). The games travel as the text they are kept as: the worker reads them.
+// Where a kept game opens: its result, or a quick pad's pad (whole, with the site's origin, in the CSV).
+function links(origin = "") {
+  return { result: origin + path("results.show", { lang, code: "CODE" }).replace("CODE", "%(code)s"),
+    pad: origin + path("pages.pad", { lang }) };
+}
+
 async function draw(focus = null) {
   const core = await loadBrowserCore();
   const answer = await core.history({
-    call: "stats", ...games(), merged: merged(), filters, now: Date.now(), words: pageWords,
-    links: { result: path("results.show", { lang, code: "CODE" }).replace("CODE", "%(code)s"), pad: path("pages.pad", { lang }) },
+    call: "stats", ...games(), merged: merged(), filters, now: Date.now(), words: pageWords, links: links(),
   });
   const focused = focus ?? document.activeElement?.id;
   place.innerHTML = answer.html;
@@ -67,7 +72,8 @@ async function exportGames() {
 
 async function exportPlays() {
   const core = await loadBrowserCore();
-  const answer = await core.history({ call: "csv", ...games(), merged: merged(), words: { stats: texts, modes: words.modes } });
+  const answer = await core.history({ call: "csv", ...games(), merged: merged(), words: { stats: texts, modes: words.modes },
+    links: links(location.origin) });
   if (answer.played) keepPlayedText(answer.played);
   // A byte order mark first: a spreadsheet then reads the names' accents as UTF-8.
   save(fill(texts.plays_file, { date: today() }), "text/csv;charset=utf-8", "\ufeff" + answer.csv);

@@ -200,9 +200,11 @@ def test_export_clear_and_import_restore_the_same_page(phone, live_server, tmp_p
     # spreadsheet opens it: a byte order mark, then columns parted by ";", the head and the modes in Hungarian.
     text = rows.read_text(encoding="utf-8")
     lines = text.lstrip("\ufeff").splitlines()
-    assert text.startswith("\ufeffdátum;kód;mód;ülés;játékos;pontszám;helyezés;győztes")
+    assert text.startswith("\ufeffdátum;link;mód;hely az asztalnál;játékos;pontszám;helyezés;győztes")
     assert len(lines) == 1 + 11 * 4 + 1 and lines[-4].split(";")[4] == "Bo"
     assert lines[-4].split(";")[2] == "Főépítész"
+    # The link opens the game's result on this site.
+    assert re.fullmatch(re.escape(live_server) + r"/hu/r/[\w-]+", lines[-4].split(";")[1])
 
     asked = []
     page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))

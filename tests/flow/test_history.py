@@ -350,10 +350,18 @@ def test_the_plays_csv_is_written_in_the_pages_language_for_its_spreadsheets(cli
     words = page_words(client, "fr")
     games = json.loads(json.dumps(kept[10:12]))
     games[1]["summary"]["players"][0]["name"] = "Bó; le 2e"
+    links = {"result": "https://marquoir.example/fr/r/%(code)s", "pad": "https://marquoir.example/fr/pad"}
+    games.append({"code": "pad?mode=town-hall&n0=Ana&blue0=12&n1=Bo&blue1=9", "when": games[1]["when"] + 1})
+    games[2]["summary"] = history.summary_of(games[2]["code"])
     text = json.loads(flow.history_json(json.dumps({"call": "csv", "played": json.dumps(games), "merged": {},
-                                                    "words": {"stats": words["stats"], "modes": words["modes"]}})))["csv"]
+                                                    "words": {"stats": words["stats"], "modes": words["modes"]},
+                                                    "links": links})))["csv"]
     rows = text.split("\r\n")
-    assert rows[0] == "date;code;mode;place à table;joueur;points;rang;vainqueur"
-    assert rows[1].split(";")[2:] == ["Solo", "1", "Ana", "33", "1", "0"]
+    assert rows[0] == "date;lien;mode;ordre à table;joueur;points;classement;vainqueur"
+    # Each game's link opens it: its result, or the pad as it was kept.
+    assert rows[1].split(";")[1:] == ["https://marquoir.example/fr/r/" + games[0]["code"], "Solo", "1", "Ana", "33", "1",
+                                      "0"]
+    assert rows[6].split(";")[1:4] == ["https://marquoir.example/fr/pad?mode=town-hall&n0=Ana&blue0=12&n1=Bo&blue1=9",
+                                       "Hôtel de ville", "1"]
     # A name holding the separator is quoted, as a French spreadsheet reads it.
     assert next(csv.reader(io.StringIO(rows[2]), delimiter=";"))[2:5] == ["Maître d’œuvre", "1", "Bó; le 2e"]

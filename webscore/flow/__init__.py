@@ -151,8 +151,9 @@ def history_json(text: str) -> str:
     for it (the list read last, with the summaries added since). "merged" is {name: name}.
     - "stats": {"played", "merged", "filters", "now", "words", "links"} → {"html"}, and "played" again when
       games were read for the first time (their summaries added, None for a code that does not open);
-    - "csv": {"played", "merged", "words"?} → {"csv"}: the plays, one row per player, in the words' language (its
-      separator, head and modes; English's without), and "played", as "stats" does;
+    - "csv": {"played", "merged", "words"?, "links"?} → {"csv"}: the plays, one row per player, in the words'
+      language (its separator, head and modes; English's without), each game's link whole (its code without
+      links), and "played", as "stats" does;
     - "import": {"text" (an export file), "played", "merged"} → {"played", "merged", "added"} (the new games read
       already), or {"problem"} and nothing changed: a file whose games do not all open is damaged;
     - "pad": {"query"} → {"summary"}: a quick pad's, None while it is not finished (the kept games untouched).
@@ -192,7 +193,8 @@ def history_json(text: str) -> str:
             read += 1
     if call == "csv":
         words = request.get("words") or {}
-        answer = {"csv": history.plays_csv(games, merged, words.get("stats", {}).get("csv"), words.get("modes"))}
+        answer = {"csv": history.plays_csv(games, merged, words.get("stats", {}).get("csv"), words.get("modes"),
+                                           request.get("links"))}
     else:
         filters = request.get("filters") or {}
         stats = history.stats(games, merged, filters, int(request.get("now") or 0))

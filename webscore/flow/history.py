@@ -375,15 +375,17 @@ def _buildings(chosen: list) -> list:
             for card, kept in sorted(by_card.items(), key=lambda i: (-i[1]["games"], i[0]))]
 
 
-# The plays' CSV as English writes it: its separator and its head. A page gives its language's (history_words "csv").
+# The plays' CSV without a page's words: English, each game by its code. A page gives its language's head (history_words
+# "csv") and the links.
 CSV = {"separator": ",", "columns": ["date", "code", "mode", "seat", "player", "score", "rank", "winner"]}
 
 
-def plays_csv(games: list, merged: dict, csv=None, modes=None) -> str:
+def plays_csv(games: list, merged: dict, csv=None, modes=None, links=None) -> str:
     """Return the plays as CSV, one row per player and game (oldest first): what a spreadsheet reads.
 
     csv: {"separator", "columns"} in the page's language (CSV by default); modes: each mode's name in it (the mode's
-    id by default).
+    id by default); links: {"result", "pad"} as the statistics page has them, whole addresses, for each game's link
+    (its code without them).
     """
     csv = csv or CSV
     separator = csv["separator"]
@@ -391,13 +393,21 @@ def plays_csv(games: list, merged: dict, csv=None, modes=None) -> str:
     for game in sorted((g for g in games if g.get("summary")), key=lambda g: (g["when"], g["code"])):
         seated = game["summary"]["players"]
         mode = (modes or {}).get(game["summary"]["mode"], game["summary"]["mode"])
+        link = game_link(links, game["code"]) if links else game["code"]
         for seat, player in enumerate(seated, 1):
             # A kept code or mode is read from the phone's storage as it is: every text cell goes through _csv_text.
             rows.append(separator.join((
-                iso_day(game["when"]), _csv_text(game["code"], separator), _csv_text(mode, separator), str(seat),
+                iso_day(game["when"]), _csv_text(link, separator), _csv_text(mode, separator), str(seat),
                 _csv_text(merged_name(player["name"], merged), separator), str(player["total"]), str(player["place"]),
                 "1" if won(player["place"], len(seated)) else "0")))
     return "\r\n".join(rows) + "\r\n"
+
+
+def game_link(links: dict, code: str) -> str:
+    """Return the address of a kept game: its result page, or for a quick pad the pad at its address."""
+    if code.startswith(PAD):
+        return links["pad"] + code[len(PAD) - 1:]
+    return links["result"].replace("%(code)s", code)
 
 
 def iso_day(when: int) -> str:

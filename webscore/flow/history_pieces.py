@@ -8,8 +8,8 @@ disclosure, so a screen reader or a curious player reads the same figures. Colou
 """
 
 from .history import COLUMNS
-from .history import PAD
 from .history import PERIODS
+from .history import game_link
 from .history import iso_day
 from .pieces import attributes
 from .pieces import counted
@@ -50,10 +50,8 @@ def _date(when: int) -> str:
 
 
 def _result_link(links: dict, code: str, text: str) -> str:
-    """Return a link to a kept game's result: its result page, or for a quick pad the pad at its address."""
-    if code.startswith(PAD):
-        return '<a href="{}">{}</a>'.format(escape(links["pad"] + code[len(PAD) - 1:]), text)
-    return '<a href="{}">{}</a>'.format(escape(fill(links["result"], {"code": code})), text)
+    """Return a link to a kept game: its result page, or for a quick pad the pad at its address."""
+    return '<a href="{}">{}</a>'.format(escape(game_link(links, code)), text)
 
 
 def _table(caption: str, heads: list, rows: list) -> str:

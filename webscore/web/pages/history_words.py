@@ -80,7 +80,7 @@ def history_words() -> dict:
         "games_file": _("marquoir-games-%(date)s.json"),
         "plays_file": _("marquoir-plays-%(date)s.csv"),
         "csv": {"separator": next(row.spreadsheet_separator for row in ROWS if row.tag == lang), "columns": [
-            pgettext("a column of the exported plays", "date"), pgettext("a column of the exported plays", "code"),
+            pgettext("a column of the exported plays", "date"), pgettext("a column of the exported plays", "link"),
             pgettext("a column of the exported plays", "mode"), pgettext("a column of the exported plays", "seat"),
             pgettext("a column of the exported plays", "player"), pgettext("a column of the exported plays", "score"),
             pgettext("a column of the exported plays", "rank"), pgettext("a column of the exported plays", "winner")]},
