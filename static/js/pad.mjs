@@ -151,6 +151,11 @@ function act(action) {
   else if (action === "add") setAddress([...formPairs(form), [PAD.name + form.querySelectorAll(".pad-player").length, ""]]);
   else if (action.startsWith("remove-")) setAddress(withoutPlayer(formPairs(form), Number(action.slice(7))), true);
   else if (action.startsWith("sign-")) toggleSign(form.elements.namedItem(action.slice(5)));
+  else if (action === "uncounted") {
+    // Turns not counted: each turns field a tie shows gets 0, equal, so the next tie-break decides.
+    for (const fact of form.querySelectorAll(`.fact[class*="fact-${PAD.facts[0][0]}"]:not([hidden]) input`)) fact.value = "0";
+    update(form);
+  }
 }
 
 // A form's fields and what each holds ("1" or "" for a box).

@@ -153,3 +153,24 @@ def test_a_player_added_before_the_core_is_ready_keeps_everything_typed_meanwhil
     expect(page.locator(".ranking li .who")).to_have_text(["Alice", "Béla", "Cili"], timeout=WAIT)
     assert [page.input_value(field) for field in ("#n0", "#blue0", "#n1", "#blue1", "#n2")] == [
         "Alice", "12", "Béla", "9", "Cili"]
+
+
+def test_a_tie_on_the_pad_says_each_players_number_and_takes_turns_not_counted(phone, live_server):
+    page = phone.new_page()
+    slow_network(page, 150)
+    # Ana 12 − 2 and Bo 13 − 3: level on 10, the turns asked.
+    page.goto(live_server + "/fr/pad?n0=Ana&blue0=12&empty0=2&n1=Bo&blue1=13&empty1=3")
+    expect(page.locator("#t0")).to_be_visible(timeout=WAIT)
+    page.locator(".fact-t0").get_by_role("button", name="On ne les a pas comptés").tap()
+    # Equal turns: the empty squares decide, each row with its own number.
+    expect(page.locator(".ranking li .tie")).to_have_text(["départage\u00a0: 2\u00a0cases vides",
+                                                          "départage\u00a0: 3\u00a0cases vides"], timeout=WAIT)
+    assert (page.input_value("#t0"), page.input_value("#t1")) == ("0", "0")
+    expect(page.locator(".pad-kept")).to_be_visible(timeout=WAIT)
+    # Turns counted after all: 6 and 5 make Bo first, and each row says its turns.
+    page.fill("#t0", "6")
+    page.fill("#t1", "5")
+    expect(page.locator(".ranking li .tie")).to_have_text(["départage\u00a0: 5\u00a0tours en tant que Maître d’œuvre",
+                                                          "départage\u00a0: 6\u00a0tours en tant que Maître d’œuvre"],
+                                                         timeout=WAIT)
+    expect(page.locator(".ranking li .who")).to_have_text(["Bo", "Ana"])

@@ -62,9 +62,12 @@ def _pad_player(words: dict, i: int, values: dict) -> str:
             cells.append(_pad_cell(words, field, words["colour_labels"][column], values.get(field, ""),
                                    pad["ranges"][column], column))
     labels = {"master_builder_turns": ui["turns"], "cottages": ui["cottage_count"]}
-    facts = ['<div class="fact fact-{}{}"{}>{}</div>'.format(
+    # A table that did not count turns says so: every tie's turns given as 0, equal, and the next tie-break decides.
+    uncounted = {"master_builder_turns": button(ui["turns_uncounted"], "uncounted", "small"), "cottages": ""}
+    facts = ['<div class="fact fact-{}{}"{}>{}{}</div>'.format(
         short, i, "" if values.get(short + str(i)) else " hidden",
-        _pad_cell(words, short + str(i), labels[fact], values.get(short + str(i), ""), pad["ranges"][fact]))
+        _pad_cell(words, short + str(i), labels[fact], values.get(short + str(i), ""), pad["ranges"][fact]),
+        uncounted[fact])
         for short, fact in pad["facts"]]
     return '<p><label for="{}">{} </label><input {}>{}</p>\n<div class="pad-points">{}</div>\n{}'.format(
         name, escape(ui["name"]), attributes(name_field), _message_place(name), "".join(cells), "\n".join(facts))

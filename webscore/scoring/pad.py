@@ -20,6 +20,7 @@ from .game import MASTER_BUILDER
 from .game import MODES
 from .game import SOLO
 from .game import TIE_COTTAGES
+from .game import TIE_EMPTY
 from .game import TIE_TURNS
 from .game import TREE_POINTS
 from .game import rank
@@ -129,7 +130,8 @@ def _total(row: dict) -> int:
 
 
 def pad_result(pad: dict) -> dict:
-    """Return each player's total, place, deciding tie-break, the fact a tie still needs, and solo rank."""
+    """Return each player's total, place, deciding tie-break and the number it read, the fact a tie still needs, and
+    solo rank."""
     players = pad["players"]
     totals = [_total(row) for row in players]
     standings = [{"total": totals[p], "master_builder_turns": players[p].get("master_builder_turns"),
@@ -140,6 +142,9 @@ def pad_result(pad: dict) -> dict:
         result = {"name": players[p]["name"], "total": totals[p]}
         result.update(placing)
         result["needs_field"] = NEEDED_FIELD.get(placing["needs"])
+        # The number the tie-break that placed the player read, said on each tied row as a result says it.
+        result["tie_value"] = {TIE_TURNS: standings[p]["master_builder_turns"], TIE_EMPTY: standings[p]["empty"],
+                               TIE_COTTAGES: standings[p]["cottages"]}.get(placing["decided_by"])
         if pad["mode"] == SOLO:
             result["solo_rank"] = solo_rank(totals[p])
         results.append(result)
