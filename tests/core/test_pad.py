@@ -218,3 +218,10 @@ def assert_the_pad_ranks_as_the_game(game):
     assert answer["problems"] == []
     assert [(r["total"], r["place"]) for r in answer["result"]["players"]] == [
         (r["total"], r["place"]) for r in result["players"]]
+
+
+@pytest.mark.parametrize(("name", "code"), [("\u202eevil", "name-format-character"), ("Ana\x07", "name-control-character")])
+def test_a_name_is_checked_as_the_setup_checks_it_on_its_field(name, code):
+    # A name that hides part of itself was taken without a word, and the pad then never counted in "Your games".
+    assert codes(fields(("n0", name), ("n1", "Bo"))) == [(code, "n0")]
+    assert codes(fields(("n0", "  "), ("n1", "Bo"))) == []

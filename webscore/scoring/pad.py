@@ -26,6 +26,7 @@ from .game import TREE_POINTS
 from .game import rank
 from .game import solo_rank
 from .validate import MAX_NAME
+from .validate import _check_name
 from .validate import MAX_PLAYERS
 from .validate import problem
 
@@ -88,6 +89,9 @@ def _player_problems(row, p: int) -> list:
         found.append(problem("name-missing", p))
     elif len(name) > MAX_NAME:
         found.append(problem("name-too-long", p))
+    elif name.strip():
+        # A name is checked as the setup checks it (a blank one is drawn as "Player 2"): nothing hidden in it.
+        found.extend(_check_name(name, p))
     for box in (CATHEDRAL, TREE):
         if row.get(box) not in (None, True, False):
             found.append(problem("unknown-field", p, value=box))
@@ -184,7 +188,7 @@ def _field_of(found: dict, prefix_of: dict) -> dict:
         found["field"] = "mode"
     elif found["player"] is None or found["code"] == "unknown-field":
         found["field"] = None
-    elif found["code"] in ("name-missing", "name-too-long"):
+    elif found["code"].startswith("name-"):
         found["field"] = NAME + str(found["player"])
     else:
         found["field"] = prefix_of.get(key, key) + str(found["player"])
