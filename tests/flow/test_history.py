@@ -198,7 +198,11 @@ def test_an_export_is_imported_without_duplicates_and_a_damaged_one_changes_noth
     changed = json.loads(text)
     code = changed["games"][6]["code"]
     changed["games"][6]["code"] = code[:20] + ("A" if code[20] != "A" else "B") + code[21:]
+    # A file that does not start as an export is another kind (the plays' CSV imported by mistake), one that breaks
+    # off is damaged.
     for damaged, problem in ((json.dumps(changed), "damaged-export"), ("{", "damaged-export"), ("[]", "not-an-export"),
+                             ("\ufeffdate;lien;mode\r\n2026-12-02;https://x/fr/r/AAA;Solo", "not-an-export"),
+                             ('\ufeff {"app": "marq', "damaged-export"),
                              ('{"app": "marquoir", "kind": "games", "games": [{"code": 5, "when": 1}]}', "damaged-export"),
                              ('{"app": "marquoir", "kind": "games", "games": {}}', "damaged-export"),
                              ('{"app": "other", "kind": "games", "games": []}', "not-an-export")):

@@ -169,10 +169,13 @@ def history_json(text: str) -> str:
         games = _played["games"] = history.kept(request.get("played"))
     merged = history.kept_merges(request.get("merged"))
     if call == "import":
+        text = str(request.get("text") or "")
         try:
-            data = json.loads(str(request.get("text") or ""))
+            data = json.loads(text)
         except ValueError:
-            return json.dumps({"problem": "damaged-export"})
+            # An export is a JSON object: a file that does not even start as one (the plays' CSV, a picture) is
+            # another kind of file, one that does and breaks off is a damaged export.
+            return json.dumps({"problem": "damaged-export" if text.lstrip("\ufeff \t\r\n")[:1] == "{" else "not-an-export"})
         more, more_merged = history.imported(data)
         if more is None:
             return json.dumps({"problem": more_merged})
