@@ -177,6 +177,9 @@ async function draw(renumbered = false) {
   // What was typed while the core drew the new form goes on in it, field by field: nothing typed is lost (but
   // where a player was removed and the fields renumbered).
   const typed = [...fieldValues(root.querySelector(".pad-form"))].filter(([name, value]) => before.get(name) !== value);
+  // The field typed in now keeps the focus in the new form, so the next keys go on in it.
+  const typingIn = renumbered ? null : root.querySelector(".pad-form").contains(document.activeElement)
+    && document.activeElement.name;
   root.querySelector(".pad-form").outerHTML = drawn;
   const form = root.querySelector(".pad-form");
   for (const [name, value] of renumbered ? [] : typed) {
@@ -185,8 +188,10 @@ async function draw(renumbered = false) {
     else if (field) field.value = value;
   }
   const fallback = acted === "add" ? `#${PAD.name}${count - 1}` : acted?.startsWith("remove") ? "[data-action^=remove], .add-player" : "input";
-  const again = acted && (form.querySelector(`[data-action="${acted}"]`) ?? form.querySelector(fallback));
+  const again = typingIn ? form.elements.namedItem(typingIn)
+    : acted && (form.querySelector(`[data-action="${acted}"]`) ?? form.querySelector(fallback));
   again?.focus();
+  if (typingIn && again?.setSelectionRange) again.setSelectionRange(again.value.length, again.value.length);
   await update(form);
 }
 

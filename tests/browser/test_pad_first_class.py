@@ -129,7 +129,8 @@ def test_a_tree_box_shows_once_no_square_is_empty_and_adds_2(phone, live_server)
     # A tree beside an empty square cannot be: said under the empty squares, the box kept in sight.
     page.fill("#empty0", "1")
     expect(page.locator("#problem-empty0")).to_have_text(
-        "Un arbre ne pousse que sur la seule case sans bâtiment\u00a0: aucune case n’est alors vide.", timeout=WAIT)
+        "Un arbre ne pousse que si la graine est sur la seule case sans bâtiment\u00a0: il y a alors 0\u00a0case vide.",
+        timeout=WAIT)
     expect(tree).to_be_visible()
 
 

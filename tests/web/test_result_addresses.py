@@ -66,7 +66,7 @@ def test_page_words_say_what_the_template_callables_say(app, lang):
 
 
 def test_a_rank_escapes_the_name_and_words_the_tie_in_the_pages_language(app):
-    player = {"place": 1, "total": 1234, "name": "<i>Éva</i>", "decided_by": "cottages", "needs_turns": True,
+    player = {"place": 1, "total": 1234, "name": "<i>Éva</i>", "decided_by": "cottages", "needs": "cottages",
               "solo_rank": None}
     with app.test_request_context("/fr/r/x"):
         g.lang = "fr"
@@ -76,7 +76,7 @@ def test_a_rank_escapes_the_name_and_words_the_tie_in_the_pages_language(app):
     assert "<bdi>&lt;i&gt;Éva&lt;/i&gt;</bdi>" in item
     assert '<span class="total">{}\u00a0points</span>'.format(written) in item
     assert ('<span class="tie">départage\u00a0: plus de maisons de campagne</span>\n'
-            '    <span class="tie">Pour départager cette égalité, indiquez combien de tours chacun a été Maître d’œuvre.</span>\n'
+            '    <span class="tie">Saisissez le nombre de maisons de campagne pour départager cette égalité.</span>\n'
             '    \n  </li>') in item
 
 

@@ -191,7 +191,7 @@ def test_a_name_longer_than_the_form_allows_is_refused_in_the_pages_language(cli
                        "2 Zoé 🎲 2 points shared place",
                  "fr": "1 שלום 2\u00a0points départage\u00a0: 2\u00a0tours en tant que Maître d’œuvre "
                        "2 {{ x }} 2\u00a0points place partagée 2 Zoé 🎲 2\u00a0points place partagée",
-                 "hu": "1 שלום 2\u00a0pont holtverseny: 2\u00a0főépítészi kör 2 {{ x }} 2\u00a0pont megosztott helyezés "
+                 "hu": "1 שלום 2\u00a0pont holtverseny-döntő: 2\u00a0főépítészi kör 2 {{ x }} 2\u00a0pont megosztott helyezés "
                        "2 Zoé 🎲 2\u00a0pont megosztott helyezés"}),
 ])
 def test_tie_notes_are_the_same_on_the_first_and_the_kept_page(make_app, turns, notes):
@@ -234,9 +234,9 @@ def test_master_builder_turns_break_the_tie_at_a_new_address(client):
     assert answer.headers["Location"].endswith("/hu/r/" + broken)
     page = client.get("/hu/r/" + broken).get_data(as_text=True)
     # Each says the turns that placed them, 1, 2 and 3, beside the others'.
-    assert ranking(page) == ("1 \"'&amp; 2\u00a0pont holtverseny: 1\u00a0főépítészi kör "
-                             "2 <b>Zoé</b> 2\u00a0pont holtverseny: 2\u00a0főépítészi kör "
-                             "3 שלום 🎲 2\u00a0pont holtverseny: 3\u00a0főépítészi kör")
+    assert ranking(page) == ("1 \"'&amp; 2\u00a0pont holtverseny-döntő: 1\u00a0főépítészi kör "
+                             "2 <b>Zoé</b> 2\u00a0pont holtverseny-döntő: 2\u00a0főépítészi kör "
+                             "3 שלום 🎲 2\u00a0pont holtverseny-döntő: 3\u00a0főépítészi kör")
     # The form stays, with the turns given, for a table to correct them.
     assert re.findall(r'<input type="number" id="turns-\d" [^>]*value="([^"]*)"', page) == ["1", "2", "3"]
 

@@ -68,7 +68,7 @@ def test_we_did_not_count_them_makes_the_turns_equal_even_where_one_was_typed(cl
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "Turns not counted: taken as equal."),
     ("fr", "Tours non comptés\u00a0: considérés comme égaux."),
-    ("hu", "A köröket nem számoltátok: egyenlőnek vesszük őket."),
+    ("hu", "A köröket nem számoltuk: egyenlőnek tekintjük őket."),
 ])
 def test_turns_not_counted_leave_the_boxes_blank_and_say_so(client, lang, said):
     broken = game(turns=(0, 0))

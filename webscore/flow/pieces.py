@@ -122,7 +122,8 @@ def reason(words: dict, square: dict) -> str:
 def rank_item(words: dict, p: int, player: dict) -> str:
     """Return a player's item of the ranking: place, name, points, and what decided a tie or their solo title.
 
-    A tie that needs a fact is said by its kind (the quick pad's "needs") or, on a result, by needs_turns.
+    A tie that needs a fact is said by its kind on the quick pad ("needs"), beside the field that asks it; a result's
+    turns are asked once, by the form under the ranking (turns_form).
     """
     tie = ""
     if player["decided_by"]:
@@ -133,7 +134,7 @@ def rank_item(words: dict, p: int, player: dict) -> str:
         else:
             tie = escape(words["tie_breaks"][player["decided_by"]])
         tie = '<span class="tie">{}</span>'.format(tie)
-    needs = player.get("needs") or ("master-builder-turns" if player.get("needs_turns") else None)
+    needs = player.get("needs")
     turns = '<span class="tie">{}</span>'.format(escape(words["ui"]["needs"][needs])) if needs else ""
     title = '<span class="title">{}</span>'.format(escape(words["solo_ranks"][player["solo_rank"]])) \
         if player.get("solo_rank") else ""
@@ -670,6 +671,8 @@ def turns_form(words: dict, view: dict, action: str, problems: dict, typed: dict
                                                  for message in problems.get(key, []))))
     general = "".join('<p class="error" role="alert">{}</p>'.format(escape(message))
                       for message in problems.get("general", []))
+    if any(view["players"][p]["needs_turns"] for p in view["asks_turns"]):
+        general += '<p class="hint">{}</p>'.format(escape(ui["needs"]["master-builder-turns"]))
     if any(view["players"][p].get("turns") == 0 for p in view["asks_turns"]):
         general += '<p class="hint">{}</p>'.format(escape(ui["turns_taken_equal"]))
     # Who wins without the turns (equal turns): a table that did not count them sees it, and can say so.

@@ -26,8 +26,8 @@ from .game import TREE_POINTS
 from .game import rank
 from .game import solo_rank
 from .validate import MAX_NAME
-from .validate import _check_name
 from .validate import MAX_PLAYERS
+from .validate import _check_name
 from .validate import problem
 
 # Coins are a row of their own for tables playing Fortune: blank, as every row, counts 0.
