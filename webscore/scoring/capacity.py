@@ -185,12 +185,67 @@ class Cards:
         Castle); the best squares' Cottages are shared out as if any could go to any card.
         """
         supply = sum(sorted(self.brings, reverse=True)[:slots])
-        ones = sorted(self.one, reverse=True)
-        twos = sorted(self.two, reverse=True)
-        best = 0
-        for pairs in range(min(len(twos), supply // 2) + 1):
-            best = max(best, sum(twos[:pairs]) + sum(ones[:supply - 2 * pairs]))
-        return best
+        return min(_shared_out(self.one, self.two, supply), self.apart(slots))
+
+    def apart(self, slots: int) -> int:
+        """Return the most the cards can make when `slots` of the squares are fed, by the cards no square serves
+        twice.
+
+        Cards are taken, those needing most squares and having fewest first, as long as no square beside one is
+        beside another taken: each of them is paid only by squares of its own, one (a card missing one, or two
+        beside a Barrett Castle) or two, so those it pays hold at most `slots` squares between them. The others
+        are counted whole. Exact as a bound: any `slots` squares pay at most that.
+        """
+        # (squares it needs, squares beside it, its number) of each card as one number (cards missing one numbered
+        # after those missing two), sorted: those needing two first, then those with fewest squares.
+        keys, masks, points = [], [], self.two + self.one
+        for k in range(len(points)):
+            near, count, needs = _beside(self, k)
+            keys.append(((2 - needs) * CARD_KEY + count) * CARD_KEY + k)
+            masks.append(near)
+        keys.sort()
+        taken, ones, twos, others = 0, [], [], 0
+        for key in keys:
+            k = key % CARD_KEY
+            if taken & masks[k]:
+                others += points[k]
+            else:
+                taken |= masks[k]
+                (twos if key < CARD_KEY * CARD_KEY else ones).append(points[k])
+        return others + _shared_out(ones, twos, slots)
+
+
+# More than the needy cards of a town or the squares beside one: a card's number and counts sort as one number.
+CARD_KEY = 32
+
+
+def _beside(cards, k: int) -> tuple:
+    """Return (the places beside card k as bits, how many, the squares it needs: 2, or 1 for a card missing one or
+    beside a Barrett Castle) of the cards numbered two first, then one (Cards)."""
+    if k < len(cards.two):
+        bring, doubles, needs = cards.pairs, cards.doubles, 2
+    else:
+        k -= len(cards.two)
+        bring, doubles, needs = cards.singles, None, 1
+    bit = 1 << k
+    near = count = 0
+    for p in range(len(bring)):
+        if bring[p] & bit or doubles is not None and doubles[p] & bit:
+            near |= 1 << p
+            count += 1
+            if doubles is not None and doubles[p] & bit:
+                needs = 1
+    return near, count, needs
+
+
+def _shared_out(ones: list, twos: list, supply: int) -> int:
+    """Return the most cards missing one (points `ones`) and two (`twos`) make with `supply` Cottages to share."""
+    ones = sorted(ones, reverse=True)
+    twos = sorted(twos, reverse=True)
+    best = 0
+    for pairs in range(min(len(twos), supply // 2) + 1):
+        best = max(best, sum(twos[:pairs]) + sum(ones[:supply - 2 * pairs]))
+    return best
 
 
 class _Walk:

@@ -1,0 +1,49 @@
+"""The bounds the Farms' and the Tithe Barn's walk prune by (capacity.Cards) are never below what a choice makes."""
+
+import random
+
+from webscore.scoring.board import TownView
+from webscore.scoring.capacity import Cards
+from webscore.scoring.feeding_worths import ceiling
+from webscore.scoring.feeding_worths import needy_points
+from webscore.scoring.town import combinations
+
+NEEDY = ["cottage"] * 7 + ["schoolhouse"] * 3 + ["temple", "temple", "parsonage", "barrett-castle", None]
+
+
+def town_cards(squares: list, fed=frozenset()) -> tuple:
+    """Return (ceiling, Cards of the feedable squares not in fed, those squares) of a town."""
+    town = TownView(squares, sorted({card for card in squares if card}), coins=4, right_coins=0)
+    feedable = [i for i in range(16) if squares[i] in ("cottage", "barrett-castle")]
+    dependent = [i for i in range(16) if squares[i] in ("cottage", "barrett-castle", "schoolhouse", "temple",
+                                                        "parsonage")]
+    top = ceiling(town, dependent, feedable)
+    near = tuple([i for i in feedable if i not in fed])
+    return top, Cards(top, fed, near), near
+
+
+def test_apart_counts_cards_no_square_serves_twice():
+    # The Tithe Barn town of the bench: a Temple (d3) whose only Cottages are d2 and c3, a Schoolhouse (a1) whose only
+    # one is a2, and Schoolhouses with Cottages of their own (b1: c1 or b2; a4: a3 or b4).
+    squares = ["schoolhouse", "schoolhouse", "cottage", "cottage", "cottage", "cottage", "grand-mausoleum-of-the-rodina",
+               "cottage", "cottage", "schoolhouse", "cottage", "temple", "schoolhouse", "cottage", "schoolhouse",
+               "tithe-barn"]
+    _, cards, _ = town_cards(squares)
+    # Apart: the Temple (2 squares), the Schoolhouses of a1, b1 and a4 (1 each); b3's and c4's are counted whole (8).
+    # 5 squares pay every card (24 points); 4 leave one Schoolhouse apart unpaid, 3 a second or the Temple.
+    assert [cards.apart(slots) for slots in range(7)] == [8, 12, 16, 20, 20, 24, 24]
+    # The Cottages the best 4 squares bring (10) would pay every card if shared out as any card wanted.
+    assert sum(sorted(cards.brings, reverse=True)[:4]) == 10
+    assert cards.reachable(4) == 20
+
+
+def test_no_choice_of_squares_makes_more_than_the_bounds():
+    rng = random.Random(20261205)
+    for _ in range(300):
+        squares = [rng.choice(NEEDY) for _ in range(16)]
+        fed = frozenset(i for i in range(16) if squares[i] == "cottage" and rng.random() < 0.2)
+        top, cards, near = town_cards(squares, fed)
+        for slots in range(min(len(near), 5) + 1):
+            most = max(needy_points(top.needy, fed.union(chosen)) for chosen in combinations(near, slots))
+            assert most <= cards.paid + cards.apart(slots), (squares, sorted(fed), slots)
+            assert most <= cards.paid + cards.reachable(slots), (squares, sorted(fed), slots)
