@@ -117,7 +117,8 @@ class Cards:
     cards `fed` pays already make. A card the squares near cannot pay is left out.
     """
 
-    __slots__ = ("singles", "pairs", "doubles", "brings", "one", "two", "paid_one", "paid_two", "paid")
+    __slots__ = ("singles", "pairs", "doubles", "brings", "one", "two", "paid_one", "paid_two", "paid", "keys", "masks",
+                 "points")
 
     def __init__(self, top, fed, near: tuple):
         count = len(near)
@@ -125,6 +126,9 @@ class Cards:
         # How many Cottages each square brings to the cards beside it, all told.
         brings = self.brings = [0] * count
         one, two = self.one, self.two = [], []
+        # Each card's (squares it needs, squares beside it, its number) as one number, its squares (as bits) and its
+        # points, by its number: for apart().
+        keys, masks, points = self.keys, self.masks, self.points = [], [], []
         paid = 0
         place = {}
         for p in range(count):
@@ -149,6 +153,8 @@ class Cards:
             else:
                 bit = 1 << len(two)
                 two.append(points_when_fed)
+            mask = count = 0
+            needs = missing
             for j, cottages in beside:
                 if j in place:
                     p = place[j]
@@ -156,9 +162,15 @@ class Cards:
                         singles[p] |= bit
                     elif cottages >= 2:
                         doubles[p] |= bit
+                        needs = 1
                     else:
                         pairs[p] |= bit
                     brings[p] += cottages if cottages < missing else missing
+                    mask |= 1 << j
+                    count += 1
+            keys.append(((2 - needs) * CARD_KEY + count) * CARD_KEY + len(masks))
+            masks.append(mask)
+            points.append(points_when_fed)
         self.paid = paid
         self.paid_one, self.paid_two = _sums(one), _sums(two)
 
@@ -196,14 +208,9 @@ class Cards:
         beside a Barrett Castle) or two, so those it pays hold at most `slots` squares between them. The others
         are counted whole. Exact as a bound: any `slots` squares pay at most that.
         """
-        # (squares it needs, squares beside it, its number) of each card as one number (cards missing one numbered
-        # after those missing two), sorted: those needing two first, then those with fewest squares.
-        keys, masks, points = [], [], self.two + self.one
-        for k in range(len(points)):
-            near, count, needs = _beside(self, k)
-            keys.append(((2 - needs) * CARD_KEY + count) * CARD_KEY + k)
-            masks.append(near)
-        keys.sort()
+        masks, points = self.masks, self.points
+        # Those needing two first, then those with fewest squares.
+        keys = sorted(self.keys)
         taken, ones, twos, others = 0, [], [], 0
         for key in keys:
             k = key % CARD_KEY
@@ -217,25 +224,6 @@ class Cards:
 
 # More than the needy cards of a town or the squares beside one: a card's number and counts sort as one number.
 CARD_KEY = 32
-
-
-def _beside(cards, k: int) -> tuple:
-    """Return (the places beside card k as bits, how many, the squares it needs: 2, or 1 for a card missing one or
-    beside a Barrett Castle) of the cards numbered two first, then one (Cards)."""
-    if k < len(cards.two):
-        bring, doubles, needs = cards.pairs, cards.doubles, 2
-    else:
-        k -= len(cards.two)
-        bring, doubles, needs = cards.singles, None, 1
-    bit = 1 << k
-    near = count = 0
-    for p in range(len(bring)):
-        if bring[p] & bit or doubles is not None and doubles[p] & bit:
-            near |= 1 << p
-            count += 1
-            if doubles is not None and doubles[p] & bit:
-                needs = 1
-    return near, count, needs
 
 
 def _shared_out(ones: list, twos: list, supply: int) -> int:
