@@ -15,14 +15,19 @@ from .buildings import FED_COTTAGES_NEEDED
 from .buildings import RULES as BUILDING_RULES
 from .cards import BARRETT_CASTLE
 from .cards import COTTAGE
+from .cards import ERAFLAGE_VINEYARD
 from .cards import cottage_count
 from .monuments import RULES as MONUMENT_RULES
+from .monuments import VINEYARD_FED
 from .town import ADJACENT
 
 # How many Cottages a card counts as for other cards (cards.cottage_count), for a look-up without a call.
 COTTAGES = {COTTAGE: 1, BARRETT_CASTLE: 2}
 # Gains are counted in halves: a needy card's points split over the 1 or 2 Cottages it still misses.
 HALVES = 2
+# What feeding gains a card whose rule, fed or not, takes off the same points (the Vineyard's per building type):
+# its points fed, without reading the rule twice (it counts as no Cottage, so no Chapel counts it).
+FED_GAINS = {ERAFLAGE_VINEYARD: VINEYARD_FED}
 # How many feeding choices have been scored in this process (a ceiling counts as one, every square fed):
 # the benchmark counts them, never times them.
 EVALUATIONS = [0]
@@ -46,6 +51,9 @@ def card_worths(town, dependent: list, squares) -> dict:
     for i in squares:
         card = town.squares[i]
         if card in worths:
+            continue
+        if card in FED_GAINS:
+            worths[card] = FED_GAINS[card]
             continue
         rule = rule_of(card)
         town.fed = frozenset((i,))
