@@ -101,8 +101,8 @@ def test_lines_that_cannot_pay_the_temple_alone_are_not_walked():
     before = EVALUATIONS[0]
     choose_feeding(view)
     assert view.spending == {"lines": ["c", "2"], "paid": [], "spent": 2, "left": 2}
-    # 55 before the bound (the last line of a set is scored, as quickly as it would be bounded).
-    assert EVALUATIONS[0] - before == 32
+    # 55 before the bound.
+    assert EVALUATIONS[0] - before == 20
 
 
 def test_a_chapel_counts_the_cottages_coins_fed():

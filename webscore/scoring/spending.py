@@ -99,19 +99,6 @@ def _fewest_feeding_all(lines: list):
         columns[c] for c in range(SIZE) if wanted >> c & 1)
 
 
-def _added(places, fed: int, made: int, got: int, once: int, twice: int, tables: tuple) -> tuple:
-    """Return (made, got, twice) once the places not yet fed of a line are added (capacity.Cards: the walk's
-    masks); tables: (worth_of, singles, pairs, doubles) by place."""
-    worth_of, singles, pairs, doubles = tables
-    for p in places:
-        if not fed >> p & 1:
-            made += worth_of[p]
-            got |= singles[p]
-            twice |= once & pairs[p] | doubles[p]
-            once |= pairs[p] | doubles[p]
-    return made, got, twice
-
-
 def _can_add(most: int, room: int, coin: int, beat: int, cap: int) -> bool:
     """Tell whether up to `room` lines, each adding at most `most` and all of them at most `cap`, each costing `coin`,
     can add `beat` (in halves)."""
@@ -310,8 +297,7 @@ class _Spending(Judge):
         """Walk every set of lines the coins buy as walk() does, when the lines feed what they feed and nothing
         else is chosen: the same sets in the same order, kept in local names (under MicroPython an attribute costs
         as much as a whole step), a branch also bounded by the most one line adds to the choice it extends (a card
-        it pays counted once per line, not once per square beside it), and the last line of a set scored without
-        the bounds a set of more lines needs."""
+        it pays counted once per line, not once per square beside it)."""
         cards = self.cards
         singles, pairs, doubles, paid_one, paid_two = cards.singles, cards.pairs, cards.doubles, cards.paid_one, \
             cards.paid_two
@@ -337,7 +323,6 @@ class _Spending(Judge):
             line_twice.append(twice)
         # The best total so far, the lines (bits) that make it, and how many sets were scored.
         best = [None, 0, 0]
-        tables = (worth_of, singles, pairs, doubles)
 
         def most_each(k, room, fed, got, once, twice):
             # The most any one of lines[n:] adds to this choice, in halves, for each n from k: the worths of its
@@ -363,37 +348,6 @@ class _Spending(Judge):
                 tops[n - k] = top
             return tops
 
-        def cap_of(n, fed, got, once, twice):
-            # What lines[n:] can add at most, in halves: the cards they reach, each once, and their places' worths.
-            reach_one, reach_two, worths = reach[n]
-            cap = HALVES * (paid_one[reach_one & ~got] + paid_two[reach_two & ~once]) + paid_two[reach_two & once & ~twice]
-            for bit, value in worths:
-                if not fed & bit:
-                    cap += HALVES * value
-            return cap
-
-        def last_line(k, fed, made_so_far, got, once, twice, chosen):
-            # Score each set of one more line from lines[k:] (its last coin), as walk() would, without its bounds:
-            # a set is scored as quickly as a bound. Only the lines' order stops it: the line adding most comes first.
-            # As walk()'s halves, the coin kept counted.
-            halves = HALVES * (made_so_far + paid_one[got] + paid_two[twice] + coin) + paid_two[once & ~twice]
-            for n in range(k, lines):
-                if best_lines[n + 1] - best_lines[n] < HALVES * (best[0] - base + 1) - halves:
-                    return
-                mask = line_masks[n]
-                if not fed & mask:
-                    made_now = made_so_far + line_worths[n]
-                    got_now, twice_now = got | line_singles[n], twice | once & line_once[n] | line_twice[n]
-                elif fed | mask == fed:
-                    continue
-                else:
-                    made_now, got_now, twice_now = _added(line_places[n], fed, made_so_far, got, once, twice, tables)
-                best[2] += 1
-                total = base + made_now + paid_one[got_now] + paid_two[twice_now]
-                if total > best[0]:
-                    best[0] = total
-                    best[1] = chosen | 1 << n
-
         def walk(k, room, fed, made_so_far, got, once, twice, chosen):
             paid = made_so_far + paid_one[got] + paid_two[twice] + coin * room
             best[2] += 1
@@ -402,9 +356,6 @@ class _Spending(Judge):
                 top = best[0] = base + paid
                 best[1] = chosen
             if not room or top >= full:
-                return
-            if room == 1:
-                last_line(k, fed, made_so_far, got, once, twice, chosen)
                 return
             halves = HALVES * paid + paid_two[once & ~twice]
             tops = None
@@ -417,7 +368,12 @@ class _Spending(Judge):
                     return
                 # Nor can j of lines[n:] add more than the cards they reach, each once, and their squares' worths,
                 # less j coins, j at least the fewest of them whose most add `beat`.
-                cap = cap_of(n, fed, got, once, twice)
+                reach_one, reach_two, worths = reach[n]
+                cap = HALVES * (paid_one[reach_one & ~got] + paid_two[reach_two & ~once]) + \
+                    paid_two[reach_two & once & ~twice]
+                for bit, value in worths:
+                    if not fed & bit:
+                        cap += HALVES * value
                 j = 1
                 while best_lines[n + j if n + j < lines else lines] - first < beat:
                     j += 1
