@@ -24,7 +24,6 @@ from webscore.scoring.feeding import FEED_DEPENDENT
 from webscore.scoring.feeding import FEEDABLE
 from webscore.scoring.feeding import Feeding
 from webscore.scoring.feeding import choose_feeding
-from webscore.scoring.feeding_worths import EVALUATIONS
 from webscore.scoring.feeding_worths import ceiling
 from webscore.scoring.feeding_worths import made
 from webscore.scoring.feeding_worths import rule_of
@@ -88,21 +87,6 @@ def test_lines_are_chosen_for_the_temple():
                         "grand-mausoleum-of-the-rodina . . .", coins=1)
     assert result["coins"]["lines"] == ["2"]
     assert points(result, "b2") == 4
-
-
-def test_lines_that_cannot_pay_the_temple_alone_are_not_walked():
-    # Mausoleum: lines pay only for 4 Schoolhouses and the Temple (d1), whose Cottages c1 and d2 no one line feeds.
-    # Column c and row 2 pay them all for 2 coins (22); a set of lines that cannot reach that is not walked, its
-    # lines bounded by the most any one adds (a card once, the Temple's half only with room for a second line).
-    squares = [None if word == "." else word for row in (
-        "cottage schoolhouse cottage temple", "cottage cottage grand-mausoleum-of-the-rodina cottage",
-        "schoolhouse cottage schoolhouse cottage", "cottage schoolhouse cottage root-cellar") for word in row.split()]
-    view = TownView(squares, sorted({card for card in squares if card}), coins=4, right_coins=0)
-    before = EVALUATIONS[0]
-    choose_feeding(view)
-    assert view.spending == {"lines": ["c", "2"], "paid": [], "spent": 2, "left": 2}
-    # 55 before the bound.
-    assert EVALUATIONS[0] - before == 20
 
 
 def test_a_chapel_counts_the_cottages_coins_fed():

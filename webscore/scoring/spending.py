@@ -99,16 +99,6 @@ def _fewest_feeding_all(lines: list):
         columns[c] for c in range(SIZE) if wanted >> c & 1)
 
 
-def _can_add(most: int, room: int, coin: int, beat: int, cap: int) -> bool:
-    """Tell whether up to `room` lines, each adding at most `most` and all of them at most `cap`, each costing `coin`,
-    can add `beat` (in halves)."""
-    for j in range(1, room + 1):
-        adds = most * j
-        if (adds if adds < cap else cap) - coin * j >= beat:
-            return True
-    return False
-
-
 class _Spending(Judge):
     """One town's search: its coins, the squares nothing fixed feeds (by place p), the lines worth a coin.
 
@@ -295,9 +285,8 @@ class _Spending(Judge):
 
     def walk_lines(self) -> None:
         """Walk every set of lines the coins buy as walk() does, when the lines feed what they feed and nothing
-        else is chosen: the same sets in the same order, kept in local names (under MicroPython an attribute costs
-        as much as a whole step), a branch also bounded by the most one line adds to the choice it extends (a card
-        it pays counted once per line, not once per square beside it)."""
+        else is chosen: the same sets in the same order, the same bounds, kept in local names (under MicroPython
+        an attribute costs as much as a whole step)."""
         cards = self.cards
         singles, pairs, doubles, paid_one, paid_two = cards.singles, cards.pairs, cards.doubles, cards.paid_one, \
             cards.paid_two
@@ -324,30 +313,6 @@ class _Spending(Judge):
         # The best total so far, the lines (bits) that make it, and how many sets were scored.
         best = [None, 0, 0]
 
-        def most_each(k, room, fed, got, once, twice):
-            # The most any one of lines[n:] adds to this choice, in halves, for each n from k: the worths of its
-            # places not yet fed, the cards missing one it pays, those missing two it brings both Cottages to or
-            # the one they still miss, and half of those it brings one of two to when another line may bring the
-            # other (room for two). Whatever lines of lines[n:] are added, each adds at most that.
-            tops = [0] * (lines - k)
-            top = 0
-            unpaid, unmet, alone = ~got, ~twice, ~once if room > 1 else 0
-            for n in range(lines - 1, k - 1, -1):
-                bring = line_once[n]
-                gain = HALVES * (paid_one[line_singles[n] & unpaid] + paid_two[(line_twice[n] | bring & once) & unmet]) \
-                    + paid_two[bring & alone & ~line_twice[n]]
-                if line_worths[n]:
-                    if fed & line_masks[n]:
-                        for p in line_places[n]:
-                            if not fed >> p & 1:
-                                gain += HALVES * worth_of[p]
-                    else:
-                        gain += HALVES * line_worths[n]
-                if gain > top:
-                    top = gain
-                tops[n - k] = top
-            return tops
-
         def walk(k, room, fed, made_so_far, got, once, twice, chosen):
             paid = made_so_far + paid_one[got] + paid_two[twice] + coin * room
             best[2] += 1
@@ -358,7 +323,6 @@ class _Spending(Judge):
             if not room or top >= full:
                 return
             halves = HALVES * paid + paid_two[once & ~twice]
-            tops = None
             for n in range(k, lines):
                 # A branch whose lines can add less than `beat` (in halves) cannot beat the best so far.
                 beat = HALVES * (best[0] - base + 1) - halves
@@ -379,13 +343,6 @@ class _Spending(Judge):
                     j += 1
                 if cap - coin_halves * j < beat:
                     return
-                # Nor more than j times the most any one of them adds to this choice, less j coins (not before a
-                # line is chosen: the best so far is then only the coins kept, which the first lines beat).
-                if chosen:
-                    if tops is None:
-                        tops = most_each(k, room, fed, got, once, twice)
-                    if not _can_add(tops[n - k], room, coin_halves, beat, cap):
-                        return
                 if not fed & line_masks[n]:
                     # None of its squares fed yet: the line adds what it adds alone.
                     walk(n + 1, room - 1, fed | line_masks[n], made_so_far + line_worths[n], got | line_singles[n],
