@@ -64,6 +64,20 @@ TOWNS = {
                            "temple cottage temple temple", "cottage schoolhouse cottage cottage"), None),
     "greenhouse": (("cottage . cottage schoolhouse", "greenhouse greenhouse greenhouse cottage",
                     "eraflage-vineyard parsonage parsonage schoolhouse", "schoolhouse cottage . schoolhouse"), None),
+    # Climbed again (Barrett Castle and the Eraflage Vineyard among the monuments, 1 to 5 coins): heavier than the
+    # towns above under MicroPython, before and since the Cards' bound by cards apart. 4 Temples and 2 Schoolhouses
+    # whose lines each pay a Temple's half: 4 lines pay every card, and no 3 do, which only trying them shows
+    # (71 and 60 choices).
+    "root-cellar-four-lines": (("temple cottage cottage schoolhouse", "cottage grand-mausoleum-of-the-rodina temple cottage",
+                                "schoolhouse cottage root-cellar cottage", "cottage schoolhouse cottage temple"), 4),
+    "root-cellar-temples": (("cottage temple grand-mausoleum-of-the-rodina cottage", "schoolhouse cottage cottage schoolhouse",
+                             "root-cellar cottage temple cottage", "cottage temple cottage temple"), 4),
+    # 2 pairs among 8 Cottages beside 6 Temples and a Schoolhouse (50 choices).
+    "tithe-barn-temples": (("cottage cottage temple cottage", "temple temple tithe-barn temple",
+                            "cottage cottage temple cottage", "schoolhouse cottage temple barrett-castle"), 2),
+    # A Farm's 4 among Cottages beside 6 Temples, a Barrett Castle among them (74 choices).
+    "farm-barrett": (("cottage temple cottage cottage", "cottage temple cottage temple",
+                      "cottage temple temple barrett-castle", "cottage cottage farm cottage"), None),
 }
 
 # Found by counting the choices scored among 3,000 seeded random towns of these feeders (one Farm: two
