@@ -169,26 +169,7 @@ def history_json(text: str) -> str:
         games = _played["games"] = history.kept(request.get("played"))
     merged = history.kept_merges(request.get("merged"))
     if call == "import":
-        text = str(request.get("text") or "")
-        try:
-            data = json.loads(text)
-        except ValueError:
-            # An export is a JSON object: a file that does not even start as one (the plays' CSV, a picture) is
-            # another kind of file, one that does and breaks off is a damaged export.
-            return json.dumps({"problem": "damaged-export" if text.lstrip("\ufeff \t\r\n")[:1] == "{" else "not-an-export"})
-        more, more_merged = history.imported(data)
-        if more is None:
-            return json.dumps({"problem": more_merged})
-        added = history.not_kept(games, more)
-        # Each new game is read now: a code that does not open makes the file damaged, and nothing is taken.
-        for game in added:
-            game["summary"] = history.summary_of(game["code"])
-            if game["summary"] is None:
-                return json.dumps({"problem": "damaged-export"})
-        joined = _played["games"] = games + added
-        for name, other in more_merged.items():
-            merged.setdefault(name, other)
-        return json.dumps({"played": _kept_text(joined), "merged": merged, "added": len(added)})
+        return json.dumps(_imported(str(request.get("text") or ""), games, merged))
     read = 0
     for game in games:
         if "summary" not in game:
@@ -207,6 +188,29 @@ def history_json(text: str) -> str:
     if read:
         answer["played"] = _kept_text(games)
     return json.dumps(answer)
+
+
+def _imported(text: str, games: list, merged: dict) -> dict:
+    """Answer an import (history_json's "import"): the games and merges joined, or the problem and nothing changed."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        # An export is a JSON object: a file that does not even start as one (the plays' CSV, a picture) is
+        # another kind of file, one that does and breaks off is a damaged export.
+        return {"problem": "damaged-export" if text.lstrip("\ufeff \t\r\n")[:1] == "{" else "not-an-export"}
+    more, more_merged = history.imported(data)
+    if more is None:
+        return {"problem": more_merged}
+    added = history.not_kept(games, more)
+    # Each new game is read now: a code that does not open makes the file damaged, and nothing is taken.
+    for game in added:
+        game["summary"] = history.summary_of(game["code"])
+        if game["summary"] is None:
+            return {"problem": "damaged-export"}
+    joined = _played["games"] = games + added
+    for name, other in more_merged.items():
+        merged.setdefault(name, other)
+    return {"played": _kept_text(joined), "merged": merged, "added": len(added)}
 
 
 # The games the page sent last, as read (the core's worker serves one page: a filter or a merge draws again
