@@ -195,6 +195,9 @@ def test_a_cell_that_does_not_read_leaves_the_places_in_sight_dimmed(phone, live
     expect(page.locator(".ranking li .who")).to_have_text(["Ági", "2. játékos"])
     page.fill("#blue1", "1e3")
     expect(page.locator(".ranking")).to_have_class("ranking is-stale")
+    # They say they are from before, in the page's language, above the places.
+    said = page.locator(".ranking").evaluate("(node) => getComputedStyle(node, '::before').content")
+    assert said == '"A helyezések a legutóbbi módosítás előttiek: javítsd a megjelölt mezőt."'
     expect(page.locator(".ranking li .who")).to_have_text(["Ági", "2. játékos"])
     page.fill("#blue1", "3")
     expect(page.locator(".ranking")).to_have_class("ranking")
