@@ -211,7 +211,10 @@ def words() -> dict:
         "routes": browser_routes(current_app.url_map),
         "cards": {card: str(name) for card, name in labels.CARD_NAMES.items()},
         # As a town's square shows them: broken only where the language lets a word break.
-        "square_cards": {card: hyphenated(lang, str(name)) for card, name in labels.CARD_NAMES.items()},
+        # A square is a quarter of a phone wide: there a name's words may each have a line, and the no-break space that
+        # keeps « Fort Ronce-de-Fer » whole in a sentence would force a break inside a word.
+        "square_cards": {card: hyphenated(lang, str(name).replace("\u00a0", " "))
+                         for card, name in labels.CARD_NAMES.items()},
         "colours": {colour: str(name) for colour, name in labels.COLOUR_NAMES.items()},
         "colour_labels": {colour: str(name) for colour, name in labels.COLOUR_LABELS.items()},
         "modes": {mode: str(name) for mode, name in labels.MODE_NAMES.items()},
