@@ -5,6 +5,7 @@ it do. Then against gunicorn as the Procfile runs it, on 127.0.0.1: slow clients
 """
 
 import concurrent.futures
+import contextlib
 import http.client
 import os
 import pathlib
@@ -251,13 +252,21 @@ def test_a_full_worker_lets_the_client_leaving_its_answer_longest_go_when_none_w
 SETUP = encode(empty_setup(examples.load("four-players")))
 
 
-@pytest.mark.slow
-def test_slow_clients_hold_no_thread_of_gunicorn_run_as_the_procfile_runs_it(tmp_path):
+@contextlib.contextmanager
+def two_threads_beside_a_table(tmp_path):
+    """Run gunicorn as the Procfile does, one worker of two threads, its tables in SQLite with one of four players
+    open; yield (port, table id)."""
     path = str(tmp_path / "tables.sqlite3")
     table = SQLiteStore(path).create(SETUP, 4)
-    # Two threads, and ten times as many clients sending their headers, or a save's body, and no more.
     with procfile_gunicorn(env={"FLASK_TABLES_DATABASE": path}, workers=1, extra=["--threads", "2"],
                            log=subprocess.DEVNULL) as (port, _):
+        yield port, table
+
+
+@pytest.mark.slow
+def test_slow_clients_hold_no_thread_of_gunicorn_run_as_the_procfile_runs_it(tmp_path):
+    # Two threads, and ten times as many clients sending their headers, or a save's body, and no more.
+    with two_threads_beside_a_table(tmp_path) as (port, table):
         slow = []
         for n in range(20):
             sock = socket.create_connection(("127.0.0.1", port), timeout=30)
@@ -302,12 +311,9 @@ def sent_unread(port: int) -> list:
 
 @pytest.mark.slow
 def test_clients_that_never_read_their_answers_hold_no_thread(tmp_path):
-    path = str(tmp_path / "tables.sqlite3")
-    table = SQLiteStore(path).create(SETUP, 4)
     # Two threads, and ten clients each sending 300 requests at once and reading none of the answers: far more than
     # the kernel holds for them, so a thread writing to the socket would wait on each for good.
-    with procfile_gunicorn(env={"FLASK_TABLES_DATABASE": path}, workers=1, extra=["--threads", "2"],
-                           log=subprocess.DEVNULL) as (port, _):
+    with two_threads_beside_a_table(tmp_path) as (port, table):
         unread = []
         for _ in range(10):
             sock = socket.socket()
