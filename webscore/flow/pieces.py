@@ -7,6 +7,9 @@ category, how the language writes numbers and lists. Everything shown is escaped
 """
 
 from . import bgstats
+from .result_view import SOLO_LINE
+from .result_view import WINS_LINE
+from .result_view import winner_line
 from .town_step import FROM_SCORES
 from .town_step import UNCOUNTED
 
@@ -751,13 +754,14 @@ def winner(words: dict, view: dict) -> str:
     """Return the line that says who won ("Anna wins with 40 points"), a tie worded as one, a solo game's score:
     the link preview's headline (webscore.web.results.preview), its names isolated."""
     ui, players = words["ui"], view["players"]
-    first = [players[p] for p in view["ranking"] if players[p]["place"] == 1]
+    kind, placed = winner_line(players, view["ranking"])
+    first = [players[p] for p in placed]
     names = ["<bdi>" + escape(player["name"]) + "</bdi>" for player in first]
     total = first[0]["total"]
     said = {"total": number(words, total)}
-    if len(players) == 1:
+    if kind == SOLO_LINE:
         form, said["name"] = ui["solo_scores"], names[0]
-    elif len(first) == 1:
+    elif kind == WINS_LINE:
         form, said["name"] = ui["wins"], names[0]
     else:
         # The names listed as the language lists them, each put in where its stand-in is.

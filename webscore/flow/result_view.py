@@ -119,6 +119,19 @@ def ranking(result: dict) -> list:
     return sorted(range(len(result["players"])), key=lambda p: (result["players"][p]["place"], p))
 
 
+# How a result's winner line reads: a solo game's score, one winner, or a first place shared.
+SOLO_LINE, WINS_LINE, SHARED_LINE = "solo", "wins", "shared"
+
+
+def winner_line(players: list, order: list) -> tuple:
+    """Return how the winner line says a result, the one choice of the page's line, its picture's and its link
+    preview's: (SOLO_LINE, WINS_LINE or SHARED_LINE, the indexes of the players placed first, in order)."""
+    first = [p for p in order if players[p]["place"] == 1]
+    if len(players) == 1:
+        return SOLO_LINE, first
+    return (WINS_LINE if len(first) == 1 else SHARED_LINE), first
+
+
 def view(game: dict, result: dict) -> dict:
     """Return the result page's content for a valid game and its core result."""
     # A game played with coins has their row on the pad, after the empty squares.

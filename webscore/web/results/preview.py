@@ -4,7 +4,10 @@ from types import SimpleNamespace
 
 from babel.lists import format_list
 
+from ...flow.result_view import SOLO_LINE
+from ...flow.result_view import WINS_LINE
 from ...flow.result_view import ranking
+from ...flow.result_view import winner_line
 from ...languages import ROWS
 from .. import i18n
 from ..http.addresses import code_address
@@ -20,13 +23,14 @@ def headline(game: dict, result: dict, short: bool = False) -> str:
     """Return who won and with how much: a shared first place says so (short: says how many share it)."""
     words = i18n.current_words()
     players = result["players"]
-    first = [players[p] for p in ranking(result) if players[p]["place"] == 1]
+    kind, placed = winner_line(players, ranking(result))
+    first = [players[p] for p in placed]
     total = first[0]["total"]
     total_text = number_in(words.locale, total)
-    if game["mode"] == "solo":
+    if kind == SOLO_LINE:
         return words.plain_ngettext("%(name)s scores %(total)s point", "%(name)s scores %(total)s points", abs(total),
                                   name=first[0]["name"], total=total_text)
-    if len(first) == 1:
+    if kind == WINS_LINE:
         return words.plain_ngettext("%(name)s wins with %(total)s point", "%(name)s wins with %(total)s points",
                                   abs(total), name=first[0]["name"], total=total_text)
     if short:
