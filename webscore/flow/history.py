@@ -17,7 +17,6 @@ from ..scoring import score_valid_game
 from ..scoring.cards import ALL_BUILDINGS
 from ..scoring.cards import ALL_MONUMENTS
 from ..scoring.cards import COINS
-from ..scoring.cards import EMPTY
 from ..scoring.cards import PAD_COLUMNS
 from ..scoring.game import MODES
 from ..scoring.game import SOLO
@@ -25,10 +24,8 @@ from ..scoring.game import SOLO_LOWEST_RANK
 from ..scoring.game import SOLO_RANKS
 from ..scoring.game import TIE_BREAKS
 from ..scoring.game import TIE_SHARED
-from ..scoring.game import TREE_POINTS
-from ..scoring.pad import CATHEDRAL
-from ..scoring.pad import TREE
 from ..scoring.pad import pad_from_fields
+from ..scoring.pad import row_points
 from ..scoring.validate import _check_name
 
 DAY = 24 * 60 * 60 * 1000
@@ -166,14 +163,12 @@ def pad_summary(pairs: list):
     read = pad_from_fields(pairs)
     if read["problems"] or read["result"] is None:
         return None
-    rows = _pad_rows(pairs, read["count"])
     players = []
-    for row, scored in zip(rows, read["result"]["players"]):
+    for row, scored in zip(read["players"], read["result"]["players"]):
         if not _is_name(scored["name"]) or scored["needs"]:
             return None
-        # The pad's row of empty squares holds a tree's +2, as a result's pad does.
-        empty = (0 if row.get(CATHEDRAL) == "1" else -_whole(row.get(EMPTY))) + (TREE_POINTS if row.get(TREE) == "1" else 0)
-        by_colour = [empty if column == EMPTY else _whole(row.get(column)) for column in COLUMNS]
+        points = row_points(row)
+        by_colour = [points.get(column, 0) for column in COLUMNS]
         kept = {"name": scored["name"], "total": scored["total"], "place": scored["place"], "by_colour": by_colour,
                 "built": []}
         for key in ("decided_by", "solo_rank"):
@@ -181,26 +176,6 @@ def pad_summary(pairs: list):
                 kept[key] = scored[key]
         players.append(kept)
     return {"mode": read["mode"], "buildings": [], "players": players}
-
-
-def _pad_rows(pairs: list, count: int) -> list:
-    """Return each player's fields of a pad by their prefix ("b" for blue…), from its checked pairs."""
-    rows = [{} for _ in range(count)]
-    for key, value in pairs:
-        at = len(key)
-        while at > 0 and key[at - 1] in "0123456789":
-            at -= 1
-        if key[:at] != "mode" and at < len(key):
-            rows[int(key[at:])][key[:at]] = value
-    return rows
-
-
-def _whole(text) -> int:
-    """Return a pad field's number, already checked (a blank counts 0, a minus sign may be the typographic one)."""
-    text = (text or "").strip()
-    if not text:
-        return 0
-    return -int(text[1:]) if text[0] in ("-", "\u2212") else int(text)
 
 
 def query_pairs(query: str):

@@ -126,11 +126,17 @@ def pad_problems(pad) -> list:
     return found
 
 
+def row_points(row: dict) -> dict:
+    """Return a player's points by row of the pad: each column's, and on the empty squares' row what they cost
+    (nothing with Cathedral of Caterina) with a tree's +2, as a result's pad holds them."""
+    points = {column: row["points"].get(column) or 0 for column in POINT_COLUMNS}
+    paid = 0 if row.get(CATHEDRAL) else row.get(EMPTY) or 0
+    points[EMPTY] = (TREE_POINTS if row.get(TREE) is True else 0) - paid
+    return points
+
+
 def _total(row: dict) -> int:
-    empty = row.get(EMPTY) or 0
-    paid = 0 if row.get(CATHEDRAL) else empty
-    tree = TREE_POINTS if row.get(TREE) is True else 0
-    return sum(row["points"].get(column) or 0 for column in POINT_COLUMNS) - paid + tree
+    return sum(row_points(row).values())
 
 
 def pad_result(pad: dict) -> dict:
@@ -196,7 +202,8 @@ def _field_of(found: dict, prefix_of: dict) -> dict:
 
 
 def pad_from_fields(pairs: list) -> dict:
-    """Read a pad from its address's (key, value) pairs; return {"mode", "count", "problems", "result"}.
+    """Read a pad from its address's (key, value) pairs; return {"mode", "count", "problems", "result", "players"}
+    (players: each row as read, pad_problems' shape).
 
     Every key must name a field of the pad: a misspelled or unknown one, a repeated one or one past the
     sixth player is refused with a problem, never dropped. Each problem names its field, if it has one.
@@ -241,4 +248,4 @@ def pad_from_fields(pairs: list) -> dict:
     prefix_of = {"master_builder_turns": TURNS, "cottages": COTTAGES}
     found = [_field_of(item, prefix_of) for item in found + checked]
     result = None if found else pad_result(pad)
-    return {"mode": mode, "count": count, "problems": found, "result": result}
+    return {"mode": mode, "count": count, "problems": found, "result": result, "players": players}
