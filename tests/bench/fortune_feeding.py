@@ -72,10 +72,11 @@ TOWNS = {
                                 "schoolhouse cottage root-cellar cottage", "cottage schoolhouse cottage temple"), 4),
     "root-cellar-temples": (("cottage temple grand-mausoleum-of-the-rodina cottage", "schoolhouse cottage cottage schoolhouse",
                              "root-cellar cottage temple cottage", "cottage temple cottage temple"), 4),
-    # 2 pairs among 8 Cottages beside 6 Temples and a Schoolhouse (50 choices).
+    # 2 pairs among 8 Cottages beside 6 Temples and a Schoolhouse (50 choices; 47 since the last pick is bounded too).
     "tithe-barn-temples": (("cottage cottage temple cottage", "temple temple tithe-barn temple",
                             "cottage cottage temple cottage", "schoolhouse cottage temple barrett-castle"), 2),
-    # A Farm's 4 among Cottages beside 6 Temples, a Barrett Castle among them (74 choices).
+    # A Farm's 4 among Cottages beside 6 Temples, a Barrett Castle among them (74 choices; 25 since the last pick is
+    # bounded too, the time hardly moved: the walk's inner steps, not its scored choices, cost most under MicroPython).
     "farm-barrett": (("cottage temple cottage cottage", "cottage temple cottage temple",
                       "cottage temple temple barrett-castle", "cottage cottage farm cottage"), None),
 }

@@ -372,17 +372,28 @@ class _Walk:
         cards = self.cards
         singles, pairs, doubles, paid_one, paid_two = cards.singles, cards.pairs, cards.doubles, cards.paid_one, \
             cards.paid_two
-        count, most_first = len(worth), self.most_first
+        count, most_first, most_of = len(worth), self.most_first, self.most_of
         scored = [0]
 
         def last(p, banned, made, got, once, twice, chosen):
             # Score each choice of one more neighbour from near[p:], keeping any that beats the best so far.
+            beat = None
             for q in range(p, count):
                 if not banned >> q & 1:
+                    best = judge.best
+                    if best is not None:
+                        if beat is None or beat[0] is not best:
+                            # As in take(): a neighbour that can add less than this (in halves) cannot beat the best.
+                            beat = (best, HALVES * (best[0] - base - made + 1) - HALVES * (paid_one[got] + paid_two[twice])
+                                    - paid_two[once & ~twice])
+                        if most_of[q] < beat[1]:
+                            # Those after it add no more when they come the most first.
+                            if most_first:
+                                return
+                            continue
                     scored[0] += 1
                     total = base + made + worth[q] + paid_one[got | singles[q]] + \
                         paid_two[twice | once & pairs[q] | doubles[q]]
-                    best = judge.best
                     if best is None or total > best[0]:
                         walk.offer(total - base, chosen | 1 << q)
                     found = dominated[q]
