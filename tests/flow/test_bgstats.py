@@ -9,7 +9,7 @@ import pytest
 from support import examples
 from support.towns import town
 from webscore.flow import bgstats
-from webscore.flow import pieces
+from webscore.flow import result_pieces
 from webscore.flow import result_view
 from webscore.scoring import encode
 from webscore.scoring import problems
@@ -77,7 +77,7 @@ def test_the_phone_draws_the_same_link_as_the_server(micropython_core):
     view = result_view.view(game, score_valid_game(game))
     args = {"words": examples_words(), "link": LINK, "again": "/en/new?again=x",
             "play": bgstats.play(view, encode(game))}
-    assert micropython_core.flow_json("draw", json.dumps(["share", args])) == pieces.share(**args)
+    assert micropython_core.flow_json("draw", json.dumps(["share", args])) == result_pieces.share(**args)
 
 
 def examples_words():

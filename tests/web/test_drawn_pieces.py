@@ -1,4 +1,4 @@
-"""webscore.flow.pieces draws a result's parts from the browser's words exactly as the server's words say them."""
+"""The pieces of webscore.flow draw a result's parts from the browser's words exactly as the server's words say them."""
 
 import json
 import re
@@ -12,9 +12,12 @@ from support.strategies import same_random_games
 from support.tables import empty_setup
 from support.tables import open_table
 from webscore.flow import piece_json
-from webscore.flow import pieces as drawn
+from webscore.flow import result_pieces
 from webscore.flow import result_view
+from webscore.flow import text
+from webscore.flow import town_pieces
 from webscore.flow import town_step
+from webscore.flow.town_pieces import SQUARES
 from webscore.languages import LANGUAGES
 from webscore.scoring import encode
 from webscore.scoring import score_valid_game
@@ -29,8 +32,8 @@ def draw_piece(piece: str, args: dict) -> str:
 
 
 def test_a_placeholder_is_filled_once_and_a_value_is_never_read_again():
-    assert drawn.fill("%(a)s and %(b)d, %(c)s %(", {"a": "%(b)d", "b": 2}) == "%(b)d and 2, %(c)s %("
-    assert drawn.escape("<a href=\"x\">'&'</a>") == "&lt;a href=&#34;x&#34;&gt;&#39;&amp;&#39;&lt;/a&gt;"
+    assert text.fill("%(a)s and %(b)d, %(c)s %(", {"a": "%(b)d", "b": 2}) == "%(b)d and 2, %(c)s %("
+    assert text.escape("<a href=\"x\">'&'</a>") == "&lt;a href=&#34;x&#34;&gt;&#39;&amp;&#39;&lt;/a&gt;"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -38,9 +41,9 @@ def test_numbers_and_lists_are_written_as_babel_writes_them(client, lang):
     words = browser_words(client, lang)
     for value in (-1234567, -10000, -1000, -3, 0, 7, 999, 1000, 7992, 10000, 12345):
         with client.application.app_context():
-            assert drawn.number(words, value) == number_in(lang, value)
+            assert text.number(words, value) == number_in(lang, value)
     for count in range(1, len(HOSTILE) + 1):
-        assert drawn.name_list(words, HOSTILE[:count]) == format_list(HOSTILE[:count], locale=lang)
+        assert text.name_list(words, HOSTILE[:count]) == format_list(HOSTILE[:count], locale=lang)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -54,8 +57,8 @@ def test_the_door_draws_the_parts_the_server_page_holds(client, lang):
                                                          "changes": changes}))
         page = client.get("/{}/r/{}".format(lang, code)).text
         # The ranking's list carries the page's data attributes only on the server: its items are the same.
-        items = [drawn.rank_item(words, p, view["players"][p]) for p in view["ranking"]]
-        assert parts["ranking"] == drawn.ranking(items, {})
+        items = [result_pieces.rank_item(words, p, view["players"][p]) for p in view["ranking"]]
+        assert parts["ranking"] == result_pieces.ranking(items, {})
         for item in items + parts["towns"] + [parts["pad"]]:
             assert item in page
 
@@ -97,11 +100,11 @@ def test_the_town_grid_door_draws_the_grid_of_the_town_step_with_its_problems(cl
     page = client.get("/hu/g/{}/1/save".format(code), query_string=dict(query, go="1"))
     assert page.status_code == 422
     errors = {"stored_a1": ["Egy raktár legfeljebb 3\u00a0nyersanyagot tárol."]}
-    fields = {name: query.get(name, "") for name in ["square_" + s for s in drawn.SQUARES]}
-    assert drawn.town_grid(words, [], fields, errors, True, None).count('<div class="square') == 16
+    fields = {name: query.get(name, "") for name in ["square_" + s for s in SQUARES]}
+    assert town_pieces.town_grid(words, [], fields, errors, True, None).count('<div class="square') == 16
     grid = json.loads(draw_piece("town_grid", {
         "words": words, "offered": game["buildings"] + [game["players"][0]["monument"]],
-        "values": {**dict.fromkeys(["square_" + s for s in drawn.SQUARES] + ["stored_" + s for s in drawn.SQUARES], ""),
+        "values": {**dict.fromkeys(["square_" + s for s in SQUARES] + ["stored_" + s for s in SQUARES], ""),
                    "square_a1": "warehouse", "stored_a1": "9", "master_builder_turns": '"x'},
         "errors": errors, "asks_turns": True, "asks_fact": None}))
     assert 'value="&#34;x"' in grid and "&lt;b&gt;" not in grid

@@ -6,9 +6,10 @@ import re
 import pytest
 
 from support.apps import browser_words
+from webscore.flow import controls
 from webscore.flow import helper_pieces
 from webscore.flow import piece_json
-from webscore.flow import pieces
+from webscore.flow import text
 from webscore.languages import LANGUAGES
 from webscore.scoring import table
 
@@ -96,7 +97,7 @@ def test_the_door_draws_a_piece_by_name_as_python_does(client):
     assert json.loads(piece_json(json.dumps({"piece": "solo", "args": {"words": words, "state": state}}))) \
         == helper_pieces.solo(words, state)
     notice = json.loads(piece_json(json.dumps({"piece": "notice", "args": {
-        "title": "<T>", "message": "M & N", "actions": [pieces.link_button("Go", "/a?b=1&c=2")]}})))
+        "title": "<T>", "message": "M & N", "actions": [controls.link_button("Go", "/a?b=1&c=2")]}})))
     assert notice == ('<section class="notice">\n  <h1>&lt;T&gt;</h1>\n  <p>M &amp; N</p>\n'
                       '  <p><a class="button" href="/a?b=1&amp;c=2">Go</a></p>\n</section>')
 
@@ -108,6 +109,6 @@ def test_a_broken_record_says_why_and_offers_to_undo_only_when_it_can(client, la
     home, new_game = "/{}/".format(lang), "/{}/new".format(lang)
     assert helper_pieces.broken(words, why, False, home, new_game).count("<button") == 0
     drawn = helper_pieces.broken(words, why, True, home, new_game)
-    assert pieces.escape(why) in drawn and drawn.count('data-action="undo"') == 1
+    assert text.escape(why) in drawn and drawn.count('data-action="undo"') == 1
     # Whatever the record, the way home and to a new game.
     assert re.findall(r'<a class="button" href="([^"]+)">', drawn) == [home, new_game]

@@ -3,8 +3,9 @@
 Pure Python on top of the scoring core, run by the server (CPython) and by the browser (MicroPython),
 so a form is read, checked and turned into a game the same way on both sides. It knows field names
 and steps, never words: problems keep the core's codes, and each side words them from the catalogue;
-the pieces (pieces.py) draw HTML from words they are given. The *_json functions are the browser's
-doors: JSON text in, JSON text out.
+the pieces (result_pieces.py, town_pieces.py, table_pieces.py, controls.py, helper_pieces.py,
+history_pieces.py, all writing with text.py) draw HTML from words they are given. The *_json functions
+are the browser's doors: JSON text in, JSON text out.
 """
 
 import json
@@ -17,14 +18,17 @@ from ..scoring import score_valid_game
 from ..scoring.game import MASTER_BUILDER
 from ..scoring.table import dealer
 from . import bgstats
+from . import controls
 from . import helper_pieces
 from . import history
 from . import history_pieces
 from . import new_game
-from . import pieces
+from . import result_pieces
 from . import result_view
 from . import sync
+from . import table_pieces
 from . import town_facts
+from . import town_pieces
 from . import town_step
 from .fields import first_values
 
@@ -226,9 +230,11 @@ def _kept_text(games: list) -> str:
 # The pieces drawn by name, by their function's name: by the browser (piece_json) and by the server's templates
 # (piece() in webscore.web.results.pieces). One table, so both sides name the same pieces.
 PIECES = {drawn.__name__: drawn for drawn in (
-    pieces.result_page, pieces.result_parts, pieces.ranking_items, pieces.running_total, pieces.turns_form, pieces.share,
-    pieces.town_grid, pieces.town_step, pieces.table_town, pieces.table_players, pieces.table_page,
-    pieces.notice, pieces.link_button, pieces.button, pieces.language_switch, pieces.wake_switch,
+    result_pieces.result_page, result_pieces.result_parts, result_pieces.ranking_items, result_pieces.turns_form,
+    result_pieces.share,
+    town_pieces.running_total, town_pieces.town_grid, town_pieces.town_step,
+    table_pieces.table_town, table_pieces.table_players, table_pieces.table_page,
+    controls.notice, controls.link_button, controls.button, controls.language_switch, controls.wake_switch,
     helper_pieces.pad_form, helper_pieces.pad_bgstats, helper_pieces.messages, helper_pieces.master_builder,
     helper_pieces.town_hall, helper_pieces.solo, helper_pieces.broken)}
 

@@ -7,12 +7,12 @@ the page's script answers; nothing here decides a point or a turn.
 
 from ..scoring.game import MODES
 from .bgstats import play_of
-from .pieces import attributes
-from .pieces import bgstats_link
-from .pieces import button
-from .pieces import escape
-from .pieces import fill
-from .pieces import link_button
+from .controls import button
+from .controls import link_button
+from .result_pieces import bgstats_link
+from .text import attributes
+from .text import escape
+from .text import fill
 
 
 def _message_place(field: str) -> str:

@@ -11,12 +11,12 @@ from .history import COLUMNS
 from .history import PERIODS
 from .history import game_link
 from .history import iso_day
-from .pieces import attributes
-from .pieces import counted
-from .pieces import escape
-from .pieces import fill
-from .pieces import name_list
-from .pieces import number
+from .text import attributes
+from .text import counted
+from .text import escape
+from .text import fill
+from .text import name_list
+from .text import number
 
 WIDTH = 320
 # A bar chart's row: its label above its bar.

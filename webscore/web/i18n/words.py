@@ -3,7 +3,7 @@ result, the helpers and the offline shell by itself, and the constants of the co
 (its catalogue).
 
 Every page whose scripts draw gives them as JSON (browser_words() in a template, read by static/js/words.mjs);
-the pieces both sides draw (webscore.flow.pieces) take the same words on the server (piece_words(),
+the pieces both sides draw (webscore/flow/*_pieces.py, controls.py) take the same words on the server (piece_words(),
 page_words_of_browser). The wording itself stays in labels.py and problems.py.
 """
 
@@ -254,7 +254,7 @@ def words() -> dict:
 def page_words_of_browser() -> dict:
     """Return words() of the page's language as the browser reads them, made once per language; read, never changed.
 
-    The pieces both sides draw (webscore.flow.pieces) take their words from it on the server.
+    The pieces both sides draw (webscore/flow/*_pieces.py, controls.py) take their words from it on the server.
     """
     return kept("browser_words_read", i18n.current_language(), lambda: json.loads(words_json()))
 

@@ -5,7 +5,7 @@ draws the same 24 card faces: asking Babel, url_for and a macro for each was mos
 pieces (card names, faces and links, reason phrases, numbers, the language's punctuation of
 "label: value" and of lists) are kept per language and address of the rules, and each page puts its
 own lines together from them. A result page's parts drawn player by player (a ranking's item, a town
-with its grid and lines, the score pad) are drawn by webscore.flow.pieces, the very functions the offline
+with its grid and lines, the score pad) are drawn by webscore.flow.result_pieces, the very functions the offline
 shell runs under MicroPython, from the browser's words; what they draw is kept here, piece by piece.
 The wording itself stays in labels.py.
 """
@@ -20,7 +20,8 @@ from markupsafe import Markup
 from markupsafe import escape
 
 from ...flow import PIECES
-from ...flow import pieces as drawn
+from ...flow import result_pieces
+from ...flow import text
 from ...scoring.cards import ALL_BUILDINGS
 from ...scoring.cards import ALL_MONUMENTS
 from ...scoring.cards import colour_of
@@ -74,7 +75,7 @@ class Pieces:
     def link(self, card: str) -> str:
         """Return a card's name linked to its rule, with its colour named after it, as HTML."""
         if card not in self.links:
-            self.links[card] = drawn.card_link(self.browser_words, card, colour_of(card), self.rules)
+            self.links[card] = result_pieces.card_link(self.browser_words, card, colour_of(card), self.rules)
         return self.links[card]
 
     def _layout(self, card: str) -> Markup:
@@ -120,25 +121,25 @@ class Pieces:
 
     def reason(self, square: dict) -> str:
         """Return why a square of the result view scores what it does, in words."""
-        return drawn.reason(self.browser_words, square)
+        return result_pieces.reason(self.browser_words, square)
 
     def rank(self, p: int, player: dict) -> Markup:
-        """Return a player's item of the ranking (webscore.flow.pieces.rank_item)."""
-        return Markup(drawn.rank_item(self.browser_words, p, player))
+        """Return a player's item of the ranking (webscore.flow.result_pieces.rank_item)."""
+        return Markup(result_pieces.rank_item(self.browser_words, p, player))
 
     def points(self, total: int) -> str:
         """Return a number of points in words ("28 points")."""
-        return drawn.points(self.browser_words, total)
+        return text.points(self.browser_words, total)
 
     def town(self, player: dict, change: str) -> Markup:
-        """Return a player's town as the result shows it (webscore.flow.pieces.town), its squares and lines kept."""
+        """Return a player's town as the result shows it (webscore.flow.result_pieces.town), its squares and lines kept."""
         grid, lines = self.squares(player["squares"])
         empty = ""
         if player["empties"]:
             key = (player["empties"], player["empty_points"])
-            empty = self.empty_lines.values.get(key) or self.empty_lines.get(key, lambda: drawn.empty_line(
+            empty = self.empty_lines.values.get(key) or self.empty_lines.get(key, lambda: result_pieces.empty_line(
                 self.browser_words, *key))
-        return Markup(drawn.town(self.browser_words, player, change, self.rules, grid, lines, empty))
+        return Markup(result_pieces.town(self.browser_words, player, change, self.rules, grid, lines, empty))
 
     def squares(self, squares: list) -> tuple:
         """Return a town's grid (each square's name, card and points) and its built squares' lines, as HTML."""
@@ -160,16 +161,17 @@ class Pieces:
         return grid, lines
 
     def _grid_square(self, key: tuple, square: dict) -> str:
-        return self.grid_squares.get(key, lambda: drawn.grid_square(self.browser_words, square))
+        return self.grid_squares.get(key, lambda: result_pieces.grid_square(self.browser_words, square))
 
     def pad(self, columns: list, players: list) -> Markup:
-        """Return the score pad (webscore.flow.pieces.pad_table), its rows' heads and cells kept."""
-        return Markup(drawn.pad_table(self.browser_words, drawn.pad_names(players), self.pad_rows(columns, players),
-                                      drawn.pad_totals(self.browser_words, players)))
+        """Return the score pad (webscore.flow.result_pieces.pad_table), its rows' heads and cells kept."""
+        return Markup(result_pieces.pad_table(self.browser_words, result_pieces.pad_names(players),
+                                              self.pad_rows(columns, players),
+                                              result_pieces.pad_totals(self.browser_words, players)))
 
     def pad_rows(self, columns: list, players: list) -> Markup:
         """Return the score pad's rows: each column's colour, then every player's points in it."""
-        # Looked up here first, as squares() does; drawn as webscore.flow.pieces.pad_rows draws them.
+        # Looked up here first, as squares() does; drawn as webscore.flow.result_pieces.pad_rows draws them.
         heads, cells = self.pad_heads.values, self.pad_cells.values
         return Markup("\n".join(
             (heads.get(column) or self._pad_head(column))
@@ -178,13 +180,13 @@ class Pieces:
             for c, column in enumerate(columns)))
 
     def _pad_head(self, column: str) -> str:
-        return self.pad_heads.get(column, lambda: drawn.pad_head(self.browser_words, column))
+        return self.pad_heads.get(column, lambda: result_pieces.pad_head(self.browser_words, column))
 
     def _pad_cell(self, points: int) -> str:
-        return self.pad_cells.get(points, lambda: drawn.pad_cell(self.browser_words, points))
+        return self.pad_cells.get(points, lambda: result_pieces.pad_cell(self.browser_words, points))
 
     def _line(self, key: tuple, square: dict) -> str:
-        return self.grid_lines.get(key, lambda: drawn.line(self.browser_words, square, self.rules))
+        return self.grid_lines.get(key, lambda: result_pieces.line(self.browser_words, square, self.rules))
 
 
 

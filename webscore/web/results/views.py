@@ -21,7 +21,7 @@ from werkzeug.http import quote_etag
 
 from ...flow import bgstats
 from ...flow import game_key
-from ...flow import pieces as flow_pieces
+from ...flow import result_pieces
 from ...flow import result_view
 from ...flow import town_step
 from ...scoring import encode
@@ -65,17 +65,17 @@ def game_parts(game: dict, code: str, view: dict, preview: tuple) -> dict:
     identity = {"mode": game["mode"], "buildings": game["buildings"],
                 "players": [{"name": p["name"], "monument": p["monument"]} for p in game["players"]]}
     return {
-        "winner": Markup(flow_pieces.winner(words.browser_words, view)),
+        "winner": Markup(result_pieces.winner(words.browser_words, view)),
         # The game's code, key and identity ride on the ranking, for results.js to keep the game on the phone, with
         # the most games it keeps (the page has no browser's words to read it from).
-        "ranking": Markup(flow_pieces.ranking([words.rank(p, players[p]) for p in view["ranking"]], {
+        "ranking": Markup(result_pieces.ranking([words.rank(p, players[p]) for p in view["ranking"]], {
             "code": code, "key": game_key(game), "game": as_json(identity),
             "max-games": words.browser_words["catalogue"]["max_games"]})),
         "pad": words.pad(view["columns"], players),
         "towns": [words.town(player, code_address("town.step", code, lang=lang, n=player["step"])) for player in players],
         "title": escape(preview[0]),
         "description": escape(preview[1]),
-        "share": Markup(flow_pieces.share(
+        "share": Markup(result_pieces.share(
             words.browser_words, share_url(code), code_address("setup.new_game", code, "again", lang=lang),
             {"qr": code_address("results.qr", code), "picture": code_address("results.picture", code, lang=lang),
              "download": "marquoir-{}.png".format(code[-8:]), "text": preview[0]}, bgstats.play(view, code))),
@@ -91,13 +91,13 @@ def render(game: dict, code: str, turn_problems=None) -> str:
     def draw(parts: dict) -> str:
         # The preview's title and description name the players, so they are parts; its addresses hold the
         # code, which a frame cuts out (so they are made only when the page is drawn by its template).
-        page = flow_pieces.result_page(pieces().browser_words, view, parts, False)
+        page = result_pieces.result_page(pieces().browser_words, view, parts, False)
         return render_template("results.html", code=code, page=Markup(page), share_url=share_url(code),
                                preview=link_preview(game, result, code, (parts["title"], parts["description"])),
                                **i18n.page_words())
 
     parts = game_parts(game, code, view, preview)
-    parts["turns_form"] = Markup(flow_pieces.turns_form(
+    parts["turns_form"] = Markup(result_pieces.turns_form(
         pieces().browser_words, view, code_address("results.turns", code, lang=i18n.current_language()),
         turn_problems or {}, request.args)) if view["asks_turns"] else Markup("")
     if view["asks_turns"] or turn_problems or request.args or code in root_url():

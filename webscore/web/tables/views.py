@@ -33,8 +33,8 @@ from gunicorn.http.errors import ParseException
 from markupsafe import Markup
 from werkzeug.exceptions import ClientDisconnected
 
-from ...flow import pieces
 from ...flow import sync
+from ...flow import table_pieces
 from ...flow import town_step
 from ...flow.fields import repeated
 from ...flow.new_game import MAX_TYPED
@@ -159,8 +159,8 @@ def table(lang, table_id):
                "data-state": url_for("tables.state", lang=lang, table_id=table_id), "data-revision": state["revision"]}
     online = {"qr": url_for("tables.qr", table_id=table_id), "link": short_url,
               "take": url_for("tables.take", lang=lang, table_id=table_id)}
-    players = pieces.table_players(words, text, state["players"], links)
-    page = render_template("table.html", page=Markup(pieces.table_page(
+    players = table_pieces.table_players(words, text, state["players"], links)
+    page = render_template("table.html", page=Markup(table_pieces.table_page(
         words, text, section, players, state["result"] if state["finished"] else "", online)))
     # Not stored by the service worker: offline, its shell says the table needs the network and shows what
     # table-store.mjs kept of it, rather than a stored copy whose statuses would look current.
@@ -226,7 +226,7 @@ def town(lang, table_id, n):
             "state": url_for("tables.state", **at), "town": url_for("tables.town_json", n=n, **at),
             "take": url_for("tables.take", _external=True, **at), "back": url_for("tables.table", **at)}
     panels = get_template_attribute("table_sync.html", "sync_panels")()
-    drawn = pieces.table_town(page_words_of_browser(), table_words(), town, town_grid(game, n, fields), panels, False)
+    drawn = table_pieces.table_town(page_words_of_browser(), table_words(), town, town_grid(game, n, fields), panels, False)
     page = render_template("table_town.html", player=player, page=Markup(drawn), town=public)
     # Not stored by the service worker: offline, its shell draws the town from what table-outbox.mjs kept, which
     # is newer than any stored copy of this page once a tap has been saved.

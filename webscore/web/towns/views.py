@@ -14,8 +14,8 @@ from markupsafe import Markup
 
 from ...flow import game_key
 from ...flow import live_town
-from ...flow import pieces
 from ...flow import town_facts
+from ...flow import town_pieces
 from ...flow import town_step
 from ...scoring import game_from_code
 from ...scoring.game import MASTER_BUILDER
@@ -37,15 +37,15 @@ def _game_and_player(code: str, n: int):
 
 
 def town_grid(game: dict, n: int, fields: dict, errors: dict = None) -> Markup:
-    """Return player n's palette, squares and facts (webscore.flow.pieces.town_grid), errors (worded) on their
+    """Return player n's palette, squares and facts (webscore.flow.town_pieces.town_grid), errors (worded) on their
     fields, and the squares' points and the total as the live score would show them.
 
     The town step and a table's town both draw their town with it, and so does the offline shell.
     """
     player = town_step.as_entered(game, n, fields)
-    return Markup(pieces.town_grid(page_words_of_browser(), town_step.offered(game, player), fields, errors or {},
-                                   game["mode"] == MASTER_BUILDER, town_facts.asked_fact(player), live_town(game, n, fields),
-                                   town_facts.expansion_facts(game)))
+    return Markup(town_pieces.town_grid(page_words_of_browser(), town_step.offered(game, player), fields, errors or {},
+                                        game["mode"] == MASTER_BUILDER, town_facts.asked_fact(player),
+                                        live_town(game, n, fields), town_facts.expansion_facts(game)))
 
 
 def _render(game, code, n, fields, placed=NO_PROBLEMS, status=200, unfinished=()):
@@ -57,7 +57,7 @@ def _render(game, code, n, fields, placed=NO_PROBLEMS, status=200, unfinished=()
             "unfinished": [game["players"][p]["name"] for p in unfinished],
             "monuments": town_facts.monument_offers(game), "monument": fields.get("monument", ""), "errors": errors,
             "from_scores": town_step.from_scores(fields), "totals": town_step.saved_totals(game)}
-    page = pieces.town_step(page_words_of_browser(), step, town_grid(game, n, fields, errors))
+    page = town_pieces.town_step(page_words_of_browser(), step, town_grid(game, n, fields, errors))
     return render_template("town.html", game_code=code, n=n, player=player, page=Markup(page),
                            broken=bool(general or errors)), status
 

@@ -1,0 +1,354 @@
+"""The result page drawn once, as HTML, from the flow's view (result_view.view) and the words they are given.
+
+The server's pages and the offline shell (under MicroPython) both draw a ranking's item, a town with its
+grid and its lines, the score pad, the tie's turns form and the share section with these functions, so the
+two cannot differ. The words are the browser's words (webscore.web.i18n.words.words): names by id, messages
+with their plural forms by CLDR category, how the language writes numbers and lists. Everything shown is
+escaped here.
+"""
+
+from . import bgstats
+from .result_view import SOLO_LINE
+from .result_view import WINS_LINE
+from .result_view import winner_line
+from .text import counted
+from .text import escape
+from .text import fill
+from .text import name_list
+from .text import number
+from .text import pair
+from .text import plural_form
+from .text import points
+from .town_step import FROM_SCORES
+from .town_step import UNCOUNTED
+
+# Stand-ins for what is put into a text once it is escaped: private-use characters, which no text holds.
+OPEN, CLOSE = "\ue000", "\ue001"
+
+
+def feeder(words: dict, fed_by: dict) -> str:
+    """Return who feeds a square, by card and square, with the coin it cost where coins paid for it (plain text)."""
+    name = words["cards"][fed_by["card"]] + " " + fed_by["square"]
+    if "line" in fed_by:
+        kind, line = fed_by["line"]
+        return fill(words["ui"]["fed_by_" + kind], {"feeder": name, "line": line})
+    if fed_by.get("paid"):
+        return fill(words["ui"]["fed_by_pair"], {"feeder": name})
+    return name
+
+
+def reason(words: dict, square: dict) -> str:
+    """Return why a square of the result view scores what it does, in words (plain text)."""
+    card = square["card"]
+    # A Cottage or Barrett Castle is said fed by its feeders; the Eraflage Vineyard's reason says more (its
+    # row's and column's types), and its feeders are shown on the grid.
+    if square["fed_by"] and "fed-by" in words["fed_reasons"].get(card, {}):
+        feeders = [feeder(words, f) for f in square["fed_by"]]
+        return fill(words["fed_reasons"][card]["fed-by"], {"feeders": name_list(words, feeders)})
+    code = square["reason"]
+    if code in words["counted"]:
+        # A count of none may have words of its own ("no town completed before" rather than "0 towns ...").
+        if square["n"] == 0 and code + "-none" in words["reasons"]:
+            return words["reasons"][code + "-none"]
+        return counted(words, words["counted"][code], square["n"])
+    return words["fed_reasons"].get(card, {}).get(code) or words["reasons"][code]
+
+
+def rank_item(words: dict, p: int, player: dict) -> str:
+    """Return a player's item of the ranking: place, name, points, and what decided a tie or their solo title.
+
+    A tie that needs a fact is said by its kind on the quick pad ("needs"), beside the field that asks it; a result's
+    turns are asked once, by the form under the ranking (turns_form).
+    """
+    tie = ""
+    if player["decided_by"]:
+        # The number the tie-break read, the empty squares, Cottages or turns that decided, on every tied row.
+        value = player.get("tie_value")
+        if value is not None and player["decided_by"] in words["tie_counted"]:
+            tie = escape(counted(words, words["tie_counted"][player["decided_by"]], value, number(words, value)))
+        else:
+            tie = escape(words["tie_breaks"][player["decided_by"]])
+        tie = '<span class="tie">{}</span>'.format(tie)
+    needs = player.get("needs")
+    turns = '<span class="tie">{}</span>'.format(escape(words["ui"]["needs"][needs])) if needs else ""
+    title = '<span class="title">{}</span>'.format(escape(words["solo_ranks"][player["solo_rank"]])) \
+        if player.get("solo_rank") else ""
+    return (
+        '<li class="rank place-{place}" data-player="{p}" data-total="{total}" data-place="{place}">\n'
+        '    <span class="place">{place}</span>\n'
+        '    <span class="who"><bdi>{name}</bdi></span>\n'
+        '    <span class="total">{points}</span>\n'
+        '    {tie}\n    {turns}\n    {title}\n  </li>').format(
+        place=player["place"], p=p, total=player["total"], name=escape(player["name"]),
+        points=points(words, player["total"]), tie=tie, turns=turns, title=title)
+
+
+def card_link(words: dict, card: str, colour: str, rules: str) -> str:
+    """Return a card's name linked to its rule, its colour named after it, as HTML."""
+    return ('<a class="rule-link c-{colour}" href="{rules}#card-{card}"><span class="swatch" aria-hidden="true"></span>'
+            '{name}</a> <span class="colour">({colour_name})</span>').format(
+        colour=colour, rules=escape(rules), card=card, name=escape(words["cards"][card]),
+        colour_name=escape(words["colours"][colour]))
+
+
+def grid_square(words: dict, square: dict) -> str:
+    """Return a square of a result's grid: its name, its card (or that it is empty) and its points."""
+    card = square["card"]
+    tree = square["reason"] == "tree"
+    return ('<div class="square c-{}{}"><span class="square-name">{}</span>\n<span class="square-card">{}</span>\n'
+            '<span class="square-points">{}</span></div>').format(
+        square["colour"], " fed" if square["fed"] else " tree" if tree else "", square["square"],
+        escape(words["square_cards"][card] if card else words["ui"]["tree" if tree else "empty"]),
+        number(words, square["points"]))
+
+
+def line(words: dict, square: dict, rules: str) -> str:
+    """Return a built square's line: its name, its card and points, and why."""
+    label = card_link(words, square["card"], square["colour"], rules)
+    return '<li><span class="square-name">{}</span> {} — {}</li>'.format(
+        square["square"], pair(words, label, "<strong>" + number(words, square["points"]) + "</strong>"),
+        escape(reason(words, square)))
+
+
+def empty_line(words: dict, count: int, empty_points: int) -> str:
+    """Return the line of a town's empty squares: how many, and their points."""
+    return "<li>{}</li>".format(pair(words, escape(counted(words, words["empties"], count)),
+                                     "<strong>" + number(words, empty_points) + "</strong>"))
+
+
+def tree_line(words: dict, tree: dict) -> str:
+    """Return the line of the tree a Tiny Trees seed grew into: its square, its points, and why."""
+    return '<li><span class="square-name">{}</span> {} — {}</li>'.format(
+        tree["square"], pair(words, escape(words["ui"]["tree"]), "<strong>" + number(words, tree["points"]) + "</strong>"),
+        escape(words["reasons"]["tree"]))
+
+
+def seed_line(words: dict, seed: dict) -> str:
+    """Return the line of a Tiny Trees seed that did not grow: its square, and why (built over, or not alone)."""
+    return '<li><span class="square-name">{}</span> {} — {}</li>'.format(
+        seed["square"], escape(words["ui"]["seed"]), escape(words["reasons"]["seed-" + seed["why"]]))
+
+
+def coin_lines(words: dict, coins: dict) -> str:
+    """Return the lines of a town's coins at the end: those spent on feeding, then those left and their points."""
+    left = words["ui"]["coins_left_double" if coins["worth"] == 2 else "coins_left"]
+    found = "<li>{}</li>".format(pair(words, escape(counted(words, left, coins["left"])),
+                                      "<strong>" + number(words, coins["points"]) + "</strong>"))
+    if coins["spent"]:
+        found = "<li>{}</li>\n  ".format(escape(counted(words, words["ui"]["coins_spent"], coins["spent"]))) + found
+    return found
+
+
+def town(words: dict, player: dict, change: str, rules: str, squares=None, lines=None, empty=None) -> str:
+    """Return a player's town as the result shows it: its grid, every square's points and why, a link to change it.
+
+    squares, lines and empty, when given, are the grid's squares, the lines and the empty squares' line already
+    drawn (the server keeps them).
+    """
+    if squares is None:
+        squares = [grid_square(words, square) for square in player["squares"]]
+    if lines is None:
+        lines = [line(words, square, rules) for square in player["squares"] if square["card"]]
+    if empty is None:
+        empty = empty_line(words, player["empties"], player["empty_points"]) if player["empties"] else ""
+    empties = empty
+    if player.get("tree"):
+        empties = tree_line(words, player["tree"]) + "\n  " + empties
+    elif player.get("seed"):
+        empties = seed_line(words, player["seed"]) + "\n  " + empties
+    if player.get("coins"):
+        empties += "\n  " + coin_lines(words, player["coins"])
+    # Its detail folds under its heading (opened on demand, and printed open: marquoir.css), the way to change
+    # it stays in sight.
+    return (
+        '<section class="town-result" id="town-{step}">\n'
+        '  <details>\n  <summary><h3><bdi>{name}</bdi> — {total}</h3></summary>\n'
+        '  <div class="grid result-grid">\n  {grid}\n  </div>\n'
+        '  <ul class="reasons">\n  {lines}\n  {empties}\n  </ul>\n  </details>\n'
+        '  <p><a class="change-town" href="{change}?{from_scores}">{change_town}</a></p>\n'
+        '</section>').format(
+        step=player["step"], name=escape(player["name"]), total=number(words, player["total"]),
+        grid="\n".join(squares), lines="\n".join(lines), empties=empties, change=escape(change),
+        from_scores="=".join(FROM_SCORES),
+        change_town=escape(words["ui"]["change_town"]))
+
+
+def pad_names(players: list) -> str:
+    """Return the score pad's column headings: every player's name."""
+    return "".join('<th scope="col"><bdi>{}</bdi></th>'.format(escape(player["name"])) for player in players)
+
+
+def pad_head(words: dict, column: str) -> str:
+    """Return the start of a score pad's row: its colour, named."""
+    return '<tr class="c-{}"><th scope="row"><span class="swatch" aria-hidden="true"></span>{}</th>\n'.format(
+        column, escape(words["colour_labels"][column]))
+
+
+def pad_cell(words: dict, value: int) -> str:
+    """Return a cell of the score pad."""
+    return "<td>{}</td>".format(number(words, value))
+
+
+def pad_rows(words: dict, columns: list, players: list) -> str:
+    """Return the score pad's rows: each column's colour, then every player's points in it."""
+    return "\n".join(pad_head(words, column) + "".join(pad_cell(words, player["by_colour"][c]) for player in players)
+                     + "</tr>" for c, column in enumerate(columns))
+
+
+def pad_totals(words: dict, players: list) -> str:
+    """Return the score pad's last row's cells: every player's total."""
+    return "".join('<td class="total">{}</td>'.format(number(words, player["total"])) for player in players)
+
+
+def pad_table(words: dict, names: str, rows: str, totals: str) -> str:
+    """Return the score pad: a column per player, a row per colour, the totals below, its parts already drawn."""
+    return ('<div class="pad-wrap">\n<table class="pad">\n'
+            '  <thead><tr><th scope="col">{}</th>{}</tr></thead>\n'
+            '  <tbody>\n  {}\n  </tbody>\n'
+            '  <tfoot><tr><th scope="row">{}</th>{}</tr></tfoot>\n'
+            '</table>\n</div>').format(escape(words["ui"]["colour"]), names, rows, escape(words["ui"]["total"]), totals)
+
+
+def ranking_items(words: dict, players: list, order: list) -> list:
+    """Return the items of a ranking (rank_item), players listed in order (their indexes, first place first)."""
+    return [rank_item(words, p, players[p]) for p in order]
+
+
+def ranking(items: list, data: dict) -> str:
+    """Return the ranking's list around its items (rank_item), with data attributes for the page's script."""
+    found = "".join(' data-{}="{}"'.format(name, escape(value)) for name, value in data.items())
+    return '<ol class="ranking"{}>\n{}\n</ol>'.format(found, "\n".join("  " + item for item in items))
+
+
+def turns_form(words: dict, view: dict, action: str, problems: dict, typed: dict) -> str:
+    """Return the form that asks a tie's turns as Master Builder, what was typed and its problems (worded) in.
+
+    problems holds messages by field ("turns-2") and under "general"; typed holds what each field sent.
+    """
+    ui = words["ui"]
+    low, high = words["catalogue"]["fact_limits"]["master_builder_turns"]
+    rows = []
+    for p in view["asks_turns"]:
+        key = "turns-" + str(p + 1)
+        turns = view["players"][p].get("turns")
+        # 0 turns as Master Builder is what "we did not count them" gives: no player of a game has none.
+        turns = None if turns == 0 else turns
+        rows.append(
+            '<p class="fact"><label for="{key}"><bdi>{name}</bdi></label>\n'
+            '<input type="number" id="{key}" name="{key}" min="{low}" max="{high}" inputmode="numeric" value="{value}">\n'
+            '{errors}</p>'.format(key=key, name=escape(view["players"][p]["name"]), low=low, high=high,
+                                  value=escape(typed.get(key, "" if turns is None else str(turns))),
+                                  errors="".join('<span class="error" role="alert">{}</span>'.format(escape(message))
+                                                 for message in problems.get(key, []))))
+    general = "".join('<p class="error" role="alert">{}</p>'.format(escape(message))
+                      for message in problems.get("general", []))
+    if any(view["players"][p]["needs_turns"] for p in view["asks_turns"]):
+        general += '<p class="hint">{}</p>'.format(escape(ui["needs"]["master-builder-turns"]))
+    if any(view["players"][p].get("turns") == 0 for p in view["asks_turns"]):
+        general += '<p class="hint">{}</p>'.format(escape(ui["turns_taken_equal"]))
+    # Who wins without the turns (equal turns): a table that did not count them sees it, and can say so.
+    equal = view.get("equal_turns")
+    if_equal = uncounted = ""
+    if equal:
+        names = [OPEN + str(i) + CLOSE for i in range(len(equal["winners"]))]
+        said = escape(fill(ui["equal_turns_shared" if equal["shared"] else "equal_turns_win"],
+                           {"names": name_list(words, names), "name": names[0]}))
+        for i, p in enumerate(equal["winners"]):
+            said = said.replace(OPEN + str(i) + CLOSE, "<bdi>" + escape(view["players"][p]["name"]) + "</bdi>")
+        if_equal = '<p class="hint">{}</p>'.format(said)
+        uncounted = '\n    <button type="submit" name="{}" value="{}">{}</button>'.format(
+            UNCOUNTED[0], UNCOUNTED[1], escape(ui["turns_uncounted"]))
+    return ('<form class="turns" method="get" action="{action}" novalidate>\n  <fieldset>\n'
+            '    <legend>{legend}</legend>\n    {general}\n    {if_equal}\n    {rows}\n'
+            '    <button type="submit" class="primary">{button}</button>{uncounted}\n  </fieldset>\n</form>').format(
+        action=escape(action), legend=escape(ui["turns"]), general=general, if_equal=if_equal,
+        rows="\n    ".join(rows), button=escape(ui["break_tie"]), uncounted=uncounted)
+
+
+def share(words: dict, link: str, again: str, online=None, play=None) -> str:
+    """Return a result's share section: its link to copy or share, the same game again, and the game to log in
+    BG Stats (play: webscore.flow.bgstats.play, its comment the link).
+
+    online, when the page is served, holds what needs the network: the QR code's address (qr), the picture's
+    (picture), the name it downloads under (download) and the text it is shared with (text).
+    """
+    ui = words["ui"]
+    qr = picture = ""
+    if online:
+        qr = '\n  <img class="qr" src="{}" alt="{}" width="200" height="200">'.format(escape(online["qr"]),
+                                                                                 escape(ui["qr_label"]))
+        picture = ('\n  <a class="button picture-button" href="{}" download="{}" data-share="{}" data-title="{}" '
+                   'data-text="{}">{}</a>').format(
+            escape(online["picture"]), escape(online["download"]), escape(ui["share_picture"]),
+            escape(ui["site_title"]), escape(online["text"]), escape(ui["download_picture"]))
+    # Its actions first, two by two in a phone's first screen with the ranking: the link shared, the play
+    # logged, the picture; then the same game again, and the QR code.
+    return (
+        '<section class="share">\n  <h2>{share}</h2>\n'
+        '  <p><input class="share-url" type="text" readonly value="{link}" aria-label="{link_label}"></p>\n'
+        '  <p class="share-actions"><button type="button" class="share-button" hidden data-copied="{copied}" '
+        'data-title="{title}">{share_link}</button>{bgstats}{picture}</p>\n'
+        '  <p><a class="button" href="{again}">{play_again}</a></p>{qr}\n</section>').format(
+        share=escape(ui["share"]), qr=qr, link=escape(link), link_label=escape(ui["link_label"]),
+        copied=escape(ui["copied"]), title=escape(ui["site_title"]), share_link=escape(ui["share_link"]),
+        picture=picture, again=escape(again), play_again=escape(ui["play_again"]),
+        bgstats="\n  " + bgstats_link(words, play, link) if play else "")
+
+
+def bgstats_link(words: dict, play: dict, link: str) -> str:
+    """Return the link that logs a play in BG Stats (webscore.flow.bgstats), its comment the link."""
+    return '<a class="button" href="{}" data-bgstats>{}</a>'.format(escape(bgstats.address(play, link)),
+                                                                    escape(words["ui"]["log_bgstats"]))
+
+
+def result_page(words: dict, view: dict, parts: dict, offline: bool) -> str:
+    """Return a result page's content: the heading, the game's mode and variants, then its parts.
+
+    parts holds the pieces already drawn: winner, ranking, turns_form ("" unless a tie asks), pad, towns (a
+    list) and share. offline says the offline shell draws it: then the page says it was scored on the phone.
+    """
+    ui = words["ui"]
+    variants = [words["modes"][view["mode"]]] + ([ui["cavern"]] if view["cavern"] else []) \
+        + ([] if view["monuments"] else [ui["without_monuments"]])
+    note = '\n<p class="hint offline-note">{}</p>'.format(escape(ui["offline_note"])) if offline else ""
+    # Who won, the ranking (a tie's form for the turns that break it right under it, where the tie is read) and
+    # the ways to share come first: what a table looks for in its first screen.
+    return ('<h1>{}</h1>\n{}\n<p class="hint">{}</p>{}\n\n{}\n{}\n\n{}\n\n<h2>{}</h2>\n{}\n\n<h2>{}</h2>\n\n{}').format(
+        escape(ui["scores"]), parts["winner"], escape(" · ".join(variants)), note, parts["ranking"], parts["turns_form"],
+        parts["share"], escape(ui["score_pad"]), parts["pad"], escape(ui["towns"]), "\n".join(parts["towns"]))
+
+
+def winner(words: dict, view: dict) -> str:
+    """Return the line that says who won ("Anna wins with 40 points"), a tie worded as one, a solo game's score:
+    the link preview's headline (webscore.web.results.preview), its names isolated."""
+    ui, players = words["ui"], view["players"]
+    kind, placed = winner_line(players, view["ranking"])
+    first = [players[p] for p in placed]
+    names = ["<bdi>" + escape(player["name"]) + "</bdi>" for player in first]
+    total = first[0]["total"]
+    said = {"total": number(words, total)}
+    if kind == SOLO_LINE:
+        form, said["name"] = ui["solo_scores"], names[0]
+    elif kind == WINS_LINE:
+        form, said["name"] = ui["wins"], names[0]
+    else:
+        # The names listed as the language lists them, each put in where its stand-in is.
+        listed = escape(name_list(words, [OPEN + str(i) + CLOSE for i in range(len(names))]))
+        for i, name in enumerate(names):
+            listed = listed.replace(OPEN + str(i) + CLOSE, name)
+        form, said["names"] = ui["tie_for_first"], listed
+    return '<p class="winner">{}</p>'.format(fill(escape(plural_form(words, form, abs(total))), said))
+
+
+def result_parts(words: dict, view: dict, rules: str, changes: list) -> dict:
+    """Return the parts of a result page that differ from game to game: ranking items, the pad, the towns.
+
+    changes holds each player's address to change their town, in the view's order of players.
+    """
+    players = view["players"]
+    return {
+        "winner": winner(words, view),
+        "ranking": ranking([rank_item(words, p, players[p]) for p in view["ranking"]], {}),
+        "pad": pad_table(words, pad_names(players), pad_rows(words, view["columns"], players), pad_totals(words, players)),
+        "towns": [town(words, player, changes[n], rules) for n, player in enumerate(players)],
+    }

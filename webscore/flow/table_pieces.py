@@ -1,0 +1,102 @@
+"""A table's pages drawn as HTML: the table with its players and how to join, and a town at the table.
+
+Drawn by the server's pages and by the offline shell (under MicroPython), from what this phone last saw of the
+table, with these functions; a town's grid is town_pieces.town_grid's. text is the table's words
+(webscore.web.tables.towns.table_words). Everything shown is escaped here.
+"""
+
+from .controls import button
+from .controls import link_button
+from .text import attributes
+from .text import escape
+from .text import fill
+from .text import points
+
+
+def table_town(words: dict, text: dict, town: dict, grid: str, panels: str, offline: bool) -> str:
+    """Return a town at a table: the way back, the heading, the form around its grid and sync panels, the hand-over.
+
+    text is the table's words (webscore.web.tables.towns.table_words); town holds the player's name, n, and the
+    form's setup code, lang, table, version, done and addresses (save, state, town, take, back), and may hold the
+    code of the table's game as the server holds it (score_code), for the live score. offline is
+    whether the offline shell draws it: then the page says so at once, and needs no word for pages without
+    scripts.
+    """
+    heading = fill(escape(words["ui"]["town_of"]), {"name": "<bdi>" + escape(town["name"]) + "</bdi>"})
+    form = {name: escape(town[name]) for name in ("code", "lang", "table", "save", "state", "town", "take", "back")}
+    noscript = "" if offline else '<noscript><p class="error">{}</p></noscript>\n'.format(escape(text["needs_script"]))
+    # The live score reads the other towns the table held when the page was drawn (score_code), so a Feast Hall
+    # beside a town entered on another phone counts it; data-code stays the setup, which a hand-over link carries.
+    score = ' data-score-code="{}"'.format(escape(town["score_code"])) if town.get("score_code") else ""
+    return (
+        '<p><a href="{back}">{back_text}</a></p>\n<h1>{heading}</h1>\n<p class="hint">{hint}</p>\n'
+        '<p class="table-offline error" role="status"{hidden}>{offline}</p>\n{noscript}'
+        '<form class="town-form table-town" id="town-form" data-code="{code}"{score} data-player="{n}" data-lang="{lang}"\n'
+        '  data-table="{table}" data-version="{version}" data-done="{done}"\n'
+        '  data-save="{save}"\n  data-state="{state}"\n  data-town="{town}"\n  data-take="{take}"\n'
+        '  data-back="{back}"\n  method="get" action="{save}" novalidate>\n  {grid}\n  {panels}\n</form>\n'
+        '<section class="table-handover">\n  <h2>{no_network}</h2>\n  <p class="hint">{handover_hint}</p>\n'
+        '  <button type="button" data-action="handover">{handover}</button>\n'
+        '  <p><input class="handover-url" type="text" readonly hidden aria-label="{handover_label}"></p>\n'
+        '</section>').format(
+        back_text=escape(text["back"]), heading=heading, hint=escape(text["hint"]), hidden="" if offline else " hidden",
+        offline=escape(text["offline"]), noscript=noscript, n=town["n"], version=town["version"],
+        done="true" if town["done"] else "false", grid=grid, panels=panels, no_network=escape(text["no_network"]),
+        handover_hint=escape(text["handover_hint"]), handover=escape(text["handover"]),
+        handover_label=escape(text["handover_label"]), score=score, **form)
+
+
+def table_players(words: dict, text: dict, players: list, links: list) -> str:
+    """Return the players of a table: each name (a link to their town where links has one), status and total.
+
+    players hold name, and status and total when known; text is the table's words (its statuses).
+    """
+    items = []
+    for n, player in enumerate(players):
+        name = "<bdi>" + escape(player["name"]) + "</bdi>"
+        who = '<a class="button who" href="{}">{}</a>'.format(escape(links[n]), name) if links[n] \
+            else '<span class="who">{}</span>'.format(name)
+        status = player.get("status") or ""
+        total = player.get("total")
+        # The status and the total are said as one line, by the language's template (table.mjs fills it the same).
+        said = '<span class="table-status">{}</span>'.format(escape(text["status"][status]) if status else "")
+        summed = '<span class="table-total">{}</span>'.format("" if total is None else points(words, total))
+        said = said + summed if total is None else fill(escape(text["status_total"]), {"status": said, "total": summed})
+        items.append(
+            '<li class="table-player" data-player="{}" data-status="{}">\n    {}\n'
+            '    <span class="table-said">{}</span>\n  </li>'.format(n + 1, escape(status), who, said))
+    return '<ol class="table-players">\n  {}\n</ol>'.format("\n  ".join(items))
+
+
+def table_page(words: dict, text: dict, section: dict, players: str, result: str, online=None, last_seen=False) -> str:
+    """Return a table's page: its heading, the scores once shown, its players (already drawn), how to join.
+
+    section holds the attributes of the page's section; result is the scores' address once they are shown
+    (else ""). online, when the page is served, holds what needs the network: the table's QR code (qr), its
+    short link (link) and where a town is taken in (take). Without it the offline shell draws the page from
+    what this phone last saw of the table (last_seen: whether it saw its state): it says so and offers a reload.
+    """
+    status = '<p class="table-offline error" role="status"{}>{}</p>'.format(" hidden" if online else "",
+                                                                           escape(text["table_offline"]))
+    follow = "" if online else "\n<p>{}</p>".format(escape(text["follow"]))
+    scores = '\n<p>{}</p>'.format(link_button(text["see_scores"], result, "button primary big",
+                                                {"id": "table-result"})) if result else ""
+    hint = text["tap_name"] if online else text["last_seen"] if last_seen else ""
+    hint = '\n<p class="hint">{}</p>'.format(escape(hint)) if hint else ""
+    if online:
+        rest = (
+            '<h2>{join}</h2>\n<p><img class="qr" src="{qr}" width="180" height="180" alt="{qr_label}"></p>\n'
+            '<p><input class="share-url" type="text" readonly value="{link}" aria-label="{link_label}"></p>\n'
+            '<p><button type="button" class="share-button" hidden data-copied="{copied}" data-title="{table}">'
+            '{share_link}</button></p>\n<h2>{take_title}</h2>\n<form method="get" action="{take}">\n'
+            '  <p><label for="town">{take_label}</label>\n  <input type="text" id="town" name="town" autocomplete="off"></p>\n'
+            '  <button type="submit">{take_button}</button>\n</form>').format(
+            join=escape(text["join"]), qr=escape(online["qr"]), qr_label=escape(text["qr_label"]),
+            link=escape(online["link"]), link_label=escape(text["link_label"]), copied=escape(words["ui"]["copied"]),
+            table=escape(text["table"]), share_link=escape(words["ui"]["share_link"]),
+            take_title=escape(text["take_title"]), take=escape(online["take"]), take_label=escape(text["take_label"]),
+            take_button=escape(text["take"]))
+    else:
+        rest = "<p>{}</p>".format(button(text["reload"], "reload", "primary"))
+    return '<section {}>\n<h1>{}</h1>\n{}{}{}\n<h2>{}</h2>{}\n{}\n{}\n</section>'.format(
+        attributes(section), escape(text["table"]), status, follow, scores, escape(text["players"]), hint, players, rest)

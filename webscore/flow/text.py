@@ -1,0 +1,91 @@
+"""Words made into text: escaped for HTML, numbers, placeholders, plural forms and lists, as a language writes them.
+
+The small library every piece draws with (controls.py, result_pieces.py, town_pieces.py, table_pieces.py,
+helper_pieces.py, history_pieces.py), on the server and in the browser under MicroPython alike. words are the
+browser's words (webscore.web.i18n.words.words): how the language writes numbers and lists, its plural
+categories. Nothing here draws an element but an element's attributes.
+"""
+
+ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&#34;"), ("'", "&#39;"))
+
+
+def escape(text) -> str:
+    """Return text made safe for HTML text and attribute values, as MarkupSafe escapes it."""
+    text = str(text)
+    for plain, safe in ESCAPES:
+        text = text.replace(plain, safe)
+    return text
+
+
+def number(words: dict, value: int) -> str:
+    """Return a whole number as the language writes it: its group separator and size, and a true minus."""
+    written = words["number"]
+    digits = str(abs(value))
+    if abs(value) >= written["grouped_from"]:
+        size = written["grouping"]
+        groups = []
+        while len(digits) > size:
+            groups.insert(0, digits[-size:])
+            digits = digits[:-size]
+        digits = written["group"].join([digits] + groups)
+    return (written["minus"] if value < 0 else "") + digits
+
+
+def fill(template: str, values: dict) -> str:
+    """Put values in a message's %(name)s and %(name)d placeholders, in one pass: a value is never read again."""
+    out = []
+    at = 0
+    while True:
+        start = template.find("%(", at)
+        end = template.find(")", start + 2) if start >= 0 else -1
+        if end < 0 or end + 1 >= len(template) or template[end + 1] not in "sd" \
+                or template[start + 2:end] not in values:
+            if start < 0 or end < 0:
+                out.append(template[at:])
+                return "".join(out)
+            out.append(template[at:start + 2])
+            at = start + 2
+            continue
+        out.append(template[at:start])
+        out.append(str(values[template[start + 2:end]]))
+        at = end + 2
+
+
+def plural_form(words: dict, forms: dict, n: int) -> str:
+    """Return the form of a counted message for n, by the category the language gives n."""
+    return forms.get(words["plurals"].get(str(n), "other")) or forms["other"]
+
+
+def counted(words: dict, forms: dict, n: int, shown=None) -> str:
+    """Return the form of a counted message for n, by the category the language gives n, with the number in."""
+    form = plural_form(words, forms, n)
+    return fill(form, {"num": n if shown is None else shown})
+
+
+def name_list(words: dict, names: list) -> str:
+    """Join names as the language lists them, by its patterns ("A, B and C"), as Babel's format_list does."""
+    patterns = {key: pattern.replace("{0}", "%(0)s").replace("{1}", "%(1)s") for key, pattern in words["lists"].items()}
+    if len(names) < 2:
+        return "".join(names)
+    if len(names) == 2:
+        return fill(patterns["2"], {"0": names[0], "1": names[1]})
+    joined = fill(patterns["start"], {"0": names[0], "1": names[1]})
+    for name in names[2:-1]:
+        joined = fill(patterns["middle"], {"0": joined, "1": name})
+    return fill(patterns["end"], {"0": joined, "1": names[-1]})
+
+
+def pair(words: dict, label: str, value: str) -> str:
+    """Return "label: value" as the language punctuates it, both parts already HTML."""
+    return fill(words["ui"]["pair"], {"label": label, "value": value})
+
+
+def points(words: dict, total: int) -> str:
+    """Return a number of points in words ("28 points"), as HTML."""
+    return escape(counted(words, words["points"], abs(total), number(words, total)))
+
+
+def attributes(pairs: dict) -> str:
+    """Return an element's attributes, sorted by name as WTForms writes a field's; True stands alone, None is left out."""
+    return " ".join(name if value is True else '{}="{}"'.format(name, escape(value))
+                    for name, value in sorted(pairs.items()) if value is not None and value is not False)

@@ -1,0 +1,265 @@
+"""A town step drawn as HTML: the palette, the 16 squares, the facts a town needs, the running total, the page.
+
+The town step's page (the function town_step here; what the step reads and saves is the flow's town_step.py)
+and a town at a table (table_pieces.table_town) hold the same grid (town_grid), drawn by the server and by the
+offline shell (under MicroPython) with these functions; town.js and live.mjs then follow the taps. Everything
+shown is escaped here.
+"""
+
+from .controls import errors_of
+from .controls import number_field
+from .controls import tied
+from .controls import wake_switch
+from .text import attributes
+from .text import counted
+from .text import escape
+from .text import fill
+from .text import name_list
+from .text import number
+from .town_step import FROM_SCORES
+
+# The 16 squares of a town, row by row.
+SQUARES = [column + str(row) for row in range(1, 5) for column in "abcd"]
+# The question a running total waits for, by its field: the label the form gives it.
+QUESTIONS = {"shrine_buildings": "shrine", "completed_before": "starloom", "master_builder_turns": "turns",
+             "monument": "monument", "coins": "coins", "hollow_hill_swaps": "hollow_hill_swaps"}
+SEED = "seed"
+
+
+def town_grid(words: dict, offered: list, values: dict, errors: dict, asks_turns: bool, asks_fact, scored=None,
+              expansions=()) -> str:
+    """Return a town's palette, its 16 squares and the facts it needs, as the town step and a table's town draw them.
+
+    offered lists the cards a square takes (the game's buildings, then the player's monument); values holds
+    the fields' values and errors their messages (worded), by field name. scored, the town as the core scores
+    it ({"total", "squares": [{"square", "points"}]}), puts the live score's numbers in at once, so they show
+    as the palette does, before the core in the browser has started. expansions lists the expansions' facts
+    every town of the game is asked (town_facts.expansion_facts): its coins, and its seed, placed on the board
+    with a tool of the palette.
+    """
+    ui, catalogue = words["ui"], words["catalogue"]
+    points = {square["square"]: square["points"] for square in scored.get("squares", [])} if scored else {}
+    total = running_total(words, scored) if scored else ""
+    tools = []
+    seeds = SEED in expansions
+    for card in offered:
+        colour = catalogue["colours"][card]
+        # Its name as a square shows it (soft hyphens where a word may break) goes with it: town.js puts it there.
+        tools.append('<button type="button" class="tool c-{0}" data-card="{1}" data-colour="{0}" data-square-name="{3}" '
+                     'aria-pressed="false">{2}</button>'.format(colour, card, escape(words["cards"][card]),
+                                                                escape(words["square_cards"][card])))
+    if seeds:
+        tools.append(seed_tool(words, errors))
+    # Undo is drawn enabled, so that a tap on it before town.js runs is kept with the others (early-taps.js);
+    # town.js disables it until there is a change to undo.
+    palette = (
+        '<div class="palette" data-label-empty="{empty}" data-choose-first="{first}" data-which="{which}">\n'
+        '    <p class="running-total{waiting}"{hidden}>{total}</p>\n'
+        '    <p class="palette-title">{tap}</p>\n    {tools}\n'
+        '    <button type="button" class="tool c-empty" data-card="" aria-pressed="false">{empty}</button>\n'
+        '    <span class="palette-actions">\n'
+        '      <button type="button" class="small" data-action="undo">{undo}</button>\n'
+        '      <button type="button" class="small" data-action="clear">{clear}</button>\n'
+        '    </span>\n  </div>').format(empty=escape(ui["empty"]), first=escape(ui["choose_first"]),
+                                      which=escape(ui["which_building"]),
+                                      tap=escape(ui["tap_hint"]), tools="\n    ".join(tools), undo=escape(ui["undo"]),
+                                      clear=escape(ui["clear"]), total=escape(total), hidden="" if scored else " hidden",
+                                      waiting=" is-waiting" if scored and "waiting" in scored else "")
+    seed = str(values.get(SEED) or "") if seeds else None
+    squares = [square_field(words, name, offered, values, errors, points.get(name), seed) for name in SQUARES]
+    limits = catalogue["fact_limits"]
+    facts = []
+    # A monument's question first, right after the grid where the monument is placed; then the coins.
+    asked = [asks_fact] + [fact for fact in expansions if fact != SEED]
+    for fact in ("shrine_buildings", "completed_before", "hollow_hill_swaps", "coins"):
+        if fact in asked:
+            facts.append('<p class="fact"><label for="{}">{}</label>\n      {}{}</p>'.format(
+                fact, escape(ui[QUESTIONS[fact]]), number_field(fact, limits[fact], values.get(fact, ""), errors),
+                errors_of(errors, fact)))
+    if seeds:
+        facts.append(seed_field(words, seed, errors))
+    if asks_turns:
+        facts.append('<p class="fact"><label for="master_builder_turns">{}</label>\n      {}\n'
+                     '      <span class="hint">{}</span>{}</p>'.format(
+                         escape(ui["turns"]), number_field("master_builder_turns", limits["master_builder_turns"],
+                                                           values.get("master_builder_turns", ""), errors),
+                         escape(ui["turns_hint"]), errors_of(errors, "master_builder_turns")))
+    # The facts a town needs follow its grid at once: a monument placed asks there for what it needs.
+    return ('{palette}\n\n  <div class="grid" role="group" aria-label="{board}">\n  {squares}\n  </div>\n\n'
+            '  <div class="facts">\n    {facts}\n    {wake}\n  </div>').format(
+        palette=palette, board=escape(ui["town_board"]), squares="\n  ".join(squares), wake=wake_switch(words),
+        facts="\n    ".join(facts))
+
+
+def seed_tool(words: dict, errors: dict) -> str:
+    """Return the palette's tool that puts the seed on a square (Tiny Trees), described by the seed's messages."""
+    described = " ".join("seed-error-{}".format(n + 1) for n in range(len(errors.get(SEED, [])))) or None
+    return "<button {}>{}</button>".format(attributes({
+        "type": "button", "class": "tool c-seed", "data-seed": True, "aria-pressed": "false",
+        "aria-describedby": described}), escape(words["ui"]["seed"]))
+
+
+def seed_field(words: dict, seed: str, errors: dict) -> str:
+    """Return the field the form sends the seed's square in, and its messages: a select, as a square's is, that
+    the board stands for where scripts run (town.js changes it, static/css/noscript.css shows it without)."""
+    options = ['<option {}>{}</option>'.format(attributes({"value": name, "selected": seed == name}),
+                                               escape(name or words["ui"]["no_seed"])) for name in [""] + SQUARES]
+    select = {"class": "seed-select", "id": SEED, "name": SEED}
+    select.update(tied(errors, SEED))
+    return '<p class="fact seed-fact"><label class="seed-label" for="{}">{}</label>\n      <select {}>{}</select>{}</p>'.format(
+        SEED, escape(words["ui"]["seed"]), attributes(select), "".join(options), errors_of(errors, SEED))
+
+
+def running_total(words: dict, scored: dict) -> str:
+    """Return what the running total says: the town's total (the least it can be while the town on the right is not
+    entered: "until"), or what it waits for ({"waiting": [fields]}, webscore.flow.live_town), the first question
+    the form asks that has no right answer yet."""
+    ui = words["ui"]
+    if "until" in scored:
+        return fill(ui["running_total_until"], {"num": number(words, scored["total"]), "name": scored["until"]})
+    if "waiting" not in scored:
+        return fill(ui["running_total"], {"num": number(words, scored["total"])})
+    field = scored["waiting"][0] if scored["waiting"] else None
+    if field in QUESTIONS:
+        return fill(ui["waiting_for_answer"], {"question": ui[QUESTIONS[field]]})
+    if field == SEED:
+        return ui["waiting_for_seed"]
+    if field is not None and field.startswith("stored_"):
+        return fill(ui["waiting_for_load"], {"square": field[len("stored_"):]})
+    return ui["waiting_for_town"]
+
+
+def square_field(words: dict, name: str, offered: list, values: dict, errors: dict, points=None, seed=None) -> str:
+    """Return one square of a town: its name, the card standing there, on a Warehouse what it stores, and its
+    points when they are known; in a game with Tiny Trees (seed: the seed's square, or ""), whether the seed lies
+    there."""
+    select, stored = "square_" + name, "stored_" + name
+    chosen = values.get(select, "")
+    # Drawn as tap-to-place shows it (town.js changes it only when a tap does): a square's colour and its card.
+    shown = chosen if chosen in offered else ""
+    options = ['<option {}>{}</option>'.format(attributes({"value": "", "selected": chosen == ""}), escape(words["ui"]["empty"]))]
+    options += ['<option {}>{}</option>'.format(attributes({"value": card, "selected": chosen == card}),
+                                                escape(words["cards"][card])) for card in offered]
+    select_attributes = {"class": "square-select", "id": select, "name": select}
+    select_attributes.update(tied(errors, select))
+    # Left blank, a Warehouse stores nothing: the placeholder says so.
+    stored_field = number_field(stored, [0, words["catalogue"]["max_stored"]], values.get(stored, ""), errors,
+                                {"class": "stored-input", "placeholder": "0"})
+    return (
+        '<div class="square{broken}{filled}" data-square="{name}">\n'
+        '      {button}\n'
+        '      <label class="square-name" for="{select}">{name}</label>\n'
+        '      <select {select_attributes}>{options}</select>\n'
+        '      <span class="stored{hidden}">\n'
+        '        <label for="{stored}">{stored_label}</label>\n'
+        '        {stored_field}\n'
+        '      </span>\n'
+        '      {errors}\n    </div>').format(
+        broken=" has-error" if errors.get(select) or errors.get(stored) else "", name=name, select=select,
+        filled=" filled c-" + words["catalogue"]["colours"][shown] if shown else "",
+        button=square_button(words, name, shown, errors.get(select, []), errors.get(stored, []), points, seed),
+        select_attributes=attributes(select_attributes), options="".join(options),
+        hidden="" if chosen == "warehouse" else " is-hidden", stored=stored, stored_label=escape(words["ui"]["stored"]),
+        stored_field=stored_field, errors=errors_of(errors, select) + errors_of(errors, stored))
+
+
+def square_button(words: dict, name: str, card: str, select_errors: list, stored_errors: list, points=None,
+                  seed=None) -> str:
+    """Return the button a square is where tap-to-place runs (without scripts, static/css/noscript.css leaves
+    the select alone): its name, the card standing there (town.js follows the taps) and its points (when known,
+    else by live.mjs), described by the square's messages.
+
+    The hidden commas end each part, so it reads "a1, Cottage, 3 points" with the parts shown as blocks; the seed,
+    where it lies (seed: its square, None in a game without), is said after the card: "a1, Cottage, Seed, 3 points".
+    """
+    mark = "" if seed is None else '<span class="square-seed"{}><span aria-hidden="true">🌱</span>' \
+        '<span class="visually-hidden">{},</span></span>'.format("" if seed == name else " hidden", escape(words["ui"]["seed"]))
+    written = number(words, points) if points is not None else ""
+    said = counted(words, words["points"], abs(points), written) if points is not None else ""
+    messages = ["square_{}-error-{}".format(name, n + 1) for n in range(len(select_errors))]
+    messages += ["stored_{}-error-{}".format(name, n + 1) for n in range(len(stored_errors))]
+    return (
+        '<button {}><span class="square-name">{}<span class="visually-hidden">,</span></span>'
+        '<span class="square-what"><span class="square-card">{}</span>'
+        '<span class="square-empty visually-hidden"{}>{}</span><span class="visually-hidden">,</span></span>{}'
+        '<span class="square-points-holder"><span class="square-points" aria-hidden="true">{}</span>'
+        '<span class="square-points-words visually-hidden">{}</span></span></button>').format(
+        attributes({"type": "button", "class": "square-button", "aria-describedby": " ".join(messages) or None}),
+        name, escape(words["square_cards"][card]) if card else "", " hidden" if card else "", escape(words["ui"]["empty"]),
+        mark, escape(written), escape(said))
+
+
+def town_step(words: dict, step: dict, grid: str) -> str:
+    """Return a town step's page: the players to move between, the heading, and its form around the grid.
+
+    step holds: names (the players'), n (this one, from 1), action, code, lang and key (the form's), general
+    (messages of no field), unfinished (names of towns barely begun), monuments (those offered, [] when the
+    game has none), monument (the one chosen), errors (messages by field), from_scores (opened by "Change
+    this town": the way back to the scores is the primary action) and totals (town_step.saved_totals).
+    """
+    ui = words["ui"]
+    names, n = step["names"], step["n"]
+    others = []
+    for i, (name, total) in enumerate(zip(names, step["totals"])):
+        if i + 1 == n:
+            others.append('<li><strong aria-current="step" dir="auto">{}</strong></li>'.format(escape(name)))
+            continue
+        # Each other town says whether it is saved, with its total.
+        if total is None:
+            state = '<span class="chip-state not-yet">{}</span>'.format(escape(ui["not_entered"]))
+        else:
+            state = '<span class="chip-state"><span aria-hidden="true">✓ </span>{}</span>'.format(
+                escape(counted(words, words["points"], abs(total), number(words, total))))
+        others.append('<li><button type="submit" form="town-form" name="go" value="{}"><bdi>{}</bdi> {}</button></li>'.format(
+            i + 1, escape(name), state))
+    nav = '<nav class="steps" aria-label="{}">\n  <ol>\n  {}\n  </ol>\n</nav>'.format(escape(ui["players"]),
+                                                                                  "\n  ".join(others))
+    heading = fill(escape(ui["town_of"]), {"name": "<bdi>" + escape(names[n - 1]) + "</bdi>"})
+    hint = escape(fill(ui["step_hint"], {"num": n, "count": len(names)}))
+    general = "".join('<p class="error" role="alert" tabindex="-1">{}</p>'.format(escape(message))
+                      for message in step["general"])
+    confirm = ""
+    if step["unfinished"]:
+        confirm = ('<div class="notice confirm" role="alert">\n    <p>{}</p>\n'
+                   '    <input type="hidden" name="confirm" value="empty">\n'
+                   '    <button type="submit" name="go" value="results" class="primary">{}</button>\n  </div>').format(
+            escape(fill(counted(words, ui["unfinished"], len(step["unfinished"])),
+                        {"names": name_list(words, step["unfinished"])})), escape(ui["see_scores_anyway"]))
+    monument = ""
+    if step["monuments"]:
+        options = ['<option {}>{}</option>'.format(attributes({"value": "", "selected": not step["monument"]}),
+                                                   escape(ui["no_monument"]))]
+        options += ['<option {}>{}</option>'.format(attributes({"value": card, "selected": step["monument"] == card}),
+                                                    escape(words["cards"][card])) for card in step["monuments"]]
+        # With scripts a monument chosen applies at once (town.js); without, its button sends the choice.
+        select = {"id": "monument", "name": "monument"}
+        select.update(tied(step["errors"], "monument"))
+        monument = ('<p class="fact monument-fact"><label for="monument">{}</label>\n'
+                    '    <select {}>{}</select>\n'
+                    '    <button type="submit" name="go" value="{}" class="small without-scripts">{}</button>{}</p>').format(
+            escape(ui["monument"]), attributes(select), "".join(options), n, escape(ui["change_monument"]),
+            errors_of(step["errors"], "monument"))
+    actions = []
+    if n > 1:
+        actions.append('<button type="submit" name="go" value="back">{}</button>'.format(escape(ui["previous"])))
+    if step.get("from_scores"):
+        # Opened by "Change this town": this town is kept and the scores shown again, from any step.
+        if n < len(names):
+            actions.append('<button type="submit" name="go" value="next">{}</button>'.format(escape(ui["next"])))
+        actions.append('<input type="hidden" name="{}" value="{}">'.format(*FROM_SCORES))
+        actions.append('<button type="submit" name="go" value="results" class="primary">{}</button>'.format(
+            escape(ui["back_to_scores"])))
+    elif n < len(names):
+        actions.append('<button type="submit" name="go" value="next" class="primary">{}</button>'.format(escape(ui["next"])))
+    else:
+        actions.append('<button type="submit" name="go" value="results" class="primary">{}</button>'.format(
+            escape(ui["see_scores"])))
+    # The way back to the setup keeps every town: players removed, added or moved keep theirs.
+    setup = '<p class="to-setup"><button type="submit" name="go" value="setup" class="small">{}</button></p>'.format(
+        escape(ui["change_setup"]))
+    form = ('<form class="town-form" id="town-form" data-code="{code}" data-player="{n}" data-lang="{lang}" '
+            'data-key="{key}" method="get" action="{action}" novalidate>\n  {general}\n  {confirm}\n  {grid}\n\n'
+            '  {monument}\n  <div class="step-actions">\n    {actions}\n  </div>\n  {setup}\n</form>').format(
+        code=escape(step["code"]), n=n, lang=escape(step["lang"]), key=escape(step["key"]), action=escape(step["action"]),
+        general=general, confirm=confirm, grid=grid, monument=monument, actions="\n    ".join(actions), setup=setup)
+    return '{}\n<h1>{}</h1>\n<p class="hint">{}</p>\n\n{}'.format(nav, heading, hint, form)
