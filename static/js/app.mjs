@@ -1,7 +1,7 @@
 // The offline shell: when the network cannot serve a game's address, the service worker shows this page
 // and it draws the town step, saves a town, or draws the result. What a step holds, whether a town is
 // right and where to go next are answered by the flow under MicroPython (webscore/flow, as on the
-// server); the pages' parts are drawn by the same Python the server draws them with (webscore/flow/pieces.py),
+// server); the pages' parts are drawn by the same Python the server draws them with (webscore/flow/*_pieces.py),
 // and this module puts them in, with the little that only a page without network says.
 import { loadBrowserCore } from "./core.mjs";
 import { drawnNodes, queryFields, queryValues } from "./dom.mjs";
@@ -65,7 +65,7 @@ function worded(placed) {
   return { errors, general: (placed?.general ?? []).map(problemText) };
 }
 
-// A town's palette, squares and facts, drawn by the town step's own Python (webscore/flow/pieces.py).
+// A town's palette, squares and facts, drawn by the town step's own Python (webscore/flow/town_pieces.py).
 function townGrid(core, step, values, errors) {
   return core.draw("town_grid", { words, offered: step.offered, values, errors, asks_turns: step.asks_turns, asks_fact: step.fact ?? null,
     expansions: step.expansion_facts ?? [] });

@@ -63,7 +63,7 @@ export async function startCore(loadMicroPython, files) {
     history: door(flow, "history_json"),
     // A result address → {game, view} or {damaged}.
     result: textDoor(flow, "result_json"),
-    // A piece both sides draw (webscore/flow/pieces.py, helper_pieces.py) by its name in webscore/flow's
+    // A piece both sides draw (webscore/flow/*_pieces.py, controls.py) by its name in webscore/flow's
     // PIECES, its arguments by name → its HTML (a list of items, or a result's parts, for a few).
     draw: (piece, args) => JSON.parse(flow.piece_json(JSON.stringify({ piece, args }))),
   };

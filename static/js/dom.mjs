@@ -1,4 +1,4 @@
-// HTML the core drew (webscore/flow/pieces.py escapes all it shows), as nodes to put in the page.
+// HTML the core drew (webscore/flow/*_pieces.py escape all they show), as nodes to put in the page.
 export function drawnNodes(html) {
   const holder = document.createElement("template");
   holder.innerHTML = html;

@@ -11,7 +11,7 @@ export function liveScore(form) {
   // A town at a table is scored beside the other towns as the table held them when the page was drawn.
   const code = form.dataset.scoreCode ?? form.dataset.code;
   const n = Number(form.dataset.player);
-  // Drawn in the palette by webscore.flow.pieces.town_grid, as the squares' places for their points are;
+  // Drawn in the palette by webscore.flow.town_pieces.town_grid, as the squares' places for their points are;
   // the server's page holds the numbers already (town.js shows them), and they are redrawn from here on.
   const total = form.querySelector(".running-total");
   const squares = new Map([...form.querySelectorAll(".square[data-square]")].map((element) => [element.dataset.square, {

@@ -85,7 +85,7 @@ async function update(form) {
   const answer = await core.padFields(pairs);
   const players = answer.result?.players ?? [];
   const order = players.map((_, i) => i).sort((a, b) => players[a].place - players[b].place || a - b);
-  // The items as the result page draws them (webscore/flow/pieces.py), a row without a name by its number.
+  // The items as the result page draws them (webscore/flow/result_pieces.py), a row without a name by its number.
   const named = players.map((r, i) => ({ ...r, name: r.name || fill(ui.player_n, { num: i + 1 }) }));
   const general = answer.problems.filter((problem) => !fieldOf(form, problem)).map(message);
   const [drawnGeneral, items] = await Promise.all([general.length ? core.draw("messages", { texts: general }) : "",

@@ -48,7 +48,7 @@ function tablePage(section) {
       const sum = row.querySelector(".table-total");
       status.textContent = text.status[player.status];
       sum.textContent = player.total === null ? "" : counted(words.points, Math.abs(player.total), number(player.total));
-      // The status and the total as one line, by the language's template, as pieces.table_players draws it.
+      // The status and the total as one line, by the language's template, as table_pieces.table_players draws it.
       const parts = player.total === null ? ["%(status)s", "%(total)s"] : text.status_total.split(/(%\((?:status|total)\)s)/);
       row.querySelector(".table-said").replaceChildren(
         ...parts.map((part) => (part === "%(status)s" ? status : part === "%(total)s" ? sum : part)));

@@ -89,7 +89,7 @@ export function squareWords(square) {
   return [square.dataset.square, card, points].filter(Boolean).join(", ");
 }
 
-// Tap-to-place on a town form, drawn as it shows (webscore.flow.pieces.town_grid: the palette, each square's
+// Tap-to-place on a town form, drawn as it shows (webscore.flow.town_pieces.town_grid: the palette, each square's
 // button with its name, what stands there and its points, the total): only what a tap does is added here.
 // Without scripts, static/css/noscript.css shows the selects instead. Once it is all answered, the form has
 // the class js-town.
@@ -106,7 +106,7 @@ export function enhance(form) {
   const title = palette.querySelector(".palette-title");
   const history = [];
   let tool = null;
-  // The seed's square, sent in its own field and marked on the board (webscore.flow.pieces.seed_field).
+  // The seed's square, sent in its own field and marked on the board (webscore.flow.town_pieces.seed_field).
   const seedField = form.querySelector(".seed-fact .seed-select");
   const showSeed = () => {
     for (const square of squares) {

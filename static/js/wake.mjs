@@ -1,6 +1,6 @@
 // Keep the phone's screen on at the table (Screen Wake Lock), with a visible switch; released on leaving.
 
-// Show the switch the page drew in container (webscore.flow.pieces.wake_switch) where the browser can keep
+// Show the switch the page drew in container (webscore.flow.controls.wake_switch) where the browser can keep
 // the screen on, and hold the screen on while it is ticked and the page is shown.
 export function keepAwake(container) {
   const label = container?.querySelector(".wake");
