@@ -74,6 +74,8 @@ class SyncTown(TypedDict):
     seen: dict[str, int]
     # client -> the digest of that operation (absent in records older than it).
     sums: NotRequired[dict[str, str]]
+    # client -> the key that phone held the town by, as the table notes it (absent in records older than it).
+    keys: NotRequired[dict[str, str]]
     version: int
     done: bool
 

@@ -215,11 +215,39 @@ def test_a_version_the_town_never_had_is_refused_in_a_change_and_a_reopening():
     assert town["done"] is True
 
 
-def test_every_phone_is_remembered_for_the_tables_life_and_one_too_many_is_refused():
-    town = applied(sync.new_town(GAME, N), A, sets(1, a1="farm"))
+def applied_by(town, client, op, key, holder):
+    town, answer = sync.apply(town, client, op, GAME, N, key=key, holder=holder)
+    assert answer["outcome"] == sync.APPLIED, answer
+    return town
+
+
+def test_phones_are_remembered_until_the_slots_are_full_then_only_those_not_holding_the_town_are_dropped():
+    town = applied_by(sync.new_town(GAME, N), A, sets(1, a1="farm"), "key-A", "key-A")
     for i in range(sync.MAX_SEEN - 1):
-        town = applied(town, "phone-{:04d}-x".format(i), sets(1, base=town["version"], b1=("well", "farm")[i % 2]))
-    assert refused(town, "phone-late-x", sets(1, base=town["version"], c1="well"))["outcome"] == sync.TOO_MANY_PHONES
+        town = applied_by(town, "phone-{:04d}-x".format(i), sets(1, base=town["version"], b1=("well", "farm")[i % 2]),
+                          "key-{:04d}".format(i), "key-A")
     # The first phone's old operation, sent again after 23 others touched the town, is applied once only.
-    assert sync.apply(town, A, sets(1, a1="farm"), GAME, N) == (town, {"outcome": sync.APPLIED, "seq": 1})
-    assert A in town["seen"] and len(town["seen"]) == sync.MAX_SEEN
+    assert sync.apply(town, A, sets(1, a1="farm"), GAME, N, key="key-A", holder="key-A") == \
+        (town, {"outcome": sync.APPLIED, "seq": 1})
+    assert len(town["seen"]) == sync.MAX_SEEN
+    # A 25th phone is no longer refused: the slots of the phones not holding the town (key-A's) go, the holder's stay.
+    late = applied_by(town, "phone-late-x", sets(1, base=town["version"], c1="well"), "key-late", "key-A")
+    assert late["seen"] == {A: 1, "phone-late-x": 1}
+    assert late["keys"] == {A: "key-A", "phone-late-x": "key-late"} and set(late["sums"]) == {A, "phone-late-x"}
+    assert sync.apply(late, A, sets(1, a1="farm"), GAME, N, key="key-A", holder="key-A") == \
+        (late, {"outcome": sync.APPLIED, "seq": 1})
+
+
+def test_one_key_makes_at_most_max_per_key_phones_and_stops_only_itself():
+    # Issue 50: the phone holding a town took a new client id for each save, and its 24 ids locked every other
+    # phone out of the town for the table's life.
+    town = sync.new_town(GAME, N)
+    for i in range(sync.MAX_PER_KEY):
+        town = applied_by(town, "forged-{:04d}-x".format(i), sets(1, base=town["version"], a1=("well", "farm")[i % 2]),
+                          "key-A", "key-A")
+    assert sync.apply(town, "forged-late-x", sets(1, base=town["version"], b1="well"), GAME, N, key="key-A",
+                      holder="key-A") == (town, {"outcome": sync.TOO_MANY_PHONES, "seq": 1})
+    # Another phone still changes it (its own key), as many times as it takes.
+    assert applied_by(town, B, sets(1, base=town["version"], b1="well"), "key-B", "key-B")["fields"]["square_b1"] == \
+        "well"
+    assert sync.MAX_PER_KEY < sync.MAX_SEEN

@@ -77,7 +77,7 @@ def test_an_operation_numbered_below_the_last_or_reused_with_other_content_is_re
     assert (again.status_code, again.json["town"]["version"]) == (200, 2)
 
 
-def test_an_old_operation_is_not_applied_again_after_many_phones_touched_the_town(phone):
+def test_many_phones_taking_a_town_over_lock_no_one_out_and_its_holder_is_still_recognised(phone):
     table = open_table(phone)
     assert send(phone, table, 1, {"seq": 1, "set": {"square_a1": ["farm", 0]}}).status_code == 200
     version = 1
@@ -87,16 +87,43 @@ def test_an_old_operation_is_not_applied_again_after_many_phones_touched_the_tow
                       "key-of-phone-{:04d}".format(i), take=True)
         assert answer.status_code == 200
         version = answer.json["town"]["version"]
-    # The 25th phone is refused rather than the first forgotten.
+    # The 25th phone takes it too: the slots of the phones that no longer hold the town make room.
     late = send(phone, table, 1, {"seq": 1, "set": {"square_c1": ["well", version]}}, "phone-late-x", "key-of-late",
                 take=True)
-    assert (late.status_code, late.json["reason"]) == (409, "phones")
-    # The first phone takes its town back; its first operation, sent again, is still the one already applied.
-    back = send(phone, table, 1, {"seq": 1, "set": {"square_a1": ["farm", 0]}}, take=True)
-    assert (back.status_code, back.json["town"]["version"]) == (200, version)
-    assert back.json["town"]["fields"]["square_a1"] == "farm"
-    changed = send(phone, table, 1, {"seq": 1, "set": {"square_a1": ["well", version]}})
-    assert (changed.status_code, changed.json["reason"]) == (422, "reused")
+    assert (late.status_code, late.json["town"]["version"]) == (200, version + 1)
+    # The phone holding it sends its operation again (its answer lost): the one already applied, not applied twice.
+    again = send(phone, table, 1, {"seq": 1, "set": {"square_c1": ["well", version]}}, "phone-late-x", "key-of-late")
+    assert (again.status_code, again.json["town"]["version"]) == (200, version + 1)
+    reused = send(phone, table, 1, {"seq": 1, "set": {"square_c1": ["farm", version + 1]}}, "phone-late-x",
+                  "key-of-late")
+    assert (reused.status_code, reused.json["reason"]) == (422, "reused")
+
+
+def test_the_phone_holding_a_town_cannot_lock_the_others_out_with_client_ids_of_its_own(phone):
+    # Issue 50: after a take-over, the phone holding the town saved under a new client id each time; 24 ids filled
+    # the town's slots and every other phone was refused (409, "phones") for the table's life, its own phone too.
+    table = open_table(phone)
+    assert send(phone, table, 1, {"seq": 1, "set": {"square_a1": ["farm", 0]}}).status_code == 200
+    taken = send(phone, table, 1, {"seq": 1, "set": {"square_a1": ["well", 1]}}, OTHER, "other-secret-key-01", take=True)
+    assert taken.status_code == 200
+    version, answers = taken.json["town"]["version"], []
+    for i in range(sync.MAX_SEEN):
+        answer = send(phone, table, 1, {"seq": 1, "set": {"square_b1": [("farm", "well")[i % 2], version]}},
+                      "forged-{:04d}-x".format(i), "other-secret-key-01")
+        answers.append((answer.status_code, answer.json.get("reason")))
+        version = answer.json["town"]["version"]
+    # Its key's phones are MAX_PER_KEY at most (the one that took it over among them); past them only it is refused.
+    assert answers == [(200, None)] * (sync.MAX_PER_KEY - 1) + [(409, "phones")] * (sync.MAX_SEEN - sync.MAX_PER_KEY + 1)
+    refused = send(phone, table, 1, {"seq": 9, "set": {"square_c1": ["well", version]}}, "forged-late-x",
+                   "other-secret-key-01")
+    assert refused.json["message"] == "This town was changed from too many phones; it takes no change from another one."
+    # Its own phone takes it back, and a phone that never touched it takes it over.
+    back = send(phone, table, 1, {"seq": 2, "set": {"square_c1": ["well", version]}}, take=True)
+    assert (back.status_code, back.json["town"]["fields"]["square_c1"]) == (200, "well")
+    third = send(phone, table, 1, {"seq": 1, "set": {"square_d1": ["farm", version + 1]}}, "phone-third-x",
+                 "third-secret-key-01", take=True)
+    assert (third.status_code, third.json["town"]["fields"]["square_d1"]) == (200, "farm")
+    assert [event["kind"] for event in state(phone, table)["events"]] == ["taken-over"] * 3
 
 
 def test_a_town_belongs_to_the_phone_that_took_it_and_another_takes_it_over_only_on_purpose_said_everywhere(phone):

@@ -7,12 +7,20 @@ resolve(). JavaScript stores the outbox and carries its head to the server, one 
 A town as the table keeps it (the town form's fields as text; a field not there is ""), webscore.shapes.SyncTown
 (a TypedDict for CPython's checkers and tests; MicroPython, which runs this module, has no typing to import):
     {"fields": {field: value}, "marks": {field: [version, client]}, "seen": {client: seq},
-     "sums": {client: digest}, "version": int, "done": bool}
+     "sums": {client: digest}, "keys": {client: key}, "version": int, "done": bool}
 marks say at which version, and from which phone, each field last changed; seen holds the last
-operation each phone had applied, and sums what it said, for the table's whole life: an operation sent
-twice (its answer lost) is applied once, and one numbered at or below that is refused (stale, or the
-same number with other content), never acknowledged. At most MAX_SEEN phones change one town: past
-them a new phone is refused, never one forgotten.
+operation each phone had applied, sums what it said, and keys the key the phone held the town by: an
+operation sent twice (its answer lost) is applied once, and one numbered at or below that is refused
+(stale, or the same number with other content), never acknowledged.
+
+A town remembers at most MAX_SEEN phones (a slot each), and at most MAX_PER_KEY of them by one key: a phone
+that takes a new client id for each save (its outbox made anew) is refused past them (TOO_MANY_PHONES),
+and stops only itself. When every slot is taken and a new phone's operation is applied, the slots of the
+phones that do not hold the town's key once it is applied are dropped: their operations are refused
+anyway (the town is another phone's) until they take it over, which is asked on purpose and merged over
+the versions they name. So no phone, holding the key or not, fills a town's slots and locks the others
+out of it; the phones of the key that holds it are never forgotten (an operation of theirs sent again
+is still the one applied), and the others only once the slots are full.
 
 An operation comes from one phone's outbox (its client id) and is numbered there (seq, from 1, in order),
 webscore.shapes.Operation (SetOperation, DoneOperation or ReopenOperation):
@@ -46,9 +54,12 @@ _FIELD_SET = set(FIELDS)
 MAX_VALUE = 24
 MAX_CLIENT = 40
 MAX_NUMBER = 2 ** 31
-# Phones remembered per town (seen), for the table's life: its own phone, a few that took it over or reopened
-# it. A new phone past them is refused (TOO_MANY_PHONES): forgetting one would let its old operations in again.
+# Phones remembered per town (seen): its own phone, a few that took it over or reopened it. Past them, those
+# not holding the town are forgotten (see the module's docstring).
 MAX_SEEN = 24
+# Phones remembered per town under one key: a phone keeps one key per town and makes a new client id only with a
+# new outbox. Well under MAX_SEEN, so the phones of the key holding a town leave room for the others.
+MAX_PER_KEY = 8
 NUMBER_CHARACTERS = "0123456789+-.eE"
 _CLIENT_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
 
@@ -82,7 +93,7 @@ def new_town(game: dict, n: int) -> dict:
 def town_from_fields(fields: dict, version: int, done: bool) -> dict:
     """Return a town holding these fields (those not blank), as of a version, with no phone's marks."""
     return {"fields": {key: value for key, value in fields.items() if key in _FIELD_SET and value},
-            "marks": {}, "seen": {}, "sums": {}, "version": version, "done": bool(done)}
+            "marks": {}, "seen": {}, "sums": {}, "keys": {}, "version": version, "done": bool(done)}
 
 
 def form_fields(fields: dict) -> dict:
@@ -171,7 +182,8 @@ def _allowed(game: dict, n: int, field: str, value: str) -> bool:
 
 def _copy(town: dict) -> dict:
     return {"fields": dict(town["fields"]), "marks": dict(town["marks"]), "seen": dict(town["seen"]),
-            "sums": dict(town.get("sums", {})), "version": town["version"], "done": town["done"]}
+            "sums": dict(town.get("sums", {})), "keys": dict(town.get("keys", {})), "version": town["version"],
+            "done": town["done"]}
 
 
 def game_with(game: dict, n: int, fields: dict):
@@ -293,26 +305,50 @@ def _repeated(town: dict, client: str, op: dict):
     return {"outcome": APPLIED, "seq": seq}
 
 
-def _remember(town: dict, client: str, op: dict) -> None:
-    """Note op as the last operation applied from client (seen, and what it said in sums), for the table's life."""
+def _by_key(town: dict, key: str) -> int:
+    """Return how many phones a town remembers under a key."""
+    keys = town.get("keys", {})
+    return sum(1 for client in town["seen"] if keys.get(client) == key)
+
+
+def _forget_others(town: dict, holder: str) -> None:
+    """Drop the slots of the phones that do not hold the town by the key `holder` (a phone kept before keys were
+    noted holds it by none)."""
+    keys = town.get("keys", {})
+    for client in [client for client in town["seen"] if keys.get(client) != holder]:
+        for kept in (town["seen"], town.get("sums", {}), keys):
+            kept.pop(client, None)
+
+
+def _remember(town: dict, client: str, op: dict, key: str, holder: str) -> None:
+    """Note op as the last operation applied from client (seen, what it said in sums, its key in keys).
+
+    A new phone past MAX_SEEN first drops the slots of the phones not holding the town (module docstring).
+    """
+    if client not in town["seen"] and len(town["seen"]) >= MAX_SEEN:
+        _forget_others(town, holder)
     town["seen"][client] = op["seq"]
     town.setdefault("sums", {})[client] = digest(op)
+    town.setdefault("keys", {})[client] = key
 
 
-def apply(town: dict, client: str, op: dict, game: dict, n: int, remember: bool = True):
+def apply(town: dict, client: str, op: dict, game: dict, n: int, remember: bool = True, key=None, holder=None):
     """Merge one operation of a phone into player n's town (from 1) of a game; return (town, answer).
 
     The answer is {"outcome", "seq"} and, for a conflict, {"conflict": {field: [theirs, mine]}}, or for
     a town that cannot be handed in, {"problems": [...]}; only APPLIED means the operation is applied (now or
     before, sent again with the same content). The town returned is new only when it changed.
     remember=False leaves the operation out of `seen`: a hand-over is taken in once, never sent again.
+    key is what the phone holds the town by (its client id when not given), holder the key that holds the town
+    once the operation is applied (key when not given): a new phone past MAX_PER_KEY of its key is refused.
     """
     seq = op["seq"]
     answer = {"outcome": APPLIED, "seq": seq}
     repeated = _repeated(town, client, op)
     if repeated is not None:
         return town, repeated
-    if remember and client not in town["seen"] and len(town["seen"]) >= MAX_SEEN:
+    key = client if key is None else key
+    if remember and client not in town["seen"] and _by_key(town, key) >= MAX_PER_KEY:
         return town, {"outcome": TOO_MANY_PHONES, "seq": seq}
     changed = _copy(town)
     if "set" in op:
@@ -324,7 +360,7 @@ def apply(town: dict, client: str, op: dict, game: dict, n: int, remember: bool 
     if refused is not None:
         return town, refused
     if remember:
-        _remember(changed, client, op)
+        _remember(changed, client, op, key, key if holder is None else holder)
     return changed, answer
 
 

@@ -281,7 +281,7 @@ def _merge(setup: dict, n: int, client: str, ops: list, now: float, remember: bo
         event = _by_another_phone(owner, mine, take, ops, town) if remember else TAKEN_IN
         if event == OWNED:
             return record, {"outcome": OWNED, "seq": ops[0]["seq"], "was_yours": sync.last_seq(town, client) > 0}
-        town, answer = _applied(town, client, ops, setup, n, remember)
+        town, answer = _applied(town, client, ops, setup, n, remember, _key_tag(mine), _key_tag(_holder(owner, mine, event)))
         applied = answer["outcome"] == sync.APPLIED
         refused = None if end or not applied else _ends_with_empty_towns(record, setup, n, before, town, answer)
         if refused:
@@ -309,11 +309,23 @@ def _by_another_phone(owner, mine: str, take: bool, ops: list, town: dict):
     return OWNED
 
 
-def _applied(town: dict, client: str, ops: list, setup: dict, n: int, remember: bool) -> tuple:
+def _holder(owner, mine: str, event) -> str:
+    """Return the hash of the key that holds a town once a phone's operations are applied: the phone's own when it
+    takes the town (the first to, or taking it over), else its owner's. The slots of its phones are kept (sync.apply)."""
+    return mine if owner is None or event == "taken-over" else owner
+
+
+def _key_tag(key_hash: str) -> str:
+    """Return what a town notes of a key's hash beside each phone it remembers (sync's keys): enough to tell keys
+    apart, a quarter of the hash."""
+    return key_hash[:16]
+
+
+def _applied(town: dict, client: str, ops: list, setup: dict, n: int, remember: bool, key: str, holder: str) -> tuple:
     """Return the town with a phone's operations applied in order, up to the first not applied, and its answer."""
     answer = None
     for op in ops:
-        town, answer = sync.apply(town, client, op, setup, n, remember)
+        town, answer = sync.apply(town, client, op, setup, n, remember, key, holder)
         if answer["outcome"] != sync.APPLIED:
             break
     return town, answer
