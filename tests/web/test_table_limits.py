@@ -179,3 +179,21 @@ def test_saves_refused_unwritten_do_not_stop_the_tables_phones(make_app, table_c
     assert [saved(phone, table, "the-towns-phone", seq)[0] for seq in range(2, 6)] == [200, 200, 200, 200]
     # Saves that change the table still count: the table's fifth change this minute was its last.
     assert saved(phone, table, "the-towns-phone", 6) == (429, "Too many saves at this table. Please wait a little.")
+
+
+def test_one_towns_saves_cannot_use_up_the_tables_limit(make_app, table_config):
+    # Issue 50: the phone holding a town, each save changing it, used up the table's 1,200 saves a minute alone and
+    # stopped every other player's saves (429) for the rest of it. A town's limit is now well under the table's.
+    table_config.update(TABLE_SAVES_PER_PHONE=100, TABLE_SAVES_PER_TOWN=3, TABLE_SAVES_PER_TABLE=7)
+    phone = make_app(**table_config).test_client()
+    table = opened(phone, "192.0.2.50")
+    assert [saved(phone, table, "the-towns-phone", seq) for seq in range(1, 5)] == [(200, None)] * 3 + [
+        (429, "Too many saves to this town. Please wait a little.")]
+    assert saved(phone, table, "the-towns-phone", 4, "fr") == (
+        429, "Trop d’enregistrements pour cette bourgade. Patientez un peu.")
+    assert saved(phone, table, "the-towns-phone", 4, "hu") == (429, "Túl sok mentés ehhez a városhoz. Várj egy kicsit.")
+    # Every other town still saves, until the table's limit, which only several towns reach.
+    assert [saved(phone, table, "second-phone-22", seq, n=2)[0] for seq in range(1, 4)] == [200, 200, 200]
+    assert saved(phone, table, "third-phone-333", 1, n=3) == (200, None)
+    assert saved(phone, table, "third-phone-333", 2, "fr", n=3) == (
+        429, "Trop d’enregistrements à cette table. Patientez un peu.")

@@ -1,8 +1,9 @@
 """What one client may do at the tables: tables opened per hour, tables kept at once, saves per minute.
 
 Tables count per client address as webscore.web.http.clients.client_key groups it (an IPv6 /64 is one client).
-Saves count per phone (the id it sends), per table and, coarsely, per address: the phones of a table share
-their Wi-Fi's address, so one runaway phone is stopped alone and a table's others go on. All count in the
+Saves count per phone (the id it sends), per town, per table and, coarsely, per address: the phones of a table
+share their Wi-Fi's address, so one runaway phone is stopped alone and a table's others go on, and one town's
+saves cannot use up its table's. All count in the
 table store itself, so that every worker and instance counts together.
 """
 
@@ -24,18 +25,22 @@ def limited(store, kind: str, limit: int, window: int) -> bool:
 
 
 # A save past a limit is refused with these words, by the limit's kind (the first part of its key).
-PHONE, TABLE, ADDRESS = "save-phone", "save-table", "save"
+PHONE, TOWN, TABLE, ADDRESS = "save-phone", "save-town", "save-table", "save"
 
 
-def save_limits(table_id: str, phone: str) -> list:
-    """Return the limits a save counts against, in order: its phone's at this table, the table's, its address's.
+def save_limits(table_id: str, phone: str, n: int) -> list:
+    """Return the limits a save of town n counts against, in order: its phone's at this table, the town's, the
+    table's, its address's.
 
-    The table's counts only the saves that change the table: saves refused unwritten (another phone's town, a stale
-    number, anything sent by whoever has the link) counted too, and 1,200 of them in a minute from one address and
-    new client ids stopped every phone of the table (429) for the rest of it.
+    The town's and the table's count only the saves that change the table: saves refused unwritten (another phone's
+    town, a stale number, anything sent by whoever has the link) counted too, and 1,200 of them in a minute from one
+    address and new client ids stopped every phone of the table (429) for the rest of it. The town's is well under
+    the table's: one town's phone, changing it under as many client ids as it likes, used up the table's 1,200 and
+    stopped every other player's saves; the table's is now reached only by several towns.
     """
     config = current_app.config
     return [("{}:{}:{}".format(PHONE, table_id, phone), 60, config["TABLE_SAVES_PER_PHONE"]),
+            ("{}:{}:{}".format(TOWN, table_id, n), 60, config["TABLE_SAVES_PER_TOWN"], True),
             ("{}:{}".format(TABLE, table_id), 60, config["TABLE_SAVES_PER_TABLE"], True),
             ("{}:{}".format(ADDRESS, client()), 60, config["TABLE_SAVES_PER_MINUTE"])]
 
@@ -56,8 +61,10 @@ def init_app(app) -> None:
     app.config.setdefault("TABLES_PER_HOUR", 30)
     # A full table is about 30 KB: one address keeps at most about 6 MB, however long it keeps its tables alive.
     app.config.setdefault("TABLES_KEPT_PER_ADDRESS", 200)
-    # A save a tap: a phone tapping four times a second all minute stays within its own limit; six at a table
-    # within the table's. Every table of a café's Wi-Fi shares an address: its ceiling is for abuse only.
+    # A save a tap: a phone tapping four times a second all minute stays within its own limit and its town's; a
+    # table's limit is five towns' (one town never stops the others). Every table of a café's Wi-Fi shares an
+    # address: its ceiling is for abuse only.
     app.config.setdefault("TABLE_SAVES_PER_PHONE", 240)
+    app.config.setdefault("TABLE_SAVES_PER_TOWN", 240)
     app.config.setdefault("TABLE_SAVES_PER_TABLE", 1200)
     app.config.setdefault("TABLE_SAVES_PER_MINUTE", 3000)

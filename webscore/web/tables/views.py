@@ -418,7 +418,7 @@ def save(lang, table_id, n):
         return jsonify(message=_("There is no such player at this table.")), 404
     try:
         changed = _store().change(table_id, _merge(setup, n, client, [op], _now(), key=key, take=body.get("take", False),
-                                                   end=body.get("end", False)), limits.save_limits(table_id, client))
+                                                   end=body.get("end", False)), limits.save_limits(table_id, client, n))
     except Limited as refused:
         return jsonify(message=_too_many(refused.kind)), 429, {"Retry-After": "10"}
     if changed is None:
@@ -434,6 +434,8 @@ def _too_many(kind: str) -> str:
     """Return what a save refused past a limit says: whose saves were too many (limits.save_limits)."""
     if kind == limits.PHONE:
         return _("Too many saves from this phone. Please wait a little.")
+    if kind == limits.TOWN:
+        return _("Too many saves to this town. Please wait a little.")
     if kind == limits.TABLE:
         return _("Too many saves at this table. Please wait a little.")
     return _("Too many saves from this network. Please wait a little.")
