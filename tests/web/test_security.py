@@ -32,7 +32,7 @@ def routes(client):
             "/en/r/{}/turns".format(RULEBOOK),
             "/en/t/new?code=" + RULEBOOK, "/t/" + GONE, "/fr/t/" + GONE, "/en/t/{}/state".format(GONE),
             "/hu/t/{}/1".format(GONE), "/fr/t/{}/1/town".format(GONE), "/en/t/{}/take".format(GONE),
-            "/t/{}/qr.svg".format(GONE)]
+            "/t/{}/qr.svg".format(GONE), "/hu/t/{}/qr.svg".format(GONE)]
 
 
 def test_every_rule_of_the_app_is_reached_by_these_routes(app, client):

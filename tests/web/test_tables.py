@@ -108,7 +108,13 @@ def test_the_table_page_lists_the_players_and_joins_by_qr_and_short_link(phone, 
     assert statuses(page.text) == ["not-started"] * 4
     assert page.text.count('<span class="table-status">Not started</span>') == 4
     assert "http://localhost/t/" + table in page.text
-    assert phone.get("/t/{}/qr.svg".format(table)).mimetype == "image/svg+xml"
+    # The QR code is asked for in the page's language: a table gone or out of reach is said in it.
+    assert '<img class="qr" src="/en/t/{}/qr.svg"'.format(table) in page.text
+    assert '<img class="qr" src="/fr/t/{}/qr.svg"'.format(table) in phone.get("/fr/t/" + table).text
+    for address in ("/en/t/{}/qr.svg", "/fr/t/{}/qr.svg", "/t/{}/qr.svg"):
+        picture = phone.get(address.format(table))
+        assert (picture.status_code, picture.mimetype) == (200, "image/svg+xml")
+    assert phone.get("/fr/t/{}/qr.svg".format(table)).data == phone.get("/t/{}/qr.svg".format(table)).data
     newcomer = table_app.test_client()
     assert newcomer.get("/t/" + table, headers={"Accept-Language": "hu"}).location == "/hu/t/" + table
 

@@ -51,9 +51,10 @@ def assert_out_of_reach(phone, lang: str, table: str) -> None:
                               headers=JSON_CALL)):
         assert (answer.status_code, answer.json) == (503, {"message": MESSAGES[lang]})
         assert answer.headers["Content-Security-Policy"] == HEADERS["Content-Security-Policy"]
-    page = phone.get("/{}/t/{}".format(lang, table))
-    assert page.status_code == 503
-    assert MESSAGES[lang] in page.text.replace("&#39;", "’")
+    for address in ("/{}/t/{}", "/{}/t/{}/qr.svg"):
+        page = phone.get(address.format(lang, table))
+        assert page.status_code == 503
+        assert MESSAGES[lang] in page.text.replace("&#39;", "’")
 
 
 def broken_path(kind: str, tmp_path) -> str:

@@ -54,3 +54,20 @@ def test_a_table_page_gets_a_503_page_in_its_language(stopped, lang, page):
     assert answer.status_code == 503
     assert answer.mimetype == "text/html"
     assert "<p>{}</p>".format(MESSAGES[lang]) in answer.text.replace("&#39;", "’")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_tables_qr_code_gets_a_503_in_its_pages_language_whatever_the_browsers(stopped, lang):
+    # Issue 50: the table's page asked for its QR code at an address without its language, answered (503) in the
+    # browser's language or English, not the page's.
+    phone, table = stopped
+    # The picture as the table's page asks for it, from a browser in another language that kept no cookie.
+    reader = phone.application.test_client()
+    other = "fr" if lang == "hu" else "hu"
+    answer = reader.get("/{}/t/{}/qr.svg".format(lang, table), headers={"Accept-Language": other})
+    assert (answer.status_code, answer.mimetype) == (503, "text/html")
+    assert "<p>{}</p>".format(MESSAGES[lang]) in answer.text.replace("&#39;", "’")
+    # The address without a language, from a page drawn before it had one, answers in the reader's.
+    answer = phone.application.test_client().get("/t/{}/qr.svg".format(table), headers={"Accept-Language": other})
+    assert answer.status_code == 503
+    assert "<p>{}</p>".format(MESSAGES[other]) in answer.text.replace("&#39;", "’")

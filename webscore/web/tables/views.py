@@ -157,7 +157,7 @@ def table(lang, table_id):
     section = {"id": "table", "class": "table", "data-table": table_id, "data-setup": record["setup"], "data-lang": lang,
                "data-town-base": url_for("tables.table", lang=lang, table_id=table_id),
                "data-state": url_for("tables.state", lang=lang, table_id=table_id), "data-revision": state["revision"]}
-    online = {"qr": url_for("tables.qr", table_id=table_id), "link": short_url,
+    online = {"qr": url_for("tables.qr", lang=lang, table_id=table_id), "link": short_url,
               "take": url_for("tables.take", lang=lang, table_id=table_id)}
     players = table_pieces.table_players(words, text, state["players"], links)
     page = render_template("table.html", page=Markup(table_pieces.table_page(
@@ -167,9 +167,15 @@ def table(lang, table_id):
     return page, 200, {"Cache-Control": "no-store"}
 
 
+@bp.get("/<lang>/t/<table_id>/qr.svg")
 @bp.get("/t/<table_id>/qr.svg")
-def qr(table_id):
-    """Return the QR code of a table's short link as SVG."""
+def qr(table_id, lang=None):
+    """Return the QR code of a table's short link as SVG.
+
+    The table's page asks for it in its own language (/<lang>/t/…/qr.svg): the picture is the same in every one,
+    but a table gone (404) or out of reach (503) is said in the page's language, whatever the browser's or its
+    cookie's. The address without a language (pages drawn before it had one) answers in the reader's.
+    """
     _record_or_404(table_id)
     out = io.BytesIO()
     segno.make(url_for("tables.short", table_id=table_id, _external=True), error="m").save(
