@@ -227,8 +227,44 @@ def saved_totals(game: dict) -> list:
     """Return each player's total where their town has a building, else None (not entered yet): what the
     players' buttons of a town step say, so a town saved shows it is, however few its buildings (the least it
     makes while the town on its right is not entered: scored_live)."""
-    return [scored_live(game, p)["total"] if any(card for row in player["town"] for card in row) else None
+    return [None if scored is None else scored["total"] for scored in _saved_scores(game)]
+
+
+def _saved_scores(game: dict) -> list:
+    """Return each player's town scored as scored_live scores it where it has a building, else None."""
+    return [scored_live(game, p) if any(card for row in player["town"] for card in row) else None
             for p, player in enumerate(game["players"])]
+
+
+def _as_saved(changed: dict, game: dict, n: int) -> bool:
+    """Tell whether the fields changed nothing of the game but keys the scoring reads as absent: facts not known
+    (None) and no Warehouse's loads ({})."""
+    if any(changed[key] != game[key] for key in game if key != "players") or len(changed) != len(game):
+        return False
+    for p in range(len(game["players"])):
+        before, after = game["players"][p], changed["players"][p]
+        if after != before and _given(before) != _given(after):
+            return False
+    return True
+
+
+def _given(player: dict) -> dict:
+    """Return a player's keys but those the scoring reads as absent (None, {})."""
+    return {key: value for key, value in player.items() if value is not None and value != {}}
+
+
+def step_numbers(game: dict, n: int, fields: dict) -> tuple:
+    """Return (saved_totals(game), player n's town as the fields have it, as flow.live_town answers), each town
+    scored once: a step opened as it was saved scores its own town for both."""
+    saved = _saved_scores(game)
+    changed, waiting = live(game, n, fields)
+    if not changed:
+        shown = {"waiting": waiting}
+    elif saved[n - 1] is not None and _as_saved(changed, game, n):
+        shown = saved[n - 1]
+    else:
+        shown = scored_live(changed, n - 1)
+    return [None if scored is None else scored["total"] for scored in saved], shown
 
 
 def next_step(game: dict, n: int, go: str):

@@ -36,16 +36,19 @@ def _game_and_player(code: str, n: int):
     return game, game["players"][n - 1]
 
 
-def town_grid(game: dict, n: int, fields: dict, errors: dict = None) -> Markup:
+def town_grid(game: dict, n: int, fields: dict, errors: dict = None, scored=None) -> Markup:
     """Return player n's palette, squares and facts (webscore.flow.town_pieces.town_grid), errors (worded) on their
-    fields, and the squares' points and the total as the live score would show them.
+    fields, and the squares' points and the total as the live score would show them (scored: as flow.live_town
+    gives them, when already found).
 
     The town step and a table's town both draw their town with it, and so does the offline shell.
     """
     player = town_step.as_entered(game, n, fields)
+    if scored is None:
+        scored = live_town(game, n, fields)
     return Markup(town_pieces.town_grid(page_words_of_browser(), town_step.offered(game, player), fields, errors or {},
-                                        game["mode"] == MASTER_BUILDER, town_facts.asked_fact(player),
-                                        live_town(game, n, fields), town_facts.expansion_facts(game)))
+                                        game["mode"] == MASTER_BUILDER, town_facts.asked_fact(player), scored,
+                                        town_facts.expansion_facts(game)))
 
 
 def _render(game, code, n, fields, placed=NO_PROBLEMS, status=200, unfinished=()):
@@ -56,8 +59,10 @@ def _render(game, code, n, fields, placed=NO_PROBLEMS, status=200, unfinished=()
             "key": game_key(game), "action": url_for("town.save", code=code, n=n), "general": general,
             "unfinished": [game["players"][p]["name"] for p in unfinished],
             "monuments": town_facts.monument_offers(game), "monument": fields.get("monument", ""), "errors": errors,
-            "from_scores": town_step.from_scores(fields), "totals": town_step.saved_totals(game)}
-    page = town_pieces.town_step(page_words_of_browser(), step, town_grid(game, n, fields, errors))
+            "from_scores": town_step.from_scores(fields)}
+    # Every town scored once: the players' buttons' totals, and this town's numbers.
+    step["totals"], scored = town_step.step_numbers(game, n, fields)
+    page = town_pieces.town_step(page_words_of_browser(), step, town_grid(game, n, fields, errors, scored))
     return render_template("town.html", game_code=code, n=n, player=player, page=Markup(page),
                            broken=bool(general or errors)), status
 
