@@ -1,6 +1,7 @@
 """A table's town page draws a town as the town step does: the same squares, offers and facts (towns.views.town_grid)."""
 
 import re
+from unittest import mock
 
 import pytest
 
@@ -8,7 +9,10 @@ from support import examples
 from support.tables import empty_setup
 from support.tables import open_table
 from support.tables import town_op
+from webscore.flow import town_step
+from webscore.scoring import code as code_module
 from webscore.scoring import encode
+from webscore.web.tables import towns
 
 JSON_CALL = {"X-Requested-With": "marquoir"}
 
@@ -51,3 +55,20 @@ def test_a_town_at_a_table_is_scored_with_the_towns_the_table_holds(client):
     # counted 38 and took 2 back once her Feast Halls came in.
     assert (total.search(at_table).group(1), total.search(step).group(1)) == (
         "Running total: at least 36 until the town of Dominika is entered", "Running total: 36")
+
+
+def test_a_town_at_a_table_reads_and_scores_the_table_once(client):
+    game = examples.load("four-players")
+    table = open_table(client, encode(empty_setup(game)))
+    for p in (0, 1):
+        sent = client.post("/en/t/{}/{}".format(table, p + 1), json={"client": "phone-one-a", "op": town_op(game, p)},
+                           headers=JSON_CALL)
+        assert sent.status_code == 200
+    client.get("/en/t/{}".format(table))
+    with mock.patch.object(towns, "decode", wraps=code_module.decode) as decoding, \
+            mock.patch.object(town_step, "score_town", wraps=town_step.score_town) as scoring:
+        page = client.get("/en/t/{}/2".format(table))
+    assert page.status_code == 200
+    # The table's game read once (its setup and the 2 towns handed in so far: 3 codes), the town scored once (the
+    # town on its right, the first player's, is entered: no least to score beside it).
+    assert (decoding.call_count, scoring.call_count) == (3, 1)

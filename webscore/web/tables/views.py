@@ -204,11 +204,12 @@ def _sync_town(record: dict, setup: dict, n: int) -> dict:
     return sync_towns(record, setup)[n - 1]
 
 
-def _table_town(record: dict, n: int):
+def _table_town(table_id: str, record: dict, n: int):
     """Return (the setup, player n's town in the sync) of a table, or 404 for a player it does not have."""
     if not 1 <= n <= len(record["towns"]):
         abort(404)
-    setup = game_from_code(record["setup"])
+    # The setup was checked when the table was opened: read once per worker (setup_of).
+    setup = setup_of(current_app, table_id, record)
     return setup, _sync_town(record, setup, n)
 
 
@@ -216,17 +217,18 @@ def _table_town(record: dict, n: int):
 def town(lang, table_id, n):
     """Show player n's town step at the table, as the table holds it; the phone adds what it has not sent."""
     record = _record_or_404(table_id)
-    setup, kept = _table_town(record, n)
+    setup, kept = _table_town(table_id, record, n)
     if all(record["done"]):
         return redirect(url_for("tables.table", lang=lang, table_id=table_id), 302)
     # Drawn as the town step draws a town: the table holds only what a square offers (sync.apply).
     fields = sync.form_fields(kept["fields"])
     # Scored beside the other towns as the table holds them: a Feast Hall reads the town on its right.
-    game = sync.game_with(whole_game(record), n, fields)[0]
+    whole = whole_game(record)
+    game = sync.game_with(whole, n, fields)[0]
     player = game["players"][n - 1]
     public = sync.public(kept)
     at = {"lang": lang, "table_id": table_id}
-    town = {"name": player["name"], "n": n, "code": record["setup"], "score_code": encode(whole_game(record)),
+    town = {"name": player["name"], "n": n, "code": record["setup"], "score_code": encode(whole),
             "lang": lang, "table": table_id,
             "version": public["version"], "done": public["done"], "save": url_for("tables.save", n=n, **at),
             "state": url_for("tables.state", **at), "town": url_for("tables.town_json", n=n, **at),
