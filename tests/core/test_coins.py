@@ -2,10 +2,12 @@
 chosen with the feeding for the highest total, never beaten by any other spending."""
 
 import random
+from unittest import mock
 
 import pytest
 
 from support import examples
+from support.fortune_games import line_town
 from support.fortune_games import small_town
 from support.micropython_feeding import feed_under_micropython
 from support.spending_brute import all_ways
@@ -18,6 +20,7 @@ from support.towns import reason
 from support.towns import score_town
 from support.towns import town
 from webscore.scoring import score
+from webscore.scoring import spending
 from webscore.scoring.board import TownView
 from webscore.scoring.cards import PAD_COLUMNS
 from webscore.scoring.feeding import FEED_DEPENDENT
@@ -159,14 +162,65 @@ def test_the_spending_chosen_under_micropython_is_never_beaten():
     rng = random.Random("micropython")
     views = [small_town(rng, feeders) for feeders in FEEDER_MIXES for _ in range(60)]
     answers = feed_under_micropython(views)
-    assert sum(1 for _, spending in answers if spending and spending["spent"]) > 100
-    for view, (fed, spending) in zip(views, answers):
-        spent = spending["spent"] if spending else 0
+    assert sum(1 for _, chosen in answers if chosen and chosen["spent"]) > 100
+    for view, (fed, chosen) in zip(views, answers):
+        spent = chosen["spent"] if chosen else 0
         ways = all_ways(view)
         assert ways[frozenset(fed)] <= spent, view.squares
         assert worth_of(view, fed, spent) == best_of_all_ways(view), view.squares
         choose_feeding(view)
-        assert (fed, spending) == (sorted(view.fed), view.spending), view.squares
+        assert (fed, chosen) == (sorted(view.fed), view.spending), view.squares
+
+
+def walked_far(count: int, seed: str) -> list:
+    """Return `count` towns that only lines feed whose walk scored enough sets to bound them by the fewest lines
+    that pay every card (spending.SHORT_AFTER), the bound that only such towns meet."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        view = line_town(rng)
+        with mock.patch.object(spending, "_fewest_lines", wraps=spending._fewest_lines) as fewest:
+            choose_feeding(view)
+        if fewest.called:
+            found.append(view)
+    return found
+
+
+def test_lines_bounded_by_the_fewest_that_pay_every_card_are_never_beaten():
+    for view in walked_far(120, "fewest lines"):
+        spent = view.spending["spent"]
+        assert all_ways(view)[frozenset(view.fed)] <= spent, view.squares
+        assert worth_of(view, view.fed, spent) == best_of_all_ways(view), view.squares
+
+
+def test_the_fewest_lines_that_pay_every_card():
+    # Temples at a1 and d4, each beside two Cottages that share no line (b1 and a2; c4 and d3): each needs two lines
+    # of its own, and no line reaches both, so paying both takes 4 lines, and 3 leave a Temple (4 points) unpaid.
+    rows = ("temple cottage . .", "cottage . root-cellar .", ". . . cottage", ". . cottage temple")
+    view = TownView([None if word == "." else word for row in rows for word in row.split()],
+                    ["cottage", "root-cellar", "temple"], coins=4, right_coins=0)
+    found = spending._Spending(view, Feeding(view.squares))
+    found.line_up()
+    cards = found.cards
+    singles, once, twice = [], [], []
+    for places in found.line_places:
+        got = reached = both = 0
+        for p in places:
+            got |= cards.singles[p]
+            both |= reached & cards.pairs[p] | cards.doubles[p]
+            reached |= cards.pairs[p] | cards.doubles[p]
+        singles.append(got)
+        once.append(reached)
+        twice.append(both)
+    assert spending._fewest_lines(cards, singles, once, twice) == (4, 4)
+
+
+@pytest.mark.slow
+def test_lines_bounded_by_the_fewest_that_pay_every_card_under_micropython():
+    views = walked_far(60, "fewest lines under micropython")
+    for view, (fed, spending_found) in zip(views, feed_under_micropython(views)):
+        choose_feeding(view)
+        assert (fed, spending_found) == (sorted(view.fed), view.spending), view.squares
 
 
 def test_the_spending_reported_is_what_was_bought():

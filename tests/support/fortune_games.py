@@ -81,3 +81,21 @@ def small_town(rng: random.Random, feeders: tuple, most_feedable: int = 7) -> To
         squares[feedable.pop()] = None
     return TownView(squares, sorted({card for card in squares if card}), coins=rng.randint(0, 5),
                     right_coins=rng.randint(0, 5))
+
+
+def line_town(rng: random.Random) -> TownView:
+    """Return a town view that only a Root Cellar's lines feed, crowded with needy cards: 2 to 5 coins, at most 8
+    Cottages (or a Barrett Castle), Temples, Schoolhouses and a Parsonage around them, sometimes a monument that
+    makes a fed Cottage worth no more than an unfed one (so the lines are bought for the needy cards alone)."""
+    crowd = ["cottage"] * 6 + ["temple"] * 3 + ["schoolhouse"] * 2 + ["parsonage", None]
+    squares = [rng.choice(crowd) for _ in range(16)]
+    squares[rng.randrange(16)] = "root-cellar"
+    monument = rng.choice((None, "grand-mausoleum-of-the-rodina", "barrett-castle", "estival-festival"))
+    if monument:
+        squares[rng.choice([i for i in range(16) if squares[i] != "root-cellar"])] = monument
+    feedable = [i for i in range(16) if squares[i] in ("cottage", "barrett-castle")]
+    rng.shuffle(feedable)
+    while len(feedable) > 8:
+        squares[feedable.pop()] = None
+    return TownView(squares, sorted({card for card in squares if card}), coins=rng.randint(2, 5),
+                    right_coins=rng.randint(0, 5))

@@ -99,6 +99,57 @@ def _fewest_feeding_all(lines: list):
         columns[c] for c in range(SIZE) if wanted >> c & 1)
 
 
+# How many sets of lines the walk scores before it works out the fewest lines paying every card (_fewest_lines).
+SHORT_AFTER = 6
+
+
+def _fewest_lines(cards, line_singles: list, line_once: list, line_twice: list) -> tuple:
+    """Return (the fewest lines that can pay every card, at least; the fewest points a set of fewer lines leaves
+    unpaid), for lines bringing (by bits of cards.one) line_singles and (of cards.two) line_once, line_twice.
+
+    A card missing one Cottage needs a line reaching it; one missing two needs two lines reaching it, or one line
+    bringing both. Cards no line reaches twice are taken, those needing most and reached by fewest lines first: no
+    line serves two of them, so a set paying them all holds at least the lines they need added up, and a set of
+    fewer leaves one of them unpaid. A card the lines cannot pay at all is left out (a lower bound stays one).
+    """
+    found = []
+    count = len(line_singles)
+    for k in range(len(cards.one)):
+        reach = 0
+        for n in range(count):
+            if line_singles[n] >> k & 1:
+                reach |= 1 << n
+        found.append((1, reach, cards.one[k]))
+    for k in range(len(cards.two)):
+        reach = need = 0
+        for n in range(count):
+            if line_once[n] >> k & 1:
+                reach |= 1 << n
+                need = 1 if need == 1 or line_twice[n] >> k & 1 else 2
+        found.append((need, reach, cards.two[k]))
+    # (needing two first, then by how many lines reach them) as one number, sorted without a key.
+    keys = []
+    for index in range(len(found)):
+        need, reach, _ = found[index]
+        lines = BITS[reach & 15] + BITS[reach >> 4 & 15]
+        if need and lines >= need:
+            keys.append(((2 - need) * LINE_KEY + lines) * CARD_INDEX + index)
+    keys.sort()
+    used = fewest = 0
+    lost = None
+    for key in keys:
+        need, reach, points = found[key % CARD_INDEX]
+        if not used & reach:
+            used |= reach
+            fewest += need
+            lost = points if lost is None or points < lost else lost
+    return fewest, lost or 0
+
+
+# More than the needy cards of a town: a card's index and its key sort as one number.
+CARD_INDEX = 64
+
+
 class _Spending(Judge):
     """One town's search: its coins, the squares nothing fixed feeds (by place p), the lines worth a coin.
 
@@ -312,6 +363,10 @@ class _Spending(Judge):
             line_twice.append(twice)
         # The best total so far, the lines (bits) that make it, and how many sets were scored.
         best = [None, 0, 0]
+        coins = self.coins
+        # (the fewest lines any set paying every card holds, at least; the least a set of fewer loses), worked out
+        # once the walk has scored a few sets (most towns need no more): fewest_lines().
+        short = []
 
         def walk(k, room, fed, made_so_far, got, once, twice, chosen):
             paid = made_so_far + paid_one[got] + paid_two[twice] + coin * room
@@ -322,6 +377,17 @@ class _Spending(Judge):
                 best[1] = chosen
             if not room or top >= full:
                 return
+            if best[2] >= SHORT_AFTER:
+                if not short:
+                    short.append(_fewest_lines(cards, line_singles, line_once, line_twice))
+                fewest, lost = short[0]
+                # A set of t lines makes at most `full` less its t coins, and less `lost` while t < fewest.
+                spent = coins - room
+                most = full - coin * (spent if spent > fewest else fewest) if fewest <= coins else None
+                if spent < fewest and (most is None or full - coin * spent - lost > most):
+                    most = full - coin * spent - lost
+                if most is None or most <= top:
+                    return
             halves = HALVES * paid + paid_two[once & ~twice]
             for n in range(k, lines):
                 # A branch whose lines can add less than `beat` (in halves) cannot beat the best so far.
