@@ -212,6 +212,20 @@ def test_a_card_this_town_cannot_hold_or_an_unknown_field_is_refused(phone, chan
     assert phone.get("/en/t/{}/1/town".format(table)).json["town"]["version"] == 0
 
 
+@pytest.mark.parametrize("monument", ["grand-mausoleum-of-the-rodina", "archive-of-the-second-age"])
+def test_a_monument_whose_name_is_longer_than_24_characters_is_placed_at_a_table(phone, monument):
+    # Issue 50: a square's value was refused past 24 characters (400), so a player holding one of these monuments
+    # could never place it, and the phone dropped the operation with the taps that travelled with it.
+    game = examples.load("four-players")
+    game["players"][0]["monument"] = monument
+    setup = encode(empty_setup(game))
+    page = phone.get("/en/t/new?code={}".format(setup))
+    table = phone.post("/en/t/new", data={"code": setup, "csrf_token": token(page.text)}).location.rsplit("/", 1)[1]
+    answer = send(phone, table, 1, {"seq": 1, "set": {"square_a1": [monument, 0], "square_b1": ["farm", 0]}})
+    assert answer.status_code == 200
+    assert answer.json["town"]["fields"] == {"monument": monument, "square_a1": monument, "square_b1": "farm"}
+
+
 def test_a_player_the_table_does_not_have_is_a_404(phone):
     table = open_table(phone)
     assert send(phone, table, 5, {"seq": 1, "done": True}).status_code == 404

@@ -39,6 +39,8 @@ An operation once sent may have been applied even when its answer never came: th
 highest number it sent ("sent") and never changes an operation at or below it.
 """
 
+from ..scoring.cards import ALL_BUILDINGS
+from ..scoring.cards import ALL_MONUMENTS
 from ..scoring.expansions import EXPANSION_PLAYER_KEYS
 from ..scoring.town import NAMES
 from ..scoring.validate import problems
@@ -50,8 +52,10 @@ from .town_step import read
 
 FIELDS = tuple(["square_" + name for name in NAMES] + ["stored_" + name for name in NAMES] + list(FACTS) + ["monument"])
 _FIELD_SET = set(FIELDS)
-# A card id, a Warehouse's load or a fact as typed: a form field longer than this is none of ours.
-MAX_VALUE = 24
+# A card id, a Warehouse's load or a fact as typed: a form field longer than this is none of ours. The longest card
+# id (the Grand Mausoleum of the Rodina's, 29 characters) sets it: at 24, a player holding that monument or the
+# Archive of the Second Age could never place it at a table.
+MAX_VALUE = max([24] + [len(card) for card in list(ALL_BUILDINGS) + list(ALL_MONUMENTS)])
 MAX_CLIENT = 40
 MAX_NUMBER = 2 ** 31
 # Phones remembered per town (seen): its own phone, a few that took it over or reopened it. Past them, those
