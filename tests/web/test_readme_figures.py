@@ -4,7 +4,16 @@ import json
 import pathlib
 import re
 
+from support import examples
+from support.tables import empty_setup
+from support.tables import open_table
 from webscore.flow import history
+from webscore.flow import sync
+from webscore.flow.town_facts import SEED
+from webscore.scoring import encode
+from webscore.scoring.cards import MONUMENTS
+from webscore.scoring.validate import MAX_NAME
+from webscore.web.tables.store import open_store
 
 README = (pathlib.Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
 
@@ -29,3 +38,44 @@ def test_the_games_a_phone_keeps_and_the_export_s_head_the_readme_states_are_the
     found = re.search(r"A phone keeps ([\d,]+) games:.*?An export's head is\s+`(\{[^`]*\})`", README, re.S)
     assert found, "the games kept and the export's head are no longer stated in the README"
     assert (int(found.group(1).replace(",", "")), json.loads(found.group(2))) == (history.MAX_GAMES, history.EXPORT)
+
+
+def _full_table(make_app) -> int:
+    """Return the bytes of the fullest table record a phone's saves can make: 6 players named with 24 four-byte
+    characters, every field of every town at its longest, and each town remembering MAX_SEEN phones of MAX_CLIENT
+    characters, MAX_PER_KEY by each key (every eighth taking it over), each operation numbered as high as a save
+    may (a table's events and owners come with them)."""
+    app = make_app(TABLE_SAVES_PER_PHONE=10 ** 6, TABLE_SAVES_PER_TOWN=10 ** 6, TABLE_SAVES_PER_TABLE=10 ** 6,
+                   TABLE_SAVES_PER_MINUTE=10 ** 6)
+    game = examples.load("four-players")
+    monuments = sorted(MONUMENTS, key=len, reverse=True)[:6]
+    game["players"] = [dict(game["players"][0], name="\U0001F600" * MAX_NAME, monument=monument) for monument in monuments]
+    phone = app.test_client()
+    table = open_table(phone, encode(empty_setup(game)))
+    for n, monument in enumerate(monuments, 1):
+        values = {field: monument if field.startswith("square_") else "a1" if field == SEED else "9" * sync.MAX_VALUE
+                  for field in sync.FIELDS if field != "monument"}
+        fields, version = sorted(values), 0
+        for k in range(sync.MAX_SEEN):
+            client, key = ("c{}-{}-".format(n, k) + "x" * sync.MAX_CLIENT)[:sync.MAX_CLIENT], \
+                ("k{}-{}-".format(n, k // sync.MAX_PER_KEY) + "y" * sync.MAX_CLIENT)[:sync.MAX_CLIENT]
+            op = {"seq": sync.MAX_NUMBER - 1, "set": {field: [values[field], version] for field in fields[k::sync.MAX_SEEN]}}
+            answer = phone.post("/en/t/{}/{}".format(table, n), headers={"X-Requested-With": "marquoir"},
+                                json={"client": client, "op": op, "key": key, "take": k % sync.MAX_PER_KEY == 0})
+            assert answer.status_code == 200, answer.json
+            version = answer.json["town"]["version"]
+    record = open_store(app).get(table)
+    assert [len(town["seen"]) for town in record["sync"]] == [sync.MAX_SEEN] * 6
+    return len(json.dumps(record))
+
+
+def test_the_size_of_a_full_table_the_readme_states_is_the_apps(make_app, app):
+    # Issue 50: the README said about 30 KB (and 6 MB an address) while a full table, 24 phones remembered per town
+    # with their key tags, was over 50 KB.
+    found = re.search(r"a full table holds about (\d+) KB, so one address keeps at most about (\d+) MB", README)
+    assert found, "the size of a full table is no longer stated in the README"
+    kilobytes, megabytes = (int(figure) for figure in found.groups())
+    size = _full_table(make_app)
+    assert 0.9 * kilobytes * 1000 <= size <= kilobytes * 1000, size
+    assert megabytes == round(kilobytes * app.config["TABLES_KEPT_PER_ADDRESS"] / 1000)
+    assert "with them a full table holds about {} KB".format(kilobytes) in README

@@ -1,5 +1,5 @@
 """What one client address may do at the tables, in SQLite and in Redis: an IPv6 client counts by its /64, and what
-one address keeps at once is bounded (tables, each at most about 30 KB)."""
+one address keeps at once is bounded (tables, each at most about 55 KB)."""
 
 import json
 import re

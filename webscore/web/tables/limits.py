@@ -59,7 +59,8 @@ def open_table(store, setup: str, count: int):
 def init_app(app) -> None:
     """Set the limits a deployment did not set."""
     app.config.setdefault("TABLES_PER_HOUR", 30)
-    # A full table is about 30 KB: one address keeps at most about 6 MB, however long it keeps its tables alive.
+    # A full table is about 55 KB (24 phones remembered per town, tests/web/test_readme_figures.py): one address keeps
+    # at most about 11 MB, however long it keeps its tables alive.
     app.config.setdefault("TABLES_KEPT_PER_ADDRESS", 200)
     # A save a tap: a phone tapping four times a second all minute stays within its own limit and its town's; a
     # table's limit is five towns' (one town never stops the others). Every table of a café's Wi-Fi shares an
