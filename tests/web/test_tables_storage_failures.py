@@ -10,6 +10,7 @@ import json
 import os
 import pathlib
 import re
+import signal
 import sqlite3
 import time
 
@@ -24,6 +25,7 @@ from support.tables import empty_setup
 from support.tables import town_op
 from webscore.scoring import encode
 from webscore.web.http.security import HEADERS
+from webscore.web.tables.redis_store import REDIS_SECONDS
 from webscore.web.tables.store import SQLiteStore
 
 GAME = examples.load("four-players")
@@ -153,6 +155,29 @@ def test_redis_refusing_writes_is_a_503(make_app, refusing_redis, refusal):
     assert opened.status_code == 503
     # Reading still works: the table's state is answered.
     assert phone.get("/hu/t/{}/state".format(table)).status_code == 200
+
+
+@pytest.mark.slow
+def test_a_redis_that_stops_answering_holds_a_save_or_a_follow_redis_seconds_then_a_503(make_app, refusing_redis):
+    """Issue 50: a Redis that answers nothing (stopped, or cut off by the network during a failover) held each table
+    request 5 s (redis-py's default timeout), a follow 10 s (the shortcut before Flask, then its view, each waiting),
+    so that a few hundred phones following held every thread of every worker, and the pages with them."""
+    phone = make_app(REDIS_URL=refusing_redis.url).test_client()
+    table = open_table(phone)
+    os.kill(refusing_redis.process.pid, signal.SIGSTOP)
+    try:
+        for send in (lambda: phone.post("/fr/t/{}/1".format(table), json={"client": "phone-one-a", "op": town_op(GAME, 0)},
+                                        headers=JSON_CALL),
+                     lambda: phone.get("/fr/t/{}/state".format(table))):
+            started = time.monotonic()
+            answer = send()
+            waited = time.monotonic() - started
+            assert (answer.status_code, answer.json) == (503, {"message": MESSAGES["fr"]})
+            assert waited < REDIS_SECONDS + 1
+    finally:
+        os.kill(refusing_redis.process.pid, signal.SIGCONT)
+    assert phone.post("/fr/t/{}/1".format(table), json={"client": "phone-one-a", "op": town_op(GAME, 0)},
+                      headers=JSON_CALL).status_code == 200
 
 
 def test_a_database_read_only_for_a_moment_takes_saves_again_once_writable(make_app, tmp_path, monkeypatch):

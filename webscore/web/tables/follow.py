@@ -86,8 +86,10 @@ class FollowShortcut:
                 lang, table_id = found.groups()
                 try:
                     record = open_store(self.app).get(table_id)
-                except Unavailable:
-                    # The view tries again, and the app says, in the reader's language, to wait a moment.
+                except Unavailable as error:
+                    # The view says, in the reader's language, to wait a moment, without asking the store again: a
+                    # store that answers nothing would hold the request twice as long (record_read raises it).
+                    environ[READ] = (table_id, error)
                     return self.wsgi_app(environ, start_response)
                 if record is not None:
                     current = etag(record["revision"], lang)
@@ -107,8 +109,11 @@ class FollowShortcut:
 
 
 def record_read(environ: dict, table_id: str):
-    """Return the record of a table the shortcut read for this request, or None if it read none."""
+    """Return the record of a table the shortcut read for this request, or None if it read none; raise the store's
+    Unavailable when the shortcut found it out of reach."""
     read = environ.get(READ)
+    if read and read[0] == table_id and isinstance(read[1], Unavailable):
+        raise read[1]
     return read[1] if read and read[0] == table_id and read[1] is not None else None
 
 

@@ -11,6 +11,9 @@ from .store import limit_kind
 from .store import new_record
 from .store import reached
 
+# How long a call waits for Redis to connect or answer before the phone is told to try again (503), as long as a save
+# waits for SQLite's lock (store.SQLITE_BUSY_SECONDS).
+REDIS_SECONDS = 2
 # Tries of a Redis change whose table another instance wrote meanwhile, before the store says it is busy.
 TRIES = 20
 
@@ -25,7 +28,9 @@ class RedisStore:
     def __init__(self, url: str, clock=time.time):
         import redis
 
-        self.redis = redis.Redis.from_url(url)
+        # Not redis-py's default of 5 s a call: a Redis that answers nothing would hold each request that long, and a
+        # few hundred phones following would hold every thread, the pages' with them.
+        self.redis = redis.Redis.from_url(url, socket_timeout=REDIS_SECONDS, socket_connect_timeout=REDIS_SECONDS)
         # Any refusal of Redis's (down, out of memory, a read-only replica during a failover): a 503.
         self.failures = (redis.RedisError,)
         self.WatchError = redis.WatchError
