@@ -13,6 +13,7 @@ from support.tables import STORAGES
 from support.tables import Clock
 from support.tables import empty_setup
 from webscore.scoring import encode
+from webscore.scoring.validate import MAX_PLAYERS
 from webscore.web.tables.redis_store import RedisStore
 from webscore.web.tables.store import LIFETIME
 from webscore.web.tables.store import Limited
@@ -179,6 +180,32 @@ def test_saves_refused_unwritten_do_not_stop_the_tables_phones(make_app, table_c
     assert [saved(phone, table, "the-towns-phone", seq)[0] for seq in range(2, 6)] == [200, 200, 200, 200]
     # Saves that change the table still count: the table's fifth change this minute was its last.
     assert saved(phone, table, "the-towns-phone", 6) == (429, "Too many saves at this table. Please wait a little.")
+
+
+def test_the_tables_limit_holds_every_towns_at_the_most_players(app):
+    # No town's saves can stop another's: the table's limit is its towns' together, at 6 players.
+    assert app.config["TABLE_SAVES_PER_TABLE"] >= MAX_PLAYERS * app.config["TABLE_SAVES_PER_TOWN"]
+    assert (app.config["TABLE_SAVES_PER_TOWN"], app.config["TABLE_SAVES_PER_TABLE"]) == (200, 1200)
+
+
+def test_one_client_taking_the_towns_no_phone_started_cannot_stop_the_last_player(make_app, table_config):
+    # Issue 50 (an attacker's try): a town no phone has started is taken by the first save, and one client with only
+    # the table's link took five of six towns and saved each up to its town's limit: with the table's limit at five
+    # towns', the sixth player's first save was refused (429) every minute it kept on. The table's limit is now six
+    # towns' (as the defaults are: test above), here 6 × 3.
+    table_config.update(TABLE_SAVES_PER_PHONE=100, TABLE_SAVES_PER_TOWN=3, TABLE_SAVES_PER_TABLE=6 * 3)
+    game = examples.load("four-players")
+    monuments = ["barrett-castle", "the-starloom", "mandras-palace", "silva-forum", "fort-ironweed", "grove-university"]
+    game["players"] = [dict(game["players"][0], name="Player{}".format(i), monument=monuments[i]) for i in range(6)]
+    setup = encode(empty_setup(game))
+    phone = make_app(**table_config).test_client()
+    at = {"environ_overrides": {"REMOTE_ADDR": "192.0.2.50"}}
+    page = phone.get("/en/t/new?code=" + setup, **at)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page.text).group(1)
+    table = phone.post("/en/t/new", data={"code": setup, "csrf_token": token}, **at).location.rsplit("/", 1)[1]
+    for n in range(1, 6):
+        assert [saved(phone, table, "stranger-phone", seq, n=n)[0] for seq in range(1, 5)] == [200, 200, 200, 429]
+    assert [saved(phone, table, "the-sixth-phone", seq, n=6) for seq in range(1, 4)] == [(200, None)] * 3
 
 
 def test_one_towns_saves_cannot_use_up_the_tables_limit(make_app, table_config):

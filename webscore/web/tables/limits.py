@@ -62,10 +62,11 @@ def init_app(app) -> None:
     # A full table is about 55 KB (24 phones remembered per town, tests/web/test_readme_figures.py): one address keeps
     # at most about 11 MB, however long it keeps its tables alive.
     app.config.setdefault("TABLES_KEPT_PER_ADDRESS", 200)
-    # A save a tap: a phone tapping four times a second all minute stays within its own limit and its town's; a
-    # table's limit is five towns' (one town never stops the others). Every table of a café's Wi-Fi shares an
-    # address: its ceiling is for abuse only.
+    # A save a tap: a phone tapping four times a second all minute stays within its own limit, three times a second
+    # within its town's; a table's limit is its towns' together at the most players a game has (6 × 200), so towns
+    # at their limits, even all taken by one client with the link, never stop another town's saves. Every table of
+    # a café's Wi-Fi shares an address: its ceiling is for abuse only.
     app.config.setdefault("TABLE_SAVES_PER_PHONE", 240)
-    app.config.setdefault("TABLE_SAVES_PER_TOWN", 240)
+    app.config.setdefault("TABLE_SAVES_PER_TOWN", 200)
     app.config.setdefault("TABLE_SAVES_PER_TABLE", 1200)
     app.config.setdefault("TABLE_SAVES_PER_MINUTE", 3000)
