@@ -5,7 +5,7 @@
 import { coreReady, loadBrowserCore } from "./core.mjs";
 import { forgetProblems, formFields } from "./dom.mjs";
 import { remember } from "./recent.mjs";
-import { counted, fill, number, words } from "./words.mjs";
+import { words } from "./words.mjs";
 
 export function liveScore(form) {
   // A town at a table is scored beside the other towns as the table held them when the page was drawn.
@@ -28,15 +28,16 @@ export function liveScore(form) {
       performance.mark("marquoir:town-number");
     }
   };
-  // said: the total as the flow's piece words it, where it says more than the number (the least it makes).
-  const draw = (player, said = null) => {
-    shown(said ?? fill(words.ui.running_total, { num: number(player.total) }));
+  // written: the texts the flow's piece gives with the town (town_pieces.live_numbers): the total as it says it,
+  // each square's points as a number and in words.
+  const draw = (player, written) => {
+    shown(written.total);
     total.classList.remove("is-waiting");
-    for (const square of player.squares) {
-      const { points, words: said } = squares.get(square.square);
+    for (const [square, [number, said]] of Object.entries(written.squares)) {
+      const { points, words: heard } = squares.get(square);
       // The number is seen; "3 points" is what a screen reader hears as the end of the square's name.
-      write(points, number(square.points));
-      write(said, counted(words.points, Math.abs(square.points), number(square.points)));
+      write(points, number);
+      write(heard, said);
     }
     form.dataset.liveTotal = String(player.total);
   };
@@ -58,6 +59,8 @@ export function liveScore(form) {
       if (!waiting.includes(field.name)) forgetProblems(field);
     }
   };
+  // The words the live score's texts are made with (town_pieces.live_numbers), sent with each question.
+  const liveWords = { number: words.number, plurals: words.plurals, points: words.points, ui: words.ui };
   // Taps are answered once the core is ready; the numbers shown until then are the town as it was opened.
   form.dataset.live = "";
   const core = loadBrowserCore().then(async (ready) => {
@@ -80,14 +83,14 @@ export function liveScore(form) {
   let ahead = null;
   form.addEventListener("town-foresee", ({ detail: fields }) => {
     if (!coreReady() || asking) return;
-    const answer = core.then((ready) => ready.town({ code, n, fields, live: true })).catch(() => null);
+    const answer = core.then((ready) => ready.town({ code, n, fields, live: true, words: liveWords })).catch(() => null);
     ahead = { key: JSON.stringify(fields), answer };
   });
   const ask = async (ready) => {
     const fields = formFields(form);
     const foreseen = ahead?.key === JSON.stringify(fields) ? await ahead.answer : null;
     ahead = null;
-    return foreseen ?? ready.town({ code, n, fields, live: true });
+    return foreseen ?? ready.town({ code, n, fields, live: true, words: liveWords });
   };
   const update = async () => {
     if (asking) {
@@ -100,13 +103,12 @@ export function liveScore(form) {
     if (ready) {
       do {
         again = false;
-        const { town } = await ask(ready);
+        const { town, shown: written } = await ask(ready);
         if (again || !town) continue;
         waiting = town.waiting ?? [];
-        // A town waiting for an answer, or making at least a number while the town on its right is not entered:
-        // what it says is worded by the piece the server's page draws it with.
-        if (town.waiting) wait(await ready.draw("running_total", { words, scored: town }));
-        else draw(town, town.until ? await ready.draw("running_total", { words, scored: town }) : null);
+        // What it says is worded by the piece the server's page draws it with (running_total), numbers too.
+        if (town.waiting) wait(written.total);
+        else draw(town, written);
         answered(waiting);
       } while (again);
     }

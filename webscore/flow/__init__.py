@@ -92,7 +92,8 @@ def _opened_again(code: str) -> dict:
 
 
 def town_json(text: str) -> str:
-    """Answer a town step: {"code", "n", "fields", "live", "show"} → what town_step.save() or .live() says, or
+    """Answer a town step: {"code", "n", "fields", "live", "show", "words"} → what town_step.save() or .live() says
+    (with words, also what the live score shows: "shown"), or
     what the step shows (with "problems", placed, where its address holds what no form of ours sends or an answer
     no town takes: town_step.opened). fields holds each key's text, or its texts where an address repeats
     the key."""
@@ -119,7 +120,11 @@ def town_json(text: str) -> str:
             answer["problems"] = town_step.place(refused, n)
         return json.dumps(answer)
     if request.get("live"):
-        return json.dumps({"town": live_town(game, n, fields)})
+        town = live_town(game, n, fields)
+        # With the page's words, what the live score writes too (town_pieces.live_numbers): the page formats nothing.
+        if request.get("words"):
+            return json.dumps({"town": town, "shown": town_pieces.live_numbers(request["words"], town)})
+        return json.dumps({"town": town})
     answer = town_step.save(game, n, sent, str(request.get("code")))
     answer.pop("game")
     return json.dumps(answer)

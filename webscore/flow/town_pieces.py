@@ -129,6 +129,18 @@ def running_total(words: dict, scored: dict) -> str:
     return ui["waiting_for_town"]
 
 
+def live_numbers(words: dict, scored: dict) -> dict:
+    """Return what the live score writes for a town as the core scores it (webscore.flow.live_town): the running
+    total's words (running_total), and each square's points, as a number and in words ("3 points"), by its name;
+    no square's while the town waits for an answer. Plain text: the page puts it in as text (live.mjs)."""
+    squares = {}
+    if "waiting" not in scored:
+        for square in scored["squares"]:
+            written = number(words, square["points"])
+            squares[square["square"]] = [written, counted(words, words["points"], abs(square["points"]), written)]
+    return {"total": running_total(words, scored), "squares": squares}
+
+
 def square_field(words: dict, name: str, offered: list, values: dict, errors: dict, points=None, seed=None) -> str:
     """Return one square of a town: its name, the card standing there, on a Warehouse what it stores, and its
     points when they are known; in a game with Tiny Trees (seed: the seed's square, or ""), whether the seed lies
