@@ -1,7 +1,6 @@
 // One town's outbox at a table: its changes as operations the flow keeps (webscore/flow/sync.py, under
 // MicroPython), stored on this phone and carried to the server one at a time, each dropped once acknowledged.
 import { doneKey, draftKey, keyKey, outboxKey, showOffline, text } from "./table-store.mjs";
-import { number } from "./words.mjs";
 
 const JSON_CALL = { "Content-Type": "application/json", "X-Requested-With": "marquoir" };
 // A request that has not answered in this time is taken for lost and sent again (the server applies it once).

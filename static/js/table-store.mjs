@@ -1,7 +1,5 @@
 // A table's keeping on this phone and its following: the keys its towns and state are stored under, the tables
 // forgotten a week after they were last opened, and the short poll (ETag/304) that follows the table's state.
-import { fill } from "./words.mjs";
-
 export const POLL = 3000;
 const element = document.getElementById("table-words");
 export const text = element ? JSON.parse(element.textContent) : {};
@@ -74,14 +72,29 @@ export function follow(id, url, onState, onReached) {
   look();
 }
 
-// What other phones did to towns not theirs (taken over, opened again), as the table's state says, in one line.
+// What other phones did to towns not theirs (taken over, opened again), as the table's state says: [kind, name]
+// pairs, worded in one line by the flow's piece (table_pieces.table_news) and shown by showEvents.
 // since: only those after this revision (a town's page says what happens while it is open, and its own town's).
 // mine: the revisions of what this phone did itself (a town it took over or opened again), not said to it.
-export function showEvents(note, state, since = -1, own = null, mine = new Set()) {
-  if (!note) return;
-  const said = (state.events ?? []).filter((event) => (event.revision > since || event.player === own)
+export function eventsToTell(state, since = -1, own = null, mine = new Set()) {
+  return (state.events ?? []).filter((event) => (event.revision > since || event.player === own)
     && !mine.has(event.revision))
-    .map((event) => fill(text.events?.[event.kind] ?? "", { name: state.players[event.player]?.name ?? "" }));
-  note.textContent = said.join(" ");
-  note.hidden = !said.length;
+    .map((event) => [event.kind, state.players[event.player]?.name ?? ""]);
+}
+
+export function showEvents(note, told, count) {
+  if (!note) return;
+  note.textContent = told;
+  note.hidden = !count;
+}
+
+// A redraw from the table's state asked of the core: only the answer to the last one asked is shown, so that
+// an answer to an older state never covers a newer one.
+export function newestOnly() {
+  let asked = 0;
+  return async (question) => {
+    const mine = ++asked;
+    const answer = await question();
+    return mine === asked ? answer : null;
+  };
 }

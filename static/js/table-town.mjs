@@ -2,19 +2,20 @@
 // its outbox (table-outbox.mjs), its hand-in, take-over and reopening, and what the other phones did to it.
 import { loadBrowserCore } from "./core.mjs";
 import { drawnFields, formFields } from "./dom.mjs";
-import { doneKey, draftKey, follow, rememberTable, setupKey, showEvents, text } from "./table-store.mjs";
+import { doneKey, draftKey, eventsToTell, follow, newestOnly, rememberTable, setupKey, showEvents, text } from "./table-store.mjs";
 import { outbox } from "./table-outbox.mjs";
-import { counted, fill, list, number, pair, problemText, words } from "./words.mjs";
+import { words } from "./words.mjs";
 
 const FIELD = /^(square|stored)_([a-d][1-4])$/;
 
-// What a field is called on this page: its square ("a1"), the load stored on a square, or the label of the fact.
+// What a field is called on this page: its square ("a1"), the load stored on a square (its label and square,
+// which the flow's piece pairs: table_pieces.table_town_lines), or the label of the fact.
 function fieldName(form, name) {
   const square = FIELD.exec(name);
-  if (square?.[1] === "square") return square[2];
-  if (square) return pair(form.querySelector(`label[for="${CSS.escape(name)}"]`)?.textContent.trim() ?? "", square[2]).join("");
+  if (square?.[1] === "square") return [square[2]];
+  if (square) return [form.querySelector(`label[for="${CSS.escape(name)}"]`)?.textContent.trim() ?? "", square[2]];
   const label = form.querySelector(`label[for="${CSS.escape(name)}"]`);
-  return label ? label.textContent.trim() : (form.elements.namedItem(name)?.getAttribute("aria-label") ?? name);
+  return [label ? label.textContent.trim() : (form.elements.namedItem(name)?.getAttribute("aria-label") ?? name)];
 }
 
 // What a field's value reads as: a card's name, the number typed, or "Empty".
@@ -102,35 +103,34 @@ export async function townPage(form) {
     form.dataset.done = String(done);
     // What other phones changed since this player last tapped, said together.
     for (const name of changed) if (name !== "done") changedElsewhere.add(name);
-    const notes = [];
-    if (changedElsewhere.size) {
-      // In the form's own order: the squares as they are read, then the facts.
-      const names = [...new Set([...form.elements].map((element) => element.name))]
-        .filter((name) => changedElsewhere.has(name));
-      notes.push(fill(text.changed_elsewhere, { what: list(names.map((name) => fieldName(form, name))) }));
-    }
-    if (changed.includes("done")) notes.push(done ? text.handed_in_elsewhere : text.reopened_elsewhere);
-    if (notes.length) {
-      changedNote.textContent = notes.join(" ");
+    // In the form's own order: the squares as they are read, then the facts.
+    const names = [...new Set([...form.elements].map((element) => element.name))]
+      .filter((name) => changedElsewhere.has(name));
+    const elsewhere = changed.includes("done") ? [done ? text.handed_in_elsewhere : text.reopened_elsewhere] : [];
+    if (!names.length && !elsewhere.length) return;
+    const asked = names.length ? lines({ changed: names.map((name) => fieldName(form, name)) }) : Promise.resolve({});
+    newestNote(() => asked).then((said) => {
+      if (!said) return;
+      changedNote.textContent = (said.changed ? [said.changed, ...elsewhere] : elsewhere).join(" ");
       changedNote.hidden = false;
-    }
+    });
   }
 
+  // The lines this page says, worded by the flow's piece (table_pieces.table_town_lines); each line shows the answer
+  // to the last question asked for it, never an older one.
+  const lines = async (asked) => (await loadBrowserCore()).draw("table_town_lines", { words, text, ...asked });
+  const newestNote = newestOnly();
+  const newestStatus = newestOnly();
+  const sayStatus = (asked) => newestStatus(() => lines(asked)).then((said) => {
+    if (said) status.textContent = said.status ?? said.not_saved;
+  });
+
+  // Once the scores are shown, that alone is said: the link leads to them; nothing waits. The time of the last
+  // save is written by the phone's clock, in the page's language.
   function say(report) {
-    if (report.over) {
-      // Said once: the scores are shown, and the link leads to them; nothing waits.
-      status.textContent = text.scores_shown;
-      return;
-    }
-    const parts = [];
-    if (report.sending) parts.push(text.saving);
-    else if (report.limited) parts.push(report.limited);
-    else if (report.unreachable || (report.waiting && !navigator.onLine)) parts.push(text.unreachable);
-    else if (!report.waiting) parts.push(report.lastAck ? fill(text.saved_at, { time: time.format(report.lastAck) }) : text.all_saved);
-    if (report.waiting) parts.push(counted(text.waiting, report.waiting));
-    if (report.done && !report.waiting) parts.push(text.handed_in);
-    if (report.notice) parts.unshift(fill(report.notice.kind === "done" ? text.not_handed_in : text.not_saved, { reason: report.notice.text }));
-    status.textContent = parts.join(" ");
+    const { sending, limited, unreachable, waiting, done, notice, over } = report;
+    sayStatus({ status: { sending, limited, unreachable, waiting, done, notice, over, offline: !navigator.onLine,
+      time: report.lastAck ? time.format(report.lastAck) : null } });
   }
 
   // Where the handed-in town was met: on this phone (a tap on it) or by the server (another phone handed it in).
@@ -162,14 +162,15 @@ export async function townPage(form) {
     });
   }
 
-  function showConflict(clashes) {
+  async function showConflict(clashes) {
     conflict = clashes;
+    const { fields: heads } = await lines({ fields: Object.keys(clashes).map((name) => fieldName(form, name)) });
     const rows = conflictPanel.querySelector("tbody");
     const template = conflictPanel.parentElement.querySelector("template.conflict-row");
-    rows.replaceChildren(...Object.entries(clashes).map(([name, [theirs, mine]]) => {
+    rows.replaceChildren(...Object.entries(clashes).map(([name, [theirs, mine]], i) => {
       const row = template.content.firstElementChild.cloneNode(true);
       const head = row.querySelector("th");
-      head.textContent = fieldName(form, name);
+      head.textContent = heads[i];
       head.id = "conflict-row-" + name;
       const [theirsCell, mineCell] = row.querySelectorAll("td");
       for (const [cell, value, column] of [[theirsCell, theirs, "conflict-theirs"], [mineCell, mine, "conflict-mine"]]) {
@@ -283,7 +284,7 @@ export async function townPage(form) {
     if (!answer.code) {
       const placed = answer.problems ?? { fields: {}, general: [] };
       const first = Object.values(placed.fields).flat().concat(placed.general)[0];
-      status.textContent = fill(text.not_saved, { reason: first ? problemText(first) : "" }).trim();
+      sayStatus({ problem: first ?? {} });
       return;
     }
     field.value = form.dataset.take + "?town=" + answer.code;
@@ -309,9 +310,11 @@ export async function townPage(form) {
       ownedPanel.focus();
     },
     empty: (names) => {
-      emptyPanel.querySelector(".table-empty-text").textContent = fill(text.empty_end, { names: list(names) });
-      emptyPanel.hidden = false;
-      emptyPanel.focus();
+      lines({ empty: names }).then((said) => {
+        emptyPanel.querySelector(".table-empty-text").textContent = said.empty;
+        emptyPanel.hidden = false;
+        emptyPanel.focus();
+      });
     },
     handedIn: () => {
       showTown();
@@ -362,6 +365,7 @@ export async function townPage(form) {
   let wanted = 0;
   // What happens to towns while this page is open (and what happened to this one) is said here.
   let openedAt = null;
+  const newest = newestOnly();
   const catchUp = async () => {
     if (wanted > box.box.known.version) showTown(await box.refresh(form.dataset.town));
   };
@@ -372,9 +376,12 @@ export async function townPage(form) {
       return location.assign(state.result);
     }
     openedAt ??= state.revision;
-    showEvents(eventsNote, state, openedAt, n - 1, mine);
     wanted = Math.max(wanted, state.players[n - 1].version);
     catchUp();
+    const told = eventsToTell(state, openedAt, n - 1, mine);
+    newest(() => core.draw("table_news", { words, text, players: [], events: told })).then((news) => {
+      if (news) showEvents(eventsNote, news.events, told.length);
+    });
   }, () => {
     box.drain();
     catchUp();

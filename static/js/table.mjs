@@ -2,10 +2,11 @@
 // the table's pages (the table, a town of it, a table gone); the keeping and following are table-store.mjs's,
 // a town's outbox table-outbox.mjs's, a town's page table-town.mjs's.
 import { loadBrowserCore } from "./core.mjs";
-import { follow, outboxKey, rememberTable, setupKey, showEvents, text } from "./table-store.mjs";
+import { drawnNodes } from "./dom.mjs";
+import { eventsToTell, follow, newestOnly, outboxKey, rememberTable, setupKey, showEvents, text } from "./table-store.mjs";
 import { outbox } from "./table-outbox.mjs";
 import { townPage } from "./table-town.mjs";
-import { counted, number, words } from "./words.mjs";
+import { words } from "./words.mjs";
 
 // Send what waits in the outboxes this phone keeps for a table (a town handed in offline, then this page opened).
 async function drainKept(section) {
@@ -38,20 +39,22 @@ function tablePage(section) {
   localStorage.setItem(setupKey(section.dataset.table), section.dataset.setup);
   let drainAll = () => {};
   drainKept(section).then((drain) => { drainAll = drain; });
-  follow(section.dataset.table, section.dataset.state, (state) => {
+  // The lines are worded by the flow's piece, as the server's page drew them: until the core is ready (or where
+  // it cannot load) the page stays as the server drew it.
+  const core = loadBrowserCore().catch(() => null);
+  const newest = newestOnly();
+  follow(section.dataset.table, section.dataset.state, async (state) => {
     if (state.finished) return location.assign(state.result);
-    if (events.isConnected) showEvents(events, state);
+    const told = eventsToTell(state);
+    const news = await newest(async () => (await core)?.draw("table_news", { words, text,
+      players: state.players.map(({ status, total }) => ({ status, total })), events: told }));
+    if (!news) return;
+    if (events.isConnected) showEvents(events, news.events, told.length);
     for (const [i, player] of state.players.entries()) {
       const row = section.querySelector(`.table-player[data-player="${i + 1}"]`);
       row.dataset.status = player.status;
-      const status = row.querySelector(".table-status");
-      const sum = row.querySelector(".table-total");
-      status.textContent = text.status[player.status];
-      sum.textContent = player.total === null ? "" : counted(words.points, Math.abs(player.total), number(player.total));
       // The status and the total as one line, by the language's template, as table_pieces.table_players draws it.
-      const parts = player.total === null ? ["%(status)s", "%(total)s"] : text.status_total.split(/(%\((?:status|total)\)s)/);
-      row.querySelector(".table-said").replaceChildren(
-        ...parts.map((part) => (part === "%(status)s" ? status : part === "%(total)s" ? sum : part)));
+      row.querySelector(".table-said").replaceChildren(drawnNodes(news.said[i]));
     }
   }, () => drainAll());
 }

@@ -8,9 +8,13 @@ table, with these functions; a town's grid is town_pieces.town_grid's. text is t
 from .controls import button
 from .controls import link_button
 from .text import attributes
+from .text import counted
 from .text import escape
 from .text import fill
+from .text import name_list
+from .text import pair
 from .text import points
+from .text import problem_text
 
 
 def table_town(words: dict, text: dict, town: dict, grid: str, panels: str, offline: bool) -> str:
@@ -57,15 +61,27 @@ def table_players(words: dict, text: dict, players: list, links: list) -> str:
         who = '<a class="button who" href="{}">{}</a>'.format(escape(links[n]), name) if links[n] \
             else '<span class="who">{}</span>'.format(name)
         status = player.get("status") or ""
-        total = player.get("total")
-        # The status and the total are said as one line, by the language's template (table.mjs fills it the same).
-        said = '<span class="table-status">{}</span>'.format(escape(text["status"][status]) if status else "")
-        summed = '<span class="table-total">{}</span>'.format("" if total is None else points(words, total))
-        said = said + summed if total is None else fill(escape(text["status_total"]), {"status": said, "total": summed})
         items.append(
             '<li class="table-player" data-player="{}" data-status="{}">\n    {}\n'
-            '    <span class="table-said">{}</span>\n  </li>'.format(n + 1, escape(status), who, said))
+            '    <span class="table-said">{}</span>\n  </li>'.format(n + 1, escape(status), who,
+                                                                      _said(words, text, status, player.get("total"))))
     return '<ol class="table-players">\n  {}\n</ol>'.format("\n  ".join(items))
+
+
+def _said(words: dict, text: dict, status: str, total) -> str:
+    """Return a player's status and total as one line, by the language's template, as HTML."""
+    said = '<span class="table-status">{}</span>'.format(escape(text["status"][status]) if status else "")
+    summed = '<span class="table-total">{}</span>'.format("" if total is None else points(words, total))
+    return said + summed if total is None else fill(escape(text["status_total"]), {"status": said, "total": summed})
+
+
+def table_news(words: dict, text: dict, players: list, events: list) -> dict:
+    """Return what a table's page redraws as its state changes (table.mjs, table-town.mjs): each player's line
+    ("said": the HTML table_players puts in its .table-said, from their status and total) and what other phones did
+    to towns not theirs ("events": one line of text, from [kind, name] pairs, in their order)."""
+    said = [_said(words, text, player.get("status") or "", player.get("total")) for player in players]
+    told = [fill(text.get("events", {}).get(kind, ""), {"name": name}) for kind, name in events]
+    return {"said": said, "events": " ".join(told)}
 
 
 def table_page(words: dict, text: dict, section: dict, players: str, result: str, online=None, last_seen=False) -> str:
@@ -100,3 +116,57 @@ def table_page(words: dict, text: dict, section: dict, players: str, result: str
         rest = "<p>{}</p>".format(button(text["reload"], "reload", "primary"))
     return '<section {}>\n<h1>{}</h1>\n{}{}{}\n<h2>{}</h2>{}\n{}\n{}\n</section>'.format(
         attributes(section), escape(text["table"]), status, follow, scores, escape(text["players"]), hint, players, rest)
+
+
+def table_town_lines(words: dict, text: dict, status=None, changed=None, fields=None, empty=None, problem=None) -> dict:
+    """Return the lines a town at a table (table-town.mjs) says, as plain text, each asked for by its argument:
+    - status: how its outbox stands (table-outbox.mjs's report, with "time", when it was last saved, written by
+      the phone's clock, and "offline") → "status";
+    - changed: the fields other phones changed, each [label, square] (a square's load: "Load: b2") or [name]
+      → "changed" ("Changed on another phone: a1, b2 and Load: c3."); fields, the same → "fields", each named;
+    - empty: the players whose towns are empty at the end → "empty";
+    - problem: the first problem of a hand-over (or {}: no reason) → "not_saved".
+    """
+    lines = {}
+    if status is not None:
+        lines["status"] = _status_line(words, text, status)
+    if changed is not None:
+        lines["changed"] = fill(text["changed_elsewhere"], {"what": name_list(words, _field_names(words, changed))})
+    if fields is not None:
+        lines["fields"] = _field_names(words, fields)
+    if empty is not None:
+        lines["empty"] = fill(text["empty_end"], {"names": name_list(words, empty)})
+    if problem is not None:
+        reason = problem_text(words, problem) if problem else ""
+        lines["not_saved"] = fill(text["not_saved"], {"reason": reason}).strip()
+    return lines
+
+
+def _status_line(words: dict, text: dict, report: dict) -> str:
+    """Return what the save status says of a town's outbox (table_town_lines' status)."""
+    if report.get("over"):
+        return text["scores_shown"]
+    waiting = report.get("waiting") or 0
+    parts = []
+    if report.get("sending"):
+        parts.append(text["saving"])
+    elif report.get("limited"):
+        parts.append(report["limited"])
+    elif report.get("unreachable") or (waiting and report.get("offline")):
+        parts.append(text["unreachable"])
+    elif not waiting:
+        parts.append(fill(text["saved_at"], {"time": report["time"]}) if report.get("time") else text["all_saved"])
+    if waiting:
+        parts.append(counted(words, text["waiting"], waiting))
+    if report.get("done") and not waiting:
+        parts.append(text["handed_in"])
+    notice = report.get("notice")
+    if notice:
+        template = text["not_handed_in"] if notice["kind"] == "done" else text["not_saved"]
+        parts.insert(0, fill(template, {"reason": notice["text"]}))
+    return " ".join(parts)
+
+
+def _field_names(words: dict, fields: list) -> list:
+    """Return what each field is called on a town's page, from [label, square] (a square's load) or [name]."""
+    return [pair(words, field[0], field[1]) if len(field) > 1 else field[0] for field in fields]

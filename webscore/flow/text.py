@@ -80,6 +80,14 @@ def pair(words: dict, label: str, value: str) -> str:
     return fill(words["ui"]["pair"], {"label": label, "value": value})
 
 
+def problem_text(words: dict, problem: dict) -> str:
+    """Return a problem ({"code", "value"}, as the flow places them) in words; a problem of the address (a field
+    given twice, or unknown) names its field, as the server's words do."""
+    if problem["code"] == "not-in-solo":
+        return fill(words["not_in_solo"], {"card": words["cards"][problem["value"]]})
+    return fill(words["problems"].get(problem["code"]) or words["code_problems"]["malformed"], {"field": problem["value"]})
+
+
 def points(words: dict, total: int) -> str:
     """Return a number of points in words ("28 points"), as HTML."""
     return escape(counted(words, words["points"], abs(total), number(words, total)))
