@@ -3,7 +3,7 @@
 import { loadBrowserCore } from "./core.mjs";
 import { announce } from "./dom.mjs";
 import { forgetPlayed, keepMerged, keepPlayedText, merged, played, playedText } from "./recent.mjs";
-import { counted, fill, path, words } from "./words.mjs";
+import { path, words } from "./words.mjs";
 
 const lang = document.documentElement.lang;
 const texts = JSON.parse(document.getElementById("history-words").textContent);
@@ -59,14 +59,16 @@ function save(name, type, text) {
   setTimeout(() => URL.revokeObjectURL(link.href), 60000);
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+// What the page says besides its statistics, worded by the flow's piece (history_pieces.games_lines).
+const lines = async (asked) => (await loadBrowserCore()).draw("games_lines", { words, texts, ...asked });
+const fileName = async (kind) => (await lines({ day: new Date().toISOString().slice(0, 10) }))[kind];
 
 // Every game as a code and a time, after the file's head as the flow describes it (history.EXPORT, given in the
 // catalogue), which its import checks.
 async function exportGames() {
   const games = played().filter((game) => typeof game?.code === "string" && Number.isInteger(game.when))
     .map(({ code, when }) => ({ code, when }));
-  save(fill(texts.games_file, { date: today() }), "application/json",
+  save(await fileName("games_file"), "application/json",
     JSON.stringify({ ...words.catalogue.export, games, merged: merged() }, null, 1));
 }
 
@@ -76,7 +78,7 @@ async function exportPlays() {
     links: links(location.origin) });
   if (answer.played) keepPlayedText(answer.played);
   // A byte order mark first: a spreadsheet then reads the names' accents as UTF-8.
-  save(fill(texts.plays_file, { date: today() }), "text/csv;charset=utf-8", "\ufeff" + answer.csv);
+  save(await fileName("plays_file"), "text/csv;charset=utf-8", "\ufeff" + answer.csv);
 }
 
 // An export holds a code and a time per game: the most games kept (words.catalogue.max_games) are well under this.
@@ -98,7 +100,7 @@ async function importGames(file) {
   keepPlayedText(answer.played);
   keepMerged(answer.merged);
   await draw();
-  message.textContent = answer.added ? counted(texts.imported, answer.added) : texts.nothing_new;
+  message.textContent = (await lines({ imported: answer.added })).imported;
 }
 
 // Ask the browser to keep the games for good, and say whether it will.
@@ -130,9 +132,9 @@ place.addEventListener("submit", (event) => {
   }
   keepMerged({ ...merged(), [name]: other });
   // The form is drawn again: the focus goes to its section's heading, and the merge is said.
-  draw().then(() => {
+  Promise.all([draw(), lines({ merged: [name, other] })]).then(([, said]) => {
     place.querySelector("#merge-heading")?.focus();
-    announce(fill(texts.merged, { name, other }));
+    announce(said.merged);
   });
 });
 
@@ -143,17 +145,17 @@ place.addEventListener("click", (event) => {
   const name = button.dataset.name;
   delete names[name];
   keepMerged(names);
-  draw().then(() => {
+  Promise.all([draw(), lines({ unmerged: name })]).then(([, said]) => {
     place.querySelector("#merge-heading")?.focus();
-    announce(fill(texts.unmerged, { name }));
+    announce(said.unmerged);
   });
 });
 
 document.querySelector("[data-action=export]").addEventListener("click", exportGames);
 document.querySelector("[data-action=csv]").addEventListener("click", exportPlays);
-document.querySelector("[data-action=delete]").addEventListener("click", () => {
+document.querySelector("[data-action=delete]").addEventListener("click", async () => {
   const count = played().length;
-  if (!confirm(counted(texts.delete_confirm, count))) return;
+  if (!confirm((await lines({ delete_count: count })).delete_confirm)) return;
   forgetPlayed();
   sent = false;
   message.textContent = "";

@@ -281,3 +281,23 @@ def stats_page(words: dict, stats: dict, filters: dict, merged: dict, links: dic
         parts.append(_section("merge", _text(words, "merge_heading"), "<p>{}</p>{}".format(
             _text(words, "merge_hint"), merge_form(words, stats, merged)), ' tabindex="-1"'))
     return "".join(parts)
+
+
+def games_lines(words: dict, texts: dict, day=None, imported=None, merged=None, unmerged=None, delete_count=None) -> dict:
+    """Return what the games page (games.mjs) says besides its statistics, as plain text, each asked for by its
+    argument: day (today, YYYY-MM-DD) → the export files' names ("games_file", "plays_file"); imported, how many
+    games an import added → "imported" (or that nothing was new); merged, [name, other] → "merged"; unmerged, a name
+    → "unmerged"; delete_count, how many games a deletion forgets → "delete_confirm". texts are the page's words."""
+    lines = {}
+    if day is not None:
+        lines["games_file"] = fill(texts["games_file"], {"date": day})
+        lines["plays_file"] = fill(texts["plays_file"], {"date": day})
+    if imported is not None:
+        lines["imported"] = counted(words, texts["imported"], imported) if imported else texts["nothing_new"]
+    if merged is not None:
+        lines["merged"] = fill(texts["merged"], {"name": merged[0], "other": merged[1]})
+    if unmerged is not None:
+        lines["unmerged"] = fill(texts["unmerged"], {"name": unmerged})
+    if delete_count is not None:
+        lines["delete_confirm"] = counted(words, texts["delete_confirm"], delete_count)
+    return lines
