@@ -6,10 +6,9 @@
 import { loadBrowserCore } from "./core.mjs";
 import { keepHeight } from "./dom.mjs";
 import { keepPad, padKeyOf } from "./recent.mjs";
-import { fill, number, path, relinkLanguages, words } from "./words.mjs";
+import { path, relinkLanguages, words } from "./words.mjs";
 
 const root = document.getElementById("pad");
-const ui = words.ui;
 const PAD = words.catalogue.pad;
 const NAME_KEY = new RegExp("^" + PAD.name + "\\d+$");
 let core = null;
@@ -40,22 +39,15 @@ function formPairs(form) {
   return [...own, ...addressPairs().filter(([key]) => !names.has(key))];
 }
 
-function message(problem) {
-  const template = ui.pad_problems[problem.code] ?? words.problems[problem.code] ?? words.code_problems.malformed;
-  const [low, high] = PAD.ranges[problem.value] ?? [0, 0];
-  return fill(template, { low: number(low), high: number(high), field: problem.value });
-}
-
-// Mark the fields with problems and say the rest above the form (their list drawn by the core, as messages).
-function showProblems(form, problems, drawnGeneral) {
+// Mark the fields with problems and say the rest above the form (their list drawn by the core, as messages);
+// said: each field's problem in words, in their order (helper_pieces.pad_lines).
+function showProblems(form, problems, said, drawnGeneral) {
   for (const element of form.querySelectorAll(".field-problem")) element.replaceChildren();
   for (const element of form.querySelectorAll("[aria-invalid]")) element.removeAttribute("aria-invalid");
-  for (const problem of problems) {
-    const field = fieldOf(form, problem);
-    if (!field) continue;
-    field.setAttribute("aria-invalid", "true");
-    form.querySelector("#problem-" + problem.field).textContent = message(problem);
-  }
+  problems.forEach((problem, i) => {
+    fieldOf(form, problem).setAttribute("aria-invalid", "true");
+    form.querySelector("#problem-" + problem.field).textContent = said[i];
+  });
   const box = root.querySelector(".pad-problems");
   box.querySelector("ul").innerHTML = drawnGeneral;
   box.querySelector(".drop-unknown").hidden = !addressPairs().some(([key]) => !form.elements.namedItem(key));
@@ -85,14 +77,16 @@ async function update(form) {
   const answer = await core.padFields(pairs);
   const players = answer.result?.players ?? [];
   const order = players.map((_, i) => i).sort((a, b) => players[a].place - players[b].place || a - b);
-  // The items as the result page draws them (webscore/flow/result_pieces.py), a row without a name by its number.
-  const named = players.map((r, i) => ({ ...r, name: r.name || fill(ui.player_n, { num: i + 1 }) }));
-  const general = answer.problems.filter((problem) => !fieldOf(form, problem)).map(message);
-  const [drawnGeneral, items] = await Promise.all([general.length ? core.draw("messages", { texts: general }) : "",
-    answer.result ? core.draw("ranking_items", { words, players: named, order }) : []]);
+  // The problems and the rows' names in words (webscore/flow/helper_pieces.py), then the items as the result page
+  // draws them (webscore/flow/result_pieces.py), a row without a name by its number.
+  const onFields = answer.problems.filter((problem) => fieldOf(form, problem));
+  const said = await core.draw("pad_lines", { words, fields: onFields,
+    general: answer.problems.filter((problem) => !fieldOf(form, problem)), count: players.length });
+  const named = players.map((r, i) => ({ ...r, name: r.name || said.names[i] }));
+  const items = answer.result ? await core.draw("ranking_items", { words, players: named, order }) : [];
   if (turn !== updates || !form.isConnected) return;
   root.querySelector(".share-url").value = location.origin + path("pages.bare_pad", {}, pairs);
-  showProblems(form, answer.problems, drawnGeneral);
+  showProblems(form, onFields, said.fields, said.general);
   players.forEach((player, i) => {
     for (const [short] of PAD.facts) {
       const field = form.querySelector(`.fact-${short}${i}`);

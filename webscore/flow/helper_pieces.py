@@ -13,6 +13,7 @@ from .result_pieces import bgstats_link
 from .text import attributes
 from .text import escape
 from .text import fill
+from .text import number
 
 
 def _message_place(field: str) -> str:
@@ -111,6 +112,23 @@ def pad_bgstats(words: dict, players: list, link: str, query: str) -> str:
 def messages(texts: list) -> str:
     """Return messages (plain text) as the items of a list of problems."""
     return "".join('<li class="error">{}</li>'.format(escape(text)) for text in texts)
+
+
+def pad_lines(words: dict, fields: list, general: list, count: int) -> dict:
+    """Return what the quick pad (pad.mjs) says as it redraws: each problem of a field in words ("fields", plain
+    text, in their order), the problems of the whole pad as messages' items ("general", HTML), and each row's name
+    when it is left blank ("names": "Player 1"...) for its count of rows."""
+    return {"fields": [_pad_problem(words, problem) for problem in fields],
+            "general": messages([_pad_problem(words, problem) for problem in general]),
+            "names": [fill(words["ui"]["player_n"], {"num": n}) for n in range(1, count + 1)]}
+
+
+def _pad_problem(words: dict, problem: dict) -> str:
+    """Return a pad's problem in words: a number out of its range names the range, as the language writes it."""
+    code = problem["code"]
+    template = words["ui"]["pad_problems"].get(code) or words["problems"].get(code) or words["code_problems"]["malformed"]
+    low, high = words["catalogue"]["pad"]["ranges"].get(problem.get("value"), [0, 0])
+    return fill(template, {"low": number(words, low), "high": number(words, high), "field": problem.get("value")})
 
 
 def _enter(words: dict, primary: bool = False) -> str:
