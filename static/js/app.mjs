@@ -11,7 +11,7 @@ import { needsNetwork, tableOffline } from "./table-offline.mjs";
 import { outboxKey, setupKey, text as tableText } from "./table-store.mjs";
 import { townPage } from "./table-town.mjs";
 import { enhance } from "./town.js";
-import { fill, match, path, problemText, relinkLanguages, words } from "./words.mjs";
+import { match, path, relinkLanguages, words } from "./words.mjs";
 
 const app = document.getElementById("app");
 
@@ -58,11 +58,10 @@ async function switchBySubmitting(core, form) {
   }
 }
 
-// The flow's placed problems, worded: {errors: {field: [text]}, general: [text]}.
-function worded(placed) {
-  const errors = {};
-  for (const [field, problems] of Object.entries(placed?.fields ?? {})) errors[field] = problems.map(problemText);
-  return { errors, general: (placed?.general ?? []).map(problemText) };
+// What the shell words around its pieces, by the flow's piece (town_pieces.town_lines): the flow's placed problems
+// ({errors: {field: [text]}, general: [text]}), a town's title, a list of problems.
+function worded(core, asked) {
+  return core.draw("town_lines", { words, ...asked });
 }
 
 // A town's palette, squares and facts, drawn by the town step's own Python (webscore/flow/town_pieces.py).
@@ -74,16 +73,14 @@ function townGrid(core, step, values, errors) {
 async function townForm(core, step, code, n, lang, values, placed, unfinished) {
   const game = step.game;
   const player = game.players[n - 1];
-  const { errors, general } = worded(placed);
+  const { errors, general, title } = await worded(core, { placed: placed ?? null, name: player.name });
   // The grid and the page around it, drawn by the town step's own Python as the server draws them.
   const grid = await townGrid(core, step, values, errors);
   app.replaceChildren(drawnNodes(await core.draw("town_step", { words, grid, step: {
     names: game.players.map((other) => other.name), totals: step.totals, n, code, lang, key: step.key,
     action: path("town.save", { lang, code, n }), general, unfinished: unfinished.map((p) => game.players[p].name),
     monuments: step.monuments, monument: values.monument ?? "", errors, from_scores: values.from === "scores" } })));
-  const heading = fill(words.ui.town_of, { name: player.name });
-  const broken = general.length || Object.keys(errors).length;
-  document.title = (broken ? words.ui.pair.replace("%(label)s", words.ui.error).replace("%(value)s", heading) : heading) + " · Marquoir";
+  document.title = title + " · Marquoir";
   const form = document.getElementById("town-form");
   await switchBySubmitting(core, form);
   enhance(form);
@@ -117,7 +114,7 @@ async function tableTown(where) {
     town: { name: player.name, n, code: setup, lang, table, version: kept.known.version, done: kept.known.done,
       save: path("tables.town", { ...at, n }), state: path("tables.state", at), town: path("tables.town_json", { ...at, n }),
       take: location.origin + path("tables.take", at), back: path("tables.table", at) } })));
-  document.title = fill(words.ui.town_of, { name: player.name }) + " · Marquoir";
+  document.title = (await worded(core, { name: player.name })).title + " · Marquoir";
   const form = document.getElementById("town-form");
   // Another language opens the same town; what it has not sent comes from this phone's outbox, always the newest.
   for (const link of document.querySelectorAll(".languages a[lang]")) link.href = path("tables.town", { ...at, lang: link.getAttribute("lang"), n });
@@ -158,10 +155,11 @@ async function main() {
     if (answer.code) return location.replace(path("results.show", { lang: where.lang, code: answer.code }));
     if (answer.damaged) return cannotOpen(answer.damaged, where.lang);
     const turnProblems = {};
-    for (const problem of answer.problems) {
+    const { problems: said } = await worded(core, { problems: answer.problems });
+    answer.problems.forEach((problem, i) => {
       const key = problem.player === null ? "general" : "turns-" + (problem.player + 1);
-      (turnProblems[key] ||= []).push(problemText(problem));
-    }
+      (turnProblems[key] ||= []).push(said[i]);
+    });
     // Refused turns stay in their boxes, as on the server's page.
     return result(core, await core.result(where.code), where.code, where.lang, turnProblems, fields);
   }

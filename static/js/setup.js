@@ -6,7 +6,7 @@
 import { coreReady, loadBrowserCore } from "./core.mjs";
 import { atMostOncePerFrame, formFields, newerAddress, queryFields } from "./dom.mjs";
 import { draftOf, forget, forgetCorrection, games, keepDraft } from "./recent.mjs";
-import { fill, path, problemText, words } from "./words.mjs";
+import { path, words } from "./words.mjs";
 
 const form = document.querySelector("form.setup");
 const list = () => form.querySelector("ol.players");
@@ -26,7 +26,8 @@ function mirror() {
   history.replaceState(history.state, "", location.pathname + "?" + query.toString());
 }
 
-function drawRows(state, offers) {
+// said: each row's label and buttons' names, worded by the flow's piece (controls.setup_lines).
+function drawRows(state, offers, said) {
   const template = document.getElementById("player-row").innerHTML;
   const withMonuments = !state.without_monuments;
   // The field being typed in keeps the focus and the caret in its new row, which has its id.
@@ -36,19 +37,17 @@ function drawRows(state, offers) {
     const holder = document.createElement("template");
     holder.innerHTML = template.replaceAll("__N__", String(i)).trim();
     const row = holder.content.firstElementChild;
-    const label = fill(words.ui.player_n, { num: i + 1 });
-    row.querySelector(".player-label").textContent = label;
+    row.querySelector(".player-label").textContent = said[i].label;
     row.querySelector(".name").value = name;
     row.querySelector(".dealt").value = state.dealt[i];
     row.querySelector(".origin").value = state.origins[i];
     showMonument(row, offers[i], withMonuments ? state.dealt[i] : "", state.monuments[i], withMonuments);
-    const who = name.trim() || label;
     const up = row.querySelector(".up");
     const remove = row.querySelector(".remove");
     up.hidden = i === 0;
     remove.hidden = state.players.length === 1;
-    up.setAttribute("aria-label", fill(words.ui.move_up, { name: who }));
-    remove.setAttribute("aria-label", fill(words.ui.remove, { name: who }));
+    up.setAttribute("aria-label", said[i].up);
+    remove.setAttribute("aria-label", said[i].remove);
     return row;
   }));
   form.querySelector('button[value="add"]')?.toggleAttribute("hidden", state.players.length >= words.catalogue.max_players);
@@ -82,11 +81,11 @@ function showMonument(row, offers, dealt, chosen, withMonuments) {
 
 // The monuments each row offers (a dealt pair, or those the mode allows), without redrawing the row; a row the
 // server drew that cannot show its state (a select for a pair dealt, or a pair for a select) is drawn again.
-function showOffers(state, offers) {
+function showOffers(state, offers, said) {
   const rows = [...list().children];
   const dealt = (i) => !state.without_monuments && Boolean(state.dealt[i]);
   if (rows.some((row, i) => !row.querySelector("select") || (dealt(i) && !row.querySelector(".dealt-pair")))) {
-    drawRows(state, offers);
+    drawRows(state, offers, said);
   } else {
     rows.forEach((row, i) => showMonument(row, offers[i], state.without_monuments ? "" : state.dealt[i], state.monuments[i], !state.without_monuments));
   }
@@ -203,22 +202,23 @@ async function act(action, focusAfter, given = null, waits = true) {
     location.assign(next[action] ?? path("town.step", { lang, code: answer.code, n: answer.step }));
     return;
   }
+  const said = await core.draw("setup_lines", { words, names: answer.state.players, placed: answer.problems ?? null });
   // A button that changes no row (a mode, a deal of cards) leaves the rows, and what is being typed, alone;
   // an address's answers drawn on a blank page are drawn whole.
   if (given || ["add", "deal-monuments"].includes(action) || /^(up|remove)-/.test(action)
       || answer.state.players.length !== list().children.length
-      || Boolean(list().querySelector("select")) === answer.state.without_monuments) drawRows(answer.state, answer.offers);
-  else showOffers(answer.state, answer.offers);
+      || Boolean(list().querySelector("select")) === answer.state.without_monuments) drawRows(answer.state, answer.offers, said.rows);
+  else showOffers(answer.state, answer.offers, said.rows);
   drawChoices(answer.state);
   showRecentNames();
   // The towns the answer read (none, where they do not read), unless brought up to date meanwhile.
   if (form.elements.towns.value === towns) form.elements.towns.value = answer.state.towns;
   mirror();
   if (answer.problems) {
-    for (const [field, problems] of Object.entries(answer.problems.fields)) {
-      for (const problem of problems) showError(anchorOf(field), problemText(problem));
+    for (const [field, texts] of Object.entries(said.errors)) {
+      for (const text of texts) showError(anchorOf(field), text);
     }
-    for (const problem of answer.problems.general) showError(form, problemText(problem));
+    for (const text of said.general) showError(form, text);
     form.querySelector(".js-error")?.scrollIntoView({ block: "center" });
   } else if (focusAfter) {
     form.querySelector(focusAfter)?.focus();

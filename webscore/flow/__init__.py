@@ -237,10 +237,10 @@ def _kept_text(games: list) -> str:
 PIECES = {drawn.__name__: drawn for drawn in (
     result_pieces.result_page, result_pieces.result_parts, result_pieces.ranking_items, result_pieces.turns_form,
     result_pieces.share,
-    town_pieces.running_total, town_pieces.town_grid, town_pieces.town_step,
+    town_pieces.running_total, town_pieces.town_grid, town_pieces.town_step, town_pieces.town_lines,
     table_pieces.table_town, table_pieces.table_players, table_pieces.table_page, table_pieces.table_news,
     table_pieces.table_town_lines,
-    controls.notice, controls.link_button, controls.button, controls.language_switch, controls.wake_switch,
+    controls.setup_lines, controls.notice, controls.link_button, controls.button, controls.language_switch, controls.wake_switch,
     helper_pieces.pad_form, helper_pieces.pad_bgstats, helper_pieces.messages, helper_pieces.master_builder,
     helper_pieces.town_hall, helper_pieces.solo, helper_pieces.broken, helper_pieces.pad_lines,
     history_pieces.games_lines)}

@@ -88,6 +88,15 @@ def problem_text(words: dict, problem: dict) -> str:
     return fill(words["problems"].get(problem["code"]) or words["code_problems"]["malformed"], {"field": problem["value"]})
 
 
+def placed_texts(words: dict, placed) -> dict:
+    """Return the flow's placed problems ({"fields": {field: [problem]}, "general": [problem]}, or None) worded:
+    {"errors": {field: [text]}, "general": [text]}."""
+    placed = placed or {}
+    return {"errors": {field: [problem_text(words, problem) for problem in found]
+                       for field, found in (placed.get("fields") or {}).items()},
+            "general": [problem_text(words, problem) for problem in placed.get("general") or []]}
+
+
 def points(words: dict, total: int) -> str:
     """Return a number of points in words ("28 points"), as HTML."""
     return escape(counted(words, words["points"], abs(total), number(words, total)))

@@ -16,6 +16,9 @@ from .text import escape
 from .text import fill
 from .text import name_list
 from .text import number
+from .text import pair
+from .text import placed_texts
+from .text import problem_text
 from .town_step import FROM_SCORES
 
 # The 16 squares of a town, row by row.
@@ -139,6 +142,20 @@ def live_numbers(words: dict, scored: dict) -> dict:
             written = number(words, square["points"])
             squares[square["square"]] = [written, counted(words, words["points"], abs(square["points"]), written)]
     return {"total": running_total(words, scored), "squares": squares}
+
+
+def town_lines(words: dict, placed=None, name=None, problems=None) -> dict:
+    """Return what the offline shell (app.mjs) words around the pieces it draws, as plain text, each asked for by
+    its argument: placed, the flow's placed problems ({"fields": {field: [problem]}, "general": [problem]}) →
+    "errors" (by field) and "general", worded; name, a town's player → "title", the page's title ("Town of Ana",
+    after "Error: " where placed holds a problem); problems, a list of problems → "problems", worded."""
+    lines = placed_texts(words, placed)
+    if name is not None:
+        heading = fill(words["ui"]["town_of"], {"name": name})
+        lines["title"] = pair(words, words["ui"]["error"], heading) if lines["errors"] or lines["general"] else heading
+    if problems is not None:
+        lines["problems"] = [problem_text(words, problem) for problem in problems]
+    return lines
 
 
 def square_field(words: dict, name: str, offered: list, values: dict, errors: dict, points=None, seed=None) -> str:
