@@ -1,0 +1,38 @@
+"""One formatting implementation (issue 49): the browser shows the text the flow's pieces write (webscore/flow/text.py,
+under MicroPython in the core's worker), and no script of static/js writes numbers, plural forms, lists or a
+message's placeholders again."""
+
+import pathlib
+import re
+
+import pytest
+
+SCRIPTS = sorted((pathlib.Path(__file__).resolve().parents[2] / "static" / "js").glob("*.*js"))
+FORMATTERS = "number|list|fill|pluralForm|counted|pair|problemText"
+# What a second formatter would be: a function named as one, or one that reads how a language writes numbers
+# (its group, its grouping, its plural categories), or fills every %(name)s of a message by a pattern.
+FORBIDDEN = {
+    "a formatter by name": re.compile(r"\bfunction\s+(?:{0})\b|\bexport\s+(?:const|let|var)\s+(?:{0})\b".format(FORMATTERS)),
+    "Intl's numbers or plurals": re.compile(r"Intl\.(?:NumberFormat|PluralRules)|toLocaleString\("),
+    "a number's writing read": re.compile(r"\.grouped_from\b|\.grouping\b|\.plurals\s*\[|\bwords\.lists\b"),
+    "placeholders filled by a pattern": re.compile(r"%\\\(\(?\\w"),
+}
+
+
+def test_there_are_scripts_to_read():
+    assert any(script.name == "words.mjs" for script in SCRIPTS)
+    assert len(SCRIPTS) > 10
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda script: script.name)
+def test_no_script_formats_text_itself(script):
+    text = script.read_text(encoding="utf-8")
+    found = {what: pattern.findall(text) for what, pattern in FORBIDDEN.items() if pattern.search(text)}
+    assert not found, "{} formats text itself: {}".format(script.name, found)
+
+
+def test_the_words_module_exports_no_formatter():
+    words = next(script for script in SCRIPTS if script.name == "words.mjs").read_text(encoding="utf-8")
+    exported = set(re.findall(r"export\s+(?:async\s+)?function\s+(\w+)|export\s+const\s+(\w+)", words))
+    names = {name for pair in exported for name in pair if name}
+    assert names == {"words", "relinkLanguages", "path", "match"}
