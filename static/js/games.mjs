@@ -11,6 +11,8 @@ const pageWords = { ...words, stats: texts };
 const place = document.getElementById("history");
 const message = document.querySelector(".import-message");
 const day = new Intl.DateTimeFormat(lang, { dateStyle: "medium" });
+// The deletion's question for the games kept when the page was last drawn ({count, text}).
+let deleteQuestion = null;
 // Whether the core's worker holds the games as kept (sent once, then "same"): until another page changes them.
 let sent = false;
 addEventListener("storage", (event) => {
@@ -44,6 +46,9 @@ async function draw(focus = null) {
   // Each day in the page's language, from its time: only those shown are written.
   for (const time of place.querySelectorAll("time[data-when]")) time.textContent = day.format(Number(time.dataset.when));
   if (focused && place.querySelector("#" + CSS.escape(focused))) document.getElementById(focused).focus();
+  // The question a deletion asks, worded with the page: asked on the tap itself, as the browser asks it.
+  const count = played().length;
+  deleteQuestion = { count, text: (await lines({ delete_count: count })).delete_confirm };
   performance.mark("marquoir:games-drawn");
   // Kept after the page is drawn, in a task of its own.
   if (answer.played) setTimeout(() => keepPlayedText(answer.played), 0);
@@ -61,7 +66,11 @@ function save(name, type, text) {
 
 // What the page says besides its statistics, worded by the flow's piece (history_pieces.games_lines).
 const lines = async (asked) => (await loadBrowserCore()).draw("games_lines", { words, texts, ...asked });
-const fileName = async (kind) => (await lines({ day: new Date().toISOString().slice(0, 10) }))[kind];
+// A file is named for the day it is saved; where the core cannot start, the day is put in the name as it is.
+async function fileName(kind) {
+  const day = new Date().toISOString().slice(0, 10);
+  return (await lines({ day }).catch(() => null))?.[kind] ?? texts[kind].replace("%(date)s", day);
+}
 
 // Every game as a code and a time, after the file's head as the flow describes it (history.EXPORT, given in the
 // catalogue), which its import checks.
@@ -155,7 +164,12 @@ document.querySelector("[data-action=export]").addEventListener("click", exportG
 document.querySelector("[data-action=csv]").addEventListener("click", exportPlays);
 document.querySelector("[data-action=delete]").addEventListener("click", async () => {
   const count = played().length;
-  if (!confirm((await lines({ delete_count: count })).delete_confirm)) return;
+  // Kept elsewhere since the page was drawn: worded now (where the core cannot start, in the catalogue's
+  // general form, the count put in as it is).
+  const question = deleteQuestion?.count === count ? deleteQuestion.text
+    : (await lines({ delete_count: count }).catch(() => null))?.delete_confirm
+      ?? texts.delete_confirm.other.replace("%(num)d", String(count));
+  if (!confirm(question)) return;
   forgetPlayed();
   sent = false;
   message.textContent = "";
