@@ -1,0 +1,62 @@
+"""The pieces that write the browser's texts (issue 49: one formatting implementation) answer under MicroPython, as
+the browser runs them, exactly as under CPython, in every language: numbers, lists, counted messages, problems."""
+
+import json
+
+import pytest
+
+from support import examples
+from support.apps import new_app
+from webscore import flow
+from webscore.languages import LANGUAGES
+from webscore.web.i18n.words import words as browser_words
+from webscore.web.pages.history_words import history_words
+from webscore.web.tables.towns import table_words
+
+NAMES = ["Ana", "{1}", "Zoé", "$&"]
+PROBLEM = {"code": "not-in-solo", "value": "farm"}
+
+
+def page_words(lang: str):
+    app = new_app()
+    with app.test_request_context("/{}/".format(lang)):
+        app.preprocess_request()
+        return browser_words(), table_words(), history_words()
+
+
+def asked(lang: str) -> list:
+    words, text, texts = page_words(lang)
+    return [
+        ("table_news", {"words": words, "text": text, "players": [
+            {"status": "done", "total": -12345}, {"status": "entering", "total": None}, {"status": "done", "total": 1}],
+            "events": [["taken-over", "Ana"], ["reopened", "Bo"]]}),
+        ("table_town_lines", {"words": words, "text": text, "changed": [["a1"], ["Load", "b2"], ["Coins"]],
+                              "fields": [["c3"]], "empty": NAMES, "problem": PROBLEM,
+                              "status": {"waiting": 3, "time": "10:02:03", "notice": {"kind": "done", "text": "x"}}}),
+        ("games_lines", {"words": words, "texts": texts, "day": "2026-12-05", "imported": 21, "merged": ["A", "B"],
+                         "unmerged": "A", "delete_count": 1}),
+        ("pad_lines", {"words": words, "fields": [{"code": "range", "field": "blue0", "value": "blue"}],
+                       "general": [{"code": "malformed", "value": "x"}], "count": 3}),
+        ("town_lines", {"words": words, "placed": {"fields": {"square_a1": [PROBLEM]}, "general": []}, "name": "Ana",
+                        "problems": [PROBLEM]}),
+        ("setup_lines", {"words": words, "names": ["Ana", " ", ""], "placed": {"fields": {}, "general": [PROBLEM]}}),
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_texts_pieces_answer_alike(micropython_core, lang):
+    for piece, args in asked(lang):
+        expected = json.loads(flow.piece_json(json.dumps({"piece": piece, "args": args})))
+        assert micropython_core.flow_json("draw", json.dumps([piece, args])) == expected, piece
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_live_scores_texts_answer_alike(micropython_core, lang):
+    words = page_words(lang)[0]
+    for n in (1, 2):
+        shown = json.loads(flow.town_json(json.dumps({"code": examples.FOUR_PLAYERS_CODE, "n": n, "show": True})))
+        text = json.dumps({"code": examples.FOUR_PLAYERS_CODE, "n": n, "fields": shown["fields"], "live": True,
+                           "words": words})
+        answer = json.loads(flow.town_json(text))
+        assert answer["shown"]["total"] and answer["shown"]["squares"]
+        assert micropython_core.flow_json("town", text) == answer
