@@ -232,7 +232,14 @@ TAPS = "addEventListener('click', (event) => { window.tappedLast = event.target.
 
 def tap_and_type(page, selector, text, delay=0):
     """Tap a field with an id, then type into it once the tap has reached it (page opened after
-    page.add_init_script(TAPS))."""
+    page.add_init_script(TAPS)), `delay` ms between keys.
+
+    The first character is committed as a phone's keyboard commits text (an input method's insertText), and the
+    keys wait until it is in the field: key events sent while Chromium still handled the tap that focused (and
+    scrolled) the field went to it without their text (keydown, no beforeinput), on a cold page every time."""
     page.locator(selector).tap()
     page.wait_for_function("(id) => window.tappedLast === id", arg=selector.lstrip("#"), timeout=WAIT)
-    page.keyboard.type(text, delay=delay)
+    page.keyboard.insert_text(text[:1])
+    page.wait_for_function("([id, first]) => document.getElementById(id).value.endsWith(first)",
+                           arg=[selector.lstrip("#"), text[:1]], timeout=WAIT)
+    page.keyboard.type(text[1:], delay=delay)
