@@ -150,6 +150,17 @@ def _fewest_lines(cards, line_singles: list, line_once: list, line_twice: list) 
 CARD_INDEX = 64
 
 
+def _most_with_more_lines(short: tuple, full: int, coin: int, coins: int, spent: int) -> int:
+    """Return the most a set of more lines than the `spent` coins bought can make (or -1 if none can be bought):
+    `full` less a coin a line, and less the least a set of fewer lines than pay every card leaves unpaid (short:
+    _fewest_lines)."""
+    fewest, lost = short
+    most = full - coin * (spent if spent > fewest else fewest) if fewest <= coins else -1
+    if spent < fewest and full - coin * spent - lost > most:
+        most = full - coin * spent - lost
+    return most
+
+
 class _Spending(Judge):
     """One town's search: its coins, the squares nothing fixed feeds (by place p), the lines worth a coin.
 
@@ -380,13 +391,7 @@ class _Spending(Judge):
             if best[2] >= SHORT_AFTER:
                 if not short:
                     short.append(_fewest_lines(cards, line_singles, line_once, line_twice))
-                fewest, lost = short[0]
-                # A set of t lines makes at most `full` less its t coins, and less `lost` while t < fewest.
-                spent = coins - room
-                most = full - coin * (spent if spent > fewest else fewest) if fewest <= coins else None
-                if spent < fewest and (most is None or full - coin * spent - lost > most):
-                    most = full - coin * spent - lost
-                if most is None or most <= top:
+                if _most_with_more_lines(short[0], full, coin, coins, coins - room) <= top:
                     return
             halves = HALVES * paid + paid_two[once & ~twice]
             for n in range(k, lines):
