@@ -11,7 +11,10 @@ from support import examples
 from support.tables import empty_setup
 from support.tables import town_op
 from webscore.flow import sync
+from webscore.flow import table_pieces
 from webscore.scoring import encode
+from webscore.web.i18n.words import words as browser_words
+from webscore.web.tables.towns import table_words
 
 GAME = examples.load("four-players")
 SETUP = encode(empty_setup(GAME))
@@ -189,8 +192,24 @@ def test_ending_the_game_with_towns_still_empty_is_asked_first(phone):
     assert last.json["message"] == "Handing this town in ends the game, and Csongork and Dominika entered no town yet."
     assert (last.json["finished"], last.json["town"]["done"]) == (False, False)
     assert not state(phone, table)["finished"]
+    assert state(phone, table)["events"] == []
     ended = send(phone, table, 4, {"seq": 1, "done": True}, "phone-four-aa", "key-four-00001", end=True)
     assert (ended.status_code, ended.json["finished"]) == (200, True)
+    # Every phone says so: an attacker's try ended a table this way with only its link, and no phone said a word.
+    assert [(event["kind"], event["player"]) for event in state(phone, table)["events"]] == [("ended-empty", 3)]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "The game was ended from Dominika's town while towns had no square yet."),
+    ("fr", "La partie a été terminée depuis la bourgade de Dominika alors que des bourgades étaient encore vides."),
+    ("hu", "A játszmát Dominika városából fejezték be, miközben egyes városok még üresek voltak."),
+])
+def test_a_game_ended_with_towns_still_empty_is_said_on_every_phone(phone, lang, said):
+    # As the phones word the table's events (table.mjs, table-town.mjs): by the flow's piece, with the table's words.
+    with phone.application.test_request_context("/{}/".format(lang)):
+        phone.application.preprocess_request()
+        news = table_pieces.table_news(browser_words(), table_words(), [], [["ended-empty", "Dominika"]])
+    assert news["events"] == said
 
 
 @pytest.mark.parametrize("extra", [{"key": 5}, {"key": "short"}, {"take": "yes"}, {"end": 1}, {"other": True}])

@@ -193,7 +193,8 @@ def table_words() -> dict:
             # What every phone says of a town changed by a phone that is not its own (the table's events).
             "events": {"taken-over": _("%(name)s's town was taken over by another phone."),
                        "reopened": _("%(name)s's town was opened again on another phone."),
-                       "taken-in": _("%(name)s's town was taken in from a link.")},
+                       "taken-in": _("%(name)s's town was taken in from a link."),
+                       "ended-empty": _("The game was ended from %(name)s's town while towns had no square yet.")},
             "owned": _("This town is being entered on another phone. Take it over here? Every phone at the table "
                        "will say so."),
             "taken_over": _("This town was taken over by another phone. Take it back here? Every phone at the table "

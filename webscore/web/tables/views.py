@@ -259,6 +259,8 @@ OWNED = "owned"
 # A hand-in that would end the game while a town has no square: the phone asks first.
 EMPTY = "empty"
 TAKEN_IN = "taken-in"
+# The hand-in that ended a game while towns had no square (asked first: EMPTY).
+ENDED_EMPTY = "ended-empty"
 
 
 def _key_hash(key: str) -> str:
@@ -291,9 +293,9 @@ def _merge(setup: dict, n: int, client: str, ops: list, now: float, remember: bo
             return record, {"outcome": OWNED, "seq": ops[0]["seq"], "was_yours": sync.last_seq(town, client) > 0}
         town, answer = _applied(town, client, ops, setup, n, remember, _key_tag(mine), _key_tag(_holder(owner, mine, event)))
         applied = answer["outcome"] == sync.APPLIED
-        refused = None if end or not applied else _ends_with_empty_towns(record, setup, n, before, town, answer)
-        if refused:
-            return record, refused
+        ends_empty = applied and _ends_with_empty_towns(record, setup, n, before, town, answer)
+        if ends_empty and not end:
+            return record, ends_empty
         changed = record if town is before else with_town(record, setup, n, town, now)
         if remember and applied and (owner is None or event == "taken-over"):
             changed = with_owner(changed, n, mine, now)
@@ -301,6 +303,9 @@ def _merge(setup: dict, n: int, client: str, ops: list, now: float, remember: bo
         if event == "taken-over" and applied or event == TAKEN_IN and town["version"] != before["version"] \
                 or event == "reopened" and town is not before:
             changed = with_event(changed, n, event, now)
+        # A game ended while towns had no square, as the phone was told and said: every phone says so.
+        if ends_empty:
+            changed = with_event(changed, n, ENDED_EMPTY, now)
         return changed, answer
     return change
 
