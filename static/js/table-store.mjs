@@ -72,6 +72,12 @@ export function follow(id, url, onState, onReached) {
   look();
 }
 
+// Whether a finished table was ended while towns had no square (the event ended-empty): its phones go to the table's
+// page, which says so beside the scores' link, rather than straight to the scores.
+export function endedEmpty(state) {
+  return (state.events ?? []).some((event) => event.kind === "ended-empty");
+}
+
 // What other phones did to towns not theirs (taken over, opened again), as the table's state says: [kind, name]
 // pairs, worded in one line by the flow's piece (table_pieces.table_news) and shown by showEvents.
 // since: only those after this revision (a town's page says what happens while it is open, and its own town's).

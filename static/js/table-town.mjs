@@ -2,7 +2,8 @@
 // its outbox (table-outbox.mjs), its hand-in, take-over and reopening, and what the other phones did to it.
 import { loadBrowserCore } from "./core.mjs";
 import { drawnFields, formFields } from "./dom.mjs";
-import { doneKey, draftKey, eventsToTell, follow, newestOnly, rememberTable, setupKey, showEvents, text } from "./table-store.mjs";
+import { doneKey, draftKey, endedEmpty, eventsToTell, follow, newestOnly, rememberTable, setupKey, showEvents, text }
+  from "./table-store.mjs";
 import { outbox } from "./table-outbox.mjs";
 import { words } from "./words.mjs";
 
@@ -373,7 +374,7 @@ export async function townPage(form) {
     if (state.finished) {
       // Changes still waiting are sent first: the answer says whether they missed the end.
       if (box.box.ops.length || !finishedLink.hidden) return box.drain();
-      return location.assign(state.result);
+      return location.assign(endedEmpty(state) ? form.dataset.back : state.result);
     }
     openedAt ??= state.revision;
     wanted = Math.max(wanted, state.players[n - 1].version);

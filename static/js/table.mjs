@@ -3,7 +3,8 @@
 // a town's outbox table-outbox.mjs's, a town's page table-town.mjs's.
 import { loadBrowserCore } from "./core.mjs";
 import { drawnNodes } from "./dom.mjs";
-import { eventsToTell, follow, newestOnly, outboxKey, rememberTable, setupKey, showEvents, text } from "./table-store.mjs";
+import { endedEmpty, eventsToTell, follow, newestOnly, outboxKey, rememberTable, setupKey, showEvents, text }
+  from "./table-store.mjs";
 import { outbox } from "./table-outbox.mjs";
 import { townPage } from "./table-town.mjs";
 import { words } from "./words.mjs";
@@ -44,7 +45,9 @@ function tablePage(section) {
   const core = loadBrowserCore().catch(() => null);
   const newest = newestOnly();
   follow(section.dataset.table, section.dataset.state, async (state) => {
-    if (state.finished) return location.assign(state.result);
+    if (state.finished && !endedEmpty(state)) return location.assign(state.result);
+    // Ended while towns had no square: the page drawn since then says so beside the scores' link.
+    if (state.finished && !section.querySelector("#table-result")) return location.reload();
     const told = eventsToTell(state);
     const news = await newest(async () => (await core)?.draw("table_news", { words, text,
       players: state.players.map(({ status, total }) => ({ status, total })), events: told }));

@@ -180,3 +180,33 @@ def test_ending_the_game_with_towns_still_empty_is_asked_first(browser, own_serv
     page.click("[data-action=end-game]")
     page.wait_for_url(re.compile(r".*/en/r/.*"), timeout=WAIT)
     close(contexts)
+
+
+def test_a_game_ended_with_towns_still_empty_is_said_on_the_other_phones(browser, own_server):
+    # An attacker's try (issue 50): a client with only the table's link handed in every town no phone had started,
+    # the last with "end the game", and the phones went to the scores without a word. They now go to the table's
+    # page, which says so beside the scores' link, in the page's language.
+    contexts, (table_phone, town_phone) = phones(browser, 2)
+    table_url = open_table(table_phone, own_server.url, SETUP)
+    # The fourth phone has opened its town and tapped nothing yet.
+    ready(town_phone, table_url, 4)
+    for n in (1, 2, 3):
+        hand_in_empty(table_url, n)
+    french = table_url.replace("/en/t/", "/fr/t/")
+    table_phone.goto(french)
+    expect(table_phone.locator(".table-player")).to_have_count(4, timeout=WAIT)
+    body = json.dumps({"client": "phone-4-empty", "op": {"seq": 1, "done": True}, "end": True}).encode()
+    request = urllib.request.Request("{}/4".format(table_url), method="POST", data=body,
+                                     headers={"Content-Type": "application/json", "X-Requested-With": "marquoir"})
+    urllib.request.urlopen(request).close()
+    said = "La partie a été terminée depuis la bourgade de Dominika alors que des bourgades étaient encore vides."
+    expect(table_phone.locator(".table-events")).to_have_text(said, timeout=WAIT)
+    expect(table_phone.locator("#table-result")).to_be_visible()
+    assert "/fr/t/" in table_phone.url
+    # The phone entering its town goes to the table's page too, where the same is said.
+    town_phone.wait_for_url(table_url, timeout=WAIT)
+    expect(town_phone.locator(".table-events")).to_have_text(
+        "The game was ended from Dominika's town while towns had no square yet.", timeout=WAIT)
+    table_phone.locator("#table-result").click()
+    table_phone.wait_for_url(re.compile(r".*/fr/r/.*"), timeout=WAIT)
+    close(contexts)
