@@ -57,6 +57,9 @@ def test_extraction_finds_the_strings_of_code_and_templates(extracted):
     assert (("%(num)d resource stored", "%(num)d resources stored"), None) in extracted
     assert ("fed", "Barrett Castle") in extracted
     # Words said through a language's kept words (i18n.PageWords), as the link preview says them.
+    assert (("%(count)s players share first place with %(total)s point",
+             "%(count)s players share first place with %(total)s points"), None) in extracted
+    # A counted message marked where it has its one home (labels.WINS), said where it is used.
     assert (("%(name)s wins with %(total)s point", "%(name)s wins with %(total)s points"), None) in extracted
     assert ("The ranking and the winner's town", None) in extracted
 

@@ -272,6 +272,14 @@ def plural_pair(singular: str, plural: str) -> tuple:
     return singular, plural
 
 
+# Who won, above a result's ranking (flow result_pieces.winner) and as its link preview's headline and picture's
+# title (results/preview.headline): a name (or a list of names) and the points as "40 points" says them.
+WINS = plural_pair("%(name)s wins with %(total)s point", "%(name)s wins with %(total)s points")
+TIE_FOR_FIRST = plural_pair("%(names)s share first place with %(total)s point",
+                            "%(names)s share first place with %(total)s points")
+SOLO_SCORES = plural_pair("%(name)s scores %(total)s point", "%(name)s scores %(total)s points")
+
+
 # A tie decided, said on each tied player's row with the number the tie-break read: the winner's and the others'
 # alike ("tie-break: 13 empty squares" above "tie-break: 14 empty squares"), so no row reads as if it won.
 TIE_COUNTED = {

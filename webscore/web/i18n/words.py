@@ -91,11 +91,10 @@ def page_words() -> dict:
         "coins_left_double": i18n.plural_forms("%(num)d coin left in the chest, 2 points each with the Estival Festival",
                                                "%(num)d coins left in the chest, 2 points each with the Estival Festival"),
         "scores": _("Scores"),
-        # Who won, above the ranking: a name (or a list of names) and the points as "40 points" says them.
-        "wins": i18n.plural_forms("%(name)s wins with %(total)s point", "%(name)s wins with %(total)s points"),
-        "tie_for_first": i18n.plural_forms("%(names)s share first place with %(total)s point",
-                                           "%(names)s share first place with %(total)s points"),
-        "solo_scores": i18n.plural_forms("%(name)s scores %(total)s point", "%(name)s scores %(total)s points"),
+        # Who won, above the ranking (labels.WINS and its kin, which the link preview says too).
+        "wins": i18n.plural_forms(*labels.WINS),
+        "tie_for_first": i18n.plural_forms(*labels.TIE_FOR_FIRST),
+        "solo_scores": i18n.plural_forms(*labels.SOLO_SCORES),
         "score_pad": _("Score pad"),
         "colour": _("Colour"),
         "total": _("Total"),

@@ -13,6 +13,9 @@ from .. import i18n
 from ..http.addresses import code_address
 from ..i18n.labels import MODE_WORDS
 from ..i18n.labels import SOLO_RANK_WORDS
+from ..i18n.labels import SOLO_SCORES
+from ..i18n.labels import TIE_FOR_FIRST
+from ..i18n.labels import WINS
 from ..i18n.labels import number_in
 
 # Open Graph names a locale with its territory (the language table's og_locale).
@@ -27,20 +30,17 @@ def headline(game: dict, result: dict, short: bool = False) -> str:
     first = [players[p] for p in placed]
     total = first[0]["total"]
     total_text = number_in(words.locale, total)
+    # The words of the page's winner line (labels.WINS and its kin).
     if kind == SOLO_LINE:
-        return words.plain_ngettext("%(name)s scores %(total)s point", "%(name)s scores %(total)s points", abs(total),
-                                  name=first[0]["name"], total=total_text)
+        return words.plain_ngettext(*SOLO_SCORES, abs(total), name=first[0]["name"], total=total_text)
     if kind == WINS_LINE:
-        return words.plain_ngettext("%(name)s wins with %(total)s point", "%(name)s wins with %(total)s points",
-                                  abs(total), name=first[0]["name"], total=total_text)
+        return words.plain_ngettext(*WINS, abs(total), name=first[0]["name"], total=total_text)
     if short:
         return words.plain_ngettext("%(count)s players share first place with %(total)s point",
                                   "%(count)s players share first place with %(total)s points", abs(total),
                                   count=number_in(words.locale, len(first)), total=total_text)
     names = format_list([player["name"] for player in first], locale=words.locale)
-    return words.plain_ngettext("%(names)s share first place with %(total)s point",
-                              "%(names)s share first place with %(total)s points", abs(total), names=names,
-                              total=total_text)
+    return words.plain_ngettext(*TIE_FOR_FIRST, abs(total), names=names, total=total_text)
 
 
 def mode_line(game: dict, result: dict) -> str:
