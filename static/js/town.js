@@ -325,7 +325,8 @@ function offerBuildings(palette, square) {
     form.append(sheet);
   }
   const button = square.querySelector(".square-button");
-  sheet.querySelector("p").textContent = palette.dataset.which.replace("%(square)s", square.dataset.square);
+  // Its question as the square's own piece words it (town_pieces.square_field).
+  sheet.querySelector("p").textContent = square.dataset.which;
   const tools = [...palette.querySelectorAll(".tool")].filter((tool) => tool.dataset.card);
   sheet.querySelector(".square-offer-tools").replaceChildren(...tools.map((tool) => {
     const copy = tool.cloneNode(true);

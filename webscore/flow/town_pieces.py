@@ -56,7 +56,7 @@ def town_grid(words: dict, offered: list, values: dict, errors: dict, asks_turns
     # Undo is drawn enabled, so that a tap on it before town.js runs is kept with the others (early-taps.js);
     # town.js disables it until there is a change to undo.
     palette = (
-        '<div class="palette" data-label-empty="{empty}" data-choose-first="{first}" data-which="{which}">\n'
+        '<div class="palette" data-label-empty="{empty}" data-choose-first="{first}">\n'
         '    <p class="running-total{waiting}"{hidden}>{total}</p>\n'
         '    <p class="palette-title">{tap}</p>\n    {tools}\n'
         '    <button type="button" class="tool c-empty" data-card="" aria-pressed="false">{empty}</button>\n'
@@ -64,7 +64,6 @@ def town_grid(words: dict, offered: list, values: dict, errors: dict, asks_turns
         '      <button type="button" class="small" data-action="undo">{undo}</button>\n'
         '      <button type="button" class="small" data-action="clear">{clear}</button>\n'
         '    </span>\n  </div>').format(empty=escape(ui["empty"]), first=escape(ui["choose_first"]),
-                                      which=escape(ui["which_building"]),
                                       tap=escape(ui["tap_hint"]), tools="\n    ".join(tools), undo=escape(ui["undo"]),
                                       clear=escape(ui["clear"]), total=escape(total), hidden="" if scored else " hidden",
                                       waiting=" is-waiting" if scored and "waiting" in scored else "")
@@ -175,7 +174,7 @@ def square_field(words: dict, name: str, offered: list, values: dict, errors: di
     stored_field = number_field(stored, [0, words["catalogue"]["max_stored"]], values.get(stored, ""), errors,
                                 {"class": "stored-input", "placeholder": "0"})
     return (
-        '<div class="square{broken}{filled}" data-square="{name}">\n'
+        '<div class="square{broken}{filled}" data-square="{name}" data-which="{which}">\n'
         '      {button}\n'
         '      <label class="square-name" for="{select}">{name}</label>\n'
         '      <select {select_attributes}>{options}</select>\n'
@@ -185,6 +184,7 @@ def square_field(words: dict, name: str, offered: list, values: dict, errors: di
         '      </span>\n'
         '      {errors}\n    </div>').format(
         broken=" has-error" if errors.get(select) or errors.get(stored) else "", name=name, select=select,
+        which=escape(fill(words["ui"]["which_building"], {"square": name})),
         filled=" filled c-" + words["catalogue"]["colours"][shown] if shown else "",
         button=square_button(words, name, shown, errors.get(select, []), errors.get(stored, []), points, seed),
         select_attributes=attributes(select_attributes), options="".join(options),
