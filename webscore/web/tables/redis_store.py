@@ -98,11 +98,12 @@ class RedisStore:
         watched while change() runs and written with MULTI/EXEC, which Redis refuses if another instance wrote
         the table meanwhile: then it is read and changed again, so no write is ever lost between two instances.
         """
-        on_write = []
+        on_write, written_most = [], []
         for limit_key, window, most, *written in limits:
             if written:
                 count = int(self.redis.get(self._slot(limit_key, window)) or 0) + 1
                 on_write.append((limit_key, window))
+                written_most.append(most)
             else:
                 with self.redis.pipeline() as pipe:
                     self._count(pipe, limit_key, window)
@@ -113,7 +114,13 @@ class RedisStore:
         for _ in range(TRIES):
             with self.redis.pipeline() as pipe:
                 try:
-                    pipe.watch(key)
+                    # A limit counted on the write is read again under watch: saves in flight together all read
+                    # it under its limit before, and all wrote past it (issue 50).
+                    slots = [(limit_key, self._slot(limit_key, window)) for limit_key, window in on_write]
+                    pipe.watch(key, *[slot for _, slot in slots])
+                    for (limit_key, slot), most in zip(slots, written_most):
+                        if int(pipe.get(slot) or 0) + 1 > most:
+                            raise Limited(limit_kind(limit_key))
                     record, owner = self._record(pipe.get(key))
                     if record is None:
                         return None
