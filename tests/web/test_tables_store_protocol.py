@@ -26,7 +26,7 @@ def parameters(function) -> list:
 
 
 def test_the_protocol_names_the_calls_the_app_makes():
-    assert METHODS == ("change", "create", "forget", "get", "hit")
+    assert METHODS == ("answering", "change", "create", "forget", "get", "hit")
     assert ATTRIBUTES == ("clock", "failures")
 
 
@@ -85,11 +85,12 @@ def test_the_app_uses_nothing_of_a_store_the_protocol_does_not_name():
 
 
 def test_reached_uses_only_what_the_protocol_names():
-    # reached() wraps every store's calls: it reads the store's failures and calls its forget().
+    # reached() wraps every store's calls: it asks the store whether it answers now, reads its failures and calls its
+    # forget().
     source = inspect.getsource(store_module.reached)
     used = {node.attr for node in ast.walk(ast.parse(source))
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"}
-    assert used == {"failures", "forget"}
+    assert used == {"answering", "failures", "forget"}
     assert used <= set(METHODS + ATTRIBUTES)
 
 

@@ -1,6 +1,7 @@
 """Redis gone in the middle of a game: every table address says so in the reader's language, with a 503."""
 
 import re
+import socket
 
 import pytest
 
@@ -12,6 +13,8 @@ from support.tables import empty_setup
 from support.tables import town_op
 from webscore.languages import LANGUAGES
 from webscore.scoring import encode
+from webscore.web.tables.redis_store import RedisStore
+from webscore.web.tables.store import Unavailable
 
 GAME = examples.load("four-players")
 SETUP = encode(empty_setup(GAME))
@@ -71,3 +74,43 @@ def test_the_tables_qr_code_gets_a_503_in_its_pages_language_whatever_the_browse
     answer = phone.application.test_client().get("/t/{}/qr.svg".format(table), headers={"Accept-Language": other})
     assert answer.status_code == 503
     assert "<p>{}</p>".format(MESSAGES[other]) in answer.text.replace("&#39;", "’")
+
+
+def test_a_redis_that_answers_nothing_holds_one_call_then_the_next_are_refused_at_once_for_a_while():
+    # An attacker's try (issue 50): with Redis stopped (SIGSTOP), each follow held a thread for the whole timeout, and a
+    # few hundred of them held every thread of a worker: its pages waited behind them, 2 to 3 s. After a call Redis
+    # left unanswered, the store now refuses the next ones at once for as long (RedisStore.answering).
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(8)
+    silent.setblocking(False)
+    now = [1000.0]
+    store = RedisStore("redis://127.0.0.1:{}/0".format(silent.getsockname()[1]), seconds=0.2,
+                       monotonic=lambda: now[0])
+
+    def connections() -> int:
+        """Take the connections made to the silent Redis since last asked (the system accepted them)."""
+        taken = 0
+        while True:
+            try:
+                silent.accept()[0].close()
+            except BlockingIOError:
+                return taken
+            taken += 1
+
+    try:
+        with pytest.raises(Unavailable):
+            store.get("a" * 22)
+        assert connections() == 1
+        # Within the while: refused without a word to Redis, as a stopped one is, and as many times as asked.
+        for _ in range(3):
+            with pytest.raises(Unavailable, match="unanswered a moment ago"):
+                store.get("a" * 22)
+        assert connections() == 0
+        # The while over, Redis is asked again.
+        now[0] += 0.2
+        with pytest.raises(Unavailable):
+            store.get("a" * 22)
+        assert connections() == 1
+    finally:
+        silent.close()

@@ -44,6 +44,10 @@ class TableStore(Protocol):
         """Count one request under key in the current window of `window` seconds; return the count."""
         ...
 
-    def forget(self) -> None:
-        """Drop the store's connection, so that the next call connects again (after one of its failures)."""
+    def answering(self) -> None:
+        """Raise Unavailable at once while the store is known not to answer (reached() asks before every call)."""
+        ...
+
+    def forget(self, error=None) -> None:
+        """Drop the store's connection, so that the next call connects again (after one of its failures, error)."""
         ...

@@ -25,19 +25,34 @@ class RedisStore:
     # Per opener, its tables scored by when each expires; a table's record holds its opener as "owner".
     KEPT = "marquoir:kept:"
 
-    def __init__(self, url: str, clock=time.time):
+    def __init__(self, url: str, clock=time.time, seconds=REDIS_SECONDS, monotonic=time.monotonic):
         import redis
 
         # Not redis-py's default of 5 s a call: a Redis that answers nothing would hold each request that long, and a
         # few hundred phones following would hold every thread, the pages' with them.
-        self.redis = redis.Redis.from_url(url, socket_timeout=REDIS_SECONDS, socket_connect_timeout=REDIS_SECONDS)
+        self.redis = redis.Redis.from_url(url, socket_timeout=seconds, socket_connect_timeout=seconds)
         # Any refusal of Redis's (down, out of memory, a read-only replica during a failover): a 503.
         self.failures = (redis.RedisError,)
         self.WatchError = redis.WatchError
+        self.TimeoutError = redis.TimeoutError
         self.clock = clock
+        # After a call that Redis left unanswered for `seconds`, the calls of the next `seconds` are refused at once
+        # (answering()): each would hold a thread as long, and a few hundred phones following a stalled Redis held
+        # every thread of a worker, so its pages waited behind them.
+        self.seconds = seconds
+        self.monotonic = monotonic
+        self.silent_until = None
 
-    def forget(self) -> None:
-        """Close the worker's idle connections, so that the next call connects again."""
+    def answering(self) -> None:
+        """Refuse at once (Unavailable) for `seconds` after Redis left a call unanswered."""
+        if self.silent_until is not None and self.monotonic() < self.silent_until:
+            raise Unavailable("Redis left a call unanswered a moment ago")
+
+    def forget(self, error=None) -> None:
+        """Close the worker's idle connections, so that the next call connects again; after a call Redis left
+        unanswered, refuse the next ones at once for a while (answering())."""
+        if isinstance(error, self.TimeoutError):
+            self.silent_until = self.monotonic() + self.seconds
         # After a failover behind the same name, those made to the old primary (now a replica) are refused every
         # write, while a new one reaches the new primary. Busy ones are left to their own request.
         self.redis.connection_pool.disconnect(inuse_connections=False)

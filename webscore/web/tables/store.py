@@ -51,14 +51,16 @@ class Unavailable(Exception):
 def reached(method):
     """Turn a store's own failures (its `failures`) into Unavailable (a 503), the store's connection dropped.
 
-    The next request opens it anew (forget()) rather than meeting the same refusal until the workers restart.
+    The next request opens it anew (forget()) rather than meeting the same refusal until the workers restart. A
+    store that knows it does not answer now (answering()) refuses at once, holding no thread to wait for it.
     """
     @functools.wraps(method)
     def call(self, *args, **kwargs):
+        self.answering()
         try:
             return method(self, *args, **kwargs)
         except self.failures as error:
-            self.forget()
+            self.forget(error)
             raise Unavailable(str(error)) from error
     return call
 
@@ -125,7 +127,10 @@ class SQLiteStore:
             self.local.file = self._file()
         return db
 
-    def forget(self) -> None:
+    def answering(self) -> None:
+        """Refuse nothing at once: a file answers or fails at each call (its lock waits SQLITE_BUSY_SECONDS)."""
+
+    def forget(self, error=None) -> None:
         """Close this thread's connection, so that the next call opens the file again."""
         # SQLite opens a file it may not write read-only, and that connection refuses every write for as long as
         # it lives: a file unwritable for a moment would refuse this thread's saves until the worker restarts.
