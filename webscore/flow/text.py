@@ -57,9 +57,10 @@ def plural_form(words: dict, forms: dict, n: int) -> str:
 
 
 def counted(words: dict, forms: dict, n: int, shown=None) -> str:
-    """Return the form of a counted message for n, by the category the language gives n, with the number in."""
+    """Return the form of a counted message for n, by the category the language gives n, with the number in as the
+    language writes it (shown: as given instead)."""
     form = plural_form(words, forms, n)
-    return fill(form, {"num": n if shown is None else shown})
+    return fill(form, {"num": number(words, n) if shown is None else shown})
 
 
 def name_list(words: dict, names: list) -> str:
