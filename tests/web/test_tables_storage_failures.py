@@ -176,7 +176,15 @@ def test_a_redis_that_stops_answering_holds_a_save_or_a_follow_redis_seconds_the
             assert waited < REDIS_SECONDS + 1
     finally:
         os.kill(refusing_redis.process.pid, signal.SIGCONT)
-    assert phone.post("/fr/t/{}/1".format(table), json={"client": "phone-one-a", "op": town_op(GAME, 0)},
+    # For REDIS_SECONDS after a call Redis left unanswered, this worker refuses at once, asking Redis nothing
+    # (RedisStore.answering; the window's end is tested with a clock of the test's in test_tables_unavailable.py).
+    started = time.monotonic()
+    refused = phone.post("/fr/t/{}/1".format(table), json={"client": "phone-one-a", "op": town_op(GAME, 0)},
+                         headers=JSON_CALL)
+    assert (refused.status_code, time.monotonic() - started < REDIS_SECONDS) == (503, True)
+    # Another worker, which met no silence, saves at once: Redis answers again, and kept the table.
+    other = make_app(REDIS_URL=refusing_redis.url).test_client()
+    assert other.post("/fr/t/{}/1".format(table), json={"client": "phone-one-a", "op": town_op(GAME, 0)},
                       headers=JSON_CALL).status_code == 200
 
 
