@@ -189,6 +189,8 @@ def test_with_a_public_origin_every_link_names_it_and_other_hosts_are_refused(ma
     assert qr.status_code == 200
 
 
+# Slow: it starts the app as production does (2.4 s).
+@pytest.mark.slow
 def test_production_needs_to_know_its_address():
     with pytest.raises(RuntimeError, match="FLASK_PUBLIC_ORIGIN"):
         create_app({"PRODUCTION": True, "SECRET_KEY": "a" * 32})

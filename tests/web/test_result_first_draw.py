@@ -133,6 +133,8 @@ def test_every_layout_filled_in_a_frame_is_the_page_drawn_whole(apps):
         assert apps.new(path) == apps.old(path), path
 
 
+# Slow: every hostile name drawn by two apps (1.1 s).
+@pytest.mark.slow
 def test_hostile_names_never_reach_another_game_s_page(apps):
     four = examples.load("four-players")
     codes = []
