@@ -236,23 +236,6 @@ def _saved_scores(game: dict) -> list:
             for p, player in enumerate(game["players"])]
 
 
-def _as_saved(changed: dict, game: dict, n: int) -> bool:
-    """Tell whether the fields changed nothing of the game but keys the scoring reads as absent: facts not known
-    (None) and no Warehouse's loads ({})."""
-    if any(changed[key] != game[key] for key in game if key != "players") or len(changed) != len(game):
-        return False
-    for p in range(len(game["players"])):
-        before, after = game["players"][p], changed["players"][p]
-        if after != before and _given(before) != _given(after):
-            return False
-    return True
-
-
-def _given(player: dict) -> dict:
-    """Return a player's keys but those the scoring reads as absent (None, {})."""
-    return {key: value for key, value in player.items() if value is not None and value != {}}
-
-
 def step_numbers(game: dict, n: int, fields: dict) -> tuple:
     """Return (saved_totals(game), player n's town as the fields have it, as flow.live_town answers), each town
     scored once: a step opened as it was saved scores its own town for both."""
@@ -260,7 +243,8 @@ def step_numbers(game: dict, n: int, fields: dict) -> tuple:
     changed, waiting = live(game, n, fields)
     if not changed:
         shown = {"waiting": waiting}
-    elif saved[n - 1] is not None and _as_saved(changed, game, n):
+    elif saved[n - 1] is not None and fields_of(changed["players"][n - 1]) == fields_of(game["players"][n - 1]):
+        # The fields as saved: only town n changes with them, and its form (fields_of) reads as the saved one's.
         shown = saved[n - 1]
     else:
         shown = scored_live(changed, n - 1)

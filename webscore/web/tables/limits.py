@@ -34,9 +34,9 @@ def save_limits(table_id: str, phone: str, n: int) -> list:
 
     The town's and the table's count only the saves that change the table: saves refused unwritten (another phone's
     town, a stale number, anything sent by whoever has the link) counted too, and 1,200 of them in a minute from one
-    address and new client ids stopped every phone of the table (429) for the rest of it. The town's is well under
+    address and new client ids stopped every phone of the table (429) for the rest of it. The town's is a sixth of
     the table's: one town's phone, changing it under as many client ids as it likes, used up the table's 1,200 and
-    stopped every other player's saves; the table's is now reached only by several towns.
+    stopped every other player's saves, and at five towns' worth, one client holding five towns stopped the sixth.
     """
     config = current_app.config
     return [("{}:{}:{}".format(PHONE, table_id, phone), 60, config["TABLE_SAVES_PER_PHONE"]),
