@@ -222,7 +222,7 @@ def buildings_table(words: dict, buildings: list) -> str:
 def modes_part(words: dict, stats: dict, links: dict) -> str:
     """Return how many games each mode had, and the solo games' totals and titles, game after game."""
     items = "".join("<li>{}</li>".format(escape(fill(words["ui"]["pair"], {
-        "label": words["modes"][mode], "value": counted(words, words["stats"]["games_counted"], n, number(words, n))})))
+        "label": words["modes"][mode], "value": counted(words, words["stats"]["games_counted"], n)})))
         for mode, n in stats["modes"] if n)
     solo = stats["solo"]
     if solo:
@@ -266,7 +266,7 @@ def stats_page(words: dict, stats: dict, filters: dict, merged: dict, links: dic
     if not stats["kept"]:
         return lost + '<p class="stats-none">{}</p>'.format(_text(words, "no_games"))
     shown = '<p class="stats-count">{}</p>'.format(
-        escape(counted(words, words["stats"]["games_counted"], stats["games"], number(words, stats["games"]))))
+        escape(counted(words, words["stats"]["games_counted"], stats["games"])))
     parts = [lost, filters_form(words, stats, filters), shown]
     if stats["games"]:
         parts += [

@@ -65,7 +65,7 @@ def rank_item(words: dict, p: int, player: dict) -> str:
         # The number the tie-break read, the empty squares, Cottages or turns that decided, on every tied row.
         value = player.get("tie_value")
         if value is not None and player["decided_by"] in words["tie_counted"]:
-            tie = escape(counted(words, words["tie_counted"][player["decided_by"]], value, number(words, value)))
+            tie = escape(counted(words, words["tie_counted"][player["decided_by"]], value))
         else:
             tie = escape(words["tie_breaks"][player["decided_by"]])
         tie = '<span class="tie">{}</span>'.format(tie)

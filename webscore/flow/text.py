@@ -100,7 +100,13 @@ def placed_texts(words: dict, placed) -> dict:
 
 def points(words: dict, total: int) -> str:
     """Return a number of points in words ("28 points"), as HTML."""
-    return escape(counted(words, words["points"], abs(total), number(words, total)))
+    return escape(points_said(words, total))
+
+
+def points_said(words: dict, total: int) -> str:
+    """Return a number of points in words ("28 points", "−3 points"), as plain text: its form by the count, the number
+    written as the language writes it, its minus kept."""
+    return counted(words, words["points"], abs(total), number(words, total))
 
 
 def attributes(pairs: dict) -> str:

@@ -18,6 +18,8 @@ from .text import name_list
 from .text import number
 from .text import pair
 from .text import placed_texts
+from .text import points as text_points
+from .text import points_said
 from .text import problem_text
 from .town_step import FROM_SCORES
 
@@ -138,8 +140,7 @@ def live_numbers(words: dict, scored: dict) -> dict:
     squares = {}
     if "waiting" not in scored:
         for square in scored["squares"]:
-            written = number(words, square["points"])
-            squares[square["square"]] = [written, counted(words, words["points"], abs(square["points"]), written)]
+            squares[square["square"]] = [number(words, square["points"]), points_said(words, square["points"])]
     return {"total": running_total(words, scored), "squares": squares}
 
 
@@ -204,7 +205,7 @@ def square_button(words: dict, name: str, card: str, select_errors: list, stored
     mark = "" if seed is None else '<span class="square-seed"{}><span aria-hidden="true">🌱</span>' \
         '<span class="visually-hidden">{},</span></span>'.format("" if seed == name else " hidden", escape(words["ui"]["seed"]))
     written = number(words, points) if points is not None else ""
-    said = counted(words, words["points"], abs(points), written) if points is not None else ""
+    said = points_said(words, points) if points is not None else ""
     messages = ["square_{}-error-{}".format(name, n + 1) for n in range(len(select_errors))]
     messages += ["stored_{}-error-{}".format(name, n + 1) for n in range(len(stored_errors))]
     return (
@@ -238,7 +239,7 @@ def town_step(words: dict, step: dict, grid: str) -> str:
             state = '<span class="chip-state not-yet">{}</span>'.format(escape(ui["not_entered"]))
         else:
             state = '<span class="chip-state"><span aria-hidden="true">✓ </span>{}</span>'.format(
-                escape(counted(words, words["points"], abs(total), number(words, total))))
+                text_points(words, total))
         others.append('<li><button type="submit" form="town-form" name="go" value="{}"><bdi>{}</bdi> {}</button></li>'.format(
             i + 1, escape(name), state))
     nav = '<nav class="steps" aria-label="{}">\n  <ol>\n  {}\n  </ol>\n</nav>'.format(escape(ui["players"]),
