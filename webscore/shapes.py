@@ -131,4 +131,7 @@ class TableRecord(TypedDict):
     sync: NotRequired[list[SyncTown]]
     # Per player, the hash of the key of the phone the town belongs to, None before one took it.
     owners: NotRequired[list[str | None]]
+    # Per player, the hash of the key of the first phone the town belonged to: its saves count apart from the others'
+    # (webscore.web.tables.limits.save_limits).
+    first_owners: NotRequired[list[str | None]]
     events: NotRequired[list[TableEvent]]

@@ -152,7 +152,7 @@ def saved(phone, table: str, client: str, seq: int, lang: str = "en", n: int = 1
 
 def test_one_runaway_phone_stops_alone_and_its_table_goes_on(make_app, table_config):
     # Issue 47, point 15: the phones of a table share their Wi-Fi's address; the limit was that address's.
-    table_config.update(TABLE_SAVES_PER_PHONE=3, TABLE_SAVES_PER_TABLE=5, TABLE_SAVES_PER_MINUTE=6)
+    table_config.update(TABLE_SAVES_PER_PHONE=3, TABLE_SAVES_PER_TABLE=5, TABLE_SAVES_PER_MINUTE=7)
     phone = make_app(**table_config).test_client()
     table = opened(phone, "192.0.2.50")
     runaway = [saved(phone, table, "runaway-phone-1", seq) for seq in range(1, 5)]
@@ -162,8 +162,9 @@ def test_one_runaway_phone_stops_alone_and_its_table_goes_on(make_app, table_con
     assert [saved(phone, table, "other-phone-22", seq, n=2)[0] for seq in range(1, 3)] == [200, 200]
     assert saved(phone, table, "third-phone-333", 1, "fr", n=3) == (
         429, "Trop d’enregistrements à cette table. Patientez un peu.")
-    # Another table at the same address saves until the address's ceiling, 6 a minute here: the address counted the
-    # 3 and 2 saves above (a save refused stops at the first limit it passes), the other table's first is its 6th.
+    # Another table at the same address saves until the address's ceiling, 7 a minute here: the address counted the
+    # 3, 2 and 1 saves above (a save refused at its phone's limit is not counted at its address's; one refused at its
+    # town's or its table's, which are checked once the table is read, is), the other table's first is its 7th.
     other = opened(phone, "192.0.2.50")
     assert saved(phone, other, "phone-at-other", 1)[0] == 200
     assert saved(phone, other, "phone-at-other", 2, "hu") == (429, "Túl sok mentés erről a hálózatról. Várj egy kicsit.")
@@ -183,9 +184,41 @@ def test_saves_refused_unwritten_do_not_stop_the_tables_phones(make_app, table_c
 
 
 def test_the_tables_limit_holds_every_towns_at_the_most_players(app):
-    # No town's saves can stop another's: the table's limit is its towns' together, at 6 players.
-    assert app.config["TABLE_SAVES_PER_TABLE"] >= MAX_PLAYERS * app.config["TABLE_SAVES_PER_TOWN"]
-    assert (app.config["TABLE_SAVES_PER_TOWN"], app.config["TABLE_SAVES_PER_TABLE"]) == (200, 1200)
+    # No town's saves can stop another's: the table's limit is its towns' together, at 6 players, each town's first
+    # phone and its other phones counting apart.
+    assert app.config["TABLE_SAVES_PER_TABLE"] >= MAX_PLAYERS * 2 * app.config["TABLE_SAVES_PER_TOWN"]
+    assert (app.config["TABLE_SAVES_PER_TOWN"], app.config["TABLE_SAVES_PER_TABLE"]) == (200, 2400)
+
+
+def taken(phone, table: str, client: str, seq: int, lang: str = "en", key=None) -> tuple:
+    """Send one save of town 1 that takes it over, from a phone holding it by a key (its client id when none)."""
+    body = {"client": client, "op": {"seq": seq, "set": {"square_b{}".format(seq % 4 + 1): ["well", 0]}}, "take": True}
+    answer = phone.post("/{}/t/{}/1".format(lang, table), headers={"X-Requested-With": "marquoir"},
+                        json=dict(body, key=key) if key else body, environ_overrides={"REMOTE_ADDR": "192.0.2.50"})
+    return answer.status_code, answer.get_json().get("message") if answer.status_code != 200 else None
+
+
+def test_take_overs_from_new_ids_cannot_keep_a_towns_first_phone_from_taking_it_back(make_app, table_config):
+    # Issue 50 (an attacker's try): a client with only the link took town 1 over from a new client id at each save,
+    # each a change of the table, until the town's limit; its own phone's take-back was then refused (429) every
+    # minute the client kept on. The saves of a town's first phone count apart from the other phones'.
+    table_config.update(TABLE_SAVES_PER_PHONE=100, TABLE_SAVES_PER_TOWN=3, TABLE_SAVES_PER_TABLE=2 * 6 * 3)
+    app = make_app(**table_config)
+    phone = app.test_client()
+    table = opened(phone, "192.0.2.50")
+    assert saved(phone, table, "the-towns-phone", 1) == (200, None)
+    assert [taken(phone, table, "stranger-{:03}".format(i), 1)[0] for i in range(3)] == [200, 200, 200]
+    assert taken(phone, table, "stranger-100", 1, "fr") == (
+        429, "Trop d’enregistrements pour cette bourgade. Patientez un peu.")
+    # The first phone takes its town back, and saves up to its own limit (its first save was one of three).
+    assert [taken(phone, table, "the-towns-phone", seq, key="the-towns-phone") for seq in (2, 3)] == [(200, None)] * 2
+    assert saved(phone, table, "the-towns-phone", 4) == (429, "Too many saves to this town. Please wait a little.")
+    state = phone.get("/en/t/{}/state".format(table)).get_json()
+    # Every take-over is named on every phone: the three strangers' and the take-back.
+    assert [event["kind"] for event in state["events"]] == ["taken-over"] * 4
+    # A minute on, the others' saves count again from nothing.
+    app.config["TABLES_CLOCK"].now += 60
+    assert taken(phone, table, "stranger-101", 1) == (200, None)
 
 
 def test_one_client_taking_the_towns_no_phone_started_cannot_stop_the_last_player(make_app, table_config):

@@ -7,11 +7,14 @@ saves cannot use up its table's. All count in the
 table store itself, so that every worker and instance counts together.
 """
 
+import hmac
+
 from flask import current_app
 from flask import request
 
 from ..http.clients import client_key
 from .store import Limited
+from .towns import first_owners
 
 
 def client() -> str:
@@ -28,21 +31,29 @@ def limited(store, kind: str, limit: int, window: int) -> bool:
 PHONE, TOWN, TABLE, ADDRESS = "save-phone", "save-town", "save-table", "save"
 
 
-def save_limits(table_id: str, phone: str, n: int) -> list:
-    """Return the limits a save of town n counts against, in order: its phone's at this table, the town's, the
-    table's, its address's.
+def save_limits(table_id: str, phone: str, n: int, key_hash: str) -> list:
+    """Return the limits a save of town n counts against (protocol.Limit), by a phone (its client id) holding it by a
+    key (its hash): the phone's at this table and its address's, on every save; then the town's and the table's.
 
     The town's and the table's count only the saves that change the table: saves refused unwritten (another phone's
     town, a stale number, anything sent by whoever has the link) counted too, and 1,200 of them in a minute from one
-    address and new client ids stopped every phone of the table (429) for the rest of it. The town's is a sixth of
-    the table's: one town's phone, changing it under as many client ids as it likes, used up the table's 1,200 and
-    stopped every other player's saves, and at five towns' worth, one client holding five towns stopped the sixth.
+    address and new client ids stopped every phone of the table (429) for the rest of it. A town's limit keeps its
+    saves from using up the table's: one town's phone, changing it under as many client ids as it likes, used up
+    the table's 1,200 and stopped every other player's saves. The town's first phone counts apart from the others:
+    a client with only the link, taking the town over from a new id at each save, used up the town's saves, and its
+    phone could not take it back (429). The table's limit is its towns' together, both counts, at the most players.
     """
     config = current_app.config
+
+    def town(record: dict) -> str:
+        first = first_owners(record)[n - 1]
+        by_first = first is None or hmac.compare_digest(first, key_hash)
+        return "{}:{}:{}{}".format(TOWN, table_id, n, "" if by_first else ":others")
+
     return [("{}:{}:{}".format(PHONE, table_id, phone), 60, config["TABLE_SAVES_PER_PHONE"]),
-            ("{}:{}:{}".format(TOWN, table_id, n), 60, config["TABLE_SAVES_PER_TOWN"], True),
-            ("{}:{}".format(TABLE, table_id), 60, config["TABLE_SAVES_PER_TABLE"], True),
-            ("{}:{}".format(ADDRESS, client()), 60, config["TABLE_SAVES_PER_MINUTE"])]
+            ("{}:{}".format(ADDRESS, client()), 60, config["TABLE_SAVES_PER_MINUTE"]),
+            (town, 60, config["TABLE_SAVES_PER_TOWN"], True),
+            ("{}:{}".format(TABLE, table_id), 60, config["TABLE_SAVES_PER_TABLE"], True)]
 
 
 def open_table(store, setup: str, count: int):
@@ -63,10 +74,11 @@ def init_app(app) -> None:
     # at most about 11 MB, however long it keeps its tables alive.
     app.config.setdefault("TABLES_KEPT_PER_ADDRESS", 200)
     # A save a tap: a phone tapping four times a second all minute stays within its own limit, three times a second
-    # within its town's; a table's limit is its towns' together at the most players a game has (6 × 200), so towns
-    # at their limits, even all taken by one client with the link, never stop another town's saves. Every table of
-    # a café's Wi-Fi shares an address: its ceiling is for abuse only.
+    # within its town's (its first phone's, or the other phones' together); a table's limit is its towns' together
+    # at the most players a game has (6 × 2 × 200), so towns at their limits, even all taken by one client with the
+    # link, never stop another town's saves. Every table of a café's Wi-Fi shares an address: its ceiling is for
+    # abuse only.
     app.config.setdefault("TABLE_SAVES_PER_PHONE", 240)
     app.config.setdefault("TABLE_SAVES_PER_TOWN", 200)
-    app.config.setdefault("TABLE_SAVES_PER_TABLE", 1200)
+    app.config.setdefault("TABLE_SAVES_PER_TABLE", 2400)
     app.config.setdefault("TABLE_SAVES_PER_MINUTE", 3000)

@@ -14,9 +14,11 @@ from ...shapes import TableRecord
 
 # A change of a table: given its record, (the record to keep, an answer); the same record object when nothing changed.
 Change = Callable[[TableRecord], tuple[TableRecord, object]]
-# A limit a change counts against: (its key, its window in seconds, the most calls let through in that window), and
-# optionally True: then only a change that writes the table counts (a call refused unwritten is checked, not counted).
-Limit = tuple[str, int, int] | tuple[str, int, int, bool]
+# A limit a change counts against: (its key, its window in seconds, the most calls let through in that window),
+# counted on every call; or with True after them: then only a change that writes the table counts (a call refused
+# unwritten is checked, not counted), checked once the record is read and after every limit counted on every call,
+# and its key may be read from the record (a town's first phone counts apart from the others).
+Limit = tuple[str, int, int] | tuple[str | Callable[[TableRecord], str], int, int, bool]
 
 
 @runtime_checkable

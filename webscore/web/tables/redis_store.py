@@ -7,6 +7,7 @@ import time
 from .store import LIFETIME
 from .store import Limited
 from .store import Unavailable
+from .store import limit_key
 from .store import limit_kind
 from .store import new_record
 from .store import reached
@@ -113,44 +114,50 @@ class RedisStore:
         watched while change() runs and written with MULTI/EXEC, which Redis refuses if another instance wrote
         the table meanwhile: then it is read and changed again, so no write is ever lost between two instances.
         """
-        on_write, written_most = [], []
-        for limit_key, window, most, *written in limits:
+        on_write = []
+        for limit, window, most, *written in limits:
             if written:
-                count = int(self.redis.get(self._slot(limit_key, window)) or 0) + 1
-                on_write.append((limit_key, window))
-                written_most.append(most)
-            else:
-                with self.redis.pipeline() as pipe:
-                    self._count(pipe, limit_key, window)
-                    count, _ = pipe.execute()
+                on_write.append((limit, window, most))
+                continue
+            with self.redis.pipeline() as pipe:
+                self._count(pipe, limit, window)
+                count, _ = pipe.execute()
             if count > most:
-                raise Limited(limit_kind(limit_key))
+                raise Limited(limit_kind(limit))
         key = self.PREFIX + table_id
         for _ in range(TRIES):
             with self.redis.pipeline() as pipe:
                 try:
-                    # A limit counted on the write is read again under watch: saves in flight together all read
-                    # it under its limit before, and all wrote past it (issue 50).
-                    slots = [(limit_key, self._slot(limit_key, window)) for limit_key, window in on_write]
-                    pipe.watch(key, *[slot for _, slot in slots])
-                    for (limit_key, slot), most in zip(slots, written_most):
-                        if int(pipe.get(slot) or 0) + 1 > most:
-                            raise Limited(limit_kind(limit_key))
+                    pipe.watch(key)
                     record, owner = self._record(pipe.get(key))
                     if record is None:
                         return None
+                    # A limit counted on the write is read under watch, with the table it may take its key from:
+                    # saves in flight together all read it under its limit before, and all wrote past it (issue 50).
+                    written = self._written_limits(pipe, on_write, record)
                     changed, answer = change(record)
                     if changed is not record:
                         pipe.multi()
                         self._write(pipe, table_id, changed, owner)
                         # A limit counted only by a change that writes the table, counted with the write.
-                        for limit_key, window in on_write:
-                            self._count(pipe, limit_key, window)
+                        for limit, window in written:
+                            self._count(pipe, limit, window)
                         pipe.execute()
                     return changed, answer
                 except self.WatchError:
                     continue
         raise Unavailable("the table kept changing under this change")
+
+    def _written_limits(self, pipe, on_write: list, record: dict) -> list:
+        """Watch the counts of the limits a write counts against, for a table's record; return them as (key, window),
+        or raise Limited at the first that the write would take past its most."""
+        written = [(limit_key(key, record), window, most) for key, window, most in on_write]
+        if written:
+            pipe.watch(*[self._slot(key, window) for key, window, _ in written])
+        for key, window, most in written:
+            if int(pipe.get(self._slot(key, window)) or 0) + 1 > most:
+                raise Limited(limit_kind(key))
+        return [(key, window) for key, window, _ in written]
 
     @reached
     def hit(self, key: str, window: int) -> int:

@@ -44,6 +44,11 @@ def limit_kind(key: str) -> str:
     return key.split(":", 1)[0]
 
 
+def limit_key(key, record) -> str:
+    """Return a limit's key for a table's record: a key counted on a write may be read from it (protocol.Limit)."""
+    return key(record) if callable(key) else key
+
+
 class Unavailable(Exception):
     """The store cannot be reached or written now (Redis down, the SQLite file locked too long)."""
 
@@ -172,32 +177,37 @@ class SQLiteStore:
         """Change a table in one transaction; return (record, answer), or None for no such table.
 
         change(record) returns (the record to keep, an answer): the same record object when nothing
-        changed, which is then not written. limits, each (key, window, most), count the call as hit() does,
-        in the same transaction and in order, and raise Limited (its kind) at the first past its `most`: one
-        write rather than two waiting for the same lock. A limit (key, window, most, True) is checked in its
-        turn but counted only by a change that writes the table.
+        changed, which is then not written. limits (protocol.Limit) are counted in the same transaction: one
+        write rather than two waiting for the same lock. Those counted on every call first, as hit() counts, in
+        order; then, the record read, those counted only by a change that writes the table are checked in order
+        (a key may be read from the record). The first past its `most` raises Limited (its kind).
         """
         db = self._db()
         db.execute("BEGIN IMMEDIATE")
         try:
             db.execute("DELETE FROM counts WHERE until < ?", (self.clock(),))
+            record = self.get(table_id)
             on_write = []
             for key, window, most, *written in limits:
-                if (self._counted(db, key, window) + 1 if written else self._count(db, key, window)) > most:
+                if written:
+                    on_write.append((key, window, most))
+                elif self._count(db, key, window) > most:
                     db.execute("COMMIT")
                     raise Limited(limit_kind(key))
-                if written:
-                    on_write.append((key, window))
-            record = self.get(table_id)
             if record is None:
                 # A call refused is counted all the same, as Redis counts it: the count is all it wrote.
                 db.execute("COMMIT")
                 return None
+            on_write = [(limit_key(key, record), window, most) for key, window, most in on_write]
+            for key, window, most in on_write:
+                if self._counted(db, key, window) + 1 > most:
+                    db.execute("COMMIT")
+                    raise Limited(limit_kind(key))
             changed, answer = change(record)
             if changed is not record:
                 db.execute("UPDATE tables SET record = ?, changed = ? WHERE id = ?",
                            (json.dumps(changed), changed["changed"], table_id))
-                for key, window in on_write:
+                for key, window, _ in on_write:
                     self._count(db, key, window)
             db.execute("COMMIT")
             return changed, answer

@@ -106,13 +106,22 @@ def owners(record: dict) -> list:
     return record.get("owners") or [None] * len(record["towns"])
 
 
+def first_owners(record: dict) -> list:
+    """Return, per town, the hash of the key of the first phone it belonged to, None for a town no phone took yet
+    (a table kept before they were noted: the phones it belongs to)."""
+    return record.get("first_owners") or owners(record)
+
+
 def with_owner(record: dict, n: int, key_hash: str, now: float) -> dict:
-    """Return the record with player n's town (from 1) belonging to the phone whose key has this hash."""
-    found = list(owners(record))
+    """Return the record with player n's town (from 1) belonging to the phone whose key has this hash (its first
+    phone, when no phone took it before)."""
+    found, first = list(owners(record)), list(first_owners(record))
     if found[n - 1] == key_hash:
         return record
     found[n - 1] = key_hash
-    return dict(record, owners=found, changed=now)
+    if first[n - 1] is None:
+        first[n - 1] = key_hash
+    return dict(record, owners=found, first_owners=first, changed=now)
 
 
 def with_event(record: dict, n: int, kind: str, now: float) -> dict:

@@ -431,7 +431,8 @@ def save(lang, table_id, n):
         return jsonify(message=_("There is no such player at this table.")), 404
     try:
         changed = _store().change(table_id, _merge(setup, n, client, [op], _now(), key=key, take=body.get("take", False),
-                                                   end=body.get("end", False)), limits.save_limits(table_id, client, n))
+                                                   end=body.get("end", False)),
+                                  limits.save_limits(table_id, client, n, _key_hash(key or client)))
     except Limited as refused:
         return jsonify(message=_too_many(refused.kind)), 429, {"Retry-After": "10"}
     if changed is None:
