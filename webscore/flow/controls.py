@@ -9,6 +9,7 @@ from .text import attributes
 from .text import escape
 from .text import fill
 from .text import placed_texts
+from .text import player_label
 
 
 def button(label: str, action: str, classes: str = "", disabled: bool = False, extra=None) -> str:
@@ -74,7 +75,7 @@ def setup_lines(words: dict, names: list, placed=None) -> dict:
     lines = placed_texts(words, placed)
     lines["rows"] = []
     for n, name in enumerate(names):
-        label = fill(ui["player_n"], {"num": n + 1})
+        label = player_label(words, n + 1)
         who = name.strip() or label
         lines["rows"].append({"label": label, "up": fill(ui["move_up"], {"name": who}),
                               "remove": fill(ui["remove"], {"name": who})})

@@ -14,6 +14,7 @@ from .text import attributes
 from .text import escape
 from .text import fill
 from .text import number
+from .text import player_label
 
 
 def _message_place(field: str) -> str:
@@ -88,7 +89,7 @@ def pad_form(words: dict, count: int, mode: str, values: dict) -> str:
         remove = button(ui["remove_player"], "remove-" + str(i), "small remove-player",
                         extra={"data-index": str(i)}) if count > 1 else ""
         players.append('<fieldset class="pad-player"><legend>{}</legend>\n{}\n{}</fieldset>'.format(
-            escape(fill(ui["player_n"], {"num": i + 1})), _pad_player(words, i, values), remove))
+            escape(player_label(words, i + 1)), _pad_player(words, i, values), remove))
     add = button(ui["add_player"], "add", "add-player") if count < words["catalogue"]["max_players"] else ""
     return ('<form class="pad-form" novalidate>\n<p><label for="pad-mode">{} </label>'
             '<select id="pad-mode" name="mode" aria-describedby="problem-mode">{}</select>{}</p>\n{}\n{}</form>').format(
@@ -120,7 +121,7 @@ def pad_lines(words: dict, fields: list, general: list, count: int) -> dict:
     when it is left blank ("names": "Player 1"...) for its count of rows."""
     return {"fields": [_pad_problem(words, problem) for problem in fields],
             "general": messages([_pad_problem(words, problem) for problem in general]),
-            "names": [fill(words["ui"]["player_n"], {"num": n}) for n in range(1, count + 1)]}
+            "names": [player_label(words, n) for n in range(1, count + 1)]}
 
 
 def _pad_problem(words: dict, problem: dict) -> str:

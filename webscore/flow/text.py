@@ -76,6 +76,12 @@ def name_list(words: dict, names: list) -> str:
     return fill(patterns["end"], {"0": joined, "1": names[-1]})
 
 
+def player_label(words: dict, num: int) -> str:
+    """Return player num's label, counted from 1 ("Player 2"): their row's in a form, and the name of a player whose
+    name is left blank."""
+    return fill(words["ui"]["player_n"], {"num": num})
+
+
 def pair(words: dict, label: str, value: str) -> str:
     """Return "label: value" as the language punctuates it, both parts already HTML."""
     return fill(words["ui"]["pair"], {"label": label, "value": value})

@@ -90,7 +90,8 @@ def _player_problems(row, p: int) -> list:
     elif len(name) > MAX_NAME:
         found.append(problem("name-too-long", p))
     elif name.strip():
-        # A name is checked as the setup checks it (a blank one is drawn as "Player 2"): nothing hidden in it.
+        # A name is checked as the setup checks it (a blank one is drawn as "Player 2", by the
+        # flow's text.player_label): nothing hidden in it.
         found.extend(_check_name(name, p))
     for box in (CATHEDRAL, TREE):
         if row.get(box) not in (None, True, False):

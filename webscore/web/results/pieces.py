@@ -20,6 +20,7 @@ from markupsafe import Markup
 from markupsafe import escape
 
 from ...flow import PIECES
+from ...flow import controls
 from ...flow import result_pieces
 from ...flow import text
 from ...scoring.cards import ALL_BUILDINGS
@@ -114,6 +115,11 @@ class Pieces:
             " selected" if choice.value == chosen else "",
             " hidden" if offered is not None and choice.value and choice.value not in offered else "",
             escape(choice.value), escape(choice.label)) for choice in choices))
+
+    def setup_rows(self, names: list) -> list:
+        """Return each setup row's label and its buttons' names, by the name typed in it or, blank, by its label
+        (webscore.flow.controls.setup_lines, which setup.js redraws them with)."""
+        return controls.setup_lines(self.browser_words, names)["rows"]
 
     def name_list(self, names: list) -> str:
         """Join names as this language lists them."""
