@@ -26,7 +26,7 @@ function mirror() {
   history.replaceState(history.state, "", location.pathname + "?" + query.toString());
 }
 
-// said: each row's label and buttons' names, worded by the flow's piece (controls.setup_lines).
+// said: each row's label and buttons' names, worded by the flow's piece (setup_pieces.setup_lines).
 function drawRows(state, offers, said) {
   const template = document.getElementById("player-row").innerHTML;
   const withMonuments = !state.without_monuments;

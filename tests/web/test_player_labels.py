@@ -9,8 +9,8 @@ import re
 import pytest
 
 from support.apps import browser_words
-from webscore.flow import controls
 from webscore.flow import helper_pieces
+from webscore.flow import setup_pieces
 from webscore.flow import text
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -33,7 +33,7 @@ def test_the_setup_page_words_its_rows_as_the_setups_script_redraws_them(client)
                                                            page.text)]
     assert labels == LABELS["en"]
     assert buttons == ["Remove Ana", "Move Player 2 up", "Remove Player 2", "Move Player 3 up", "Remove Player 3"]
-    rows = controls.setup_lines(browser_words(client, "en"), ["Ana", "  ", ""])["rows"]
+    rows = setup_pieces.setup_lines(browser_words(client, "en"), ["Ana", "  ", ""])["rows"]
     assert [row["label"] for row in rows] == labels
     assert [row["remove"] for row in rows] == buttons[0::2]
     assert [row["up"] for row in rows[1:]] == buttons[1::2]

@@ -3,9 +3,9 @@
 Pure Python on top of the scoring core, run by the server (CPython) and by the browser (MicroPython),
 so a form is read, checked and turned into a game the same way on both sides. It knows field names
 and steps, never words: problems keep the core's codes, and each side words them from the catalogue;
-the pieces (result_pieces.py, town_pieces.py, table_pieces.py, controls.py, helper_pieces.py,
-history_pieces.py, all writing with text.py) draw HTML from words they are given. The *_json functions
-are the browser's doors: JSON text in, JSON text out.
+the pieces (result_pieces.py, town_pieces.py, table_pieces.py, setup_pieces.py, controls.py,
+helper_pieces.py, history_pieces.py, all writing with text.py) draw HTML from words they are given. The *_json
+functions are the browser's doors: JSON text in, JSON text out.
 """
 
 import json
@@ -25,6 +25,7 @@ from . import history_pieces
 from . import new_game
 from . import result_pieces
 from . import result_view
+from . import setup_pieces
 from . import sync
 from . import table_pieces
 from . import town_facts
@@ -240,7 +241,8 @@ PIECES = {drawn.__name__: drawn for drawn in (
     town_pieces.running_total, town_pieces.town_grid, town_pieces.town_step, town_pieces.town_lines,
     table_pieces.table_town, table_pieces.table_players, table_pieces.table_page, table_pieces.table_news,
     table_pieces.table_town_lines,
-    controls.setup_lines, controls.notice, controls.link_button, controls.button, controls.language_switch, controls.wake_switch,
+    setup_pieces.setup_lines,
+    controls.notice, controls.link_button, controls.button, controls.language_switch, controls.wake_switch,
     helper_pieces.pad_form, helper_pieces.pad_bgstats, helper_pieces.master_builder,
     helper_pieces.town_hall, helper_pieces.solo, helper_pieces.broken, helper_pieces.pad_lines,
     history_pieces.games_lines)}

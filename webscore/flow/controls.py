@@ -7,9 +7,6 @@ data-action the page's script answers. Everything shown is escaped here.
 
 from .text import attributes
 from .text import escape
-from .text import fill
-from .text import placed_texts
-from .text import player_label
 
 
 def button(label: str, action: str, classes: str = "", disabled: bool = False, extra=None) -> str:
@@ -66,17 +63,3 @@ def number_field(field: str, limits: list, value, errors: dict, extra=None) -> s
     found.update(tied(errors, field))
     return "<input {}>".format(attributes(found))
 
-
-def setup_lines(words: dict, names: list, placed=None) -> dict:
-    """Return what the setup form (setup.js) words as it redraws, as plain text: each player's row ("rows": its label
-    "Player 1", and its buttons' names, "Move Ana up", "Remove Ana", by the label where the name is blank), and
-    the flow's placed problems worded ("errors" by field, "general")."""
-    ui = words["ui"]
-    lines = placed_texts(words, placed)
-    lines["rows"] = []
-    for n, name in enumerate(names):
-        label = player_label(words, n + 1)
-        who = name.strip() or label
-        lines["rows"].append({"label": label, "up": fill(ui["move_up"], {"name": who}),
-                              "remove": fill(ui["remove"], {"name": who})})
-    return lines

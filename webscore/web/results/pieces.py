@@ -20,8 +20,8 @@ from markupsafe import Markup
 from markupsafe import escape
 
 from ...flow import PIECES
-from ...flow import controls
 from ...flow import result_pieces
+from ...flow import setup_pieces
 from ...flow import text
 from ...scoring.cards import ALL_BUILDINGS
 from ...scoring.cards import ALL_MONUMENTS
@@ -118,8 +118,8 @@ class Pieces:
 
     def setup_rows(self, names: list) -> list:
         """Return each setup row's label and its buttons' names, by the name typed in it or, blank, by its label
-        (webscore.flow.controls.setup_lines, which setup.js redraws them with)."""
-        return controls.setup_lines(self.browser_words, names)["rows"]
+        (webscore.flow.setup_pieces.setup_lines, which setup.js redraws them with)."""
+        return setup_pieces.setup_lines(self.browser_words, names)["rows"]
 
     def name_list(self, names: list) -> str:
         """Join names as this language lists them."""
