@@ -262,14 +262,62 @@ def test_a_fortune_game_comes_back_from_its_code_under_both_interpreters(micropy
     assert micropython_core.score_code_json(answer["code"])["game"] == normalized(game) == decode(answer["code"])
 
 
+# The numbers every code ever written names its cards by, as they were first shared: the catalogue's rows must
+# keep them. Written out here because no code of the past pins Fortune's (pinned_codes_v1.json names the base
+# game's cards only); a new card appends to its colour's row here, with its own number in its row of cards.py.
+NUMBERED = {
+    "red": ("farm", "granary", "greenhouse", "orchard", "root-cellar", "tithe-barn"),
+    "grey": ("fountain", "millstone", "shed", "well", "statue", "mine"),
+    "orange": ("abbey", "chapel", "cloister", "temple", "cathedral", "parsonage"),
+    "green": ("almshouse", "feast-hall", "inn", "tavern", "gamblers-den", "schoolhouse"),
+    "yellow": ("bakery", "market", "tailor", "theater", "jeweler", "teahouse"),
+    "navy": ("bank", "factory", "trading-post", "warehouse", "museum", "oddity-shop"),
+}
+NUMBERED_MONUMENTS = (
+    "architects-guild", "archive-of-the-second-age", "barrett-castle", "cathedral-of-caterina", "fort-ironweed",
+    "grand-mausoleum-of-the-rodina", "grove-university", "mandras-palace", "obelisk-of-the-crescent",
+    "opaleyes-watch", "shrine-of-the-elder-tree", "silva-forum", "statue-of-the-bondmaker", "the-sky-baths",
+    "the-starloom", "caterinas-grotto", "eraflage-vineyard", "estival-festival", "hollow-hill", "masons-guild",
+    "the-petal-promenade", "the-prism-forge", "southern-semaphore", "the-treasury-at-okaver", "shrine-of-the-windseed",
+)
+
+
+def test_the_catalogues_numbers_are_those_codes_were_shared_with():
+    from webscore.scoring.card_numbers import CARD_NUMBER
+    from webscore.scoring.card_numbers import CARDS_BY_NUMBER
+    from webscore.scoring.card_numbers import MONUMENT_NUMBER
+    from webscore.scoring.card_numbers import MONUMENTS_BY_NUMBER
+
+    assert CARDS_BY_NUMBER == NUMBERED
+    assert MONUMENTS_BY_NUMBER == NUMBERED_MONUMENTS
+    assert CARD_NUMBER["mine"] == ("grey", 5) and CARD_NUMBER["statue"] == ("grey", 4)
+    assert (MONUMENT_NUMBER["architects-guild"], MONUMENT_NUMBER["shrine-of-the-windseed"]) == (1, 25)
+
+
 def test_every_card_of_the_catalogue_has_one_permanent_number_of_its_colour():
     from webscore.scoring.card_numbers import CARDS_BY_NUMBER
     from webscore.scoring.card_numbers import MONUMENTS_BY_NUMBER
     from webscore.scoring.cards import ALL_BUILDINGS
     from webscore.scoring.cards import ALL_MONUMENTS
+    from webscore.scoring.cards import BUILDINGS
+    from webscore.scoring.cards import MONUMENTS
 
     numbered = [card for cards in CARDS_BY_NUMBER.values() for card in cards]
     assert sorted(numbered) == sorted(card for card in ALL_BUILDINGS if card != "cottage")
     assert all(ALL_BUILDINGS[card][0] == colour for colour, cards in CARDS_BY_NUMBER.items() for card in cards)
     assert sorted(MONUMENTS_BY_NUMBER) == sorted(ALL_MONUMENTS)
     assert len(set(MONUMENTS_BY_NUMBER)) == len(MONUMENTS_BY_NUMBER) == 25
+    # Version 1 names the base game's cards only, by 2 bits a colour and the first 15 monument numbers.
+    assert sorted(card for card in BUILDINGS if card != "cottage") == sorted(
+        card for cards in CARDS_BY_NUMBER.values() for card in cards[:4])
+    assert sorted(MONUMENTS) == sorted(MONUMENTS_BY_NUMBER[:15])
+
+
+@pytest.mark.parametrize("numbers, first", [
+    ({"farm": 0, "granary": 0}, 0), ({"farm": 0, "granary": 2}, 0), ({"architects-guild": 0}, 1)])
+def test_a_catalogue_numbering_two_cards_alike_or_skipping_a_number_is_refused_as_it_is_read(numbers, first):
+    from webscore.scoring.card_numbers import by_number
+
+    with pytest.raises(ValueError):
+        by_number(numbers, first)
+    assert by_number({"granary": 1, "farm": 0}, 0) == ("farm", "granary")

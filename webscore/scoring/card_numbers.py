@@ -1,55 +1,38 @@
-"""Every card's permanent number in game codes.
+"""Every card's permanent number in game codes, read from the card's row in the catalogue (cards.py).
 
-A code names the game's card of each colour, and each player's monument, by its number in these tables.
-The tables are written out here, never derived from sorting or from a dict's order, so that a card added
-to the game never renames a card of a code already shared (a result link must mean the same game forever).
+A code names the game's card of each colour, and each player's monument, by its number. Each number is written
+out by hand in its card's row, never derived from sorting or from a dict's order, so that a card added to the
+game never renames a card of a code already shared (a result link must mean the same game forever).
 
-Numbers are only ever appended: a new card takes the next number of its table; a number is never reused,
-never reordered, and a card that leaves the game keeps its number. tests/core/test_pinned_codes.py reads
-codes written in the past and fails if these tables change what they name.
+Numbers are only ever appended: a new card takes the next number of its colour (a monument, the next monument
+number); a number is never reused, never reordered, and a card that leaves the game keeps its row and number.
+The base game's cards come first: version-1 codes spend 2 bits on a colour and name its numbers 0 to 3, and the
+base game's 15 monuments only; version 2 spends 4 bits (16 a colour) and names every monument numbered.
+tests/core/test_pinned_codes.py reads codes written in the past and fails if these tables change what they name.
 """
 
-# The building cards of each colour, numbered from 0 by position. The base game's four come first:
-# version-1 codes spend 2 bits on a colour and name only those; version 2 spends 4 bits (16 a colour).
-CARDS_BY_NUMBER = {
-    "red": ("farm", "granary", "greenhouse", "orchard", "root-cellar", "tithe-barn"),
-    "grey": ("fountain", "millstone", "shed", "well", "statue", "mine"),
-    "orange": ("abbey", "chapel", "cloister", "temple", "cathedral", "parsonage"),
-    "green": ("almshouse", "feast-hall", "inn", "tavern", "gamblers-den", "schoolhouse"),
-    "yellow": ("bakery", "market", "tailor", "theater", "jeweler", "teahouse"),
-    "navy": ("bank", "factory", "trading-post", "warehouse", "museum", "oddity-shop"),
-}
+from .cards import ALL_BUILDINGS
+from .cards import ALL_MONUMENTS
+from .cards import CARD_COLOURS
 
-# The monuments, numbered from 1 by position (0 in a code is "no monument"). The base game's 15 come
-# first: version-1 codes name only those; version 2 names every monument of this table.
-MONUMENTS_BY_NUMBER = (
-    "architects-guild",
-    "archive-of-the-second-age",
-    "barrett-castle",
-    "cathedral-of-caterina",
-    "fort-ironweed",
-    "grand-mausoleum-of-the-rodina",
-    "grove-university",
-    "mandras-palace",
-    "obelisk-of-the-crescent",
-    "opaleyes-watch",
-    "shrine-of-the-elder-tree",
-    "silva-forum",
-    "statue-of-the-bondmaker",
-    "the-sky-baths",
-    "the-starloom",
-    # Fortune.
-    "caterinas-grotto",
-    "eraflage-vineyard",
-    "estival-festival",
-    "hollow-hill",
-    "masons-guild",
-    "the-petal-promenade",
-    "the-prism-forge",
-    "southern-semaphore",
-    "the-treasury-at-okaver",
-    "shrine-of-the-windseed",
-)
+
+def by_number(numbers: dict, first: int) -> tuple:
+    """Return the cards ({card: number}) in the order of their numbers, which run from first with none missing
+    or repeated: a catalogue that numbers two cards alike, or skips a number, is refused as it is imported."""
+    cards = [None] * len(numbers)
+    for card, number in numbers.items():
+        if not first <= number < first + len(cards) or cards[number - first] is not None:
+            raise ValueError("card number {} of {} is taken or out of order".format(number, card))
+        cards[number - first] = card
+    return tuple(cards)
+
+
+# The building cards of each colour, numbered from 0 by position (the Cottage, in every game, has none).
+CARDS_BY_NUMBER = {colour: by_number({card: row[2] for card, row in ALL_BUILDINGS.items() if row[0] == colour}, 0)
+                   for colour in CARD_COLOURS}
+
+# The monuments, numbered from 1 by position (0 in a code is "no monument").
+MONUMENTS_BY_NUMBER = by_number({monument: row[1] for monument, row in ALL_MONUMENTS.items()}, 1)
 
 # Read backwards: each card's colour and number, each monument's number.
 CARD_NUMBER = {card: (colour, n) for colour, cards in CARDS_BY_NUMBER.items() for n, card in enumerate(cards)}

@@ -3,8 +3,11 @@
 Layouts use W wood, H wheat, B brick, G glass, S stone and "." for nothing, one string per row.
 BUILDINGS and MONUMENTS are the base game's cards: the setup offers and deals them. FORTUNE_BUILDINGS
 and FORTUNE_MONUMENTS are the expansion's; ALL_BUILDINGS and ALL_MONUMENTS are every card the core
-scores, which lookups read. A game code names cards by their permanent numbers (card_numbers.py), never
-by their place here.
+scores, which lookups read.
+
+Each card's row ends with its permanent number in game codes (a building's among its colour's, from 0; a
+monument's, from 1), written out here and never by its place: card_numbers.py reads them, and says how a new
+card is numbered. Its rule is keyed by its id in buildings.py's RULES or monuments.py's.
 """
 
 BLUE = "blue"
@@ -30,78 +33,80 @@ ERAFLAGE_VINEYARD = "eraflage-vineyard"
 ESTIVAL_FESTIVAL = "estival-festival"
 HOLLOW_HILL = "hollow-hill"
 
+# A building: its colour, its layout and its number in codes (the Cottage, in every game, has none).
 BUILDINGS = {
-    "cottage": (BLUE, (".H", "BG")),
-    "farm": (RED, ("HH", "WW")),
-    "granary": (RED, ("HH", "WB")),
-    "greenhouse": (RED, ("HG", "WW")),
-    "orchard": (RED, ("SH", "HW")),
-    "fountain": (GREY, ("WS",)),
-    "millstone": (GREY, ("WS",)),
-    "shed": (GREY, ("WS",)),
-    "well": (GREY, ("WS",)),
-    "abbey": (ORANGE, ("..G", "BSS")),
-    "chapel": (ORANGE, ("..G", "SGS")),
-    "cloister": (ORANGE, ("..G", "WBS")),
-    "temple": (ORANGE, ("..G", "BBS")),
-    "almshouse": (GREEN, ("SSG",)),
-    "feast-hall": (GREEN, ("WWG",)),
-    "inn": (GREEN, ("HSG",)),
-    "tavern": (GREEN, ("BBG",)),
-    "bakery": (YELLOW, (".H.", "BGB")),
-    "market": (YELLOW, (".W.", "SGS")),
-    "tailor": (YELLOW, (".H.", "SGS")),
-    "theater": (YELLOW, (".S.", "WGW")),
-    "bank": (NAVY, ("HH.", "WGB")),
-    "factory": (NAVY, ("W...", "BSSB")),
-    "trading-post": (NAVY, ("SW.", "SWB")),
-    "warehouse": (NAVY, ("HWH", "B.B")),
+    "cottage": (BLUE, (".H", "BG"), None),
+    "farm": (RED, ("HH", "WW"), 0),
+    "granary": (RED, ("HH", "WB"), 1),
+    "greenhouse": (RED, ("HG", "WW"), 2),
+    "orchard": (RED, ("SH", "HW"), 3),
+    "fountain": (GREY, ("WS",), 0),
+    "millstone": (GREY, ("WS",), 1),
+    "shed": (GREY, ("WS",), 2),
+    "well": (GREY, ("WS",), 3),
+    "abbey": (ORANGE, ("..G", "BSS"), 0),
+    "chapel": (ORANGE, ("..G", "SGS"), 1),
+    "cloister": (ORANGE, ("..G", "WBS"), 2),
+    "temple": (ORANGE, ("..G", "BBS"), 3),
+    "almshouse": (GREEN, ("SSG",), 0),
+    "feast-hall": (GREEN, ("WWG",), 1),
+    "inn": (GREEN, ("HSG",), 2),
+    "tavern": (GREEN, ("BBG",), 3),
+    "bakery": (YELLOW, (".H.", "BGB"), 0),
+    "market": (YELLOW, (".W.", "SGS"), 1),
+    "tailor": (YELLOW, (".H.", "SGS"), 2),
+    "theater": (YELLOW, (".S.", "WGW"), 3),
+    "bank": (NAVY, ("HH.", "WGB"), 0),
+    "factory": (NAVY, ("W...", "BSSB"), 1),
+    "trading-post": (NAVY, ("SW.", "SWB"), 2),
+    "warehouse": (NAVY, ("HWH", "B.B"), 3),
 }
 
+# A monument: its layout and its number in codes.
 MONUMENTS = {
-    "architects-guild": ("..G", ".HS", "WB."),
-    "archive-of-the-second-age": ("HH", "BG"),
-    "barrett-castle": ("H..S", "WGGB"),
-    "cathedral-of-caterina": (".H", "SG"),
-    "fort-ironweed": ("H.B", "SWS"),
-    "grand-mausoleum-of-the-rodina": ("WW", "BS"),
-    "grove-university": (".B.", "SGS"),
-    "mandras-palace": ("HG", "BW"),
-    "obelisk-of-the-crescent": ("H..", "BGB"),
-    "opaleyes-watch": ("W...", "BGHH", "S..."),
-    "shrine-of-the-elder-tree": ("BHS", "WGW"),
-    "silva-forum": ("..H.", "BBSW"),
-    "statue-of-the-bondmaker": ("WSSG", "H..."),
-    "the-sky-baths": (".H.", "SGW", "B.B"),
-    "the-starloom": ("GG", "WH"),
+    "architects-guild": (("..G", ".HS", "WB."), 1),
+    "archive-of-the-second-age": (("HH", "BG"), 2),
+    "barrett-castle": (("H..S", "WGGB"), 3),
+    "cathedral-of-caterina": ((".H", "SG"), 4),
+    "fort-ironweed": (("H.B", "SWS"), 5),
+    "grand-mausoleum-of-the-rodina": (("WW", "BS"), 6),
+    "grove-university": ((".B.", "SGS"), 7),
+    "mandras-palace": (("HG", "BW"), 8),
+    "obelisk-of-the-crescent": (("H..", "BGB"), 9),
+    "opaleyes-watch": (("W...", "BGHH", "S..."), 10),
+    "shrine-of-the-elder-tree": (("BHS", "WGW"), 11),
+    "silva-forum": (("..H.", "BBSW"), 12),
+    "statue-of-the-bondmaker": (("WSSG", "H..."), 13),
+    "the-sky-baths": ((".H.", "SGW", "B.B"), 14),
+    "the-starloom": (("GG", "WH"), 15),
 }
 
 FORTUNE_BUILDINGS = {
-    "root-cellar": (RED, ("HW", "SB")),
-    "tithe-barn": (RED, ("HS", "SW")),
-    "mine": (GREY, ("WS",)),
-    "statue": (GREY, ("WS",)),
-    "cathedral": (ORANGE, ("..G", "SGB")),
-    "parsonage": (ORANGE, ("..G", "SHS")),
-    "gamblers-den": (GREEN, ("BWG",)),
-    "schoolhouse": (GREEN, ("WHG",)),
-    "jeweler": (YELLOW, (".S.", "BGB")),
-    "teahouse": (YELLOW, (".H.", "WGW")),
-    "museum": (NAVY, ("SHW", "B.B")),
-    "oddity-shop": (NAVY, ("W...", "GHHB")),
+    "root-cellar": (RED, ("HW", "SB"), 4),
+    "tithe-barn": (RED, ("HS", "SW"), 5),
+    "mine": (GREY, ("WS",), 5),
+    "statue": (GREY, ("WS",), 4),
+    "cathedral": (ORANGE, ("..G", "SGB"), 4),
+    "parsonage": (ORANGE, ("..G", "SHS"), 5),
+    "gamblers-den": (GREEN, ("BWG",), 4),
+    "schoolhouse": (GREEN, ("WHG",), 5),
+    "jeweler": (YELLOW, (".S.", "BGB"), 4),
+    "teahouse": (YELLOW, (".H.", "WGW"), 5),
+    "museum": (NAVY, ("SHW", "B.B"), 4),
+    "oddity-shop": (NAVY, ("W...", "GHHB"), 5),
 }
 
 FORTUNE_MONUMENTS = {
-    "caterinas-grotto": ("SGWS", "B..H"),
-    "eraflage-vineyard": ("HWGB",),
-    "estival-festival": ("BGH", "HBG"),
-    "hollow-hill": ("HW.", "BSH"),
-    "masons-guild": ("GB", "BS"),
-    "the-petal-promenade": ("HBWH",),
-    "the-prism-forge": ("GG.", "WSH"),
-    "southern-semaphore": (".W.", ".G.", "HSB"),
-    "the-treasury-at-okaver": ("WH..", ".SGW"),
-    "shrine-of-the-windseed": ("G.", "SB"),
+    "caterinas-grotto": (("SGWS", "B..H"), 16),
+    "eraflage-vineyard": (("HWGB",), 17),
+    "estival-festival": (("BGH", "HBG"), 18),
+    "hollow-hill": (("HW.", "BSH"), 19),
+    "masons-guild": (("GB", "BS"), 20),
+    "the-petal-promenade": (("HBWH",), 21),
+    "the-prism-forge": (("GG.", "WSH"), 22),
+    "southern-semaphore": ((".W.", ".G.", "HSB"), 23),
+    "the-treasury-at-okaver": (("WH..", ".SGW"), 24),
+    "shrine-of-the-windseed": (("G.", "SB"), 25),
 }
 
 ALL_BUILDINGS = dict(BUILDINGS)

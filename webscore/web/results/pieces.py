@@ -35,7 +35,7 @@ from ..i18n.hyphens import hyphenated
 from ..i18n.words import words_json
 
 LAYOUTS = {card: ALL_BUILDINGS[card][1] for card in ALL_BUILDINGS}
-LAYOUTS.update(ALL_MONUMENTS)
+LAYOUTS.update({monument: ALL_MONUMENTS[monument][0] for monument in ALL_MONUMENTS})
 
 # Each store of a language's pieces that games can grow (grid squares and lines, the pad's heads and
 # cells, empty squares' lines) holds up to this many, as the app's stores do (http/cache.py).
