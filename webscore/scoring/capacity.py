@@ -66,6 +66,8 @@ def walk_capacity(town, judge, fed: set, unfed: list, capacity: int, picked: lis
         rest_made = 0
         for i in rest:
             rest_made += worth[squares[i]]
+        if walk.below(size, rest_made):
+            continue
         if size:
             walk.take(size, rest_made)
         else:
@@ -361,6 +363,22 @@ class _Walk:
             self.most = self.base + best + self.cards.reachable(self.capacity)
         return judge.best[0] >= self.most
 
+    def below(self, size: int, made: int) -> bool:
+        """Tell whether no choice of `size` neighbours, the others' squares making `made`, can beat the best.
+
+        Such a choice makes at most its neighbours' `size` largest worths and what the cards can make with `size`
+        squares fed (Cards.reachable): a size whose most is no more than the best is not walked. Worked out for a
+        size the best choice has to beat, when the next larger size found one (the first size is walked as is).
+        """
+        judge = self.judge
+        if judge.best is None:
+            return False
+        largest = sorted(self.worth, reverse=True)
+        most = self.base + made + self.cards.reachable(size)
+        for worth in largest[:size]:
+            most += worth
+        return most <= judge.best[0]
+
     def take(self, size: int, made: int) -> None:
         """Walk the choices of `size` neighbours in lexicographic order, the others' squares making `made`.
 
@@ -430,8 +448,13 @@ class _Walk:
                             paid_two[two & once & ~twice] < beat:
                         return
                 if not banned >> q & 1:
-                    take(q + 1, slots - 1, banned, made + worth[q], got | singles[q], once | pairs[q] | doubles[q],
-                         twice | once & pairs[q] | doubles[q], chosen | 1 << q)
+                    if slots == 2:
+                        # The last neighbour: chosen by last() at once (take() would only pass it on).
+                        last(q + 1, banned, made + worth[q], got | singles[q], once | pairs[q] | doubles[q],
+                             twice | once & pairs[q] | doubles[q], chosen | 1 << q)
+                    else:
+                        take(q + 1, slots - 1, banned, made + worth[q], got | singles[q], once | pairs[q] | doubles[q],
+                             twice | once & pairs[q] | doubles[q], chosen | 1 << q)
                     if walk.most is not None and judge.best[0] >= walk.most:
                         return
                     found = dominated[q]
