@@ -393,60 +393,60 @@ class _Walk:
         count, most_first, most_of = len(worth), self.most_first, self.most_of
         scored = [0]
 
+        def needed(best, made, got, once, twice):
+            # What a choice made so far must still add to beat the best (in halves, as Cards.halves counts it).
+            return HALVES * (best[0] - base - made + 1) - HALVES * (paid_one[got] + paid_two[twice]) - \
+                paid_two[once & ~twice]
+
         def last(p, banned, made, got, once, twice, chosen):
             # Score each choice of one more neighbour from near[p:], keeping any that beats the best so far.
-            beat = None
+            best = judge.best
+            beat = None if best is None else needed(best, made, got, once, twice)
+            made += base
             for q in range(p, count):
-                if not banned >> q & 1:
+                if banned >> q & 1:
+                    continue
+                # A neighbour that can add less than `beat` cannot beat the best; those after it add no more when they
+                # come the most first.
+                if beat is not None and most_of[q] < beat:
+                    if most_first:
+                        return
+                    continue
+                scored[0] += 1
+                total = made + worth[q] + paid_one[got | singles[q]] + paid_two[twice | once & pairs[q] | doubles[q]]
+                if best is None or total > best[0]:
+                    walk.offer(total - base, chosen | 1 << q)
                     best = judge.best
-                    if best is not None:
-                        if beat is None or beat[0] is not best:
-                            # As in take(): a neighbour that can add less than this (in halves) cannot beat the best.
-                            beat = (best, HALVES * (best[0] - base - made + 1) - HALVES * (paid_one[got] + paid_two[twice])
-                                    - paid_two[once & ~twice])
-                        if most_of[q] < beat[1]:
-                            # Those after it add no more when they come the most first.
-                            if most_first:
-                                return
-                            continue
-                    scored[0] += 1
-                    total = base + made + worth[q] + paid_one[got | singles[q]] + \
-                        paid_two[twice | once & pairs[q] | doubles[q]]
-                    if best is None or total > best[0]:
-                        walk.offer(total - base, chosen | 1 << q)
-                    found = dominated[q]
-                    banned |= walk._dominated(q) if found is None else found
+                    beat = needed(best, made - base, got, once, twice)
+                found = dominated[q]
+                banned |= walk._dominated(q) if found is None else found
 
         def take(p, slots, banned, made, got, once, twice, chosen):
             # Walk the choices of `slots` more neighbours from near[p:], after `chosen`.
-            if walk.most is not None and judge.best[0] >= walk.most:
+            best = judge.best
+            if walk.most is not None and best[0] >= walk.most:
                 return
             if slots == 1:
                 last(p, banned, made, got, once, twice, chosen)
                 return
-            halves = None
+            beat = None
             for q in range(p, count - slots + 1):
-                best = judge.best
                 if best is not None:
-                    if halves is None:
+                    if beat is None:
                         if walk.reach is None:
                             walk._bounds()
                         reach, best_of = walk.reach, walk.best_of
-                        # As Cards.halves.
-                        halves = HALVES * (made + paid_one[got] + paid_two[twice]) + paid_two[once & ~twice]
+                        beat = needed(best, made, got, once, twice)
                     # A branch whose squares can add less than `beat` (in halves) cannot beat the best so far: the
-                    # most `slots` of near[q:] add, by their squares, and by their cards counted once.
-                    beat = HALVES * (best[0] - base + 1) - halves
-                    if most_first:
-                        most = best_of[q + slots] - best_of[q]
-                    else:
-                        most = best_of[q][slots]
-                    if most < beat:
+                    # most `slots` of near[q:] add, by their squares, and (for more than the last two) by their cards
+                    # counted once.
+                    if (best_of[q + slots] - best_of[q] if most_first else best_of[q][slots]) < beat:
                         return
-                    one, two, worths = reach[q]
-                    if HALVES * (worths[slots] + paid_one[one & ~got] + paid_two[two & ~once]) + \
-                            paid_two[two & once & ~twice] < beat:
-                        return
+                    if slots > 2:
+                        one, two, worths = reach[q]
+                        if HALVES * (worths[slots] + paid_one[one & ~got] + paid_two[two & ~once]) + \
+                                paid_two[two & once & ~twice] < beat:
+                            return
                 if not banned >> q & 1:
                     if slots == 2:
                         # The last neighbour: chosen by last() at once (take() would only pass it on).
@@ -455,8 +455,11 @@ class _Walk:
                     else:
                         take(q + 1, slots - 1, banned, made + worth[q], got | singles[q], once | pairs[q] | doubles[q],
                              twice | once & pairs[q] | doubles[q], chosen | 1 << q)
-                    if walk.most is not None and judge.best[0] >= walk.most:
-                        return
+                    if judge.best is not best:
+                        best = judge.best
+                        if walk.most is not None and best[0] >= walk.most:
+                            return
+                        beat = None
                     found = dominated[q]
                     banned |= walk._dominated(q) if found is None else found
 

@@ -150,15 +150,19 @@ def _fewest_lines(cards, line_singles: list, line_once: list, line_twice: list) 
 CARD_INDEX = 64
 
 
-def _most_with_more_lines(short: tuple, full: int, coin: int, coins: int, spent: int) -> int:
-    """Return the most a set of more lines than the `spent` coins bought can make (or -1 if none can be bought):
-    `full` less a coin a line, and less the least a set of fewer lines than pay every card leaves unpaid (short:
-    _fewest_lines)."""
+def _most_with_more_lines(short: tuple, full: int, coin: int, coins: int) -> list:
+    """Return, by the coins left, the most a set of more lines than those bought can make (or -1 if none can be
+    bought): `full` less a coin a line, and less the least a set of fewer lines than pay every card leaves unpaid
+    (short: _fewest_lines)."""
     fewest, lost = short
-    most = full - coin * (spent if spent > fewest else fewest) if fewest <= coins else -1
-    if spent < fewest and full - coin * spent - lost > most:
-        most = full - coin * spent - lost
-    return most
+    found = []
+    for left in range(coins + 1):
+        spent = coins - left
+        most = full - coin * (spent if spent > fewest else fewest) if fewest <= coins else -1
+        if spent < fewest and full - coin * spent - lost > most:
+            most = full - coin * spent - lost
+        found.append(most)
+    return found
 
 
 class _Spending(Judge):
@@ -375,8 +379,9 @@ class _Spending(Judge):
         # The best total so far, the lines (bits) that make it, and how many sets were scored.
         best = [None, 0, 0]
         coins = self.coins
-        # (the fewest lines any set paying every card holds, at least; the least a set of fewer loses), worked out
-        # once the walk has scored a few sets (most towns need no more): fewest_lines().
+        # By the coins left (room), the most a set of more lines than those bought can make (_most_with_more_lines,
+        # from the fewest lines paying every card: _fewest_lines), worked out once the walk has scored a few sets
+        # (most towns need no more): one number per room, read at every step.
         short = []
 
         def walk(k, room, fed, made_so_far, got, once, twice, chosen):
@@ -390,8 +395,9 @@ class _Spending(Judge):
                 return
             if best[2] >= SHORT_AFTER:
                 if not short:
-                    short.append(_fewest_lines(cards, line_singles, line_once, line_twice))
-                if _most_with_more_lines(short[0], full, coin, coins, coins - room) <= top:
+                    short.extend(_most_with_more_lines(_fewest_lines(cards, line_singles, line_once, line_twice), full,
+                                                       coin, coins))
+                if short[room] <= top:
                     return
             halves = HALVES * paid + paid_two[once & ~twice]
             for n in range(k, lines):
