@@ -243,6 +243,8 @@ class _Spending(Judge):
             if adds > coin:
                 total += adds - coin
             best_lines.append(total)
+        # Past the last line nothing more is added: best_lines[n + r] is read for any r up to the coins, unchecked.
+        best_lines.extend([total] * self.coins)
         self.reach = self._reach()
 
     def _reach(self) -> list:
@@ -332,7 +334,7 @@ class _Spending(Judge):
             # A branch whose lines can add less than `beat` (in halves) cannot beat the best so far.
             beat = HALVES * (self.best[0] - self.base + 1) - halves
             # The lines are in the order of what they can add, so the most `room` of lines[n:] add is their first.
-            if best_lines[n + room if n + room < lines else lines] - best_lines[n] < beat:
+            if best_lines[n + room] - best_lines[n] < beat:
                 return
             more = fed
             gained = made_so_far
@@ -405,7 +407,7 @@ class _Spending(Judge):
                 beat = HALVES * (best[0] - base + 1) - halves
                 # The lines come in the order of what they can add: the most `room` of lines[n:] add their first.
                 first = best_lines[n]
-                if best_lines[n + room if n + room < lines else lines] - first < beat:
+                if best_lines[n + room] - first < beat:
                     return
                 # Nor can j of lines[n:] add more than the cards they reach, each once, and their squares' worths,
                 # less j coins, j at least the fewest of them whose most add `beat`.
@@ -416,29 +418,41 @@ class _Spending(Judge):
                     if not fed & bit:
                         cap += HALVES * value
                 j = 1
-                while best_lines[n + j if n + j < lines else lines] - first < beat:
+                while best_lines[n + j] - first < beat:
                     j += 1
                 if cap - coin_halves * j < beat:
                     return
                 if not fed & line_masks[n]:
                     # None of its squares fed yet: the line adds what it adds alone.
-                    walk(n + 1, room - 1, fed | line_masks[n], made_so_far + line_worths[n], got | line_singles[n],
-                         once | line_once[n], twice | once & line_once[n] | line_twice[n], chosen | 1 << n)
-                    continue
-                more = fed
-                gained = made_so_far
-                got_now = got
-                once_now = once
-                twice_now = twice
-                for p in line_places[n]:
-                    if not more >> p & 1:
-                        more |= 1 << p
-                        gained += worth_of[p]
-                        got_now |= singles[p]
-                        twice_now |= once_now & pairs[p] | doubles[p]
-                        once_now |= pairs[p] | doubles[p]
-                if more != fed:
+                    more = fed | line_masks[n]
+                    gained = made_so_far + line_worths[n]
+                    got_now = got | line_singles[n]
+                    once_now = once | line_once[n]
+                    twice_now = twice | once & line_once[n] | line_twice[n]
+                else:
+                    more = fed
+                    gained = made_so_far
+                    got_now = got
+                    once_now = once
+                    twice_now = twice
+                    for p in line_places[n]:
+                        if not more >> p & 1:
+                            more |= 1 << p
+                            gained += worth_of[p]
+                            got_now |= singles[p]
+                            twice_now |= once_now & pairs[p] | doubles[p]
+                            once_now |= pairs[p] | doubles[p]
+                    if more == fed:
+                        continue
+                if room > 1:
                     walk(n + 1, room - 1, more, gained, got_now, once_now, twice_now, chosen | 1 << n)
+                    continue
+                # The last coin's line: the set is scored here, as walk() would score it (no coin left to keep).
+                best[2] += 1
+                paid = base + gained + paid_one[got_now] + paid_two[twice_now]
+                if paid > best[0]:
+                    best[0] = paid
+                    best[1] = chosen | 1 << n
 
         walk(0, self.coins, 0, 0, 0, 0, 0, 0)
         EVALUATIONS[0] += best[2]
