@@ -12,6 +12,7 @@ from support import examples
 from support.tables import STORAGES
 from support.tables import Clock
 from support.tables import empty_setup
+from support.tables import town_code
 from webscore.scoring import encode
 from webscore.scoring.validate import MAX_PLAYERS
 from webscore.web.tables.redis_store import RedisStore
@@ -298,3 +299,56 @@ def test_two_saves_racing_for_a_towns_last_save_write_one(request, tmp_path, sto
     expected = ["first in", "other written", "save-town"] if storage == "redis" else ["first in", "written"]
     assert outcomes == expected
     assert store.get(table)["revision"] == 1
+
+
+def taken_in(phone, table: str, n: int, address: str, lang: str = "en") -> tuple:
+    """Take in player n's town (from 1) from its link as the take page shows it, from a client address; return
+    (status, the refusal the page says, if any)."""
+    at = {"environ_overrides": {"REMOTE_ADDR": address}}
+    town = town_code(examples.load("four-players"), n - 1)
+    page = phone.get("/{}/t/{}/take".format(lang, table), query_string={"town": town}, **at)
+    form = {"town": town, "csrf_token": re.search(r'name="csrf_token" value="([^"]+)"', page.text).group(1),
+            "version": re.search(r'name="version" value="([0-9]+)"', page.text).group(1)}
+    answer = phone.post("/{}/t/{}/take".format(lang, table), data=form, **at)
+    refused = re.search(r'<p class="error" role="alert">([^<]*)</p>', answer.text)
+    return answer.status_code, refused.group(1) if refused else None
+
+
+def reopened(phone, table: str, n: int, seq: int) -> int:
+    """Reopen player n's handed-in town (from 1) from one phone, as the table holds it; return the status."""
+    version = phone.get("/en/t/{}/{}/town".format(table, n)).get_json()["town"]["version"]
+    return phone.post("/en/t/{}/{}".format(table, n), headers={"X-Requested-With": "marquoir"},
+                      json={"client": "the-towns-phone", "op": {"seq": seq, "reopen": version}},
+                      environ_overrides={"REMOTE_ADDR": "192.0.2.50"}).status_code
+
+
+def test_take_ins_count_against_the_towns_limit_from_any_address(make_app, table_config):
+    # Issue 50 (an attacker's try): a town taken in from its link counted only against its client address's saves,
+    # and each take-in rewrote the table. A client with only the link and many addresses (an IPv6 /56 is 256 of
+    # them) took a town in again and again, past the town's and the table's limits; in Redis, a save of another
+    # town, read under watch, was refused 20 times over and answered 503. A take-in now counts as a save of the
+    # town's other phones (it is not the town's own), and one that changes nothing writes nothing.
+    table_config.update(TABLE_SAVES_PER_TOWN=2, TABLE_SAVES_PER_TABLE=2 * 6 * 2)
+    app = make_app(**table_config)
+    phone = app.test_client()
+    table = opened(phone, "192.0.2.50")
+    assert taken_in(phone, table, 3, "2001:db8:0:1::1") == (303, None)
+    # The same town taken in again as it is (a second tap): no change, no write, not counted.
+    assert taken_in(phone, table, 3, "2001:db8:0:2::1") == (303, None)
+    assert reopened(phone, table, 3, 1) == 200
+    assert taken_in(phone, table, 3, "2001:db8:0:3::1") == (303, None)
+    assert reopened(phone, table, 3, 2) == 200
+    assert taken_in(phone, table, 3, "2001:db8:0:4::1", "fr") == (
+        429, "Trop d’enregistrements pour cette bourgade. Patientez un peu.")
+    # Every other town still saves, and a minute on the town is taken in again.
+    assert saved(phone, table, "first-phone", 1, n=1) == (200, None)
+    app.config["TABLES_CLOCK"].now += 60
+    assert taken_in(phone, table, 3, "2001:db8:0:5::1") == (303, None)
+
+
+def test_take_ins_count_against_the_tables_limit(make_app, table_config):
+    table_config.update(TABLE_SAVES_PER_TABLE=2)
+    phone = make_app(**table_config).test_client()
+    table = opened(phone, "192.0.2.50")
+    assert [taken_in(phone, table, n, "2001:db8:0:{}::1".format(n)) for n in (2, 3)] == [(303, None)] * 2
+    assert taken_in(phone, table, 4, "2001:db8:0:4::1", "hu") == (429, "Túl sok mentés ennél az asztalnál. Várj egy kicsit.")

@@ -365,6 +365,9 @@ def apply(town: dict, client: str, op: dict, game: dict, n: int, remember: bool 
         return town, refused
     if remember:
         _remember(changed, client, op, key, key if holder is None else holder)
+    elif changed == town:
+        # A hand-over taken in again as it is: no change, so no write of the table.
+        return town, answer
     return changed, answer
 
 

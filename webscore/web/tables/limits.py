@@ -47,13 +47,31 @@ def save_limits(table_id: str, phone: str, n: int, key_hash: str) -> list:
 
     def town(record: dict) -> str:
         first = first_owners(record)[n - 1]
-        by_first = first is None or hmac.compare_digest(first, key_hash)
-        return "{}:{}:{}{}".format(TOWN, table_id, n, "" if by_first else ":others")
+        return _town(table_id, n, first is None or hmac.compare_digest(first, key_hash))
 
     return [("{}:{}:{}".format(PHONE, table_id, phone), 60, config["TABLE_SAVES_PER_PHONE"]),
             ("{}:{}".format(ADDRESS, client()), 60, config["TABLE_SAVES_PER_MINUTE"]),
             (town, 60, config["TABLE_SAVES_PER_TOWN"], True),
             ("{}:{}".format(TABLE, table_id), 60, config["TABLE_SAVES_PER_TABLE"], True)]
+
+
+def take_in_limits(table_id: str, n: int) -> list:
+    """Return the limits a take-in of town n (from its link, the take form) counts against: the town's, as one of its
+    other phones (a take-in is not its first phone), and the table's, both only when it changes the table (its
+    address's is counted before, as a save's).
+
+    Counted at its address's only, a client with only the link and many addresses (an IPv6 /56 is 256 of them) took
+    a town in again and again past the town's and the table's limits, each take-in a write of the table: in Redis,
+    the other phones' saves, read under watch, were refused as many times as they were tried (503).
+    """
+    config = current_app.config
+    return [(_town(table_id, n, False), 60, config["TABLE_SAVES_PER_TOWN"], True),
+            ("{}:{}".format(TABLE, table_id), 60, config["TABLE_SAVES_PER_TABLE"], True)]
+
+
+def _town(table_id: str, n: int, by_first: bool) -> str:
+    """Return the key of town n's limit: its first phone's, or its other phones' together."""
+    return "{}:{}:{}{}".format(TOWN, table_id, n, "" if by_first else ":others")
 
 
 def open_table(store, setup: str, count: int):

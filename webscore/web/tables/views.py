@@ -516,7 +516,11 @@ def take(lang, table_id):
         ops = [{"seq": 1, "set": {field: [fields.get(field, ""), int(version)] for field in sync.FIELDS}},
                {"seq": 2, "done": True}]
         client = "take-" + secrets.token_urlsafe(12)
-        changed = _store().change(table_id, _merge(setup, i + 1, client, ops, _now(), remember=False, end=end))
+        try:
+            changed = _store().change(table_id, _merge(setup, i + 1, client, ops, _now(), remember=False, end=end),
+                                      limits.take_in_limits(table_id, i + 1))
+        except Limited as refused:
+            return page(_too_many(refused.kind), 429)
         if changed is None:
             return _record_or_404(table_id)
         outcome = changed[1]["outcome"]
