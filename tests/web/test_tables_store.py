@@ -13,6 +13,7 @@ from webscore.web.tables.redis_store import RedisStore
 from webscore.web.tables.store import LIFETIME
 from webscore.web.tables.store import Limited
 from webscore.web.tables.store import SQLiteStore
+from webscore.web.tables.store import Unavailable
 
 
 class Conflict(Exception):
@@ -215,3 +216,38 @@ def test_a_refused_save_is_counted_against_the_limit_too(make_store):
     with pytest.raises(Limited):
         save(store, table, 1, "B2", 1, False, limit)
     assert store.hit("save:1.2.3.4", 60) == 7
+
+
+def written_meanwhile(store, table: str, n: int, times: int, clock: list, step: float):
+    """Return a change that writes the table behind the store's back (as another instance would, between its read and
+    its write) the first `times` times it runs, each run `step` seconds after the last; then puts in player n's town."""
+    runs = []
+
+    def change(record):
+        runs.append(1)
+        clock[0] += step
+        if len(runs) <= times:
+            store.redis.set(store.PREFIX + table, store.redis.get(store.PREFIX + table))
+        return over_version(n, "town", 0, False, store.clock())(record)
+    return change, runs
+
+
+def test_redis_tries_a_change_again_as_long_as_sqlite_waits_for_its_lock(redis_server):
+    # An attacker's try (issue 50): one client with the table's link saved its towns at their limits (about 40 changes
+    # a second), and 12 % of another phone's saves, written back under watch, found the table changed 20 times over
+    # and were answered 503 within a few hundred milliseconds. A change is now tried again for as long as SQLite waits
+    # for its lock (store.SQLITE_BUSY_SECONDS, REDIS_SECONDS), however many times.
+    import redis
+
+    redis.Redis.from_url(redis_server.url).flushdb()
+    clock = [1000.0]
+    store = RedisStore(redis_server.url, Clock(), seconds=2, monotonic=lambda: clock[0])
+    table = store.create("setup", 2)
+    change, runs = written_meanwhile(store, table, 0, 30, clock, 0.0625)
+    record, answer = store.change(table, change)
+    assert (answer, record["versions"], len(runs)) == ("saved", [1, 0], 31)
+    # Past those seconds, the phone is told to try again (503): no request is held longer.
+    change, runs = written_meanwhile(store, table, 1, 1000, clock, 0.0625)
+    with pytest.raises(Unavailable, match="kept changing"):
+        store.change(table, change)
+    assert len(runs) == 32
