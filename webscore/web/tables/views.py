@@ -493,9 +493,9 @@ def take(lang, table_id):
         return render_template("table_take.html", table_id=table_id, text=text, towns={}, error=str(error)), 422
     versions = {i: record["versions"][i] for i in towns}
 
-    def page(error=None, status=200):
+    def page(error=None, status=200, ask_end=None):
         return render_template("table_take.html", table_id=table_id, text=text, towns=towns, versions=versions,
-                               error=error), status
+                               error=error, ask_end=ask_end), status
 
     if request.method == "GET" or not towns:
         return page()
@@ -509,32 +509,46 @@ def take(lang, table_id):
     # A take-in that would end the game while a town has no square asks first, as a phone's hand-in does.
     end = request.form.get("end") == "1"
     for (i, player), version in zip(towns.items(), shown):
-        # Taken in as a phone of its own would send it: every field over the version the page showed, then
-        # "done". A field changed since to another value (on its own phone, or by another take) is a
-        # conflict; the same town taken in twice is handed in once.
-        fields = town_step.fields_of(player)
-        ops = [{"seq": 1, "set": {field: [fields.get(field, ""), int(version)] for field in sync.FIELDS}},
-               {"seq": 2, "done": True}]
-        client = "take-" + secrets.token_urlsafe(12)
         try:
-            changed = _store().change(table_id, _merge(setup, i + 1, client, ops, _now(), remember=False, end=end),
-                                      limits.take_in_limits(table_id, i + 1))
+            changed = _take_in(table_id, setup, i, player, int(version), end)
         except Limited as refused:
             return page(_too_many(refused.kind), 429)
         if changed is None:
             return _record_or_404(table_id)
-        outcome = changed[1]["outcome"]
-        if outcome == EMPTY:
-            names = name_list([setup["players"][p]["name"] for p in changed[1]["empty"]])
-            return render_template("table_take.html", table_id=table_id, text=text, towns=towns, versions=versions,
-                                   error=None, ask_end=_("Taking this in ends the game, and %(names)s entered no town "
-                                                         "yet. End the game?", names=names)), 409
-        if outcome == "finished":
-            return page(_("The scores are already shown; change a town from the results."), 409)
-        if outcome != sync.APPLIED:
-            return page(_("The town of %(name)s changed meanwhile; look at the table and try again.",
-                          name=player["name"]), 409)
+        refused = _take_in_refused(changed[1], setup, player)
+        if refused is not None:
+            return page(*refused)
     return redirect(url_for("tables.table", lang=lang, table_id=table_id), 303)
+
+
+def _take_in(table_id: str, setup: dict, i: int, player: dict, version: int, end: bool):
+    """Take player i's town (from 0) in from a link, as a phone of its own would send it: every field over the version
+    the page showed, then "done"; return the store's (record, answer), None for no such table, or raise Limited.
+
+    A field changed since to another value (on its own phone, or by another take) is a conflict; the same town taken
+    in twice is handed in once."""
+    fields = town_step.fields_of(player)
+    ops = [{"seq": 1, "set": {field: [fields.get(field, ""), version] for field in sync.FIELDS}},
+           {"seq": 2, "done": True}]
+    client = "take-" + secrets.token_urlsafe(12)
+    return _store().change(table_id, _merge(setup, i + 1, client, ops, _now(), remember=False, end=end),
+                           limits.take_in_limits(table_id, i + 1))
+
+
+def _take_in_refused(answer: dict, setup: dict, player: dict):
+    """Return what the take page says of a town not taken in, (error, status, question to end the game), or None
+    when it was."""
+    outcome = answer["outcome"]
+    if outcome == EMPTY:
+        names = name_list([setup["players"][p]["name"] for p in answer["empty"]])
+        return None, 409, _("Taking this in ends the game, and %(names)s entered no town yet. End the game?",
+                            names=names)
+    if outcome == "finished":
+        return _("The scores are already shown; change a town from the results."), 409, None
+    if outcome != sync.APPLIED:
+        return _("The town of %(name)s changed meanwhile; look at the table and try again.", name=player["name"]), \
+            409, None
+    return None
 
 
 def handle_csrf_error(error):
