@@ -88,10 +88,11 @@ export function eventsToTell(state, since = -1, own = null, mine = new Set()) {
     .map((event) => [event.kind, state.players[event.player]?.name ?? ""]);
 }
 
-export function showEvents(note, told, count) {
+// told: the line table_news wrote, empty where nothing is to be told (the note is then hidden).
+export function showEvents(note, told) {
   if (!note) return;
   note.textContent = told;
-  note.hidden = !count;
+  note.hidden = !told;
 }
 
 // A redraw from the table's state asked of the core: only the answer to the last one asked is shown, so that

@@ -381,7 +381,7 @@ export async function townPage(form) {
     catchUp();
     const told = eventsToTell(state, openedAt, n - 1, mine);
     newest(() => core.draw("table_news", { words, text, players: [], events: told })).then((news) => {
-      if (news) showEvents(eventsNote, news.events, told.length);
+      if (news) showEvents(eventsNote, news.events);
     });
   }, () => {
     box.drain();

@@ -52,7 +52,7 @@ function tablePage(section) {
     const news = await newest(async () => (await core)?.draw("table_news", { words, text,
       players: state.players.map(({ status, total }) => ({ status, total })), events: told }));
     if (!news) return;
-    if (events.isConnected) showEvents(events, news.events, told.length);
+    if (events.isConnected) showEvents(events, news.events);
     for (const [i, player] of state.players.entries()) {
       const row = section.querySelector(`.table-player[data-player="${i + 1}"]`);
       row.dataset.status = player.status;

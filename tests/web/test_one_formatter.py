@@ -36,3 +36,11 @@ def test_the_words_module_exports_no_formatter():
     exported = set(re.findall(r"export\s+(?:async\s+)?function\s+(\w+)|export\s+const\s+(\w+)", words))
     names = {name for pair in exported for name in pair if name}
     assert names == {"words", "relinkLanguages", "path", "match"}
+
+
+def test_a_table_note_is_shown_by_its_words_alone():
+    """What other phones did is one line the flow's piece wrote (table_pieces.table_news): shown when it says something,
+    with no count of the events beside it to say so again."""
+    calls = [call for script in SCRIPTS for call in re.findall(r"showEvents\(([^)]*)\)", script.read_text(encoding="utf-8"))]
+    assert calls and all(len(call.split(",")) == 2 for call in calls), calls
+
