@@ -39,24 +39,19 @@ function formPairs(form) {
   return [...own, ...addressPairs().filter(([key]) => !names.has(key))];
 }
 
-// Mark the fields with problems and say the rest above the form (their list drawn by the core, as messages);
-// said: each field's problem in words, in their order (helper_pieces.pad_lines).
-function showProblems(form, problems, said, drawnGeneral) {
+// Mark the fields with problems and say the rest above the form; said: the pad's lines (helper_pieces.pad_lines),
+// each field's problem in words by its field, the others drawn as messages.
+function showProblems(form, said) {
   for (const element of form.querySelectorAll(".field-problem")) element.replaceChildren();
   for (const element of form.querySelectorAll("[aria-invalid]")) element.removeAttribute("aria-invalid");
-  problems.forEach((problem, i) => {
-    fieldOf(form, problem).setAttribute("aria-invalid", "true");
-    form.querySelector("#problem-" + problem.field).textContent = said[i];
-  });
+  for (const [field, text] of Object.entries(said.fields)) {
+    form.querySelector(`[name="${field}"]`).setAttribute("aria-invalid", "true");
+    form.querySelector("#problem-" + field).textContent = text;
+  }
   const box = root.querySelector(".pad-problems");
-  box.querySelector("ul").innerHTML = drawnGeneral;
+  box.querySelector("ul").innerHTML = said.general;
   box.querySelector(".drop-unknown").hidden = !addressPairs().some(([key]) => !form.elements.namedItem(key));
-  box.hidden = drawnGeneral === "";
-}
-
-// The field a problem belongs to, or none for a problem of the whole pad (or of a field the form lacks).
-function fieldOf(form, problem) {
-  return problem.field ? form.querySelector(`[name="${problem.field}"]`) : null;
+  box.hidden = said.general === "";
 }
 
 // Leave out of the address whatever the form has no field for.
@@ -76,17 +71,13 @@ async function update(form) {
   relinkLanguages();
   const answer = await core.padFields(pairs);
   const players = answer.result?.players ?? [];
-  const order = players.map((_, i) => i).sort((a, b) => players[a].place - players[b].place || a - b);
-  // The problems and the rows' names in words (webscore/flow/helper_pieces.py), then the items as the result page
-  // draws them (webscore/flow/result_pieces.py), a row without a name by its number.
-  const onFields = answer.problems.filter((problem) => fieldOf(form, problem));
-  const said = await core.draw("pad_lines", { words, fields: onFields,
-    general: answer.problems.filter((problem) => !fieldOf(form, problem)), count: players.length });
-  const named = players.map((r, i) => ({ ...r, name: r.name || said.names[i] }));
-  const items = answer.result ? await core.draw("ranking_items", { words, players: named, order }) : [];
+  // The problems in words, those of the form's fields apart from the whole pad's (webscore/flow/helper_pieces.py),
+  // and the ranking's items as the result page draws them (webscore/flow/result_pieces.py).
+  const said = await core.draw("pad_lines", { words, problems: answer.problems, players,
+    fields: [...form.elements].map((element) => element.name).filter(Boolean) });
   if (turn !== updates || !form.isConnected) return;
   root.querySelector(".share-url").value = location.origin + path("pages.bare_pad", {}, pairs);
-  showProblems(form, onFields, said.fields, said.general);
+  showProblems(form, said);
   players.forEach((player, i) => {
     for (const [short] of PAD.facts) {
       const field = form.querySelector(`.fact-${short}${i}`);
@@ -101,7 +92,7 @@ async function update(form) {
   // A cell that does not read leaves the places as they last stood, dimmed, rather than none: they stay in sight.
   const ranking = root.querySelector(".ranking");
   ranking.classList.toggle("is-stale", !answer.result);
-  if (answer.result) ranking.innerHTML = items.join("");
+  if (answer.result) ranking.innerHTML = said.items.join("");
   // Logged in BG Stats once every place is known and every player named, the pad's link as the play's comment.
   const complete = answer.result && answer.problems.length === 0;
   const logged = complete ? await core.draw("pad_bgstats", {

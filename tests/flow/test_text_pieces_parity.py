@@ -35,8 +35,11 @@ def asked(lang: str) -> list:
                               "status": {"waiting": 3, "time": "10:02:03", "notice": {"kind": "done", "text": "x"}}}),
         ("games_lines", {"words": words, "texts": texts, "day": "2026-12-05", "imported": 21, "merged": ["A", "B"],
                          "unmerged": "A", "delete_count": 1}),
-        ("pad_lines", {"words": words, "fields": [{"code": "range", "field": "blue0", "value": "blue"}],
-                       "general": [{"code": "malformed", "value": "x"}], "count": 3}),
+        ("pad_lines", {"words": words, "problems": [{"code": "range", "field": "blue0", "value": "blue"},
+                                                    {"code": "malformed", "field": None, "value": "x"}],
+                       "fields": ["n0", "blue0"], "players": [
+                           {"name": "", "total": 1234, "place": 2, "decided_by": None, "needs": None},
+                           {"name": "Zoé", "total": 1234, "place": 1, "decided_by": None, "needs": None}]}),
         ("town_lines", {"words": words, "placed": {"fields": {"square_a1": [PROBLEM]}, "general": []}, "name": "Ana",
                         "problems": [PROBLEM]}),
         ("setup_lines", {"words": words, "names": ["Ana", " ", ""], "placed": {"fields": {}, "general": [PROBLEM]}}),

@@ -11,6 +11,7 @@ from webscore.flow import helper_pieces
 from webscore.flow import piece_json
 from webscore.flow import text
 from webscore.languages import LANGUAGES
+from webscore.scoring import pad_fields_json
 from webscore.scoring import table
 
 NAMES = ["<b>Ana</b>", "Bo & \"Cy\""]
@@ -112,3 +113,27 @@ def test_a_broken_record_says_why_and_offers_to_undo_only_when_it_can(client, la
     assert text.escape(why) in drawn and drawn.count('data-action="undo"') == 1
     # Whatever the record, the way home and to a new game.
     assert re.findall(r'<a class="button" href="([^"]+)">', drawn) == [home, new_game]
+
+
+def pad_read(pairs):
+    return json.loads(pad_fields_json(json.dumps(pairs)))
+
+
+def test_the_pads_lines_split_its_problems_by_the_forms_fields_once(client):
+    words = browser_words(client, "en")
+    read = pad_read([["n0", "Ana"], ["blue0", "99"], ["red0", "3"], ["n1", "Bo"], ["foo", "1"]])
+    said = helper_pieces.pad_lines(words, read["problems"], ["n0", "blue0", "red0", "n1"], [])
+    assert said == {
+        "fields": {"blue0": "From 0 to 48 in one town.", "red0": "Red buildings score no points."},
+        "general": '<li class="error">This address holds a field the pad does not know: foo.</li>', "items": []}
+    # A field the form lacks (an address's, from another pad) is the whole pad's problem.
+    assert helper_pieces.pad_lines(words, read["problems"], ["n0", "red0", "n1"], [])["general"].count("<li") == 2
+
+
+def test_the_pads_lines_rank_its_rows_a_nameless_one_by_its_number(client):
+    words = browser_words(client, "fr")
+    read = pad_read([["n0", "Ana"], ["blue0", "9"], ["n1", ""], ["blue1", "5"], ["n2", "Cy"], ["blue2", "7"]])
+    items = helper_pieces.pad_lines(words, read["problems"], ["n0", "blue0", "n1", "blue1", "n2", "blue2"],
+                                    read["result"]["players"])["items"]
+    assert [re.search(r"<bdi>([^<]*)</bdi>", item)[1] for item in items] == ["Ana", "Cy", "Joueur 2"]
+    assert [re.search(r'data-player="(\d)"', item)[1] for item in items] == ["0", "2", "1"]

@@ -3,6 +3,7 @@
 take it from there."""
 
 import html
+import json
 import pathlib
 import re
 
@@ -12,6 +13,7 @@ from support.apps import browser_words
 from webscore.flow import helper_pieces
 from webscore.flow import setup_pieces
 from webscore.flow import text
+from webscore.scoring import pad_fields_json
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 LABELS = {"en": ["Player 1", "Player 2", "Player 3"], "fr": ["Joueur 1", "Joueur 2", "Joueur 3"],
@@ -50,7 +52,11 @@ def test_the_quick_pad_names_its_rows_and_its_blank_names_by_the_label(client, l
     words = browser_words(client, lang)
     form = helper_pieces.pad_form(words, 3, "master-builder", {})
     assert re.findall(r"<legend>([^<]*)</legend>", form) == LABELS[lang]
-    assert helper_pieces.pad_lines(words, [], [], 3)["names"] == LABELS[lang]
+    # Its ranking names each row left without a name by the label (three players tied, each a row of its own).
+    read = json.loads(pad_fields_json(json.dumps([["n0", ""], ["blue0", "3"], ["n1", ""], ["blue1", "2"], ["n2", ""],
+                                                  ["blue2", "1"]])))
+    items = helper_pieces.pad_lines(words, read["problems"], [], read["result"]["players"])["items"]
+    assert [re.search(r"<bdi>([^<]*)</bdi>", item)[1] for item in items] == LABELS[lang]
 
 
 def test_no_other_module_or_template_words_a_players_label():

@@ -10,6 +10,7 @@ from .bgstats import play_of
 from .controls import button
 from .controls import link_button
 from .result_pieces import bgstats_link
+from .result_pieces import ranking_items
 from .text import attributes
 from .text import escape
 from .text import fill
@@ -115,13 +116,22 @@ def messages(texts: list) -> str:
     return "".join('<li class="error">{}</li>'.format(escape(text)) for text in texts)
 
 
-def pad_lines(words: dict, fields: list, general: list, count: int) -> dict:
-    """Return what the quick pad (pad.mjs) says as it redraws: each problem of a field in words ("fields", plain
-    text, in their order), the problems of the whole pad as messages' items ("general", HTML), and each row's name
-    when it is left blank ("names": "Player 1"...) for its count of rows."""
-    return {"fields": [_pad_problem(words, problem) for problem in fields],
-            "general": messages([_pad_problem(words, problem) for problem in general]),
-            "names": [player_label(words, n) for n in range(1, count + 1)]}
+def pad_lines(words: dict, problems: list, fields: list, players: list) -> dict:
+    """Return what the quick pad (pad.mjs) says as it redraws, from the core's reading of its address: each problem of
+    a field the form has (fields: the form's fields' names) in words, by its field ("fields", plain text; a field's
+    last problem), the other problems, the whole pad's, as messages' items ("general", HTML), and the ranking's items
+    as the result page draws them ("items", players first place first, a row left without a name by its number)."""
+    on_fields = {}
+    general = []
+    for problem in problems:
+        if problem.get("field") in fields:
+            on_fields[problem["field"]] = _pad_problem(words, problem)
+        else:
+            general.append(_pad_problem(words, problem))
+    named = [dict(player, name=player["name"] or player_label(words, n))
+             for n, player in enumerate(players, 1)]
+    order = sorted(range(len(players)), key=lambda p: (players[p]["place"], p))
+    return {"fields": on_fields, "general": messages(general), "items": ranking_items(words, named, order)}
 
 
 def _pad_problem(words: dict, problem: dict) -> str:
