@@ -11,8 +11,6 @@ const pageWords = { ...words, stats: texts };
 const place = document.getElementById("history");
 const message = document.querySelector(".import-message");
 const day = new Intl.DateTimeFormat(lang, { dateStyle: "medium" });
-// The deletion's question for the games kept when the page was last drawn ({count, text}).
-let deleteQuestion = null;
 // Whether the core's worker holds the games as kept (sent once, then "same"): until another page changes them.
 let sent = false;
 addEventListener("storage", (event) => {
@@ -46,9 +44,6 @@ async function draw(focus = null) {
   // Each day in the page's language, from its time: only those shown are written.
   for (const time of place.querySelectorAll("time[data-when]")) time.textContent = day.format(Number(time.dataset.when));
   if (focused && place.querySelector("#" + CSS.escape(focused))) document.getElementById(focused).focus();
-  // The question a deletion asks, worded with the page: asked on the tap itself, as the browser asks it.
-  const count = played().length;
-  deleteQuestion = { count, text: (await lines({ delete_count: count })).delete_confirm };
   performance.mark("marquoir:games-drawn");
   // Kept after the page is drawn, in a task of its own.
   if (answer.played) setTimeout(() => keepPlayedText(answer.played), 0);
@@ -64,20 +59,20 @@ function save(name, type, text) {
   setTimeout(() => URL.revokeObjectURL(link.href), 60000);
 }
 
-// What the page says besides its statistics, worded by the flow's piece (history_pieces.games_lines).
+// What the page says besides its statistics, worded by the flow's piece (history_pieces.games_lines). Where the core
+// cannot start, what the page still does (export the games, delete them) says the page's words as they are, which
+// write neither a day nor a count.
 const lines = async (asked) => (await loadBrowserCore()).draw("games_lines", { words, texts, ...asked });
-// A file is named for the day it is saved; where the core cannot start, the day is put in the name as it is.
-async function fileName(kind) {
-  const day = new Date().toISOString().slice(0, 10);
-  return (await lines({ day }).catch(() => null))?.[kind] ?? texts[kind].replace("%(date)s", day);
-}
+// A file is named for the day it is saved.
+const fileNames = () => lines({ day: new Date().toISOString().slice(0, 10) });
 
 // Every game as a code and a time, after the file's head as the flow describes it (history.EXPORT, given in the
 // catalogue), which its import checks.
 async function exportGames() {
   const games = played().filter((game) => typeof game?.code === "string" && Number.isInteger(game.when))
     .map(({ code, when }) => ({ code, when }));
-  save(await fileName("games_file"), "application/json",
+  const name = (await fileNames().catch(() => ({ games_file: texts.games_file_undated }))).games_file;
+  save(name, "application/json",
     JSON.stringify({ ...words.catalogue.export, games, merged: merged() }, null, 1));
 }
 
@@ -87,7 +82,7 @@ async function exportPlays() {
     links: links(location.origin) });
   if (answer.played) keepPlayedText(answer.played);
   // A byte order mark first: a spreadsheet then reads the names' accents as UTF-8.
-  save(await fileName("plays_file"), "text/csv;charset=utf-8", "\ufeff" + answer.csv);
+  save((await fileNames()).plays_file, "text/csv;charset=utf-8", "\ufeff" + answer.csv);
 }
 
 // An export holds a code and a time per game: the most games kept (words.catalogue.max_games) are well under this.
@@ -163,13 +158,9 @@ place.addEventListener("click", (event) => {
 document.querySelector("[data-action=export]").addEventListener("click", exportGames);
 document.querySelector("[data-action=csv]").addEventListener("click", exportPlays);
 document.querySelector("[data-action=delete]").addEventListener("click", async () => {
-  const count = played().length;
-  // Kept elsewhere since the page was drawn: worded now (where the core cannot start, in the catalogue's
-  // general form, the count put in as it is).
-  const question = deleteQuestion?.count === count ? deleteQuestion.text
-    : (await lines({ delete_count: count }).catch(() => null))?.delete_confirm
-      ?? texts.delete_confirm.other.replace("%(num)d", String(count));
-  if (!confirm(question)) return;
+  // The games kept now, whichever page kept them since this one was drawn.
+  const said = await lines({ delete_count: played().length }).catch(() => ({ delete_confirm: texts.delete_all }));
+  if (!confirm(said.delete_confirm)) return;
   forgetPlayed();
   sent = false;
   message.textContent = "";

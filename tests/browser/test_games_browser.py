@@ -319,6 +319,14 @@ def test_a_core_that_cannot_start_is_said_and_the_games_can_still_be_exported(ph
     with page.expect_download() as saved:
         page.get_by_role("button", name="Játszmák exportálása (JSON)").click()
     assert len(json.loads(pathlib.Path(saved.value.path()).read_text())["games"]) == 12
+    # Named, and the deletion asked, in the page's words as the server wrote them: no day, no count.
+    assert saved.value.suggested_filename == "marquoir-jatszmak.json"
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    with page.expect_event("dialog") as asked:
+        page.get_by_role("button", name="Játszmák törlése").click()
+    assert asked.value.message == ("Törlöd erről a telefonról a statisztikához eltett összes játszmát, "
+                                   "bármilyen időszakot és játékosokat választottál is?")
+    assert len(page.evaluate("() => JSON.parse(localStorage.getItem('marquoir.played'))")) == 12
 
 
 TOWN = ("cottage farm cottage well", "cottage . . .", ". . . .", ". . . .")

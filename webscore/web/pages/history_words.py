@@ -72,6 +72,9 @@ def history_words() -> dict:
         "delete_confirm": i18n.plural_forms(
             "Delete %(num)d game kept on this phone for these statistics, whatever the period and players chosen?",
             "Delete %(num)d games kept on this phone for these statistics, whatever the period and players chosen?"),
+        # Asked where the core cannot start, so cannot write how many games a deletion forgets.
+        "delete_all": _("Delete every game kept on this phone for these statistics, whatever the period and players "
+                        "chosen?"),
         "importing": _("Reading the file…"),
         "nothing_new": _("No new game: every game of this file is kept already."),
         "too_big": _("This file is too big to be an export of Marquoir: nothing was imported."),
@@ -79,6 +82,8 @@ def history_words() -> dict:
         # as the language's spreadsheets open it.
         "games_file": _("marquoir-games-%(date)s.json"),
         "plays_file": _("marquoir-plays-%(date)s.csv"),
+        # The games' file where the core cannot start to write the day in its name.
+        "games_file_undated": _("marquoir-games.json"),
         "csv": {"separator": next(row.spreadsheet_separator for row in ROWS if row.tag == lang), "columns": [
             pgettext("a column of the exported plays", "date"), pgettext("a column of the exported plays", "link"),
             pgettext("a column of the exported plays", "mode"), pgettext("a column of the exported plays", "seat"),
