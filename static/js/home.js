@@ -3,18 +3,15 @@
 import { forget, forgetAll, games } from "./recent.mjs";
 
 const section = document.querySelector(".recent");
-// Players' names as the page's language lists them ("Ana, Bo and Cy"), as the server's lists are.
-const listFormat = () => new Intl.ListFormat(document.documentElement.lang, { type: "conjunction" });
-const names = (entry) => listFormat().format(entry.names);
 
-// The same list with each name isolated, so a right-to-left name cannot reorder what follows it.
-function isolatedNames(entry) {
-  return listFormat().formatToParts(entry.names).map((part) => {
-    if (part.type !== "element") return part.value;
-    const isolated = document.createElement("bdi");
-    isolated.textContent = part.value;
-    return isolated;
-  });
+// A game's names as the page lists them ("Ana, Bo and Cy"), each isolated so a right-to-left name cannot reorder what
+// follows it, and its Delete button's label, one sentence per language: as the server worded them for as many
+// players (pages/views.py _kept_game_words), each name put in its slot as text.
+function worded(entry) {
+  const [names, label] = section.querySelector(`template.kept-words[data-players="${entry.names.length}"]`)
+    .content.cloneNode(true).children;
+  for (const slot of [...names.children, ...label.children]) slot.textContent = entry.names[Number(slot.dataset.name)];
+  return { names: names.childNodes, label: label.textContent };
 }
 
 function draw() {
@@ -25,13 +22,12 @@ function draw() {
     const item = section.querySelector("#kept-game").content.firstElementChild.cloneNode(true);
     const link = item.querySelector("a");
     link.href = entry.path;
-    link.append(...isolatedNames(entry));
+    const { names, label } = worded(entry);
+    link.append(...names);
     item.querySelector(".hint").textContent = " · " + (entry.finished ? section.dataset.finished : section.dataset.inProgress) +
       " · " + new Intl.DateTimeFormat(document.documentElement.lang, { dateStyle: "medium", timeStyle: "short" }).format(entry.when);
     const remove = item.querySelector("button");
-    // One sentence per language, with the names in the place that language puts them.
-    // A function, so that a name holding "$&" or "$'" is put in as it is, not read as a replacement pattern.
-    remove.setAttribute("aria-label", section.dataset.deleteGame.replace("%(names)s", () => names(entry)));
+    remove.setAttribute("aria-label", label);
     remove.dataset.id = entry.id;
     remove.addEventListener("click", () => {
       const buttons = [...list.querySelectorAll("button[data-id]")];

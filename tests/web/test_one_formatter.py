@@ -10,12 +10,13 @@ import pytest
 SCRIPTS = sorted((pathlib.Path(__file__).resolve().parents[2] / "static" / "js").glob("*.*js"))
 FORMATTERS = "number|list|fill|pluralForm|counted|pair|problemText"
 # What a second formatter would be: a function named as one, or one that reads how a language writes numbers
-# (its group, its grouping, its plural categories), or fills every %(name)s of a message by a pattern.
+# (its group, its grouping, its plural categories) or lists names, or fills a message's %(name)s itself.
 FORBIDDEN = {
     "a formatter by name": re.compile(r"\bfunction\s+(?:{0})\b|\bexport\s+(?:const|let|var)\s+(?:{0})\b".format(FORMATTERS)),
-    "Intl's numbers or plurals": re.compile(r"Intl\.(?:NumberFormat|PluralRules)|toLocaleString\("),
+    "Intl's numbers, plurals or lists": re.compile(r"Intl\.(?:NumberFormat|PluralRules|ListFormat)|toLocaleString\("),
     "a number's writing read": re.compile(r"\.grouped_from\b|\.grouping\b|\.plurals\s*\[|\bwords\.lists\b"),
     "placeholders filled by a pattern": re.compile(r"%\\\(\(?\\w"),
+    "a placeholder filled by its name": re.compile(r"""\.replace(?:All)?\(\s*["'`]%\("""),
 }
 
 

@@ -5,6 +5,7 @@ import re
 import pytest
 
 from support import examples
+from support.apps import new_app
 from support.webflow import SETUP
 from support.webflow import checked
 from support.webflow import code_of
@@ -55,6 +56,35 @@ def test_home_page(client):
     assert response.status_code == 200
     assert '<html lang="en">' in response.text
     assert 'href="/en/new"' in response.text
+
+
+def kept_words(html: str) -> dict:
+    return {int(count): (names, delete) for count, names, delete in re.findall(
+        r'<template class="kept-words" data-players="(\d)"><span>(.*?)</span><span>(.*?)</span></template>', html)}
+
+
+@pytest.mark.parametrize("lang, names, delete, solo", [
+    ("en", "{0}, {1}, and {2}", "Delete the game of {0}, {1}, and {2}", "Delete the game of {0}"),
+    ("fr", "{0}, {1} et {2}", "Supprimer la partie\u00a0: {0}, {1} et {2}", "Supprimer la partie\u00a0: {0}"),
+    ("hu", "{0}, {1} és {2}", "{0}, {1} és {2} játszmájának törlése", "{0} játszmájának törlése"),
+])
+def test_the_home_page_words_a_kept_games_names_and_its_delete_button_with_the_names_as_slots(client, lang, names,
+                                                                                              delete, solo):
+    """The games kept on the phone are known to its script alone (home.js): the server words them for each count of
+    players, as its lists are written, and the script puts each name, isolated, in its slot as text."""
+    kept = kept_words(client.get("/{}/".format(lang)).text)
+    assert sorted(kept) == [1, 2, 3, 4, 5, 6]
+    slots = ['<bdi data-name="{}"></bdi>'.format(i) for i in range(3)]
+    assert kept[3] == (names.format(*slots), delete.format(*slots))
+    assert kept[1] == (slots[0], solo.format(slots[0]))
+    assert kept[6][0].count("<bdi") == 6
+
+
+def test_a_kept_games_sentence_escapes_its_words_around_the_slots():
+    from webscore.web.i18n.labels import name_slots
+
+    with new_app().test_request_context("/en/"):
+        assert name_slots(2, "<%(names)s> & co") == '&lt;<bdi data-name="0"></bdi> and <bdi data-name="1"></bdi>&gt; &amp; co'
 
 
 def test_unknown_language_is_404(client):

@@ -409,6 +409,20 @@ def name_list(names) -> str:
     return format_list([str(name) for name in names], locale=current_language())
 
 
+def name_slots(count: int, template: str = "%(names)s") -> str:
+    """Return a template's sentence (a message of one %(names)s) about count names, as HTML: the names listed as
+    name_list lists them, each a slot a page's script fills with its name as text (an empty <bdi data-name="i">,
+    from 0), so the page words a list of names it alone knows (the games kept on a phone) without writing it."""
+    from markupsafe import Markup
+    from markupsafe import escape
+
+    marks = ["\x00{}\x00".format(i) for i in range(count)]
+    written = str(escape(template % {"names": name_list(marks)}))
+    for i, mark in enumerate(marks):
+        written = written.replace(mark, '<bdi data-name="{}"></bdi>'.format(i))
+    return Markup(written)
+
+
 def init_app(app) -> None:
     """Give templates the card catalogue and its words."""
     from ...scoring.cards import FORTUNE_BUILDINGS

@@ -8,6 +8,7 @@ from flask import redirect
 from flask import render_template
 from flask import request
 from flask import url_for
+from flask_babel import gettext
 from markupsafe import Markup
 
 from ...flow import helper_pieces
@@ -19,9 +20,11 @@ from ...scoring.cards import cards_of_colour
 from ...scoring.game import SOLO_LOWEST_RANK
 from ...scoring.game import SOLO_RANKS
 from ...scoring.pad import pad_from_fields
+from ...scoring.validate import MAX_PLAYERS
 from .. import i18n
 from ..http import page_cache
 from ..i18n.labels import RULES_NOTES
+from ..i18n.labels import name_slots
 from ..i18n.words import page_words_of_browser
 from .history_words import history_words
 
@@ -46,7 +49,14 @@ def home(lang):
     """Show the home page: start a game, read the rules."""
     # Its list of games kept on this phone (home.js) lets games go from "Your games" too: it says how many are kept.
     return page_cache.language_page("home", lambda: render_template(
-        "home.html", max_games=page_words_of_browser()["catalogue"]["max_games"]))
+        "home.html", max_games=page_words_of_browser()["catalogue"]["max_games"], kept=_kept_game_words()))
+
+
+def _kept_game_words() -> list:
+    """Return how the home page words a game kept on the phone, for each count of players: (count, its names as the
+    language lists them, the label of the button that deletes it), the names left as slots home.js fills."""
+    return [(count, name_slots(count), name_slots(count, gettext("Delete the game of %(names)s")))
+            for count in range(1, MAX_PLAYERS + 1)]
 
 
 @bp.get("/<lang>/rules")
