@@ -33,6 +33,10 @@ export async function startCore(loadMicroPython, files) {
   mp.runPython("import webscore.scoring, webscore.flow");
   const core = mp.pyimport("webscore.scoring");
   const flow = mp.pyimport("webscore.flow");
+  // The page's words, read into Python once and kept here (the door words: live.mjs gives them as a town opens),
+  // for the live score to write each tap's numbers with, without the words crossing into Python again.
+  const json = mp.pyimport("json");
+  let kept = null;
   // Each door takes a request, sends it to its Python function as JSON text and parses the JSON it answers.
   const door = (module, name) => (request) => JSON.parse(module[name](JSON.stringify(request)));
   // A door given text as it is (a game file as JSON text, a code).
@@ -52,9 +56,15 @@ export async function startCore(loadMicroPython, files) {
     table: door(core, "table_json"),
     // The setup form: {fields, action, seed} → {state, offers} and {code} or {problems}.
     setup: door(flow, "setup_json"),
-    // A town step: {code, n, fields, live} → {problems} | {confirm, code} | {code, step} | {result}, or
+    // A town step: {code, n, fields, show} → {problems} | {confirm, code} | {code, step} | {result}, or
     // {damaged} for a code that does not open, {no_player} for a player the game does not have.
     town: door(flow, "town_json"),
+    // The page's words, kept for the live score (nothing is answered).
+    words: (words) => {
+      kept = json.loads(JSON.stringify(words));
+    },
+    // The live score on a tap: {code, n, fields} → {town, shown}, written with the words kept.
+    live: (request) => JSON.parse(flow.live_json(JSON.stringify(request), kept)),
     // A town's outbox at a table (webscore/flow/sync.py): {call, outbox | client and town, ...} → {outbox, shown, waiting, changed}.
     outbox: door(flow, "outbox_json"),
     // The tie's turns form: {code, fields} → {code} or {problems}.

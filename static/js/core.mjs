@@ -4,8 +4,8 @@
 // its files already (templates/macros.html core_files), or the service worker holds them, so they arrive
 // side by side, not one after another.
 
-const DOORS = ["score", "scoreTown", "scoreCode", "pad", "padFields", "table", "setup", "town", "outbox", "turns",
-  "result", "draw", "history"];
+const DOORS = ["score", "scoreTown", "scoreCode", "pad", "padFields", "table", "setup", "town", "words", "live", "outbox",
+  "turns", "result", "draw", "history"];
 
 let worker = null;
 let started = null;

@@ -59,11 +59,11 @@ export function liveScore(form) {
       if (!waiting.includes(field.name)) forgetProblems(field);
     }
   };
-  // The words the live score's texts are made with (town_pieces.live_numbers), sent with each question.
-  const liveWords = { number: words.number, plurals: words.plurals, points: words.points, ui: words.ui };
   // Taps are answered once the core is ready; the numbers shown until then are the town as it was opened.
   form.dataset.live = "";
   const core = loadBrowserCore().then(async (ready) => {
+    // The words the live score's texts are written with (town_pieces.live_numbers), kept by the core's worker.
+    ready.words(words);
     const shown = await ready.town({ code, n, fields: {}, show: true });
     if (shown.game) remember(form.dataset.lang, code, location.pathname, shown.game, false, shown.key);
     return ready;
@@ -83,14 +83,14 @@ export function liveScore(form) {
   let ahead = null;
   form.addEventListener("town-foresee", ({ detail: fields }) => {
     if (!coreReady() || asking) return;
-    const answer = core.then((ready) => ready.town({ code, n, fields, live: true, words: liveWords })).catch(() => null);
+    const answer = core.then((ready) => ready.live({ code, n, fields })).catch(() => null);
     ahead = { key: JSON.stringify(fields), answer };
   });
   const ask = async (ready) => {
     const fields = formFields(form);
     const foreseen = ahead?.key === JSON.stringify(fields) ? await ahead.answer : null;
     ahead = null;
-    return foreseen ?? ready.town({ code, n, fields, live: true, words: liveWords });
+    return foreseen ?? ready.live({ code, n, fields });
   };
   const update = async () => {
     if (asking) {

@@ -317,15 +317,15 @@ def test_a_step_left_before_the_towns_script_runs_leaves_with_the_taps_made_mean
     expect(page.locator("#square_a1")).to_have_value("cottage")
 
 
-# Every question the page asks its core worker, by door ("town live" for a live score), from before its scripts run,
-# among the pointer's presses and lifts and the clicks.
+# Every question the page asks its core worker, by door ("live" for a live score; "+words" where the page's words go
+# with it), from before its scripts run, among the pointer's presses and lifts and the clicks.
 COUNT_ASKED = """(() => {
   window.asked = [];
   for (const name of ["pointerdown", "pointerup", "click"]) addEventListener(name, () => window.asked.push(name), true);
   const send = Worker.prototype.postMessage;
   Worker.prototype.postMessage = function (message) {
     const request = message && message.args ? message.args[0] : null;
-    window.asked.push(message.door + (request && request.live ? " live" : ""));
+    window.asked.push(message.door + (request && request.words ? "+words" : ""));
     return send.apply(this, arguments);
   };
 })()"""
@@ -350,7 +350,9 @@ def test_a_square_pressed_is_scored_before_the_finger_lifts_and_the_tap_asks_not
     expect(page.locator(".square[data-square=a1] .square-points")).to_have_text("0")
     expect(page.locator("#announce")).to_have_text("a1, Farm, 0 points. Running total: 34")
     # Asked once, when pressed: before the finger lifted, and nothing more on the click.
-    assert page.evaluate("() => window.asked")[asked:] == ["pointerdown", "town live", "pointerup", "click"]
+    assert page.evaluate("() => window.asked")[asked:] == ["pointerdown", "live", "pointerup", "click"]
+    # The page's words went to the core once, as the town opened: no tap sends them.
+    assert page.evaluate("() => window.asked").count("words") == 1
 
 
 def test_a_press_that_is_not_a_tap_changes_nothing_and_the_next_tap_is_scored_as_it_is(phone, live_server):
@@ -364,7 +366,7 @@ def test_a_press_that_is_not_a_tap_changes_nothing_and_the_next_tap_is_scored_as
     expect(page.locator("#square_a1")).to_have_value("cottage")
     expect(page.locator("#square_b1")).to_have_value("farm")
     # a1's press was answered, unused: the tap on b1 asked for its own town.
-    assert page.evaluate("() => window.asked")[asked:] == ["pointerdown", "town live", "pointerdown", "town live",
+    assert page.evaluate("() => window.asked")[asked:] == ["pointerdown", "live", "pointerdown", "live",
                                                            "pointerup", "click"]
     shown = page.locator(".running-total").inner_text()
     points = page.locator(".square[data-square=a1] .square-points").inner_text()

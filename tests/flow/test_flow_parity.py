@@ -9,6 +9,8 @@ from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
 
+from support.apps import browser_words
+from support.apps import new_app
 from support.fortune_games import fortune_game
 from support.strategies import games
 from webscore import flow
@@ -67,7 +69,7 @@ def town_requests(draw):
     values = cards | VALUES | st.sampled_from(["next", "back", "results", "setup", "1", "empty", "scores"])
     fields = draw(st.dictionaries(st.sampled_from(keys), values | st.lists(values, min_size=2, max_size=2),
                                   max_size=20))
-    return {"code": encode(game), "n": n, "fields": fields, "live": draw(st.booleans()), "show": draw(st.booleans())}
+    return {"code": encode(game), "n": n, "fields": fields, "show": draw(st.booleans())}
 
 
 @SETTINGS
@@ -75,6 +77,22 @@ def town_requests(draw):
 def test_town_answers_are_identical(micropython_core, request):
     text = json.dumps(request)
     assert micropython_core.flow_json("town", text) == json.loads(flow.town_json(text))
+
+
+@pytest.fixture(scope="module")
+def words():
+    app = new_app()
+    with app.test_client() as client:
+        return browser_words(client, "hu")
+
+
+@SETTINGS
+@given(request=town_requests())
+def test_live_answers_are_identical(micropython_core, words, request):
+    # The words kept once by the browser's core, then asked for each tap without them.
+    micropython_core.flow_json("words", json.dumps(words))
+    text = json.dumps({"code": request["code"], "n": request["n"], "fields": request["fields"]})
+    assert micropython_core.flow_json("live", text) == json.loads(flow.live_json(text, words))
 
 
 @SETTINGS

@@ -58,8 +58,8 @@ def test_the_live_scores_texts_answer_alike(micropython_core, lang):
     words = page_words(lang)[0]
     for n in (1, 2):
         shown = json.loads(flow.town_json(json.dumps({"code": examples.FOUR_PLAYERS_CODE, "n": n, "show": True})))
-        text = json.dumps({"code": examples.FOUR_PLAYERS_CODE, "n": n, "fields": shown["fields"], "live": True,
-                           "words": words})
-        answer = json.loads(flow.town_json(text))
+        text = json.dumps({"code": examples.FOUR_PLAYERS_CODE, "n": n, "fields": shown["fields"]})
+        answer = json.loads(flow.live_json(text, words))
         assert answer["shown"]["total"] and answer["shown"]["squares"]
-        assert micropython_core.flow_json("town", text) == answer
+        micropython_core.flow_json("words", json.dumps(words))
+        assert micropython_core.flow_json("live", text) == answer

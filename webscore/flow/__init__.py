@@ -92,23 +92,30 @@ def _opened_again(code: str) -> dict:
     return _last_opened[code]
 
 
-def town_json(text: str) -> str:
-    """Answer a town step: {"code", "n", "fields", "live", "show", "words"} → what town_step.save() or .live() says
-    (with words, also what the live score shows: "shown"), or
-    what the step shows (with "problems", placed, where its address holds what no form of ours sends or an answer
-    no town takes: town_step.opened). fields holds each key's text, or its texts where an address repeats
-    the key."""
-    request = json.loads(text)
+def _town_of(request: dict) -> dict:
+    """Return the game of a town step's request and its player n ({"game", "n"}), or the answer for a request that
+    names no step: {"damaged"} for a code that does not open, {"no_player"} for a player the game does not have."""
     opened = _opened_again(str(request.get("code") or ""))
     n = request.get("n")
     if "game" not in opened:
-        return json.dumps(opened)
+        return opened
     if type(n) is not int or not 1 <= n <= len(opened["game"]["players"]):
         # A game without this player: no page, as the server says (404).
-        return json.dumps({"no_player": True})
-    game = opened["game"]
+        return {"no_player": True}
+    return {"game": opened["game"], "n": n}
+
+
+def town_json(text: str) -> str:
+    """Answer a town step: {"code", "n", "fields", "show"} → what town_step.save() says, or
+    what the step shows (with "problems", placed, where its address holds what no form of ours sends or an answer
+    no town takes: town_step.opened); or what _town_of answers for a step that is none. fields holds each key's
+    text, or its texts where an address repeats the key."""
+    request = json.loads(text)
+    step = _town_of(request)
+    if "game" not in step:
+        return json.dumps(step)
+    game, n = step["game"], step["n"]
     sent = request.get("fields") or {}
-    fields = first_values(sent)
     if request.get("show"):
         shown, refused = town_step.opened(game, n, sent)
         player = town_step.as_entered(game, n, shown)
@@ -120,15 +127,21 @@ def town_json(text: str) -> str:
         if refused:
             answer["problems"] = town_step.place(refused, n)
         return json.dumps(answer)
-    if request.get("live"):
-        town = live_town(game, n, fields)
-        # With the page's words, what the live score writes too (town_pieces.live_numbers): the page formats nothing.
-        if request.get("words"):
-            return json.dumps({"town": town, "shown": town_pieces.live_numbers(request["words"], town)})
-        return json.dumps({"town": town})
     answer = town_step.save(game, n, sent, str(request.get("code")))
     answer.pop("game")
     return json.dumps(answer)
+
+
+def live_json(text: str, words: dict) -> str:
+    """Answer the live score on a tap: {"code", "n", "fields"} → player n's town as the fields have it (live_town:
+    "town") and what the page writes for it (town_pieces.live_numbers: "shown"), with the page's words, which the
+    browser's core keeps once (core-worker.mjs); or what _town_of answers for a step that is none."""
+    request = json.loads(text)
+    step = _town_of(request)
+    if "game" not in step:
+        return json.dumps(step)
+    town = live_town(step["game"], step["n"], first_values(request.get("fields") or {}))
+    return json.dumps({"town": town, "shown": town_pieces.live_numbers(words, town)})
 
 
 def live_town(game: dict, n: int, fields: dict) -> dict:
