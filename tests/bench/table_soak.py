@@ -65,7 +65,7 @@ class Phone:
         self.cards = [""] + list(game["buildings"])
         # The town the player ends with: the example game's, which the core takes as handed in.
         self.final = {field: value for field, value in fields_of(game["players"][n]).items() if field != "monument"}
-        known = sync.public(sync.new_town(empty_setup(game), n + 1))
+        known = sync.public(sync.town_from_fields(fields_of(empty_setup(game)["players"][n]), 0, False))
         self.outbox = sync.new_outbox("soak-{}-{}".format(table[:12], n), known)
         self.sending = None
         self.tapped = {}  # seq of the operation holding a tap -> when the earliest of its taps was made

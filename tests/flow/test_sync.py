@@ -14,6 +14,11 @@ N = 1  # Annabell, who owns Barrett Castle: a town with no fact to ask for
 A, B = "phone-A-aaa", "phone-B-bbb"
 
 
+def fresh_town():
+    """Return player N's town as the table opens it, before any phone touched it (as tables/towns.sync_towns does)."""
+    return sync.town_from_fields(fields_of(GAME["players"][N - 1]), 0, False)
+
+
 def sets(seq, base=0, **fields):
     return {"seq": seq, "set": {"square_" + name: [card, base] for name, card in fields.items()}}
 
@@ -25,7 +30,7 @@ def applied(town, client, op):
 
 
 def test_two_phones_that_set_different_squares_both_keep_them():
-    town = sync.new_town(GAME, N)
+    town = fresh_town()
     town = applied(town, A, sets(1, a1="farm", b1="well"))
     town = applied(town, B, sets(1, c1="cottage", d1="cottage"))
     assert sync.public(town) == {"fields": {"monument": "barrett-castle", "square_a1": "farm", "square_b1": "well",
@@ -34,7 +39,7 @@ def test_two_phones_that_set_different_squares_both_keep_them():
 
 
 def test_the_same_square_set_otherwise_over_an_older_version_is_a_conflict_naming_both_values():
-    town = applied(sync.new_town(GAME, N), A, sets(1, a1="farm"))
+    town = applied(fresh_town(), A, sets(1, a1="farm"))
     same, answer = sync.apply(town, B, sets(1, a1="well", b1="farm"), GAME, N)
     assert same is town
     assert answer == {"outcome": sync.CONFLICT, "seq": 1, "conflict": {"square_a1": ["farm", "well"]}}
@@ -43,24 +48,24 @@ def test_the_same_square_set_otherwise_over_an_older_version_is_a_conflict_namin
 
 
 def test_an_identical_change_is_no_conflict_and_changes_nothing():
-    town = applied(sync.new_town(GAME, N), A, sets(1, a1="farm"))
+    town = applied(fresh_town(), A, sets(1, a1="farm"))
     again = applied(town, B, sets(1, a1="farm"))
     assert (again["version"], again["seen"]) == (1, {A: 1, B: 1})
 
 
 def test_a_phone_never_conflicts_with_itself():
-    town = applied(sync.new_town(GAME, N), A, sets(1, a1="farm"))
+    town = applied(fresh_town(), A, sets(1, a1="farm"))
     assert sync.public(applied(town, A, sets(2, a1="well")))["fields"]["square_a1"] == "well"
 
 
 def test_an_operation_sent_twice_is_applied_once():
-    town = applied(sync.new_town(GAME, N), A, sets(1, a1="farm"))
+    town = applied(fresh_town(), A, sets(1, a1="farm"))
     town = applied(town, B, sets(1, base=1, a1="well"))
     assert applied(town, A, sets(1, a1="farm")) is town
 
 
-def test_done_is_idempotent_and_no_change_reaches_a_handed_in_town_until_it_is_reopened():
-    town = applied(sync.new_town(GAME, N), A, sets(1, a1="farm"))
+def test_done_is_idempotent_and_no_change_reaches_a_handed_in_town_until_it_is_refresh_town():
+    town = applied(fresh_town(), A, sets(1, a1="farm"))
     town = applied(town, A, {"seq": 2, "done": True})
     assert (town["done"], town["version"]) == (True, 2)
     assert applied(town, B, {"seq": 1, "done": True})["version"] == 2
@@ -74,7 +79,7 @@ def test_done_is_idempotent_and_no_change_reaches_a_handed_in_town_until_it_is_r
 
 
 def test_a_reopening_from_before_another_phones_hand_in_leaves_the_town_handed_in():
-    town = applied(sync.new_town(GAME, N), A, sets(1, a1="farm"))
+    town = applied(fresh_town(), A, sets(1, a1="farm"))
     town = applied(town, A, {"seq": 2, "done": True})
     town = applied(town, B, {"seq": 1, "reopen": 2})
     town = applied(town, A, {"seq": 3, "done": True})
@@ -86,7 +91,7 @@ def test_a_reopening_from_before_another_phones_hand_in_leaves_the_town_handed_i
 
 
 def test_a_town_the_core_refuses_is_not_handed_in():
-    town = applied(sync.new_town(GAME, N), A, {"seq": 1, "set": {"square_a1": ["warehouse", 0], "stored_a1": ["4", 0]}})
+    town = applied(fresh_town(), A, {"seq": 1, "set": {"square_a1": ["warehouse", 0], "stored_a1": ["4", 0]}})
     refused, answer = sync.apply(town, A, {"seq": 2, "done": True}, GAME, N)
     assert refused is town
     assert answer["outcome"] == sync.PROBLEMS
@@ -96,14 +101,14 @@ def test_a_town_the_core_refuses_is_not_handed_in():
 @pytest.mark.parametrize("changes", [{"square_a1": ["cathedral", 0]}, {"monument": ["grove-university", 0]},
                                      {"monument": ["", 0]}])
 def test_a_card_the_game_has_not_or_another_monument_is_refused(changes):
-    town = sync.new_town(GAME, N)
+    town = fresh_town()
     assert sync.apply(town, A, {"seq": 1, "set": changes}, GAME, N) == (town, {"outcome": sync.INVALID, "seq": 1})
     # The monument the setup chose, sent as it is (a hand-over sends every field), changes nothing.
     assert applied(town, A, {"seq": 1, "set": {"monument": ["barrett-castle", 0]}})["version"] == 0
 
 
 def test_taps_join_the_operation_that_is_not_yet_on_its_way():
-    box = sync.new_outbox(A, sync.public(sync.new_town(GAME, N)))
+    box = sync.new_outbox(A, sync.public(fresh_town()))
     box = sync.edit(box, {"square_a1": "farm", "monument": "barrett-castle"})
     box = sync.edit(box, {"square_a1": "farm", "square_b1": "well", "monument": "barrett-castle"})
     assert box["ops"] == [{"seq": 1, "set": {"square_a1": ["farm", 0], "square_b1": ["well", 0]}}]
@@ -113,7 +118,7 @@ def test_taps_join_the_operation_that_is_not_yet_on_its_way():
 
 
 def test_an_operation_once_sent_never_changes_even_when_its_answer_never_came():
-    box = sync.edit(sync.new_outbox(A, sync.public(sync.new_town(GAME, N))), {"square_a1": "farm"})
+    box = sync.edit(sync.new_outbox(A, sync.public(fresh_town())), {"square_a1": "farm"})
     sent = sync.sending(box, 1)
     # No answer: the phone stops waiting, but op 1 may well be applied; a new tap is a new operation.
     again = sync.edit(sent, {"square_a1": "farm", "square_a2": "well"})
@@ -123,7 +128,7 @@ def test_an_operation_once_sent_never_changes_even_when_its_answer_never_came():
 
 
 def test_a_field_still_waiting_keeps_the_version_it_was_first_changed_over():
-    box = sync.edit(sync.new_outbox(A, sync.public(sync.new_town(GAME, N))), {"square_a1": "farm"})
+    box = sync.edit(sync.new_outbox(A, sync.public(fresh_town())), {"square_a1": "farm"})
     theirs = {"fields": {"monument": "barrett-castle", "square_a1": "well"}, "version": 1, "done": False}
     box = sync.edit(sync.refreshed(box, theirs), {"square_a1": "cottage"})
     # "well" was never shown in place of "farm": changing "farm" again is still over version 0, a conflict.
@@ -131,14 +136,14 @@ def test_a_field_still_waiting_keeps_the_version_it_was_first_changed_over():
 
 
 def test_a_field_the_form_does_not_have_is_left_as_it_is():
-    box = sync.new_outbox(A, sync.public(sync.new_town(GAME, N)))
+    box = sync.new_outbox(A, sync.public(fresh_town()))
     box = sync.edit(box, {"square_a1": "farm"})
     assert box["ops"] == [{"seq": 1, "set": {"square_a1": ["farm", 0]}}]
     assert sync.expected(box)["fields"]["monument"] == "barrett-castle"
 
 
 def test_done_then_reopen_cancel_while_neither_is_sent():
-    box = sync.new_outbox(A, sync.public(sync.new_town(GAME, N)))
+    box = sync.new_outbox(A, sync.public(fresh_town()))
     done = sync.hand_in(box)
     assert done["ops"] == [{"seq": 1, "done": True}] and sync.expected(done)["done"] is True
     assert sync.reopen(done)["ops"] == []
@@ -150,7 +155,7 @@ def test_done_then_reopen_cancel_while_neither_is_sent():
 
 
 def test_an_answer_keeps_the_waiting_taps_shown_over_the_servers_town():
-    box = sync.new_outbox(A, sync.public(sync.new_town(GAME, N)))
+    box = sync.new_outbox(A, sync.public(fresh_town()))
     box = sync.sending(sync.edit(box, {"square_a1": "farm", "monument": "barrett-castle"}), 1)
     box = sync.edit(box, {"square_a1": "farm", "square_b1": "well", "monument": "barrett-castle"})
     server = {"fields": {"monument": "barrett-castle", "square_a1": "farm", "square_c1": "cottage"}, "version": 2, "done": False}
@@ -163,7 +168,7 @@ def test_an_answer_keeps_the_waiting_taps_shown_over_the_servers_town():
 
 
 def test_a_conflict_resolved_square_by_square_keeps_what_the_player_chose():
-    box = sync.new_outbox(B, sync.public(sync.new_town(GAME, N)))
+    box = sync.new_outbox(B, sync.public(fresh_town()))
     box = sync.edit(box, {"square_a1": "well", "square_b1": "farm", "square_c1": "farm", "monument": "barrett-castle"})
     theirs = {"fields": {"monument": "barrett-castle", "square_a1": "farm", "square_b1": "well"}, "version": 1, "done": False}
     box = sync.refreshed(box, theirs)
@@ -197,7 +202,7 @@ def refused(town, client, op):
 
 
 def test_a_number_below_the_last_applied_or_the_last_with_other_content_is_refused_never_acknowledged():
-    town = applied(sync.new_town(GAME, N), A, sets(1, a1="farm"))
+    town = applied(fresh_town(), A, sets(1, a1="farm"))
     town = applied(town, A, sets(2, base=1, b1="well"))
     assert refused(town, A, sets(1, a1="well")) == {"outcome": sync.STALE, "seq": 1, "last": 2}
     assert refused(town, A, sets(2, base=1, b1="farm")) == {"outcome": sync.REUSED, "seq": 2, "last": 2}
@@ -207,7 +212,7 @@ def test_a_number_below_the_last_applied_or_the_last_with_other_content_is_refus
 
 
 def test_a_version_the_town_never_had_is_refused_in_a_change_and_a_reopening():
-    town = applied(sync.new_town(GAME, N), A, sets(1, a1="farm"))
+    town = applied(fresh_town(), A, sets(1, a1="farm"))
     town = applied(town, A, {"seq": 2, "done": True})
     assert refused(town, B, {"seq": 1, "reopen": 2147483647}) == {"outcome": sync.VERSION, "seq": 1,
                                                                    "version": 2147483647}
@@ -222,7 +227,7 @@ def applied_by(town, client, op, key, holder):
 
 
 def test_phones_are_remembered_until_the_slots_are_full_then_only_those_not_holding_the_town_are_dropped():
-    town = applied_by(sync.new_town(GAME, N), A, sets(1, a1="farm"), "key-A", "key-A")
+    town = applied_by(fresh_town(), A, sets(1, a1="farm"), "key-A", "key-A")
     for i in range(sync.MAX_SEEN - 1):
         town = applied_by(town, "phone-{:04d}-x".format(i), sets(1, base=town["version"], b1=("well", "farm")[i % 2]),
                           "key-{:04d}".format(i), "key-A")
@@ -241,7 +246,7 @@ def test_phones_are_remembered_until_the_slots_are_full_then_only_those_not_hold
 def test_one_key_makes_at_most_max_per_key_phones_and_stops_only_itself():
     # Issue 50: the phone holding a town took a new client id for each save, and its 24 ids locked every other
     # phone out of the town for the table's life.
-    town = sync.new_town(GAME, N)
+    town = fresh_town()
     for i in range(sync.MAX_PER_KEY):
         town = applied_by(town, "forged-{:04d}-x".format(i), sets(1, base=town["version"], a1=("well", "farm")[i % 2]),
                           "key-A", "key-A")

@@ -25,6 +25,7 @@ from support import examples
 from support.tables import empty_setup
 from webscore import flow
 from webscore.flow import sync
+from webscore.flow.town_step import fields_of
 
 GAME = empty_setup(examples.load("four-players"))
 N = 1
@@ -40,7 +41,7 @@ class Server:
     """The table's town as the store keeps it, merging one operation at a time."""
 
     def __init__(self):
-        self.town = sync.new_town(GAME, N)
+        self.town = sync.town_from_fields(fields_of(GAME["players"][N - 1]), 0, False)
         self.applied = set()
 
     def receive(self, client: str, op: dict) -> tuple:

@@ -168,7 +168,7 @@ def test_a_table_opens_with_no_coins_swaps_or_seed():
 
 def test_a_table_takes_the_seed_as_a_square_and_nothing_else():
     g = game()
-    town = sync.new_town(g, 2)
+    town = sync.town_from_fields(town_step.fields_of(g["players"][1]), 0, False)
     changed, answer = sync.apply(town, "phone-2-abcd", {"seq": 1, "set": {"seed": ["b2", 0], "coins": ["3", 0]}}, g, 2)
     assert answer["outcome"] == sync.APPLIED and changed["fields"]["seed"] == "b2"
     _, answer = sync.apply(town, "phone-2-abcd", {"seq": 1, "set": {"seed": ["b9", 0]}}, g, 2)

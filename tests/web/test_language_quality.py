@@ -7,6 +7,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from support import examples
+from webscore.flow import result_pieces
 from webscore.languages import LANGUAGES
 from webscore.web.i18n import labels
 from webscore.web.results.pieces import pieces
@@ -203,7 +204,7 @@ def test_lists_of_names_follow_the_language(app, lang, expected):
     feeders = [{"card": "farm", "square": "c1"}, {"card": "granary", "square": "d2"}, {"card": "orchard", "square": "a4"}]
     with app.test_request_context("/{}/".format(lang)):
         app.preprocess_request()
-        text = pieces().reason({"card": "cottage", "reason": "fed", "n": 0, "fed_by": feeders})
+        text = result_pieces.reason(pieces().browser_words, {"card": "cottage", "reason": "fed", "n": 0, "fed_by": feeders})
     assert text.endswith(expected)
 
 

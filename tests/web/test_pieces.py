@@ -1,26 +1,13 @@
 """The pieces pages are drawn from say what Babel and the card catalogue say, in every language."""
 
 import pytest
-from babel.lists import format_list
 
-from webscore.languages import LANGUAGES
+from webscore.flow import result_pieces
+from webscore.scoring.cards import colour_of
 from webscore.web.i18n.labels import CARD_NAMES
 from webscore.web.i18n.labels import reason_text
 from webscore.web.results.pieces import Pieces
 from webscore.web.results.pieces import pieces
-
-NAMES = ["Farm A1", "Granary B2", "Orchard C3", "Greenhouse D4", "Farm D1"]
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_lists_are_joined_as_babel_joins_them(app, lang):
-    with app.test_request_context("/{}/r/x".format(lang)):
-        from flask import g
-
-        g.lang = lang
-        words = pieces()
-        for count in range(1, len(NAMES) + 1):
-            assert words.name_list(NAMES[:count]) == format_list(NAMES[:count], locale=lang)
 
 
 @pytest.mark.parametrize(("lang", "cottage", "link"), [
@@ -34,9 +21,9 @@ def test_each_language_has_its_own_pieces(app, lang, cottage, link):
         g.lang = lang
         words = pieces()
         assert words.names["cottage"] == str(CARD_NAMES["cottage"]) == cottage
-        assert words.link("cottage").startswith(link)
+        assert result_pieces.card_link(words.browser_words, "cottage", colour_of("cottage"), words.rules).startswith(link)
         square = {"square": "A1", "card": "cottage", "points": 3, "reason": "fed", "n": 0, "fed_by": None}
-        assert words.reason(square) == reason_text("fed", 0, "cottage")
+        assert result_pieces.reason(words.browser_words, square) == reason_text("fed", 0, "cottage")
 
 
 def test_a_name_with_markup_is_escaped_in_a_line(app):

@@ -16,6 +16,7 @@ from support.tables import open_table
 from support.tables import town_op
 from webscore import shapes
 from webscore.flow import sync
+from webscore.flow.town_step import fields_of
 from webscore.scoring import decode
 from webscore.scoring import encode
 from webscore.scoring import problems
@@ -127,7 +128,7 @@ FULL = examples.load("four-players")
 
 def _towns_and_ops():
     """Return the towns the flow made and the operations it took, through a set, a conflict, a hand-in, a reopening."""
-    towns, ops = [sync.new_town(GAME, 1)], []
+    towns, ops = [sync.town_from_fields(fields_of(GAME["players"][0]), 0, False)], []
     sent = [(A, sync.read_op(town_op(FULL, 0))), (B, {"seq": 1, "set": {"square_a1": ["well", 0]}}),
             (A, sync.read_op({"seq": 2, "done": True})), (B, sync.read_op({"seq": 2, "reopen": 2})),
             (A, {"seq": 3, "set": {"stored_d3": ["1", 3]}})]

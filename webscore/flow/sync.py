@@ -46,7 +46,6 @@ from ..scoring.town import NAMES
 from ..scoring.validate import problems
 from .town_facts import SEED
 from .town_step import FACTS
-from .town_step import fields_of
 from .town_step import offered
 from .town_step import read
 
@@ -87,11 +86,6 @@ def empty_setup(game: dict) -> dict:
     return dict(game, players=[dict({key: value for key, value in player.items() if key not in EXPANSION_PLAYER_KEYS},
                                     town=[[None] * 4 for _ in range(4)], stored={}, master_builder_turns=None,
                                     shrine_buildings=None, completed_before=None) for player in game["players"]])
-
-
-def new_town(game: dict, n: int) -> dict:
-    """Return player n's town (from 1) as the setup has it, before any phone touched it."""
-    return town_from_fields(fields_of(game["players"][n - 1]), 0, False)
 
 
 def town_from_fields(fields: dict, version: int, done: bool) -> dict:

@@ -2,9 +2,9 @@
 
 A result page names the same few cards, reasons and numbers square after square, and the setup page
 draws the same 24 card faces: asking Babel, url_for and a macro for each was most of their cost. The
-pieces (card names, faces and links, reason phrases, numbers, the language's punctuation of
-"label: value" and of lists) are kept per language and address of the rules, and each page puts its
-own lines together from them. A result page's parts drawn player by player (a ranking's item, a town
+pieces (card names and faces, links to the rules, a result's grid squares and lines, the score pad's
+heads and cells) are kept per language and address of the rules, and each page puts its own lines
+together from them. A result page's parts drawn player by player (a ranking's item, a town
 with its grid and lines, the score pad) are drawn by webscore.flow.result_pieces, the very functions the offline
 shell runs under MicroPython, from the browser's words; what they draw is kept here, piece by piece.
 The wording itself stays in labels.py.
@@ -13,7 +13,6 @@ The wording itself stays in labels.py.
 import json
 
 from babel import Locale
-from babel.lists import format_list
 from flask_babel import get_locale
 from flask_babel import gettext
 from markupsafe import Markup
@@ -22,10 +21,8 @@ from markupsafe import escape
 from ...flow import PIECES
 from ...flow import result_pieces
 from ...flow import setup_pieces
-from ...flow import text
 from ...scoring.cards import ALL_BUILDINGS
 from ...scoring.cards import ALL_MONUMENTS
-from ...scoring.cards import colour_of
 from ..http.addresses import address
 from ..http.cache import Store
 from ..http.cache import kept
@@ -59,7 +56,6 @@ class Pieces:
         self.locale = Locale.parse(self.lang)
         # The words the offline shell draws a result with: the result's pieces are drawn from them here too.
         self.browser_words = json.loads(words_json())
-        self.links = {}
         # A result's grid squares and lines as HTML, by what they show: met again game after game.
         self.grid_squares = Store(LIMIT)
         self.grid_lines = Store(LIMIT)
@@ -68,16 +64,6 @@ class Pieces:
         # The score pad's row heads by column, and its cells by points.
         self.pad_heads = Store(LIMIT)
         self.pad_cells = Store(LIMIT)
-
-    def number(self, value: int) -> str:
-        """Return a whole number as this language writes it."""
-        return labels.number_in(self.lang, value)
-
-    def link(self, card: str) -> str:
-        """Return a card's name linked to its rule, with its colour named after it, as HTML."""
-        if card not in self.links:
-            self.links[card] = result_pieces.card_link(self.browser_words, card, colour_of(card), self.rules)
-        return self.links[card]
 
     def _layout(self, card: str) -> Markup:
         resources = [[str(labels.RESOURCE_NAMES[labels.RESOURCE_OF_LETTER[cell]]) if cell != "." else gettext("nothing")
@@ -121,21 +107,9 @@ class Pieces:
         (webscore.flow.setup_pieces.setup_lines, which setup.js redraws them with)."""
         return setup_pieces.setup_lines(self.browser_words, names)["rows"]
 
-    def name_list(self, names: list) -> str:
-        """Join names as this language lists them."""
-        return format_list(names, locale=self.locale)
-
-    def reason(self, square: dict) -> str:
-        """Return why a square of the result view scores what it does, in words."""
-        return result_pieces.reason(self.browser_words, square)
-
     def rank(self, p: int, player: dict) -> Markup:
         """Return a player's item of the ranking (webscore.flow.result_pieces.rank_item)."""
         return Markup(result_pieces.rank_item(self.browser_words, p, player))
-
-    def points(self, total: int) -> str:
-        """Return a number of points in words ("28 points")."""
-        return text.points(self.browser_words, total)
 
     def town(self, player: dict, change: str) -> Markup:
         """Return a player's town as the result shows it (webscore.flow.result_pieces.town), its squares and lines kept."""
