@@ -6,9 +6,9 @@ import pytest
 from support.apps import new_app
 from webscore.flow import history_pieces
 from webscore.flow import table_pieces
+from webscore.web.i18n.history_words import history_words
+from webscore.web.i18n.table_words import table_words
 from webscore.web.i18n.words import words as browser_words
-from webscore.web.pages.history_words import history_words
-from webscore.web.tables.towns import table_words
 
 
 def page_words(lang: str):

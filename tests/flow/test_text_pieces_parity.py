@@ -9,9 +9,9 @@ from support import examples
 from support.apps import new_app
 from webscore import flow
 from webscore.languages import LANGUAGES
+from webscore.web.i18n.history_words import history_words
+from webscore.web.i18n.table_words import table_words
 from webscore.web.i18n.words import words as browser_words
-from webscore.web.pages.history_words import history_words
-from webscore.web.tables.towns import table_words
 
 NAMES = ["Ana", "{1}", "Zoé", "$&"]
 PROBLEM = {"code": "not-in-solo", "value": "farm"}

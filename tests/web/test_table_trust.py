@@ -13,8 +13,8 @@ from support.tables import town_op
 from webscore.flow import sync
 from webscore.flow import table_pieces
 from webscore.scoring import encode
+from webscore.web.i18n.table_words import table_words
 from webscore.web.i18n.words import words as browser_words
-from webscore.web.tables.towns import table_words
 
 GAME = examples.load("four-players")
 SETUP = encode(empty_setup(GAME))

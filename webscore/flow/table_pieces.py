@@ -2,7 +2,7 @@
 
 Drawn by the server's pages and by the offline shell (under MicroPython), from what this phone last saw of the
 table, with these functions; a town's grid is town_pieces.town_grid's. text is the table's words
-(webscore.web.tables.towns.table_words). Everything shown is escaped here.
+(webscore.web.i18n.table_words). Everything shown is escaped here.
 """
 
 from .controls import button
@@ -20,7 +20,7 @@ from .text import problem_text
 def table_town(words: dict, text: dict, town: dict, grid: str, panels: str, offline: bool) -> str:
     """Return a town at a table: the way back, the heading, the form around its grid and sync panels, the hand-over.
 
-    text is the table's words (webscore.web.tables.towns.table_words); town holds the player's name, n, and the
+    text is the table's words (webscore.web.i18n.table_words); town holds the player's name, n, and the
     form's setup code, lang, table, version, done and addresses (save, state, town, take, back), and may hold the
     code of the table's game as the server holds it (score_code), for the live score. offline is
     whether the offline shell draws it: then the page says so at once, and needs no word for pages without

@@ -23,10 +23,10 @@ from ...scoring.pad import pad_from_fields
 from ...scoring.validate import MAX_PLAYERS
 from .. import i18n
 from ..http import page_cache
+from ..i18n.history_words import history_words
 from ..i18n.labels import RULES_NOTES
 from ..i18n.labels import name_slots
 from ..i18n.words import page_words_of_browser
-from .history_words import history_words
 
 bp = Blueprint("pages", __name__, template_folder="templates")
 

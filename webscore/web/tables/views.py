@@ -45,6 +45,7 @@ from ..http import conditional
 from ..http.assets import EncodedResponse
 from ..i18n.labels import name_list
 from ..i18n.problems import problem_text
+from ..i18n.table_words import table_words
 from ..i18n.words import page_words_of_browser
 from ..towns.views import town_grid
 from . import limits
@@ -63,7 +64,6 @@ from .towns import owners
 from .towns import read_town
 from .towns import sync_towns
 from .towns import table_state
-from .towns import table_words
 from .towns import whole_game
 from .towns import with_event
 from .towns import with_owner
