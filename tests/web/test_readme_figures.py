@@ -4,6 +4,8 @@ import json
 import pathlib
 import re
 
+import brotli
+
 from support import examples
 from support.tables import empty_setup
 from support.tables import open_table
@@ -11,11 +13,30 @@ from webscore.flow import history
 from webscore.flow import sync
 from webscore.flow.town_facts import SEED
 from webscore.scoring import encode
+from webscore.scoring.__main__ import MAX_INPUT
 from webscore.scoring.cards import MONUMENTS
 from webscore.scoring.validate import MAX_NAME
+from webscore.web.http.security import STYLE_SHEET
+from webscore.web.tables.store import LIFETIME
 from webscore.web.tables.store import open_store
+from webscore.web.tables.views import MAX_SAVE
 
-README = (pathlib.Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def stated(pattern: str, text: str = README) -> list:
+    """Return the figures a pattern finds in the README (or in a row of its), as numbers ("2,048" is 2048)."""
+    found = re.search(pattern, text, re.S)
+    assert found, "the README no longer says: " + pattern
+    return [int(figure.replace(",", "")) for figure in found.groups()]
+
+
+def limit(what: str) -> str:
+    """Return the limit the README's Limits table gives on a row."""
+    found = re.search(r"^\| {} \| ([^|]+) \|".format(re.escape(what)), README, re.M)
+    assert found, "the Limits table has no row for " + what
+    return found.group(1)
 
 
 def test_the_tables_limits_the_readme_states_are_the_apps(app):
@@ -79,3 +100,48 @@ def test_the_size_of_a_full_table_the_readme_states_is_the_apps(make_app, app):
     assert 0.9 * kilobytes * 1000 <= size <= kilobytes * 1000, size
     assert megabytes == round(kilobytes * app.config["TABLES_KEPT_PER_ADDRESS"] / 1000)
     assert "with them a full table holds about {} KB".format(kilobytes) in README
+
+
+def test_the_requests_limits_the_readme_states_are_the_apps(app):
+    config = app.config
+    assert stated(r"^(\d+) characters \(code points", limit("player name")) == [MAX_NAME]
+    assert stated(r"^([\d,]+) bytes as sent", limit("address path")) == [config["MAX_PATH_LENGTH"]]
+    assert stated(r"^([\d,]+) bytes", limit("query string")) == [config["MAX_QUERY_LENGTH"]]
+    assert stated(r"^(\d+) distinct fields, ([\d,]+) bytes each", limit("request headers")) == [
+        config["MAX_HEADER_FIELDS"], config["MAX_HEADER_LENGTH"]]
+    assert [kib * 1024 for kib in stated(r"^(\d+) KiB \(`MAX_CONTENT_LENGTH`", limit("request body"))] == [
+        config["MAX_CONTENT_LENGTH"]]
+    assert [mib * 1024 * 1024 for mib in stated(r"^(\d+) MiB", limit("game file (command line)"))] == [MAX_INPUT]
+    assert [kib * 1024 for kib in stated(r"; (\d+) KiB per save\.")] == [MAX_SAVE]
+
+
+def test_the_tables_kept_and_their_lifetime_the_readme_states_are_the_apps(app):
+    row = limit("tables per client address")
+    assert stated(r"^(\d+) opened an hour \(`FLASK_TABLES_PER_HOUR`\), (\d+) kept at once "
+                  r"\(`FLASK_TABLES_KEPT_PER_ADDRESS`", row) == [app.config["TABLES_PER_HOUR"],
+                                                               app.config["TABLES_KEPT_PER_ADDRESS"]]
+    for pattern, text in [(r"until it expires, (\d+) hours after its last change", row),
+                          (r"It expires (\d+) hours after its last change", README), (r"keys with a (\d+)-hour expiry", README)]:
+        assert [hours * 3600 for hours in stated(pattern, text)] == [LIFETIME]
+
+
+def test_the_phones_a_town_remembers_the_readme_states_are_the_syncs():
+    assert stated(r"kept per town, (\d+) phones at most\s+\(`sync\.MAX_SEEN`") == [sync.MAX_SEEN]
+    assert stated(r"Once the (\d+) are taken") == [sync.MAX_SEEN]
+    assert stated(r"(\d+) of them by one key \(`sync\.MAX_PER_KEY`") == [sync.MAX_PER_KEY]
+
+
+def test_the_game_pages_kept_offline_the_readme_states_are_the_service_workers():
+    worker = (ROOT / "webscore" / "web" / "offline" / "templates" / "sw.js").read_text(encoding="utf-8")
+    assert stated(r"the (\d+) stored last\.") == stated(r"\nconst MAX_PAGES = (\d+);", worker)
+
+
+def test_the_style_sheet_the_readme_says_pages_hold_is_the_size_it_states():
+    body = STYLE_SHEET.encode()
+    kilobytes = stated(r"hold the style sheet\s+\(`static/css/marquoir\.css`, (\d+) KB, (\d+) KB with brotli\)")
+    assert kilobytes == [round(len(body) / 1000), round(len(brotli.compress(body, quality=11)) / 1000)]
+    # The pages that hold it rather than link it: "A result page and a town step".
+    assert "A result page and a town step hold the style sheet" in README
+    holding = sorted(path.name for path in (ROOT / "webscore").rglob("*.html")
+                     if "{% set holds_style_sheet = true %}" in path.read_text(encoding="utf-8"))
+    assert holding == ["results.html", "town.html"]
