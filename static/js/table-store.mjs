@@ -13,6 +13,9 @@ export const draftKey = (id, n) => `marquoir-table-draft:${id}:${n}`;
 export const doneKey = (id, n) => `marquoir-table-done:${id}:${n}`;
 // The secret this phone keeps for a town it took: the table takes a change of that town only with it.
 export const keyKey = (id, n) => `marquoir-table-key:${id}:${n}`;
+// The revisions of what this phone did itself to the table's towns (took one over, opened one again): its pages
+// never tell it as another phone's, after a reload too.
+const ownKey = (id) => "marquoir-table-own:" + id;
 // The table as last followed (names, statuses, totals): offline, table-offline.mjs draws the table's page from it.
 export const stateKey = (id) => "marquoir-table-state:" + id;
 // When this phone last opened a table's page or one of its towns.
@@ -82,10 +85,35 @@ export function endedEmpty(state) {
 // pairs, worded in one line by the flow's piece (table_pieces.table_news) and shown by showEvents.
 // since: only those after this revision (a town's page says what happens while it is open, and its own town's).
 // mine: the revisions of what this phone did itself (a town it took over or opened again), not said to it.
+// What another phone did to a town before this phone last took it over or opened it again is behind it, and each
+// town's kind of event is said once (a town taken over twice is one line).
 export function eventsToTell(state, since = -1, own = null, mine = new Set()) {
-  return (state.events ?? []).filter((event) => (event.revision > since || event.player === own)
-    && !mine.has(event.revision))
+  const events = state.events ?? [];
+  const acted = new Map();
+  for (const event of events) {
+    if (mine.has(event.revision)) acted.set(event.player, Math.max(acted.get(event.player) ?? -1, event.revision));
+  }
+  const said = new Set();
+  return events.filter((event) => (event.revision > since || event.player === own) && !mine.has(event.revision)
+    && event.revision > (acted.get(event.player) ?? -1))
+    .filter((event) => !said.has(event.player + ":" + event.kind) && said.add(event.player + ":" + event.kind))
     .map((event) => [event.kind, state.players[event.player]?.name ?? ""]);
+}
+
+// The revisions of what this phone did itself at a table (ownKey), as a set to give eventsToTell.
+export function ownRevisions(id) {
+  try {
+    return new Set(JSON.parse(localStorage.getItem(ownKey(id)) ?? "[]"));
+  } catch {
+    return new Set();
+  }
+}
+
+// Note one revision of what this phone did itself at a table; the last 50 are kept (a table's state tells at most
+// its last few events).
+export function rememberOwn(id, revision) {
+  const kept = [...ownRevisions(id), revision].slice(-50);
+  localStorage.setItem(ownKey(id), JSON.stringify(kept));
 }
 
 // told: the line table_news wrote, empty where nothing is to be told (the note is then hidden).

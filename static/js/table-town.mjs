@@ -2,7 +2,8 @@
 // its outbox (table-outbox.mjs), its hand-in, take-over and reopening, and what the other phones did to it.
 import { loadBrowserCore } from "./core.mjs";
 import { drawnFields, formFields } from "./dom.mjs";
-import { doneKey, draftKey, endedEmpty, eventsToTell, follow, newestOnly, rememberTable, setupKey, showEvents, text }
+import { doneKey, draftKey, endedEmpty, eventsToTell, follow, newestOnly, ownRevisions, rememberOwn, rememberTable, setupKey,
+  showEvents, text }
   from "./table-store.mjs";
 import { outbox } from "./table-outbox.mjs";
 import { words } from "./words.mjs";
@@ -39,7 +40,7 @@ export async function townPage(form) {
   const ownedPanel = form.querySelector(".table-owned");
   const emptyPanel = form.querySelector(".table-empty");
   const eventsNote = form.querySelector(".table-events");
-  const mine = new Set();
+  const mine = ownRevisions(table);
   const reopenedNote = form.querySelector(".table-reopened");
   const conflictDone = form.querySelector(".table-conflict-done");
   // "Done" tapped while the conflict panel asked: the town is handed in once the player has chosen.
@@ -298,7 +299,10 @@ export async function townPage(form) {
     status: say,
     applied: (answer, op, changed, took) => {
       // This phone opened the town again or took it over: every other phone says so, this one knows.
-      if (took || "reopen" in op) mine.add(answer.revision);
+      if (took || "reopen" in op) {
+        mine.add(answer.revision);
+        rememberOwn(table, answer.revision);
+      }
       showTown(changed);
       // Handed in, and nothing else asked since (such as "Change my town again"): back to the table.
       if (op.done && box.shown.done && !box.box.ops.length) location.assign(form.dataset.back);

@@ -3,8 +3,9 @@
 // a town's outbox table-outbox.mjs's, a town's page table-town.mjs's.
 import { loadBrowserCore } from "./core.mjs";
 import { drawnNodes } from "./dom.mjs";
-import { endedEmpty, eventsToTell, follow, newestOnly, outboxKey, rememberTable, setupKey, showEvents, text }
-  from "./table-store.mjs";
+import {
+  endedEmpty, eventsToTell, follow, newestOnly, outboxKey, ownRevisions, rememberTable, setupKey, showEvents, text,
+} from "./table-store.mjs";
 import { outbox } from "./table-outbox.mjs";
 import { townPage } from "./table-town.mjs";
 import { words } from "./words.mjs";
@@ -48,7 +49,7 @@ function tablePage(section) {
     if (state.finished && !endedEmpty(state)) return location.assign(state.result);
     // Ended while towns had no square: the page drawn since then says so beside the scores' link.
     if (state.finished && !section.querySelector("#table-result")) return location.reload();
-    const told = eventsToTell(state);
+    const told = eventsToTell(state, -1, null, ownRevisions(section.dataset.table));
     const news = await newest(async () => (await core)?.draw("table_news", { words, text,
       players: state.players.map(({ status, total }) => ({ status, total })), events: told }));
     if (!news) return;
