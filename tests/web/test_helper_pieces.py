@@ -130,6 +130,16 @@ def test_the_pads_lines_split_its_problems_by_the_forms_fields_once(client):
     assert helper_pieces.pad_lines(words, read["problems"], ["n0", "red0", "n1"], [])["general"].count("<li") == 2
 
 
+@pytest.mark.parametrize(("lang", "label"), [("en", "Player 2"), ("fr", "Joueur 2"), ("hu", "2. játékos")])
+def test_the_pads_ranking_names_a_name_of_spaces_by_its_rows_label(client, lang, label):
+    # A name of three spaces was ranked as no name at all ("1 10 points"), where a blank one was "Player 2".
+    read = pad_read([["n0", "Ana"], ["blue0", "9"], ["n1", "   "], ["blue1", "12"]])
+    assert read["result"]["players"][1]["name"] == ""
+    items = helper_pieces.pad_lines(browser_words(client, lang), read["problems"], ["n0", "blue0", "n1", "blue1"],
+                                    read["result"]["players"])["items"]
+    assert [re.search(r"<bdi>([^<]*)</bdi>", item)[1] for item in items] == [label, "Ana"]
+
+
 def test_the_pads_lines_rank_its_rows_a_nameless_one_by_its_number(client):
     words = browser_words(client, "fr")
     read = pad_read([["n0", "Ana"], ["blue0", "9"], ["n1", ""], ["blue1", "5"], ["n2", "Cy"], ["blue2", "7"]])

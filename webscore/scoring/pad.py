@@ -231,7 +231,9 @@ def pad_from_fields(pairs: list) -> dict:
     count = max([index + 1 for _, index in cells] or [FIRST_ROWS])
     players = []
     for p in range(count):
-        row = {"name": cells.get((NAME, p), ""), "points": {}}
+        name = cells.get((NAME, p), "")
+        # A name of spaces is blank, as at the setup: drawn as the row's label ("Player 2"), never as nothing.
+        row = {"name": name if name.strip() else "", "points": {}}
         for column in POINT_COLUMNS:
             number = whole_number(cells.get((column, p), ""))
             if number is not None:
