@@ -21,7 +21,8 @@ function draw() {
   list.replaceChildren(...kept.map((entry) => {
     const item = section.querySelector("#kept-game").content.firstElementChild.cloneNode(true);
     const link = item.querySelector("a");
-    link.href = entry.path;
+    // Opened in the page's language, whichever it was kept in.
+    link.href = entry.path.replace(new RegExp(`/${entry.lang}/(?=[rg]/)`), `/${document.documentElement.lang}/`);
     const { names, label } = worded(entry);
     link.append(...names);
     item.querySelector(".hint").textContent = " · " + (entry.finished ? section.dataset.finished : section.dataset.inProgress) +

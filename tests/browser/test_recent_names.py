@@ -44,3 +44,16 @@ def test_a_phone_without_kept_games_offers_no_names(phone, live_server):
     page.goto(live_server + "/en/new")
     page.fill("#players-0", "Anna")
     expect(page.locator(".recent-names")).to_be_hidden()
+
+
+def test_a_game_kept_in_one_language_opens_in_the_home_pages(phone, live_server):
+    # The Hungarian home page linked the games kept from French pages to French pages (/fr/r/…).
+    page = phone.new_page()
+    page.goto(live_server + "/hu/")
+    kept = KEPT + [{"id": "c", "lang": "fr", "code": "C", "path": "/fr/g/C/2", "names": ["Ana"], "finished": False,
+                    "when": 0}]
+    page.evaluate("(kept) => localStorage.setItem('marquoir.games', kept)", json.dumps(kept))
+    page.reload()
+    links = page.locator(".recent-list li a")
+    expect(links).to_have_count(3)
+    assert [links.nth(i).get_attribute("href") for i in range(3)] == ["/hu/r/B", "/hu/r/A", "/hu/g/C/2"]
