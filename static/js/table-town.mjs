@@ -2,9 +2,10 @@
 // its outbox (table-outbox.mjs), its hand-in, take-over and reopening, and what the other phones did to it.
 import { loadBrowserCore } from "./core.mjs";
 import { drawnFields, formFields } from "./dom.mjs";
-import { doneKey, draftKey, endedEmpty, eventsToTell, follow, newestOnly, ownRevisions, rememberOwn, rememberTable, setupKey,
-  showEvents, text }
-  from "./table-store.mjs";
+import {
+  doneKey, draftKey, endedEmpty, eventsToTell, follow, keyKey, newestOnly, outboxKey, ownRevisions, rememberOwn,
+  rememberTable, setupKey, showEvents, text,
+} from "./table-store.mjs";
 import { outbox } from "./table-outbox.mjs";
 import { words } from "./words.mjs";
 
@@ -294,6 +295,9 @@ export async function townPage(form) {
     field.select();
   });
 
+  // A town another phone holds, opened on a phone that never entered it: asked at once, not at its first tap.
+  const anotherPhones = form.dataset.held === "1" && localStorage.getItem(keyKey(table, n)) === null
+    && localStorage.getItem(outboxKey(table, n)) === null;
   const core = await loadBrowserCore();
   box = await outbox(core, table, n, form.dataset.save, known, {
     status: say,
@@ -341,6 +345,10 @@ export async function townPage(form) {
     },
     gone: () => location.assign(form.dataset.back),
   });
+  if (anotherPhones) {
+    ownedPanel.querySelector(".table-owned-text").textContent = text.owned;
+    ownedPanel.hidden = false;
+  }
   // Taps made before the core was ready, or before a reload, come in now.
   const draft = JSON.parse(localStorage.getItem(draftKey(table, n)) || "null");
   if (draft) {

@@ -79,9 +79,12 @@ def test_a_town_another_phone_takes_over_is_said_on_every_phone_and_its_own_phon
     tap(a, "cottage", "a1")
     expect(a.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
     ready(b, table_url, 1)
+    # Said as b opens it, before any tap: b never entered this town, and a phone holds it.
+    owned = b.locator(".table-owned")
+    expect(owned).to_be_visible(timeout=WAIT)
+    expect(owned).to_contain_text("This town is being entered on another phone. Take it over here?")
     tap(b, "farm", "b1")
     # Not sent, and not said to be: the town is a's until b's player takes it over.
-    owned = b.locator(".table-owned")
     expect(owned).to_be_visible(timeout=WAIT)
     expect(owned).to_contain_text("This town is being entered on another phone. Take it over here? Every phone at "
                                   "the table will say so.")

@@ -22,7 +22,8 @@ def table_town(words: dict, text: dict, town: dict, grid: str, panels: str, offl
 
     text is the table's words (webscore.web.i18n.table_words); town holds the player's name, n, and the
     form's setup code, lang, table, version, done and addresses (save, state, town, take, back), and may hold the
-    code of the table's game as the server holds it (score_code), for the live score. offline is
+    code of the table's game as the server holds it (score_code), for the live score, and whether a phone took
+    the town already (held). offline is
     whether the offline shell draws it: then the page says so at once, and needs no word for pages without
     scripts.
     """
@@ -32,6 +33,8 @@ def table_town(words: dict, text: dict, town: dict, grid: str, panels: str, offl
     # The live score reads the other towns the table held when the page was drawn (score_code), so a Feast Hall
     # beside a town entered on another phone counts it; data-code stays the setup, which a hand-over link carries.
     score = ' data-score-code="{}"'.format(escape(town["score_code"])) if town.get("score_code") else ""
+    # A town a phone took already (held): a phone that never entered it says so as it opens (table-town.mjs).
+    score += ' data-held="1"' if town.get("held") else ""
     return (
         '<p><a href="{back}">{back_text}</a></p>\n<h1>{heading}</h1>\n<p class="hint">{hint}</p>\n'
         '<p class="table-offline error" role="status"{hidden}>{offline}</p>\n{noscript}'

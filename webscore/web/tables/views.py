@@ -229,7 +229,7 @@ def town(lang, table_id, n):
     public = sync.public(kept)
     at = {"lang": lang, "table_id": table_id}
     town = {"name": player["name"], "n": n, "code": record["setup"], "score_code": encode(whole),
-            "lang": lang, "table": table_id,
+            "lang": lang, "table": table_id, "held": owners(record)[n - 1] is not None,
             "version": public["version"], "done": public["done"], "save": url_for("tables.save", n=n, **at),
             "state": url_for("tables.state", **at), "town": url_for("tables.town_json", n=n, **at),
             "take": url_for("tables.take", _external=True, **at), "back": url_for("tables.table", **at)}
