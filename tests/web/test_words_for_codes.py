@@ -6,6 +6,7 @@ import re
 import pytest
 from flask_babel import force_locale
 
+from webscore.flow.text import problem_text
 from webscore.languages import LANGUAGES
 from webscore.scoring.game import SOLO_LOWEST_RANK
 from webscore.scoring.game import SOLO_RANKS
@@ -13,8 +14,8 @@ from webscore.scoring.game import TIE_BREAKS
 from webscore.scoring.game import TIE_SHARED
 from webscore.web.i18n import labels
 from webscore.web.i18n.problems import MESSAGES
-from webscore.web.i18n.problems import problem_text
 from webscore.web.i18n.words import page_words
+from webscore.web.i18n.words import page_words_of_browser
 
 PACKAGE = pathlib.Path(__file__).resolve().parents[2] / "webscore"
 
@@ -55,13 +56,40 @@ def test_every_reason_has_words(app, lang):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_problem_has_words(app, lang):
-    generic = None
     with app.test_request_context("/{}/".format(lang)), force_locale(lang):
-        generic = problem_text({"code": "no-such-code"})
+        words = page_words_of_browser()
+        generic = problem_text(words, {"code": "no-such-code"})
         for code in sorted(problem_codes() - {"not-in-solo"}):
             assert code in MESSAGES, code
-            assert problem_text({"code": code, "value": None}) != generic, code
-        assert "inn" not in problem_text({"code": "not-in-solo", "value": "inn"}).lower() or lang == "en"
+            assert problem_text(words, {"code": code, "value": None}) != generic, code
+        assert "inn" not in problem_text(words, {"code": "not-in-solo", "value": "inn"}).lower() or lang == "en"
+
+
+# A problem the words do not know (a core newer than its words) reads as a game that cannot be read, on the server
+# and in the browser alike; a card left out of Solo that is no card of the game says so, its id never shown.
+UNKNOWN_PROBLEM = {"en": "This game cannot be read.", "fr": "Impossible de lire cette partie.",
+                   "hu": "Ezt a játszmát nem lehet beolvasni."}
+UNKNOWN_CARD = {"en": "This is not a card of the game.", "fr": "Ce n’est pas une carte du jeu.",
+                "hu": "Ez nem a játszma egyik kártyája."}
+NOT_IN_SOLO = {"en": "Inn is not used in a solo game.", "fr": "La carte Auberge n’est pas utilisée en solo.",
+               "hu": "Egyszemélyes játszmában ez a kártya nem szerepel: Fogadó."}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_problem_without_words_reads_as_a_game_that_cannot_be_read(app, lang):
+    with app.test_request_context("/{}/".format(lang)), force_locale(lang):
+        words = page_words_of_browser()
+        assert problem_text(words, {"code": "no-such-code", "value": "x"}) == UNKNOWN_PROBLEM[lang]
+        assert problem_text(words, {"code": "no-such-code"}) == UNKNOWN_PROBLEM[lang]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_card_left_out_of_solo_is_named_and_an_unknown_one_is_not(app, lang):
+    with app.test_request_context("/{}/".format(lang)), force_locale(lang):
+        words = page_words_of_browser()
+        assert problem_text(words, {"code": "not-in-solo", "value": "inn"}) == NOT_IN_SOLO[lang]
+        for value in ("no-such-card", None, ["inn"]):
+            assert problem_text(words, {"code": "not-in-solo", "value": value}) == UNKNOWN_CARD[lang]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

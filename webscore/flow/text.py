@@ -89,10 +89,16 @@ def pair(words: dict, label: str, value: str) -> str:
 
 def problem_text(words: dict, problem: dict) -> str:
     """Return a problem ({"code", "value"}, as the flow places them) in words; a problem of the address (a field
-    given twice, or unknown) names its field, as the server's words do."""
+    given twice, or unknown) names its field. The server words its problems with it too, from the same words.
+
+    A problem without words (a core newer than its words) reads as a game that cannot be read, and a card left out
+    of Solo that is no card of the game as such: never an exception, never an unknown id shown."""
+    value = problem.get("value")
     if problem["code"] == "not-in-solo":
-        return fill(words["not_in_solo"], {"card": words["cards"][problem["value"]]})
-    return fill(words["problems"].get(problem["code"]) or words["code_problems"]["malformed"], {"field": problem["value"]})
+        if type(value) is str and value in words["cards"]:
+            return fill(words["not_in_solo"], {"card": words["cards"][value]})
+        return words["problems"]["unknown-card"]
+    return fill(words["problems"].get(problem["code"]) or words["unreadable_game"], {"field": value})
 
 
 def placed_texts(words: dict, placed) -> dict:

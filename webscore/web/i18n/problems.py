@@ -1,9 +1,6 @@
 """The core's validation problems, worded for people and placed on the field they concern."""
 
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-
-from .labels import CARD_NAMES
 
 MESSAGES = {
     "name-missing": _l("Enter a name."),
@@ -71,17 +68,5 @@ MESSAGES = {
     "unknown-value": _l("This address gives %(field)s a value this page does not know."),
 }
 
-# The problems whose words name the field of the address they concern (the problem's value).
-NAMING_THE_FIELD = ("repeated-field", "unknown-value")
-
-
-def problem_text(problem: dict) -> str:
-    """Return the words for one validation problem."""
-    if problem["code"] == "not-in-solo":
-        return _("%(card)s is not used in a solo game.", card=CARD_NAMES.get(problem["value"], problem["value"]))
-    if problem["code"] in NAMING_THE_FIELD:
-        return str(MESSAGES[problem["code"]]) % {"field": problem["value"]}
-    message = MESSAGES.get(problem["code"])
-    if message is None:
-        return _("This game cannot be read.")
-    return str(message)
+# What a problem without words of its own says (the flow's text.problem_text, for the server and the browser alike).
+UNREADABLE = _l("This game cannot be read.")

@@ -31,6 +31,7 @@ from ..http.cache import kept
 from . import labels
 from .hyphens import hyphenated
 from .problems import MESSAGES as PROBLEM_MESSAGES
+from .problems import UNREADABLE
 
 
 def page_words() -> dict:
@@ -229,6 +230,7 @@ def words() -> dict:
         "empties": i18n.plural_forms("%(num)d empty square", "%(num)d empty squares"),
         "problems": {code: str(text) for code, text in PROBLEM_MESSAGES.items()},
         "not_in_solo": get_translations().ugettext("%(card)s is not used in a solo game."),
+        "unreadable_game": str(UNREADABLE),
         "code_problems": {code: str(text) for code, text in labels.CODE_PROBLEMS.items()},
         "ui": page_words(),
         "catalogue": {

@@ -24,6 +24,7 @@ from ...flow import game_key
 from ...flow import result_pieces
 from ...flow import result_view
 from ...flow import town_step
+from ...flow.text import problem_text
 from ...scoring import encode
 from ...scoring import game_from_code
 from ...scoring import score_valid_game
@@ -32,7 +33,7 @@ from ..http import conditional
 from ..http import page_cache
 from ..http.addresses import code_address
 from ..http.addresses import root_url
-from ..i18n.problems import problem_text
+from ..i18n.words import page_words_of_browser
 from . import frames
 from . import picture as pictures
 from .pieces import pieces
@@ -141,7 +142,7 @@ def turns(lang, code):
         placed = {}
         for item in found:
             key = "turns-" + str(item["player"] + 1) if item["player"] is not None else "general"
-            placed.setdefault(key, []).append(problem_text(item))
+            placed.setdefault(key, []).append(problem_text(page_words_of_browser(), item))
         return render(game, code, placed), 422
     return redirect(url_for("results.show", lang=lang, code=encode(changed)), 302)
 

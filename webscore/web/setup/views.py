@@ -13,6 +13,7 @@ from flask import request
 from flask import url_for
 
 from ...flow import new_game as setup_flow
+from ...flow.text import problem_text
 from ...scoring import CodeError
 from ...scoring import InvalidGame
 from ...scoring import encode
@@ -20,7 +21,7 @@ from ...scoring import game_from_code
 from ...scoring.validate import MAX_NAME_UNITS
 from ...scoring.validate import MAX_PLAYERS
 from ..http import page_cache
-from ..i18n.problems import problem_text
+from ..i18n.words import page_words_of_browser
 from .forms import SetupForm
 from .forms import monument_choices
 
@@ -38,14 +39,14 @@ def _form(state: dict, placed: dict) -> SetupForm:
     for field_id, found in placed["fields"].items():
         kind, _, number = field_id.partition("-")
         field = form[kind][int(number)] if number else form[kind]
-        field.errors = list(field.errors) + [problem_text(item) for item in found]
+        field.errors = list(field.errors) + [problem_text(page_words_of_browser(), item) for item in found]
     return form
 
 
 def _page(state: dict, placed: dict, status: int = 200):
-    general = [problem_text(item) for item in placed["general"]]
+    general = [problem_text(page_words_of_browser(), item) for item in placed["general"]]
     if len(state["players"]) > MAX_PLAYERS:
-        general.append(problem_text({"code": "player-count"}))
+        general.append(problem_text(page_words_of_browser(), {"code": "player-count"}))
         status = 422
     return render_template("setup.html", form=_form(state, placed), general=general, max_players=MAX_PLAYERS,
                            max_name=MAX_NAME_UNITS, monument_choices=monument_choices,

@@ -38,13 +38,13 @@ from ...flow import table_pieces
 from ...flow import town_step
 from ...flow.fields import repeated
 from ...flow.new_game import MAX_TYPED
+from ...flow.text import problem_text
 from ...scoring import encode
 from ...scoring import game_from_code
 from .. import i18n
 from ..http import conditional
 from ..http.assets import EncodedResponse
 from ..i18n.labels import name_list
-from ..i18n.problems import problem_text
 from ..i18n.table_words import table_words
 from ..i18n.words import page_words_of_browser
 from ..towns.views import town_grid
@@ -113,7 +113,8 @@ def _setup_code(values) -> str:
     codes = values.getlist("code")
     found = repeated({"code": codes}, MAX_TYPED)
     if found:
-        page = render_template("error.html", title=_("This link cannot be opened"), message=problem_text(found[0]))
+        page = render_template("error.html", title=_("This link cannot be opened"),
+                               message=problem_text(page_words_of_browser(), found[0]))
         abort(Response(page, 400))
     return codes[0] if codes else ""
 
@@ -358,7 +359,7 @@ def _problem_texts(problems: list) -> list:
     """Return what keeps a town from being handed in, each sentence once, with the squares it concerns."""
     squares = {}
     for item in problems:
-        found = squares.setdefault(problem_text(item), [])
+        found = squares.setdefault(problem_text(page_words_of_browser(), item), [])
         if item.get("square") and item["square"] not in found:
             found.append(item["square"])
     return [ngettext("%(problem)s Square %(squares)s.", "%(problem)s Squares %(squares)s.", len(names),

@@ -17,11 +17,11 @@ from ...flow import live_town
 from ...flow import town_facts
 from ...flow import town_pieces
 from ...flow import town_step
+from ...flow.text import problem_text
 from ...scoring import game_from_code
 from ...scoring.game import MASTER_BUILDER
 from .. import i18n
 from ..http import page_cache
-from ..i18n.problems import problem_text
 from ..i18n.words import page_words_of_browser
 
 bp = Blueprint("town", __name__, url_prefix="/<lang>/g/<code>", template_folder="templates")
@@ -53,8 +53,9 @@ def town_grid(game: dict, n: int, fields: dict, errors: dict = None, scored=None
 
 def _render(game, code, n, fields, placed=NO_PROBLEMS, status=200, unfinished=()):
     player = game["players"][n - 1]
-    errors = {field: [problem_text(item) for item in found] for field, found in placed["fields"].items()}
-    general = [problem_text(item) for item in placed["general"]]
+    words = page_words_of_browser()
+    errors = {field: [problem_text(words, item) for item in found] for field, found in placed["fields"].items()}
+    general = [problem_text(words, item) for item in placed["general"]]
     step = {"names": [p["name"] for p in game["players"]], "n": n, "code": code, "lang": i18n.current_language(),
             "key": game_key(game), "action": url_for("town.save", code=code, n=n), "general": general,
             "unfinished": [game["players"][p]["name"] for p in unfinished],
