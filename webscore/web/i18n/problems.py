@@ -2,12 +2,24 @@
 
 from flask_babel import lazy_gettext as _l
 
+from ...flow.town_step import FACT_LIMITS
+from ...scoring.cards import BIG_CHEST
+from ...scoring.cards import CHEST
+from ...scoring.cards import MAX_BANKS
+from ...scoring.cards import MAX_STORED
+from ...scoring.expansions import MAX_SWAPS
+from ...scoring.validate import MAX_NAME
+from ...scoring.validate import MAX_PLAYERS
+
+# The limits the messages say, each from where the core (or, for turns, the flow's form) keeps it.
+MAX_TURNS = FACT_LIMITS["master_builder_turns"][1]
+
 MESSAGES = {
     "name-missing": _l("Enter a name."),
-    "name-too-long": _l("Keep names to 24 characters."),
+    "name-too-long": _l("Keep names to %(num)d characters.", num=MAX_NAME),
     "name-control-character": _l("Names cannot hold control characters."),
     "name-format-character": _l("Names cannot hold invisible characters or marks that change the writing direction."),
-    "player-count": _l("A game has 1 to 6 players."),
+    "player-count": _l("A game has 1 to %(num)d players.", num=MAX_PLAYERS),
     "solo-needs-one-player": _l("Solo is played by exactly one player."),
     "one-player-plays-solo": _l("One player plays Solo: choose Solo, or add a player."),
     "monument-taken": _l("Each monument exists once: another player already has this one."),
@@ -17,16 +29,16 @@ MESSAGES = {
     "fortune-monument-off": _l("This monument is Fortune's: turn on Fortune's cards to play it, or choose another."),
     "not-players-monument": _l("Only the player's own monument can be built in this town."),
     "second-monument": _l("A town holds one monument only."),
-    "too-many-banks": _l("A town holds at most 5 Banks."),
+    "too-many-banks": _l("A town holds at most %(num)d Banks.", num=MAX_BANKS),
     "unknown-card": _l("This is not a card of the game."),
     "building-not-in-game": _l("This building is not one of this game's seven."),
-    "stored-over-3": _l("A Warehouse stores at most 3 resources."),
-    "stored-not-a-count": _l("Enter how many resources are stored, from 0 to 3."),
+    "stored-over-3": _l("A Warehouse stores at most %(num)d resources.", num=MAX_STORED),
+    "stored-not-a-count": _l("Enter how many resources are stored, from 0 to %(num)d.", num=MAX_STORED),
     "stored-not-on-warehouse": _l("Resources can only be stored on a Warehouse."),
     "master_builder_turns-not-a-number": _l("Enter a whole number."),
     "shrine_buildings-not-a-number": _l("Enter a whole number."),
     "completed_before-not-a-number": _l("Enter a whole number."),
-    "master_builder_turns-out-of-range": _l("Enter a number of turns from 0 to 999."),
+    "master_builder_turns-out-of-range": _l("Enter a number of turns from 0 to %(num)d.", num=MAX_TURNS),
     "master_builder_turns-not-needed": _l("Only Master Builder games count turns."),
     "shrine_buildings-missing": _l("How many buildings were in town when the Shrine was built?"),
     "shrine_buildings-out-of-range": _l("Count from 1 up to the buildings in this town, Shrine included."),
@@ -50,11 +62,12 @@ MESSAGES = {
     # The expansions' facts: coins (Fortune), the coins spent by Hollow Hill's owner, the Tiny Trees seed.
     "coins-missing": _l("How many coins are in the chest, before any are spent at the end?"),
     "coins-not-a-number": _l("Enter a whole number."),
-    "coins-out-of-range": _l("A chest holds 0 to 4 coins, or 5 with a monument that adds a place."),
+    "coins-out-of-range": _l("A chest holds 0 to %(chest)d coins, or %(big_chest)d with a monument that adds a place.",
+                              chest=CHEST, big_chest=BIG_CHEST),
     "coins-not-needed": _l("This game is played without coins."),
     "hollow_hill_swaps-missing": _l("How many coins were spent to change a named resource since this monument was built?"),
     "hollow_hill_swaps-not-a-number": _l("Enter a whole number."),
-    "hollow_hill_swaps-out-of-range": _l("Count from 0 to 99."),
+    "hollow_hill_swaps-out-of-range": _l("Count from 0 to %(num)d.", num=MAX_SWAPS),
     "hollow_hill_swaps-not-needed": _l("The monument that counts changed resources is not in this town."),
     "seed-missing": _l("Which square holds this player's seed?"),
     "seed-out-of-range": _l("A seed lies on one square, from a1 to d4."),
