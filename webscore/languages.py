@@ -2,7 +2,9 @@
 
 Adding a language is a row here and its catalogue, translations/<tag>/LC_MESSAGES/messages.po (README, "Layout");
 tests/web/test_language_table.py checks that the two agree. How a language writes numbers, lists and counted
-words is Babel's (CLDR's), but for what a row says otherwise.
+words is Babel's (CLDR's), but for what a row says otherwise. A row has no plural column: the plural rule is Babel's
+for the tag, and the catalogue's Plural-Forms header (as pybabel init writes it) must be the same rule, which
+tests/web/test_language_table.py checks too.
 """
 
 from dataclasses import dataclass

@@ -1,9 +1,12 @@
 """The language table (webscore/languages.py) and what a language needs beside its row: the two agree.
 
 A catalogue without a row would never be served, and a row without a catalogue would serve English under another
-language's name; a mistyped dictionary or Open Graph locale would be noticed by no page test.
+language's name; a mistyped dictionary or Open Graph locale would be noticed by no page test. A row has no plural
+column: a language's plural rule is Babel's (CLDR's) for its tag, and its catalogue's Plural-Forms header must agree,
+for a counted message's form is chosen by that header (i18n.plural_forms asks it one count of each CLDR category).
 """
 
+import gettext
 import pathlib
 import re
 import subprocess
@@ -12,6 +15,7 @@ import sys
 import pyphen
 import pytest
 from babel import Locale
+from babel.messages.plurals import get_plural
 
 from webscore.languages import DEFAULT
 from webscore.languages import LANGUAGES
@@ -77,3 +81,33 @@ def test_the_catalogue_script_updates_the_translated_languages_of_the_table():
     printed = subprocess.run([sys.executable, "-c", command], cwd=ROOT, check=True, capture_output=True, text=True)
     assert printed.stdout.split() == list(TRANSLATED)
     assert 'for lang in $translated; do' in script
+
+
+# Counts enough to meet every form of the three languages' rules, and the millions French says apart.
+PLURAL_COUNTS = list(range(0, 250)) + [1000, 100000, 1000000, 1000001, 2000000]
+
+
+def plural_forms_header(lang: str) -> str:
+    catalogue = (TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po").read_text()
+    return re.search(r'^"Plural-Forms: (.*)\\n"$', catalogue, re.M).group(1)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_catalogues_plural_forms_are_babels_for_its_tag(lang):
+    babel = get_plural(lang)
+    assert plural_forms_header(lang) == "nplurals={}; plural={};".format(babel.num_plurals, babel.plural_expr)
+    # As many forms as CLDR has categories for the tag ("other" is left out of Babel's tags, and every language has it).
+    rule = Locale.parse(lang).plural_form
+    assert babel.num_plurals == len(set(rule.tags) | {"other"})
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_catalogues_plural_forms_choose_one_form_per_cldr_category(lang):
+    header = plural_forms_header(lang)
+    choose = gettext.c2py(re.search(r"plural=(.*);$", header).group(1))
+    rule = Locale.parse(lang).plural_form
+    categories = {}
+    for n in PLURAL_COUNTS:
+        categories.setdefault(choose(n), set()).add(rule(n))
+    assert all(len(found) == 1 for found in categories.values()), categories
+    assert len({next(iter(found)) for found in categories.values()}) == len(categories)
