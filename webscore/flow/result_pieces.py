@@ -318,26 +318,40 @@ def result_page(words: dict, view: dict, parts: dict, offline: bool) -> str:
         parts["share"], escape(ui["score_pad"]), parts["pad"], escape(ui["towns"]), "\n".join(parts["towns"]))
 
 
-def winner(words: dict, view: dict) -> str:
-    """Return the line that says who won ("Anna wins with 40 points"), a tie worded as one, a solo game's score:
-    the link preview's headline (webscore.web.results.preview), its names isolated."""
-    ui, players = words["ui"], view["players"]
-    kind, placed = winner_line(players, view["ranking"])
+def headline(words: dict, players: list, order: list, html: bool = False, short: bool = False) -> str:
+    """Return who won and with how much ("Anna wins with 40 points"), a tie worded as one, a solo game's score: the
+    one wording of the page's winner line (winner), its link preview's title and its picture's headline.
+
+    players are the result's (or its view's) players, order their indexes by place (result_view.ranking). Plain
+    text, or html: escaped, each name isolated. short: a first place shared says how many share it, not who.
+    """
+    ui = words["ui"]
+    kind, placed = winner_line(players, order)
     first = [players[p] for p in placed]
-    names = ["<bdi>" + escape(player["name"]) + "</bdi>" for player in first]
+    names = ["<bdi>" + escape(player["name"]) + "</bdi>" if html else player["name"] for player in first]
     total = first[0]["total"]
     said = {"total": number(words, total)}
     if kind == SOLO_LINE:
         form, said["name"] = ui["solo_scores"], names[0]
     elif kind == WINS_LINE:
         form, said["name"] = ui["wins"], names[0]
+    elif short:
+        form, said["count"] = ui["shared_first"], number(words, len(first))
     else:
-        # The names listed as the language lists them, each put in where its stand-in is.
-        listed = escape(name_list(words, [OPEN + str(i) + CLOSE for i in range(len(names))]))
+        # The names listed as the language lists them, each put in where its stand-in is: a name is never read
+        # as the list's pattern, nor escaped twice.
+        listed = name_list(words, [OPEN + str(i) + CLOSE for i in range(len(names))])
+        listed = escape(listed) if html else listed
         for i, name in enumerate(names):
             listed = listed.replace(OPEN + str(i) + CLOSE, name)
         form, said["names"] = ui["tie_for_first"], listed
-    return '<p class="winner">{}</p>'.format(fill(escape(plural_form(words, form, abs(total))), said))
+    form = plural_form(words, form, abs(total))
+    return fill(escape(form) if html else form, said)
+
+
+def winner(words: dict, view: dict) -> str:
+    """Return the page's line that says who won (headline, as HTML)."""
+    return '<p class="winner">{}</p>'.format(headline(words, view["players"], view["ranking"], html=True))
 
 
 def result_parts(words: dict, view: dict, rules: str, changes: list) -> dict:

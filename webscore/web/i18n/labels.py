@@ -272,12 +272,15 @@ def plural_pair(singular: str, plural: str) -> tuple:
     return singular, plural
 
 
-# Who won, above a result's ranking (flow result_pieces.winner) and as its link preview's headline and picture's
-# title (results/preview.headline): a name (or a list of names) and the points as "40 points" says them.
+# Who won, worded once by flow result_pieces.headline: above a result's ranking, as its link preview's title and
+# its picture's headline: a name (or a list of names) and the points as "40 points" says them.
 WINS = plural_pair("%(name)s wins with %(total)s point", "%(name)s wins with %(total)s points")
 TIE_FOR_FIRST = plural_pair("%(names)s share first place with %(total)s point",
                             "%(names)s share first place with %(total)s points")
 SOLO_SCORES = plural_pair("%(name)s scores %(total)s point", "%(name)s scores %(total)s points")
+# The picture's headline when the names sharing first place do not fit it: how many share it.
+SHARED_FIRST = plural_pair("%(count)s players share first place with %(total)s point",
+                           "%(count)s players share first place with %(total)s points")
 
 
 # A tie decided, said on each tied player's row with the number the tie-break read: the winner's and the others'

@@ -92,10 +92,11 @@ def page_words() -> dict:
         "coins_left_double": i18n.plural_forms("%(num)d coin left in the chest, 2 points each with the Estival Festival",
                                                "%(num)d coins left in the chest, 2 points each with the Estival Festival"),
         "scores": _("Scores"),
-        # Who won, above the ranking (labels.WINS and its kin, which the link preview says too).
+        # Who won, above the ranking, in the link preview and the picture (labels.WINS and its kin, result_pieces.headline).
         "wins": i18n.plural_forms(*labels.WINS),
         "tie_for_first": i18n.plural_forms(*labels.TIE_FOR_FIRST),
         "solo_scores": i18n.plural_forms(*labels.SOLO_SCORES),
+        "shared_first": i18n.plural_forms(*labels.SHARED_FIRST),
         "score_pad": _("Score pad"),
         "colour": _("Colour"),
         "total": _("Total"),

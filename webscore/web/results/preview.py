@@ -2,45 +2,40 @@
 
 from types import SimpleNamespace
 
-from babel.lists import format_list
+from flask import g
 
-from ...flow.result_view import SOLO_LINE
-from ...flow.result_view import WINS_LINE
+from ...flow import result_pieces
 from ...flow.result_view import ranking
-from ...flow.result_view import winner_line
 from ...languages import ROWS
 from .. import i18n
 from ..http.addresses import code_address
 from ..i18n.labels import MODE_WORDS
 from ..i18n.labels import SOLO_RANK_WORDS
-from ..i18n.labels import SOLO_SCORES
-from ..i18n.labels import TIE_FOR_FIRST
-from ..i18n.labels import WINS
 from ..i18n.labels import number_in
+from ..i18n.words import page_words_of_browser
 
 # Open Graph names a locale with its territory (the language table's og_locale).
 OG_LOCALES = {row.tag: row.og_locale for row in ROWS}
 
 
+def browser_words() -> dict:
+    """Return the browser's words (words.page_words_of_browser) of the language Babel speaks now, which force_locale
+    may have changed from the page's."""
+    locale = i18n.current_words().locale
+    if locale == i18n.current_language():
+        return page_words_of_browser()
+    page = g.get("lang")
+    g.lang = locale
+    try:
+        return page_words_of_browser()
+    finally:
+        g.lang = page
+
+
 def headline(game: dict, result: dict, short: bool = False) -> str:
-    """Return who won and with how much: a shared first place says so (short: says how many share it)."""
-    words = i18n.current_words()
-    players = result["players"]
-    kind, placed = winner_line(players, ranking(result))
-    first = [players[p] for p in placed]
-    total = first[0]["total"]
-    total_text = number_in(words.locale, total)
-    # The words of the page's winner line (labels.WINS and its kin).
-    if kind == SOLO_LINE:
-        return words.plain_ngettext(*SOLO_SCORES, abs(total), name=first[0]["name"], total=total_text)
-    if kind == WINS_LINE:
-        return words.plain_ngettext(*WINS, abs(total), name=first[0]["name"], total=total_text)
-    if short:
-        return words.plain_ngettext("%(count)s players share first place with %(total)s point",
-                                  "%(count)s players share first place with %(total)s points", abs(total),
-                                  count=number_in(words.locale, len(first)), total=total_text)
-    names = format_list([player["name"] for player in first], locale=words.locale)
-    return words.plain_ngettext(*TIE_FOR_FIRST, abs(total), names=names, total=total_text)
+    """Return who won and with how much, as the page's winner line says it (result_pieces.headline), in plain text:
+    a shared first place says so (short: says how many share it)."""
+    return result_pieces.headline(browser_words(), result["players"], ranking(result), short=short)
 
 
 def mode_line(game: dict, result: dict) -> str:
