@@ -1,5 +1,5 @@
-"""The browser writes numbers, lists of names and reasons exactly as the server does, in every language: with the
-flow's pieces (webscore/flow/text.py under MicroPython, in the core's worker), never a formatter of its own."""
+"""The browser writes numbers, lists of names and reasons exactly as Babel and the server do, in every language: with
+the flow's pieces (webscore/flow/text.py under MicroPython, in the core's worker), never a formatter of its own."""
 
 import json
 import re
@@ -8,6 +8,7 @@ import pytest
 from flask_babel import ngettext
 from playwright.sync_api import expect
 
+from support import babel_written
 from support import examples
 from support.apps import new_app
 from support.browsing import PHONE
@@ -17,7 +18,6 @@ from support.phone import install
 from support.tables import empty_setup
 from webscore.languages import LANGUAGES
 from webscore.scoring import encode
-from webscore.web.i18n import labels
 
 NUMBERS = [-12345, -1000, -3, 0, 7, 999, 1000, 7992, 9999, 10000, 12345, 1234567]
 NAMES = [["Ana"], ["Ana", "Bo"], ["Farm c1", "Granary d2", "Orchard a4"], ["{1}", "$&", "{0}", "$'", "Zoé"]]
@@ -25,11 +25,8 @@ COUNTS = list(range(0, 130)) + [999, 1000, 1001, 9999]
 
 
 def server_words(lang: str):
-    """Return the server's numbers and lists for one language."""
-    app = new_app()
-    with app.test_request_context("/{}/".format(lang)):
-        app.preprocess_request()
-        return [labels.number(n) for n in NUMBERS], [labels.name_list(names) for names in NAMES]
+    """Return the numbers and lists for one language as Babel writes them."""
+    return [babel_written.number(lang, n) for n in NUMBERS], [babel_written.names(lang, names) for names in NAMES]
 
 
 # The pieces asked with templates that hold nothing but what is tested: running_total's "%(num)s" is the number,
@@ -73,7 +70,7 @@ def test_a_counted_message_takes_the_form_babel_gives_the_count(scripts, live_se
         app.preprocess_request()
         # Babel's form for the count, the count written as the language writes numbers (1,000 in English, where
         # Babel's ngettext puts it in ungrouped).
-        expected = [ngettext("%(num)d empty square", "%(num)d empty squares", n).replace(str(n), labels.number_in(lang, n), 1)
+        expected = [ngettext("%(num)d empty square", "%(num)d empty squares", n).replace(str(n), babel_written.number(lang, n), 1)
                     for n in COUNTS]
     assert shown == expected
 
@@ -111,8 +108,7 @@ def test_a_tables_sum_is_the_flows_text(phone, live_server, lang):
     page.route(re.compile(r"/state$"), negative)
     page.goto(table)
     expect(page.locator('.table-player[data-player="1"] .table-total')).to_have_text(WRITTEN[lang], timeout=WAIT)
-    with new_app().app_context():
-        assert labels.number_in(lang, -12345) == WRITTEN[lang].rpartition(" ")[0]
+    assert babel_written.number(lang, -12345) == WRITTEN[lang].rpartition(" ")[0]
 
 
 def reasons(page):

@@ -4,8 +4,8 @@ import json
 import re
 
 import pytest
-from babel.lists import format_list
 
+from support import babel_written
 from support import examples
 from support.apps import browser_words
 from support.strategies import same_random_games
@@ -21,7 +21,6 @@ from webscore.flow.town_pieces import SQUARES
 from webscore.languages import LANGUAGES
 from webscore.scoring import encode
 from webscore.scoring import score_valid_game
-from webscore.web.i18n.labels import number_in
 
 HOSTILE = ["{1}", "$&", "%(0)s", "<b>x</b>", "%(num)d", "Zoé"]
 
@@ -40,10 +39,9 @@ def test_a_placeholder_is_filled_once_and_a_value_is_never_read_again():
 def test_numbers_and_lists_are_written_as_babel_writes_them(client, lang):
     words = browser_words(client, lang)
     for value in (-1234567, -10000, -1000, -3, 0, 7, 999, 1000, 7992, 10000, 12345):
-        with client.application.app_context():
-            assert text.number(words, value) == number_in(lang, value)
+        assert text.number(words, value) == babel_written.number(lang, value)
     for count in range(1, len(HOSTILE) + 1):
-        assert text.name_list(words, HOSTILE[:count]) == format_list(HOSTILE[:count], locale=lang)
+        assert text.name_list(words, HOSTILE[:count]) == babel_written.names(lang, HOSTILE[:count])
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -8,8 +8,9 @@ from babel.messages.pofile import read_po
 
 from support import examples
 from webscore.flow import result_pieces
+from webscore.flow import text as flow_text
 from webscore.languages import LANGUAGES
-from webscore.web.i18n import labels
+from webscore.web.i18n.words import page_words_of_browser
 from webscore.web.results.pieces import pieces
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -193,7 +194,7 @@ def test_pages_with_a_language_in_the_address_do_not_vary_on_it(client):
 def test_numbers_are_written_as_the_browser_writes_them(app, lang, value, expected):
     with app.test_request_context("/{}/".format(lang)):
         app.preprocess_request()
-        assert labels.number(value) == expected
+        assert flow_text.number(page_words_of_browser(), value) == expected
 
 
 @pytest.mark.parametrize("lang, expected", [

@@ -4,8 +4,10 @@ import pathlib
 import re
 
 import pytest
+from flask import g
 from flask_babel import force_locale
 
+from webscore.flow import result_pieces
 from webscore.flow.text import problem_text
 from webscore.languages import LANGUAGES
 from webscore.scoring.game import SOLO_LOWEST_RANK
@@ -48,9 +50,11 @@ def test_the_code_lists_are_found():
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_reason_has_words(app, lang):
     with app.test_request_context("/{}/".format(lang)), force_locale(lang):
+        g.lang = lang
+        words = page_words_of_browser()
         for code in sorted(reason_codes()):
             # "fed" and its kin agree with the card they describe: a Cottage's words stand for them all here.
-            text = labels.reason_text(code, 2, "cottage")
+            text = result_pieces.reason(words, {"card": "cottage", "reason": code, "n": 2, "fed_by": None})
             assert text and "%(" not in text, code
 
 

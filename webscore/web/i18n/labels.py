@@ -4,15 +4,11 @@ The core returns ids and reason codes; this module is the one place they become 
 """
 
 from babel import Locale
-from babel.numbers import format_decimal
 from babel.numbers import get_group_symbol
-from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext as _lp
-from flask_babel import ngettext
 
 from ...languages import ROWS
-from ..http.cache import kept
 
 CARD_NAMES = {
     "cottage": _l("Cottage"),
@@ -332,15 +328,6 @@ COUNTED_REASONS = {
 }
 
 
-def reason_text(code: str, n: int, card: str = "") -> str:
-    """Return the words for a square's reason code and count, agreeing with the card they describe."""
-    if code in COUNTED_REASONS:
-        return ngettext(*COUNTED_REASONS[code], n)
-    if code in FED_REASONS.get(card, {}):
-        return str(FED_REASONS[card][code])
-    return str(PLAIN_REASONS[code])
-
-
 class PerLanguage:
     """A table of lazy words, translated once per language instead of at every use on a page."""
 
@@ -370,24 +357,8 @@ MINIMUM_GROUPING_DIGITS = {row.tag: row.minimum_grouping_digits for row in ROWS}
 MINUS = "\u2212"
 
 
-def number(value: int) -> str:
-    """Format a whole number for the page's language as the browser does, with a true minus sign."""
-    from . import current_language
-
-    return number_in(current_language(), value)
-
-
-def number_in(lang: str, value: int) -> str:
-    """Format a whole number for a language as the browser does, with a true minus sign."""
-    def written():
-        grouped = abs(value) >= 10 ** (2 + MINIMUM_GROUPING_DIGITS.get(lang, 1))
-        return format_decimal(value, locale=lang, group_separator=grouped).replace("-", MINUS)
-
-    return kept("numbers", (lang, value), written)
-
-
 def number_words(lang: str) -> dict:
-    """Return how a language writes whole numbers, for the browser to write them as number_in does.
+    """Return how a language writes whole numbers, for the flow's text.number, which writes every number shown.
 
     The group separator and the group size are Babel's; numbers from `grouped_from` on are grouped.
     """
@@ -396,31 +367,19 @@ def number_words(lang: str) -> dict:
             "grouped_from": 10 ** (2 + MINIMUM_GROUPING_DIGITS.get(lang, 1))}
 
 
-def label_pair(label, value):
-    """Return "label: value" as the page's language punctuates it, both parts already HTML."""
-    from markupsafe import Markup
-
-    return Markup(gettext("%(label)s: %(value)s")) % {"label": label, "value": value}
-
-
-def name_list(names) -> str:
-    """Join names as the page's language lists them ("Ana, Bo and Cy")."""
-    from babel.lists import format_list
-
-    from . import current_language
-
-    return format_list([str(name) for name in names], locale=current_language())
-
-
 def name_slots(count: int, template: str = "%(names)s") -> str:
     """Return a template's sentence (a message of one %(names)s) about count names, as HTML: the names listed as
-    name_list lists them, each a slot a page's script fills with its name as text (an empty <bdi data-name="i">,
-    from 0), so the page words a list of names it alone knows (the games kept on a phone) without writing it."""
+    the flow's text.name_list lists them, each a slot a page's script fills with its name as text (an empty
+    <bdi data-name="i">, from 0), so the page words a list of names it alone knows (the games kept on a phone)
+    without writing it."""
     from markupsafe import Markup
     from markupsafe import escape
 
+    from ...flow.text import name_list
+    from .words import page_words_of_browser
+
     marks = ["\x00{}\x00".format(i) for i in range(count)]
-    written = str(escape(template % {"names": name_list(marks)}))
+    written = str(escape(template % {"names": name_list(page_words_of_browser(), marks)}))
     for i, mark in enumerate(marks):
         written = written.replace(mark, '<bdi data-name="{}"></bdi>'.format(i))
     return Markup(written)
@@ -440,7 +399,4 @@ def init_app(app) -> None:
         solo_ranks=SOLO_RANK_WORDS,
         solo_excluded=SOLO_EXCLUDED, town_hall_excluded=TOWN_HALL_EXCLUDED, fortune_cards=FORTUNE_BUILDINGS,
         resource_names=PerLanguage(RESOURCE_NAMES), resource_of=RESOURCE_OF_LETTER,
-        label_pair=label_pair,
     )
-    app.jinja_env.filters["number"] = number
-    app.jinja_env.filters["name_list"] = name_list

@@ -17,11 +17,12 @@ from PIL import ImageDraw
 from PIL import ImageFont
 
 from ...flow.result_view import ranking
+from ...flow.text import number
 from ...scoring import game_from_code
 from ...scoring import score_valid_game
 from ...scoring.cards import colour_of
 from ..i18n.labels import CARD_NAMES
-from ..i18n.labels import number
+from .preview import browser_words
 from .preview import headline
 from .preview import mode_line
 
@@ -205,23 +206,25 @@ def words_of(game: dict, result: dict) -> dict:
     players = result["players"]
     order = ranking(result)
     winner = players[order[0]]
+    written = browser_words()
     return {
         "headline": headline(game, result),
         "short_headline": headline(game, result, short=True),
         "mode": mode_line(game, result),
         "town": gettext("Town of %(name)s", name=winner["name"]),
-        "ranking": [(str(players[p]["place"]), players[p]["name"], number(players[p]["total"]), players[p]["place"])
+        "ranking": [(str(players[p]["place"]), players[p]["name"], number(written, players[p]["total"]),
+                     players[p]["place"])
                     for p in order],
-        "squares": [_square(s) for s in winner["squares"]],
+        "squares": [_square(written, s) for s in winner["squares"]],
     }
 
 
-def _square(square: dict) -> tuple:
+def _square(written: dict, square: dict) -> tuple:
     """Return a square's colour, name and points as the picture shows them: an empty square has neither, a tree both."""
     if square["card"]:
-        return colour_of(square["card"]), str(CARD_NAMES[square["card"]]), number(square["points"])
+        return colour_of(square["card"]), str(CARD_NAMES[square["card"]]), number(written, square["points"])
     if square["reason"] == "tree":
-        return "empty", gettext("Tree"), number(square["points"])
+        return "empty", gettext("Tree"), number(written, square["points"])
     return "empty", "", ""
 
 

@@ -12,7 +12,6 @@ The wording itself stays in labels.py.
 
 import json
 
-from babel import Locale
 from flask_babel import get_locale
 from flask_babel import gettext
 from markupsafe import Markup
@@ -53,7 +52,6 @@ class Pieces:
         self.layouts = {card: self._layout(card) for card in LAYOUTS}
         self.faces = {}
         self.lang = str(get_locale())
-        self.locale = Locale.parse(self.lang)
         # The words the offline shell draws a result with: the result's pieces are drawn from them here too.
         self.browser_words = json.loads(words_json())
         # A result's grid squares and lines as HTML, by what they show: met again game after game.

@@ -5,13 +5,13 @@ from types import SimpleNamespace
 from flask import g
 
 from ...flow import result_pieces
+from ...flow import text
 from ...flow.result_view import ranking
 from ...languages import ROWS
 from .. import i18n
 from ..http.addresses import code_address
 from ..i18n.labels import MODE_WORDS
 from ..i18n.labels import SOLO_RANK_WORDS
-from ..i18n.labels import number_in
 from ..i18n.words import page_words_of_browser
 
 # Open Graph names a locale with its territory (the language table's og_locale).
@@ -54,12 +54,12 @@ def mode_line(game: dict, result: dict) -> str:
 
 def ranking_line(result: dict) -> str:
     """Return every place, name and total on one line."""
-    words = i18n.current_words()
+    words, written = i18n.current_words(), browser_words()
     players = result["players"]
     return " · ".join(
         words.plain_ngettext("%(place)s. %(name)s, %(total)s point", "%(place)s. %(name)s, %(total)s points",
                            abs(players[p]["total"]), place=players[p]["place"], name=players[p]["name"],
-                           total=number_in(words.locale, players[p]["total"]))
+                           total=text.number(written, players[p]["total"]))
         for p in ranking(result))
 
 

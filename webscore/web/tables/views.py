@@ -38,13 +38,13 @@ from ...flow import table_pieces
 from ...flow import town_step
 from ...flow.fields import repeated
 from ...flow.new_game import MAX_TYPED
+from ...flow.text import name_list
 from ...flow.text import problem_text
 from ...scoring import encode
 from ...scoring import game_from_code
 from .. import i18n
 from ..http import conditional
 from ..http.assets import EncodedResponse
-from ..i18n.labels import name_list
 from ..i18n.table_words import table_words
 from ..i18n.words import page_words_of_browser
 from ..towns.views import town_grid
@@ -362,8 +362,9 @@ def _problem_texts(problems: list) -> list:
         found = squares.setdefault(problem_text(page_words_of_browser(), item), [])
         if item.get("square") and item["square"] not in found:
             found.append(item["square"])
+    words = page_words_of_browser()
     return [ngettext("%(problem)s Square %(squares)s.", "%(problem)s Squares %(squares)s.", len(names),
-                     problem=text, squares=name_list(names)) if names else text for text, names in squares.items()]
+                     problem=text, squares=name_list(words, names)) if names else text for text, names in squares.items()]
 
 
 def _sync_answer(lang: str, table_id: str, n: int, setup: dict, record: dict, answer: dict):
@@ -390,7 +391,8 @@ def _sync_answer(lang: str, table_id: str, n: int, setup: dict, record: dict, an
     if outcome == EMPTY:
         names = [setup["players"][i]["name"] for i in answer["empty"]]
         return jsonify(dict(body, reason=outcome, empty=names, message=_(
-            "Handing this town in ends the game, and %(names)s entered no town yet.", names=name_list(names)))), 409
+            "Handing this town in ends the game, and %(names)s entered no town yet.",
+            names=name_list(page_words_of_browser(), names)))), 409
     if outcome == sync.STALE:
         return jsonify(dict(body, reason=outcome, last=answer["last"], message=_(
             "This change was sent before a newer one from this phone; it was not applied."))), 409
@@ -541,7 +543,7 @@ def _take_in_refused(answer: dict, setup: dict, player: dict):
     when it was."""
     outcome = answer["outcome"]
     if outcome == EMPTY:
-        names = name_list([setup["players"][p]["name"] for p in answer["empty"]])
+        names = name_list(page_words_of_browser(), [setup["players"][p]["name"] for p in answer["empty"]])
         return None, 409, _("Taking this in ends the game, and %(names)s entered no town yet. End the game?",
                             names=names)
     if outcome == "finished":
