@@ -1,7 +1,7 @@
 """Values made once and kept, per app and worker: one bounded store per kind, in app.extensions["marquoir.cache"].
 
-Whole pages, result frames, the pieces they are drawn from, addresses, translated words, numbers as a
-language writes them, the browser's words, static files, table states and setups: each is cheap to keep
+Whole pages, result frames, the pieces they are drawn from, addresses, translated words, the browser's
+words, static files, table states and setups: each is cheap to keep
 and costly to make at every request. Their keys may be chosen by clients (hosts, codes, counts), hence
 the bound; past it the oldest made goes first. Kept per app, so two apps in one process (the tests, two
 configurations) never see each other's values.
@@ -19,9 +19,8 @@ LIMITS = {
     # made per address root (addresses.py).
     "pieces": 64, "addresses": 1024,
     # Words: a template's messages per locale (i18n), a page's translating callables per locale, choices of
-    # the setup form per language, the browser's words per language (as sent and as read), numbers.
+    # the setup form per language, the browser's words per language (as sent and as read).
     "template_words": 8192, "page_words": 16, "choices": 64, "browser_words": 16, "browser_words_read": 16,
-    "numbers": 10000,
     # The app's version of its files (by their times and sizes), and each static file with its encodings.
     "version": 4, "files": 4096,
     # The core compiled for the browser (offline/bundle.py), per version of the files.
