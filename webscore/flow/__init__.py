@@ -15,7 +15,6 @@ from ..scoring import InvalidGame
 from ..scoring import encode
 from ..scoring import game_from_code
 from ..scoring import score_valid_game
-from ..scoring.game import MASTER_BUILDER
 from ..scoring.table import dealer
 from . import bgstats
 from . import controls
@@ -106,10 +105,10 @@ def _town_of(request: dict) -> dict:
 
 
 def town_json(text: str) -> str:
-    """Answer a town step: {"code", "n", "fields", "show"} → what town_step.save() says, or
-    what the step shows (with "problems", placed, where its address holds what no form of ours sends or an answer
-    no town takes: town_step.opened); or what _town_of answers for a step that is none. fields holds each key's
-    text, or its texts where an address repeats the key."""
+    """Answer a town step: {"code", "n", "fields", "show"} → what town_step.save() says, or what the step shows
+    (step_view, and its "game"; with "problems", placed, where its address holds what no form of ours sends or an
+    answer no town takes: town_step.opened); or what _town_of answers for a step that is none. fields holds each
+    key's text, or its texts where an address repeats the key."""
     request = json.loads(text)
     step = _town_of(request)
     if "game" not in step:
@@ -118,18 +117,29 @@ def town_json(text: str) -> str:
     sent = request.get("fields") or {}
     if request.get("show"):
         shown, refused = town_step.opened(game, n, sent)
-        player = town_step.as_entered(game, n, shown)
-        answer = {
-            "game": game, "key": game_key(game), "offered": town_step.offered(game, player),
-            "fact": town_facts.asked_fact(player), "asks_turns": game["mode"] == MASTER_BUILDER,
-            "expansion_facts": town_facts.expansion_facts(game), "monuments": town_facts.monument_offers(game),
-            "totals": town_step.saved_totals(game), "fields": shown}
+        answer = dict(step_view(game, n, shown), game=game)
         if refused:
             answer["problems"] = town_step.place(refused, n)
         return json.dumps(answer)
     answer = town_step.save(game, n, sent, str(request.get("code")))
     answer.pop("game")
     return json.dumps(answer)
+
+
+def step_view(game: dict, n: int, fields: dict) -> dict:
+    """Return what player n's town step shows of the game and its fields, the page's words and its own (its
+    address, its language, its messages worded) aside: its town (town_step.grid_view: "offered", "fact",
+    "asks_turns", "expansion_facts", "fields", "scored"), the players' names ("names"), this one's number ("n"),
+    the game's key ("key"), the monuments offered ("monuments", [] in a game without) and the one chosen
+    ("monument"), whether it was opened from the scores ("from_scores") and the players' buttons' totals
+    ("totals"), each town scored once (town_step.step_numbers).
+
+    The one view of a town step: the server draws its page from it (webscore.web.towns) and the browser's door
+    answers it (town_json), so what a step shows is decided here for both."""
+    totals, scored = town_step.step_numbers(game, n, fields)
+    return dict(town_step.grid_view(game, n, fields, scored), names=[p["name"] for p in game["players"]], n=n,
+                key=game_key(game), monuments=town_facts.monument_offers(game), monument=fields.get("monument", ""),
+                from_scores=town_step.from_scores(fields), totals=totals)
 
 
 def live_json(text: str, words: dict) -> str:

@@ -222,10 +222,11 @@ def square_button(words: dict, name: str, card: str, select_errors: list, stored
 def town_step(words: dict, step: dict, grid: str) -> str:
     """Return a town step's page: the players to move between, the heading, and its form around the grid.
 
-    step holds: names (the players'), n (this one, from 1), action, code, lang and key (the form's), general
-    (messages of no field), unfinished (names of towns barely begun), monuments (those offered, [] when the
-    game has none), monument (the one chosen), errors (messages by field), from_scores (opened by "Change
-    this town": the way back to the scores is the primary action) and totals (town_step.saved_totals).
+    step is the flow's view of the step (flow.step_view: names, the players'; n, this one, from 1; key, the form's;
+    monuments, those offered, [] when the game has none; monument, the one chosen; from_scores, opened by "Change
+    this town": the way back to the scores is the primary action; totals, town_step.saved_totals) with what the
+    page adds: action, code and lang (the form's), general (messages of no field), unfinished (names of towns
+    barely begun) and errors (messages by field).
     """
     ui = words["ui"]
     names, n = step["names"], step["n"]

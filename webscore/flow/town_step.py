@@ -12,6 +12,7 @@ from ..scoring.cards import ALL_BUILDINGS
 from ..scoring.cards import ALL_MONUMENTS
 from ..scoring.cards import MAX_STORED
 from ..scoring.expansions import MAX_SWAPS
+from ..scoring.game import MASTER_BUILDER
 from ..scoring.game import RIGHT_READERS
 from ..scoring.game import score_town
 from ..scoring.game import score_valid_game
@@ -29,6 +30,8 @@ from .fields import repeated
 from .fields import whole
 from .town_facts import FORM_CHEST
 from .town_facts import SEED
+from .town_facts import asked_fact
+from .town_facts import expansion_facts
 from .town_facts import needs
 
 # The facts a town may need besides its squares, in the order the core names them. The seed is a square's name
@@ -249,6 +252,18 @@ def step_numbers(game: dict, n: int, fields: dict) -> tuple:
     else:
         shown = scored_live(changed, n - 1)
     return [None if scored is None else scored["total"] for scored in saved], shown
+
+
+def grid_view(game: dict, n: int, fields: dict, scored: dict) -> dict:
+    """Return what player n's town shows as town_pieces.town_grid draws it, besides its words and messages: the
+    cards its squares offer ("offered"), the fact it asks ("fact": town_facts.asked_fact), whether it asks the
+    Master Builder's turns ("asks_turns"), the expansions' facts ("expansion_facts"), its fields ("fields") and its
+    numbers ("scored": as flow.live_town answers). Player n is as the fields choose their monument (as_entered).
+
+    A town step (flow.step_view) and a table's town draw their town from it."""
+    player = as_entered(game, n, fields)
+    return {"offered": offered(game, player), "fact": asked_fact(player), "asks_turns": game["mode"] == MASTER_BUILDER,
+            "expansion_facts": expansion_facts(game), "fields": fields, "scored": scored}
 
 
 def next_step(game: dict, n: int, go: str):

@@ -12,14 +12,12 @@ from flask import request
 from flask import url_for
 from markupsafe import Markup
 
-from ...flow import game_key
 from ...flow import live_town
-from ...flow import town_facts
+from ...flow import step_view
 from ...flow import town_pieces
 from ...flow import town_step
 from ...flow.text import problem_text
 from ...scoring import game_from_code
-from ...scoring.game import MASTER_BUILDER
 from .. import i18n
 from ..http import page_cache
 from ..i18n.words import page_words_of_browser
@@ -36,35 +34,32 @@ def _game_and_player(code: str, n: int):
     return game, game["players"][n - 1]
 
 
-def town_grid(game: dict, n: int, fields: dict, errors: dict = None, scored=None) -> Markup:
-    """Return player n's palette, squares and facts (webscore.flow.town_pieces.town_grid), errors (worded) on their
-    fields, and the squares' points and the total as the live score would show them (scored: as flow.live_town
-    gives them, when already found).
+def town_grid(game: dict, n: int, fields: dict) -> Markup:
+    """Return player n's palette, squares and facts as the fields have them, with the squares' points and the total
+    as the live score would show them: a table's town is drawn with it, as a town step draws its own (drawn_grid)."""
+    return drawn_grid(town_step.grid_view(game, n, fields, live_town(game, n, fields)))
 
-    The town step and a table's town both draw their town with it, and so does the offline shell.
-    """
-    player = town_step.as_entered(game, n, fields)
-    if scored is None:
-        scored = live_town(game, n, fields)
-    return Markup(town_pieces.town_grid(page_words_of_browser(), town_step.offered(game, player), fields, errors or {},
-                                        game["mode"] == MASTER_BUILDER, town_facts.asked_fact(player), scored,
-                                        town_facts.expansion_facts(game)))
+
+def drawn_grid(view: dict, errors: dict = None) -> Markup:
+    """Return a town's palette, squares and facts (webscore.flow.town_pieces.town_grid) as the flow's view of it
+    has them (town_step.grid_view), errors (worded) on their fields.
+
+    The town step and a table's town both draw their town with it, and so does the offline shell."""
+    return Markup(town_pieces.town_grid(page_words_of_browser(), view["offered"], view["fields"], errors or {},
+                                        view["asks_turns"], view["fact"], view["scored"], view["expansion_facts"]))
 
 
 def _render(game, code, n, fields, placed=NO_PROBLEMS, status=200, unfinished=()):
-    player = game["players"][n - 1]
+    """Draw player n's town step from the flow's view of it (flow.step_view), with what only this page has: its
+    address, its language, its messages worded and the names of the towns barely begun (unfinished)."""
+    view = step_view(game, n, fields)
     words = page_words_of_browser()
     errors = {field: [problem_text(words, item) for item in found] for field, found in placed["fields"].items()}
     general = [problem_text(words, item) for item in placed["general"]]
-    step = {"names": [p["name"] for p in game["players"]], "n": n, "code": code, "lang": i18n.current_language(),
-            "key": game_key(game), "action": url_for("town.save", code=code, n=n), "general": general,
-            "unfinished": [game["players"][p]["name"] for p in unfinished],
-            "monuments": town_facts.monument_offers(game), "monument": fields.get("monument", ""), "errors": errors,
-            "from_scores": town_step.from_scores(fields)}
-    # Every town scored once: the players' buttons' totals, and this town's numbers.
-    step["totals"], scored = town_step.step_numbers(game, n, fields)
-    page = town_pieces.town_step(page_words_of_browser(), step, town_grid(game, n, fields, errors, scored))
-    return render_template("town.html", game_code=code, n=n, player=player, page=Markup(page),
+    step = dict(view, code=code, lang=i18n.current_language(), action=url_for("town.save", code=code, n=n),
+                general=general, errors=errors, unfinished=[game["players"][p]["name"] for p in unfinished])
+    page = town_pieces.town_step(words, step, drawn_grid(view, errors))
+    return render_template("town.html", game_code=code, n=n, player=game["players"][n - 1], page=Markup(page),
                            broken=bool(general or errors)), status
 
 
