@@ -44,7 +44,8 @@ def drawn_grid(view: dict, errors: dict = None) -> Markup:
     """Return a town's palette, squares and facts (webscore.flow.town_pieces.town_grid) as the flow's view of it
     has them (town_step.grid_view), errors (worded) on their fields.
 
-    The town step and a table's town both draw their town with it, and so does the offline shell."""
+    The town step and a table's town both draw their town with it; the offline shell draws the same piece from the
+    same view, as the browser's door answers it (flow.town_json)."""
     return Markup(town_pieces.town_grid(page_words_of_browser(), view["offered"], view["fields"], errors or {},
                                         view["asks_turns"], view["fact"], view["scored"], view["expansion_facts"]))
 
