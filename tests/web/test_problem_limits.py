@@ -16,8 +16,8 @@ from webscore.scoring.cards import MAX_STORED
 from webscore.scoring.expansions import MAX_SWAPS
 from webscore.scoring.validate import MAX_NAME
 from webscore.scoring.validate import MAX_PLAYERS
+from webscore.scoring.validate import MAX_TURNS
 from webscore.scoring.validate import problems
-from webscore.web.i18n.problems import MAX_TURNS
 from webscore.web.i18n.problems import MESSAGES
 from webscore.web.i18n.words import page_words_of_browser
 

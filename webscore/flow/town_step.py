@@ -20,6 +20,7 @@ from ..scoring.game import town_view
 from ..scoring.town import INDEX_OF
 from ..scoring.town import NAMES
 from ..scoring.validate import MAX_PLAYERS
+from ..scoring.validate import MAX_TURNS
 from ..scoring.validate import problems
 from . import new_game
 from .fields import SPACES
@@ -38,7 +39,7 @@ from .town_facts import needs
 # (a1 to d4), the others whole numbers.
 FACTS = ("master_builder_turns", "shrine_buildings", "completed_before", "coins", "hollow_hill_swaps", SEED)
 # The range a form offers for each number (the core checks the real bounds, which depend on the town).
-FACT_LIMITS = {"master_builder_turns": (0, 999), "shrine_buildings": (1, 16), "completed_before": (0, MAX_PLAYERS - 1),
+FACT_LIMITS = {"master_builder_turns": (0, MAX_TURNS), "shrine_buildings": (1, 16), "completed_before": (0, MAX_PLAYERS - 1),
                "coins": (0, FORM_CHEST), "hollow_hill_swaps": (0, MAX_SWAPS)}
 # The problems of the player's choice of monument, shown on the town step's monument field.
 MONUMENT_PROBLEMS = ("monument-taken", "unknown-monument", "not-in-solo")

@@ -27,6 +27,7 @@ from .game import rank
 from .game import solo_rank
 from .validate import MAX_NAME
 from .validate import MAX_PLAYERS
+from .validate import MAX_TURNS
 from .validate import _check_name
 from .validate import problem
 
@@ -46,7 +47,7 @@ RANGES = {
     MONUMENT: (-191, 16),  # Hollow Hill: 7 − 2 per swap, up to 99 swaps; Silva Forum: 1 + a group of 15
     COINS: (0, 10),       # 5 coins kept, 2 each with the Estival Festival
     EMPTY: (0, SQUARES),
-    "master_builder_turns": (0, 999),
+    "master_builder_turns": (0, MAX_TURNS),
     "cottages": (0, SQUARES + 1),  # Barrett Castle counts 2 Cottages
 }
 # The address of a pad: "mode", then per player i a key of these prefixes followed by i.

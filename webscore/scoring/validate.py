@@ -38,6 +38,8 @@ PLAYER_KEYS = ("name", "monument", "town", "master_builder_turns", "stored", "sh
                "completed_before") + EXPANSION_PLAYER_KEYS
 MAX_PLAYERS = 6
 MAX_NAME = 24
+# The most turns a player can have held the hammer in Master Builder, as a form and a code take them.
+MAX_TURNS = 999
 # The same limit as a name box's maxlength, which the browser counts in UTF-16 units: a character beyond the
 # Basic Multilingual Plane (most emoji) takes two, so a box of MAX_NAME would refuse names the rules take.
 MAX_NAME_UNITS = 2 * MAX_NAME
@@ -190,7 +192,7 @@ def _check_turns(game: dict, player: dict, p: int) -> list:
     if player.get("master_builder_turns") is None:
         return []
     turns_allowed = game.get("mode") not in (TOWN_HALL, SOLO)
-    return check_count(player, p, "master_builder_turns", 0, 999, turns_allowed)
+    return check_count(player, p, "master_builder_turns", 0, MAX_TURNS, turns_allowed)
 
 
 def _standing_monument(monument, squares: list):

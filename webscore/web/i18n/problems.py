@@ -2,7 +2,6 @@
 
 from flask_babel import lazy_gettext as _l
 
-from ...flow.town_step import FACT_LIMITS
 from ...scoring.cards import BIG_CHEST
 from ...scoring.cards import CHEST
 from ...scoring.cards import MAX_BANKS
@@ -10,9 +9,9 @@ from ...scoring.cards import MAX_STORED
 from ...scoring.expansions import MAX_SWAPS
 from ...scoring.validate import MAX_NAME
 from ...scoring.validate import MAX_PLAYERS
+from ...scoring.validate import MAX_TURNS
 
-# The limits the messages say, each from where the core (or, for turns, the flow's form) keeps it.
-MAX_TURNS = FACT_LIMITS["master_builder_turns"][1]
+# The limits the messages say, each from where the core keeps it.
 
 MESSAGES = {
     "name-missing": _l("Enter a name."),
