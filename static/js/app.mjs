@@ -33,7 +33,7 @@ function route() {
 // reload where the network would draw it).
 async function notice(title, message, lang, reload = false) {
   const core = await loadBrowserCore();
-  document.title = title + " · Marquoir";
+  document.title = await core.draw("page_title", { name: title });
   const actions = [await core.draw("link_button", { label: words.ui.back_home, address: path("pages.home", { lang }) }),
     await core.draw("link_button", { label: words.ui.new_game, address: path("setup.new_game", { lang }) })];
   if (reload) actions.unshift(await core.draw("button", { label: words.ui.reload, action: "reload", classes: "primary" }));
@@ -80,7 +80,7 @@ async function townForm(core, step, code, n, lang, values, placed, unfinished) {
     names: game.players.map((other) => other.name), totals: step.totals, n, code, lang, key: step.key,
     action: path("town.save", { lang, code, n }), general, unfinished: unfinished.map((p) => game.players[p].name),
     monuments: step.monuments, monument: values.monument ?? "", errors, from_scores: values.from === "scores" } })));
-  document.title = title + " · Marquoir";
+  document.title = await core.draw("page_title", { name: title });
   const form = document.getElementById("town-form");
   await switchBySubmitting(core, form);
   enhance(form);
@@ -114,7 +114,7 @@ async function tableTown(where) {
     town: { name: player.name, n, code: setup, lang, table, version: kept.known.version, done: kept.known.done,
       save: path("tables.town", { ...at, n }), state: path("tables.state", at), town: path("tables.town_json", { ...at, n }),
       take: location.origin + path("tables.take", at), back: path("tables.table", at) } })));
-  document.title = (await worded(core, { name: player.name })).title + " · Marquoir";
+  document.title = await core.draw("page_title", { name: (await worded(core, { name: player.name })).title });
   const form = document.getElementById("town-form");
   // Another language opens the same town; what it has not sent comes from this phone's outbox, always the newest.
   for (const link of document.querySelectorAll(".languages a[lang]")) link.href = path("tables.town", { ...at, lang: link.getAttribute("lang"), n });
@@ -130,7 +130,7 @@ async function result(core, answer, code, lang, turnProblems = {}, typed = {}) {
   // The page as the server draws it, its ranking, pad and towns too: drawn by the same Python.
   const parts = await core.draw("result_parts", { view, words, rules: path("pages.rules", { lang }),
     changes: players.map((r) => path("town.step", { lang, code, n: r.step })) });
-  document.title = words.ui.scores + " · Marquoir";
+  document.title = await core.draw("page_title", { name: words.ui.scores });
   app.replaceChildren(drawnNodes(await core.draw("result_page", { words, view, offline: true, parts: { ...parts,
     // The tie's form as the server's page draws it, what was typed and refused kept in it.
     turns_form: view.asks_turns.length ? await core.draw("turns_form", { words, view, action: path("results.turns", { lang, code }),

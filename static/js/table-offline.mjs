@@ -37,19 +37,21 @@ function showOffline(table, html) {
   relinkLanguages();
 }
 
-// Nothing of this table or town is kept on this phone, or the core cannot start: say so and offer to reload.
-// Said by the page itself when the core is out of reach too.
-export async function needsNetwork(table, offline = tableText.offline) {
-  document.title = tableText.needs_network + " · Marquoir";
+// Nothing of this table or town is kept on this phone, or the core cannot start: say so (said: "offline", or
+// "table_offline" on the table's page) and offer to reload. When the core is out of reach too, the page says the
+// server's words as they are, its title and its sentences written whole there (tables/towns.py table_words).
+export async function needsNetwork(table, said = "offline") {
   let core = null;
   try {
     core = await loadBrowserCore();
   } catch (error) {
-    app.textContent = tableText.needs_network + " " + offline;
+    document.title = tableText.alone.title;
+    app.textContent = tableText.alone[said];
     reloadWhenOnline(table);
     return;
   }
-  showOffline(table, await core.draw("notice", { title: tableText.needs_network, message: offline,
+  document.title = await core.draw("page_title", { name: tableText.needs_network });
+  showOffline(table, await core.draw("notice", { title: tableText.needs_network, message: tableText[said],
     actions: [await core.draw("button", { label: tableText.reload, action: "reload", classes: "primary" })] }));
 }
 
@@ -77,7 +79,7 @@ function retold(address, lang) {
 export async function tableOffline(where) {
   const { lang, table } = where;
   const { state, players } = await tablePlayers(table);
-  if (!players) return needsNetwork(table, tableText.table_offline);
+  if (!players) return needsNetwork(table, "table_offline");
   // Drawn as the server draws them; only this phone's own towns lead anywhere, the others need the network.
   const links = players.map((_, i) => (!state?.finished && localStorage.getItem(outboxKey(table, i + 1))
     ? path("tables.town", { lang, table_id: table, n: i + 1 }) : null));
@@ -85,9 +87,9 @@ export async function tableOffline(where) {
   try {
     core = await loadBrowserCore();
   } catch (error) {
-    return needsNetwork(table, tableText.table_offline);
+    return needsNetwork(table, "table_offline");
   }
-  document.title = tableText.table + " · Marquoir";
+  document.title = await core.draw("page_title", { name: tableText.table });
   const list = await core.draw("table_players", { words, text: tableText, players, links });
   showOffline(table, await core.draw("table_page", { words, text: tableText, section: { class: "table" }, players: list,
     result: state?.finished && state.result ? retold(state.result, lang) : "", last_seen: Boolean(state) }));

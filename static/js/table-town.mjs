@@ -109,12 +109,13 @@ export async function townPage(form) {
     // In the form's own order: the squares as they are read, then the facts.
     const names = [...new Set([...form.elements].map((element) => element.name))]
       .filter((name) => changedElsewhere.has(name));
-    const elsewhere = changed.includes("done") ? [done ? text.handed_in_elsewhere : text.reopened_elsewhere] : [];
-    if (!names.length && !elsewhere.length) return;
-    const asked = names.length ? lines({ changed: names.map((name) => fieldName(form, name)) }) : Promise.resolve({});
+    // And what another phone did to its hand-in, said after them by the same piece.
+    const elsewhere = changed.includes("done") ? (done ? "handed_in" : "reopened") : null;
+    if (!names.length && !elsewhere) return;
+    const asked = lines({ changed: names.map((name) => fieldName(form, name)), elsewhere });
     newestNote(() => asked).then((said) => {
       if (!said) return;
-      changedNote.textContent = (said.changed ? [said.changed, ...elsewhere] : elsewhere).join(" ");
+      changedNote.textContent = said.changed;
       changedNote.hidden = false;
     });
   }

@@ -265,7 +265,7 @@ PIECES = {drawn.__name__: drawn for drawn in (
     table_pieces.table_town, table_pieces.table_players, table_pieces.table_page, table_pieces.table_news,
     table_pieces.table_town_lines,
     setup_pieces.setup_lines,
-    controls.notice, controls.link_button, controls.button, controls.language_switch, controls.wake_switch,
+    controls.page_title, controls.notice, controls.link_button, controls.button, controls.language_switch, controls.wake_switch,
     helper_pieces.pad_form, helper_pieces.pad_bgstats, helper_pieces.master_builder,
     helper_pieces.town_hall, helper_pieces.solo, helper_pieces.broken, helper_pieces.pad_lines,
     history_pieces.games_lines)}

@@ -1,5 +1,5 @@
-"""Controls every page draws alike: a button, a link as a button, a notice, the language switch, the wake switch,
-a number's field and a field's messages.
+"""Controls every page draws alike: a page's title, a button, a link as a button, a notice, the language switch, the
+wake switch, a number's field and a field's messages.
 
 Drawn by the server's pages and by the offline shell (under MicroPython) with the same functions. Buttons carry a
 data-action the page's script answers. Everything shown is escaped here.
@@ -7,6 +7,16 @@ data-action the page's script answers. Everything shown is escaped here.
 
 from .text import attributes
 from .text import escape
+
+# The site's name, after each page's own in its title.
+SITE = "Marquoir"
+
+
+def page_title(name: str) -> str:
+    """Return a page's title from its name ("Scores · Marquoir"): the server's pages' (base.html) and the offline
+    shell's alike. The same kind of text out as in: a name already HTML (a template's block) stays HTML, a plain one
+    (document.title) plain, as nothing added needs escaping."""
+    return name + " · " + SITE
 
 
 def button(label: str, action: str, classes: str = "", disabled: bool = False, extra=None) -> str:

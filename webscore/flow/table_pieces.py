@@ -15,6 +15,7 @@ from .text import name_list
 from .text import pair
 from .text import points
 from .text import problem_text
+from .text import sentences
 
 
 def table_town(words: dict, text: dict, town: dict, grid: str, panels: str, offline: bool) -> str:
@@ -121,12 +122,14 @@ def table_page(words: dict, text: dict, section: dict, players: str, result: str
         attributes(section), escape(text["table"]), status, follow, scores, escape(text["players"]), hint, players, rest)
 
 
-def table_town_lines(words: dict, text: dict, status=None, changed=None, fields=None, empty=None, problem=None) -> dict:
+def table_town_lines(words: dict, text: dict, status=None, changed=None, fields=None, empty=None, problem=None,
+                     elsewhere=None) -> dict:
     """Return the lines a town at a table (table-town.mjs) says, as plain text, each asked for by its argument:
     - status: how its outbox stands (table-outbox.mjs's report, with "time", when it was last saved, written by
       the phone's clock, and "offline") → "status";
     - changed: the fields other phones changed, each [label, square] (a square's load: "Load: b2") or [name]
-      → "changed" ("Changed on another phone: a1, b2 and Load: c3."); fields, the same → "fields", each named;
+      → "changed" ("Changed on another phone: a1, b2 and Load: c3."), followed by what another phone did to the
+      town's hand-in, where elsewhere says it ("handed_in" or "reopened"); fields, the same → "fields", each named;
     - empty: the players whose towns are empty at the end → "empty";
     - problem: the first problem of a hand-over (or {}: no reason) → "not_saved".
     """
@@ -134,7 +137,8 @@ def table_town_lines(words: dict, text: dict, status=None, changed=None, fields=
     if status is not None:
         lines["status"] = _status_line(words, text, status)
     if changed is not None:
-        lines["changed"] = fill(text["changed_elsewhere"], {"what": name_list(words, _field_names(words, changed))})
+        named = fill(text["changed_elsewhere"], {"what": name_list(words, _field_names(words, changed))}) if changed else ""
+        lines["changed"] = sentences([named, text[elsewhere + "_elsewhere"] if elsewhere else ""])
     if fields is not None:
         lines["fields"] = _field_names(words, fields)
     if empty is not None:

@@ -121,6 +121,12 @@ def points_said(words: dict, total: int) -> str:
     return counted(words, words["points"], abs(total), number(words, total))
 
 
+def sentences(texts: list) -> str:
+    """Return sentences said one after the other, as one text: a space between them, as each of our languages writes
+    them; an empty one is left out."""
+    return " ".join([text for text in texts if text])
+
+
 def attributes(pairs: dict) -> str:
     """Return an element's attributes, sorted by name as WTForms writes a field's; True stands alone, None is left out."""
     return " ".join(name if value is True else '{}="{}"'.format(name, escape(value))

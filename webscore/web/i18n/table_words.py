@@ -4,12 +4,23 @@
 from flask_babel import gettext as _
 from flask_babel import pgettext
 
+from ...flow.controls import page_title
+from ...flow.text import sentences
 from .. import i18n
 from .labels import plural_pair
 
 
 def table_words() -> dict:
     """Return the words table.mjs shows, in the page's language."""
+    words = _table_words()
+    # What the offline shell says where the core cannot start (table-offline.mjs): its title and its sentences
+    # written whole here, by the flow's own functions, as the core would write them.
+    words["alone"] = {"title": page_title(words["needs_network"]),
+                      **{said: sentences([words["needs_network"], words[said]]) for said in ("offline", "table_offline")}}
+    return words
+
+
+def _table_words() -> dict:
     # The status qualifies a town ("la ville"): it has its own context, apart from the Done button's word.
     return {"status": {"not-started": _("Not started"), "entering": _("Entering"),
                        "done": pgettext("town status", "Done")},

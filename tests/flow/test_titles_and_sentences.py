@@ -1,0 +1,61 @@
+"""A page's title and sentences said together are written by the flow alone (issue 49): the server's pages
+(base.html), the offline shell and the page that says the table needs the network write them with the same
+functions, where the scripts added " · Marquoir" and joined sentences with a space themselves."""
+
+import pytest
+from markupsafe import Markup
+
+from support.apps import new_app
+from webscore.flow import controls
+from webscore.flow import table_pieces
+from webscore.flow import text
+from webscore.web.i18n.words import words as browser_words
+from webscore.web.tables.towns import table_words
+
+
+def page_words(lang: str):
+    app = new_app()
+    with app.test_request_context("/{}/".format(lang)):
+        app.preprocess_request()
+        return browser_words(), table_words()
+
+
+def test_a_page_title_is_its_name_then_the_site_s():
+    assert controls.page_title("Scores") == "Scores · Marquoir"
+
+
+def test_a_page_title_of_a_name_already_html_stays_html_escaped_once():
+    title = controls.page_title(Markup("Town of Ana &amp; Bo"))
+    assert isinstance(title, Markup)
+    assert str(title) == "Town of Ana &amp; Bo · Marquoir"
+
+
+def test_sentences_are_said_one_after_the_other_the_empty_left_out():
+    assert text.sentences(["Changed on another phone: a1.", "", "This town was handed in on another phone."]) == \
+        "Changed on another phone: a1. This town was handed in on another phone."
+    assert text.sentences(["", ""]) == ""
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Changed on another phone: a1. This town was opened again on another phone."),
+    ("fr", "Modifié sur un autre téléphone\u00a0: a1. Cette bourgade a été rouverte sur un autre téléphone."),
+])
+def test_a_town_s_changes_and_its_hand_in_elsewhere_are_one_line(lang, said):
+    words, texts = page_words(lang)
+    assert table_pieces.table_town_lines(words, texts, changed=[["a1"]], elsewhere="reopened")["changed"] == said
+
+
+def test_a_hand_in_elsewhere_alone_is_said_alone():
+    words, texts = page_words("en")
+    lines = table_pieces.table_town_lines(words, texts, changed=[], elsewhere="handed_in")
+    assert lines["changed"] == "This town was handed in on another phone."
+
+
+def test_the_table_s_words_said_without_the_core_are_written_whole():
+    _, texts = page_words("en")
+    assert texts["alone"] == {
+        "title": "This table's page needs the network. · Marquoir",
+        "offline": "This table's page needs the network. This phone is offline. Your taps are kept on it and will be "
+                   "sent when the network is back.",
+        "table_offline": "This table's page needs the network. This phone is offline. The table will catch up when "
+                         "the network is back."}
