@@ -145,3 +145,10 @@ export function newerAddress() {
   history.replaceState(history.state, "", to.pathname + to.search);
   return to.search;
 }
+
+// A time in milliseconds as this phone's clock reads it, in its own time zone: [year, month, day, hour, minute,
+// second], the parts the flow writes a moment from in the page's language (webscore/flow/moments.py).
+export function clock(time) {
+  const at = new Date(time);
+  return [at.getFullYear(), at.getMonth() + 1, at.getDate(), at.getHours(), at.getMinutes(), at.getSeconds()];
+}

@@ -1,7 +1,7 @@
 // "Your games": the statistics of the games finished on this phone, drawn by the core (webscore/flow/history.py
 // and history_pieces.py) from what recent.mjs kept; here only the page's events, the files and the storage.
 import { loadBrowserCore } from "./core.mjs";
-import { announce } from "./dom.mjs";
+import { announce, clock } from "./dom.mjs";
 import { forgetPlayed, keepMerged, keepPlayedText, merged, played, playedText } from "./recent.mjs";
 import { path, words } from "./words.mjs";
 
@@ -10,7 +10,6 @@ const texts = JSON.parse(document.getElementById("history-words").textContent);
 const pageWords = { ...words, stats: texts };
 const place = document.getElementById("history");
 const message = document.querySelector(".import-message");
-const day = new Intl.DateTimeFormat(lang, { dateStyle: "medium" });
 // Whether the core's worker holds the games as kept (sent once, then "same"): until another page changes them.
 let sent = false;
 addEventListener("storage", (event) => {
@@ -41,8 +40,13 @@ async function draw(focus = null) {
   });
   const focused = focus ?? document.activeElement?.id;
   place.innerHTML = answer.html;
-  // Each day in the page's language, from its time: only those shown are written.
-  for (const time of place.querySelectorAll("time[data-when]")) time.textContent = day.format(Number(time.dataset.when));
+  // Each day in the page's language, from its time as this phone's clock reads it, written by the flow
+  // (moments.py): only those shown are written.
+  const times = [...place.querySelectorAll("time[data-when]")];
+  if (times.length) {
+    const days = await core.draw("moments", { words, kind: "day", clocks: times.map((time) => clock(Number(time.dataset.when))) });
+    times.forEach((time, i) => { time.textContent = days[i]; });
+  }
   if (focused && place.querySelector("#" + CSS.escape(focused))) document.getElementById(focused).focus();
   performance.mark("marquoir:games-drawn");
   // Kept after the page is drawn, in a task of its own.

@@ -1,5 +1,6 @@
 // The home page's list of games kept on this phone: reopen one where it was left, delete one or all (from "Your
 // games" too: recent.mjs).
+import { clock } from "./dom.mjs";
 import { forget, forgetAll, games } from "./recent.mjs";
 
 const section = document.querySelector(".recent");
@@ -14,6 +15,19 @@ function worded(entry) {
   return { names: names.childNodes, label: label.textContent };
 }
 
+// When the game was last played and how it stands (" · finished · Dec 5, 2026, 9:45 AM"): the server's line for
+// it, the day and time by the language's pattern, each part a slot given written for each value it takes
+// (pages/views.py, flow moments.moment_slots), filled by the value this phone's clock reads.
+function when(entry) {
+  const line = section.querySelector(`template.kept-when[data-finished="${Boolean(entry.finished)}"]`).content.cloneNode(true);
+  const parts = clock(entry.when);
+  for (const slot of line.querySelectorAll("[data-clock]")) {
+    const value = parts[Number(slot.dataset.clock)];
+    slot.textContent = slot.dataset.texts ? JSON.parse(slot.dataset.texts)[value] : value;
+  }
+  return line.textContent;
+}
+
 function draw() {
   const list = section.querySelector("ul");
   const kept = games();
@@ -25,8 +39,7 @@ function draw() {
     link.href = entry.path.replace(new RegExp(`/${entry.lang}/(?=[rg]/)`), `/${document.documentElement.lang}/`);
     const { names, label } = worded(entry);
     link.append(...names);
-    item.querySelector(".hint").textContent = " · " + (entry.finished ? section.dataset.finished : section.dataset.inProgress) +
-      " · " + new Intl.DateTimeFormat(document.documentElement.lang, { dateStyle: "medium", timeStyle: "short" }).format(entry.when);
+    item.querySelector(".hint").textContent = when(entry);
     const remove = item.querySelector("button");
     remove.setAttribute("aria-label", label);
     remove.dataset.id = entry.id;

@@ -1,7 +1,7 @@
 // A town at a table, on the phone entering it: the server's page or the offline shell's, its taps sent through
 // its outbox (table-outbox.mjs), its hand-in, take-over and reopening, and what the other phones did to it.
 import { loadBrowserCore } from "./core.mjs";
-import { drawnFields, formFields } from "./dom.mjs";
+import { clock, drawnFields, formFields } from "./dom.mjs";
 import {
   doneKey, draftKey, endedEmpty, eventsToTell, follow, keyKey, newestOnly, outboxKey, ownRevisions, rememberOwn,
   rememberTable, setupKey, showEvents, text,
@@ -50,7 +50,6 @@ export async function townPage(form) {
   const againButton = form.querySelector('[data-action="change-again"]');
   const townWords = document.getElementById("table-town");
   const known = townWords ? JSON.parse(townWords.textContent) : null;
-  const time = new Intl.DateTimeFormat(words.lang, { timeStyle: "medium" });
   let conflict = null;
   let box = null;
   const changedElsewhere = new Set();
@@ -130,11 +129,11 @@ export async function townPage(form) {
   });
 
   // Once the scores are shown, that alone is said: the link leads to them; nothing waits. The time of the last
-  // save is written by the phone's clock, in the page's language.
+  // save is read on the phone's clock, and written in the page's language by the piece.
   function say(report) {
     const { sending, limited, unreachable, waiting, done, notice, over } = report;
     sayStatus({ status: { sending, limited, unreachable, waiting, done, notice, over, offline: !navigator.onLine,
-      time: report.lastAck ? time.format(report.lastAck) : null } });
+      time: report.lastAck ? clock(report.lastAck) : null } });
   }
 
   // Where the handed-in town was met: on this phone (a tap on it) or by the server (another phone handed it in).

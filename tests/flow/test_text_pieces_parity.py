@@ -1,5 +1,5 @@
 """The pieces that write the browser's texts (issue 49: one formatting implementation) answer under MicroPython, as
-the browser runs them, exactly as under CPython, in every language: numbers, lists, counted messages, problems."""
+the browser runs them, exactly as under CPython, in every language: numbers, lists, counted messages, problems, moments."""
 
 import json
 
@@ -32,7 +32,10 @@ def asked(lang: str) -> list:
             "events": [["taken-over", "Ana"], ["reopened", "Bo"]]}),
         ("table_town_lines", {"words": words, "text": text, "changed": [["a1"], ["Load", "b2"], ["Coins"]],
                               "fields": [["c3"]], "empty": NAMES, "problem": PROBLEM,
-                              "status": {"waiting": 3, "time": "10:02:03", "notice": {"kind": "done", "text": "x"}}}),
+                              "status": {"waiting": 3, "time": [2026, 12, 5, 10, 2, 3], "notice": {"kind": "done", "text": "x"}},
+                              "elsewhere": "reopened"}),
+        ("table_town_lines", {"words": words, "text": text, "status": {"time": [2026, 12, 5, 22, 2, 3]}}),
+        ("moments", {"words": words, "kind": "day_time", "clocks": [[2026, 12, 5, 0, 2, 3], [2027, 1, 31, 12, 59, 59]]}),
         ("games_lines", {"words": words, "texts": texts, "day": "2026-12-05", "imported": 21, "merged": ["A", "B"],
                          "unmerged": "A", "delete_count": 1}),
         ("pad_lines", {"words": words, "problems": [{"code": "range", "field": "blue0", "value": "blue"},

@@ -1,6 +1,7 @@
 """One formatting implementation (issue 49): the browser shows the text the flow's pieces write (webscore/flow/text.py,
-under MicroPython in the core's worker), and no script of static/js writes numbers, plural forms, lists or a
-message's placeholders again."""
+moments.py and controls.py, under MicroPython in the core's worker, or written by the server where no core runs), and
+no script of static/js writes numbers, plural forms, lists, dates and times, a page's title or a message's
+placeholders again."""
 
 import pathlib
 import re
@@ -17,6 +18,10 @@ FORBIDDEN = {
     "a number's writing read": re.compile(r"\.grouped_from\b|\.grouping\b|\.plurals\s*\[|\bwords\.lists\b"),
     "placeholders filled by a pattern": re.compile(r"%\\\(\(?\\w"),
     "a placeholder filled by its name": re.compile(r"""\.replace(?:All)?\(\s*["'`]%\("""),
+    # Dates and times are written by moments.py, from the clock's parts a script reads.
+    "Intl's dates and times": re.compile(r"Intl\.DateTimeFormat|Intl\.RelativeTimeFormat|\.toLocale\w*String\("),
+    # A page's title is its name then the site's, by controls.page_title alone.
+    "a page title written by hand": re.compile(r"·\s*Marquoir|document\.title\s*=\s*[^;]*\+"),
 }
 
 
@@ -52,3 +57,21 @@ def test_the_pad_asks_its_lines_once_and_splits_nothing():
     pad = next(script for script in SCRIPTS if script.name == "pad.mjs").read_text(encoding="utf-8")
     assert pad.count('draw("pad_lines"') == 1
     assert "ranking_items" not in pad and not re.search(r"problems\.filter\(", pad)
+
+
+@pytest.mark.parametrize(("line", "what"), [
+    ('const day = new Intl.DateTimeFormat(lang, { dateStyle: "medium" });', "Intl's dates and times"),
+    ("hint.textContent = new Date(when).toLocaleDateString(lang);", "Intl's dates and times"),
+    ("time.textContent = at.toLocaleTimeString();", "Intl's dates and times"),
+    ("label.textContent = total.toLocaleString(lang);", "Intl's numbers, plurals or lists"),
+    ('document.title = title + " · Marquoir";', "a page title written by hand"),
+    ("document.title = `${title} · Marquoir`;", "a page title written by hand"),
+    ("document.title = words.ui.scores + suffix;", "a page title written by hand"),
+])
+def test_the_guards_catch_a_second_formatter(line, what):
+    assert FORBIDDEN[what].search(line)
+
+
+def test_a_title_drawn_by_the_flow_passes_the_guards():
+    line = 'document.title = await core.draw("page_title", { name: words.ui.scores });'
+    assert not any(pattern.search(line) for pattern in FORBIDDEN.values())

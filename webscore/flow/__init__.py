@@ -21,6 +21,7 @@ from . import controls
 from . import helper_pieces
 from . import history
 from . import history_pieces
+from . import moments
 from . import new_game
 from . import result_pieces
 from . import result_view
@@ -268,7 +269,7 @@ PIECES = {drawn.__name__: drawn for drawn in (
     controls.page_title, controls.notice, controls.link_button, controls.button, controls.language_switch, controls.wake_switch,
     helper_pieces.pad_form, helper_pieces.pad_bgstats, helper_pieces.master_builder,
     helper_pieces.town_hall, helper_pieces.solo, helper_pieces.broken, helper_pieces.pad_lines,
-    history_pieces.games_lines)}
+    history_pieces.games_lines, moments.moments)}
 
 
 def piece_json(text: str) -> str:

@@ -7,6 +7,7 @@ table, with these functions; a town's grid is town_pieces.town_grid's. text is t
 
 from .controls import button
 from .controls import link_button
+from .moments import moment
 from .text import attributes
 from .text import counted
 from .text import escape
@@ -125,8 +126,8 @@ def table_page(words: dict, text: dict, section: dict, players: str, result: str
 def table_town_lines(words: dict, text: dict, status=None, changed=None, fields=None, empty=None, problem=None,
                      elsewhere=None) -> dict:
     """Return the lines a town at a table (table-town.mjs) says, as plain text, each asked for by its argument:
-    - status: how its outbox stands (table-outbox.mjs's report, with "time", when it was last saved, written by
-      the phone's clock, and "offline") → "status";
+    - status: how its outbox stands (table-outbox.mjs's report, with "time", when it was last saved, as the phone's
+      clock reads it: moments.py, and "offline") → "status";
     - changed: the fields other phones changed, each [label, square] (a square's load: "Load: b2") or [name]
       → "changed" ("Changed on another phone: a1, b2 and Load: c3."), followed by what another phone did to the
       town's hand-in, where elsewhere says it ("handed_in" or "reopened"); fields, the same → "fields", each named;
@@ -162,7 +163,8 @@ def _status_line(words: dict, text: dict, report: dict) -> str:
     elif report.get("unreachable") or (waiting and report.get("offline")):
         parts.append(text["unreachable"])
     elif not waiting:
-        parts.append(fill(text["saved_at"], {"time": report["time"]}) if report.get("time") else text["all_saved"])
+        saved = report.get("time")
+        parts.append(fill(text["saved_at"], {"time": moment(words, "time", saved)}) if saved else text["all_saved"])
     if waiting:
         parts.append(counted(words, text["waiting"], waiting))
     if report.get("done") and not waiting:

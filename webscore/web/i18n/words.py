@@ -9,6 +9,7 @@ page_words_of_browser). The wording itself stays in labels.py and problems.py.
 
 import json
 
+from babel import Locale
 from flask import current_app
 from flask_babel import get_translations
 from flask_babel import gettext as _
@@ -209,6 +210,7 @@ def words() -> dict:
         "number": labels.number_words(lang),
         "plurals": i18n.plural_categories(lang),
         "lists": i18n.list_patterns(lang),
+        "dates": date_words(lang),
         "routes": browser_routes(current_app.url_map),
         "cards": {card: str(name) for card, name in labels.CARD_NAMES.items()},
         # As a town's square shows them: broken only where the language lets a word break.
@@ -251,6 +253,19 @@ def words() -> dict:
             "export": history.EXPORT,
         },
     }
+
+
+def date_words(lang: str) -> dict:
+    """Return how the language writes a moment, by Babel (flow moments.py writes it): its day's pattern ("MMM d, y"),
+    its time's to the second, a day and its time to the minute together, its months' short names and its halves of
+    the day (AM, PM)."""
+    locale = Locale.parse(lang)
+    day = locale.date_formats["medium"].pattern
+    return {"day": day, "time": locale.time_formats["medium"].pattern,
+            "day_time": locale.datetime_formats["medium"].replace("{1}", day).replace(
+                "{0}", locale.time_formats["short"].pattern),
+            "months": [locale.months["format"]["abbreviated"][month] for month in range(1, 13)],
+            "periods": [locale.day_periods["format"]["abbreviated"][half] for half in ("am", "pm")]}
 
 
 def page_words_of_browser() -> dict:

@@ -12,6 +12,7 @@ from flask_babel import gettext
 from markupsafe import Markup
 
 from ...flow import helper_pieces
+from ...flow.moments import moment_slots
 from ...scoring.cards import CARD_COLOURS
 from ...scoring.cards import FORTUNE_BUILDINGS
 from ...scoring.cards import FORTUNE_MONUMENTS
@@ -49,7 +50,8 @@ def home(lang):
     """Show the home page: start a game, read the rules."""
     # Its list of games kept on this phone (home.js) lets games go from "Your games" too: it says how many are kept.
     return page_cache.language_page("home", lambda: render_template(
-        "home.html", max_games=page_words_of_browser()["catalogue"]["max_games"], kept=_kept_game_words()))
+        "home.html", max_games=page_words_of_browser()["catalogue"]["max_games"], kept=_kept_game_words(),
+        when=Markup(moment_slots(page_words_of_browser(), "day_time"))))
 
 
 def _kept_game_words() -> list:
