@@ -9,8 +9,8 @@ from support.apps import new_app
 from webscore.flow import controls
 from webscore.flow import table_pieces
 from webscore.flow import text
+from webscore.web.i18n.table_words import table_words
 from webscore.web.i18n.words import words as browser_words
-from webscore.web.tables.towns import table_words
 
 
 def page_words(lang: str):
