@@ -2,13 +2,19 @@
 (base.html), the offline shell and the page that says the table needs the network write them with the same
 functions, where the scripts added " · Marquoir" and joined sentences with a space themselves."""
 
+from urllib.parse import urlencode
+
 import pytest
 from markupsafe import Markup
 
 from support.apps import new_app
+from support.webflow import SETUP
+from support.webflow import code_of
+from support.webflow import town_query
 from webscore.flow import controls
 from webscore.flow import table_pieces
 from webscore.flow import text
+from webscore.flow import town_pieces
 from webscore.web.i18n.table_words import table_words
 from webscore.web.i18n.words import words as browser_words
 
@@ -59,3 +65,17 @@ def test_the_table_s_words_said_without_the_core_are_written_whole():
                    "sent when the network is back.",
         "table_offline": "This table's page needs the network. This phone is offline. The table will catch up when "
                          "the network is back."}
+
+
+
+@pytest.mark.parametrize(("lang", "title"), [
+    ("en", "Error: Town of Bo"), ("fr", "Erreur – Bourgade\u00a0: Bo"), ("hu", "Hiba: Bo városa")])
+def test_the_offline_shell_titles_a_town_with_a_problem_as_the_server_does(client, lang, title):
+    # The offline shell wrote "Erreur : Bourgade : Bo" (two labels in a row) where the server writes "Erreur – …".
+    words, _ = page_words(lang)
+    placed = {"fields": {"stored_a1": [{"code": "stored-not-a-number", "field": "stored_a1"}]}, "general": []}
+    assert town_pieces.town_lines(words, placed, name="Bo")["title"] == title
+    code = code_of(client.get("/en/new?" + urlencode(SETUP)).headers["Location"])
+    query = town_query("warehouse . . .", ". . . .", ". . . .", ". . . .", stored_a1="x", go="next")
+    served = client.get("/{}/g/{}/2/save?{}".format(lang, code, urlencode(query))).get_data(as_text=True)
+    assert "<title>{} · Marquoir</title>".format(title) in served

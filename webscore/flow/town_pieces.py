@@ -16,7 +16,6 @@ from .text import escape
 from .text import fill
 from .text import name_list
 from .text import number
-from .text import pair
 from .text import placed_texts
 from .text import points as text_points
 from .text import points_said
@@ -152,7 +151,8 @@ def town_lines(words: dict, placed=None, name=None, problems=None) -> dict:
     lines = placed_texts(words, placed)
     if name is not None:
         heading = fill(words["ui"]["town_of"], {"name": name})
-        lines["title"] = pair(words, words["ui"]["error"], heading) if lines["errors"] or lines["general"] else heading
+        lines["title"] = fill(words["ui"]["error_title"], {"page": heading}) if lines["errors"] or lines["general"] \
+            else heading
     if problems is not None:
         lines["problems"] = [problem_text(words, problem) for problem in problems]
     return lines

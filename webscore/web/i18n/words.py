@@ -71,7 +71,8 @@ def page_words() -> dict:
         "town_board": _("Town board"),
         "choose_first": _("Choose a building first."),
         "which_building": _("What stands on %(square)s?"),
-        "error": _("Error"),
+        # A page's title when it shows a problem, as the server's templates write it.
+        "error_title": pgettext("page title", "Error: %(page)s"),
         "keep_awake": _("Keep the screen on"),
         "turns": _("Turns as Master Builder"),
         "turns_hint": _("Only needed to break a tie."),
