@@ -39,7 +39,7 @@ function showOffline(table, html) {
 
 // Nothing of this table or town is kept on this phone, or the core cannot start: say so (said: "offline", or
 // "table_offline" on the table's page) and offer to reload. When the core is out of reach too, the page says the
-// server's words as they are, its title and its sentences written whole there (tables/towns.py table_words).
+// server's words as they are, its title and its sentences written whole there (webscore/web/i18n/table_words.py).
 export async function needsNetwork(table, said = "offline") {
   let core = null;
   try {

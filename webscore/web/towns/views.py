@@ -16,7 +16,7 @@ from ...flow import live_town
 from ...flow import step_view
 from ...flow import town_pieces
 from ...flow import town_step
-from ...flow.text import problem_text
+from ...flow.text import placed_texts
 from ...scoring import game_from_code
 from .. import i18n
 from ..http import page_cache
@@ -55,13 +55,13 @@ def _render(game, code, n, fields, placed=NO_PROBLEMS, status=200, unfinished=()
     address, its language, its messages worded and the names of the towns barely begun (unfinished)."""
     view = step_view(game, n, fields)
     words = page_words_of_browser()
-    errors = {field: [problem_text(words, item) for item in found] for field, found in placed["fields"].items()}
-    general = [problem_text(words, item) for item in placed["general"]]
+    said = placed_texts(words, placed)
     step = dict(view, code=code, lang=i18n.current_language(), action=url_for("town.save", code=code, n=n),
-                general=general, errors=errors, unfinished=[game["players"][p]["name"] for p in unfinished])
-    page = town_pieces.town_step(words, step, drawn_grid(view, errors))
+                general=said["general"], errors=said["errors"],
+                unfinished=[game["players"][p]["name"] for p in unfinished])
+    page = town_pieces.town_step(words, step, drawn_grid(view, said["errors"]))
     return render_template("town.html", game_code=code, n=n, player=game["players"][n - 1], page=Markup(page),
-                           broken=bool(general or errors)), status
+                           broken=bool(said["general"] or said["errors"])), status
 
 
 @bp.get("/<int:n>")
