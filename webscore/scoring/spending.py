@@ -430,6 +430,8 @@ class _Spending(Judge):
                     once_now = once | line_once[n]
                     twice_now = twice | once & line_once[n] | line_twice[n]
                 else:
+                    # The line's squares added one by one, as walk() adds them: written out here, not called, since
+                    # a call per set scored costs more under MicroPython than the set (tests/bench/fortune_feeding.py).
                     more = fed
                     gained = made_so_far
                     got_now = got
