@@ -109,11 +109,13 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
     report();
     let response = null;
     let answer = null;
+    // Whether this one takes the town over: the player may ask to while it is on its way.
+    const takes = taking;
     const stop = new AbortController();
     const late = setTimeout(() => stop.abort(), TIMEOUT);
     try {
       response = await fetch(saveUrl, { method: "POST", cache: "no-store", headers: JSON_CALL, signal: stop.signal,
-        body: JSON.stringify({ client: box.client, op, key: townKey(), ...(taking ? { take: true } : {}),
+        body: JSON.stringify({ client: box.client, op, key: townKey(), ...(takes ? { take: true } : {}),
           ...(ending ? { end: true } : {}) }) });
       answer = await response.json();
     } catch (error) {
@@ -138,7 +140,7 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
     // Still sending until the answer is taken in: a drain started meanwhile (a tap) would send the same
     // operation again, and find it gone once acknowledged.
     try {
-      await answered(response.status, answer, op);
+      await answered(response.status, answer, op, takes);
     } finally {
       sending = null;
     }
@@ -146,10 +148,10 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
     if (!blocked) drain();
   }
 
-  async function answered(status, answer, op) {
+  async function answered(status, answer, op, takes) {
     const reason = answer?.reason;
     if (status === 200) {
-      const took = taking;
+      const took = takes;
       taking = false;
       ending = false;
       const { changed } = await call("acknowledged", { seq: answer.seq, town: answer.town });
@@ -167,6 +169,8 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
     } else if (status === 409 && reason === "owned") {
       // The town is another phone's: nothing goes until the player takes it over, on purpose.
       const { changed } = await call("refreshed", { town: answer.town });
+      // Asked to take it over while this one was on its way (the page asks as it opens): sent again, taking it.
+      if (taking && !takes) return;
       taking = false;
       blocked = true;
       handlers.owned?.(Boolean(answer.was_yours), changed ?? []);

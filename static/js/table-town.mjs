@@ -124,14 +124,24 @@ export async function townPage(form) {
   const lines = async (asked) => (await loadBrowserCore()).draw("table_town_lines", { words, text, ...asked });
   const newestNote = newestOnly();
   const newestStatus = newestOnly();
+  // Whether the line drawn last says nothing waits ("All saved.", "Last saved at …").
+  let quiet = false;
   const sayStatus = (asked) => newestStatus(() => lines(asked)).then((said) => {
-    if (said) status.textContent = said.status ?? said.not_saved;
+    if (!said) return;
+    status.textContent = said.status ?? said.not_saved;
+    quiet = Boolean(asked.status && !asked.status.waiting && !asked.status.sending);
   });
 
   // Once the scores are shown, that alone is said: the link leads to them; nothing waits. The time of the last
   // save is read on the phone's clock, and written in the page's language by the piece.
   function say(report) {
     const { sending, limited, unreachable, waiting, done, notice, over } = report;
+    // A tap waits now: the saved line goes at once, not once the piece has worded the new one (the core answers
+    // in its own thread), so the line never says saved while a tap waits.
+    if (quiet && (waiting || sending)) {
+      status.textContent = text.saving;
+      quiet = false;
+    }
     sayStatus({ status: { sending, limited, unreachable, waiting, done, notice, over, offline: !navigator.onLine,
       time: report.lastAck ? clock(report.lastAck) : null } });
   }
