@@ -59,11 +59,10 @@ def test_deleting_your_games_lets_the_finished_games_of_the_home_page_go(phone, 
     play_two_games(page, live_server)
     page.goto(live_server + "/en/games")
     page.wait_for_function("() => performance.getEntriesByName('marquoir:games-drawn').length >= 1", timeout=WAIT)
-    # The question is asked once the core has worded it for the games kept then: answered, and the games gone,
-    # before the page is left.
-    with page.expect_event("dialog", timeout=WAIT) as asked:
-        page.click("[data-action=delete]")
-    asked.value.accept()
+    # The question is asked once the core has worded it for the games kept then: answered as it comes, and the
+    # games gone, before the page is left.
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("[data-action=delete]")
     page.wait_for_function("() => JSON.parse(localStorage.getItem('marquoir.played')).length === 0", timeout=WAIT)
     page.goto(live_server + "/en/")
     # The game in progress stays, to be finished.
