@@ -204,7 +204,7 @@ def page_words() -> dict:
 def words() -> dict:
     """Return every word the browser needs to draw towns and results, in the page's language."""
     counted = {code: i18n.plural_forms(*pair) for code, pair in labels.COUNTED_REASONS.items()}
-    lang = i18n.current_language()
+    lang = words_language()
     return {
         "lang": lang,
         # How numbers are written and which form a count takes, by Babel: the browser follows them as they are.
@@ -269,17 +269,23 @@ def date_words(lang: str) -> dict:
             "periods": [locale.day_periods["format"]["abbreviated"][half] for half in ("am", "pm")]}
 
 
+def words_language() -> str:
+    """Return the language the browser's words are made in: the one Babel translates with now, the page's, or the one
+    force_locale speaks (a picture drawn in another language than its page's), so their every part agrees."""
+    return i18n.current_words().locale
+
+
 def page_words_of_browser() -> dict:
     """Return words() of the page's language as the browser reads them, made once per language; read, never changed.
 
     The pieces both sides draw (webscore/flow/*_pieces.py, controls.py) take their words from it on the server.
     """
-    return kept("browser_words_read", i18n.current_language(), lambda: json.loads(words_json()))
+    return kept("browser_words_read", words_language(), lambda: json.loads(words_json()))
 
 
 def words_json() -> str:
     """Return words() as JSON, built once per language: the catalogues do not change while serving."""
-    return kept("browser_words", i18n.current_language(),
+    return kept("browser_words", words_language(),
                 lambda: json.dumps(words(), ensure_ascii=False).replace("</", "<\\/"))
 
 

@@ -22,7 +22,7 @@ from ...scoring import game_from_code
 from ...scoring import score_valid_game
 from ...scoring.cards import colour_of
 from ..i18n.labels import CARD_NAMES
-from .preview import browser_words
+from ..i18n.words import page_words_of_browser
 from .preview import headline
 from .preview import mode_line
 
@@ -206,7 +206,7 @@ def words_of(game: dict, result: dict) -> dict:
     players = result["players"]
     order = ranking(result)
     winner = players[order[0]]
-    written = browser_words()
+    written = page_words_of_browser()
     return {
         "headline": headline(game, result),
         "short_headline": headline(game, result, short=True),

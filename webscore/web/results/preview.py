@@ -2,8 +2,6 @@
 
 from types import SimpleNamespace
 
-from flask import g
-
 from ...flow import result_pieces
 from ...flow import text
 from ...flow.result_view import ranking
@@ -18,24 +16,10 @@ from ..i18n.words import page_words_of_browser
 OG_LOCALES = {row.tag: row.og_locale for row in ROWS}
 
 
-def browser_words() -> dict:
-    """Return the browser's words (words.page_words_of_browser) of the language Babel speaks now, which force_locale
-    may have changed from the page's."""
-    locale = i18n.current_words().locale
-    if locale == i18n.current_language():
-        return page_words_of_browser()
-    page = g.get("lang")
-    g.lang = locale
-    try:
-        return page_words_of_browser()
-    finally:
-        g.lang = page
-
-
 def headline(game: dict, result: dict, short: bool = False) -> str:
     """Return who won and with how much, as the page's winner line says it (result_pieces.headline), in plain text:
     a shared first place says so (short: says how many share it)."""
-    return result_pieces.headline(browser_words(), result["players"], ranking(result), short=short)
+    return result_pieces.headline(page_words_of_browser(), result["players"], ranking(result), short=short)
 
 
 def mode_line(game: dict, result: dict) -> str:
@@ -54,7 +38,7 @@ def mode_line(game: dict, result: dict) -> str:
 
 def ranking_line(result: dict) -> str:
     """Return every place, name and total on one line."""
-    words, written = i18n.current_words(), browser_words()
+    words, written = i18n.current_words(), page_words_of_browser()
     players = result["players"]
     return " · ".join(
         words.plain_ngettext("%(place)s. %(name)s, %(total)s point", "%(place)s. %(name)s, %(total)s points",
