@@ -11,6 +11,7 @@ from .controls import button
 from .controls import link_button
 from .result_pieces import bgstats_link
 from .result_pieces import ranking_items
+from .result_view import ranking
 from .text import attributes
 from .text import escape
 from .text import fill
@@ -130,8 +131,8 @@ def pad_lines(words: dict, problems: list, fields: list, players: list) -> dict:
             general.append(_pad_problem(words, problem))
     named = [dict(player, name=player["name"] or player_label(words, n))
              for n, player in enumerate(players, 1)]
-    order = sorted(range(len(players)), key=lambda p: (players[p]["place"], p))
-    return {"fields": on_fields, "general": messages(general), "items": ranking_items(words, named, order)}
+    return {"fields": on_fields, "general": messages(general),
+            "items": ranking_items(words, named, ranking({"players": players}))}
 
 
 def _pad_problem(words: dict, problem: dict) -> str:

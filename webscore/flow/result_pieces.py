@@ -22,9 +22,6 @@ from .text import points
 from .town_step import FROM_SCORES
 from .town_step import UNCOUNTED
 
-# Stand-ins for what is put into a text once it is escaped: private-use characters, which no text holds.
-OPEN, CLOSE = "\ue000", "\ue001"
-
 
 def feeder(words: dict, fed_by: dict) -> str:
     """Return who feeds a square, by card and square, with the coin it cost where coins paid for it (plain text)."""
@@ -250,11 +247,9 @@ def turns_form(words: dict, view: dict, action: str, problems: dict, typed: dict
     equal = view.get("equal_turns")
     if_equal = uncounted = ""
     if equal:
-        names = [OPEN + str(i) + CLOSE for i in range(len(equal["winners"]))]
-        said = escape(fill(ui["equal_turns_shared" if equal["shared"] else "equal_turns_win"],
-                           {"names": name_list(words, names), "name": names[0]}))
-        for i, p in enumerate(equal["winners"]):
-            said = said.replace(OPEN + str(i) + CLOSE, "<bdi>" + escape(view["players"][p]["name"]) + "</bdi>")
+        names = ["<bdi>" + escape(view["players"][p]["name"]) + "</bdi>" for p in equal["winners"]]
+        said = fill(escape(ui["equal_turns_shared" if equal["shared"] else "equal_turns_win"]),
+                    {"names": name_list(words, names, html=True), "name": names[0]})
         if_equal = '<p class="hint">{}</p>'.format(said)
         uncounted = '\n    <button type="submit" name="{}" value="{}">{}</button>'.format(
             UNCOUNTED[0], UNCOUNTED[1], escape(ui["turns_uncounted"]))
@@ -338,13 +333,7 @@ def headline(words: dict, players: list, order: list, html: bool = False, short:
     elif short:
         form, said["count"] = ui["shared_first"], number(words, len(first))
     else:
-        # The names listed as the language lists them, each put in where its stand-in is: a name is never read
-        # as the list's pattern, nor escaped twice.
-        listed = name_list(words, [OPEN + str(i) + CLOSE for i in range(len(names))])
-        listed = escape(listed) if html else listed
-        for i, name in enumerate(names):
-            listed = listed.replace(OPEN + str(i) + CLOSE, name)
-        form, said["names"] = ui["tie_for_first"], listed
+        form, said["names"] = ui["tie_for_first"], name_list(words, names, html)
     form = plural_form(words, form, abs(total))
     return fill(escape(form) if html else form, said)
 

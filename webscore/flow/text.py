@@ -63,9 +63,11 @@ def counted(words: dict, forms: dict, n: int, shown=None) -> str:
     return fill(form, {"num": number(words, n) if shown is None else shown})
 
 
-def name_list(words: dict, names: list) -> str:
-    """Join names as the language lists them, by its patterns ("A, B and C"), as Babel's format_list does."""
-    patterns = {key: pattern.replace("{0}", "%(0)s").replace("{1}", "%(1)s") for key, pattern in words["lists"].items()}
+def name_list(words: dict, names: list, html: bool = False) -> str:
+    """Join names as the language lists them, by its patterns ("A, B and C"), as Babel's format_list does. html: the
+    names are HTML already (each isolated in its <bdi>, say), and so is the list, its patterns' words escaped."""
+    patterns = {key: (escape(pattern) if html else pattern).replace("{0}", "%(0)s").replace("{1}", "%(1)s")
+                for key, pattern in words["lists"].items()}
     if len(names) < 2:
         return "".join(names)
     if len(names) == 2:

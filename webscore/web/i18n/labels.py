@@ -373,16 +373,14 @@ def name_slots(count: int, template: str = "%(names)s") -> str:
     <bdi data-name="i">, from 0), so the page words a list of names it alone knows (the games kept on a phone)
     without writing it."""
     from markupsafe import Markup
-    from markupsafe import escape
 
+    from ...flow.text import escape
+    from ...flow.text import fill
     from ...flow.text import name_list
     from .words import page_words_of_browser
 
-    marks = ["\x00{}\x00".format(i) for i in range(count)]
-    written = str(escape(template % {"names": name_list(page_words_of_browser(), marks)}))
-    for i, mark in enumerate(marks):
-        written = written.replace(mark, '<bdi data-name="{}"></bdi>'.format(i))
-    return Markup(written)
+    slots = ['<bdi data-name="{}"></bdi>'.format(i) for i in range(count)]
+    return Markup(fill(escape(template), {"names": name_list(page_words_of_browser(), slots, html=True)}))
 
 
 def init_app(app) -> None:
