@@ -265,10 +265,11 @@ ENDED_EMPTY = "ended-empty"
 
 
 def _key_hash(key: str) -> str:
+    """Return the hash a table keeps of a phone's key (its client id where it sent none): owners and limits read it."""
     return hashlib.sha256(key.encode()).hexdigest()
 
 
-def _merge(setup: dict, n: int, client: str, ops: list, now: float, remember: bool = True, key=None, take=False,
+def _merge(setup: dict, n: int, client: str, ops: list, now: float, mine: str, remember: bool = True, take=False,
            end=False):
     """Return the change (for a store) that merges a phone's operations into player n's town, in order.
 
@@ -276,13 +277,12 @@ def _merge(setup: dict, n: int, client: str, ops: list, now: float, remember: bo
     table whose scores are shown (an operation applied before is still acknowledged).
 
     A town belongs to the phone that took it: the first whose operation was applied, by its key (a secret the
-    phone keeps; without one, its client id). Another phone changes it only by taking it over (take), and a
-    take-over or a reopening by another phone is named on every phone (the table's events). remember=False is a
-    town taken in from a link (the take form, open to the table by design): the town stays its own phone's. A hand-in that
-    would end the game while a town has no square is refused unless the phone says so (end).
+    phone keeps; without one, its client id), of which mine is the hash (_key_hash). Another phone changes it only
+    by taking it over (take), and a take-over or a reopening by another phone is named on every phone (the table's
+    events). remember=False is a town taken in from a link (the take form, open to the table by design): the town
+    stays its own phone's. A hand-in that would end the game while a town has no square is refused unless the phone
+    says so (end).
     """
-    mine = _key_hash(key or client)
-
     def change(record):
         before = town = _sync_town(record, setup, n)
         if all(record["done"]) and ops[0]["seq"] > sync.last_seq(town, client):
@@ -433,9 +433,9 @@ def save(lang, table_id, n):
     if not 1 <= n <= len(setup["players"]):
         return jsonify(message=_("There is no such player at this table.")), 404
     try:
-        changed = _store().change(table_id, _merge(setup, n, client, [op], _now(), key=key, take=body.get("take", False),
-                                                   end=body.get("end", False)),
-                                  limits.save_limits(table_id, client, n, _key_hash(key or client)))
+        mine = _key_hash(key or client)
+        changed = _store().change(table_id, _merge(setup, n, client, [op], _now(), mine, take=body.get("take", False),
+                                                   end=body.get("end", False)), limits.save_limits(table_id, client, n, mine))
     except Limited as refused:
         return jsonify(message=_too_many(refused.kind)), 429, {"Retry-After": "10"}
     if changed is None:
@@ -534,7 +534,8 @@ def _take_in(table_id: str, setup: dict, i: int, player: dict, version: int, end
     ops = [{"seq": 1, "set": {field: [fields.get(field, ""), version] for field in sync.FIELDS}},
            {"seq": 2, "done": True}]
     client = "take-" + secrets.token_urlsafe(12)
-    return _store().change(table_id, _merge(setup, i + 1, client, ops, _now(), remember=False, end=end),
+    return _store().change(table_id, _merge(setup, i + 1, client, ops, _now(), _key_hash(client), remember=False,
+                                            end=end),
                            limits.take_in_limits(table_id, i + 1))
 
 
