@@ -84,20 +84,21 @@ export function endedEmpty(state) {
 // What other phones did to towns not theirs (taken over, opened again), as the table's state says: [kind, name]
 // pairs, worded in one line by the flow's piece (table_pieces.table_news) and shown by showEvents.
 // since: only those after this revision (a town's page says what happens while it is open, and its own town's).
-// mine: the revisions of what this phone did itself (a town it took over or opened again), not said to it.
-// What another phone did to a town before this phone last took it over or opened it again is behind it, and each
-// town's kind of event is said once (a town taken over twice is one line).
+// mine: the revisions of what this phone did itself (a town it took over or opened again): neither it nor what other
+// phones did to that town before it is said. Each town's kind of event is said once (taken over twice, one line).
 export function eventsToTell(state, since = -1, own = null, mine = new Set()) {
   const events = state.events ?? [];
   const acted = new Map();
   for (const event of events) {
     if (mine.has(event.revision)) acted.set(event.player, Math.max(acted.get(event.player) ?? -1, event.revision));
   }
-  const said = new Set();
-  return events.filter((event) => (event.revision > since || event.player === own) && !mine.has(event.revision)
-    && event.revision > (acted.get(event.player) ?? -1))
-    .filter((event) => !said.has(event.player + ":" + event.kind) && said.add(event.player + ":" + event.kind))
-    .map((event) => [event.kind, state.players[event.player]?.name ?? ""]);
+  const told = new Map();
+  for (const event of events) {
+    const key = event.player + ":" + event.kind;
+    if ((event.revision > since || event.player === own) && event.revision > (acted.get(event.player) ?? -1)
+        && !told.has(key)) told.set(key, [event.kind, state.players[event.player]?.name ?? ""]);
+  }
+  return [...told.values()];
 }
 
 // The revisions of what this phone did itself at a table (ownKey), as a set to give eventsToTell.

@@ -305,6 +305,11 @@ export async function townPage(form) {
     field.select();
   });
 
+  // Whether to take the town over from the phone it belongs to, asked by the panel with what happened (said).
+  function askToTakeOver(said) {
+    ownedPanel.querySelector(".table-owned-text").textContent = said;
+    ownedPanel.hidden = false;
+  }
   // A town another phone holds, opened on a phone that never entered it: asked at once, not at its first tap.
   const anotherPhones = form.dataset.held === "1" && localStorage.getItem(keyKey(table, n)) === null
     && localStorage.getItem(outboxKey(table, n)) === null;
@@ -324,8 +329,7 @@ export async function townPage(form) {
     conflict: showConflict,
     owned: (wasYours, changed) => {
       showTown(changed);
-      ownedPanel.querySelector(".table-owned-text").textContent = wasYours ? text.taken_over : text.owned;
-      ownedPanel.hidden = false;
+      askToTakeOver(wasYours ? text.taken_over : text.owned);
       ownedPanel.focus();
     },
     empty: (names) => {
@@ -355,10 +359,7 @@ export async function townPage(form) {
     },
     gone: () => location.assign(form.dataset.back),
   });
-  if (anotherPhones) {
-    ownedPanel.querySelector(".table-owned-text").textContent = text.owned;
-    ownedPanel.hidden = false;
-  }
+  if (anotherPhones) askToTakeOver(text.owned);
   // Taps made before the core was ready, or before a reload, come in now.
   const draft = JSON.parse(localStorage.getItem(draftKey(table, n)) || "null");
   if (draft) {
