@@ -44,9 +44,10 @@ def _form(state: dict, placed: dict) -> SetupForm:
 
 
 def _page(state: dict, placed: dict, status: int = 200):
-    general = [problem_text(page_words_of_browser(), item) for item in placed["general"]]
+    words = page_words_of_browser()
+    general = [problem_text(words, item) for item in placed["general"]]
     if len(state["players"]) > MAX_PLAYERS:
-        general.append(problem_text(page_words_of_browser(), {"code": "player-count"}))
+        general.append(problem_text(words, {"code": "player-count"}))
         status = 422
     return render_template("setup.html", form=_form(state, placed), general=general, max_players=MAX_PLAYERS,
                            max_name=MAX_NAME_UNITS, monument_choices=monument_choices,

@@ -357,12 +357,12 @@ def _ends_with_empty_towns(record: dict, setup: dict, n: int, before: dict, town
 
 def _problem_texts(problems: list) -> list:
     """Return what keeps a town from being handed in, each sentence once, with the squares it concerns."""
+    words = page_words_of_browser()
     squares = {}
     for item in problems:
-        found = squares.setdefault(problem_text(page_words_of_browser(), item), [])
+        found = squares.setdefault(problem_text(words, item), [])
         if item.get("square") and item["square"] not in found:
             found.append(item["square"])
-    words = page_words_of_browser()
     return [ngettext("%(problem)s Square %(squares)s.", "%(problem)s Squares %(squares)s.", len(names),
                      problem=text, squares=name_list(words, names)) if names else text for text, names in squares.items()]
 
