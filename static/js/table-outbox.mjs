@@ -226,9 +226,11 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
       blocked = false;
       drain();
     },
-    // Send the outbox again, taking the town over from the phone it belongs to.
-    takeOver() {
+    // Send the outbox again, taking the town over from the phone it belongs to: with nothing of this phone's waiting,
+    // a change of nothing takes it (sync.take_over).
+    async takeOver() {
       taking = true;
+      await call("take_over");
       this.unblock();
     },
     // Send the hand-in again, ending the game though some towns are empty.

@@ -107,6 +107,21 @@ def test_a_card_the_game_has_not_or_another_monument_is_refused(changes):
     assert applied(town, A, {"seq": 1, "set": {"monument": ["barrett-castle", 0]}})["version"] == 0
 
 
+def test_a_take_over_with_nothing_waiting_sends_a_change_of_nothing_the_table_applies():
+    # A phone asked at once whether to take a town over (it never entered it) had nothing to send: its "Take it over"
+    # did nothing until the player tapped a square, and another phone went on entering the town meanwhile.
+    box = sync.new_outbox(B, sync.public(fresh_town()))
+    box = sync.take_over(box)
+    assert box["ops"] == [{"seq": 1, "set": {}}]
+    assert sync.waiting(box) == 0
+    town = applied(applied(fresh_town(), A, sets(1, a1="farm")), B, sync.read_op(box["ops"][0]))
+    assert town["fields"]["square_a1"] == "farm" and town["seen"][B] == 1
+    # What waits already takes the town over by itself: nothing is added, and a tap joins the change of nothing.
+    assert sync.take_over(sync.edit(sync.new_outbox(B, sync.public(fresh_town())), {"square_b1": "well"}))["ops"] == [
+        {"seq": 1, "set": {"square_b1": ["well", 0]}}]
+    assert sync.edit(box, {"square_b1": "well"})["ops"] == [{"seq": 1, "set": {"square_b1": ["well", 0]}}]
+
+
 def test_taps_join_the_operation_that_is_not_yet_on_its_way():
     box = sync.new_outbox(A, sync.public(fresh_town()))
     box = sync.edit(box, {"square_a1": "farm", "monument": "barrett-castle"})

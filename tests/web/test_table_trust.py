@@ -150,6 +150,20 @@ def test_a_town_belongs_to_the_phone_that_took_it_and_another_takes_it_over_only
     assert [event["kind"] for event in state(phone, table)["events"]] == ["taken-over", "taken-over"]
 
 
+def test_a_phone_with_nothing_to_send_takes_a_town_over_by_a_change_of_nothing(phone):
+    # Asked as it opens a town it never entered, a phone takes it over before any tap: its change of nothing is
+    # applied, the town is its own from then on, every phone says so, and no field of the town changes.
+    table = open_table(phone)
+    assert send(phone, table, 1, {"seq": 1, "set": {"square_a1": ["farm", 0]}}).status_code == 200
+    taken = send(phone, table, 1, {"seq": 1, "set": {}}, OTHER, "other-secret-key-01", take=True)
+    assert taken.status_code == 200
+    assert (taken.json["town"]["fields"], taken.json["town"]["version"]) == (
+        {"monument": "barrett-castle", "square_a1": "farm"}, 1)
+    assert state(phone, table)["events"] == [{"player": 0, "kind": "taken-over", "revision": taken.json["revision"]}]
+    mine = send(phone, table, 1, {"seq": 2, "set": {"square_b1": ["well", 1]}})
+    assert (mine.status_code, mine.json["reason"], mine.json["was_yours"]) == (409, "owned", True)
+
+
 def test_a_take_over_stays_in_the_tables_state_however_many_events_follow_it(phone):
     # The state listed the last 6 events only: six take-overs of another town, made between two follows (3 s) by
     # whoever has the link, pushed a town's take-over out before any phone had said it.

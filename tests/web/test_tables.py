@@ -289,8 +289,8 @@ def test_a_restarted_app_loses_nothing(make_app, table_config):
     first = GAME["players"][1]["town"][0][0]
     assert re.search(r'<select[^>]*id="square_a1".*?<option selected value="{}"'.format(first),
                      restarted.get("/en/t/{}/2".format(table)).text, re.S)
-    # The phone's next operation after the restart: neither lost nor applied twice.
-    assert send(restarted, table, 2, {"seq": 1, "set": {}}).status_code == 400
+    # The phone's next operation after the restart: neither lost nor applied twice (its number is taken: refused).
+    assert send(restarted, table, 2, {"seq": 1, "set": {}}).status_code == 422
     assert send(restarted, table, 2, {"seq": 2, "done": True}).json["town"]["version"] == 2
 
 

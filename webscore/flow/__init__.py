@@ -293,6 +293,7 @@ def turns_json(text: str) -> str:
 _OUTBOX_CALLS = {
     "edit": lambda request, outbox: {"outbox": sync.edit(outbox, request.get("fields") or {})},
     "hand_in": lambda request, outbox: {"outbox": sync.hand_in(outbox)},
+    "take_over": lambda request, outbox: {"outbox": sync.take_over(outbox)},
     "reopen": lambda request, outbox: {"outbox": sync.reopen(outbox)},
     "sending": lambda request, outbox: {"outbox": sync.sending(outbox, request["seq"])},
     "acknowledged": lambda request, outbox: _with_changes(

@@ -142,8 +142,9 @@ def _read_change(field: str, change) -> list:
 
 
 def _read_set(changes) -> dict:
-    """Return the fields a set operation changes, {field: [value, base]}, or raise ValueError."""
-    if type(changes) is not dict or not changes:
+    """Return the fields a set operation changes, {field: [value, base]}, or raise ValueError. None is a change of
+    nothing, which a phone sends to take a town over when nothing of its own waits (take_over)."""
+    if type(changes) is not dict:
         raise ValueError("set")
     return {field: _read_change(field, change) for field, change in changes.items()}
 
@@ -445,6 +446,14 @@ def edit(outbox: dict, fields: dict) -> dict:
         merged.update(changes)
         return dict(outbox, ops=outbox["ops"][:-1] + [{"seq": tail["seq"], "set": merged}])
     return _append(outbox, {"set": changes})
+
+
+def take_over(outbox: dict) -> dict:
+    """Return the outbox with something to send that takes the town over: what waits already, or else a change of
+    nothing, which the table applies (the town then is this phone's) without changing a field."""
+    if outbox["ops"]:
+        return outbox
+    return _append(outbox, {"set": {}})
 
 
 def hand_in(outbox: dict) -> dict:
