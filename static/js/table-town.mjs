@@ -4,7 +4,7 @@ import { loadBrowserCore } from "./core.mjs";
 import { clock, drawnFields, formFields } from "./dom.mjs";
 import {
   doneKey, draftKey, endedEmpty, eventsToTell, follow, keyKey, newestOnly, outboxKey, ownRevisions, rememberOwn,
-  rememberTable, setupKey, showEvents, text,
+  rememberTable, setupKey, showEvents, stateKey, text,
 } from "./table-store.mjs";
 import { outbox } from "./table-outbox.mjs";
 import { words } from "./words.mjs";
@@ -134,14 +134,17 @@ export async function townPage(form) {
 
   // Once the scores are shown, that alone is said: the link leads to them; nothing waits. The time of the last
   // save is read on the phone's clock, and written in the page's language by the piece.
+  // A tap waits now: the saved line goes at once, not once the piece has worded the new one (the core answers in its
+  // own thread), so the line never says saved while a tap waits.
+  function sayWaiting() {
+    if (!quiet) return;
+    status.textContent = text.saving;
+    quiet = false;
+  }
+
   function say(report) {
     const { sending, limited, unreachable, waiting, done, notice, over } = report;
-    // A tap waits now: the saved line goes at once, not once the piece has worded the new one (the core answers
-    // in its own thread), so the line never says saved while a tap waits.
-    if (quiet && (waiting || sending)) {
-      status.textContent = text.saving;
-      quiet = false;
-    }
+    if (waiting || sending) sayWaiting();
     sayStatus({ status: { sending, limited, unreachable, waiting, done, notice, over, offline: !navigator.onLine,
       time: report.lastAck ? clock(report.lastAck) : null } });
   }
@@ -167,6 +170,8 @@ export async function townPage(form) {
     for (const [name, value] of Object.entries(changed)) taking.set(name, value);
     changedElsewhere.clear();
     changedNote.hidden = true;
+    // Said as the tap is made, before the core has taken it into the outbox.
+    if (Object.keys(changed).length) sayWaiting();
     return box.call("edit", { fields: changed }).then(() => {
       for (const [name, value] of Object.entries(changed)) if (taking.get(name) === value) taking.delete(name);
       localStorage.removeItem(draftKey(table, n));
@@ -305,14 +310,26 @@ export async function townPage(form) {
     field.select();
   });
 
+  // What other phones did, as the table's state tells it, said in the events' note (what this phone did, never):
+  // what happens to towns while this page is open, and what happened to this one.
+  const newest = newestOnly();
+  let openedAt = null;
+  function tellEvents(state) {
+    openedAt ??= state.revision;
+    const told = eventsToTell(state, openedAt, n - 1, mine);
+    newest(() => core.draw("table_news", { words, text, players: [], events: told })).then((news) => {
+      if (news) showEvents(eventsNote, news.events);
+    });
+  }
   // Whether to take the town over from the phone it belongs to, asked by the panel with what happened (said).
   function askToTakeOver(said) {
     ownedPanel.querySelector(".table-owned-text").textContent = said;
     ownedPanel.hidden = false;
   }
   // A town another phone holds, opened on a phone that never entered it: asked at once, not at its first tap.
+  // (An outbox that never sent anything is no phone's: it is kept as soon as a town opens.)
   const anotherPhones = form.dataset.held === "1" && localStorage.getItem(keyKey(table, n)) === null
-    && localStorage.getItem(outboxKey(table, n)) === null;
+    && !JSON.parse(localStorage.getItem(outboxKey(table, n)) ?? "null")?.sent;
   const core = await loadBrowserCore();
   box = await outbox(core, table, n, form.dataset.save, known, {
     status: say,
@@ -321,6 +338,9 @@ export async function townPage(form) {
       if (took || "reopen" in op) {
         mine.add(answer.revision);
         rememberOwn(table, answer.revision);
+        // The table's state may have told it before this answer came: told again, as this phone's own.
+        const state = JSON.parse(localStorage.getItem(stateKey(table)) ?? "null");
+        if (state) tellEvents(state);
       }
       showTown(changed);
       // Handed in, and nothing else asked since (such as "Change my town again"): back to the table.
@@ -387,9 +407,6 @@ export async function townPage(form) {
   // The version the table's state last gave this town: fetched once nothing is on its way, even if the
   // following answers are 304s.
   let wanted = 0;
-  // What happens to towns while this page is open (and what happened to this one) is said here.
-  let openedAt = null;
-  const newest = newestOnly();
   const catchUp = async () => {
     if (wanted > box.box.known.version) showTown(await box.refresh(form.dataset.town));
   };
@@ -399,13 +416,9 @@ export async function townPage(form) {
       if (box.box.ops.length || !finishedLink.hidden) return box.drain();
       return location.assign(endedEmpty(state) ? form.dataset.back : state.result);
     }
-    openedAt ??= state.revision;
     wanted = Math.max(wanted, state.players[n - 1].version);
     catchUp();
-    const told = eventsToTell(state, openedAt, n - 1, mine);
-    newest(() => core.draw("table_news", { words, text, players: [], events: told })).then((news) => {
-      if (news) showEvents(eventsNote, news.events);
-    });
+    tellEvents(state);
   }, () => {
     box.drain();
     catchUp();

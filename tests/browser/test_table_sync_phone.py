@@ -264,6 +264,21 @@ def test_the_status_never_says_saved_while_taps_wait(phone, own_server):
     expect(page.locator(".table-save-status")).to_have_text(re.compile(r"^Dernier enregistrement à \d"), timeout=WAIT)
 
 
+def test_the_saved_line_goes_as_a_tap_is_made(phone, own_server):
+    # The line said "Tout est enregistré." for a moment after a tap, until the core had taken the tap in.
+    page = phone.new_page()
+    table_url = open_table(page, own_server.url, SETUP, "fr")
+    ready_in(page, table_url, 1, "Tout est enregistré.")
+    for square, card in (("a1", "cottage"), ("b1", "well")):
+        page.click(".tool[data-card='{}']".format(card))
+        page.click(".square[data-square='{}']".format(square))
+        # Read in the step of the page that took the tap.
+        said = page.evaluate("document.querySelector('.table-save-status').textContent")
+        assert not said.startswith(("Tout est enregistré", "Dernier enregistrement")), said
+        expect(page.locator(".table-save-status")).to_have_text(re.compile(r"^Dernier enregistrement à \d"),
+                                                                 timeout=WAIT)
+
+
 def test_a_server_out_of_reach_is_not_called_the_phone_being_offline(phone, own_server):
     page = phone.new_page()
     table_url = open_table(page, own_server.url, SETUP, "hu")

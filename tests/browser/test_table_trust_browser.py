@@ -121,6 +121,36 @@ def test_a_town_another_phone_takes_over_is_said_on_every_phone_and_its_own_phon
     close(contexts)
 
 
+def test_a_town_is_taken_over_from_the_question_it_opens_with_and_a_reload_asks_again(browser, own_server):
+    # Asked as it opened a town it never entered, a phone's "Take it over" did nothing until a tap: the other phone
+    # went on entering the town, and no phone said anything. And a reload of the town asked no more.
+    contexts, (a, b) = phones(browser, 2)
+    table_url = open_table(a, own_server.url, SETUP)
+    ready(a, table_url, 1)
+    tap(a, "cottage", "a1")
+    expect(a.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
+    ready(b, table_url, 1)
+    owned = b.locator(".table-owned")
+    expect(owned).to_contain_text("This town is being entered on another phone. Take it over here?", timeout=WAIT)
+    # Not taken yet: asked again as the town opens again.
+    b.reload()
+    expect(b.locator(".table-save-status")).to_contain_text("All saved.", timeout=WAIT)
+    expect(owned).to_contain_text("This town is being entered on another phone. Take it over here?", timeout=WAIT)
+    b.click("[data-action=take-over]")
+    # Taken at once, nothing tapped: every other phone says so, and a's next tap asks to take it back.
+    expect(a.locator(".table-events")).to_have_text(TAKEN_OVER, timeout=WAIT)
+    assert held(table_url, 1)["fields"]["square_a1"] == "cottage"
+    tap(a, "well", "c1")
+    expect(a.locator(".table-owned")).to_contain_text("This town was taken over by another phone. Take it back here?",
+                                                      timeout=WAIT)
+    # b holds it now: opened again, it asks nothing.
+    b.reload()
+    expect(b.locator(".table-save-status")).to_contain_text("All saved.", timeout=WAIT)
+    expect(b.locator(".table-events")).to_be_hidden()
+    assert b.locator(".table-owned").is_hidden()
+    close(contexts)
+
+
 def told(page, table, own=None):
     """Return what a phone at a table tells of the events its stored state holds (table-store.mjs eventsToTell), as
     its page does with what this phone did itself."""
