@@ -28,6 +28,8 @@ webscore.shapes.Operation (SetOperation, DoneOperation or ReopenOperation):
     {"seq": 4, "done": true}                                hand the town in
     {"seq": 5, "reopen": 4}                                 change a handed-in town again, on purpose,
                                                             as the phone saw it at version 4
+    {"seq": 6, "set": {}}                                   a change of nothing: a phone with nothing waiting
+                                                            sends it to take a town over (take_over)
 
 Merging: a field set over version b conflicts only when another phone changed it after b to another
 value; two phones that changed different fields both keep their work, and the same value twice is no
