@@ -5,7 +5,7 @@ this module (their comments name these shapes instead), and the browser's bundle
 webscore/scoring and webscore/flow alone). tests/web/test_shapes.py checks real games, towns and operations
 against them.
 
-A game file (README, "Game file"; checked by webscore.scoring.validate.problems):
+A game file (README, "Scoring from the command line"; checked by webscore.scoring.validate.problems):
     Game, its players each a Player.
 A town at a table as webscore.flow.sync keeps it, and what a phone sends to change it:
     SyncTown; Operation, one of SetOperation, DoneOperation, ReopenOperation.

@@ -34,7 +34,7 @@ from .validate import problem
 # Coins are a row of their own for tables playing Fortune: blank, as every row, counts 0.
 POINT_COLUMNS = (BLUE, RED, GREY, ORANGE, GREEN, YELLOW, NAVY, MONUMENT, COINS)
 SQUARES = 16
-# What one town of 16 squares can score in each column, from RULES.md and FORTUNE.md. Where the exact bound
+# What one town of 16 squares can score in each column, by the cards' rules (buildings.py, monuments.py). Where the exact bound
 # is hard to reach it is generous, never tighter than a real town (tests/core/test_pad.py scores random towns).
 RANGES = {
     BLUE: (0, 48),        # 3 per Cottage, fed or (Grand Mausoleum) unfed

@@ -64,7 +64,8 @@ def whole_game(record: dict) -> dict:
 def sync_towns(record: dict, setup: dict) -> list:
     """Return each player's town as the sync keeps it (webscore.flow.sync), for a record of any age.
 
-    A record written before the sync kept fields is read from its town codes, at their versions.
+    A table no town has changed yet (a record has `sync` from its first change on), or a record written before
+    the sync kept fields, is read from its town codes, at their versions.
     """
     if "sync" in record:
         return record["sync"]
