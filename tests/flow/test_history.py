@@ -304,6 +304,26 @@ def test_a_summary_not_of_its_shape_is_read_again_from_the_code(client, summary)
     assert json.loads(answer["played"])[0]["summary"] == history.summary_of(games[0]["code"])
 
 
+
+def test_a_new_summary_layout_reads_every_kept_game_again_once(client, monkeypatch):
+    # A game and a quick pad kept in layout 1 (no number). Layout 2 comes: both are read again from their codes,
+    # each summary then holds its layout, and a second look reads nothing again.
+    words, links = page_words(client, "en"), {"result": "/xx/r/%(code)s", "pad": "/xx/pad"}
+    games = kept_games.kept(NOW)[:1] + [{"code": history.PAD + "mode=master-builder&n0=Ana&blue0=12&n1=Bo&blue1=9",
+                                         "when": NOW - history.DAY}]
+    read(games)
+    assert all("layout" not in game["summary"] for game in games)
+    before = json.loads(flow.history_json(json.dumps(stats_request(words, games, links=links))))
+    assert '<p class="stats-count">2 games</p>' in before["html"] and "played" not in before
+    monkeypatch.setattr(history, "SUMMARY_LAYOUT", 2)
+    first = json.loads(flow.history_json(json.dumps(stats_request(words, games, links=links))))
+    again = [game["summary"] for game in json.loads(first["played"])]
+    assert [summary["layout"] for summary in again] == [2, 2]
+    assert [dict(summary, layout=1) for summary in again] == [dict(game["summary"], layout=1) for game in games]
+    assert '<p class="stats-count">2 games</p>' in first["html"]
+    second = json.loads(flow.history_json(json.dumps(stats_request(words, json.loads(first["played"]), links=links))))
+    assert "played" not in second
+
 def coin_games() -> list:
     """Three games of Ana and Bo: two with coins (Ana keeps 3 then 0, Bo 1 then 2), one without."""
     games = []

@@ -47,6 +47,11 @@ MAX_GAMES = 5000
 # browser's catalogue, words.catalogue.export), and imported() takes a file whose app and kind are these. Version 1
 # is the only layout written so far: a file is read whatever version it names.
 EXPORT = {"app": "marquoir", "kind": "games", "version": 1}
+# The layout of a kept summary. Raise it when summary() or pad_summary() keeps something new or keeps it otherwise
+# (a new figure of the statistics page that needs more of a result): every phone then reads its games again from
+# their codes, once, and keeps the new summaries. Layout 1's summaries hold no number (they were kept before there
+# was one); from layout 2 on, "layout" holds it.
+SUMMARY_LAYOUT = 1
 # The times a game can have been finished at: from 2000 to 2200 (a time outside is no date a phone can write).
 EARLIEST = 946_684_800_000
 LATEST = 7_258_118_400_000
@@ -76,9 +81,10 @@ def _is_game(game: dict) -> bool:
 
 
 def _is_summary(summary) -> bool:
-    """Tell whether a kept summary has the shape summary() gives it."""
-    if type(summary) is not dict or summary.get("mode") not in MODES or type(summary.get("buildings")) is not list \
-            or type(summary.get("players")) is not list or not summary["players"]:
+    """Tell whether a kept summary has the shape summary() gives it now, in the current layout."""
+    if type(summary) is not dict or summary.get("layout", 1) != SUMMARY_LAYOUT or summary.get("mode") not in MODES \
+            or type(summary.get("buildings")) is not list or type(summary.get("players")) is not list \
+            or not summary["players"]:
         return False
     buildings = summary["buildings"]
     return all(type(card) is str and card in ALL_BUILDINGS for card in buildings) and \
@@ -140,7 +146,14 @@ def summary(game: dict) -> dict:
         if "coins" in scored:
             kept["coins"] = scored["coins"]["left"]
         players.append(kept)
-    return {"mode": game["mode"], "buildings": list(game["buildings"]), "players": players}
+    return _laid_out({"mode": game["mode"], "buildings": list(game["buildings"]), "players": players})
+
+
+def _laid_out(summary: dict) -> dict:
+    """Return a summary with its layout's number, which layout 1 does not hold (SUMMARY_LAYOUT)."""
+    if SUMMARY_LAYOUT != 1:
+        summary["layout"] = SUMMARY_LAYOUT
+    return summary
 
 
 def summary_of(code: str):
@@ -175,7 +188,7 @@ def pad_summary(pairs: list):
             if scored.get(key):
                 kept[key] = scored[key]
         players.append(kept)
-    return {"mode": read["mode"], "buildings": [], "players": players}
+    return _laid_out({"mode": read["mode"], "buildings": [], "players": players})
 
 
 def query_pairs(query: str):

@@ -35,7 +35,7 @@ from .problems import MESSAGES as PROBLEM_MESSAGES
 from .problems import UNREADABLE
 
 
-def page_words() -> dict:
+def ui_words() -> dict:
     """Return the page words the browser needs to draw a town or a result by itself (words()["ui"]).
 
     Not i18n.page_words(), the translating callables given to render_template.
@@ -236,7 +236,7 @@ def words() -> dict:
         "not_in_solo": get_translations().ugettext("%(card)s is not used in a solo game."),
         "unreadable_game": str(UNREADABLE),
         "code_problems": {code: str(text) for code, text in labels.CODE_PROBLEMS.items()},
-        "ui": page_words(),
+        "ui": ui_words(),
         "catalogue": {
             "colours": {card: colour_of(card) for card in list(ALL_BUILDINGS) + list(ALL_MONUMENTS)},
             "card_colours": list(CARD_COLOURS),
