@@ -100,6 +100,21 @@ def test_result_page_carries_the_link_preview_in_its_language(client, lang, titl
     assert tags["twitter:card"] == "summary_large_image"
 
 
+@pytest.mark.parametrize(("lang", "line", "title"), [
+    ("en", "Solo · Cavern rule · Without monuments", "Engineer"),
+    ("fr", "Solo · Règle de la cave · Sans monuments", "Ingénieur"),
+    ("hu", "Egyszemélyes · Barlangszabály · Emlékművek nélkül", "Mérnök"),
+])
+def test_the_preview_says_the_mode_and_variants_as_the_page_does(client, lang, line, title):
+    """One wording of the mode and variants (result_pieces.mode_line): the page's line, and the preview's with the solo
+    player's title after it."""
+    solo = examples.load("rulebook-28")
+    solo["cavern"] = True
+    response = client.get("/{}/r/{}".format(lang, encode(solo)))
+    assert '<p class="hint">{}</p>'.format(line) in response.text
+    assert MetaTags(response.text).tags["og:description"].startswith("{} · {} — 1. ".format(line, title))
+
+
 def test_shared_link_previews_in_the_language_the_platform_asks_for(client):
     tags = meta(client, "/r/" + CODE, **{"Accept-Language": "hu-HU,hu;q=0.9"})
     assert tags["og:title"] == "Annabell nyert 36\u00a0ponttal · Tiny Towns"

@@ -296,6 +296,16 @@ def bgstats_link(words: dict, play: dict, link: str) -> str:
                                                                     escape(words["ui"]["log_bgstats"]))
 
 
+def mode_line(words: dict, game: dict, solo_rank=None) -> str:
+    """Return the mode and the variants a game is played with, then a solo player's title where given ("Solo ·
+    Without monuments · Engineer"), in plain text: the one wording of the result page's line, its link preview's and
+    its picture's. game is the game, or the result's view: its mode, cavern and monuments."""
+    ui = words["ui"]
+    return " · ".join([words["modes"][game["mode"]]] + ([ui["cavern"]] if game["cavern"] else [])
+                      + ([] if game["monuments"] else [ui["without_monuments"]])
+                      + ([words["solo_ranks"][solo_rank]] if solo_rank else []))
+
+
 def result_page(words: dict, view: dict, parts: dict, offline: bool) -> str:
     """Return a result page's content: the heading, the game's mode and variants, then its parts.
 
@@ -303,13 +313,11 @@ def result_page(words: dict, view: dict, parts: dict, offline: bool) -> str:
     list) and share. offline says the offline shell draws it: then the page says it was scored on the phone.
     """
     ui = words["ui"]
-    variants = [words["modes"][view["mode"]]] + ([ui["cavern"]] if view["cavern"] else []) \
-        + ([] if view["monuments"] else [ui["without_monuments"]])
     note = '\n<p class="hint offline-note">{}</p>'.format(escape(ui["offline_note"])) if offline else ""
     # Who won, the ranking (a tie's form for the turns that break it right under it, where the tie is read) and
     # the ways to share come first: what a table looks for in its first screen.
     return ('<h1>{}</h1>\n{}\n<p class="hint">{}</p>{}\n\n{}\n{}\n\n{}\n\n<h2>{}</h2>\n{}\n\n<h2>{}</h2>\n\n{}').format(
-        escape(ui["scores"]), parts["winner"], escape(" · ".join(variants)), note, parts["ranking"], parts["turns_form"],
+        escape(ui["scores"]), parts["winner"], escape(mode_line(words, view)), note, parts["ranking"], parts["turns_form"],
         parts["share"], escape(ui["score_pad"]), parts["pad"], escape(ui["towns"]), "\n".join(parts["towns"]))
 
 

@@ -8,8 +8,6 @@ from ...flow.result_view import ranking
 from ...languages import ROWS
 from .. import i18n
 from ..http.addresses import code_address
-from ..i18n.labels import MODE_WORDS
-from ..i18n.labels import SOLO_RANK_WORDS
 from ..i18n.words import page_words_of_browser
 
 # Open Graph names a locale with its territory (the language table's og_locale).
@@ -23,17 +21,10 @@ def headline(game: dict, result: dict, short: bool = False) -> str:
 
 
 def mode_line(game: dict, result: dict) -> str:
-    """Return the mode and the variants played, plus a solo player's title."""
-    words = i18n.current_words()
-    parts = [MODE_WORDS[game["mode"]]]
-    if game["cavern"]:
-        parts.append(words.plain_gettext("Cavern rule"))
-    if not game["monuments"]:
-        parts.append(words.plain_gettext("Without monuments"))
+    """Return the mode and the variants played, plus a solo player's title, as the result page says them
+    (result_pieces.mode_line)."""
     solo_rank = result["players"][0].get("solo_rank") if game["mode"] == "solo" else None
-    if solo_rank:
-        parts.append(SOLO_RANK_WORDS[solo_rank])
-    return " · ".join(parts)
+    return result_pieces.mode_line(page_words_of_browser(), game, solo_rank)
 
 
 def ranking_line(result: dict) -> str:
