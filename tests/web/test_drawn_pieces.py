@@ -42,6 +42,9 @@ def test_numbers_and_lists_are_written_as_babel_writes_them(client, lang):
         assert text.number(words, value) == babel_written.number(lang, value)
     for count in range(1, len(HOSTILE) + 1):
         assert text.name_list(words, HOSTILE[:count]) == babel_written.names(lang, HOSTILE[:count])
+        # A row of things one after another (a layout's cells): each of our languages separates them with a comma.
+        assert text.series(words, HOSTILE[:count]) == ", ".join(HOSTILE[:count])
+    assert text.series(words, []) == ""
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

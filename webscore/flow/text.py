@@ -78,6 +78,16 @@ def name_list(words: dict, names: list, html: bool = False) -> str:
     return fill(patterns["end"], {"0": joined, "1": names[-1]})
 
 
+def series(words: dict, items: list) -> str:
+    """Join items as the language separates a list's middle items ("blé, blé"), with no word before the last: a row
+    of things one after another (a layout's cells), not a list that ends with "and"."""
+    middle = words["lists"]["middle"].replace("{0}", "%(0)s").replace("{1}", "%(1)s")
+    joined = items[0] if items else ""
+    for item in items[1:]:
+        joined = fill(middle, {"0": joined, "1": item})
+    return joined
+
+
 def player_label(words: dict, num: int) -> str:
     """Return player num's label, counted from 1 ("Player 2"): their row's in a form, and the name of a player whose
     name is left blank."""

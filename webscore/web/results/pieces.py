@@ -20,6 +20,7 @@ from markupsafe import escape
 from ...flow import PIECES
 from ...flow import result_pieces
 from ...flow import setup_pieces
+from ...flow.text import series
 from ...scoring.cards import ALL_BUILDINGS
 from ...scoring.cards import ALL_MONUMENTS
 from ..http.addresses import address
@@ -49,11 +50,11 @@ class Pieces:
         self.rules = rules
         self.names = {card: str(name) for card, name in labels.CARD_NAMES.items()}
         self.reminders = {card: str(words) for card, words in labels.REMINDERS.items()}
+        # The words the offline shell draws a result with: the result's pieces are drawn from them here too.
+        self.browser_words = json.loads(words_json())
         self.layouts = {card: self._layout(card) for card in LAYOUTS}
         self.faces = {}
         self.lang = str(get_locale())
-        # The words the offline shell draws a result with: the result's pieces are drawn from them here too.
-        self.browser_words = json.loads(words_json())
         # A result's grid squares and lines as HTML, by what they show: met again game after game.
         self.grid_squares = Store(LIMIT)
         self.grid_lines = Store(LIMIT)
@@ -66,10 +67,11 @@ class Pieces:
     def _layout(self, card: str) -> Markup:
         resources = [[str(labels.RESOURCE_NAMES[labels.RESOURCE_OF_LETTER[cell]]) if cell != "." else gettext("nothing")
                       for cell in row] for row in LAYOUTS[card]]
-        # The rows one after another, joined as the language punctuates it ("blé, blé ; bois, bois").
-        rows = ", ".join(resources[0])
+        # The rows one after another, joined as the language punctuates it ("blé, blé ; bois, bois"), each row's
+        # cells as it separates a list's items (text.series).
+        rows = series(self.browser_words, resources[0])
         for row in resources[1:]:
-            rows = gettext("%(rows)s; %(row)s", rows=rows, row=", ".join(row))
+            rows = gettext("%(rows)s; %(row)s", rows=rows, row=series(self.browser_words, row))
         label = Markup(gettext("Layout: %(rows)s")) % {"rows": rows}
         rows = "".join('<span class="layout-row">{}</span>'.format("".join(
             '<span class="res res-{}"></span>'.format(cell if cell != "." else "none") for cell in row))
