@@ -2,6 +2,7 @@
 one address keeps at once is bounded (tables, each at most about 55 KB)."""
 
 import json
+import pathlib
 import re
 import sqlite3
 import threading
@@ -352,3 +353,49 @@ def test_take_ins_count_against_the_tables_limit(make_app, table_config):
     table = opened(phone, "192.0.2.50")
     assert [taken_in(phone, table, n, "2001:db8:0:{}::1".format(n)) for n in (2, 3)] == [(303, None)] * 2
     assert taken_in(phone, table, 4, "2001:db8:0:4::1", "hu") == (429, "Túl sok mentés ennél az asztalnál. Várj egy kicsit.")
+
+
+TEMPLATES = pathlib.Path(__file__).resolve().parents[2] / "webscore"
+
+
+@pytest.mark.parametrize(("lang", "hours", "kept", "gone"), [
+    ("en", 48, "The table is kept for 48 hours after its last change.",
+     "There is no table at this address, or it was not changed for 48 hours and has been cleared."),
+    ("fr", 48, "La table est conservée 48\u00a0heures après sa dernière modification.",
+     "Il n’y a pas de table à cette adresse, ou elle est restée 48\u00a0heures sans modification et a été effacée."),
+    ("hu", 48, "Az asztal az utolsó változás után 48\u00a0óráig megmarad.",
+     "Ezen a címen nincs asztal, vagy 48\u00a0óráig nem változott, és töröltük."),
+    ("en", 1, "The table is kept for 1 hour after its last change.",
+     "There is no table at this address, or it was not changed for 1 hour and has been cleared."),
+    ("fr", 1, "La table est conservée 1\u00a0heure après sa dernière modification.",
+     "Il n’y a pas de table à cette adresse, ou elle est restée 1\u00a0heure sans modification et a été effacée."),
+    ("en", 1200, "The table is kept for 1,200 hours after its last change.",
+     "There is no table at this address, or it was not changed for 1,200 hours and has been cleared."),
+    ("fr", 1200, "La table est conservée 1\u202f200\u00a0heures après sa dernière modification.",
+     "Il n’y a pas de table à cette adresse, ou elle est restée 1\u202f200\u00a0heures sans modification et a été effacée."),
+])
+def test_the_pages_say_how_long_a_table_is_kept_from_the_stores_lifetime(app, monkeypatch, lang, hours, kept, gone):
+    """The table's start page and its gone page say the store's LIFETIME, its number as the language writes it
+    (text.number) and its words counted by it: a lifetime changed changes both pages."""
+    assert LIFETIME == 48 * 3600
+    monkeypatch.setattr("webscore.web.tables.views.LIFETIME", hours * 3600)
+    client = app.test_client()
+    start = client.get("/{}/t/new?code={}".format(lang, SETUP))
+    assert start.status_code == 200
+    assert '<p class="hint">{}</p>'.format(kept) in start.text
+    missing = client.get("/{}/t/AAAAAAAAAAAAAAAAAAAAAA".format(lang))
+    assert missing.status_code == 404
+    assert "<p>{}</p>".format(gone) in missing.text
+
+
+def test_no_template_or_message_types_how_long_a_table_is_kept():
+    # A duration typed into words ("48 hours") would stay when the store's LIFETIME changes.
+    typed = re.compile(r"\b\d+(\s|\u00a0)*(hours?|heures?|óráig)\b")
+    found = [(path.name, match.group(0)) for path in sorted(TEMPLATES.glob("**/templates/*.html"))
+             for match in typed.finditer(path.read_text(encoding="utf-8"))]
+    found += [(path.parent.parent.name, match.group(0))
+              for path in sorted((TEMPLATES.parent / "translations").glob("*/LC_MESSAGES/messages.po"))
+              for match in typed.finditer(path.read_text(encoding="utf-8"))]
+    assert found == []
+    assert typed.search("{{ _('The table is kept for 48 hours after its last change.') }}")
+    assert typed.search("La table est conservée 48\u00a0heures")

@@ -39,6 +39,7 @@ from ...flow import town_step
 from ...flow.fields import repeated
 from ...flow.new_game import MAX_TYPED
 from ...flow.text import name_list
+from ...flow.text import number
 from ...flow.text import problem_text
 from ...scoring import encode
 from ...scoring import game_from_code
@@ -56,6 +57,7 @@ from .follow import state_body
 from .follow import state_headers
 from .follow import unchanged
 from .store import ID_LENGTH
+from .store import LIFETIME
 from .store import Limited
 from .store import open_store
 from .towns import code_in
@@ -80,10 +82,17 @@ def _store():
     return open_store(current_app)
 
 
+def _kept_for() -> dict:
+    """Return how long a table is kept after its last change, in hours, from the store's LIFETIME: the count a
+    message's form follows, and the number as the language writes it (num)."""
+    hours = LIFETIME // 3600
+    return {"count": hours, "num": number(page_words_of_browser(), hours)}
+
+
 def _record_or_404(table_id: str) -> dict:
     record = _store().get(table_id) if len(table_id) in ID_LENGTH else None
     if record is None:
-        abort(Response(render_template("table_gone.html", table_id=table_id), 404))
+        abort(Response(render_template("table_gone.html", table_id=table_id, kept_for=_kept_for()), 404))
     return record
 
 
@@ -124,7 +133,7 @@ def start(lang):
     """Offer to open a table for a setup code."""
     code = _setup_code(request.args)
     game = game_from_code(code)
-    return render_template("table_start.html", game=game, code=code)
+    return render_template("table_start.html", game=game, code=code, kept_for=_kept_for())
 
 
 @bp.post("/<lang>/t/new")
