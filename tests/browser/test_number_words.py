@@ -37,7 +37,7 @@ ASKED = """async ([numbers, names, counts]) => {
     const bare = { ...words, ui: { ...words.ui, running_total: "%(num)s" } };
     return [await Promise.all(numbers.map((total) => core.draw("running_total", { words: bare, scored: { total } }))),
         await Promise.all(names.map(async (list) => (await core.draw("table_town_lines", { words, text: {
-            empty_end: "%(names)s" }, empty: list })).empty)),
+            empty_end: "%(names)s", end_game_asked: "" }, empty: list })).empty)),
         await Promise.all(counts.map(async (n) => (await core.draw("games_lines", { words, texts: {
             delete_confirm: words.empties }, delete_count: n })).delete_confirm))];
 }"""

@@ -79,3 +79,16 @@ def test_the_offline_shell_titles_a_town_with_a_problem_as_the_server_does(clien
     query = town_query("warehouse . . .", ". . . .", ". . . .", ". . . .", stored_a1="x", go="next")
     served = client.get("/{}/g/{}/2/save?{}".format(lang, code, urlencode(query))).get_data(as_text=True)
     assert "<title>{} · Marquoir</title>".format(title) in served
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Handing this town in ends the game, and Csongork and Dominika entered no town yet. End the game?"),
+    ("fr", "Remettre cette bourgade termine la partie, mais rien n’a encore été saisi pour\u00a0: Csongork et Dominika. "
+           "Terminer la partie\u202f?"),
+    ("hu", "A város leadásával véget ér a játszma, de még nincs bevitt városa: Csongork és Dominika. "
+           "Befejezed a játszmát?"),
+])
+def test_the_empty_towns_at_the_end_are_said_then_asked_about(lang, said):
+    """The sentence the table's refusal says (tables/views.py) is the town's line, its one message, then the question."""
+    words, texts = page_words(lang)
+    assert table_pieces.table_town_lines(words, texts, empty=["Csongork", "Dominika"])["empty"] == said
+    assert said.startswith(text.fill(texts["empty_end"], {"names": text.name_list(words, ["Csongork", "Dominika"])}))

@@ -131,7 +131,7 @@ def table_town_lines(words: dict, text: dict, status=None, changed=None, fields=
     - changed: the fields other phones changed, each [label, square] (a square's load: "Load: b2") or [name]
       → "changed" ("Changed on another phone: a1, b2 and Load: c3."), followed by what another phone did to the
       town's hand-in, where elsewhere says it ("handed_in" or "reopened"); fields, the same → "fields", each named;
-    - empty: the players whose towns are empty at the end → "empty";
+    - empty: the players whose towns are empty at the end → "empty", asking whether to end the game;
     - problem: the first problem of a hand-over (or {}: no reason) → "not_saved".
     """
     lines = {}
@@ -143,7 +143,7 @@ def table_town_lines(words: dict, text: dict, status=None, changed=None, fields=
     if fields is not None:
         lines["fields"] = _field_names(words, fields)
     if empty is not None:
-        lines["empty"] = fill(text["empty_end"], {"names": name_list(words, empty)})
+        lines["empty"] = sentences([fill(text["empty_end"], {"names": name_list(words, empty)}), text["end_game_asked"]])
     if problem is not None:
         reason = problem_text(words, problem) if problem else ""
         lines["not_saved"] = fill(text["not_saved"], {"reason": reason}).strip()

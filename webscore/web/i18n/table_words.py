@@ -44,7 +44,10 @@ def _table_words() -> dict:
                        "will say so."),
             "taken_over": _("This town was taken over by another phone. Take it back here? Every phone at the table "
                             "will say so."),
-            "empty_end": _("Handing this town in ends the game, and %(names)s entered no town yet. End the game?"),
+            # What handing in a town says while towns are empty: the table's refusal (tables/views.py) says it too,
+            # without the question.
+            "empty_end": _("Handing this town in ends the game, and %(names)s entered no town yet."),
+            "end_game_asked": _("End the game?"),
             "scores_shown": _("The scores are shown; what this phone had not sent is not kept."),
             # What the offline shell needs to draw a town at the table as table_town.html does (app.mjs).
             "back": _("Back to the table"),

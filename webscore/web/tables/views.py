@@ -38,6 +38,7 @@ from ...flow import table_pieces
 from ...flow import town_step
 from ...flow.fields import repeated
 from ...flow.new_game import MAX_TYPED
+from ...flow.text import fill
 from ...flow.text import name_list
 from ...flow.text import number
 from ...flow.text import problem_text
@@ -399,9 +400,8 @@ def _sync_answer(lang: str, table_id: str, n: int, setup: dict, record: dict, an
                             message=_("This town is being entered on another phone."))), 409
     if outcome == EMPTY:
         names = [setup["players"][i]["name"] for i in answer["empty"]]
-        return jsonify(dict(body, reason=outcome, empty=names, message=_(
-            "Handing this town in ends the game, and %(names)s entered no town yet.",
-            names=name_list(page_words_of_browser(), names)))), 409
+        return jsonify(dict(body, reason=outcome, empty=names, message=fill(
+            table_words()["empty_end"], {"names": name_list(page_words_of_browser(), names)}))), 409
     if outcome == sync.STALE:
         return jsonify(dict(body, reason=outcome, last=answer["last"], message=_(
             "This change was sent before a newer one from this phone; it was not applied."))), 409
