@@ -59,11 +59,25 @@ def test_a_reopening_naming_a_version_the_town_never_had_is_refused(phone):
         answer = send(phone, table, 1, {"seq": 3 if client == OWN else 1, "reopen": 2147483647}, client, key)
         assert answer.status_code == 422
         assert answer.json["reason"] == "version"
-        assert answer.json["message"] == ("This change names version 2147483647 of this town, which is at version 2; "
+        assert answer.json["message"] == ("This change names version 2,147,483,647 of this town, which is at version 2; "
                                           "it was not applied.")
         assert answer.json["town"]["done"] is True
     change = send(phone, table, 2, {"seq": 1, "set": {"square_a1": ["farm", 5]}})
     assert (change.status_code, change.json["reason"], change.json["town"]["version"]) == (422, "version", 0)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("fr", "Cette modification désigne la version 12\u202f345 de cette bourgade, qui en est à la version 2\u202f; elle n’a "
+           "pas été appliquée."),
+    ("hu", "Ez a módosítás a város 12\u00a0345. változatára hivatkozik, de a város jelenlegi változata: 2. Nem került be."),
+])
+def test_a_refused_version_is_written_as_the_language_writes_numbers(phone, lang, said):
+    """The versions a refusal names are numbers the flow's text.number writes, as every number shown."""
+    table = open_table(phone)
+    handed_in(phone, table)
+    answer = phone.post("/{}/t/{}/1".format(lang, table), json={"client": OWN, "op": {"seq": 3, "reopen": 12345},
+                                                                 "key": KEY}, headers=JSON_CALL)
+    assert (answer.status_code, answer.json["reason"], answer.json["message"]) == (422, "version", said)
 
 
 def test_an_operation_numbered_below_the_last_or_reused_with_other_content_is_refused_not_acknowledged(phone):

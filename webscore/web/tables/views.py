@@ -409,9 +409,10 @@ def _sync_answer(lang: str, table_id: str, n: int, setup: dict, record: dict, an
         return jsonify(dict(body, reason=outcome, last=answer["last"], message=_(
             "This change has the number of another change from this phone; it was not applied."))), 422
     if outcome == sync.VERSION:
+        words = page_words_of_browser()
         return jsonify(dict(body, reason=outcome, message=_(
-            "This change names version %(named)d of this town, which is at version %(version)d; it was not applied.",
-            named=answer["version"], version=town["version"]))), 422
+            "This change names version %(named)s of this town, which is at version %(version)s; it was not applied.",
+            named=number(words, answer["version"]), version=number(words, town["version"])))), 422
     if outcome == sync.TOO_MANY_PHONES:
         return jsonify(dict(body, reason=outcome, message=_(
             "This town was changed from too many phones; it takes no change from another one."))), 409
