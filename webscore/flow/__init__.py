@@ -260,8 +260,7 @@ def _kept_text(games: list) -> str:
 # The pieces drawn by name, by their function's name: by the browser (piece_json) and by the server's templates
 # (piece() in webscore.web.results.pieces). One table, so both sides name the same pieces.
 PIECES = {drawn.__name__: drawn for drawn in (
-    result_pieces.result_page, result_pieces.result_parts, result_pieces.ranking_items, result_pieces.turns_form,
-    result_pieces.share,
+    result_pieces.result_page, result_pieces.result_parts, result_pieces.turns_form, result_pieces.share,
     town_pieces.running_total, town_pieces.town_grid, town_pieces.town_step, town_pieces.town_lines,
     table_pieces.table_town, table_pieces.table_players, table_pieces.table_page, table_pieces.table_news,
     table_pieces.table_town_lines,
