@@ -349,3 +349,16 @@ def test_play_again_keeps_the_expansions_and_a_changed_setup_keeps_each_towns_co
     # Coins switched off: the coins stay behind, the seed follows.
     kept, _ = new_game.start(new_game.read({key: value for key, value in fields.items() if key != "coins"}))
     assert "coins" not in kept["players"][0] and kept["players"][0]["seed"] == "b2"
+
+
+@pytest.mark.parametrize("action", ["refresh", "add", "remove-0", "deal", "start"])
+def test_seven_players_are_the_flows_problem_at_any_button_told_once(action):
+    fields = dict(FULL, **{"players-{}".format(n): "P{}".format(n) for n in range(7)})
+    answer = json.loads(setup_json(json.dumps({"fields": fields, "action": action, "seed": 1})))
+    # Six left after a row is removed: no problem to tell.
+    if action == "remove-0":
+        assert "problems" not in answer
+    else:
+        assert [problem["code"] for problem in answer["problems"]["general"]] == ["player-count"]
+    assert new_game.refused(new_game.read(fields)) == {"fields": {}, "general": [
+        {"code": "player-count", "player": None, "square": None, "value": None}]}

@@ -1,13 +1,17 @@
 """The walk-through's forms read only what they should: other Unicode digits, stray keys, seven players."""
 
+import json
 import re
 
 import pytest
 
+from support.apps import browser_words
 from support.webflow import SETUP
 from support.webflow import code_of
 from support.webflow import errors
 from support.webflow import town_query
+from webscore.flow import setup_json
+from webscore.flow.text import placed_texts
 from webscore.languages import LANGUAGES
 from webscore.scoring import decode
 
@@ -171,6 +175,27 @@ def test_seven_players_answer_422_with_every_name_kept(client):
     assert response.status_code == 422
     assert errors(response.text) == ["Egy játszmában 1–6\u00a0játékos vehet részt."]
     assert all('value="P{}"'.format(n) in response.text for n in range(7))
+
+
+SEVEN = {"players-{}".format(n): "P{}".format(n) for n in range(7)}
+CARDS = {"red": "farm", "grey": "well", "orange": "chapel", "green": "tavern", "yellow": "theater", "navy": "factory"}
+
+
+@pytest.mark.parametrize(("fields", "action"), [
+    (SEVEN, "refresh"), (SEVEN, "add"), (dict(SEVEN, **CARDS), "start"), (SEVEN, "start"),
+    (dict(SEVEN, mode=["solo", "solo"]), "refresh")])
+def test_seven_players_are_refused_alike_by_the_page_and_the_browsers_core(client, fields, action):
+    """The player count is the flow's problem (new_game.refused, check), told once: the server's page says what the
+    core the browser runs answers (setup_json), at any button."""
+    page = client.get("/en/new", query_string=dict(fields, action=action))
+    assert page.status_code == 422
+    answer = json.loads(setup_json(json.dumps({"fields": fields, "action": action, "seed": 1})))
+    assert [problem["code"] for problem in answer["problems"]["general"]][-1:] == ["player-count"]
+    said = placed_texts(browser_words(client, "en"), answer["problems"])
+    # The page shows the whole form's problems above its fields'.
+    shown = errors(page.text)
+    assert shown == said["general"] + [text for texts in said["errors"].values() for text in texts]
+    assert shown.count("A game has 1 to 6 players.") == 1
 
 
 def test_the_turns_form_breaks_a_tie_and_refuses_what_is_not_a_number(client):

@@ -75,8 +75,10 @@ def setup_json(text: str) -> str:
             answer["step"] = new_game.first_step(state)
             if kept:
                 answer["renamed"] = new_game.renamed_buildings(kept, game)
-    elif sent:
-        answer["problems"] = new_game.place(sent)
+    else:
+        placed = new_game.refused(state, sent)
+        if placed["fields"] or placed["general"]:
+            answer["problems"] = placed
     return json.dumps(answer)
 
 

@@ -33,6 +33,7 @@ from ..scoring.game import TOWN_HALL
 from ..scoring.town import INDEX_OF
 from ..scoring.validate import MAX_PLAYERS
 from ..scoring.validate import MONUMENT_FACTS
+from ..scoring.validate import player_count_problems
 from ..scoring.validate import problems
 from ..scoring.validate import trimmed_name
 from .fields import first_values
@@ -407,6 +408,13 @@ def place(found: list) -> dict:
     return placed
 
 
+def refused(state: dict, sent=()) -> dict:
+    """Return the problems of a setup whatever it is asked to do, placed on their fields: what unread() found (sent),
+    then its players when they are more than a game has (read() keeps every row an address names: a seventh player
+    is refused, never dropped), by the core's own check."""
+    return place(list(sent) + player_count_problems(state["players"]))
+
+
 def check(state: dict, sent=()) -> dict:
     """Return the problems that keep a state from starting a game, after those of what was sent, placed on their fields."""
     # What unread() found comes first; the same problem on the same field is told once.
@@ -414,8 +422,8 @@ def check(state: dict, sent=()) -> dict:
     if not state["fortune"]:
         found += [problem("fortune-monument-off", n, value=monument) for n, monument in enumerate(state["monuments"])
                   if monument in FORTUNE_MONUMENTS]
-    if not found:
-        found = problems(game_of(state))
+    # The game's own problems wait for its cards; its players are counted all the same.
+    found = found + player_count_problems(state["players"]) if found else problems(game_of(state))
     told = [(field_of(item), item["code"]) for item in sent]
     return place(list(sent) + [item for item in found if (field_of(item), item["code"]) not in told])
 

@@ -273,6 +273,14 @@ def _check_taken(players: list, p: int) -> list:
     return []
 
 
+def player_count_problems(players) -> list:
+    """Return the problem of a game's players that are no list, or fewer or more than a game has (MAX_PLAYERS): the
+    setup's too (webscore.flow.new_game), whatever it is asked to do."""
+    if type(players) is not list or not 1 <= len(players) <= MAX_PLAYERS:
+        return [problem("player-count")]
+    return []
+
+
 def problems(game) -> list:
     """Return every problem of a game file; an empty list means it can be scored."""
     if type(game) is not dict:
@@ -286,8 +294,9 @@ def problems(game) -> list:
         found.extend(_check_solo_buildings(game))
         found.extend(town_hall_problems(game))
     players = game.get("players")
-    if type(players) is not list or not 1 <= len(players) <= MAX_PLAYERS:
-        found.append(problem("player-count"))
+    counted = player_count_problems(players)
+    if counted:
+        found.extend(counted)
         return found
     found.extend(_check_seats(game, len(players)))
     if building_problems:

@@ -46,9 +46,6 @@ def _form(state: dict, placed: dict) -> SetupForm:
 def _page(state: dict, placed: dict, status: int = 200):
     words = page_words_of_browser()
     general = [problem_text(words, item) for item in placed["general"]]
-    if len(state["players"]) > MAX_PLAYERS:
-        general.append(problem_text(words, {"code": "player-count"}))
-        status = 422
     return render_template("setup.html", form=_form(state, placed), general=general, max_players=MAX_PLAYERS,
                            max_name=MAX_NAME_UNITS, monument_choices=monument_choices,
                            offers=setup_flow.monument_offers(state)), status
@@ -74,7 +71,8 @@ def new_game(lang):
     action = request.args.get("action", "")
     state = setup_flow.apply(action, state, _dealer)
     if action not in setup_flow.STARTS:
-        return _page(state, setup_flow.place(sent), 422 if sent else 200)
+        placed = setup_flow.refused(state, sent)
+        return _page(state, placed, 422 if placed["fields"] or placed["general"] else 200)
     game, placed = setup_flow.start(state, sent)
     if game is None:
         return _page(state, placed, 422)
