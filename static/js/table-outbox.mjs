@@ -27,7 +27,9 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
   let timer = null;
   let unreachable = false;
   let lastAck = null;
-  // Why the server refused the last operation, said until the next change.
+  // Why the server refused the last operation, said until the next change: its kind, and the server's sentences
+  // (a refused hand-in's problems, or its message), said one after the other by the flow's piece
+  // (table_pieces.table_town_lines).
   let notice = null;
   // The server's own word when it asks to wait (429), said instead of "can't reach".
   let limited = null;
@@ -188,7 +190,7 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
       handlers.finished?.(answer.result, true);
     } else if (status === 422 && answer.problems) {
       await call("dropped_head");
-      notice = { kind: "done", text: answer.problems.join(" ") };
+      notice = { kind: "done", reasons: answer.problems };
       handlers.problems?.(answer.problems);
     } else if (status === 404) {
       blocked = true;
@@ -197,8 +199,9 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
       // Refused as it is (400, 403, 413; a number or a version the table refuses): sending it again would not help.
       await call("dropped_head");
       if (answer?.town) await call("refreshed", { town: answer.town });
-      notice = { kind: "save", text: answer?.message ?? "" };
-      handlers.refused?.(notice.text);
+      const message = answer?.message ?? "";
+      notice = { kind: "save", reasons: [message] };
+      handlers.refused?.(message);
     }
   }
 

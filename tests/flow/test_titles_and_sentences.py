@@ -57,6 +57,25 @@ def test_a_hand_in_elsewhere_alone_is_said_alone():
     assert lines["changed"] == "This town was handed in on another phone."
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Not handed in: The town is empty. Square a1. Name the resource. All saved."),
+    ("fr", "Bourgade non remise\u00a0: The town is empty. Square a1. Name the resource. Tout est enregistré."),
+])
+def test_a_refused_hand_in_says_the_server_s_problems_one_after_the_other(lang, said):
+    # The server's sentences (webscore.web.tables.views, worded there), said by the piece, where the outbox
+    # (table-outbox.mjs) joined them with a space itself.
+    words, texts = page_words(lang)
+    notice = {"kind": "done", "reasons": ["The town is empty. Square a1.", "Name the resource."]}
+    assert table_pieces.table_town_lines(words, texts, status={"notice": notice})["status"] == said
+
+
+def test_a_refused_save_says_the_server_s_message():
+    words, texts = page_words("en")
+    notice = {"kind": "save", "reasons": ["This request cannot be answered as it is."]}
+    assert table_pieces.table_town_lines(words, texts, status={"notice": notice, "waiting": 1})["status"] == \
+        "Not saved: This request cannot be answered as it is. 1 change waiting to be sent."
+
+
 def test_the_table_s_words_said_without_the_core_are_written_whole():
     _, texts = page_words("en")
     assert texts["alone"] == {

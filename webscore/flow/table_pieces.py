@@ -127,7 +127,8 @@ def table_town_lines(words: dict, text: dict, status=None, changed=None, fields=
                      elsewhere=None) -> dict:
     """Return the lines a town at a table (table-town.mjs) says, as plain text, each asked for by its argument:
     - status: how its outbox stands (table-outbox.mjs's report, with "time", when it was last saved, as the phone's
-      clock reads it: moments.py, and "offline") → "status";
+      clock reads it: moments.py, and "offline"; its "notice", why the server refused the last operation: {"kind",
+      "reasons"}, the server's sentences, said one after the other) → "status";
     - changed: the fields other phones changed, each [label, square] (a square's load: "Load: b2") or [name]
       → "changed" ("Changed on another phone: a1, b2 and Load: c3."), followed by what another phone did to the
       town's hand-in, where elsewhere says it ("handed_in" or "reopened"); fields, the same → "fields", each named;
@@ -172,7 +173,7 @@ def _status_line(words: dict, text: dict, report: dict) -> str:
     notice = report.get("notice")
     if notice:
         template = text["not_handed_in"] if notice["kind"] == "done" else text["not_saved"]
-        parts.insert(0, fill(template, {"reason": notice["text"]}))
+        parts.insert(0, fill(template, {"reason": sentences(notice["reasons"])}))
     return " ".join(parts)
 
 
