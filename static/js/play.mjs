@@ -21,10 +21,10 @@ function show(html, screenActions) {
   relinkLanguages();
   if (!acted) return;
   (root.querySelector(`[data-action="${acted}"]:not([disabled])`) ?? root.querySelector("button:not([disabled])"))?.focus();
-  // What changed: the round and who names the resource, the card turned, or the new face-up offer.
-  const news = root.querySelector(".hammer, .card-shown");
-  const offer = [...root.querySelectorAll(".face-up button")].map((card) => card.textContent).join(", ");
-  announce([root.querySelector("h1")?.textContent, news?.textContent, offer].filter(Boolean).join(". "));
+  // What changed: the round and who names the resource, the card turned, or the new face-up offer, as the screen's
+  // piece words it with its heading (helper_pieces: its data-said); a screen that tells nothing, by its heading.
+  const heading = root.querySelector("h1");
+  announce(heading?.dataset.said ?? heading?.textContent);
 }
 
 function record() {

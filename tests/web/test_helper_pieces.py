@@ -80,7 +80,7 @@ def test_a_game_over_leads_to_the_towns_with_its_first_button(client):
 def test_the_decks_show_the_card_turned_and_the_offer(client):
     words = browser_words(client, "en")
     first = helper_pieces.town_hall(words, 0, table.town_hall(5, 0))
-    assert first.startswith("<h1>Town Hall</h1>\n<p class=\"hint\">")
+    assert first.startswith('<h1 data-said="Town Hall">Town Hall</h1>\n<p class="hint">')
     assert re.findall(r'<button ([^>]*)>([^<]*)<', first)[:2] == [
         ('class="primary big" data-action="next" type="button"', "Turn the first card"),
         ('data-action="undo" disabled type="button"', "Undo")]
@@ -90,6 +90,27 @@ def test_the_decks_show_the_card_turned_and_the_offer(client):
     assert re.findall(r'data-action="(take-\d)" data-card="(\w+)"', solo) == [
         ("take-0", "brick"), ("take-1", "glass"), ("take-2", "wheat")]
     assert "Cards left in the pile: 12 · Resources taken: 2" in solo
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ["Round 1. Bo &amp; &#34;Cy&#34; names the resource.", "Round 3. Every town is complete: the game is over.",
+            "Round 2. Everyone places: stone", "Solo. Take brick, Take glass, and Take wheat"]),
+    ("fr", ["Tour 1. Bo &amp; &#34;Cy&#34; annonce la ressource.",
+            "Tour 3. Toutes les bourgades sont terminées\u00a0: la partie est finie.",
+            "Tour 2. Tout le monde place\u00a0: pierre", "Solo. Prendre de la brique, Prendre du verre et Prendre du blé"]),
+    ("hu", ["1. kör. Bo &amp; &#34;Cy&#34; mondja be a nyersanyagot.", "3. kör. Minden város elkészült: vége a játéknak.",
+            "2. kör. Mindenki ezt teszi le: kő", "Egyszemélyes. Téglát veszek, Üveget veszek és Búzát veszek"]),
+])
+def test_a_screen_says_its_heading_then_what_it_tells(client, lang, said):
+    """What play.mjs announces as a screen is drawn after a tap is the piece's (its heading's data-said): the heading,
+    then its news, the offer listed as the language lists names, where the script joined them with ". " and ", "."""
+    words = browser_words(client, lang)
+    screens = [helper_pieces.master_builder(words, NAMES, table.master_builder([None, None], 1, []), 1, True),
+               helper_pieces.master_builder(words, NAMES, table.master_builder([None, None], 0,
+                                                                                table.parse_events("nnc0c1")), 0, True),
+               helper_pieces.town_hall(words, 2, table.town_hall(5, 2)),
+               helper_pieces.solo(words, table.solo_deck(5, [0, 1]))]
+    assert [re.search(r'<h1 data-said="([^"]*)">', screen).group(1) for screen in screens] == said
 
 
 def test_the_door_draws_a_piece_by_name_as_python_does(client):

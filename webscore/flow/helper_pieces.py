@@ -15,8 +15,10 @@ from .result_view import ranking
 from .text import attributes
 from .text import escape
 from .text import fill
+from .text import name_list
 from .text import number
 from .text import player_label
+from .text import sentences
 
 
 def _message_place(field: str) -> str:
@@ -151,6 +153,13 @@ def _undo(words: dict, disabled: bool) -> str:
     return button(words["ui"]["undo"], "undo", disabled=disabled)
 
 
+def _heading(words: dict, heading: str, told: str = "") -> str:
+    """Return a screen's heading, with what a screen reader hears as it is drawn after a tap (play.mjs): the heading,
+    then what the screen tells, where it tells something ("Round 2. Bo names the resource."), as plain text."""
+    said = sentences([fill(words["ui"]["heading_said"], {"heading": heading}), told]) if told else heading
+    return "<h1 {}>{}</h1>".format(attributes({"data-said": said}), escape(heading))
+
+
 def master_builder(words: dict, names: list, state: dict, first: int, started: bool) -> str:
     """Return the hammer's screen: the round, who names the resource, each player's turns and town.
 
@@ -158,8 +167,10 @@ def master_builder(words: dict, names: list, state: dict, first: int, started: b
     """
     ui = words["ui"]
     if state["ended"]:
-        hammer = escape(ui["game_over"])
+        told = ui["game_over"]
+        hammer = escape(told)
     else:
+        told = fill(ui["names_resource"], {"name": names[state["holder"]]})
         hammer = fill(escape(ui["names_resource"]), {"name": "<bdi>{}</bdi>".format(escape(names[state["holder"]]))})
     chooser = ""
     if not started:
@@ -180,9 +191,9 @@ def master_builder(words: dict, names: list, state: dict, first: int, started: b
             button(ui["town_complete"], "complete-" + str(p), "small") if completed is None else "",
             button(ui["fort_built"], "fort-" + str(p), "small") if state["can_build_fort"][p] else ""))
     next_round = "" if state["ended"] else button(ui["next_round"], "next", "primary big")
-    return ('<h1>{}</h1>\n<p class="hammer">{}</p>\n{}<div class="table-actions">{}{}</div>\n'
+    return ('{}\n<p class="hammer">{}</p>\n{}<div class="table-actions">{}{}</div>\n'
             '<ol class="table-players">{}</ol>\n{}').format(
-        escape(fill(ui["round"], {"num": state["round"]})), hammer, chooser, next_round, _undo(words, not started),
+        _heading(words, fill(ui["round"], {"num": state["round"]}), told), hammer, chooser, next_round, _undo(words, not started),
         "".join(rows), _enter(words, state["ended"]))
 
 
@@ -190,14 +201,14 @@ def town_hall(words: dict, rounds: int, state: dict) -> str:
     """Return the Resource deck's screen of Town Hall: the card turned (or a free choice), what comes next."""
     ui = words["ui"]
     card = state["card"]
-    shown = ""
+    shown = said = ""
     if rounds:
         said = ui["everyone_chooses"] if card is None else fill(ui["everyone_places"], {"resource": words["resources"][card]})
         shown = '<p class="card-shown{}" data-card="{}">{}</p>\n'.format(" res-card res-" + card if card else "",
                                                                          card or "", escape(said))
-    return ('<h1>{}</h1>\n{}<p class="hint">{}</p>\n<p class="hint">{}</p>\n'
+    return ('{}\n{}<p class="hint">{}</p>\n<p class="hint">{}</p>\n'
             '<div class="table-actions">{}{}</div>\n{}').format(
-        escape(fill(ui["round"], {"num": rounds}) if rounds else words["modes"]["town-hall"]), shown,
+        _heading(words, fill(ui["round"], {"num": rounds}) if rounds else words["modes"]["town-hall"], said), shown,
         escape(ui["next_free"] if state["next_is_free"] else ui["next_card"]), escape(fill(ui["pile"], {"num": state["pile"]})),
         button(ui["next_round"] if rounds else ui["start_game"], "next", "primary big"), _undo(words, rounds == 0),
         _enter(words))
@@ -209,8 +220,9 @@ def solo(words: dict, state: dict) -> str:
     cards = "".join(button(ui["take"][card], "take-" + str(i),
                            "res-card res-" + card, extra={"data-card": card}) for i, card in enumerate(state["face_up"]))
     counts = fill(ui["pile"], {"num": state["pile"]}) + " · " + fill(ui["taken"], {"num": len(state["taken"])})
-    return '<h1>{}</h1>\n<div class="face-up">{}</div>\n<p class="hint">{}</p>\n<div class="table-actions">{}</div>\n{}'.format(
-        escape(words["modes"]["solo"]), cards, escape(counts), _undo(words, not state["taken"]), _enter(words))
+    offer = name_list(words, [ui["take"][card] for card in state["face_up"]])
+    return '{}\n<div class="face-up">{}</div>\n<p class="hint">{}</p>\n<div class="table-actions">{}</div>\n{}'.format(
+        _heading(words, words["modes"]["solo"], offer), cards, escape(counts), _undo(words, not state["taken"]), _enter(words))
 
 
 def broken(words: dict, why: str, undo: bool, home: str, new_game: str) -> str:

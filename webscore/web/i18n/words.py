@@ -138,6 +138,8 @@ def ui_words() -> dict:
         "move_up": _("Move %(name)s up"),
         "remove": _("Remove %(name)s"),
         "round": _("Round %(num)d"),
+        # A screen's heading said as the first of its sentences, before what it tells ("Round 2. Bo names the resource.").
+        "heading_said": _("%(heading)s."),
         "names_resource": _("%(name)s names the resource."),
         "next_round": _("Next round"),
         "town_complete": _("Town complete"),
