@@ -123,20 +123,19 @@ async function tableTown(where) {
   townPage(form);
 }
 
-async function result(core, answer, code, lang, turnProblems = {}, typed = {}) {
+async function result(core, answer, code, lang, turnProblems = [], typed = {}) {
   const { game, view } = answer;
   const players = view.players;
-  const share = location.origin + path("results.shared", { code });
-  // The page as the server draws it, its ranking, pad and towns too: drawn by the same Python.
+  // The page as the server draws it, all its parts drawn by the same Python: the tie's form with what was typed and
+  // refused kept in it (its problems placed and worded there), the share section without what needs the network
+  // (the QR code, the picture).
   const parts = await core.draw("result_parts", { view, words, rules: path("pages.rules", { lang }),
-    changes: players.map((r) => path("town.step", { lang, code, n: r.step })) });
+    changes: players.map((r) => path("town.step", { lang, code, n: r.step })),
+    turns: { action: path("results.turns", { lang, code }), problems: turnProblems, typed },
+    share_with: { link: location.origin + path("results.shared", { code }), again: path("setup.new_game", { lang }, { again: code }),
+      play: answer.play } });
   document.title = await core.draw("page_title", { name: words.ui.scores });
-  app.replaceChildren(drawnNodes(await core.draw("result_page", { words, view, offline: true, parts: { ...parts,
-    // The tie's form as the server's page draws it, what was typed and refused kept in it.
-    turns_form: view.asks_turns.length ? await core.draw("turns_form", { words, view, action: path("results.turns", { lang, code }),
-      problems: turnProblems, typed }) : "",
-    // The share section as the server's, without what needs the network (the QR code, the picture).
-    share: await core.draw("share", { words, link: share, again: path("setup.new_game", { lang }, { again: code }), play: answer.play }) } })));
+  app.replaceChildren(drawnNodes(await core.draw("result_page", { words, view, offline: true, parts })));
   relinkLanguages();
   import("./share.js");
   return game;
@@ -154,14 +153,8 @@ async function main() {
     const answer = await core.turns({ code: where.code, fields });
     if (answer.code) return location.replace(path("results.show", { lang: where.lang, code: answer.code }));
     if (answer.damaged) return cannotOpen(answer.damaged, where.lang);
-    const turnProblems = {};
-    const { problems: said } = await worded(core, { problems: answer.problems });
-    answer.problems.forEach((problem, i) => {
-      const key = problem.player === null ? "general" : "turns-" + (problem.player + 1);
-      (turnProblems[key] ||= []).push(said[i]);
-    });
     // Refused turns stay in their boxes, as on the server's page.
-    return result(core, await core.result(where.code), where.code, where.lang, turnProblems, fields);
+    return result(core, await core.result(where.code), where.code, where.lang, answer.problems, fields);
   }
   if (where.kind === "result") {
     const answer = await core.result(where.code);

@@ -94,6 +94,23 @@ def test_the_turns_form_is_drawn_once_and_keeps_what_was_typed_escaped(client):
     assert typed.text.count('<span class="error" role="alert">') == 1
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_door_places_refused_turns_in_the_form_as_the_server_page_does(client, lang):
+    words = browser_words(client, lang)
+    game = examples.tied_game()
+    code = encode(game)
+    view = result_view.view(game, score_valid_game(game))
+    typed = {"turns-1": "x", "turns-2": "3", "turns-3": "3"}
+    _, found = town_step.set_turns(game, typed)
+    parts = json.loads(draw_piece("result_parts", {
+        "view": view, "words": words, "rules": "/{}/rules".format(lang), "changes": [""] * len(view["players"]),
+        "turns": {"action": "/{}/r/{}/turns".format(lang, code), "problems": found, "typed": typed}}))
+    page = client.get("/{}/r/{}/turns".format(lang, code), query_string=typed)
+    assert page.status_code == 422
+    assert parts["turns_form"].count('role="alert"') == len(found) == 1
+    assert parts["turns_form"] in page.text
+
+
 def test_the_town_grid_door_draws_the_grid_of_the_town_step_with_its_problems(client):
 
     words = browser_words(client, "hu")

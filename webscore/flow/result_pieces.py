@@ -19,6 +19,7 @@ from .text import number
 from .text import pair
 from .text import plural_form
 from .text import points
+from .text import problem_text
 from .town_step import FROM_SCORES
 from .town_step import UNCOUNTED
 
@@ -351,15 +352,45 @@ def winner(words: dict, view: dict) -> str:
     return '<p class="winner">{}</p>'.format(headline(words, view["players"], view["ranking"], html=True))
 
 
-def result_parts(words: dict, view: dict, rules: str, changes: list) -> dict:
-    """Return the parts of a result page that differ from game to game: ranking items, the pad, the towns.
+def turn_problems(words: dict, found: list) -> dict:
+    """Return the tie's turns form's problems (town_step.set_turns's) worded, by field: "turns-2" for a player's box,
+    "general" for the form's, as turns_form takes them."""
+    placed = {}
+    for item in found:
+        key = "turns-" + str(item["player"] + 1) if item["player"] is not None else "general"
+        placed.setdefault(key, []).append(problem_text(words, item))
+    return placed
 
-    changes holds each player's address to change their town, in the view's order of players.
+
+def result_parts(words: dict, view: dict, rules: str, changes: list, turns=None, share_with=None, data=None,
+                 kept=None) -> dict:
+    """Return the parts of a result page that differ from game to game: the winner, the ranking, the tie's turns
+    form ("" unless the view asks turns and turns is given), the pad, the towns and, with share_with, the share
+    section. The server's pages and the offline shell both take them from here.
+
+    changes holds each player's address to change their town, in the view's order of players. turns holds the
+    turns form's address ("action"), what was typed in it ("typed") and the problems town_step.set_turns found in
+    it ("problems", placed here: turn_problems). share_with holds share()'s arguments but the words: "link",
+    "again", "play" and, served, "online". data holds the ranking's data attributes. kept, where given, draws each
+    town (kept.town(player, change)) and the pad (kept.pad(columns, players)) as town() and pad_table() draw them,
+    from pieces it keeps (the server's, per language).
     """
     players = view["players"]
-    return {
+    if kept is None:
+        pad = pad_table(words, pad_names(players), pad_rows(words, view["columns"], players), pad_totals(words, players))
+        towns = [town(words, player, changes[n], rules) for n, player in enumerate(players)]
+    else:
+        pad = kept.pad(view["columns"], players)
+        towns = [kept.town(player, changes[n]) for n, player in enumerate(players)]
+    parts = {
         "winner": winner(words, view),
-        "ranking": ranking([rank_item(words, p, players[p]) for p in view["ranking"]], {}),
-        "pad": pad_table(words, pad_names(players), pad_rows(words, view["columns"], players), pad_totals(words, players)),
-        "towns": [town(words, player, changes[n], rules) for n, player in enumerate(players)],
+        "ranking": ranking([rank_item(words, p, players[p]) for p in view["ranking"]], data or {}),
+        "turns_form": turns_form(words, view, turns["action"], turn_problems(words, turns.get("problems") or []),
+                                 turns.get("typed") or {}) if turns and view["asks_turns"] else "",
+        "pad": pad,
+        "towns": towns,
     }
+    if share_with:
+        parts["share"] = share(words, share_with["link"], share_with["again"], share_with.get("online"),
+                               share_with.get("play"))
+    return parts

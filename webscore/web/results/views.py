@@ -24,7 +24,6 @@ from ...flow import game_key
 from ...flow import result_pieces
 from ...flow import result_view
 from ...flow import town_step
-from ...flow.text import problem_text
 from ...scoring import encode
 from ...scoring import game_from_code
 from ...scoring import score_valid_game
@@ -33,7 +32,6 @@ from ..http import conditional
 from ..http import page_cache
 from ..http.addresses import code_address
 from ..http.addresses import root_url
-from ..i18n.words import page_words_of_browser
 from . import frames
 from . import picture as pictures
 from .pieces import pieces
@@ -54,37 +52,40 @@ def as_json(value) -> str:
     return str(htmlsafe_json_dumps(value, dumps=policies["json.dumps_function"], **policies["json.dumps_kwargs"]))
 
 
-def game_parts(game: dict, code: str, view: dict, preview: tuple) -> dict:
-    """Return what a result page shows that differs from game to game but the code, each part already HTML.
+def game_parts(game: dict, code: str, view: dict, preview: tuple, turn_problems=None) -> dict:
+    """Return what a result page shows that differs from game to game but the code, each part already HTML: the
+    flow's result_parts (the tie's turns form with its problems, turn_problems, and what the address typed in it),
+    and the link preview's title and description (preview: preview.preview_text).
 
-    frames.py puts these parts in the page its template drew once with stand-ins for them. preview holds the link
-    preview's title and description (preview.preview_text).
+    frames.py puts these parts in the page its template drew once with stand-ins for them.
     """
     lang = i18n.current_language()
     words = pieces()
-    players = view["players"]
     identity = {"mode": game["mode"], "buildings": game["buildings"],
                 "players": [{"name": p["name"], "monument": p["monument"]} for p in game["players"]]}
-    return {
-        "winner": Markup(result_pieces.winner(words.browser_words, view)),
+    parts = result_pieces.result_parts(
+        words.browser_words, view, words.rules,
+        [code_address("town.step", code, lang=lang, n=player["step"]) for player in view["players"]],
+        turns={"action": code_address("results.turns", code, lang=lang), "problems": turn_problems,
+               "typed": request.args},
+        share_with={"link": share_url(code), "again": code_address("setup.new_game", code, "again", lang=lang),
+                    "online": {"qr": code_address("results.qr", code),
+                               "picture": code_address("results.picture", code, lang=lang),
+                               "download": "marquoir-{}.png".format(code[-8:]), "text": preview[0]},
+                    "play": bgstats.play(view, code)},
         # The game's code, key and identity ride on the ranking, for results.js to keep the game on the phone, with
         # the most games it keeps (the page has no browser's words to read it from).
-        "ranking": Markup(result_pieces.ranking([words.rank(p, players[p]) for p in view["ranking"]], {
-            "code": code, "key": game_key(game), "game": as_json(identity),
-            "max-games": words.browser_words["catalogue"]["max_games"]})),
-        "pad": words.pad(view["columns"], players),
-        "towns": [words.town(player, code_address("town.step", code, lang=lang, n=player["step"])) for player in players],
-        "title": escape(preview[0]),
-        "description": escape(preview[1]),
-        "share": Markup(result_pieces.share(
-            words.browser_words, share_url(code), code_address("setup.new_game", code, "again", lang=lang),
-            {"qr": code_address("results.qr", code), "picture": code_address("results.picture", code, lang=lang),
-             "download": "marquoir-{}.png".format(code[-8:]), "text": preview[0]}, bgstats.play(view, code))),
-    }
+        data={"code": code, "key": game_key(game), "game": as_json(identity),
+              "max-games": words.browser_words["catalogue"]["max_games"]},
+        kept=words)
+    parts["title"] = escape(preview[0])
+    parts["description"] = escape(preview[1])
+    return parts
 
 
 def render(game: dict, code: str, turn_problems=None) -> str:
-    """Draw the result page of a valid game (with the tie's turns form's problems, if any)."""
+    """Draw the result page of a valid game (with the problems town_step.set_turns found in its tie's turns form,
+    if any)."""
     result = score_valid_game(game)
     view = result_view.view(game, result)
     preview = preview_text(game, result)
@@ -97,10 +98,7 @@ def render(game: dict, code: str, turn_problems=None) -> str:
                                preview=link_preview(game, result, code, (parts["title"], parts["description"])),
                                **i18n.page_words())
 
-    parts = game_parts(game, code, view, preview)
-    parts["turns_form"] = Markup(result_pieces.turns_form(
-        pieces().browser_words, view, code_address("results.turns", code, lang=i18n.current_language()),
-        turn_problems or {}, request.args)) if view["asks_turns"] else Markup("")
+    parts = game_parts(game, code, view, preview, turn_problems)
     if view["asks_turns"] or turn_problems or request.args or code in root_url():
         # The turns form and the language links show what was typed, and an address root may spell the
         # code: such a page is drawn whole.
@@ -139,11 +137,7 @@ def turns(lang, code):
     fields = request.args.to_dict(flat=True)
     changed, found = town_step.set_turns(game, fields)
     if found:
-        placed = {}
-        for item in found:
-            key = "turns-" + str(item["player"] + 1) if item["player"] is not None else "general"
-            placed.setdefault(key, []).append(problem_text(page_words_of_browser(), item))
-        return render(game, code, placed), 422
+        return render(game, code, found), 422
     return redirect(url_for("results.show", lang=lang, code=encode(changed)), 302)
 
 
