@@ -153,8 +153,8 @@ async function main() {
     const answer = await core.turns({ code: where.code, fields });
     if (answer.code) return location.replace(path("results.show", { lang: where.lang, code: answer.code }));
     if (answer.damaged) return cannotOpen(answer.damaged, where.lang);
-    // Refused turns stay in their boxes, as on the server's page.
-    return result(core, await core.result(where.code), where.code, where.lang, answer.problems, fields);
+    // Refused turns stay in their boxes, on the result the answer holds, as on the server's page.
+    return result(core, answer, where.code, where.lang, answer.problems, fields);
   }
   if (where.kind === "result") {
     const answer = await core.result(where.code);

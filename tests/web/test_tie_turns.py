@@ -2,6 +2,7 @@
 the turns equal, takes "we did not count them" as an answer, keeps the form within reach under the ranking (and
 after the tie is broken, to correct it), and says the numbers that decided."""
 
+import json
 import re
 
 import pytest
@@ -94,3 +95,28 @@ def test_players_level_on_everything_still_share_with_equal_turns(client):
     level["players"][1]["town"] = town("cottage farm . .", EMPTY, EMPTY, EMPTY)
     text = text_of(client.get("/en/r/{}".format(encode(level))).get_data(as_text=True))
     assert "With equal turns as Master Builder, Ana and Bo still share first place." in text
+
+
+def test_we_did_not_count_them_scores_the_game_once_where_the_turns_are_refused(client, monkeypatch):
+    import webscore.flow as flow
+    from webscore.flow import town_step
+    from webscore.web.results import views
+
+    scored = []
+
+    def counted(game):
+        scored.append(game)
+        return score(game)
+
+    for module in (flow, town_step, views):
+        monkeypatch.setattr(module, "score_valid_game", counted)
+    # Town Hall has no Master Builder: the tie's 0 turns are refused, and the result is shown again with them.
+    tied = dict(game(), mode="town-hall")
+    code = encode(tied)
+    answer = client.get("/en/r/{}/turns?uncounted=1".format(code))
+    assert answer.status_code == 422
+    assert len(scored) == 1
+    door = json.loads(flow.turns_json(json.dumps({"code": code, "fields": {"uncounted": "1"}})))
+    assert [item["code"] for item in door["problems"]] == ["master_builder_turns-not-needed"] * 2
+    assert [player["name"] for player in door["view"]["players"]] == ["Ana", "Bo"]
+    assert len(scored) == 2

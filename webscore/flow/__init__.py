@@ -170,13 +170,18 @@ def live_town(game: dict, n: int, fields: dict) -> dict:
 
 
 def result_json(code: str) -> str:
-    """Answer a result address: {"game", "view"} or {"damaged": reason}."""
+    """Answer a result address: {"game", "key", "view", "play"} (result_answer) or {"damaged": reason}."""
     opened = _opened(code)
     if "game" not in opened:
         return json.dumps(opened)
-    game = opened["game"]
-    view = result_view.view(game, score_valid_game(game))
-    return json.dumps({"game": game, "key": game_key(game), "view": view, "play": bgstats.play(view, code)})
+    return json.dumps(result_answer(opened["game"], code))
+
+
+def result_answer(game: dict, code: str, result=None) -> dict:
+    """Return what the offline shell draws a result page from: the game, its key, its view and its play for BG Stats;
+    scored unless result holds it scored already."""
+    view = result_view.view(game, score_valid_game(game) if result is None else result)
+    return {"game": game, "key": game_key(game), "view": view, "play": bgstats.play(view, code)}
 
 
 def history_json(text: str) -> str:
@@ -280,13 +285,20 @@ def piece_json(text: str) -> str:
 
 
 def turns_json(text: str) -> str:
-    """Answer the tie's turns form: {"code", "fields"} → {"code"} of the game with them, or {"problems"}."""
+    """Answer the tie's turns form: {"code", "fields"} → {"code"} of the game with them, or {"problems"} with the
+    result the page shows them on (result_answer), the game scored once."""
     request = json.loads(text)
-    opened = _opened(str(request.get("code") or ""))
+    code = str(request.get("code") or "")
+    opened = _opened(code)
     if "game" not in opened:
         return json.dumps(opened)
-    changed, found = town_step.set_turns(opened["game"], request.get("fields") or {})
-    return json.dumps({"problems": found} if found else {"code": encode(changed)})
+    game, fields = opened["game"], request.get("fields") or {}
+    # "We did not count them" reads the tie from the game scored: scored once, for a page of refused turns too.
+    result = score_valid_game(game) if town_step.uncounted(fields) else None
+    changed, found = town_step.set_turns(game, fields, result)
+    if not found:
+        return json.dumps({"code": encode(changed)})
+    return json.dumps(dict(result_answer(game, code, result), problems=found))
 
 
 # What a phone's outbox can be asked (webscore/flow/sync.py); each returns the outbox and, where the phone

@@ -410,15 +410,21 @@ def scored_live(game: dict, p: int) -> dict:
 UNCOUNTED = ("uncounted", "1")
 
 
-def set_turns(game: dict, fields: dict):
+def uncounted(fields: dict) -> bool:
+    """Tell whether the tie's turns form was answered "we did not count them" (UNCOUNTED)."""
+    return fields.get(UNCOUNTED[0]) == UNCOUNTED[1]
+
+
+def set_turns(game: dict, fields: dict, result=None):
     """Return the game with the turns as Master Builder that fields give (turns-1 …), and the problems.
 
-    With "we did not count them" (UNCOUNTED), every player of a tied total is given 0, whatever was typed: equal
+    With "we did not count them" (uncounted()), every player of a tied total is given 0, whatever was typed: equal
     turns, so the next tie-break decides. A number typed for one of them alone would otherwise beat the others' 0.
+    The ties are read from result, the game scored (score_valid_game), where the caller scored it already.
     """
     players = [dict(player) for player in game["players"]]
-    if fields.get(UNCOUNTED[0]) == UNCOUNTED[1]:
-        scored = score_valid_game(game)["players"]
+    if uncounted(fields):
+        scored = (result or score_valid_game(game))["players"]
         tied = [p for p, result in enumerate(scored) if result["decided_by"] is not None]
         for p in tied:
             players[p]["master_builder_turns"] = 0

@@ -83,10 +83,11 @@ def game_parts(game: dict, code: str, view: dict, preview: tuple, turn_problems=
     return parts
 
 
-def render(game: dict, code: str, turn_problems=None) -> str:
+def render(game: dict, code: str, turn_problems=None, result=None) -> str:
     """Draw the result page of a valid game (with the problems town_step.set_turns found in its tie's turns form,
-    if any)."""
-    result = score_valid_game(game)
+    if any), scored unless result holds it scored already."""
+    if result is None:
+        result = score_valid_game(game)
     view = result_view.view(game, result)
     preview = preview_text(game, result)
 
@@ -135,9 +136,11 @@ def turns(lang, code):
     """Take the turns as Master Builder that break a tie, then show the result again."""
     game = game_from_code(code)
     fields = request.args.to_dict(flat=True)
-    changed, found = town_step.set_turns(game, fields)
+    # "We did not count them" reads the tie from the game scored: scored once, for a page of refused turns too.
+    result = score_valid_game(game) if town_step.uncounted(fields) else None
+    changed, found = town_step.set_turns(game, fields, result)
     if found:
-        return render(game, code, found), 422
+        return render(game, code, found, result), 422
     return redirect(url_for("results.show", lang=lang, code=encode(changed)), 302)
 
 
