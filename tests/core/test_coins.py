@@ -27,6 +27,7 @@ from webscore.scoring.feeding import FEED_DEPENDENT
 from webscore.scoring.feeding import FEEDABLE
 from webscore.scoring.feeding import Feeding
 from webscore.scoring.feeding import choose_feeding
+from webscore.scoring.feeding_worths import EVALUATIONS
 from webscore.scoring.feeding_worths import ceiling
 from webscore.scoring.feeding_worths import made
 from webscore.scoring.feeding_worths import rule_of
@@ -213,6 +214,20 @@ def test_the_fewest_lines_that_pay_every_card():
         once.append(reached)
         twice.append(both)
     assert spending._fewest_lines(cards, singles, once, twice) == (4, 4)
+
+
+def test_one_line_more_pays_a_card_missing_two_only_if_it_brings_both():
+    # The Temple at d1 needs c1 and d2 fed, and no line holds both; lines of their own pay the 4 Schoolhouses (the
+    # Grand Mausoleum makes a Cottage fed worth nothing more). A set one line short of the Temple, or one coin from
+    # the last, is not walked on in the hope that one line pays it: 20 sets scored, where 55 were, and column c and
+    # row 2, the first of the fewest lines paying every card, are still bought, 2 coins kept.
+    rows = ("cottage schoolhouse cottage temple", "cottage cottage grand-mausoleum-of-the-rodina cottage",
+            "schoolhouse cottage schoolhouse cottage", "cottage schoolhouse cottage root-cellar")
+    squares = [None if word == "." else word for row in rows for word in row.split()]
+    view = TownView(squares, sorted(set(squares)), coins=4, right_coins=0)
+    before = EVALUATIONS[0]
+    choose_feeding(view)
+    assert (view.spending, EVALUATIONS[0] - before) == ({"lines": ["c", "2"], "paid": [], "spent": 2, "left": 2}, 20)
 
 
 @pytest.mark.slow

@@ -378,9 +378,14 @@ class _Spending(Judge):
             line_singles.append(got)
             line_once.append(once)
             line_twice.append(twice)
-        # The best total so far, the lines (bits) that make it, and how many sets were scored.
-        best = [None, 0, 0]
+        # The best total so far (at first less than the first set's, no line and every coin kept), the lines (bits)
+        # that make it, and how many sets were scored.
+        best = [base + coin * self.coins - 1, 0, 0]
         coins = self.coins
+        # By start n, the cards missing two that one line of lines[n:] brings both Cottages to (as bits).
+        completes = [0] * (lines + 1)
+        for n in range(lines - 1, -1, -1):
+            completes[n] = completes[n + 1] | line_twice[n]
         # By the coins left (room), the most a set of more lines than those bought can make (_most_with_more_lines,
         # from the fewest lines paying every card: _fewest_lines), worked out once the walk has scored a few sets
         # (most towns need no more): one number per room, read at every step.
@@ -390,10 +395,11 @@ class _Spending(Judge):
             paid = made_so_far + paid_one[got] + paid_two[twice] + coin * room
             best[2] += 1
             top = best[0]
-            if top is None or base + paid > top:
+            if base + paid > top:
                 top = best[0] = base + paid
                 best[1] = chosen
-            if not room or top >= full:
+            # A walk is never called without a coin to spend (room): the last coin's lines are scored in its loop.
+            if top >= full:
                 return
             if best[2] >= SHORT_AFTER:
                 if not short:
@@ -415,12 +421,17 @@ class _Spending(Judge):
                 cap = HALVES * (paid_one[reach_one & ~got] + paid_two[reach_two & ~once]) + \
                     paid_two[reach_two & once & ~twice]
                 for bit, value in worths:
-                    if not fed & bit:
-                        cap += HALVES * value
+                    # A square fed already adds nothing (a bool counts as 0 or 1).
+                    cap += HALVES * value * (not fed & bit)
                 j = 1
                 while best_lines[n + j] - first < beat:
                     j += 1
-                if cap - coin_halves * j < beat:
+                if j == 1 and cap - HALVES * paid_two[reach_two & ~once & ~completes[n]] - coin_halves < beat:
+                    # One line pays a card missing two that is not half paid only if it brings both Cottages: bounded
+                    # so, no set of one line beats the best, and a larger one costs a coin more (none is left after
+                    # the last coin).
+                    j = 2
+                if j > room or cap - coin_halves * j < beat:
                     return
                 if not fed & line_masks[n]:
                     # None of its squares fed yet: the line adds what it adds alone.
