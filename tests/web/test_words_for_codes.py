@@ -16,8 +16,8 @@ from webscore.scoring.game import TIE_BREAKS
 from webscore.scoring.game import TIE_SHARED
 from webscore.web.i18n import labels
 from webscore.web.i18n.problems import MESSAGES
-from webscore.web.i18n.words import page_words
 from webscore.web.i18n.words import page_words_of_browser
+from webscore.web.i18n.words import ui_words
 
 PACKAGE = pathlib.Path(__file__).resolve().parents[2] / "webscore"
 
@@ -99,7 +99,7 @@ def test_a_card_left_out_of_solo_is_named_and_an_unknown_one_is_not(app, lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_problem_of_the_quick_score_pad_has_words(app, lang):
     with app.test_request_context("/{}/pad".format(lang)), force_locale(lang):
-        pad_words = page_words()["pad_problems"]
+        pad_words = ui_words()["pad_problems"]
         for code in sorted(problem_codes((PACKAGE / "scoring" / "pad.py").read_text())):
             assert code in pad_words or code in MESSAGES, code
 

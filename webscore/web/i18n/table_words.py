@@ -20,6 +20,11 @@ def table_words() -> dict:
     return words
 
 
+def handover_button() -> str:
+    """Return the words of the button that shows a town's link, which a refused take-in names too."""
+    return _("Show the link of my town")
+
+
 def _table_words() -> dict:
     # The status qualifies a town ("la ville"): it has its own context, apart from the Done button's word.
     return {"status": {"not-started": _("Not started"), "entering": _("Entering"),
@@ -56,7 +61,7 @@ def _table_words() -> dict:
             "offline": _("This phone is offline. Your taps are kept on it and will be sent when the network is back."),
             "no_network": _("No network?"),
             "handover_hint": _("Another phone at the table can take your town in from this link."),
-            "handover": _("Show the link of my town"), "handover_label": _("Link of my town"),
+            "handover": handover_button(), "handover_label": _("Link of my town"),
             "needs_script": _("Entering a town at the table needs JavaScript. Enter it with the one-phone steps instead."),
             "needs_network": _("This table's page needs the network."), "reload": _("Reload"),
             # And the table's page reloaded without network, from what this phone last saw of it.

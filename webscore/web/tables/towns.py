@@ -14,6 +14,7 @@ from ...scoring import decode
 from ...scoring import encode
 from ...scoring import game_from_code
 from ...scoring import score_valid_game
+from ..i18n.table_words import handover_button
 
 
 def _identity(game: dict) -> tuple:
@@ -46,7 +47,7 @@ def read_town(setup: dict, code: str, n=None) -> dict:
     brought = [i for i, player in enumerate(game["players"]) if player != setup["players"][i]]
     if len(brought) != 1:
         raise ValueError(_('This link does not bring one town alone. On the phone without network, tap '
-                           '"%(button)s" and paste the link it shows.', button=_("Show the link of my town")))
+                           '"%(button)s" and paste the link it shows.', button=handover_button()))
     return {brought[0]: game["players"][brought[0]]}
 
 
