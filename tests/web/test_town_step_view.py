@@ -3,13 +3,18 @@ the page the pieces draw from the door's answer is the server's page, byte for b
 
 import json
 import re
+from unittest import mock
 
 import pytest
 
 from support import examples
 from support.apps import browser_words
+from support.tables import empty_setup
+from support.tables import open_table
+from support.tables import town_op
 from webscore.flow import piece_json
 from webscore.flow import step_view
+from webscore.flow import sync
 from webscore.flow import town_json
 from webscore.flow import town_step
 from webscore.scoring import encode
@@ -58,3 +63,40 @@ def test_a_town_steps_view_holds_what_its_page_shows_of_the_game():
     # The monument given up in the fields is no longer offered on a square, and the numbers follow the fields.
     assert view["offered"] == game["buildings"] and view["fields"] is fields
     assert (view["totals"], view["scored"]) == town_step.step_numbers(game, 2, fields)
+
+
+def reads_and_checks(call):
+    """Return (what call() returns, how many times a town's fields were read, how many times a game was checked)."""
+    read = mock.Mock(wraps=town_step.read)
+    with mock.patch.object(town_step, "read", read), mock.patch.object(sync, "read", read), \
+            mock.patch.object(town_step, "problems", wraps=town_step.problems) as checked:
+        answer = call()
+    return answer, read.call_count, checked.call_count
+
+
+@pytest.mark.parametrize(("kind", "query", "status"), [
+    ("", {"square_a1": "farm"}, 200),
+    ("", {"square_b2": "warehouse", "stored_b2": "9"}, 422),
+    ("/save", {"square_b2": "warehouse", "stored_b2": "9"}, 422)])
+def test_a_step_with_a_query_or_a_refused_save_reads_and_checks_its_fields_once(client, kind, query, status):
+    page, reads, checks = reads_and_checks(lambda: client.get("/en/g/{}/2{}".format(FOUR, kind), query_string=query))
+    assert page.status_code == status
+    assert (reads, checks) == (1, 1)
+
+
+def test_the_doors_step_with_a_query_reads_and_checks_its_fields_once():
+    request = json.dumps({"code": FOUR, "n": 2, "fields": {"square_b2": ["warehouse"], "stored_b2": ["9"]}, "show": True})
+    answer, reads, checks = reads_and_checks(lambda: json.loads(town_json(request)))
+    assert [item["code"] for item in answer["problems"]["fields"]["stored_b2"]] == ["stored-over-3"]
+    assert (reads, checks) == (1, 1)
+
+
+def test_a_tables_town_reads_and_checks_its_fields_once(client):
+    game = examples.load("four-players")
+    table = open_table(client, encode(empty_setup(game)))
+    sent = client.post("/en/t/{}/2".format(table), json={"client": "phone-one-a", "op": town_op(game, 1)},
+                       headers={"X-Requested-With": "marquoir"})
+    assert sent.status_code == 200
+    page, reads, checks = reads_and_checks(lambda: client.get("/en/t/{}/2".format(table)))
+    assert page.status_code == 200
+    assert (reads, checks) == (1, 1)

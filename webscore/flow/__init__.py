@@ -119,8 +119,8 @@ def town_json(text: str) -> str:
     game, n = step["game"], step["n"]
     sent = request.get("fields") or {}
     if request.get("show"):
-        shown, refused = town_step.opened(game, n, sent)
-        answer = dict(step_view(game, n, shown), game=game)
+        shown, refused, town = town_step.opened_town(game, n, sent)
+        answer = dict(step_view(game, n, shown, town), game=game)
         if refused:
             answer["problems"] = town_step.place(refused, n)
         return json.dumps(answer)
@@ -129,7 +129,7 @@ def town_json(text: str) -> str:
     return json.dumps(answer)
 
 
-def step_view(game: dict, n: int, fields: dict) -> dict:
+def step_view(game: dict, n: int, fields: dict, town=None) -> dict:
     """Return what player n's town step shows of the game and its fields, the page's words and its own (its
     address, its language, its messages worded) aside: its town (town_step.grid_view: "offered", "fact",
     "asks_turns", "expansion_facts", "fields", "scored"), the players' names ("names"), this one's number ("n"),
@@ -138,8 +138,9 @@ def step_view(game: dict, n: int, fields: dict) -> dict:
     ("totals"), each town scored once (town_step.step_numbers).
 
     The one view of a town step: the server draws its page from it (webscore.web.towns) and the browser's door
-    answers it (town_json), so what a step shows is decided here for both."""
-    totals, scored = town_step.step_numbers(game, n, fields)
+    answers it (town_json), so what a step shows is decided here for both. town, where given, is the fields read
+    and checked already (town_step.read_checked): a step opened with a query, or a save refused, reads them once."""
+    totals, scored = town_step.step_numbers(game, n, fields, town)
     return dict(town_step.grid_view(game, n, fields, scored), names=[p["name"] for p in game["players"]], n=n,
                 key=game_key(game), monuments=town_facts.monument_offers(game), monument=fields.get("monument", ""),
                 from_scores=town_step.from_scores(fields), totals=totals)
@@ -157,15 +158,16 @@ def live_json(text: str, words: dict) -> str:
     return json.dumps({"town": town, "shown": town_pieces.live_numbers(words, town)})
 
 
-def live_town(game: dict, n: int, fields: dict) -> dict:
+def live_town(game: dict, n: int, fields: dict, town=None) -> dict:
     """Return player n's town as the fields have it, scored ({"total", "squares", ...}), or {"waiting": [fields]}
     when answers are missing or wrong (town_step.live): then no number stands, rather than a wrong one.
 
     Only the edited town is scored: the others stand still while it changes (a town on the right not entered yet
     counts as beating its Feast Halls and Schoolhouses: town_step.scored_live). The live score asks it on every
     tap, and the server draws a town step with it, so its numbers show before the browser's core has started.
+    town, where given, is the fields read and checked already (town_step.read_checked).
     """
-    changed, waiting = town_step.live(game, n, fields)
+    changed, waiting = town_step.live(game, n, fields, town)
     return town_step.scored_live(changed, n - 1) if changed else {"waiting": waiting}
 
 

@@ -50,6 +50,7 @@ from .town_facts import SEED
 from .town_step import FACTS
 from .town_step import offered
 from .town_step import read
+from .town_step import read_checked
 
 FIELDS = tuple(["square_" + name for name in NAMES] + ["stored_" + name for name in NAMES] + list(FACTS) + ["monument"])
 _FIELD_SET = set(FIELDS)
@@ -193,6 +194,12 @@ def game_with(game: dict, n: int, fields: dict):
     A field not among a town's fields is blank: a monument taken off is no monument.
     """
     return read(game, n, form_fields(fields))
+
+
+def town_read(game: dict, n: int, fields: dict) -> tuple:
+    """Return player n's town (from 1) as a town's fields give it, read and checked once (town_step.read_checked):
+    its first item is game_with()'s game, and a table's town draws its grid from it without reading them again."""
+    return read_checked(game, n, form_fields(fields))
 
 
 def checked(game: dict, n: int, fields: dict):

@@ -240,11 +240,12 @@ def _saved_scores(game: dict) -> list:
             for p, player in enumerate(game["players"])]
 
 
-def step_numbers(game: dict, n: int, fields: dict) -> tuple:
+def step_numbers(game: dict, n: int, fields: dict, town=None) -> tuple:
     """Return (saved_totals(game), player n's town as the fields have it, as flow.live_town answers), each town
-    scored once: a step opened as it was saved scores its own town for both."""
+    scored once: a step opened as it was saved scores its own town for both. town, where given, is the fields
+    read and checked already (read_checked)."""
     saved = _saved_scores(game)
-    changed, waiting = live(game, n, fields)
+    changed, waiting = live(game, n, fields, town)
     if not changed:
         shown = {"waiting": waiting}
     elif saved[n - 1] is not None and fields_of(changed["players"][n - 1]) == fields_of(game["players"][n - 1]):
@@ -280,14 +281,22 @@ def next_step(game: dict, n: int, go: str):
     return None
 
 
-def checked_town(game: dict, n: int, fields: dict, found: list = ()) -> tuple:
+def read_checked(game: dict, n: int, fields: dict) -> tuple:
+    """Return player n's town read from the fields and checked, once, for all that asks it (checked_town(), live(),
+    a step's view): (the game with that town, the problems of fields read() could not take, the core's problems
+    that belong to the step: _players_problems)."""
+    changed, misread = read(game, n, fields)
+    return changed, misread, _players_problems(changed, n)
+
+
+def checked_town(game: dict, n: int, fields: dict, found: list = (), town=None) -> tuple:
     """Return the game with player n's town as the fields give it, and the problems saving it names besides those
     found already (unread()): of fields read() could not take, then the core's. A field with a message already
-    gets no word of the core's on it, which would repeat it."""
-    changed, misread = read(game, n, fields)
+    gets no word of the core's on it, which would repeat it. town, where given, is the fields read and checked
+    already (read_checked)."""
+    changed, misread, core = town or read_checked(game, n, fields)
     named = [field_of(item) for item in list(found) + misread]
-    return changed, misread + [item for item in _players_problems(changed, n)
-                               if field_of(item) is None or field_of(item) not in named]
+    return changed, misread + [item for item in core if field_of(item) is None or field_of(item) not in named]
 
 
 def _players_problems(game: dict, n: int) -> list:
@@ -304,16 +313,24 @@ def _players_problems(game: dict, n: int) -> list:
 
 
 def opened(game: dict, n: int, sent: dict) -> tuple:
+    """Return (the fields a town step opened at an address shows, what it refuses at once): opened_town() but the
+    town read."""
+    return opened_town(game, n, sent)[:2]
+
+
+def opened_town(game: dict, n: int, sent: dict) -> tuple:
     """Return the fields a town step opened at an address shows (sent: each key's text, or its texts;
     opened_fields()) and, as problems, what it refuses at once: what no form of ours sends (unread()), and each
     answer no town takes whatever else it holds, a Warehouse's load or a fact not a whole number or out of the range
     the form offers, named on its field as saving names it. A blank answer is none, nor one the town entered so far
     does not take yet (a Shrine's count above its buildings): the step is still being entered, and its total says
-    what it waits for."""
+    what it waits for. Third, the town as those fields give it, read and checked (read_checked), for the step's
+    view (flow.step_view) to take rather than read the fields again."""
     shown = opened_fields(game["players"][n - 1], first_values(sent))
     found = unread(game, n, sent)
-    _, refused = checked_town(game, n, shown, found)
-    return shown, found + [item for item in refused if _refused_as_given(shown, field_of(item))]
+    town = read_checked(game, n, shown)
+    _, refused = checked_town(game, n, shown, found, town)
+    return shown, found + [item for item in refused if _refused_as_given(shown, field_of(item))], town
 
 
 def _refused_as_given(fields: dict, field) -> bool:
@@ -335,7 +352,7 @@ def _refused_as_given(fields: dict, field) -> bool:
     return value is False or (value is not None and not low <= value <= high)
 
 
-def save(game: dict, n: int, fields: dict, opened_with: str = "") -> dict:
+def save(game: dict, n: int, fields: dict, opened_with: str = "", town=None) -> dict:
     """Check player n's town as entered (fields: each key's text, or its texts) and say what follows.
 
     opened_with is the code the step was opened with: a game the save leaves as it was keeps it, so one game
@@ -345,11 +362,12 @@ def save(game: dict, n: int, fields: dict, opened_with: str = "") -> dict:
     towns that look unfinished (unless the step was opened from the scores), {"game", "code", "setup"} for the
     setup that keeps every town (setup, its fields), or {"game", "code", "step", "query"} (step None for the
     results; query, what the next step's address keeps: kept_query). What no form of ours sends (unread()) is
-    refused first.
+    refused first. town, where given, is the town as the fields' first values give it, read and checked already
+    (read_checked): a step that draws itself again where the save is refused reads them once, for both.
     """
     sent = unread(game, n, fields)
     fields = first_values(fields)
-    changed, found = checked_town(game, n, fields, sent)
+    changed, found = checked_town(game, n, fields, sent, town)
     found = sent + found
     if found:
         return {"problems": place(found, n), "game": changed}
@@ -368,14 +386,15 @@ def save(game: dict, n: int, fields: dict, opened_with: str = "") -> dict:
     return {"game": changed, "code": code, "step": step, "query": kept_query(fields)}
 
 
-def live(game: dict, n: int, fields: dict):
+def live(game: dict, n: int, fields: dict, town=None):
     """Return (the game as the fields stand, []) for a running total, or (None, what it waits for).
 
     What it waits for are the fields whose answers are missing or wrong (a monument's fact, a Warehouse's
-    load), in the order "Next player" would name them, None standing for a problem of the whole town.
+    load), in the order "Next player" would name them, None standing for a problem of the whole town. town, where
+    given, is the fields read and checked already (read_checked).
     """
-    changed, found = read(game, n, fields)
-    found += _players_problems(changed, n)
+    changed, misread, core = town or read_checked(game, n, fields)
+    found = misread + core
     if not found:
         return changed, []
     waiting = []

@@ -235,7 +235,8 @@ def town(lang, table_id, n):
     fields = sync.form_fields(kept["fields"])
     # Scored beside the other towns as the table holds them: a Feast Hall reads the town on its right.
     whole = whole_game(record)
-    game = sync.game_with(whole, n, fields)[0]
+    entered = sync.town_read(whole, n, fields)
+    game = entered[0]
     player = game["players"][n - 1]
     public = sync.public(kept)
     at = {"lang": lang, "table_id": table_id}
@@ -245,7 +246,8 @@ def town(lang, table_id, n):
             "state": url_for("tables.state", **at), "town": url_for("tables.town_json", n=n, **at),
             "take": url_for("tables.take", _external=True, **at), "back": url_for("tables.table", **at)}
     panels = get_template_attribute("table_sync.html", "sync_panels")()
-    drawn = table_pieces.table_town(page_words_of_browser(), table_words(), town, town_grid(game, n, fields), panels, False)
+    drawn = table_pieces.table_town(page_words_of_browser(), table_words(), town, town_grid(game, n, fields, entered), panels,
+                                    False)
     page = render_template("table_town.html", player=player, page=Markup(drawn), town=public)
     # Not stored by the service worker: offline, its shell draws the town from what table-outbox.mjs kept, which
     # is newer than any stored copy of this page once a tap has been saved.

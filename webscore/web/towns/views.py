@@ -34,10 +34,11 @@ def _game_and_player(code: str, n: int):
     return game, game["players"][n - 1]
 
 
-def town_grid(game: dict, n: int, fields: dict) -> Markup:
+def town_grid(game: dict, n: int, fields: dict, town=None) -> Markup:
     """Return player n's palette, squares and facts as the fields have them, with the squares' points and the total
-    as the live score would show them: a table's town is drawn with it, as a town step draws its own (drawn_grid)."""
-    return drawn_grid(town_step.grid_view(game, n, fields, live_town(game, n, fields)))
+    as the live score would show them: a table's town is drawn with it, as a town step draws its own (drawn_grid).
+    town, where given, is the fields read and checked already (town_step.read_checked)."""
+    return drawn_grid(town_step.grid_view(game, n, fields, live_town(game, n, fields, town)))
 
 
 def drawn_grid(view: dict, errors: dict = None) -> Markup:
@@ -50,10 +51,11 @@ def drawn_grid(view: dict, errors: dict = None) -> Markup:
                                         view["asks_turns"], view["fact"], view["scored"], view["expansion_facts"]))
 
 
-def _render(game, code, n, fields, placed=NO_PROBLEMS, status=200, unfinished=()):
-    """Draw player n's town step from the flow's view of it (flow.step_view), with what only this page has: its
-    address, its language, its messages worded and the names of the towns barely begun (unfinished)."""
-    view = step_view(game, n, fields)
+def _render(game, code, n, fields, placed=NO_PROBLEMS, status=200, unfinished=(), town=None):
+    """Draw player n's town step from the flow's view of it (flow.step_view; town: the fields read and checked
+    already, if they were), with what only this page has: its address, its language, its messages worded and the
+    names of the towns barely begun (unfinished)."""
+    view = step_view(game, n, fields, town)
     words = page_words_of_browser()
     said = placed_texts(words, placed)
     step = dict(view, code=code, lang=i18n.current_language(), action=url_for("town.save", code=code, n=n),
@@ -76,19 +78,21 @@ def step(lang, code, n):
         return page_cache.send(kept, "town")
     # Every value of every key: what no form of ours sends (a key given twice, a value no button sends) is named,
     # and so is an answer given that saving would refuse.
-    shown, refused = town_step.opened(game, n, request.args.to_dict(flat=False))
-    return _render(game, code, n, shown, town_step.place(refused, n), 422 if refused else 200)
+    shown, refused, town = town_step.opened_town(game, n, request.args.to_dict(flat=False))
+    return _render(game, code, n, shown, town_step.place(refused, n), 422 if refused else 200, town=town)
 
 
 @bp.get("/<int:n>/save")
 def save(lang, code, n):
     """Keep player n's town in a new code and go on, or show what is wrong on the squares."""
     game, player = _game_and_player(code, n)
-    # Every value of every key, as the step reads them; the page shows each key's first.
-    answer = town_step.save(game, n, request.args.to_dict(flat=False), code)
+    # Every value of every key, as the step reads them; the page shows each key's first, the town they give read and
+    # checked once, for the save and for the step drawn again where it is refused.
     fields = request.args.to_dict(flat=True)
+    town = town_step.read_checked(game, n, fields)
+    answer = town_step.save(game, n, request.args.to_dict(flat=False), code, town)
     if "problems" in answer:
-        return _render(game, code, n, fields, answer["problems"], 422)
+        return _render(game, code, n, fields, answer["problems"], 422, town=town)
     if "confirm" in answer:
         return _render(answer["game"], answer["code"], n, fields, unfinished=answer["confirm"])
     if "setup" in answer:
