@@ -230,6 +230,19 @@ def test_one_line_more_pays_a_card_missing_two_only_if_it_brings_both():
     assert (view.spending, EVALUATIONS[0] - before) == ({"lines": ["c", "2"], "paid": [], "spent": 2, "left": 2}, 20)
 
 
+def test_a_tithe_barn_s_few_choices_of_squares_are_each_scored():
+    # 2 coins buy 2 pairs: 4 of the 8 Cottages (a Barrett Castle among them) beside 6 Temples and a Schoolhouse, 70
+    # choices, each scored (and the ceiling): b1, d1, b3 and d3 pay 4 Temples, the most, found last.
+    rows = ("cottage cottage temple cottage", "temple temple tithe-barn temple", "cottage cottage temple cottage",
+            "schoolhouse cottage temple barrett-castle")
+    squares = [None if word == "." else word for row in rows for word in row.split()]
+    view = TownView(squares, sorted(set(squares)), coins=2, right_coins=0)
+    before = EVALUATIONS[0]
+    choose_feeding(view)
+    assert (view.spending, EVALUATIONS[0] - before) == (
+        {"lines": [], "paid": ["b1", "d1", "b3", "d3"], "spent": 2, "left": 0}, 71)
+
+
 @pytest.mark.slow
 def test_lines_bounded_by_the_fewest_that_pay_every_card_under_micropython():
     views = walked_far(60, "fewest lines under micropython")

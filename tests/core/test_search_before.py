@@ -7,10 +7,12 @@ spent, and the same scored town.
 """
 
 import random
+from unittest import mock
 
 import pytest
 
 from support.search_before import feeding as before
+from webscore.scoring import capacity
 from webscore.scoring import feeding
 from webscore.scoring.board import TownView
 from webscore.scoring.game import score_town
@@ -69,3 +71,23 @@ def test_a_town_scores_as_the_search_before_feeds_it():
         fed_by = before.choose_feeding(again)
         assert scored["fed"] == [NAMES[i] for i in sorted(fed_by)]
         assert scored["coins"] == (again.spending or {"lines": [], "paid": [], "spent": 0, "left": coins})
+
+
+def test_scoring_every_choice_of_few_neighbours_chooses_as_the_bounded_walk():
+    # A walk of Fortune's order with few choices scores each (capacity._Walk.every, no bound); walked with its bounds
+    # and the neighbours each does as much as (take(), EVERY_CHOICE 0), the same choice is kept, ties included.
+    rng = random.Random(20261208)
+    scored = [0]
+    every = capacity._Walk.every
+
+    def counted(walk, size, made):
+        scored[0] += 1
+        every(walk, size, made)
+
+    for _ in range(800):
+        squares, coins, right = needy_town(rng)
+        with mock.patch.object(capacity._Walk, "every", counted):
+            found = fed(feeding.choose_feeding, squares, coins, right)
+        with mock.patch.object(capacity, "EVERY_CHOICE", 0):
+            assert found == fed(feeding.choose_feeding, squares, coins, right), (squares, coins, right)
+    assert scored[0] > 150
