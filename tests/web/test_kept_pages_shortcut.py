@@ -3,10 +3,12 @@
 import re
 
 import pytest
+from flask import request
 from werkzeug.test import EnvironBuilder
 from werkzeug.test import run_wsgi_app
 
 from support import examples
+from webscore.web.http import page_cache
 from webscore.web.http.cache import cache
 from webscore.web.http.page_cache import KeptPages
 from webscore.web.results import views as results
@@ -163,3 +165,23 @@ def test_a_fault_while_drawing_a_first_view_is_logged_and_answered_by_flask(make
     assert response.status_code == 500
     # Logged by the early draw, then by Flask, which meets the fault again and answers with its page.
     assert [record.exc_info[1].args for record in caplog.records if record.exc_info] == [("a fault of ours",)] * 2
+
+
+@pytest.mark.parametrize("kind", sorted(page_cache.PAGES))
+def test_each_row_of_the_table_of_pages_is_its_endpoints_address_and_kept_as_it_says(client, kind):
+    # A row's endpoint draws its address, the page is kept and sent again with the row's caching; a row stored
+    # offline is in the service worker's list, and a bare one opens from its address without a language.
+    endpoint, path, policy, offline, bare = page_cache.PAGES[kind]
+    address = {"result": "/fr/r/" + examples.FOUR_PLAYERS_CODE, "town": "/fr/g/{}/2".format(examples.FOUR_PLAYERS_CODE)}
+    asked = address.get(kind, "/fr/" + path)
+    first = client.get(asked)
+    assert (first.status_code, first.headers["Cache-Control"]) == (200, policy)
+    assert client.get(asked, headers={"If-None-Match": first.headers["ETag"]}).status_code == 304
+    with client.application.test_request_context(asked):
+        assert request.endpoint == endpoint
+    stored = client.get("/sw.js").get_data(as_text=True)
+    assert ('"{}"'.format(asked) in stored) == offline
+    fresh = client.application.test_client()
+    bare_answer = fresh.get("/" + path, headers={"Accept-Language": "hu"}) if path.isalpha() else None
+    assert (bare_answer is not None and bare_answer.status_code == 302
+            and bare_answer.headers["Location"] == "/hu/" + path) == bare

@@ -36,17 +36,26 @@ from .assets import encoded_answer
 from .assets import encoded_response
 from .cache import cache
 
-# The pages sent again before Flask, by kind: their address, and how long others may keep them. A
-# result and a town step never change meaning (the game is in the address, and a town step's unsaved
-# answers are in its query, which such a page never has); the others are revalidated, so a new version
-# of the app shows at once.
-PATHS = {"result": (r"r/([A-Za-z0-9_-]+)", IMMUTABLE), "town": (r"g/([A-Za-z0-9_-]+)/([0-9]+)", IMMUTABLE),
-         "setup": ("new", "no-cache"), "home": ("", "no-cache"),
-         "rules": ("rules", "no-cache"), "play": ("play", "no-cache"), "pad": ("pad", "no-cache"),
-         "games": ("games", "no-cache")}
+# The pages the same for every reader, one row each, by kind: (its endpoint, its address after /<lang>/, how
+# long others may keep it, whether the service worker stores it for offline use (offline/views.py), whether
+# its address also comes without a language, opened in the reader's language (pages/views.py: /pad)). Each
+# is kept once drawn and sent again before Flask. A result and a town step never change meaning (the game is
+# in the address, and a town step's unsaved answers are in its query, which such a page never has); the
+# others are revalidated, so a new version of the app shows at once.
+PAGES = {"result": ("results.show", r"r/([A-Za-z0-9_-]+)", IMMUTABLE, False, False),
+         "town": ("town.step", r"g/([A-Za-z0-9_-]+)/([0-9]+)", IMMUTABLE, False, False),
+         "home": ("pages.home", "", "no-cache", True, False),
+         "setup": ("setup.new_game", "new", "no-cache", True, True),
+         "rules": ("pages.rules", "rules", "no-cache", True, True),
+         "play": ("pages.play", "play", "no-cache", True, True),
+         "pad": ("pages.pad", "pad", "no-cache", True, True),
+         "games": ("pages.games", "games", "no-cache", True, True)}
 # Each under /<lang>/: the language is the first group of its address.
 KINDS = {kind: (re.compile(r"/({})/{}".format("|".join(i18n.LANGUAGES), path)), policy)
-         for kind, (path, policy) in PATHS.items()}
+         for kind, (_, path, policy, _, _) in PAGES.items()}
+# The endpoints the service worker stores, and the addresses that come without a language (by their endpoint).
+OFFLINE = tuple(endpoint for endpoint, _, _, offline, _ in PAGES.values() if offline)
+BARE = {path: endpoint for endpoint, path, _, _, bare in PAGES.values() if bare}
 
 
 class KeptPage:

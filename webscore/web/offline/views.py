@@ -18,6 +18,7 @@ from flask_babel import gettext as _
 from ...flow.sync import FIELDS as STEP_FIELDS
 from ...flow.town_step import FROM_SCORES
 from .. import i18n
+from ..http import page_cache
 from ..http.assets import IMMUTABLE
 from ..http.assets import Encoded
 from ..http.assets import encoded_response
@@ -34,7 +35,8 @@ CORE_FILES = tuple(sorted(path.relative_to(PACKAGE).as_posix() for package in BR
                           for path in (PACKAGE / package).glob("*.py") if path.name != "__main__.py"))
 # Every stylesheet, script, icon and the runtime: whatever the pages load, the offline copy holds.
 ASSET_SUFFIXES = (".css", ".js", ".mjs", ".png", ".svg", ".wasm")
-PAGES = ("pages.home", "setup.new_game", "pages.rules", "pages.play", "pages.pad", "pages.games", "offline.shell")
+# The pages stored for offline use: those of the table of pages (http/page_cache.PAGES) so marked, and the shell.
+PAGES = page_cache.OFFLINE + ("offline.shell",)
 
 
 def _static_folder() -> pathlib.Path:

@@ -124,8 +124,7 @@ def _in_reader_language(endpoint: str):
     return view
 
 
-# Pages whose address may come without a language (the quick pad's share link, a link cut short), each opened
-# in the reader's language under an endpoint of its own (pages.bare_pad for /pad).
-for _page, _endpoint in (("pad", "pages.pad"), ("new", "setup.new_game"), ("rules", "pages.rules"),
-                         ("play", "pages.play"), ("games", "pages.games")):
+# Pages whose address may come without a language (the quick pad's share link, a link cut short: marked so in
+# page_cache.PAGES), each opened in the reader's language under an endpoint of its own (pages.bare_pad for /pad).
+for _page, _endpoint in page_cache.BARE.items():
     bp.add_url_rule("/" + _page, "bare_" + _page, _in_reader_language(_endpoint), methods=["GET"])
