@@ -70,16 +70,17 @@ function townGrid(core, step, values, errors) {
     expansions: step.expansion_facts ?? [] });
 }
 
-async function townForm(core, step, code, n, lang, values, placed, unfinished) {
-  const game = step.game;
-  const player = game.players[n - 1];
-  const { errors, general, title } = await worded(core, { placed: placed ?? null, name: player.name });
+// step is the flow's view of the town step as the door answers it (flow.step_view, with its game); the page adds
+// what only it has (its address, its language, its messages worded, the towns barely begun), as the server's
+// page does (webscore/web/towns/views.py _render).
+async function townForm(core, step, code, lang, placed, unfinished) {
+  const { game, problems, ...view } = step;
+  const { errors, general, title } = await worded(core, { placed: placed ?? null, name: view.names[view.n - 1] });
   // The grid and the page around it, drawn by the town step's own Python as the server draws them.
-  const grid = await townGrid(core, step, values, errors);
-  app.replaceChildren(drawnNodes(await core.draw("town_step", { words, grid, step: {
-    names: game.players.map((other) => other.name), totals: step.totals, n, code, lang, key: step.key,
-    action: path("town.save", { lang, code, n }), general, unfinished: unfinished.map((p) => game.players[p].name),
-    monuments: step.monuments, monument: values.monument ?? "", errors, from_scores: values.from === "scores" } })));
+  const grid = await townGrid(core, view, view.fields, errors);
+  app.replaceChildren(drawnNodes(await core.draw("town_step", { words, grid, step: { ...view, code, lang,
+    action: path("town.save", { lang, code, n: view.n }), general, errors,
+    unfinished: unfinished.map((p) => view.names[p]) } })));
   document.title = await core.draw("page_title", { name: title });
   const form = document.getElementById("town-form");
   await switchBySubmitting(core, form);
@@ -175,10 +176,10 @@ async function main() {
     const code = answer.code ?? where.code;
     const shown = answer.confirm ? await core.town({ code, n: where.n, fields, show: true }) : step;
     history.replaceState(null, "", path("town.step", { lang: where.lang, code, n: where.n }) + location.search);
-    return townForm(core, shown, code, where.n, where.lang, step.fields, answer.problems, answer.confirm ?? []);
+    return townForm(core, shown, code, where.lang, answer.problems, answer.confirm ?? []);
   }
   // What the address holds that no form of ours sends is named, as the server names it.
-  townForm(core, step, where.code, where.n, where.lang, step.fields, step.problems ?? null, []);
+  townForm(core, step, where.code, where.lang, step.problems ?? null, []);
 }
 
 main();
