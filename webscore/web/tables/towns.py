@@ -7,13 +7,13 @@ from flask import url_for
 from flask_babel import gettext as _
 
 from ...flow import sync
+from ...flow import table_view
 from ...flow.town_step import fields_of
 from ...scoring import CodeError
 from ...scoring import InvalidGame
 from ...scoring import decode
 from ...scoring import encode
 from ...scoring import game_from_code
-from ...scoring import score_valid_game
 from ..i18n.table_words import handover_button
 
 
@@ -52,14 +52,8 @@ def read_town(setup: dict, code: str, n=None) -> dict:
 
 
 def whole_game(record: dict) -> dict:
-    """Return the game of a table: the setup with every town handed in so far."""
-    # Every code in a record was checked when it was saved, so reading it again needs no checks.
-    game = decode(record["setup"])
-    players = list(game["players"])
-    for i, code in enumerate(record["towns"]):
-        if code:
-            players[i] = decode(code)["players"][i]
-    return dict(game, players=players)
+    """Return the game of a table: the setup with every town handed in so far (table_view.table_game)."""
+    return table_view.table_game(record["setup"], record["towns"])
 
 
 def sync_towns(record: dict, setup: dict) -> list:
@@ -140,33 +134,13 @@ def empty_towns(record: dict, setup: dict, n: int, town: dict) -> list:
     return [i for i, kept in enumerate(towns) if not any(field.startswith("square_") for field in kept["fields"])]
 
 
-def _status(record: dict, i: int) -> str:
-    if record["done"][i]:
-        return "done"
-    return "entering" if record["versions"][i] else "not-started"
-
-
 def table_state(record: dict, lang: str, setup: dict) -> dict:
-    """Return what a phone following the table is told: each player's status, version and total when done.
-
-    The towns themselves stay on the server: a phone following the table draws names, statuses and
-    totals only, so a table that changes every second costs a small answer and, until a town is
-    handed in, no decoding.
-    """
-    totals = {}
-    finished = all(record["done"])
-    result = None
-    if any(record["done"]):
-        game = whole_game(record)
-        scored = score_valid_game(game)["players"]
-        totals = {i: scored[i]["total"] for i in range(len(scored)) if record["done"][i]}
-        if finished:
-            result = url_for("results.show", lang=lang, code=encode(game))
-    return {"revision": record["revision"], "finished": finished, "result": result,
-            "events": [{key: event[key] for key in ("player", "kind", "revision")} for event in record.get("events", [])],
-            "players": [{"name": p["name"], "status": _status(record, i), "version": record["versions"][i],
-                         "total": totals.get(i)}
-                        for i, p in enumerate(setup["players"])]}
+    """Return what a phone following the table is told: the flow's view of it (table_view.table_view), drawn with
+    the address of its result once it is finished."""
+    state = table_view.table_view(record, setup)
+    if state["result"] is not None:
+        state["result"] = url_for("results.show", lang=lang, code=state["result"])
+    return state
 
 
 def code_in(text: str) -> str:

@@ -1,0 +1,44 @@
+"""A table's page is one view, made by the flow (table_view.table_view) from the table as it is kept: the web layer
+only draws it, and makes the finished game's code the address of its result."""
+
+from support import examples
+from support.tables import empty_setup
+from support.tables import town_code
+from webscore.flow import table_view
+from webscore.scoring import encode
+from webscore.scoring import score_valid_game
+
+GAME = examples.load("four-players")
+SETUP = empty_setup(GAME)
+NAMES = [player["name"] for player in GAME["players"]]
+
+
+def kept(done: list, versions: list, events=()) -> dict:
+    """Return a table as it is kept, each town handed in (done) with its town of the example game."""
+    return {"setup": encode(SETUP), "towns": [town_code(GAME, i) if d else None for i, d in enumerate(done)],
+            "versions": versions, "done": done, "revision": 7, "events": list(events)}
+
+
+def test_a_table_being_entered_says_each_towns_status_and_the_totals_of_those_handed_in():
+    event = {"player": 1, "kind": "owned", "revision": 6, "at": 1234.5}
+    view = table_view.table_view(kept([True, False, False, False], [3, 2, 0, 0], [event]), SETUP)
+    # Scored beside the towns not handed in, empty: her Feast Halls beat the town on her right (36 in the whole game).
+    assert view == {"revision": 7, "finished": False, "result": None,
+                    "events": [{"player": 1, "kind": "owned", "revision": 6}],
+                    "players": [{"name": "Annabell", "status": "done", "version": 3, "total": 38},
+                                {"name": "Bernadet", "status": "entering", "version": 2, "total": None},
+                                {"name": NAMES[2], "status": "not-started", "version": 0, "total": None},
+                                {"name": "Dominika", "status": "not-started", "version": 0, "total": None}]}
+
+
+def test_a_finished_table_gives_the_code_of_its_game_and_every_total():
+    view = table_view.table_view(kept([True] * 4, [1] * 4), SETUP)
+    assert view["finished"] is True
+    assert view["result"] == encode(GAME)
+    assert [player["total"] for player in view["players"]] == [p["total"] for p in score_valid_game(GAME)["players"]]
+
+
+def test_a_table_with_no_town_handed_in_reads_no_code(monkeypatch):
+    monkeypatch.setattr(table_view, "decode", None)
+    view = table_view.table_view(kept([False] * 4, [0, 1, 0, 0]), SETUP)
+    assert [player["status"] for player in view["players"]] == ["not-started", "entering", "not-started", "not-started"]

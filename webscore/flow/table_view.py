@@ -1,0 +1,55 @@
+"""A table's page as one view: what a phone following a table is told of it, made here and drawn by the web layer
+(the table's page with table_pieces.table_players, the state its phones follow as JSON).
+
+A table as it is kept (webscore.web.tables.store): its setup's code ("setup"), each town's code once the core took
+it ("towns", None before), its version ("versions") and whether it is handed in ("done"), the table's revision and
+its events ({"player", "kind", "revision", "at"}).
+"""
+
+from ..scoring import decode
+from ..scoring import encode
+from ..scoring import score_valid_game
+
+
+def table_game(setup_code: str, codes: list) -> dict:
+    """Return the game of a table: the setup with every town handed in so far (codes: each player's town code, or
+    None)."""
+    # Every code a table keeps was checked when it was saved, so reading it again needs no checks.
+    game = decode(setup_code)
+    players = list(game["players"])
+    for i, code in enumerate(codes):
+        if code:
+            players[i] = decode(code)["players"][i]
+    return dict(game, players=players)
+
+
+def status(record: dict, i: int) -> str:
+    """Return where player i's town (from 0) stands: handed in ("done"), being entered, or not started."""
+    if record["done"][i]:
+        return "done"
+    return "entering" if record["versions"][i] else "not-started"
+
+
+def table_view(record: dict, setup: dict) -> dict:
+    """Return what a phone following the table is told: its revision, whether it is finished, the finished game's
+    code ("result", None until then: the web layer makes it the result's address), its events, and each player's
+    name, status, version and total once their town is handed in.
+
+    The towns themselves stay on the server: a phone following the table draws names, statuses and
+    totals only, so a table that changes every second costs a small answer and, until a town is
+    handed in, no decoding.
+    """
+    totals = {}
+    finished = all(record["done"])
+    result = None
+    if any(record["done"]):
+        game = table_game(record["setup"], record["towns"])
+        scored = score_valid_game(game)["players"]
+        totals = {i: scored[i]["total"] for i in range(len(scored)) if record["done"][i]}
+        if finished:
+            result = encode(game)
+    return {"revision": record["revision"], "finished": finished, "result": result,
+            "events": [{key: event[key] for key in ("player", "kind", "revision")} for event in record.get("events", [])],
+            "players": [{"name": p["name"], "status": status(record, i), "version": record["versions"][i],
+                         "total": totals.get(i)}
+                        for i, p in enumerate(setup["players"])]}
