@@ -256,3 +256,19 @@ def test_a_refused_hand_in_says_each_reason_once_naming_its_squares(phone):
     refused = send(phone, table, 1, {"seq": 2, "done": True})
     assert (refused.status_code, refused.json["reason"]) == (422, "problems")
     assert refused.json["problems"] == ["A Warehouse stores at most 3 resources. Squares a1, b1, and c1."]
+
+
+@pytest.mark.parametrize("lang, squares, said", [
+    ("fr", ("a1",), "Un entrepôt stocke au plus 3\u00a0ressources. Case a1."),
+    ("fr", ("a1", "b1"), "Un entrepôt stocke au plus 3\u00a0ressources. Cases a1 et b1."),
+    ("hu", ("a1",), "Egy raktár legfeljebb 3\u00a0nyersanyagot tárol. Mező: a1."),
+    ("hu", ("a1", "b1", "c1"), "Egy raktár legfeljebb 3\u00a0nyersanyagot tárol. Mezők: a1, b1 és c1."),
+])
+def test_a_refused_hand_in_names_its_square_or_squares_in_the_phones_language(phone, lang, squares, said):
+    table = open_table(phone)
+    loads = {"square_" + name: ["warehouse", 0] for name in squares}
+    loads.update({"stored_" + name: ["7", 0] for name in squares})
+    assert send(phone, table, 1, {"seq": 1, "set": loads}).status_code == 200
+    refused = phone.post("/{}/t/{}/1".format(lang, table), json={"client": OWN, "key": KEY, "op": {"seq": 2, "done": True}},
+                         headers=JSON_CALL)
+    assert (refused.status_code, refused.json["problems"]) == (422, [said])

@@ -14,6 +14,7 @@ from .text import escape
 from .text import fill
 from .text import name_list
 from .text import pair
+from .text import plural_form
 from .text import points
 from .text import problem_text
 from .text import sentences
@@ -149,6 +150,18 @@ def table_town_lines(words: dict, text: dict, status=None, changed=None, fields=
         reason = problem_text(words, problem) if problem else ""
         lines["not_saved"] = fill(text["not_saved"], {"reason": reason}).strip()
     return lines
+
+
+def hand_in_problems(words: dict, text: dict, problems: list) -> list:
+    """Return what keeps a town from being handed in, as the table's refusal says it: each sentence once, with the
+    squares it concerns ("This Cottage is not fed. Squares a1 and b2.")."""
+    squares = {}
+    for item in problems:
+        found = squares.setdefault(problem_text(words, item), [])
+        if item.get("square") and item["square"] not in found:
+            found.append(item["square"])
+    return [fill(plural_form(words, text["on_squares"], len(names)), {"problem": said, "squares": name_list(words, names)})
+            if names else said for said, names in squares.items()]
 
 
 def _status_line(words: dict, text: dict, report: dict) -> str:

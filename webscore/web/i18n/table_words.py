@@ -37,6 +37,8 @@ def _table_words() -> dict:
                                                        "%(num)d changes waiting to be sent.")),
             "unreachable": _("Can't reach the table; trying again."), "handed_in": _("Handed in."),
             "not_saved": _("Not saved: %(reason)s"), "not_handed_in": _("Not handed in: %(reason)s"),
+            # A problem that keeps a town from being handed in, and the squares it concerns (table_pieces).
+            "on_squares": i18n.plural_forms("%(problem)s Square %(squares)s.", "%(problem)s Squares %(squares)s."),
             "changed_elsewhere": _("Changed on another phone: %(what)s."),
             "handed_in_elsewhere": _("This town was handed in on another phone."),
             "reopened_elsewhere": _("This town was opened again on another phone."),

@@ -24,7 +24,6 @@ from flask import render_template
 from flask import request
 from flask import url_for
 from flask_babel import gettext as _
-from flask_babel import ngettext
 from flask_wtf.csrf import CSRFError
 from flask_wtf.csrf import ValidationError
 from flask_wtf.csrf import generate_csrf
@@ -367,18 +366,6 @@ def _ends_with_empty_towns(record: dict, setup: dict, n: int, before: dict, town
     return None
 
 
-def _problem_texts(problems: list) -> list:
-    """Return what keeps a town from being handed in, each sentence once, with the squares it concerns."""
-    words = page_words_of_browser()
-    squares = {}
-    for item in problems:
-        found = squares.setdefault(problem_text(words, item), [])
-        if item.get("square") and item["square"] not in found:
-            found.append(item["square"])
-    return [ngettext("%(problem)s Square %(squares)s.", "%(problem)s Squares %(squares)s.", len(names),
-                     problem=text, squares=name_list(words, names)) if names else text for text, names in squares.items()]
-
-
 def _sync_answer(lang: str, table_id: str, n: int, setup: dict, record: dict, answer: dict):
     """Return the JSON answer to a phone's operation, with the town as the table now holds it."""
     town = sync.public(_sync_town(record, setup, n))
@@ -394,7 +381,8 @@ def _sync_answer(lang: str, table_id: str, n: int, setup: dict, record: dict, an
     if outcome == sync.HANDED_IN:
         return jsonify(dict(body, reason=outcome, handed_in=True, message=_("This town was handed in."))), 409
     if outcome == sync.PROBLEMS:
-        return jsonify(dict(body, reason=outcome, problems=_problem_texts(answer["problems"]))), 422
+        return jsonify(dict(body, reason=outcome, problems=table_pieces.hand_in_problems(
+            page_words_of_browser(), table_words(), answer["problems"]))), 422
     if outcome == sync.INVALID:
         return jsonify(message=_("This request cannot be answered as it is.")), 400
     if outcome == OWNED:
