@@ -87,7 +87,7 @@ def table_news(words: dict, text: dict, players: list, events: list) -> dict:
     to towns not theirs ("events": one line of text, from [kind, name] pairs, in their order)."""
     said = [_said(words, text, player.get("status") or "", player.get("total")) for player in players]
     told = [fill(text.get("events", {}).get(kind, ""), {"name": name}) for kind, name in events]
-    return {"said": said, "events": " ".join(told)}
+    return {"said": said, "events": sentences(told)}
 
 
 def table_page(words: dict, text: dict, section: dict, players: str, result: str, online=None, last_seen=False) -> str:
@@ -187,7 +187,7 @@ def _status_line(words: dict, text: dict, report: dict) -> str:
     if notice:
         template = text["not_handed_in"] if notice["kind"] == "done" else text["not_saved"]
         parts.insert(0, fill(template, {"reason": sentences(notice["reasons"])}))
-    return " ".join(parts)
+    return sentences(parts)
 
 
 def _field_names(words: dict, fields: list) -> list:
