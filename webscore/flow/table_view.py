@@ -23,6 +23,11 @@ def table_game(setup_code: str, codes: list) -> dict:
     return dict(game, players=players)
 
 
+def finished_code(record: dict):
+    """Return the code of a table's game once every town is handed in, else None (what a save's answer links to)."""
+    return encode(table_game(record["setup"], record["towns"])) if all(record["done"]) else None
+
+
 def status(record: dict, i: int) -> str:
     """Return where player i's town (from 0) stands: handed in ("done"), being entered, or not started."""
     if record["done"][i]:

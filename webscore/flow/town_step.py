@@ -444,7 +444,7 @@ def set_turns(game: dict, fields: dict, result=None):
     players = [dict(player) for player in game["players"]]
     if uncounted(fields):
         scored = (result or score_valid_game(game))["players"]
-        tied = [p for p, result in enumerate(scored) if result["decided_by"] is not None]
+        tied = [p for p, player in enumerate(scored) if player["decided_by"] is not None]
         for p in tied:
             players[p]["master_builder_turns"] = 0
         changed = dict(game, players=players)

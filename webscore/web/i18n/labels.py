@@ -346,8 +346,7 @@ class PerLanguage:
         return self.translated[locale][key]
 
 
-# The modes' names and the solo titles as pages and link previews say them.
-MODE_WORDS = PerLanguage(MODE_NAMES)
+# The solo titles as the rules page says them.
 SOLO_RANK_WORDS = PerLanguage(SOLO_RANKS)
 
 
@@ -393,7 +392,7 @@ def init_app(app) -> None:
 
     app.jinja_env.globals.update(
         colour_of=colour_of, max_stored=MAX_STORED, card_names=PerLanguage(CARD_NAMES),
-        colour_names=PerLanguage(COLOUR_NAMES), reminders=PerLanguage(REMINDERS), mode_names=MODE_WORDS,
+        colour_names=PerLanguage(COLOUR_NAMES), reminders=PerLanguage(REMINDERS),
         solo_ranks=SOLO_RANK_WORDS,
         solo_excluded=SOLO_EXCLUDED, town_hall_excluded=TOWN_HALL_EXCLUDED, fortune_cards=FORTUNE_BUILDINGS,
         resource_names=PerLanguage(RESOURCE_NAMES), resource_of=RESOURCE_OF_LETTER,

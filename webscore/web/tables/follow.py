@@ -59,7 +59,8 @@ def setup_of(app, table_id: str, record=None):
 
 
 def state_body(app, record: dict, lang: str, table_id: str, root: str = "") -> bytes:
-    """Return what a phone following the table is told, as the JSON sent (see table_towns.table_state).
+    """Return what a phone following the table is told, as the JSON sent (table_view.table_view, drawn by
+    towns.table_state).
 
     Kept by all that shapes it: the table's revision, the language, and the root the app answers under
     (a finished table's state links to its result).

@@ -34,6 +34,7 @@ from werkzeug.exceptions import ClientDisconnected
 
 from ...flow import sync
 from ...flow import table_pieces
+from ...flow import table_view
 from ...flow import town_step
 from ...flow.fields import repeated
 from ...flow.new_game import MAX_TYPED
@@ -369,9 +370,9 @@ def _ends_with_empty_towns(record: dict, setup: dict, n: int, before: dict, town
 def _sync_answer(lang: str, table_id: str, n: int, setup: dict, record: dict, answer: dict):
     """Return the JSON answer to a phone's operation, with the town as the table now holds it."""
     town = sync.public(_sync_town(record, setup, n))
-    finished = all(record["done"])
-    body = {"seq": answer["seq"], "town": town, "revision": record["revision"], "finished": finished,
-            "result": url_for("results.show", lang=lang, code=encode(whole_game(record))) if finished else None}
+    code = table_view.finished_code(record)
+    body = {"seq": answer["seq"], "town": town, "revision": record["revision"], "finished": code is not None,
+            "result": None if code is None else url_for("results.show", lang=lang, code=code)}
     outcome = answer["outcome"]
     if outcome == sync.APPLIED:
         return jsonify(body), 200
