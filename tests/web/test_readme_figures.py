@@ -121,7 +121,8 @@ def test_the_tables_kept_and_their_lifetime_the_readme_states_are_the_apps(app):
                   r"\(`FLASK_TABLES_KEPT_PER_ADDRESS`", row) == [app.config["TABLES_PER_HOUR"],
                                                                app.config["TABLES_KEPT_PER_ADDRESS"]]
     for pattern, text in [(r"until it expires, (\d+) hours after its last change", row),
-                          (r"It expires (\d+) hours \(`store\.LIFETIME`\) after its last change", README), (r"keys with a (\d+)-hour expiry", README)]:
+                          (r"It expires (\d+) hours \(`store\.LIFETIME`\) after its last change", README),
+                          (r"keys with a (\d+)-hour expiry", README)]:
         assert [hours * 3600 for hours in stated(pattern, text)] == [LIFETIME]
 
 

@@ -295,9 +295,7 @@ def turns_json(text: str) -> str:
     if "game" not in opened:
         return json.dumps(opened)
     game, fields = opened["game"], request.get("fields") or {}
-    # "We did not count them" reads the tie from the game scored: scored once, for a page of refused turns too.
-    result = score_valid_game(game) if town_step.uncounted(fields) else None
-    changed, found = town_step.set_turns(game, fields, result)
+    changed, found, result = town_step.turns_taken(game, fields)
     if not found:
         return json.dumps({"code": encode(changed)})
     return json.dumps(dict(result_answer(game, code, result), problems=found))

@@ -434,6 +434,15 @@ def uncounted(fields: dict) -> bool:
     return fields.get(UNCOUNTED[0]) == UNCOUNTED[1]
 
 
+def turns_taken(game: dict, fields: dict) -> tuple:
+    """Return (the game with the turns the tie's form gives, the problems, the game scored or None): what the form's
+    answer is drawn from, on the server and in the browser. "We did not count them" reads the tie from the game
+    scored, and the page of refused turns shows that same result: the game is scored once."""
+    result = score_valid_game(game) if uncounted(fields) else None
+    changed, found = set_turns(game, fields, result)
+    return changed, found, result
+
+
 def set_turns(game: dict, fields: dict, result=None):
     """Return the game with the turns as Master Builder that fields give (turns-1 …), and the problems.
 

@@ -136,9 +136,7 @@ def turns(lang, code):
     """Take the turns as Master Builder that break a tie, then show the result again."""
     game = game_from_code(code)
     fields = request.args.to_dict(flat=True)
-    # "We did not count them" reads the tie from the game scored: scored once, for a page of refused turns too.
-    result = score_valid_game(game) if town_step.uncounted(fields) else None
-    changed, found = town_step.set_turns(game, fields, result)
+    changed, found, result = town_step.turns_taken(game, fields)
     if found:
         return render(game, code, found, result), 422
     return redirect(url_for("results.show", lang=lang, code=encode(changed)), 302)
