@@ -128,13 +128,13 @@ def test_five_coins_are_taken_where_a_monument_adds_a_place():
 
 @pytest.mark.parametrize("field, value", [("coins", "6"), ("coins", "-1"), ("seed", "z9"), ("hollow_hill_swaps", "100")])
 def test_an_answer_no_town_takes_is_refused_at_once_when_opened(field, value):
-    shown, found = town_step.opened(game(), 1, {field: value})
+    shown, found = town_step.opened_town(game(), 1, {field: value})[:2]
     assert shown[field] == value
     assert [town_step.field_of(item) for item in found] == [field]
 
 
 def test_an_answer_the_town_does_not_need_yet_is_not_refused_when_opened():
-    assert town_step.opened(game(), 1, {"coins": "5", "seed": "a1"})[1] == []
+    assert town_step.opened_town(game(), 1, {"coins": "5", "seed": "a1"})[1] == []
 
 
 def test_the_monuments_offered_are_fortunes_too_when_the_game_plays_it():

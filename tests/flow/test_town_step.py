@@ -205,11 +205,11 @@ def test_an_opened_step_names_each_answer_given_that_saving_refuses():
     g = game()
     sent = dict(town_step.fields_of(g["players"][2]), shrine_buildings="-2", square_a1="warehouse", stored_a1="-1",
                 master_builder_turns="abc")
-    assert codes(town_step.opened(g, 3, sent)[1]) == [
+    assert codes(town_step.opened_town(g, 3, sent)[1]) == [
         ("master_builder_turns-not-a-number", 2, None, None), ("stored-not-a-count", 2, "a1", -1),
         ("shrine_buildings-out-of-range", 2, None, -2)]
-    assert town_step.place(town_step.opened(g, 3, sent)[1], 3) == town_step.save(g, 3, sent)["problems"]
-    assert codes(town_step.opened(g, 3, {"master_builder_turns": "99999"})[1]) == [
+    assert town_step.place(town_step.opened_town(g, 3, sent)[1], 3) == town_step.save(g, 3, sent)["problems"]
+    assert codes(town_step.opened_town(g, 3, {"master_builder_turns": "99999"})[1]) == [
         ("master_builder_turns-out-of-range", 2, None, 99999)]
 
 
@@ -219,10 +219,10 @@ def test_an_opened_step_names_no_answer_the_town_entered_so_far_does_not_take_ye
     g = game()
     early = dict(town_step.fields_of(g["players"][2]), **{"square_" + name: "" for name in NAMES})
     early.update(square_a1="shrine-of-the-elder-tree", square_b1="cottage", shrine_buildings="6")
-    assert town_step.opened(g, 3, early)[1] == []
+    assert town_step.opened_town(g, 3, early)[1] == []
     assert codes(town_step.save(g, 3, dict(early, go="next"))["problems"]["fields"]["shrine_buildings"]) == [
         ("shrine_buildings-out-of-range", 2, None, 6)]
-    assert codes(town_step.opened(g, 3, dict(early, shrine_buildings="17"))[1]) == [
+    assert codes(town_step.opened_town(g, 3, dict(early, shrine_buildings="17"))[1]) == [
         ("shrine_buildings-out-of-range", 2, None, 17)]
 
 
@@ -230,7 +230,7 @@ def test_a_fact_the_town_does_not_ask_is_let_be_whatever_it_holds():
     # Player 1 builds Barrett Castle: no Shrine's count is asked, so none is drawn to show a message on.
     g = game()
     fields = dict(town_step.fields_of(g["players"][0]), shrine_buildings="abc", completed_before="x")
-    assert town_step.opened(g, 1, fields)[1] == []
+    assert town_step.opened_town(g, 1, fields)[1] == []
     assert "problems" not in town_step.save(g, 1, dict(fields, go="next"))
 
 
@@ -244,16 +244,16 @@ def test_an_opened_step_names_no_answer_left_blank():
     # A step is opened while it is being entered: what it still waits for, its total says.
     g = game()
     blank = dict(town_step.fields_of(g["players"][2]), shrine_buildings="", square_a1="warehouse", stored_a1="")
-    assert town_step.opened(g, 3, blank)[1] == []
+    assert town_step.opened_town(g, 3, blank)[1] == []
     assert list(town_step.save(g, 3, blank)["problems"]["fields"]) == ["shrine_buildings"]
-    assert town_step.opened(g, 3, {})[1] == []
+    assert town_step.opened_town(g, 3, {})[1] == []
 
 
 def test_a_square_off_the_board_leaves_the_saved_town_shown():
     g = game()
     saved = town_step.fields_of(g["players"][0])
     assert town_step.opened_fields(g["players"][0], {"square_z9": "farm"}) == dict(saved, square_z9="farm")
-    assert town_step.opened(g, 1, {"square_z9": "farm"})[1] == []
+    assert town_step.opened_town(g, 1, {"square_z9": "farm"})[1] == []
     # A square of the board makes the address a town, as saving reads it: the squares it leaves out are empty, and
     # the monument and facts it does not give stay as saved (a shared town link once showed "no monument", and
     # going on saved the player without theirs).
@@ -268,9 +268,9 @@ def test_a_monument_another_player_has_is_named_on_a_step_opened_with_it():
     # An answer no town takes whatever else it holds, as a load of -1 is: said on the step, not only on saving.
     g = game()
     taken = g["players"][1]["monument"]
-    assert codes(town_step.opened(g, 1, {"monument": taken})[1]) == [("monument-taken", 0, None, taken)]
-    assert codes(town_step.opened(g, 1, {"monument": "castle"})[1]) == [("unknown-monument", 0, None, "castle")]
-    assert town_step.opened(g, 1, {"monument": "the-sky-baths"})[1] == []
+    assert codes(town_step.opened_town(g, 1, {"monument": taken})[1]) == [("monument-taken", 0, None, taken)]
+    assert codes(town_step.opened_town(g, 1, {"monument": "castle"})[1]) == [("unknown-monument", 0, None, "castle")]
+    assert town_step.opened_town(g, 1, {"monument": "the-sky-baths"})[1] == []
 
 
 def test_a_monument_chosen_in_the_address_is_shown_on_the_saved_town():

@@ -9,6 +9,7 @@ from flask import url_for
 
 from support import examples
 from webscore.flow import bgstats
+from webscore.flow import result_pieces
 from webscore.web import i18n
 from webscore.web.http.addresses import STAND_IN
 from webscore.web.http.addresses import address
@@ -69,7 +70,7 @@ def test_a_rank_escapes_the_name_and_words_the_tie_in_the_pages_language(app):
               "solo_rank": None}
     with app.test_request_context("/fr/r/x"):
         g.lang = "fr"
-        item = pieces().rank(2, player)
+        item = result_pieces.rank_item(pieces().browser_words, 2, player)
     assert item.startswith('<li class="rank place-1" data-player="2" data-total="1234" data-place="1">')
     assert "<bdi>&lt;i&gt;Éva&lt;/i&gt;</bdi>" in item
     assert '<span class="total">1\u202f234\u00a0points</span>' in item

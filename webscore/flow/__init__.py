@@ -110,7 +110,7 @@ def _town_of(request: dict) -> dict:
 def town_json(text: str) -> str:
     """Answer a town step: {"code", "n", "fields", "show"} → what town_step.save() says, or what the step shows
     (step_view, and its "game"; with "problems", placed, where its address holds what no form of ours sends or an
-    answer no town takes: town_step.opened); or what _town_of answers for a step that is none. fields holds each
+    answer no town takes: town_step.opened_town); or what _town_of answers for a step that is none. fields holds each
     key's text, or its texts where an address repeats the key."""
     request = json.loads(text)
     step = _town_of(request)

@@ -3,7 +3,7 @@
 The form has one select per square (square_a1 … square_d4), a load per Warehouse (stored_a1 …) and the
 facts the town needs. read() turns fields into the game with that town; unread() names what an address holds
 that no form of ours sends; checked_town() adds what the core refuses; save() checks a town so and places each
-problem on its field; opened() says what a step opened at an address shows, and refuses at once; next_step()
+problem on its field; opened_town() says what a step opened at an address shows, and refuses at once; next_step()
 says which page follows.
 """
 
@@ -310,12 +310,6 @@ def _players_problems(game: dict, n: int) -> list:
         if item["player"] in (None, n - 1):
             found.append(item)
     return found
-
-
-def opened(game: dict, n: int, sent: dict) -> tuple:
-    """Return (the fields a town step opened at an address shows, what it refuses at once): opened_town() but the
-    town read."""
-    return opened_town(game, n, sent)[:2]
 
 
 def opened_town(game: dict, n: int, sent: dict) -> tuple:

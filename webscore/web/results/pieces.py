@@ -4,9 +4,9 @@ A result page names the same few cards, reasons and numbers square after square,
 draws the same 24 card faces: asking Babel, url_for and a macro for each was most of their cost. The
 pieces (card names and faces, links to the rules, a result's grid squares and lines, the score pad's
 heads and cells) are kept per language and address of the rules, and each page puts its own lines
-together from them. A result page's parts drawn player by player (a ranking's item, a town
-with its grid and lines, the score pad) are drawn by webscore.flow.result_pieces, the very functions the offline
-shell runs under MicroPython, from the browser's words; what they draw is kept here, piece by piece.
+together from them. A result page's parts (its ranking, each town with its grid and lines, the score pad)
+are drawn by webscore.flow.result_pieces.result_parts, the very function the offline shell runs under
+MicroPython, from the browser's words; the squares, lines, pad heads and cells it draws are kept here.
 The wording itself stays in labels.py.
 """
 
@@ -106,10 +106,6 @@ class Pieces:
         """Return each setup row's label and its buttons' names, by the name typed in it or, blank, by its label
         (webscore.flow.setup_pieces.setup_lines, which setup.js redraws them with)."""
         return setup_pieces.setup_lines(self.browser_words, names)["rows"]
-
-    def rank(self, p: int, player: dict) -> Markup:
-        """Return a player's item of the ranking (webscore.flow.result_pieces.rank_item)."""
-        return Markup(result_pieces.rank_item(self.browser_words, p, player))
 
     def town(self, player: dict, change: str) -> Markup:
         """Return a player's town as the result shows it (webscore.flow.result_pieces.town), its squares and lines kept."""
