@@ -42,6 +42,7 @@ from ...flow.text import fill
 from ...flow.text import name_list
 from ...flow.text import number
 from ...flow.text import problem_text
+from ...flow.text import sentences
 from ...scoring import encode
 from ...scoring import game_from_code
 from .. import i18n
@@ -546,8 +547,9 @@ def _take_in_refused(answer: dict, setup: dict, player: dict):
     outcome = answer["outcome"]
     if outcome == EMPTY:
         names = name_list(page_words_of_browser(), [setup["players"][p]["name"] for p in answer["empty"]])
-        return None, 409, _("Taking this in ends the game, and %(names)s entered no town yet. End the game?",
-                            names=names)
+        # Said then asked, as a town's page says and asks it (table_town_lines' "empty").
+        return None, 409, sentences([_("Taking this in ends the game, and %(names)s entered no town yet.", names=names),
+                                     table_words()["end_game_asked"]])
     if outcome == "finished":
         return _("The scores are already shown; change a town from the results."), 409, None
     if outcome != sync.APPLIED:
