@@ -15,10 +15,19 @@ export function liveScore(form) {
   // the server's page holds the numbers already (town.js shows them), and they are redrawn from here on.
   const total = form.querySelector(".running-total");
   const squares = new Map([...form.querySelectorAll(".square[data-square]")].map((element) => [element.dataset.square, {
-    points: element.querySelector(".square-points"), words: element.querySelector(".square-points-words") }]));
+    square: element, points: element.querySelector(".square-points"), words: element.querySelector(".square-points-words") }]));
   // Only what changed is written: a tap changes a few squares' points, and the page redraws those alone.
   const write = (element, text) => {
     if (element.textContent !== text) element.textContent = text;
+  };
+  // What each square says once a tap changed it (town.js), alone and with the total, as the piece worded it: only
+  // what changed is written here too.
+  const sayable = (said) => {
+    for (const [name, [alone, withTotal]] of Object.entries(said)) {
+      const { square } = squares.get(name);
+      if (square.dataset.said !== alone) square.dataset.said = alone;
+      if (square.dataset.saidTotal !== withTotal) square.dataset.saidTotal = withTotal;
+    }
   };
   const shown = (text) => {
     write(total, text);
@@ -109,6 +118,7 @@ export function liveScore(form) {
         // What it says is worded by the piece the server's page draws it with (running_total), numbers too.
         if (town.waiting) wait(written.total);
         else draw(town, written);
+        sayable(written.said);
         answered(waiting);
       } while (again);
     }

@@ -72,21 +72,22 @@ function restoreDraft(form, squares, palette) {
   // to date and a square changed shows no points rather than its old card's.
   squares.forEach((square, i) => {
     show(palette, square);
-    if (square.querySelector(".square-select").value !== before[i]) withoutPoints(square);
+    if (square.querySelector(".square-select").value === before[i]) return;
+    withoutPoints(square);
+    saidAnew(square);
   });
   const total = form.querySelector(".running-total");
   if (total && !total.hidden) total.classList.add("is-stale");
   remember(form);
 }
 
-// What a square's button says, as read aloud: "a1, Cottage, 3 points" (points once the live score has them).
-export function squareWords(square) {
-  const button = square.querySelector(".square-button");
-  // Said without the soft hyphens the square's card name may break at.
-  const card = button.querySelector(".square-card").textContent.replaceAll("\u00ad", "") ||
-    button.querySelector(".square-empty").textContent;
-  const points = button.querySelector(".square-points-words")?.textContent ?? "";
-  return [square.dataset.square, card, points].filter(Boolean).join(", ");
+// A square's card changed: until the live score has its points, it says what it says with that card ("a1, Farm",
+// its data-said-farm), worded by the square's piece (town_pieces.square_said), as the whole square's words are:
+// drawn with the page, then written by the live score with the numbers (live.mjs), alone and with the running total.
+function saidAnew(square) {
+  const card = square.querySelector(".square-select").value;
+  square.dataset.said = square.getAttribute("data-said-" + (card || "empty")) ?? "";
+  delete square.dataset.saidTotal;
 }
 
 // Tap-to-place on a town form, drawn as it shows (webscore.flow.town_pieces.town_grid: the palette, each square's
@@ -117,15 +118,14 @@ export function enhance(form) {
   // What a change holds now: a square's card, or the seed's square.
   const valueOf = (target) => (target === seedField ? seedField.value : target.querySelector(".square-select").value);
 
-  // What to say once the live score has the new numbers: the square changed (one) and the running total.
+  // What to say once the live score has the new numbers: the square changed (one) and the running total, as the
+  // live score worded them; a total not up to date (the core is not ready, or cannot start) is not said.
   let toSay = null;
   const say = () => {
     if (toSay === null) return;
-    // A total not up to date (the core is not ready, or cannot start) is not said.
     const total = form.querySelector(".running-total:not([hidden]):not(.is-stale)")?.textContent ?? "";
-    const what = toSay ? squareWords(toSay) : "";
+    announce(toSay ? (total && toSay.dataset.saidTotal) || toSay.dataset.said : total);
     toSay = null;
-    announce([what, total].filter(Boolean).join(". "));
   };
 
   // Squares changed whose new card is not drawn yet: drawn with their points, in the frame that shows the live
@@ -166,6 +166,7 @@ export function enhance(form) {
       }
       const select = square.querySelector(".square-select");
       select.value = card;
+      saidAnew(square);
       // What the square's message said of the card it held is answered by the new one.
       if (select.getAttribute("aria-invalid") === "true") forgetProblems(select);
       unshown.add(square);
@@ -214,7 +215,10 @@ export function enhance(form) {
   for (const square of squares) {
     const button = square.querySelector(".square-button");
     const select = square.querySelector(".square-select");
-    select.addEventListener("change", () => show(palette, square));
+    select.addEventListener("change", () => {
+      show(palette, square);
+      saidAnew(square);
+    });
     // Pressed with a building in hand: the live score may ask for the town this tap would make before the finger
     // lifts (live.mjs); the tap itself changes the town only on its click.
     button.addEventListener("pointerdown", (event) => {
@@ -236,7 +240,7 @@ export function enhance(form) {
       else if (select.value !== tool) place([[square, tool]]);
       else {
         showChanged();
-        announce(squareWords(square));
+        announce(square.dataset.said);
       }
     });
   }

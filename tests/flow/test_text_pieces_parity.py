@@ -64,6 +64,6 @@ def test_the_live_scores_texts_answer_alike(micropython_core, lang):
         shown = json.loads(flow.town_json(json.dumps({"code": examples.FOUR_PLAYERS_CODE, "n": n, "show": True})))
         text = json.dumps({"code": examples.FOUR_PLAYERS_CODE, "n": n, "fields": shown["fields"]})
         answer = json.loads(flow.live_json(text, words))
-        assert answer["shown"]["total"] and answer["shown"]["squares"]
+        assert answer["shown"]["total"] and answer["shown"]["squares"] and len(answer["shown"]["said"]) == 16
         micropython_core.flow_json("words", json.dumps(words))
         assert micropython_core.flow_json("live", text) == answer

@@ -76,6 +76,43 @@ def test_a_refused_save_says_the_server_s_message():
         "Not saved: This request cannot be answered as it is. 1 change waiting to be sent."
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ["a1, Shrine of the Elder Tree, 3 points. Running total: 34", "b2, Empty", "c3, Fort Ironweed, \u22121 point"]),
+    ("fr", ["a1, Sanctuaire du Vieil Arbre, 3\u00a0points. Total provisoire\u00a0: 34", "b2, Vide",
+            "c3, Fort Ronce-de-Fer, \u22121\u00a0point"]),
+    ("hu", ["a1, Öreg Fa Szentélye, 3\u00a0pont. Eddigi pontszám: 34", "b2, Üres", "c3, Vasgyom-erőd, \u22121\u00a0pont"]),
+])
+def test_a_square_changed_is_said_with_its_points_then_the_total(lang, said):
+    # What town.js says of a square a tap changed: as its button reads (the card's name without its soft hyphens, a
+    # square's no-break spaces as spaces), where the script joined the parts with ", " and ". " itself.
+    words, _ = page_words(lang)
+    total = town_pieces.running_total(words, {"total": 34})
+    assert [town_pieces.square_said(words, "a1", "shrine-of-the-elder-tree", text.points_said(words, 3), total),
+            town_pieces.square_said(words, "b2", ""),
+            town_pieces.square_said(words, "c3", "fort-ironweed", text.points_said(words, -1))] == said
+
+
+def test_a_square_holds_what_it_says_as_drawn_and_with_each_card():
+    words, _ = page_words("en")
+    square = town_pieces.square_field(words, "d4", ["cottage", "farm"], {"square_d4": "farm"}, {}, 3)
+    assert square.startswith('<div class="square filled c-red" data-said="d4, Farm, 3 points" '
+                             'data-said-cottage="d4, Cottage" data-said-empty="d4, Empty" data-said-farm="d4, Farm" '
+                             'data-square="d4" data-which="What stands on d4?">')
+
+
+def test_the_live_score_words_what_each_square_says_alone_and_with_the_total():
+    words, _ = page_words("en")
+    scored = {"total": 34, "squares": [{"square": "a1", "points": 0}, {"square": "b1", "points": 3}]}
+    said = town_pieces.live_numbers(words, scored, {"square_a1": "farm", "square_b1": "cottage", "square_c1": "x"})["said"]
+    assert len(said) == 16
+    assert [said["a1"], said["b1"], said["c1"]] == [
+        ["a1, Farm, 0 points", "a1, Farm, 0 points. Running total: 34"],
+        ["b1, Cottage, 3 points", "b1, Cottage, 3 points. Running total: 34"],
+        ["c1, Empty", "c1, Empty. Running total: 34"]]
+    waiting = town_pieces.live_numbers(words, {"waiting": []}, {"square_a1": "farm"})["said"]["a1"]
+    assert waiting == ["a1, Farm", "a1, Farm. Running total: this town cannot be scored as it stands"]
+
+
 def test_the_table_s_words_said_without_the_core_are_written_whole():
     _, texts = page_words("en")
     assert texts["alone"] == {

@@ -148,14 +148,15 @@ def step_view(game: dict, n: int, fields: dict, town=None) -> dict:
 
 def live_json(text: str, words: dict) -> str:
     """Answer the live score on a tap: {"code", "n", "fields"} → player n's town as the fields have it (live_town:
-    "town") and what the page writes for it (town_pieces.live_numbers: "shown"), with the page's words, which the
+    "town") and what the page writes and says for it (town_pieces.live_numbers: "shown"), with the page's words, which the
     browser's core keeps once (core-worker.mjs); or what _town_of answers for a step that is none."""
     request = json.loads(text)
     step = _town_of(request)
     if "game" not in step:
         return json.dumps(step)
-    town = live_town(step["game"], step["n"], first_values(request.get("fields") or {}))
-    return json.dumps({"town": town, "shown": town_pieces.live_numbers(words, town)})
+    fields = first_values(request.get("fields") or {})
+    town = live_town(step["game"], step["n"], fields)
+    return json.dumps({"town": town, "shown": town_pieces.live_numbers(words, town, fields)})
 
 
 def live_town(game: dict, n: int, fields: dict, town=None) -> dict:

@@ -20,6 +20,7 @@ from .text import placed_texts
 from .text import points as text_points
 from .text import points_said
 from .text import problem_text
+from .text import sentences
 from .town_step import FROM_SCORES
 
 # The 16 squares of a town, row by row.
@@ -132,15 +133,24 @@ def running_total(words: dict, scored: dict) -> str:
     return ui["waiting_for_town"]
 
 
-def live_numbers(words: dict, scored: dict) -> dict:
-    """Return what the live score writes for a town as the core scores it (webscore.flow.live_town): the running
-    total's words (running_total), and each square's points, as a number and in words ("3 points"), by its name;
-    no square's while the town waits for an answer. Plain text: the page puts it in as text (live.mjs)."""
+def live_numbers(words: dict, scored: dict, fields: dict) -> dict:
+    """Return what the live score writes for a town as the core scores it (webscore.flow.live_town) from the fields
+    (the form's, each key's first value): the running total's words (running_total), and each square's points, as a
+    number and in words ("3 points"), by its name, no square's while the town waits for an answer; and what each
+    square says once a tap changed it (square_said), by its name: alone, then with the total ("said"). Plain text:
+    the page puts it in as text (live.mjs), and says a square's (town.js)."""
     squares = {}
     if "waiting" not in scored:
         for square in scored["squares"]:
             squares[square["square"]] = [number(words, square["points"]), points_said(words, square["points"])]
-    return {"total": running_total(words, scored), "squares": squares}
+    total = running_total(words, scored)
+    said = {}
+    for name in SQUARES:
+        card = fields.get("square_" + name)
+        card = card if card in words["square_cards"] else ""
+        points = squares[name][1] if name in squares else ""
+        said[name] = [square_said(words, name, card, points), square_said(words, name, card, points, total)]
+    return {"total": total, "squares": squares, "said": said}
 
 
 def town_lines(words: dict, placed=None, name=None, problems=None) -> dict:
@@ -158,6 +168,18 @@ def town_lines(words: dict, placed=None, name=None, problems=None) -> dict:
     return lines
 
 
+def square_said(words: dict, square: str, card: str, points: str = "", total: str = "") -> str:
+    """Return what town.js says of a square a tap changed, as plain text: its name, what stands there (card: its id,
+    "" for none) and its points where the square shows them (points: in words, "" for none), as its button reads
+    ("a1, Farm, 0 points"), then the running total where it is said with it ("… . Running total: 34")."""
+    ui = words["ui"]
+    # Said without the soft hyphens the square's card name may break at.
+    what = fill(ui["square_points_said"] if points else ui["square_said"], {
+        "square": square, "card": words["square_cards"][card].replace("\u00ad", "") if card else ui["empty"],
+        "points": points})
+    return sentences([fill(ui["sentence"], {"words": what}), total]) if total else what
+
+
 def square_field(words: dict, name: str, offered: list, values: dict, errors: dict, points=None, seed=None) -> str:
     """Return one square of a town: its name, the card standing there, on a Warehouse what it stores, and its
     points when they are known; in a game with Tiny Trees (seed: the seed's square, or ""), whether the seed lies
@@ -169,13 +191,17 @@ def square_field(words: dict, name: str, offered: list, values: dict, errors: di
     options = ['<option {}>{}</option>'.format(attributes({"value": "", "selected": chosen == ""}), escape(words["ui"]["empty"]))]
     options += ['<option {}>{}</option>'.format(attributes({"value": card, "selected": chosen == card}),
                                                 escape(words["cards"][card])) for card in offered]
+    # What the square says as drawn (square_said), and with each card it can hold ("data-said-empty" for none): said
+    # as a tap chooses one until the live score has its points, and where no core runs (town.js).
+    said = {"data-said-" + (card or "empty"): square_said(words, name, card) for card in [""] + offered}
+    said["data-said"] = square_said(words, name, shown, points_said(words, points) if points is not None else "")
     select_attributes = {"class": "square-select", "id": select, "name": select}
     select_attributes.update(tied(errors, select))
     # Left blank, a Warehouse stores nothing: the placeholder says so.
     stored_field = number_field(stored, [0, words["catalogue"]["max_stored"]], values.get(stored, ""), errors,
                                 {"class": "stored-input", "placeholder": "0"})
     return (
-        '<div class="square{broken}{filled}" data-square="{name}" data-which="{which}">\n'
+        '<div class="square{broken}{filled}" {said} data-square="{name}" data-which="{which}">\n'
         '      {button}\n'
         '      <label class="square-name" for="{select}">{name}</label>\n'
         '      <select {select_attributes}>{options}</select>\n'
@@ -186,6 +212,7 @@ def square_field(words: dict, name: str, offered: list, values: dict, errors: di
         '      {errors}\n    </div>').format(
         broken=" has-error" if errors.get(select) or errors.get(stored) else "", name=name, select=select,
         which=escape(fill(words["ui"]["which_building"], {"square": name})),
+        said=attributes(said),
         filled=" filled c-" + words["catalogue"]["colours"][shown] if shown else "",
         button=square_button(words, name, shown, errors.get(select, []), errors.get(stored, []), points, seed),
         select_attributes=attributes(select_attributes), options="".join(options),

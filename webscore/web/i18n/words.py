@@ -71,6 +71,9 @@ def ui_words() -> dict:
         "town_board": _("Town board"),
         "choose_first": _("Choose a building first."),
         "which_building": _("What stands on %(square)s?"),
+        # What a square's button is read as once a tap changed it: its name, what stands there, and its points.
+        "square_said": _("%(square)s, %(card)s"),
+        "square_points_said": _("%(square)s, %(card)s, %(points)s"),
         # A page's title when it shows a problem, as the server's templates write it.
         "error_title": pgettext("page title", "Error: %(page)s"),
         "keep_awake": _("Keep the screen on"),
@@ -138,8 +141,9 @@ def ui_words() -> dict:
         "move_up": _("Move %(name)s up"),
         "remove": _("Remove %(name)s"),
         "round": _("Round %(num)d"),
-        # A screen's heading said as the first of its sentences, before what it tells ("Round 2. Bo names the resource.").
-        "heading_said": _("%(heading)s."),
+        # Words said as a sentence, before the next: a screen's heading ("Round 2. Bo names the resource."), a square's
+        # ("a1, Farm, 0 points. Running total: 34").
+        "sentence": _("%(words)s."),
         "names_resource": _("%(name)s names the resource."),
         "next_round": _("Next round"),
         "town_complete": _("Town complete"),
