@@ -1,7 +1,7 @@
 """One formatting implementation (issue 49): the browser shows the text the flow's pieces write (webscore/flow/text.py,
 moments.py and controls.py, under MicroPython in the core's worker, or written by the server where no core runs), and
 no script of static/js writes numbers, plural forms, lists, dates and times, a page's title or a message's
-placeholders again."""
+placeholders again, nor puts texts together by a separator."""
 
 import pathlib
 import re
@@ -22,6 +22,18 @@ FORBIDDEN = {
     "Intl's dates and times": re.compile(r"Intl\.DateTimeFormat|Intl\.RelativeTimeFormat|\.toLocale\w*String\("),
     # A page's title is its name then the site's, by controls.page_title alone.
     "a page title written by hand": re.compile(r"·\s*Marquoir|document\.title\s*=\s*[^;]*\+"),
+    # Words said together (a list, sentences one after the other, a square's parts) are put together by the flow's
+    # pieces (text.sentences, text.name_list, their messages): no script joins texts by a separator with a space in it,
+    # nor puts one between two texts. "".join() (HTML already drawn, hex digits) and keys without a space are no words.
+    # Not words either: the ids an aria-describedby lists, space-separated as HTML reads them (dom.mjs, setup.js,
+    # table-town.mjs), allowed on the line that sets it; nor a comment's words.
+    "texts joined by a separator": re.compile(
+        r"^(?![^\n]*aria-describedby)(?!\s*//)[^\n]*?\.join\(\s*"
+        r"""("[^"\n]*\s[^"\n]*"|'[^'\n]*\s[^'\n]*'|`[^`\n]*\s[^`\n]*`)\s*\)""", re.M),
+    "texts put together around a separator": re.compile(
+        r"^(?![^\n]*aria-describedby)(?!\s*//)[^\n]*?\+\s*"
+        r"""("[^"\n\w]*\s[^"\n\w]*"|'[^'\n\w]*\s[^'\n\w]*')\s*\+""", re.M),
+    "texts put together in a template": re.compile(r"^(?!\s*//)[^\n]*?(\}[^\w`$<>{}\n]*\s[^\w`$<>{}\n]*\$\{)", re.M),
 }
 
 
@@ -67,9 +79,37 @@ def test_the_pad_asks_its_lines_once_and_splits_nothing():
     ('document.title = title + " · Marquoir";', "a page title written by hand"),
     ("document.title = `${title} · Marquoir`;", "a page title written by hand"),
     ("document.title = words.ui.scores + suffix;", "a page title written by hand"),
+    # What the scripts put together before the flow said it (issue 49): a refused hand-in's problems (table-outbox.mjs),
+    # the table's news (play.mjs), a square's words and the total (town.js).
+    ('notice = { kind: "done", text: answer.problems.join(" ") };', "texts joined by a separator"),
+    ('const offer = [...root.querySelectorAll(".face-up button")].map((card) => card.textContent).join(", ");',
+     "texts joined by a separator"),
+    ('announce([root.querySelector("h1")?.textContent, news?.textContent, offer].filter(Boolean).join(". "));',
+     "texts joined by a separator"),
+    ("return [square.dataset.square, card, points].filter(Boolean).join(', ');", "texts joined by a separator"),
+    ("announce([what, total].filter(Boolean).join(`. `));", "texts joined by a separator"),
+    ('announce(what + ". " + total);', "texts put together around a separator"),
+    ("label.textContent = name + ' ' + points;", "texts put together around a separator"),
+    ("announce(`${what}. ${total}`);", "texts put together in a template"),
+    ("said.textContent = `${square}, ${card}, ${points}`;", "texts put together in a template"),
 ])
 def test_the_guards_catch_a_second_formatter(line, what):
     assert FORBIDDEN[what].search(line)
+
+
+@pytest.mark.parametrize("line", [
+    'if (left.length) button.setAttribute("aria-describedby", left.join(" "));',
+    'described.setAttribute("aria-describedby", ids ? ids + " " + error.id : error.id);',
+    'if (answer.result) ranking.innerHTML = said.items.join("");',
+    'const key = event.player + ":" + event.kind;',
+    "export const outboxKey = (id, n) => `marquoir-table-outbox:${id}:${n}`;",
+    'history.replaceState(null, "", location.pathname + "?" + params.toString());',
+    "element.innerHTML = `<li>${first}</li> <li>${second}</li>`;",
+    '// The outbox joined them with .join(" ") itself: " " + words + " " no more.',
+    'announce(heading?.dataset.said ?? heading?.textContent);',
+])
+def test_what_joins_no_words_passes_the_guards(line):
+    assert not any(pattern.search(line) for pattern in FORBIDDEN.values())
 
 
 def test_a_title_drawn_by_the_flow_passes_the_guards():
