@@ -13,9 +13,8 @@ paid (got), those missing two that have one (once) or both (twice). It skips a b
 squares cannot beat the best choice, each square counted at its worth and its share of the cards beside
 it (a card missing two counts half for each; half paid, it counts half already), and it leaves out a
 neighbour when one left out before it does as much for every card: an equal or better choice came first.
-Walking the neighbours that can add most first, with few choices of them (EVERY_CHOICE), it scores each
-choice instead (_Walk.every), in the same order, keeping the same first best: under MicroPython the bounds
-cost more than the choices they spare.
+With few choices of neighbours (EVERY_CHOICE), it scores each choice instead (_Walk.every), in the same
+order, keeping the same first best: under MicroPython the bounds cost more than the choices they spare.
 """
 
 from .feeding_worths import EVALUATIONS
@@ -78,9 +77,8 @@ def walk_capacity(town, judge, fed: set, unfed: list, capacity: int, picked: lis
             walk.offer(rest_made, 0)
 
 
-# Up to this many choices of neighbours, a walk that takes the neighbours that can add most first scores every
-# choice (_Walk.every): under MicroPython its bounds and the neighbours each does as much as cost more than the
-# choices they spare (tests/bench/fortune_feeding.py).
+# Up to this many choices of neighbours, a walk scores every choice (_Walk.every): under MicroPython its bounds
+# and the neighbours each does as much as cost more than the choices they spare (tests/bench/fortune_feeding.py).
 EVERY_CHOICE = 70
 
 
@@ -403,7 +401,7 @@ class _Walk:
         neighbours a neighbour left out before them does as much as; it runs in local names, as under
         MicroPython an attribute costs as much as a whole step.
         """
-        if self.most_first and _choices(len(self.worth), size) <= EVERY_CHOICE:
+        if _choices(len(self.worth), size) <= EVERY_CHOICE:
             self.every(size, made)
             return
         walk, judge, worth, dominated, base = self, self.judge, self.worth, self.dominated, self.base
@@ -488,37 +486,52 @@ class _Walk:
 
     def every(self, size: int, made: int) -> None:
         """Score every choice of `size` neighbours in lexicographic order, the others' squares making `made`, and keep
-        the first that makes the most, if it beats the best so far: the choice take() finds, without its bounds."""
-        judge, worth, base = self.judge, self.worth, self.base
+        the first that makes the most, if it beats the best so far: the choice take() finds, without its bounds.
+
+        In the base game's order each better choice is kept at once, and the walk stops when the best reaches the
+        most any choice can make (settled(), as take() stops); in Fortune's order the best is kept at the end, the
+        most any choice can make not worked out (the neighbours that add most come first: it is seldom reached).
+        """
+        walk, judge, worth, base, settle = self, self.judge, self.worth, self.base, not self.most_first
         cards = self.cards
         singles, pairs, doubles, paid_one, paid_two = cards.singles, cards.pairs, cards.doubles, cards.paid_one, \
             cards.paid_two
         count = len(worth)
         # The total a choice must beat (at first, with no best yet, less than any choice makes: its cards make
-        # nothing less, its squares' worths no less than all the negative ones), and the choice (bits) that made it.
+        # nothing less, its squares' worths no less than all the negative ones), how many choices were scored, and
+        # the best choice found (bits; -1: none).
         lowest = base + made - 1
         for value in worth:
             lowest -= abs(value)
-        found = [lowest if judge.best is None else judge.best[0], -1]
+        found = [lowest if judge.best is None else judge.best[0], 0, -1]
 
         def choose(p, left, made, got, once, twice, chosen):
-            # Each choice of `left` more neighbours from near[p:], after `chosen`; the last one scored in the loop.
+            # Each choice of `left` more neighbours from near[p:], after `chosen`, the last one scored in the loop;
+            # return whether the best reached the most any choice can make.
             if left > 1:
                 for q in range(p, count - left + 1):
-                    choose(q + 1, left - 1, made + worth[q], got | singles[q], once | pairs[q] | doubles[q],
-                           twice | once & pairs[q] | doubles[q], chosen | 1 << q)
-                return
+                    if choose(q + 1, left - 1, made + worth[q], got | singles[q], once | pairs[q] | doubles[q],
+                              twice | once & pairs[q] | doubles[q], chosen | 1 << q):
+                        return True
+                return False
             best = found[0]
             for q in range(p, count):
                 total = made + worth[q] + paid_one[got | singles[q]] + paid_two[twice | once & pairs[q] | doubles[q]]
                 if total > best:
                     best = found[0] = total
-                    found[1] = chosen | 1 << q
+                    found[2] = chosen | 1 << q
+                    if settle:
+                        walk.keep(total, found[2])
+                        if walk.settled():
+                            found[1] += q + 1 - p
+                            return True
+            found[1] += count - p
+            return False
 
         choose(0, size, base + made, 0, 0, 0, 0)
-        EVALUATIONS[0] += _choices(count, size)
-        if found[1] >= 0:
-            self.keep(found[0], found[1])
+        EVALUATIONS[0] += found[1]
+        if found[2] >= 0 and not settle:
+            self.keep(found[0], found[2])
 
     def offer(self, made: int, chosen: int) -> None:
         """Keep the choice of the neighbours `chosen` (as bits) if what it makes beats the best so far."""
