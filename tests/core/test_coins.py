@@ -243,6 +243,20 @@ def test_a_tithe_barn_s_few_choices_of_squares_are_each_scored():
         {"lines": [], "paid": ["b1", "d1", "b3", "d3"], "spent": 2, "left": 0}, 71)
 
 
+def test_the_fewest_lines_bound_each_line_a_step_adds():
+    # 4 Temples and 2 Schoolhouses whose lines each pay half a Temple: 4 lines pay every card and no 3 do. Once the
+    # first set of 4 lines paying them all is found (24, its coins all spent), no set of more lines than a step has
+    # bought can beat it: the step adds no other line (19 sets scored, 29 when only a step's start read the bound).
+    rows = ("temple cottage cottage schoolhouse", "cottage grand-mausoleum-of-the-rodina temple cottage",
+            "schoolhouse cottage root-cellar cottage", "cottage schoolhouse cottage temple")
+    squares = [None if word == "." else word for row in rows for word in row.split()]
+    view = TownView(squares, sorted(set(squares)), coins=4, right_coins=0)
+    before = EVALUATIONS[0]
+    choose_feeding(view)
+    assert (view.spending, EVALUATIONS[0] - before) == (
+        {"lines": ["4", "a", "1", "d"], "paid": [], "spent": 4, "left": 0}, 19)
+
+
 @pytest.mark.slow
 def test_lines_bounded_by_the_fewest_that_pay_every_card_under_micropython():
     views = walked_far(60, "fewest lines under micropython")

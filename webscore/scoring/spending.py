@@ -388,8 +388,9 @@ class _Spending(Judge):
             completes[n] = completes[n + 1] | line_twice[n]
         # By the coins left (room), the most a set of more lines than those bought can make (_most_with_more_lines,
         # from the fewest lines paying every card: _fewest_lines), worked out once the walk has scored a few sets
-        # (most towns need no more): one number per room, read at every step.
-        short = []
+        # (most towns need no more; till then `full`, and no number for no coin left): one number per room, read
+        # before each line a step adds, as a line added before may have raised the best.
+        short = [None] + [full] * coins
 
         def walk(k, room, fed, made_so_far, got, once, twice, chosen):
             paid = made_so_far + paid_one[got] + paid_two[twice] + coin * room
@@ -401,14 +402,13 @@ class _Spending(Judge):
             # A walk is never called without a coin to spend (room): the last coin's lines are scored in its loop.
             if top >= full:
                 return
-            if best[2] >= SHORT_AFTER:
-                if not short:
-                    short.extend(_most_with_more_lines(_fewest_lines(cards, line_singles, line_once, line_twice), full,
-                                                       coin, coins))
-                if short[room] <= top:
-                    return
+            if best[2] >= SHORT_AFTER and short[0] is None:
+                short[:] = _most_with_more_lines(_fewest_lines(cards, line_singles, line_once, line_twice), full, coin,
+                                                 coins)
             halves = HALVES * paid + paid_two[once & ~twice]
             for n in range(k, lines):
+                if short[room] <= best[0]:
+                    return
                 # A branch whose lines can add less than `beat` (in halves) cannot beat the best so far.
                 beat = HALVES * (best[0] - base + 1) - halves
                 # The lines come in the order of what they can add: the most `room` of lines[n:] add their first.
