@@ -1,10 +1,16 @@
 """The bounds the Farms' and the Tithe Barn's walk prune by (capacity.Cards) are never below what a choice makes."""
 
 import random
+from unittest import mock
 
+from support.feeding_towns import mixed_town
+from webscore.scoring import capacity
 from webscore.scoring.board import TownView
 from webscore.scoring.capacity import Cards
+from webscore.scoring.feeding import choose_feeding
+from webscore.scoring.feeding_worths import EVALUATIONS
 from webscore.scoring.feeding_worths import ceiling
+from webscore.scoring.feeding_worths import made
 from webscore.scoring.feeding_worths import needy_points
 from webscore.scoring.town import combinations
 
@@ -47,3 +53,40 @@ def test_no_choice_of_squares_makes_more_than_the_bounds():
             most = max(needy_points(top.needy, fed.union(chosen)) for chosen in combinations(near, slots))
             assert most <= cards.paid + cards.apart(slots), (squares, sorted(fed), slots)
             assert most <= cards.paid + cards.reachable(slots), (squares, sorted(fed), slots)
+
+
+def test_no_choice_of_a_size_a_walk_skips_beats_the_best():
+    # Every choice of a size a walk skips (below(): by the cards' bound, or for a neighbour left out worth as much as
+    # the others' last square), scored in full with the others' squares, makes no more than the best so far.
+    rng = random.Random(20261209)
+    below = capacity._Walk.below
+    checked = [0]
+
+    def checking(walk, size, rest_made):
+        skipped = below(walk, size, rest_made)
+        if skipped:
+            top = walk.judge.top
+            fed = set(top.worths).difference(walk.unfed).union(walk.rest)
+            for chosen in combinations(walk.near, size):
+                assert made(top, fed.union(chosen)) + walk.judge.extra <= walk.judge.best[0]
+            checked[0] += 1
+        return skipped
+
+    with mock.patch.object(capacity._Walk, "below", checking):
+        for n in range(2000):
+            squares = mixed_town(rng, ("farm",) * rng.randint(1, 2)) if n % 2 else [rng.choice(NEEDY + ["farm"])
+                                                                                   for _ in range(16)]
+            choose_feeding(TownView(squares, sorted({card for card in squares if card})))
+    assert checked[0] > 120
+
+
+def test_a_farm_s_smaller_choice_is_not_walked_when_a_neighbour_left_out_is_worth_the_other_square():
+    # The Farm feeds 4 of 8 Cottages and an Eraflage Vineyard beside Temples and Schoolhouses, or 3 of them and the
+    # Cottage at a1 beside nothing: each choice of 3 leaves out a neighbour worth as much as a1's Cottage, so only the
+    # 70 choices of 4 are scored (and the ceiling), where 126 were.
+    rows = ("cottage farm eraflage-vineyard schoolhouse", "cottage schoolhouse cottage cottage",
+            "temple cottage temple temple", "cottage schoolhouse cottage cottage")
+    squares = [None if word == "." else word for row in rows for word in row.split()]
+    before = EVALUATIONS[0]
+    fed = choose_feeding(TownView(squares, sorted({card for card in squares if card})))
+    assert (sorted(fed), EVALUATIONS[0] - before) == ([2, 4, 6, 9], 71)

@@ -384,10 +384,22 @@ class _Walk:
         Such a choice makes at most its neighbours' `size` largest worths and what the cards can make with `size`
         squares fed (Cards.reachable): a size whose most is no more than the best is not walked. Worked out for a
         size the best choice has to beat, when the next larger size found one (the first size is walked as is).
+
+        Nor is a size walked when more than `size` neighbours are each worth as much as the others' last square
+        (rest, the least worth of them): each choice leaves one of them out, and taking it in that square's stead
+        feeds a choice of the next larger size, walked already, that makes no less (feeding more never lowers).
         """
         judge = self.judge
         if judge.best is None:
             return False
+        if self.rest:
+            least = judge.top.worths[self.rest[-1]]
+            count = 0
+            for worth in self.worth:
+                if worth >= least:
+                    count += 1
+            if count > size:
+                return True
         largest = sorted(self.worth, reverse=True)
         most = self.base + made + self.cards.reachable(size)
         for worth in largest[:size]:
