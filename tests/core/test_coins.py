@@ -194,6 +194,20 @@ def test_lines_bounded_by_the_fewest_that_pay_every_card_are_never_beaten():
         assert worth_of(view, view.fed, spent) == best_of_all_ways(view), view.squares
 
 
+def test_the_lines_worth_a_coin_are_those_whose_squares_no_other_line_feeds_first():
+    # spending._useful reads a row or a column of one square against its crossing line only; every other pair of
+    # lines is compared here, over random squares that can gain.
+    rng = random.Random(20261210)
+    for _ in range(3000):
+        feedable = {i for i in range(16) if rng.random() < rng.random()}
+        gaining = sorted(i for i in feedable if rng.random() < rng.random())
+        lines = spending._lines(feedable, {gaining[p]: p for p in range(len(gaining))})
+        masks = [line[2] for line in lines]
+        kept = [lines[n] for n in range(len(lines)) if masks[n] and not any(
+            m != n and not masks[n] & ~masks[m] and (m < n or masks[n] != masks[m]) for m in range(len(lines)))]
+        assert spending._useful(lines) == kept, (sorted(feedable), gaining)
+
+
 def test_the_fewest_lines_that_pay_every_card():
     # Temples at a1 and d4, each beside two Cottages that share no line (b1 and a2; c4 and d3): each needs two lines
     # of its own, and no line reaches both, so paying both takes 4 lines, and 3 leave a Temple (4 points) unpaid.

@@ -60,20 +60,28 @@ def _lines(feedable, places: dict) -> list:
 
 def _useful(lines: list) -> list:
     """Return the lines worth a coin: not those feeding no square that can gain, nor those whose squares
-    that can gain another line feeds too (of two lines feeding the same, the first is kept)."""
+    that can gain another line feeds too (of two lines feeding the same, the first is kept).
+
+    lines: every line, rows then columns (_lines). Two rows, or two columns, share no square, and a row and a
+    column share one: a line's squares that can gain are another's only when it has one, and then the other is
+    the crossing line. A column of one is left for its row, which comes first; a row of one is left only for a
+    column with more.
+    """
     useful = []
-    masks = [line[2] for line in lines]
-    count = len(masks)
-    for n in range(count):
-        mask = masks[n]
-        if not mask:
-            continue
-        for m in range(count):
-            other = masks[m]
-            if m != n and not mask & ~other and (m < n or mask != other):
-                break
-        else:
-            useful.append(lines[n])
+    columns = [line[2] for line in lines[SIZE:]]
+    for n in range(len(lines)):
+        mask = lines[n][2]
+        # No square, or more than one.
+        if not mask & (mask - 1):
+            if not mask or n >= SIZE:
+                continue
+            crossing = 0
+            for other in columns:
+                if other & mask:
+                    crossing = other
+            if crossing != mask:
+                continue
+        useful.append(lines[n])
     return useful
 
 
