@@ -62,7 +62,7 @@ def test_a_hand_in_elsewhere_alone_is_said_alone():
     ("fr", "Bourgade non remise\u00a0: The town is empty. Square a1. Name the resource. Tout est enregistré."),
 ])
 def test_a_refused_hand_in_says_the_server_s_problems_one_after_the_other(lang, said):
-    # The server's sentences (webscore.web.tables.views, worded there), said by the piece, where the outbox
+    # The sentences of the table's refusal (worded by table_pieces.hand_in_problems), said by the piece, where the outbox
     # (table-outbox.mjs) joined them with a space itself.
     words, texts = page_words(lang)
     notice = {"kind": "done", "reasons": ["The town is empty. Square a1.", "Name the resource."]}

@@ -18,6 +18,7 @@ A kept page is the same for every reader, so it sets no cookie: HTTP caches in f
 store no answer that has one. The page itself keeps its language for / and shared links (register.js).
 """
 
+import collections
 import hashlib
 import re
 import sys
@@ -36,26 +37,27 @@ from .assets import encoded_answer
 from .assets import encoded_response
 from .cache import cache
 
-# The pages the same for every reader, one row each, by kind: (its endpoint, its address after /<lang>/, how
-# long others may keep it, whether the service worker stores it for offline use (offline/views.py), whether
-# its address also comes without a language, opened in the reader's language (pages/views.py: /pad)). Each
-# is kept once drawn and sent again before Flask. A result and a town step never change meaning (the game is
-# in the address, and a town step's unsaved answers are in its query, which such a page never has); the
-# others are revalidated, so a new version of the app shows at once.
-PAGES = {"result": ("results.show", r"r/([A-Za-z0-9_-]+)", IMMUTABLE, False, False),
-         "town": ("town.step", r"g/([A-Za-z0-9_-]+)/([0-9]+)", IMMUTABLE, False, False),
-         "home": ("pages.home", "", "no-cache", True, False),
-         "setup": ("setup.new_game", "new", "no-cache", True, True),
-         "rules": ("pages.rules", "rules", "no-cache", True, True),
-         "play": ("pages.play", "play", "no-cache", True, True),
-         "pad": ("pages.pad", "pad", "no-cache", True, True),
-         "games": ("pages.games", "games", "no-cache", True, True)}
+# The pages the same for every reader, one row each, by kind: its endpoint, its address after /<lang>/ (path), how
+# long others may keep it (caching), whether the service worker stores it for offline use (offline: offline/views.py),
+# whether its address also comes without a language, opened in the reader's language (bare: pages/views.py, /pad).
+# Each is kept once drawn and sent again before Flask. A result and a town step never change meaning (the game is
+# in the address, and a town step's unsaved answers are in its query, which such a page never has); the others are
+# revalidated, so a new version of the app shows at once.
+Page = collections.namedtuple("Page", "endpoint path caching offline bare")
+PAGES = {"result": Page("results.show", r"r/([A-Za-z0-9_-]+)", IMMUTABLE, offline=False, bare=False),
+         "town": Page("town.step", r"g/([A-Za-z0-9_-]+)/([0-9]+)", IMMUTABLE, offline=False, bare=False),
+         "home": Page("pages.home", "", "no-cache", offline=True, bare=False),
+         "setup": Page("setup.new_game", "new", "no-cache", offline=True, bare=True),
+         "rules": Page("pages.rules", "rules", "no-cache", offline=True, bare=True),
+         "play": Page("pages.play", "play", "no-cache", offline=True, bare=True),
+         "pad": Page("pages.pad", "pad", "no-cache", offline=True, bare=True),
+         "games": Page("pages.games", "games", "no-cache", offline=True, bare=True)}
 # Each under /<lang>/: the language is the first group of its address.
-KINDS = {kind: (re.compile(r"/({})/{}".format("|".join(i18n.LANGUAGES), path)), policy)
-         for kind, (_, path, policy, _, _) in PAGES.items()}
+KINDS = {kind: (re.compile(r"/({})/{}".format("|".join(i18n.LANGUAGES), page.path)), page.caching)
+         for kind, page in PAGES.items()}
 # The endpoints the service worker stores, and the addresses that come without a language (by their endpoint).
-OFFLINE = tuple(endpoint for endpoint, _, _, offline, _ in PAGES.values() if offline)
-BARE = {path: endpoint for endpoint, path, _, _, bare in PAGES.values() if bare}
+OFFLINE = tuple(page.endpoint for page in PAGES.values() if page.offline)
+BARE = {page.path: page.endpoint for page in PAGES.values() if page.bare}
 
 
 class KeptPage:

@@ -36,7 +36,7 @@ CORE_FILES = tuple(sorted(path.relative_to(PACKAGE).as_posix() for package in BR
 # Every stylesheet, script, icon and the runtime: whatever the pages load, the offline copy holds.
 ASSET_SUFFIXES = (".css", ".js", ".mjs", ".png", ".svg", ".wasm")
 # The pages stored for offline use: those of the table of pages (http/page_cache.PAGES) so marked, and the shell.
-PAGES = page_cache.OFFLINE + ("offline.shell",)
+STORED_PAGES = page_cache.OFFLINE + ("offline.shell",)
 
 
 def _static_folder() -> pathlib.Path:
@@ -45,7 +45,7 @@ def _static_folder() -> pathlib.Path:
 
 def precache_pages() -> dict:
     """Return, by language, the pages the service worker stores: the visitor's language first, the rest when idle."""
-    return {lang: [url_for(page, lang=lang) for page in PAGES] for lang in i18n.LANGUAGES}
+    return {lang: [url_for(page, lang=lang) for page in STORED_PAGES] for lang in i18n.LANGUAGES}
 
 
 def precache_assets() -> list:
