@@ -1,8 +1,9 @@
 """Fortune's feeding and coin spending against the rulebook town: python tests/bench/fortune_feeding.py
 
 Each town is scored through the live score's door (score_town_json), under MicroPython (Node, the core's
-bundle as the browser runs it: CPU time, tests/bench/fortune_feeding.mjs) and under CPython; each run
-scores every town in turn, ROUNDS rounds after a warm-up, and is repeated. Printed: how many feeding choices
+bundle as the browser runs it: CPU time, tests/bench/fortune_feeding.mjs, the heap collected before each
+timing, so that a collection's pause is not counted to whichever town filled the heap) and under CPython; each
+run scores every town in turn, ROUNDS rounds after a warm-up, and is repeated. Printed: how many feeding choices
 one scoring of each town scores (feeding_worths.EVALUATIONS: the work, whatever the machine's load), then
 min/median/max over the repeats of the milliseconds per scoring, of each town's ratio to the rulebook town of
 the same run, and of each run's worst ratio (its slowest Fortune town's).
