@@ -13,6 +13,7 @@ from support.towns import town
 from support.whole_box import GAME as WHOLE_BOX
 from webscore import flow
 from webscore.flow import history
+from webscore.flow import history_pieces
 from webscore.languages import LANGUAGES
 from webscore.scoring import encode
 from webscore.scoring import problems
@@ -323,6 +324,18 @@ def test_a_new_summary_layout_reads_every_kept_game_again_once(client, monkeypat
     assert '<p class="stats-count">2 games</p>' in first["html"]
     second = json.loads(flow.history_json(json.dumps(stats_request(words, json.loads(first["played"]), links=links))))
     assert "played" not in second
+
+
+@pytest.mark.parametrize(("lang", "favourites"), [
+    ("en", "Barrett Castle (4), Cathedral of Caterina (4), and The Starloom (1)"),
+    ("fr", "Château de Barrett (4), Cathédrale de Caterina (4) et Le\u00a0Métier à étoiles (1)"),
+    ("hu", "Barrett-vár (4), Caterina-székesegyház (4) és Csillagszövő (1)"),
+])
+def test_a_players_favourite_monuments_are_listed_as_the_language_lists(client, kept, lang, favourites):
+    stats = history.stats(kept, {}, {}, NOW)
+    dora = next(player for player in stats["players"] if player["name"] == "Dóra")
+    card = history_pieces.player_card(page_words(client, lang), 1, dora, {"result": "/r/%(code)s", "pad": "/pad"})
+    assert "<dd>{}</dd>".format(favourites) in card
 
 def coin_games() -> list:
     """Three games of Ana and Bo: two with coins (Ana keeps 3 then 0, Bo 1 then 2), one without."""

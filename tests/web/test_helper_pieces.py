@@ -94,16 +94,17 @@ def test_the_decks_show_the_card_turned_and_the_offer(client):
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", ["Round 1. Bo &amp; &#34;Cy&#34; names the resource.", "Round 3. Every town is complete: the game is over.",
-            "Round 2. Everyone places: stone", "Solo. Take brick, Take glass, and Take wheat"]),
+            "Round 2. Everyone places: stone.", "Solo. Take brick, Take glass, Take wheat."]),
     ("fr", ["Tour 1. Bo &amp; &#34;Cy&#34; annonce la ressource.",
             "Tour 3. Toutes les bourgades sont terminées\u00a0: la partie est finie.",
-            "Tour 2. Tout le monde place\u00a0: pierre", "Solo. Prendre de la brique, Prendre du verre et Prendre du blé"]),
+            "Tour 2. Tout le monde place\u00a0: pierre.", "Solo. Prendre de la brique, Prendre du verre, Prendre du blé."]),
     ("hu", ["1. kör. Bo &amp; &#34;Cy&#34; mondja be a nyersanyagot.", "3. kör. Minden város elkészült: vége a játéknak.",
-            "2. kör. Mindenki ezt teszi le: kő", "Egyszemélyes. Téglát veszek, Üveget veszek és Búzát veszek"]),
+            "2. kör. Mindenki ezt teszi le: kő.", "Egyszemélyes. Téglát veszek, Üveget veszek, Búzát veszek."]),
 ])
 def test_a_screen_says_its_heading_then_what_it_tells(client, lang, said):
     """What play.mjs announces as a screen is drawn after a tap is the piece's (its heading's data-said): the heading,
-    then its news, the offer listed as the language lists names, where the script joined them with ". " and ", "."""
+    then its news as a sentence, the offer one card after another (one is taken: no "and"), where the script joined
+    them with ". " and ", "."""
     words = browser_words(client, lang)
     screens = [helper_pieces.master_builder(words, NAMES, table.master_builder([None, None], 1, []), 1, True),
                helper_pieces.master_builder(words, NAMES, table.master_builder([None, None], 0,

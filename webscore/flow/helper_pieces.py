@@ -15,10 +15,10 @@ from .result_view import ranking
 from .text import attributes
 from .text import escape
 from .text import fill
-from .text import name_list
 from .text import number
 from .text import player_label
 from .text import sentences
+from .text import series
 
 
 def _message_place(field: str) -> str:
@@ -208,7 +208,9 @@ def town_hall(words: dict, rounds: int, state: dict) -> str:
                                                                          card or "", escape(said))
     return ('{}\n{}<p class="hint">{}</p>\n<p class="hint">{}</p>\n'
             '<div class="table-actions">{}{}</div>\n{}').format(
-        _heading(words, fill(ui["round"], {"num": rounds}) if rounds else words["modes"]["town-hall"], said), shown,
+        # "Everyone places: glass" is shown as it is and said as a sentence.
+        _heading(words, fill(ui["round"], {"num": rounds}) if rounds else words["modes"]["town-hall"],
+                 fill(ui["sentence"], {"words": said}) if card is not None else said), shown,
         escape(ui["next_free"] if state["next_is_free"] else ui["next_card"]), escape(fill(ui["pile"], {"num": state["pile"]})),
         button(ui["next_round"] if rounds else ui["start_game"], "next", "primary big"), _undo(words, rounds == 0),
         _enter(words))
@@ -220,7 +222,8 @@ def solo(words: dict, state: dict) -> str:
     cards = "".join(button(ui["take"][card], "take-" + str(i),
                            "res-card res-" + card, extra={"data-card": card}) for i, card in enumerate(state["face_up"]))
     counts = fill(ui["pile"], {"num": state["pile"]}) + " · " + fill(ui["taken"], {"num": len(state["taken"])})
-    offer = name_list(words, [ui["take"][card] for card in state["face_up"]])
+    # The cards one may take, one after another: one is taken, so no "and" before the last; said as a sentence.
+    offer = fill(ui["sentence"], {"words": series(words, [ui["take"][card] for card in state["face_up"]])})
     return '{}\n<div class="face-up">{}</div>\n<p class="hint">{}</p>\n<div class="table-actions">{}</div>\n{}'.format(
         _heading(words, words["modes"]["solo"], offer), cards, escape(counts), _undo(words, not state["taken"]), _enter(words))
 

@@ -17,7 +17,6 @@ from .text import escape
 from .text import fill
 from .text import name_list
 from .text import number
-from .text import series
 
 WIDTH = 320
 # A bar chart's row: its label above its bar.
@@ -185,8 +184,11 @@ def trend(words: dict, ident: str, title: str, games: list, links: dict, ranks=F
 def player_card(words: dict, n: int, player: dict, links: dict) -> str:
     """Return one player's figures: games, wins, totals, favourite monuments, tie-breaks, and two charts."""
     best, worst = player["best"], player["worst"]
-    monuments = series(words, ["{} ({})".format(escape(words["cards"][m]), number(words, k)) for m, k in player["monuments"]])
-    ties = series(words, ["{} ({})".format(escape(words["tie_breaks"][t]), number(words, k)) for t, k in player["tie_breaks"]])
+    # Each a list of items, as the language lists them ("A (2) and B (1)"), the items HTML already.
+    monuments = name_list(words, ["{} ({})".format(escape(words["cards"][m]), number(words, k))
+                                  for m, k in player["monuments"]], html=True)
+    ties = name_list(words, ["{} ({})".format(escape(words["tie_breaks"][t]), number(words, k))
+                             for t, k in player["tie_breaks"]], html=True)
     figures = [
         (_text(words, "games"), number(words, player["games"])),
         (_text(words, "wins"), "{} ({})".format(number(words, player["wins"]), percent(words, player["win_rate"]))),
