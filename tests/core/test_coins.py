@@ -230,6 +230,15 @@ def test_the_fewest_lines_that_pay_every_card():
     assert spending._fewest_lines(cards, singles, once, twice) == (4, 4)
 
 
+def spent_and_scored(rows: tuple, coins: int) -> tuple:
+    """Return what a town of these rows spends its coins on, and how many feeding choices its search scored."""
+    squares = [None if word == "." else word for row in rows for word in row.split()]
+    view = TownView(squares, sorted(set(squares)), coins=coins, right_coins=0)
+    before = EVALUATIONS[0]
+    choose_feeding(view)
+    return view.spending, EVALUATIONS[0] - before
+
+
 def test_one_line_more_pays_a_card_missing_two_only_if_it_brings_both():
     # The Temple at d1 needs c1 and d2 fed, and no line holds both; lines of their own pay the 4 Schoolhouses (the
     # Grand Mausoleum makes a Cottage fed worth nothing more). A set one line short of the Temple, or one coin from
@@ -237,11 +246,7 @@ def test_one_line_more_pays_a_card_missing_two_only_if_it_brings_both():
     # row 2, the first of the fewest lines paying every card, are still bought, 2 coins kept.
     rows = ("cottage schoolhouse cottage temple", "cottage cottage grand-mausoleum-of-the-rodina cottage",
             "schoolhouse cottage schoolhouse cottage", "cottage schoolhouse cottage root-cellar")
-    squares = [None if word == "." else word for row in rows for word in row.split()]
-    view = TownView(squares, sorted(set(squares)), coins=4, right_coins=0)
-    before = EVALUATIONS[0]
-    choose_feeding(view)
-    assert (view.spending, EVALUATIONS[0] - before) == ({"lines": ["c", "2"], "paid": [], "spent": 2, "left": 2}, 20)
+    assert spent_and_scored(rows, 4) == ({"lines": ["c", "2"], "paid": [], "spent": 2, "left": 2}, 20)
 
 
 def test_a_tithe_barn_s_few_choices_of_squares_are_each_scored():
@@ -249,11 +254,7 @@ def test_a_tithe_barn_s_few_choices_of_squares_are_each_scored():
     # choices, each scored (and the ceiling): b1, d1, b3 and d3 pay 4 Temples, the most, found last.
     rows = ("cottage cottage temple cottage", "temple temple tithe-barn temple", "cottage cottage temple cottage",
             "schoolhouse cottage temple barrett-castle")
-    squares = [None if word == "." else word for row in rows for word in row.split()]
-    view = TownView(squares, sorted(set(squares)), coins=2, right_coins=0)
-    before = EVALUATIONS[0]
-    choose_feeding(view)
-    assert (view.spending, EVALUATIONS[0] - before) == (
+    assert spent_and_scored(rows, 2) == (
         {"lines": [], "paid": ["b1", "d1", "b3", "d3"], "spent": 2, "left": 0}, 71)
 
 
@@ -263,11 +264,7 @@ def test_the_fewest_lines_bound_each_line_a_step_adds():
     # bought can beat it: the step adds no other line (19 sets scored, 29 when only a step's start read the bound).
     rows = ("temple cottage cottage schoolhouse", "cottage grand-mausoleum-of-the-rodina temple cottage",
             "schoolhouse cottage root-cellar cottage", "cottage schoolhouse cottage temple")
-    squares = [None if word == "." else word for row in rows for word in row.split()]
-    view = TownView(squares, sorted(set(squares)), coins=4, right_coins=0)
-    before = EVALUATIONS[0]
-    choose_feeding(view)
-    assert (view.spending, EVALUATIONS[0] - before) == (
+    assert spent_and_scored(rows, 4) == (
         {"lines": ["4", "a", "1", "d"], "paid": [], "spent": 4, "left": 0}, 19)
 
 
