@@ -6,7 +6,7 @@
 import { loadBrowserCore } from "./core.mjs";
 import { drawnNodes, queryFields, queryValues } from "./dom.mjs";
 import { liveScore } from "./live.mjs";
-import { remember } from "./recent.mjs";
+import { correcting, remember } from "./recent.mjs";
 import { needsNetwork, tableOffline } from "./table-offline.mjs";
 import { outboxKey, setupKey, text as tableText } from "./table-store.mjs";
 import { townPage } from "./table-town.mjs";
@@ -137,6 +137,8 @@ async function result(core, answer, code, lang, turnProblems = [], typed = {}) {
       play: answer.play } });
   document.title = await core.draw("page_title", { name: words.ui.scores });
   app.replaceChildren(drawnNodes(await core.draw("result_page", { words, view, offline: true, parts })));
+  // Breaking the tie corrects this play, as on the server's page (results.js).
+  app.querySelector("form.turns")?.addEventListener("submit", () => correcting(answer.key, code));
   relinkLanguages();
   import("./share.js");
   return game;

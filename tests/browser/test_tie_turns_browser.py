@@ -36,3 +36,23 @@ def test_we_did_not_count_them_breaks_the_tie_on_empty_squares(phone, live_serve
     expect(page.locator(".rank .tie")).to_have_text(["tie-break: 5 turns as Master Builder",
                                                      "tie-break: 6 turns as Master Builder"])
     expect(page.locator(".winner")).to_have_text("Ana wins with −11 points")
+
+
+def test_breaking_a_tie_corrects_the_play_your_games_keeps(phone, live_server):
+    # The tied result was finished on this phone and kept for "Your games"; the result with the tie broken takes
+    # its place there: one play, not two.
+    page = phone.new_page()
+    tied = encode(GAME)
+    page.goto("{}/en/r/{}".format(live_server, tied))
+    expect(page.locator("form.turns")).to_be_visible()
+    assert [game["code"] for game in page.evaluate("JSON.parse(localStorage.getItem('marquoir.played'))")] == [tied]
+    page.fill("#turns-1", "5")
+    page.fill("#turns-2", "6")
+    page.get_by_role("button", name="Break the tie").click()
+    expect(page.locator(".winner")).to_have_text("Ana wins with −11 points")
+    broken = page.url.rsplit("/", 1)[1]
+    assert broken != tied
+    kept = page.evaluate("JSON.parse(localStorage.getItem('marquoir.played'))")
+    assert [game["code"] for game in kept] == [broken]
+    page.goto("{}/en/games".format(live_server))
+    expect(page.locator(".stats-count")).to_have_text("1 game")
