@@ -50,6 +50,20 @@ def test_a_negative_count_is_a_whole_number_out_of_range_as_a_count_too_large_is
     assert found == [{"code": "master_builder_turns-out-of-range", "player": 1, "square": None, "value": number}]
 
 
+
+NO_NUMBER, OUT_OF_RANGE = "master_builder_turns-not-a-number", "master_builder_turns-out-of-range"
+
+
+@pytest.mark.parametrize("typed, refused", [
+    ({"turns-1": "abc", "turns-2": "-2"}, [(NO_NUMBER, 0), (OUT_OF_RANGE, 1)]),
+    ({"turns-1": "99999", "turns-2": "1e3"}, [(NO_NUMBER, 1), (OUT_OF_RANGE, 0)]),
+])
+def test_the_tie_s_form_names_every_boxs_problem_at_once(typed, refused):
+    # A box that holds no number and a number out of range beside it are both named on the first answer, where the
+    # range waited for every box to hold a number.
+    _, found = town_step.set_turns(game(), typed)
+    assert [(item["code"], item["player"]) for item in found] == refused
+
 def test_a_negative_load_or_answer_is_refused_with_its_range():
     g = game()
     shrine = town_step.fields_of(g["players"][2])

@@ -91,7 +91,8 @@ def test_the_turns_form_is_drawn_once_and_keeps_what_was_typed_escaped(client):
     typed = client.get("/fr/r/{}/turns".format(code), query_string={"turns-1": '"><b>9', "turns-2": "2"})
     assert typed.status_code == 422
     assert 'value="&#34;&gt;&lt;b&gt;9"' in typed.text
-    assert typed.text.count('<span class="error" role="alert">') == 1
+    assert typed.text.count('<span class="error" role="alert" id="turns-1-error">') == 1
+    assert typed.text.count('aria-invalid="true" aria-describedby="turns-1-error" autofocus>') == 1
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -20,6 +20,7 @@ from .text import pair
 from .text import plural_form
 from .text import points
 from .text import problem_text
+from .text import sentences
 from .town_step import FROM_SCORES
 from .town_step import UNCOUNTED
 
@@ -226,18 +227,25 @@ def turns_form(words: dict, view: dict, action: str, problems: dict, typed: dict
     ui = words["ui"]
     low, high = words["catalogue"]["fact_limits"]["master_builder_turns"]
     rows = []
+    first = True
     for p in view["asks_turns"]:
         key = "turns-" + str(p + 1)
         turns = view["players"][p].get("turns")
         # 0 turns as Master Builder is what "we did not count them" gives: no player of a game has none.
         turns = None if turns == 0 else turns
+        refused = problems.get(key, [])
+        # A refused box says so and names its problems to a screen reader; the first has the focus as the page opens.
+        invalid = ' aria-invalid="true" aria-describedby="{}-error"{}'.format(key, " autofocus" if first else "") \
+            if refused else ""
+        first = first and not refused
         rows.append(
             '<p class="fact"><label for="{key}"><bdi>{name}</bdi></label>\n'
-            '<input type="number" id="{key}" name="{key}" min="{low}" max="{high}" inputmode="numeric" value="{value}">\n'
-            '{errors}</p>'.format(key=key, name=escape(view["players"][p]["name"]), low=low, high=high,
-                                  value=escape(typed.get(key, "" if turns is None else str(turns))),
-                                  errors="".join('<span class="error" role="alert">{}</span>'.format(escape(message))
-                                                 for message in problems.get(key, []))))
+            '<input type="number" id="{key}" name="{key}" min="{low}" max="{high}" inputmode="numeric" value="{value}"'
+            '{invalid}>\n{errors}</p>'.format(
+                key=key, name=escape(view["players"][p]["name"]), low=low, high=high, invalid=invalid,
+                value=escape(typed.get(key, "" if turns is None else str(turns))),
+                errors='<span class="error" role="alert" id="{}-error">{}</span>'.format(
+                    key, escape(sentences(refused))) if refused else ""))
     general = "".join('<p class="error" role="alert">{}</p>'.format(escape(message))
                       for message in problems.get("general", []))
     if any(view["players"][p]["needs_turns"] for p in view["asks_turns"]):

@@ -463,6 +463,6 @@ def set_turns(game: dict, fields: dict, result=None):
         else:
             player["master_builder_turns"] = value
     changed = dict(game, players=players)
-    if not found:
-        found = problems(changed)
-    return changed, found
+    # Every box's problem at once: a number out of range beside a box that holds no number is named too.
+    flagged = {item["player"] for item in found}
+    return changed, found + [item for item in problems(changed) if item["player"] not in flagged]
