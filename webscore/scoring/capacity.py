@@ -135,7 +135,7 @@ class Cards:
     """
 
     __slots__ = ("singles", "pairs", "doubles", "brings", "one", "two", "paid_one", "paid_two", "paid", "keys", "masks",
-                 "points")
+                 "points", "reached")
 
     def __init__(self, top, fed, near: tuple):
         count = len(near)
@@ -190,6 +190,8 @@ class Cards:
             points.append(points_when_fed)
         self.paid = paid
         self.paid_one, self.paid_two = _sums(one), _sums(two)
+        # reachable()'s running sums (worked out when first asked for) and its answers, by the squares fed.
+        self.reached = None
 
     def reorder(self, order: list) -> None:
         """Put the squares in this order (by their places)."""
@@ -211,10 +213,26 @@ class Cards:
         """Return the most the cards can make when `slots` of the squares are fed.
 
         Each square brings one Cottage to each card beside it (two to a card missing two, for a Barrett
-        Castle); the best squares' Cottages are shared out as if any could go to any card.
+        Castle); the best squares' Cottages are shared out as if any could go to any card. The least of that
+        and apart(slots). What does not depend on `slots` (the sorted Cottages and points, the cards apart) is
+        worked out once, and each answer kept: a Tithe Barn's plans of more or fewer pairs ask again.
         """
-        supply = sum(sorted(self.brings, reverse=True)[:slots])
-        return min(_shared_out(self.one, self.two, supply), self.apart(slots))
+        reached = self.reached
+        if reached is None:
+            ones, twos, others = self._apart()
+            reached = self.reached = (_running(sorted(self.brings, reverse=True)), _running(sorted(self.one, reverse=True)),
+                                      _running(sorted(self.two, reverse=True)), others,
+                                      _running(sorted(ones, reverse=True)), _running(sorted(twos, reverse=True)), {})
+        brings, one, two, others, ones, twos, known = reached
+        if slots in known:
+            return known[slots]
+        supply = brings[slots if slots < len(brings) else -1]
+        found = _shared_sums(one, two, supply)
+        apart = others + _shared_sums(ones, twos, slots)
+        if apart < found:
+            found = apart
+        known[slots] = found
+        return found
 
     def apart(self, slots: int) -> int:
         """Return the most the cards can make when `slots` of the squares are fed, by the cards no square serves
@@ -225,6 +243,11 @@ class Cards:
         beside a Barrett Castle) or two, so those it pays hold at most `slots` squares between them. The others
         are counted whole. Exact as a bound: any `slots` squares pay at most that.
         """
+        ones, twos, others = self._apart()
+        return others + _shared_out(ones, twos, slots)
+
+    def _apart(self) -> tuple:
+        """Return apart()'s (points of the cards taken missing one, those missing two, the others' points summed)."""
         masks, points = self.masks, self.points
         # Those needing two first, then those with fewest squares.
         keys = sorted(self.keys)
@@ -236,7 +259,29 @@ class Cards:
             else:
                 taken |= masks[k]
                 (twos if key < CARD_KEY * CARD_KEY else ones).append(points[k])
-        return others + _shared_out(ones, twos, slots)
+        return ones, twos, others
+
+
+def _running(values: list) -> list:
+    """Return the running sums of values: [0, values[0], values[0] + values[1], ...]."""
+    sums = [0]
+    total = 0
+    for value in values:
+        total += value
+        sums.append(total)
+    return sums
+
+
+def _shared_sums(ones: list, twos: list, supply: int) -> int:
+    """Return _shared_out's answer from the running sums of its points, each sorted the largest first."""
+    best = 0
+    last = len(ones) - 1
+    for pairs in range(min(len(twos) - 1, supply // 2) + 1):
+        left = supply - 2 * pairs
+        total = twos[pairs] + ones[left if left < last else last]
+        if total > best:
+            best = total
+    return best
 
 
 # More than the needy cards of a town or the squares beside one: a card's number and counts sort as one number.
