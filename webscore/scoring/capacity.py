@@ -131,13 +131,14 @@ class Cards:
     For each square (by place p in near): singles[p] the cards missing one Cottage it pays, pairs[p] the
     cards missing two it brings one to, doubles[p] those it brings two (a Barrett Castle). one and two hold
     the points of those cards by bit, paid_one and paid_two the points of a mask of them; paid is what the
-    cards `fed` pays already make. A card the squares near cannot pay is left out.
+    cards `fed` pays already make. A card the squares near cannot pay is left out. bounds: whether what
+    reachable() and apart() read (brings, keys, masks, points) is worked out too (the lines' walk reads none of it).
     """
 
     __slots__ = ("singles", "pairs", "doubles", "brings", "one", "two", "paid_one", "paid_two", "paid", "keys", "masks",
                  "points", "reached")
 
-    def __init__(self, top, fed, near: tuple):
+    def __init__(self, top, fed, near: tuple, bounds=True):
         count = len(near)
         singles, pairs, doubles = self.singles, self.pairs, self.doubles = [0] * count, [0] * count, [0] * count
         # How many Cottages each square brings to the cards beside it, all told.
@@ -170,6 +171,17 @@ class Cards:
             else:
                 bit = 1 << len(two)
                 two.append(points_when_fed)
+            if not bounds:
+                for j, cottages in beside:
+                    if j in place:
+                        p = place[j]
+                        if missing == 1:
+                            singles[p] |= bit
+                        elif cottages >= 2:
+                            doubles[p] |= bit
+                        else:
+                            pairs[p] |= bit
+                continue
             mask = count = 0
             needs = missing
             for j, cottages in beside:

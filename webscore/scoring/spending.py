@@ -182,7 +182,7 @@ class _Spending(Judge):
     """
 
     __slots__ = ("town", "feeding", "coins", "coin", "groups", "free", "squares", "cards", "worth_of", "most",
-                 "place", "places", "lines", "line_places", "best_lines", "base", "more", "full", "reach")
+                 "place", "places", "lines", "line_places", "best_lines", "base", "more", "full", "reach", "line_adds")
 
     def __init__(self, town, feeding):
         super().__init__(town, feeding)
@@ -201,7 +201,8 @@ class _Spending(Judge):
         """Get ready to try every set of lines: the squares' cards, the lines worth a coin (those that can add
         most first), and the most each set of lines, and what else feeds, can add."""
         feeding, top, squares, worth_of = self.feeding, self.top, self.squares, self.worth_of
-        cards = self.cards = Cards(top, feeding.fixed, squares)
+        # The walks read no bound of Cards.reachable: what it reads is not worked out.
+        cards = self.cards = Cards(top, feeding.fixed, squares, False)
         singles, pairs, doubles, paid_one, paid_two = cards.singles, cards.pairs, cards.doubles, cards.paid_one, \
             cards.paid_two
         # As Cards.most, in local names.
@@ -221,6 +222,7 @@ class _Spending(Judge):
                 base += worths[i]
         self.base = base
         self.lines, self.line_places, self.best_lines, self.reach = [], [], [], []
+        self.line_adds = ([], [], [], [], [])
         # The most any choice can reach: every square fed, every coin kept.
         full = top.others + self.coin * self.coins
         for needy in top.needy.values():
@@ -253,23 +255,54 @@ class _Spending(Judge):
             best_lines.append(total)
         # Past the last line nothing more is added: best_lines[n + r] is read for any r up to the coins, unchecked.
         best_lines.extend([total] * self.coins)
+        self.line_adds = self._line_adds()
         self.reach = self._reach()
+
+    def _line_adds(self) -> tuple:
+        """Return what each line adds to a choice none of whose squares it feeds, as the walk adds it square by
+        square: (its places (bits), their worths, the cards missing one they pay, those missing two they bring one
+        Cottage to (once) and two (twice, of themselves)), each a list by line."""
+        cards, worth_of = self.cards, self.worth_of
+        singles, pairs, doubles = cards.singles, cards.pairs, cards.doubles
+        line_masks, line_worths, line_singles, line_once, line_twice = [], [], [], [], []
+        for places in self.line_places:
+            mask = worths = got = once = twice = 0
+            for p in places:
+                mask |= 1 << p
+                worths += worth_of[p]
+                got |= singles[p]
+                twice |= once & pairs[p] | doubles[p]
+                once |= pairs[p] | doubles[p]
+            line_masks.append(mask)
+            line_worths.append(worths)
+            line_singles.append(got)
+            line_once.append(once)
+            line_twice.append(twice)
+        return line_masks, line_worths, line_singles, line_once, line_twice
 
     def _reach(self) -> list:
         """Return, for each start k, what lines[k:] can reach: (the cards missing one Cottage that their squares
         pay, those missing two that their squares bring Cottages to, as bits; ((bit of a place, its worth), ...)
-        of their places worth more than nothing)."""
-        cards = self.cards
+        of their places worth more than nothing), from what each line adds (_line_adds)."""
+        line_masks, _, line_singles, line_once, _ = self.line_adds
+        worth_of = self.worth_of
+        # The places worth more than nothing (as bits): with none (a Grand Mausoleum's Cottages), no line's places
+        # are read.
+        positive = 0
+        for p in range(len(worth_of)):
+            if worth_of[p] > 0:
+                positive |= 1 << p
         reach = [(0, 0, ())]
         singles, twos, worths, seen = 0, 0, [], 0
         for k in range(len(self.lines) - 1, -1, -1):
-            for p in self.line_places[k]:
-                if not seen >> p & 1:
-                    seen |= 1 << p
-                    singles |= cards.singles[p]
-                    twos |= cards.pairs[p] | cards.doubles[p]
-                    if self.worth_of[p] > 0:
-                        worths.append((1 << p, self.worth_of[p]))
+            singles |= line_singles[k]
+            twos |= line_once[k]
+            new = line_masks[k] & positive & ~seen
+            if new:
+                seen |= new
+                for p in self.line_places[k]:
+                    if new >> p & 1:
+                        worths.append((1 << p, worth_of[p]))
             reach.append((singles, twos, tuple(worths)))
         reach.reverse()
         return reach
@@ -369,23 +402,8 @@ class _Spending(Judge):
         worth_of, best_lines, reach, line_places = self.worth_of, self.best_lines, self.reach, self.line_places
         lines, coin, base, full = len(self.lines), self.coin, self.base, self.full
         coin_halves = HALVES * coin
-        # What each line adds to a choice none of whose squares it feeds, as the walk adds it square by square:
-        # its places (bits), their worths, the cards missing one they pay, those missing two they bring one
-        # Cottage to (once) and two (twice, of themselves).
-        line_masks, line_worths, line_singles, line_once, line_twice = [], [], [], [], []
-        for places in line_places:
-            mask = worths = got = once = twice = 0
-            for p in places:
-                mask |= 1 << p
-                worths += worth_of[p]
-                got |= singles[p]
-                twice |= once & pairs[p] | doubles[p]
-                once |= pairs[p] | doubles[p]
-            line_masks.append(mask)
-            line_worths.append(worths)
-            line_singles.append(got)
-            line_once.append(once)
-            line_twice.append(twice)
+        # What each line adds to a choice none of whose squares it feeds (_line_adds).
+        line_masks, line_worths, line_singles, line_once, line_twice = self.line_adds
         # The best total so far (at first less than the first set's, no line and every coin kept), the lines (bits)
         # that make it, and how many sets were scored.
         best = [base + coin * self.coins - 1, 0, 0]
