@@ -203,7 +203,7 @@ def test_the_lines_worth_a_coin_are_those_whose_squares_no_other_line_feeds_firs
         gaining = sorted(i for i in feedable if rng.random() < rng.random())
         lines = spending._lines(feedable, {gaining[p]: p for p in range(len(gaining))})
         masks = [line[2] for line in lines]
-        kept = [lines[n] for n in range(len(lines)) if masks[n] and not any(
+        kept = [n for n in range(len(lines)) if masks[n] and not any(
             m != n and not masks[n] & ~masks[m] and (m < n or masks[n] != masks[m]) for m in range(len(lines)))]
         assert spending._useful(lines) == kept, (sorted(feedable), gaining)
 

@@ -59,7 +59,7 @@ def _lines(feedable, places: dict) -> list:
 
 
 def _useful(lines: list) -> list:
-    """Return the lines worth a coin: not those feeding no square that can gain, nor those whose squares
+    """Return the numbers of the lines worth a coin: not those feeding no square that can gain, nor those whose squares
     that can gain another line feeds too (of two lines feeding the same, the first is kept).
 
     lines: every line, rows then columns (_lines). Two rows, or two columns, share no square, and a row and a
@@ -81,7 +81,7 @@ def _useful(lines: list) -> list:
                     crossing = other
             if crossing != mask:
                 continue
-        useful.append(lines[n])
+        useful.append(n)
     return useful
 
 
@@ -230,20 +230,50 @@ class _Spending(Judge):
         self.full = full
         if not feeding.cellars:
             return
-        useful = _useful(_lines(set(feeding.feedable), places))
-        # (-what a line adds, its number) as one number, sorted without a key: the lines that add most first.
-        keys, line_places = [], []
-        for n in range(len(useful)):
-            found = [places[i] for i in useful[n][1] if i in places]
-            adds = 0
-            for p in found:
-                adds += most[p]
+        # Every line (as _lines gives it) with, in one pass over its squares, the places of those that can gain, what
+        # they add (as Cards.most), and what the line adds to a choice none of whose squares it feeds, as the walk
+        # adds it square by square (line_adds: its places as bits, their worths, the cards missing one they pay,
+        # those missing two they bring one Cottage to (once) and two (twice, of themselves)).
+        feedable = set(feeding.feedable)
+        every, line_places, line_adds, keys = [], [], [], []
+        for name, line in LINES:
+            fed, found = [], []
+            mask = adds = worths = got = once = twice = 0
+            for i in line:
+                if i in feedable:
+                    fed.append(i)
+                    if i in places:
+                        p = places[i]
+                        found.append(p)
+                        mask |= 1 << p
+                        adds += most[p]
+                        worths += worth_of[p]
+                        got |= singles[p]
+                        twice |= once & pairs[p] | doubles[p]
+                        once |= pairs[p] | doubles[p]
+            every.append((name, tuple(fed), mask))
             line_places.append(found)
-            keys.append(-adds * LINE_KEY + n)
+            line_adds.append((mask, worths, got, once, twice))
+            keys.append(adds)
+        useful = _useful(every)
+        # (-what a line adds, its number) as one number, sorted without a key: the lines that add most first.
+        for k in range(len(useful)):
+            n = useful[k]
+            useful[k] = -keys[n] * LINE_KEY + n
+        keys = useful
         keys.sort()
-        order = [key % LINE_KEY for key in keys]
-        self.lines = [useful[n] for n in order]
-        self.line_places = [line_places[n] for n in order]
+        line_masks, line_worths, line_singles, line_once, line_twice = self.line_adds
+        lines, places_of = self.lines, self.line_places
+        for key in keys:
+            n = key % LINE_KEY
+            lines.append(every[n])
+            places_of.append(line_places[n])
+            mask, worths, got, once, twice = line_adds[n]
+            line_masks.append(mask)
+            line_worths.append(worths)
+            line_singles.append(got)
+            line_once.append(once)
+            line_twice.append(twice)
         # What lines[:n] can add beyond their coins, for each n: what the most r of lines[n:] add is
         # best_lines[n + r] - best_lines[n], as they come in the order of what they add.
         best_lines = self.best_lines = [0]
@@ -255,35 +285,12 @@ class _Spending(Judge):
             best_lines.append(total)
         # Past the last line nothing more is added: best_lines[n + r] is read for any r up to the coins, unchecked.
         best_lines.extend([total] * self.coins)
-        self.line_adds = self._line_adds()
         self.reach = self._reach()
-
-    def _line_adds(self) -> tuple:
-        """Return what each line adds to a choice none of whose squares it feeds, as the walk adds it square by
-        square: (its places (bits), their worths, the cards missing one they pay, those missing two they bring one
-        Cottage to (once) and two (twice, of themselves)), each a list by line."""
-        cards, worth_of = self.cards, self.worth_of
-        singles, pairs, doubles = cards.singles, cards.pairs, cards.doubles
-        line_masks, line_worths, line_singles, line_once, line_twice = [], [], [], [], []
-        for places in self.line_places:
-            mask = worths = got = once = twice = 0
-            for p in places:
-                mask |= 1 << p
-                worths += worth_of[p]
-                got |= singles[p]
-                twice |= once & pairs[p] | doubles[p]
-                once |= pairs[p] | doubles[p]
-            line_masks.append(mask)
-            line_worths.append(worths)
-            line_singles.append(got)
-            line_once.append(once)
-            line_twice.append(twice)
-        return line_masks, line_worths, line_singles, line_once, line_twice
 
     def _reach(self) -> list:
         """Return, for each start k, what lines[k:] can reach: (the cards missing one Cottage that their squares
         pay, those missing two that their squares bring Cottages to, as bits; ((bit of a place, its worth), ...)
-        of their places worth more than nothing), from what each line adds (_line_adds)."""
+        of their places worth more than nothing), from what each line adds (line_adds)."""
         line_masks, _, line_singles, line_once, _ = self.line_adds
         worth_of = self.worth_of
         # The places worth more than nothing (as bits): with none (a Grand Mausoleum's Cottages), no line's places
@@ -402,7 +409,7 @@ class _Spending(Judge):
         worth_of, best_lines, reach, line_places = self.worth_of, self.best_lines, self.reach, self.line_places
         lines, coin, base, full = len(self.lines), self.coin, self.base, self.full
         coin_halves = HALVES * coin
-        # What each line adds to a choice none of whose squares it feeds (_line_adds).
+        # What each line adds to a choice none of whose squares it feeds (line_adds, worked out in line_up).
         line_masks, line_worths, line_singles, line_once, line_twice = self.line_adds
         # The best total so far (at first less than the first set's, no line and every coin kept), the lines (bits)
         # that make it, and how many sets were scored.
