@@ -577,11 +577,31 @@ class _Walk:
         def choose(p, left, made, got, once, twice, chosen):
             # Each choice of `left` more neighbours from near[p:], after `chosen`, the last one scored in the loop;
             # return whether the best reached the most any choice can make.
-            if left > 1:
+            if left > 2:
                 for q in range(p, count - left + 1):
                     if choose(q + 1, left - 1, made + worth[q], got | singles[q], once | pairs[q] | doubles[q],
                               twice | once & pairs[q] | doubles[q], chosen | 1 << q):
                         return True
+                return False
+            if left == 2:
+                # The last two neighbours in two loops, the last one's as below: a call per next-to-last neighbour
+                # costs more under MicroPython than the choices it scores.
+                for q in range(p, count - 1):
+                    made_q, got_q, once_q = made + worth[q], got | singles[q], once | pairs[q] | doubles[q]
+                    twice_q, chosen_q = twice | once & pairs[q] | doubles[q], chosen | 1 << q
+                    best = found[0]
+                    for r in range(q + 1, count):
+                        total = made_q + worth[r] + paid_one[got_q | singles[r]] + \
+                            paid_two[twice_q | once_q & pairs[r] | doubles[r]]
+                        if total > best:
+                            best = found[0] = total
+                            found[2] = chosen_q | 1 << r
+                            if settle:
+                                walk.keep(total, found[2])
+                                if walk.settled():
+                                    found[1] += r - q
+                                    return True
+                    found[1] += count - q - 1
                 return False
             best = found[0]
             for q in range(p, count):
