@@ -1,8 +1,9 @@
 """What a card's rule may look at: one player's town and the few facts around it."""
 
 from .cards import ALL_MONUMENTS
+from .cards import BARRETT_CASTLE
+from .cards import COTTAGE
 from .cards import colour_of
-from .cards import cottage_count
 
 
 class TownView:
@@ -57,5 +58,18 @@ class TownView:
         return {colour_of(self.squares[i]) for i in indexes if self.squares[i] is not None}
 
     def fed_cottages(self, indexes) -> int:
-        """Return the fed Cottages on these squares, a fed Barrett Castle counting 2."""
-        return sum(cottage_count(self.squares[i]) for i in indexes if i in self.fed)
+        """Return the fed Cottages on these squares, a fed Barrett Castle counting 2 (as cottage_count counts them).
+
+        A loop, not a sum over a generator calling cottage_count: under MicroPython each needy card's rule (Temple,
+        Parsonage, Schoolhouse) pays for both, and a Fortune town has many of them.
+        """
+        squares, fed = self.squares, self.fed
+        count = 0
+        for i in indexes:
+            if i in fed:
+                card = squares[i]
+                if card == COTTAGE:
+                    count += 1
+                elif card == BARRETT_CASTLE:
+                    count += 2
+        return count
