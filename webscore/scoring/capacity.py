@@ -205,12 +205,27 @@ class Cards:
         # reachable()'s running sums (worked out when first asked for) and its answers, by the squares fed.
         self.reached = None
 
-    def reorder(self, order: list) -> None:
-        """Put the squares in this order (by their places)."""
-        self.singles = [self.singles[p] for p in order]
-        self.pairs = [self.pairs[p] for p in order]
-        self.doubles = [self.doubles[p] for p in order]
-        self.brings = [self.brings[p] for p in order]
+    def reorder(self, order: list, near: tuple, worth: list, most: list) -> tuple:
+        """Put the squares in this order (by their places); return near, worth and most (by place) in that order
+        too, (near as a tuple, worth, most).
+
+        One loop for all seven, where seven comprehensions cost more under MicroPython.
+        """
+        count = len(order)
+        singles, pairs, doubles, brings = self.singles, self.pairs, self.doubles, self.brings
+        new_singles, new_pairs, new_doubles, new_brings = [0] * count, [0] * count, [0] * count, [0] * count
+        new_near, new_worth, new_most = [0] * count, [0] * count, [0] * count
+        for k in range(count):
+            p = order[k]
+            new_singles[k] = singles[p]
+            new_pairs[k] = pairs[p]
+            new_doubles[k] = doubles[p]
+            new_brings[k] = brings[p]
+            new_near[k] = near[p]
+            new_worth[k] = worth[p]
+            new_most[k] = most[p]
+        self.singles, self.pairs, self.doubles, self.brings = new_singles, new_pairs, new_doubles, new_brings
+        return tuple(new_near), new_worth, new_most
 
     def most(self, p: int, worth: int) -> int:
         """Return the most square p (worth `worth`) can add, in halves: its worth and its shares of its cards."""
@@ -356,13 +371,14 @@ class _Walk:
         if self.most_first:
             # The neighbours that can add most first: the best choice is found sooner, and fewer are walked.
             # (-what one adds, its place) as one number, sorted without a key.
-            keys = [-most[p] * PLACE_KEY + p for p in range(len(near))]
+            count = len(near)
+            keys = [0] * count
+            for p in range(count):
+                keys[p] = -most[p] * PLACE_KEY + p
             keys.sort()
-            order = [key % PLACE_KEY for key in keys]
-            self.near = tuple([near[p] for p in order])
-            self.worth = [worth[p] for p in order]
-            most = [most[p] for p in order]
-            cards.reorder(order)
+            for p in range(count):
+                keys[p] %= PLACE_KEY
+            self.near, self.worth, most = cards.reorder(keys, near, worth, most)
         made_fed = cards.paid
         for i in fed:
             if i in worths:
