@@ -193,8 +193,10 @@ class _Spending(Judge):
         self.coin = coin_worth(town)
         self.groups = groups(town.squares, is_feedable) if feeding.greenhouses else []
         self.free = FARM_CAPACITY * len(feeding.farms)
-        self.squares = tuple([i for i in feeding.feedable if i not in feeding.fixed])
-        self.worth_of = [self.top.worths[i] for i in self.squares]
+        # In local names: under MicroPython a comprehension reads an attribute again for each square.
+        fixed, worths = feeding.fixed, self.top.worths
+        squares = self.squares = tuple([i for i in feeding.feedable if i not in fixed])
+        self.worth_of = [worths[i] for i in squares]
         self.more = bool(feeding.barns or feeding.farms or feeding.greenhouses)
 
     def line_up(self) -> None:
@@ -300,7 +302,7 @@ class _Spending(Judge):
             if worth_of[p] > 0:
                 positive |= 1 << p
         reach = [(0, 0, ())]
-        singles, twos, worths, seen = 0, 0, [], 0
+        singles, twos, worths, seen, kept = 0, 0, [], 0, ()
         for k in range(len(self.lines) - 1, -1, -1):
             singles |= line_singles[k]
             twos |= line_once[k]
@@ -310,7 +312,9 @@ class _Spending(Judge):
                 for p in self.line_places[k]:
                     if new >> p & 1:
                         worths.append((1 << p, worth_of[p]))
-            reach.append((singles, twos, tuple(worths)))
+                # A new tuple only when the line brings new places worth more than nothing.
+                kept = tuple(worths)
+            reach.append((singles, twos, kept))
         reach.reverse()
         return reach
 
