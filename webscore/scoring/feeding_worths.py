@@ -21,8 +21,6 @@ from .monuments import RULES as MONUMENT_RULES
 from .monuments import VINEYARD_FED
 from .town import ADJACENT
 
-# How many Cottages a card counts as for other cards (cards.cottage_count), for a look-up without a call.
-COTTAGES = {COTTAGE: 1, BARRETT_CASTLE: 2}
 # Gains are counted in halves: a needy card's points split over the 1 or 2 Cottages it still misses.
 HALVES = 2
 # What feeding gains a card whose rule, fed or not, takes off the same points (the Vineyard's per building type):
@@ -45,7 +43,11 @@ def card_worths(town, dependent: list, squares) -> dict:
 
     That is its own points fed less unfed, and one per Chapel per Cottage it counts as.
     """
-    chapels = sum(1 for i in dependent if town.squares[i] == "chapel")
+    # A loop, not a sum over a generator: under MicroPython the generator costs more than the count.
+    chapels = 0
+    for i in dependent:
+        if town.squares[i] == "chapel":
+            chapels += 1
     worths = {}
     kept = town.fed
     for i in squares:
@@ -97,11 +99,14 @@ def ceiling(town, dependent: list, feedable: list) -> Ceiling:
         beside = []
         could = 0
         for j in ADJACENT[t]:
-            # As cottage_count, without a call.
-            cottages = COTTAGES.get(squares[j], 0)
-            if cottages:
-                beside.append((j, cottages))
-                could += cottages
+            # As cottage_count, without a call (nor a dict's method: under MicroPython each costs more).
+            beside_card = squares[j]
+            if beside_card == COTTAGE:
+                beside.append((j, 1))
+                could += 1
+            elif beside_card == BARRETT_CASTLE:
+                beside.append((j, 2))
+                could += 2
         # A card that Cottages beside it cannot pay never scores: no bound needs to reckon with it.
         if could >= FED_COTTAGES_NEEDED[card]:
             if card not in paid:
