@@ -29,6 +29,18 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.slow)
 
 
+def pytest_xdist_make_scheduler(config, log):
+    """Run on both cores (pytest -n 2), the tests go to the workers module by module, and every browser test to one
+    worker: a run starts one browser and one app server, while the other worker runs the rest."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class BrowserTestsTogether(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return "tests/browser" if nodeid.startswith("tests/browser/") else super()._split_scope(nodeid)
+
+    return BrowserTestsTogether(config, log)
+
+
 class MicroPythonCore:
     """The scoring core and the flow under the vendored MicroPython runtime, in one Node process."""
 
