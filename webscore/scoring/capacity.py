@@ -171,17 +171,6 @@ class Cards:
             else:
                 bit = 1 << len(two)
                 two.append(points_when_fed)
-            if not bounds:
-                for j, cottages in beside:
-                    if j in place:
-                        p = place[j]
-                        if missing == 1:
-                            singles[p] |= bit
-                        elif cottages >= 2:
-                            doubles[p] |= bit
-                        else:
-                            pairs[p] |= bit
-                continue
             mask = count = 0
             needs = missing
             for j, cottages in beside:
@@ -194,9 +183,12 @@ class Cards:
                         needs = 1
                     else:
                         pairs[p] |= bit
-                    brings[p] += cottages if cottages < missing else missing
-                    mask |= 1 << j
-                    count += 1
+                    if bounds:
+                        brings[p] += cottages if cottages < missing else missing
+                        mask |= 1 << j
+                        count += 1
+            if not bounds:
+                continue
             keys.append(((2 - needs) * CARD_KEY + count) * CARD_KEY + len(masks))
             masks.append(mask)
             points.append(points_when_fed)
