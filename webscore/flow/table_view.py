@@ -11,13 +11,12 @@ from ..scoring import encode
 from ..scoring import score_valid_game
 
 
-def table_game(setup_code: str, codes: list) -> dict:
-    """Return the game of a table: the setup with every town handed in so far (codes: each player's town code, or
-    None)."""
+def table_game(record: dict) -> dict:
+    """Return the game of a table: its setup with every town handed in so far (each town's code, or None)."""
     # Every code a table keeps was checked when it was saved, so reading it again needs no checks.
-    game = decode(setup_code)
+    game = decode(record["setup"])
     players = list(game["players"])
-    for i, code in enumerate(codes):
+    for i, code in enumerate(record["towns"]):
         if code:
             players[i] = decode(code)["players"][i]
     return dict(game, players=players)
@@ -25,7 +24,7 @@ def table_game(setup_code: str, codes: list) -> dict:
 
 def finished_code(record: dict):
     """Return the code of a table's game once every town is handed in, else None (what a save's answer links to)."""
-    return encode(table_game(record["setup"], record["towns"])) if all(record["done"]) else None
+    return encode(table_game(record)) if all(record["done"]) else None
 
 
 def status(record: dict, i: int) -> str:
@@ -48,7 +47,7 @@ def table_view(record: dict, setup: dict) -> dict:
     finished = all(record["done"])
     result = None
     if any(record["done"]):
-        game = table_game(record["setup"], record["towns"])
+        game = table_game(record)
         scored = score_valid_game(game)["players"]
         totals = {i: scored[i]["total"] for i in range(len(scored)) if record["done"][i]}
         if finished:

@@ -51,11 +51,6 @@ def read_town(setup: dict, code: str, n=None) -> dict:
     return {brought[0]: game["players"][brought[0]]}
 
 
-def whole_game(record: dict) -> dict:
-    """Return the game of a table: the setup with every town handed in so far (table_view.table_game)."""
-    return table_view.table_game(record["setup"], record["towns"])
-
-
 def sync_towns(record: dict, setup: dict) -> list:
     """Return each player's town as the sync keeps it (webscore.flow.sync), for a record of any age.
 

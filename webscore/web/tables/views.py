@@ -68,7 +68,6 @@ from .towns import owners
 from .towns import read_town
 from .towns import sync_towns
 from .towns import table_state
-from .towns import whole_game
 from .towns import with_event
 from .towns import with_owner
 from .towns import with_town
@@ -235,7 +234,7 @@ def town(lang, table_id, n):
     # Drawn as the town step draws a town: the table holds only what a square offers (sync.apply).
     fields = sync.form_fields(kept["fields"])
     # Scored beside the other towns as the table holds them: a Feast Hall reads the town on its right.
-    whole = whole_game(record)
+    whole = table_view.table_game(record)
     entered = sync.town_read(whole, n, fields)
     game = entered[0]
     player = game["players"][n - 1]
