@@ -227,17 +227,17 @@ def turns_form(words: dict, view: dict, action: str, problems: dict, typed: dict
     ui = words["ui"]
     low, high = words["catalogue"]["fact_limits"]["master_builder_turns"]
     rows = []
-    first = True
-    for p in view["asks_turns"]:
-        key = "turns-" + str(p + 1)
+    keys = ["turns-" + str(p + 1) for p in view["asks_turns"]]
+    # The first refused box has the focus as the page opens.
+    focused = next((key for key in keys if problems.get(key)), None)
+    for p, key in zip(view["asks_turns"], keys):
         turns = view["players"][p].get("turns")
         # 0 turns as Master Builder is what "we did not count them" gives: no player of a game has none.
         turns = None if turns == 0 else turns
         refused = problems.get(key, [])
-        # A refused box says so and names its problems to a screen reader; the first has the focus as the page opens.
-        invalid = ' aria-invalid="true" aria-describedby="{}-error"{}'.format(key, " autofocus" if first else "") \
+        # A refused box says so and names its problems to a screen reader.
+        invalid = ' aria-invalid="true" aria-describedby="{}-error"{}'.format(key, " autofocus" if key == focused else "") \
             if refused else ""
-        first = first and not refused
         rows.append(
             '<p class="fact"><label for="{key}"><bdi>{name}</bdi></label>\n'
             '<input type="number" id="{key}" name="{key}" min="{low}" max="{high}" inputmode="numeric" value="{value}"'
