@@ -6,7 +6,7 @@ import { words } from "./words.mjs";
 const KEY = "marquoir.games";
 const DRAFTS = "marquoir.drafts";
 const KEEP = 30;
-// Every game finished on this phone, for "Your games" (games.mjs): {code, when, key, summary} (the summary
+// Every game finished on this phone, for "Your games" (games.mjs): {code, when, key, summary, was} (the summary
 // the statistics read, once the core has read the code), oldest first; and the names counted as others.
 const PLAYED = "marquoir.played";
 const MERGED = "marquoir.merged";
@@ -70,13 +70,18 @@ function keepPlayed(code, key) {
     if (!Array.isArray(read(PLAYED, null))) keepAllPlayed(list);
     return;
   }
+  // A play keeps the codes a correction replaced ("was"): a result opened again at one of them (Back to the tied
+  // result a tie-break replaced) is an older step of that play, and correcting it again replaces that play.
+  const was = (game, older) => game.code === older || (game.was ?? []).includes(older);
+  if (list.some((game) => was(game, code))) return;
   const corrected = read(CORRECTING, null);
+  let replaced = [];
   if (corrected?.key === key) {
-    const at = list.findLastIndex((game) => game.code === corrected.code);
-    if (at >= 0) list.splice(at, 1);
+    const at = list.findLastIndex((game) => was(game, corrected.code));
+    if (at >= 0) replaced = [...(list[at].was ?? []), list.splice(at, 1)[0].code];
     write(CORRECTING, null);
   }
-  keepAllPlayed([...list, { code, when: now, key }]);
+  keepAllPlayed([...list, { code, when: now, key, ...(replaced.length ? { was: replaced } : {}) }]);
 }
 
 // A quick pad finished on this phone counts in "Your games" as a game, its code "pad?" and its address's query

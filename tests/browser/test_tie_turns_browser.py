@@ -56,3 +56,13 @@ def test_breaking_a_tie_corrects_the_play_your_games_keeps(phone, live_server):
     assert [game["code"] for game in kept] == [broken]
     page.goto("{}/en/games".format(live_server))
     expect(page.locator(".stats-count")).to_have_text("1 game")
+    # Back to the tied result, and the tie broken again otherwise: still the one play, as decided last.
+    page.go_back()
+    page.go_back()
+    expect(page.locator("form.turns")).to_be_visible()
+    assert page.url.endswith(tied)
+    page.get_by_role("button", name="We did not count them").click()
+    expect(page.locator(".winner")).to_have_text("Bo wins with −11 points")
+    again = page.url.rsplit("/", 1)[1]
+    kept = page.evaluate("JSON.parse(localStorage.getItem('marquoir.played'))")
+    assert [game["code"] for game in kept] == [again]
