@@ -80,7 +80,8 @@ def test_a_game_over_leads_to_the_towns_with_its_first_button(client):
 def test_the_decks_show_the_card_turned_and_the_offer(client):
     words = browser_words(client, "en")
     first = helper_pieces.town_hall(words, 0, table.town_hall(5, 0))
-    assert first.startswith('<h1 data-said="Town Hall">Town Hall</h1>\n<p class="hint">')
+    # The heading alone is said as a sentence too.
+    assert first.startswith('<h1 data-said="Town Hall.">Town Hall</h1>\n<p class="hint">')
     assert re.findall(r'<button ([^>]*)>([^<]*)<', first)[:2] == [
         ('class="primary big" data-action="next" type="button"', "Turn the first card"),
         ('data-action="undo" disabled type="button"', "Undo")]

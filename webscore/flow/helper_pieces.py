@@ -155,8 +155,9 @@ def _undo(words: dict, disabled: bool) -> str:
 
 def _heading(words: dict, heading: str, told: str = "") -> str:
     """Return a screen's heading, with what a screen reader hears as it is drawn after a tap (play.mjs): the heading,
-    then what the screen tells, where it tells something ("Round 2. Bo names the resource."), as plain text."""
-    said = sentences([fill(words["ui"]["sentence"], {"words": heading}), told]) if told else heading
+    said as a sentence, then what the screen tells, where it tells something ("Round 2. Bo names the resource."), as
+    plain text."""
+    said = sentences([fill(words["ui"]["sentence"], {"words": heading}), told])
     return "<h1 {}>{}</h1>".format(attributes({"data-said": said}), escape(heading))
 
 
