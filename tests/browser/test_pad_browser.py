@@ -1,6 +1,9 @@
 """The quick score pad on a phone: empty squares counted once, negative points without a minus key, and
 an address the pad cannot read is named, not dropped."""
 
+import contextlib
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from support.browsing import WAIT
@@ -10,11 +13,17 @@ from support.phone import go_offline
 from support.phone import install
 from support.phone import tap_and_type
 
+ROWS = """() => [...document.querySelectorAll(".ranking li")]
+    .map((li) => [li.querySelector(".who").innerText, li.dataset.total, li.dataset.place])"""
 
-def pad_rows(page):
-    rows = page.locator(".ranking li")
-    return [(rows.nth(i).locator(".who").inner_text(), rows.nth(i).get_attribute("data-total"),
-             rows.nth(i).get_attribute("data-place")) for i in range(rows.count())]
+
+def pad_rows(page, rows):
+    """Assert the ranking's rows (who, total, place) once the pad has worked them out: each field typed is counted
+    after it is typed, so the rows of the field before may still be in view."""
+    with contextlib.suppress(PlaywrightTimeoutError):
+        page.wait_for_function("(rows) => JSON.stringify(({})()) === JSON.stringify(rows)".format(ROWS), arg=rows,
+                               timeout=WAIT)
+    assert [tuple(row) for row in page.evaluate(ROWS)] == rows
 
 
 def test_empty_squares_are_counted_once_taken_off_and_break_the_tie(browser, phone, live_server):
@@ -27,8 +36,7 @@ def test_empty_squares_are_counted_once_taken_off_and_break_the_tie(browser, pho
     page.fill("#n1", "Bo")
     page.fill("#blue0", "12")
     page.fill("#empty0", "2")
-    expect(page.locator(".ranking li")).to_have_count(2)
-    assert pad_rows(page) == [("Ana", "10", "1"), ("Bo", "0", "2")]
+    pad_rows(page, [("Ana", "10", "1"), ("Bo", "0", "2")])
     page.fill("#blue1", "11")
     page.fill("#empty1", "1")
     # Level on 10: a Master Builder game asks for turns first, never again for empty squares.
@@ -38,7 +46,7 @@ def test_empty_squares_are_counted_once_taken_off_and_break_the_tie(browser, pho
     page.fill("#t0", "3")
     page.fill("#t1", "3")
     expect(page.locator(".ranking li").first).to_have_attribute("data-player", "1")
-    assert pad_rows(page) == [("Bo", "10", "1"), ("Ana", "10", "2")]
+    pad_rows(page, [("Bo", "10", "1"), ("Ana", "10", "2")])
     # Each tied row says its own number, the winner's and the other's alike.
     assert page.locator(".ranking li .tie").all_inner_texts() == ["tie-break: 1 empty square", "tie-break: 2 empty squares"]
     link = page.locator(".share-url").input_value()
@@ -50,7 +58,7 @@ def test_empty_squares_are_counted_once_taken_off_and_break_the_tie(browser, pho
         fresh.goto(link)
         drawn(fresh, "#n0")
         expect(fresh.locator(".ranking li")).to_have_count(2)
-        assert pad_rows(fresh) == [("Bo", "10", "1"), ("Ana", "10", "2")]
+        pad_rows(fresh, [("Bo", "10", "1"), ("Ana", "10", "2")])
         assert fresh.locator("html").get_attribute("lang") == "fr"
         assert fresh.locator(".ranking .tie").first.inner_text() == "départage\u00a0: 1\u00a0case vide"
     finally:
@@ -95,7 +103,7 @@ def test_an_unknown_column_in_the_address_is_named_until_left_out(phone, live_se
     page.get_by_role("button", name="Leave them out").click()
     expect(problems).to_be_hidden()
     assert "bleu0" not in page.url
-    assert pad_rows(page) == [("Ana", "12", "1"), ("Bo", "4", "2")]
+    pad_rows(page, [("Ana", "12", "1"), ("Bo", "4", "2")])
 
 
 def test_impossible_values_get_a_message_beside_their_field(phone, live_server):
