@@ -1,9 +1,11 @@
 // CPU time under MicroPython in Node: node fortune_feeding.mjs BUNDLE ROUNDS door|feeding ITEMS.json
 // door: ITEMS is [[game file, player index], ...], each scored through the live score's door (score_town_json).
 // feeding: ITEMS is [[four row strings, coins or null], ...], each town view fed alone (feeding.choose_feeding).
-// After a quarter of ROUNDS of warm-up, ROUNDS rounds run every item once each, in turn, so that the runtime
-// warming up or collecting garbage falls on every item alike; the CPU milliseconds per item are printed as
-// JSON, in order. BUNDLE is the core as the browser fetches it (webscore/web/offline/bundle.py).
+// After a quarter of ROUNDS of warm-up, ROUNDS rounds run every item once each, in turn, each round starting one
+// item further on, so that no item always follows the same one; each scoring is timed alone, and the median CPU
+// milliseconds of each item's scorings are printed as JSON, in order: a pause of the machine's (a scoring now and
+// then took 3 to 6 times its usual time, on any item) moves no median, where it moved the mean of whichever item
+// it fell on. BUNDLE is the core as the browser fetches it (webscore/web/offline/bundle.py).
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -51,14 +53,20 @@ const collect = mp.globals.get("collect");
 const items = JSON.parse(text).map((_, n) => n);
 const rounds = Number(process.argv[3]);
 for (let r = 0; r < Math.ceil(rounds / 4); r++) for (const item of items) run(item);
-const used = items.map(() => 0);
+const used = items.map(() => []);
 for (let r = 0; r < rounds; r++) {
-  items.forEach((item, n) => {
+  for (let k = 0; k < items.length; k++) {
+    const n = (r + k) % items.length;
     collect();
     const before = process.cpuUsage();
-    run(item);
+    run(items[n]);
     const after = process.cpuUsage(before);
-    used[n] += after.user + after.system;
-  });
+    used[n].push(after.user + after.system);
+  }
 }
-process.stdout.write(JSON.stringify(used.map((micros) => micros / 1000 / rounds)));
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+process.stdout.write(JSON.stringify(used.map((micros) => median(micros) / 1000)));

@@ -3,10 +3,12 @@
 Each town is scored through the live score's door (score_town_json), under MicroPython (Node, the core's
 bundle as the browser runs it: CPU time, tests/bench/fortune_feeding.mjs, the heap collected before each
 timing, so that a collection's pause is not counted to whichever town filled the heap) and under CPython; each
-run scores every town in turn, ROUNDS rounds after a warm-up, and is repeated. Printed: how many feeding choices
-one scoring of each town scores (feeding_worths.EVALUATIONS: the work, whatever the machine's load), then
-min/median/max over the repeats of the milliseconds per scoring, of each town's ratio to the rulebook town of
-the same run, and of each run's worst ratio (its slowest Fortune town's).
+run scores every town in turn, ROUNDS rounds after a warm-up, each scoring timed alone, and is repeated. Printed:
+how many feeding choices one scoring of each town scores (feeding_worths.EVALUATIONS: the work, whatever the
+machine's load), then min/median/max over the repeats of each town's median milliseconds per scoring, of each
+town's ratio to the rulebook town of the same run, and of each run's worst ratio (its slowest Fortune town's).
+Medians, not means: the machine's pauses fell on one town or another (a scoring now and then took 3 to 6 times
+its usual time) and moved the worst ratio by as much as 0.1 from one run to the next.
 
 The towns are valid games, each the worst of its kind found (one red building a game, so Root Cellars,
 the Tithe Barn, Farms and a Greenhouse never share a town; 4 coins at most, 5 with the Estival Festival,
@@ -115,16 +117,18 @@ def micropython_runs(mode: str, items: list) -> list:
 
 
 def cpython_runs(played: list) -> list:
-    """Return per repeat the CPU milliseconds of one live scoring of each game, under CPython."""
+    """Return per repeat the median CPU milliseconds of one live scoring of each game, under CPython."""
     texts = [json.dumps(entry[1]) for entry in played]
     runs = []
     for _ in range(REPEATS):
         run = []
         for text in texts:
-            start = time.process_time()
+            used = []
             for _ in range(ROUNDS):
+                start = time.process_time()
                 score_town_json(text, 0)
-            run.append((time.process_time() - start) * 1000 / ROUNDS)
+                used.append((time.process_time() - start) * 1000)
+            run.append(statistics.median(used))
         runs.append(run)
     return runs
 
