@@ -258,7 +258,7 @@ def test_a_game_ended_with_towns_still_empty_is_said_on_the_other_phones(browser
     request = urllib.request.Request("{}/4".format(table_url), method="POST", data=body,
                                      headers={"Content-Type": "application/json", "X-Requested-With": "marquoir"})
     urllib.request.urlopen(request).close()
-    said = "La partie a été terminée depuis la bourgade de Dominika alors que des bourgades étaient encore vides."
+    said = "La partie a été terminée depuis la bourgade appartenant à Dominika alors que des bourgades étaient encore vides."
     expect(table_phone.locator(".table-events")).to_have_text(said, timeout=WAIT)
     expect(table_phone.locator("#table-result")).to_be_visible()
     assert "/fr/t/" in table_phone.url

@@ -59,6 +59,19 @@ def test_french_has_no_plain_space_before_high_punctuation():
     assert [string for string in FRENCH_PROSE if re.search(r" [:;?!»]", string)] == []
 
 
+# The placeholders that stand for a number: "de 3" is written so, where "de" before a name or a card would have to be
+# elided before a vowel ("d’Ana", "d’Entrepôt"), which a message cannot do for every value.
+NUMBER_PLACEHOLDERS = {"num", "total", "count", "points", "value", "version", "place", "date", "time", "rows", "row",
+                       "line", "squares", "square", "low", "high"}
+
+
+def test_french_puts_no_eliding_word_before_a_name():
+    eliding = re.compile(r"(?i)\b(?:de|que|le|la|ne|se|jusque|lorsque|puisque) (?:%\((\w+)\)s|\{(\w+)\})")
+    found = [string for string in FRENCH_PROSE for match in eliding.finditer(string)
+             if (match[1] or match[2]) not in NUMBER_PLACEHOLDERS]
+    assert found == []
+
+
 # One name per thing: (English word in the id, what the translation must then say, a pattern it never holds).
 GLOSSARY = {
     "fr": [

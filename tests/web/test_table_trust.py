@@ -229,7 +229,7 @@ def test_ending_the_game_with_towns_still_empty_is_asked_first(phone):
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "The game was ended from Dominika's town while towns had no square yet."),
-    ("fr", "La partie a été terminée depuis la bourgade de Dominika alors que des bourgades étaient encore vides."),
+    ("fr", "La partie a été terminée depuis la bourgade appartenant à Dominika alors que des bourgades étaient encore vides."),
     ("hu", "A játszmát Dominika városából fejezték be, miközben egyes városok még üresek voltak."),
 ])
 def test_a_game_ended_with_towns_still_empty_is_said_on_every_phone(phone, lang, said):
