@@ -72,6 +72,13 @@ def test_french_puts_no_eliding_word_before_a_name():
     assert found == []
 
 
+def test_hungarian_glues_no_suffix_to_a_value_nor_puts_an_article_before_one():
+    # A suffix follows the value's vowels ("Anával", "Péterrel") and the article its first sound ("a Kút", "az
+    # Óratorony", "az 1."): a message can do neither for every value.
+    glued = re.compile(r"(?:%\(\w+\)s|\{\w+\})-?\w|(?i:\ba|\baz) (?:%\(\w+\)s|\{\w+\})")
+    assert [string for _, _, string in HUNGARIAN if glued.search(string)] == []
+
+
 # One name per thing: (English word in the id, what the translation must then say, a pattern it never holds).
 GLOSSARY = {
     "fr": [
