@@ -1,8 +1,8 @@
 // CPU time under MicroPython in Node: node fortune_feeding.mjs BUNDLE ROUNDS door|feeding ITEMS.json
 // door: ITEMS is [[game file, player index], ...], each scored through the live score's door (score_town_json).
 // feeding: ITEMS is [[four row strings, coins or null], ...], each town view fed alone (feeding.choose_feeding).
-// After a quarter of ROUNDS of warm-up, ROUNDS rounds run every item once each, in turn, each round starting one
-// item further on, so that no item always follows the same one; each scoring is timed alone, and the median CPU
+// After a quarter of ROUNDS of warm-up, ROUNDS rounds run every item once each, each round in its own order (shuffled,
+// the same every run), so that no item always follows the same one; each scoring is timed alone, and the median CPU
 // milliseconds of each item's scorings are printed as JSON, in order: a pause of the machine's (a scoring now and
 // then took 3 to 6 times its usual time, on any item) moves no median, where it moved the mean of whichever item
 // it fell on. BUNDLE is the core as the browser fetches it (webscore/web/offline/bundle.py).
@@ -54,9 +54,19 @@ const items = JSON.parse(text).map((_, n) => n);
 const rounds = Number(process.argv[3]);
 for (let r = 0; r < Math.ceil(rounds / 4); r++) for (const item of items) run(item);
 const used = items.map(() => []);
+// A linear congruential generator: the same orders every run.
+let seed = 1;
+const random = () => {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed / 2147483648;
+};
 for (let r = 0; r < rounds; r++) {
-  for (let k = 0; k < items.length; k++) {
-    const n = (r + k) % items.length;
+  const order = [...items];
+  for (let k = order.length - 1; k > 0; k--) {
+    const j = Math.floor(random() * (k + 1));
+    [order[k], order[j]] = [order[j], order[k]];
+  }
+  for (const n of order) {
     collect();
     const before = process.cpuUsage();
     run(items[n]);
