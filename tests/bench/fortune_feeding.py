@@ -5,8 +5,9 @@ bundle as the browser runs it: CPU time, tests/bench/fortune_feeding.mjs, the he
 timing, so that a collection's pause is not counted to whichever town filled the heap) and under CPython; each
 run scores every town once a round, ROUNDS rounds after a warm-up, each round in its own order and each scoring
 timed alone, and is repeated. Printed: how many feeding choices one scoring of each town scores
-(feeding_worths.EVALUATIONS: the work, whatever the machine's load), then min/median/max over the repeats of each town's median milliseconds per scoring, of each
-town's ratio to the rulebook town of the same run, and of each run's worst ratio (its slowest Fortune town's).
+(feeding_worths.EVALUATIONS: the work, whatever the machine's load), then min/median/max over the repeats of
+each town's median milliseconds per scoring, of each town's ratio to the rulebook town of the same run, and of
+each run's worst ratio (its slowest Fortune town's).
 Medians, not means: the machine's pauses fell on one town or another (a scoring now and then took 3 to 6 times
 its usual time) and moved the worst ratio by as much as 0.1 from one run to the next.
 
