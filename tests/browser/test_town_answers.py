@@ -88,6 +88,11 @@ def test_an_answer_given_after_next_player_clears_its_error(warm_phone, live_ser
     assert page.locator("#shrine_buildings").get_attribute("aria-describedby") is None
 
 
+LOAD_OUT_OF_RANGE = {"en": "Running total: enter what the Warehouse on d4 stores, from 0 to 3",
+                     "fr": "Total provisoire\u00a0: indiquez ce que stocke l’entrepôt de la case d4, de 0 à 3",
+                     "hu": "Eddigi pontszám: add meg a raktár készletét 0 és 3 között (d4 mező)"}
+
+
 def warehouse_total(load) -> int:
     """Return player 1's total with a Warehouse on d4 storing load (None: left blank, so nothing)."""
     game = examples.load("four-players")
@@ -112,6 +117,9 @@ def test_a_warehouse_placed_stores_nothing_until_its_load_is_given(warm_phone, l
     page.fill("#stored_d4", "")
     expect(page.locator(".running-total")).to_have_text(TOTAL[lang].format(warehouse_total(None)))
     expect(page.locator(".square[data-square=d4] .error")).to_have_count(0)
+    # A load it cannot take: no number, and the range it takes.
+    page.fill("#stored_d4", "7")
+    expect(page.locator(".running-total")).to_have_text(LOAD_OUT_OF_RANGE[lang])
 
 
 def test_a_warehouse_load_given_after_next_player_clears_its_error_on_the_square(warm_phone, live_server):

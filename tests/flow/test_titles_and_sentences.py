@@ -92,6 +92,17 @@ def test_a_square_changed_is_said_with_its_points_then_the_total(lang, said):
             town_pieces.square_said(words, "c3", "fort-ironweed", text.points_said(words, -1))] == said
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Running total: enter what the Warehouse on d4 stores, from 0 to 3"),
+    ("fr", "Total provisoire\u00a0: indiquez ce que stocke l’entrepôt de la case d4, de 0 à 3"),
+    ("hu", "Eddigi pontszám: add meg a raktár készletét 0 és 3 között (d4 mező)"),
+])
+def test_the_running_total_waits_on_a_warehouse_load_out_of_range_and_says_the_range(lang, said):
+    # A load left blank is none and waits on nothing: the total waits only on one it cannot take, and says which.
+    words, _ = page_words(lang)
+    assert town_pieces.running_total(words, {"waiting": ["stored_d4", "square_a1"]}) == said
+
+
 def test_a_square_holds_what_it_says_as_drawn_and_with_each_card():
     words, _ = page_words("en")
     square = town_pieces.square_field(words, "d4", ["cottage", "farm"], {"square_d4": "farm"}, {}, 3)

@@ -129,7 +129,9 @@ def running_total(words: dict, scored: dict) -> str:
     if field == SEED:
         return ui["waiting_for_seed"]
     if field is not None and field.startswith("stored_"):
-        return fill(ui["waiting_for_load"], {"square": field[len("stored_"):]})
+        # A load left blank is none: the live score waits only on a load out of range, and says the range.
+        return fill(ui["waiting_for_load"], {"square": field[len("stored_"):],
+                                             "num": number(words, words["catalogue"]["max_stored"])})
     return ui["waiting_for_town"]
 
 

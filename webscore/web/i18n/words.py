@@ -134,7 +134,7 @@ def ui_words() -> dict:
         "running_total_until": _("Running total: at least %(num)s until the town of %(name)s is entered"),
         # The running total while a town waits for an answer: never a number that leaves the answer out.
         "waiting_for_answer": _("Running total: answer “%(question)s” first"),
-        "waiting_for_load": _("Running total: say first what the Warehouse on %(square)s stores"),
+        "waiting_for_load": _("Running total: enter what the Warehouse on %(square)s stores, from 0 to %(num)s"),
         "waiting_for_town": _("Running total: this town cannot be scored as it stands"),
         "offline_note": _("Scored on this phone: no network needed."),
         "player_n": _("Player %(num)d"),
