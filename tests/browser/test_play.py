@@ -56,15 +56,24 @@ def player_row(page, n):
     return page.locator(".table-players li").nth(n)
 
 
+def completed(page, n):
+    """Tap player n's "Town complete" and wait until the screen is drawn again: each button acts on the record its
+    screen was drawn for, so a tap before the new screen is there would act on the record before this one."""
+    button = player_row(page, n).get_by_role("button", name="Town complete", exact=True)
+    button.click()
+    expect(button).to_have_count(0)
+
+
 def test_master_builder_tracker_fills_turns_and_completion(phone, live_server):
     page = phone.new_page()
     start(page, live_server, "master-builder", ["Ana", "Bo", "Cy"], [(1, "the-starloom")])
     hammer = page.locator(".hammer")
     expect(hammer).to_have_text("Ana names the resource.")
     page.get_by_role("button", name="Next round", exact=True).click()
+    expect(hammer).to_have_text("Bo names the resource.")
     page.get_by_role("button", name="Next round", exact=True).click()
     expect(hammer).to_have_text("Cy names the resource.")
-    player_row(page, 1).locator("text=Town complete").click()
+    completed(page, 1)
     page.get_by_role("button", name="Next round", exact=True).click()
     expect(hammer).to_have_text("Ana names the resource.")
     assert "null" not in page.locator("#play").inner_text()
@@ -73,11 +82,11 @@ def test_master_builder_tracker_fills_turns_and_completion(phone, live_server):
     expect(hammer).to_have_text("Ana annonce la ressource.")
     page.click(".languages a[lang=en]")
     # A mistaken tap is undone, and a reload keeps everything.
-    player_row(page, 0).locator("text=Town complete").click()
+    completed(page, 0)
     page.get_by_role("button", name="Undo", exact=True).click()
     page.reload()
     expect(player_row(page, 0)).to_have_attribute("data-turns", "2")
-    player_row(page, 2).locator("text=Town complete").click()
+    completed(page, 2)
     page.get_by_role("button", name="Next round", exact=True).click()
     expect(hammer).to_have_text("Ana names the resource.")
     player_row(page, 0).locator("text=Town complete").click()
@@ -134,6 +143,7 @@ def test_solo_deck_takes_undoes_and_survives_a_reload(phone, live_server):
     seed = int(query(page)["seed"][0])
     assert [cards.nth(i).get_attribute("data-card") for i in range(3)] == solo_deck(seed, [])["face_up"]
     cards.nth(1).click()
+    expect(page.locator("text=Cards left in the pile: 12 · Resources taken: 1")).to_be_visible()
     cards.nth(0).click()
     expect(page.locator("text=Cards left in the pile: 12 · Resources taken: 2")).to_be_visible()
     # The new offer is said as the screen's piece says it (helper_pieces.solo), after its heading: one card is
@@ -166,8 +176,9 @@ def test_events_add_no_history_so_one_back_leaves_and_a_reload_keeps_the_record(
     assert focused_action(page) == "next"
     page.keyboard.press("Enter")
     expect(page.locator(".hammer")).to_have_text("Cy names the resource.")
-    player_row(page, 1).locator("text=Town complete").click()
+    completed(page, 1)
     next_round.click()
+    expect(page.locator(".hammer")).to_have_text("Ana names the resource.")
     next_round.click()
     expect(page.locator(".hammer")).to_have_text("Cy names the resource.")
     assert query(page)["e"] == ["nnc1nn"]
