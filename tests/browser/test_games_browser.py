@@ -183,6 +183,8 @@ def test_export_clear_and_import_restore_the_same_page(phone, live_server, tmp_p
     page.get_by_label("vond össze ezzel:").select_option("Bo")
     page.get_by_role("button", name="Összevonás").click()
     expect(page.get_by_text("Bó mostantól Bo néven számít.", exact=True)).to_have_count(1)
+    # Said once the page is drawn whole, its days written after its figures.
+    expect(page.locator("#announce")).to_have_text("Bó mostantól Bo néven számít.")
     before = page.locator("#history").inner_html()
     with page.expect_download() as saved:
         page.get_by_role("button", name="Játszmák exportálása (JSON)").click()
