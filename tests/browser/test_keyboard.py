@@ -172,7 +172,7 @@ def test_a_whole_game_by_keyboard_only(phone, live_server):
     towns = {"Ana": {"cottage": ["a1", "b1"], "farm": ["a2"]}, "Bo": {"well": ["d4"]}}
     for name, town in towns.items():
         drawn(page)
-        assert page.locator("h1").inner_text() == "Town of " + name
+        expect(page.locator("h1")).to_have_text("Town of " + name)
         for card, where in town.items():
             tab_to(page, ".tool[data-card={}]".format(card), backwards=True)
             page.keyboard.press("Enter")
