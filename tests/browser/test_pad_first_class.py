@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from support.browsing import WAIT
 from support.phone import TAPS
+from support.phone import played
 from support.phone import slow_network
 from support.phone import tap_and_type
 
@@ -81,6 +82,7 @@ def test_a_finished_pad_counts_once_in_your_games_through_corrections_and_a_relo
     page.fill("#blue0", "21")
     expect(page).to_have_url(re.compile(r".*blue0=21.*"), timeout=WAIT)
     expect(kept).to_be_visible(timeout=WAIT)
+    played(page, ["pad?mode=town-hall&n0=Ana&blue0=21&n1=Bo&blue1=15&empty1=1"])
     kept.click()
     page.wait_for_function("() => performance.getEntriesByName('marquoir:games-drawn').length >= 1", timeout=WAIT)
     expect(page.locator(".stats-count")).to_have_text("1\u00a0partie")
@@ -93,8 +95,7 @@ def test_a_finished_pad_counts_once_in_your_games_through_corrections_and_a_relo
     page.fill("#blue0", "22")
     expect(page).to_have_url(re.compile(r".*blue0=22.*"), timeout=WAIT)
     expect(kept).to_be_visible(timeout=WAIT)
-    played = page.evaluate("JSON.parse(localStorage.getItem('marquoir.played'))")
-    assert [game["code"] for game in played] == ["pad?mode=town-hall&n0=Ana&blue0=22&n1=Bo&blue1=15&empty1=1"]
+    played(page, ["pad?mode=town-hall&n0=Ana&blue0=22&n1=Bo&blue1=15&empty1=1"])
     # A name erased: the pad is no longer a finished game, and leaves "Your games".
     page.fill("#n1", "")
     expect(kept).to_be_hidden(timeout=WAIT)

@@ -1,10 +1,13 @@
 """Playing a game in the browser: the towns of the test game, and the taps and reads every browser test uses."""
 
+import contextlib
 import json
 import os
 import pathlib
 import re
 import urllib.request
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from support.browsing import WAIT
 
@@ -243,3 +246,17 @@ def tap_and_type(page, selector, text, delay=0):
     page.wait_for_function("([id, first]) => document.getElementById(id).value.endsWith(first)",
                            arg=[selector.lstrip("#"), text[:1]], timeout=WAIT)
     page.keyboard.type(text[1:], delay=delay)
+
+
+# The codes of the plays "Your games" keeps on this phone, in order.
+PLAYED = "() => (JSON.parse(localStorage.getItem('marquoir.played')) || []).map((game) => game.code)"
+
+
+def played(page, codes):
+    """Assert the plays "Your games" keeps on the phone, by code, once they are these: a page keeps its play after
+    it is drawn (a result once its script has run, a pad once it has worked the game out), so the plays kept before
+    may still be there for a moment."""
+    with contextlib.suppress(PlaywrightTimeoutError):
+        page.wait_for_function("(codes) => JSON.stringify(({})()) === JSON.stringify(codes)".format(PLAYED), arg=codes,
+                               timeout=WAIT)
+    assert page.evaluate(PLAYED) == codes
