@@ -3,6 +3,7 @@ equal turns, and "We did not count them" breaks the tie on the empty squares, th
 
 from playwright.sync_api import expect
 
+from support.phone import played
 from support.phone import slow_network
 from support.towns import town
 from webscore.scoring import encode
@@ -52,8 +53,7 @@ def test_breaking_a_tie_corrects_the_play_your_games_keeps(phone, live_server):
     expect(page.locator(".winner")).to_have_text("Ana wins with −11 points")
     broken = page.url.rsplit("/", 1)[1]
     assert broken != tied
-    kept = page.evaluate("JSON.parse(localStorage.getItem('marquoir.played'))")
-    assert [game["code"] for game in kept] == [broken]
+    played(page, [broken])
     page.goto("{}/en/games".format(live_server))
     expect(page.locator(".stats-count")).to_have_text("1 game")
     # Back to the tied result, and the tie broken again otherwise: still the one play, as decided last.
@@ -64,5 +64,4 @@ def test_breaking_a_tie_corrects_the_play_your_games_keeps(phone, live_server):
     page.get_by_role("button", name="We did not count them").click()
     expect(page.locator(".winner")).to_have_text("Bo wins with −11 points")
     again = page.url.rsplit("/", 1)[1]
-    kept = page.evaluate("JSON.parse(localStorage.getItem('marquoir.played'))")
-    assert [game["code"] for game in kept] == [again]
+    played(page, [again])
