@@ -48,7 +48,7 @@ def test_empty_squares_are_counted_once_taken_off_and_break_the_tie(browser, pho
     expect(page.locator(".ranking li").first).to_have_attribute("data-player", "1")
     pad_rows(page, [("Bo", "10", "1"), ("Ana", "10", "2")])
     # Each tied row says its own number, the winner's and the other's alike.
-    assert page.locator(".ranking li .tie").all_inner_texts() == ["tie-break: 1 empty square", "tie-break: 2 empty squares"]
+    expect(page.locator(".ranking li .tie")).to_have_text(["tie-break: 1 empty square", "tie-break: 2 empty squares"])
     link = page.locator(".share-url").input_value()
     assert link.startswith(live_server + "/pad?") and "empty0=2" in link
     phone.set_offline(False)
