@@ -10,6 +10,8 @@ const root = document.getElementById("play");
 const ui = words.ui;
 // What each button of the screen shown does, by its data-action; set by each screen as it is drawn.
 let actions = {};
+// The screens shown so far: a tap is made on the screen of that number.
+let screen = 0;
 
 // Put a screen in the page (drawn by webscore.flow.helper_pieces) with what its buttons do, and give focus
 // back to the control the player acted on (or, when it is gone, the first one still there), so a screen
@@ -18,6 +20,7 @@ function show(html, screenActions) {
   const acted = root.contains(document.activeElement) ? document.activeElement.dataset.action : null;
   root.innerHTML = html;
   actions = screenActions;
+  screen += 1;
   relinkLanguages();
   if (!acted) return;
   (root.querySelector(`[data-action="${acted}"]:not([disabled])`) ?? root.querySelector("button:not([disabled])"))?.focus();
@@ -35,14 +38,15 @@ function record() {
 // leaves the page at once, however long the game was.
 function go(params) {
   history.replaceState(null, "", location.pathname + "?" + params.toString());
-  draw();
+  return draw();
 }
 
-// Set one part of the record (events, rounds, cards taken, first holder) and redraw.
+// Set one part of the record (events, rounds, cards taken, first holder) and redraw; the promise settles once the
+// new screen is shown.
 function setRecord(key, value) {
   const updated = record();
   updated.set(key, String(value));
-  go(updated);
+  return go(updated);
 }
 
 function newSeed() {
@@ -117,13 +121,50 @@ async function broken(reason = null, undo = null) {
     new_game: path("setup.new_game", { lang: words.lang }) }), undo ? { undo } : {});
 }
 
+// What a button of the hammer or of the rounds does is the same on every screen (next round, undo, town complete,
+// fort built, enter the towns); a card of Solo's offer is its resource, wherever the offer shows it now.
+const SAME_ON_EVERY_SCREEN = /^(next|undo|enter|complete-\d+|fort-\d+)$/;
+// Taps are taken one after the other, each once the screen the one before it draws is shown: a tap made before
+// then (a quick hand, a slow phone) acted on the record as it stood before the tap before it, which it undid
+// ("Town complete" then "Next round" lost the completion). Each button acts once per screen it was tapped on, so
+// a double tap is one tap; a card no longer offered is not taken.
+let taps = Promise.resolve();
+// By screen, the buttons tapped on it that acted; only the screens of taps still waiting are kept.
+const acted = new Map();
+
+// Take a change after those before it (a tap, the first Master Builder chosen).
+function inTurn(change) {
+  taps = taps.then(change, change);
+}
+
+// The button of the screen shown that does what a tap's button did on its own screen, if any.
+function sameButton(tap) {
+  if (tap.screen === screen || SAME_ON_EVERY_SCREEN.test(tap.name)) {
+    return root.querySelector(`button[data-action="${tap.name}"]`);
+  }
+  return tap.card ? root.querySelector(`button[data-card="${tap.card}"]`) : null;
+}
+
+async function act(tap) {
+  // Taps wait in the order they were made, so none still waiting was made on a screen before this one.
+  for (const older of acted.keys()) if (older < tap.screen) acted.delete(older);
+  const done = acted.get(tap.screen) ?? new Set();
+  const button = sameButton(tap);
+  if (done.has(tap.name) || !button || button.disabled) return;
+  acted.set(tap.screen, done.add(tap.name));
+  await actions[button.dataset.action]?.();
+}
+
 root.addEventListener("click", (event) => {
   const button = event.target.closest("button[data-action]");
-  if (button && !button.disabled) actions[button.dataset.action]?.();
+  if (!button || button.disabled) return;
+  const tap = { name: button.dataset.action, card: button.dataset.card, screen };
+  inTurn(() => act(tap));
 });
 // Who is the first Master Builder, chosen before the first event.
 root.addEventListener("change", (event) => {
-  if (event.target.id === "first") setRecord("first", event.target.value);
+  const chosen = event.target.value;
+  if (event.target.id === "first") inTurn(() => setRecord("first", chosen));
 });
 
 let core = null;

@@ -160,6 +160,46 @@ def test_solo_deck_takes_undoes_and_survives_a_reload(phone, live_server):
     assert page.locator("h1").inner_text() == "Town of Zoé"
 
 
+# Taps the buttons of these selectors in one go: no screen is drawn between them, as when a quick hand or a slow phone
+# taps again before the screen of the tap before is there.
+TAP_ALL = "(selectors) => { for (const selector of selectors) document.querySelector(selector).click(); }"
+
+
+def test_taps_made_before_the_screen_is_drawn_again_each_act_once_in_turn(phone, live_server):
+    page = phone.new_page()
+    start(page, live_server, "master-builder", ["Ana", "Bo", "Cy"])
+    hammer = page.locator(".hammer")
+    # Bo's town complete and Next round, then Next round again on the same screen: a double tap is one tap. The hammer
+    # passes Bo by, his town complete (two rounds would have brought it back to Ana).
+    page.evaluate(TAP_ALL, ['[data-action="complete-1"]', '[data-action="next"]', '[data-action="next"]'])
+    expect(hammer).to_have_text("Cy names the resource.")
+    # Undo, tapped after them, is taken after them: it takes back the round, and the completion stays.
+    page.get_by_role("button", name="Undo", exact=True).click()
+    expect(hammer).to_have_text("Ana names the resource.")
+    assert query(page)["e"] == ["c1"]
+    expect(player_row(page, 1).get_by_role("button", name="Town complete", exact=True)).to_have_count(0)
+
+
+def test_cards_tapped_before_the_offer_is_drawn_again_are_taken_where_it_shows_them(phone, live_server):
+    page = phone.new_page()
+    start(page, live_server, "solo", ["Zoé"])
+    seed = int(query(page)["seed"][0])
+    first, second = solo_deck(seed, [])["face_up"], solo_deck(seed, [1])["face_up"]
+    # The second card of the offer, the first, then the second again, on the same offer: the first card is taken
+    # where the new offer shows it, and the second is not taken twice.
+    page.evaluate(TAP_ALL, ['[data-action="take-1"]', '[data-action="take-0"]', '[data-action="take-1"]'])
+    expect(page.locator("text=Cards left in the pile: 12 · Resources taken: 2")).to_be_visible()
+    page.get_by_role("button", name="Undo", exact=True).click()
+    expect(page.locator("text=Cards left in the pile: 12 · Resources taken: 1")).to_be_visible()
+    assert query(page)["t"] == ["1"]
+    page.get_by_role("button", name="Undo", exact=True).click()
+    expect(page.locator("text=Resources taken: 0")).to_be_visible()
+    # Both taps in turn: the first card's resource, at its place in the offer drawn after the first take.
+    page.evaluate(TAP_ALL, ['[data-action="take-1"]', '[data-action="take-0"]'])
+    expect(page.locator("text=Cards left in the pile: 12 · Resources taken: 2")).to_be_visible()
+    assert query(page)["t"] == ["1{}".format(second.index(first[0]))]
+
+
 def focused_action(page):
     return page.evaluate("document.activeElement.dataset.action || document.activeElement.tagName")
 
