@@ -26,8 +26,13 @@ function mirror() {
   history.replaceState(history.state, "", location.pathname + "?" + query.toString());
 }
 
+// How many times the rows were drawn: a row's buttons (move up, remove) name it by its seat, which rows drawn again
+// may give another player.
+let rowsDrawn = 0;
+
 // said: each row's label and buttons' names, worded by the flow's piece (setup_pieces.setup_lines).
 function drawRows(state, offers, said) {
+  rowsDrawn += 1;
   const template = document.getElementById("player-row").innerHTML;
   const withMonuments = !state.without_monuments;
   // The field being typed in keeps the focus and the caret in its new row, which has its id.
@@ -282,6 +287,42 @@ function showAnswers(fields, typed) {
   drawMode({ mode: fields.mode, fortune: "fortune" in fields });
 }
 
+// Buttons are answered one after the other (and the page's refreshes with them), each once the answer before it is
+// drawn: two taps made before then (a quick hand, a slow phone) read the same fields, and the second undid the
+// first (removing two players in a row brought the first back). A button acts once on the rows it was tapped on, so
+// a double tap is one tap.
+let answering = Promise.resolve();
+// By the rows' drawing, the buttons tapped on it that acted; only those of taps still waiting are kept.
+const tappedOn = new Map();
+
+function inTurn(answer) {
+  answering = answering.then(answer, answer);
+}
+
+// The button a tap's stands for on the rows shown (null for none): a row's button (move up, remove) tapped on rows
+// drawn again since is the button of the row its player's name is in now, if the name is in one row alone.
+function buttonNow(tap) {
+  let action = tap.action;
+  if (tap.rows !== rowsDrawn && /^(up|remove)-/.test(action)) {
+    const seats = [...list().querySelectorAll("input.name")].map((input) => input.value);
+    const seat = seats.indexOf(tap.who);
+    if (!tap.who || seat < 0 || seats.lastIndexOf(tap.who) !== seat) return null;
+    action = action.replace(/\d+$/, String(seat));
+  }
+  const button = form.querySelector(`button[name="action"][value="${action}"]`);
+  return button && !button.hidden && !button.disabled ? action : null;
+}
+
+async function answerTap(tap) {
+  // Taps wait in the order they were made, so none still waiting was made on rows drawn before these.
+  for (const older of tappedOn.keys()) if (older < tap.rows) tappedOn.delete(older);
+  const done = tappedOn.get(tap.rows) ?? new Set();
+  const action = buttonNow(tap);
+  if (done.has(tap.action) || action === null) return;
+  tappedOn.set(tap.rows, done.add(tap.action));
+  await act(action, focusAfter(action));
+}
+
 // Where focus goes after a button redrew the rows: the new row's name, or the moved player's name.
 function focusAfter(action) {
   const [verb, number] = action.split("-");
@@ -328,7 +369,7 @@ if (form && words) {
       clearErrors(colour);
     }
     const choice = event.target.matches(CHOICES);
-    if (choice && coreReady()) act("refresh");
+    if (choice && coreReady()) inTurn(() => act("refresh"));
     else keep();
     changedEarly ||= choice;
   });
@@ -337,7 +378,8 @@ if (form && words) {
     // Until the core is ready the server answers, so a tap is never kept waiting.
     if (!coreReady() || !button || button.name !== "action" || button.hasAttribute("formaction")) return;
     event.preventDefault();
-    act(button.value, focusAfter(button.value));
+    const tap = { action: button.value, rows: rowsDrawn, who: button.closest("li")?.querySelector("input.name")?.value ?? "" };
+    inTurn(() => answerTap(tap));
   });
   // A page Back brings from the browser's memory runs no script again: its kept towns are brought up to date.
   addEventListener("pageshow", (event) => {
