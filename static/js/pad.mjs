@@ -57,7 +57,7 @@ function showProblems(form, said) {
 // Leave out of the address whatever the form has no field for.
 function dropUnknown() {
   const form = root.querySelector(".pad-form");
-  setAddress(addressPairs().filter(([key]) => form.elements.namedItem(key)));
+  return setAddress(addressPairs().filter(([key]) => form.elements.namedItem(key)));
 }
 
 // Answered in the order typed: an answer that a newer one has overtaken is not drawn.
@@ -114,9 +114,10 @@ function toggleSign(input) {
   input.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
+// The promise settles once the form is drawn again.
 function setAddress(pairs, renumbered = false) {
   keepAddress(new URLSearchParams(pairs).toString());
-  draw(renumbered);
+  return draw(renumbered);
 }
 
 // Later players move up one place when one is removed: their fields are renumbered.
@@ -130,11 +131,12 @@ function withoutPlayer(pairs, gone) {
   return kept;
 }
 
+// Answer a button; a promise that settles once the form is drawn again, for those that draw it.
 function act(action) {
   const form = root.querySelector(".pad-form");
-  if (action === "drop") dropUnknown();
-  else if (action === "add") setAddress([...formPairs(form), [PAD.name + form.querySelectorAll(".pad-player").length, ""]]);
-  else if (action.startsWith("remove-")) setAddress(withoutPlayer(formPairs(form), Number(action.slice(7))), true);
+  if (action === "drop") return dropUnknown();
+  else if (action === "add") return setAddress([...formPairs(form), [PAD.name + form.querySelectorAll(".pad-player").length, ""]]);
+  else if (action.startsWith("remove-")) return setAddress(withoutPlayer(formPairs(form), Number(action.slice(7))), true);
   else if (action.startsWith("sign-")) toggleSign(form.elements.namedItem(action.slice(5)));
   else if (action === "uncounted") {
     // Turns not counted: each turns field a tie shows gets 0, equal, so the next tie-break decides.
@@ -148,6 +150,10 @@ function fieldValues(form) {
   return new Map([...form.elements].filter((field) => field.name)
     .map((field) => [field.name, field.type === "checkbox" ? (field.checked ? "1" : "") : field.value]));
 }
+
+// How many times the form was drawn: a player's ✕ names the player by their place, which a form drawn again may
+// give another.
+let formsDrawn = 0;
 
 // Redraw the form (webscore.flow.helper_pieces.pad_form), then give focus back to the control with the same
 // action (or its nearest kin).
@@ -166,6 +172,7 @@ async function draw(renumbered = false) {
   const typingIn = renumbered ? null : root.querySelector(".pad-form").contains(document.activeElement)
     && document.activeElement.name;
   root.querySelector(".pad-form").outerHTML = drawn;
+  formsDrawn += 1;
   const form = root.querySelector(".pad-form");
   for (const [name, value] of renumbered ? [] : typed) {
     const field = form.elements.namedItem(name);
@@ -180,13 +187,52 @@ async function draw(renumbered = false) {
   await update(form);
 }
 
+// The buttons that draw the form again are answered one after the other, each once the form the one before draws
+// is shown: two taps made before then read the same fields, and the second undid the first (two players removed
+// quickly, the first came back). A button acts once on the form it was tapped on, so a double tap is one tap; a ✕
+// tapped on a form drawn again since is the ✕ of the player of that name, if one player has it.
+let answering = Promise.resolve();
+const tappedOn = new Map();
+
+// The button a tap's stands for on the form shown (null for none).
+function buttonNow(tap) {
+  let action = tap.action;
+  const form = root.querySelector(".pad-form");
+  if (tap.drawn !== formsDrawn && action.startsWith("remove-")) {
+    const named = Array.from(form.querySelectorAll(".pad-player"), (_, i) => form.elements.namedItem(PAD.name + i)?.value);
+    const place = named.indexOf(tap.who);
+    if (!tap.who || place < 0 || named.lastIndexOf(tap.who) !== place) return null;
+    action = action.replace(/\d+$/, String(place));
+  }
+  return root.querySelector(`[data-action="${action}"]`) ? action : null;
+}
+
+async function answerTap(tap) {
+  // Taps wait in the order they were made, so none still waiting was made on a form drawn before this one.
+  for (const older of tappedOn.keys()) if (older < tap.drawn) tappedOn.delete(older);
+  const done = tappedOn.get(tap.drawn) ?? new Set();
+  const action = buttonNow(tap);
+  if (done.has(tap.action) || action === null) return;
+  tappedOn.set(tap.drawn, done.add(tap.action));
+  await act(action);
+}
+
 const ready = loadBrowserCore();
 // The server's form is there before the core: its sign buttons work at once (a value typed is read once the core
-// is ready), the buttons that redraw the form wait for the core.
+// is ready), the buttons that redraw the form wait for the core, and for each other.
 root.addEventListener("click", (event) => {
-  const action = event.target.closest("[data-action]")?.dataset.action;
-  if (action?.startsWith("sign-")) act(action);
-  else if (action) ready.then(() => act(action));
+  const button = event.target.closest("[data-action]");
+  const action = button?.dataset.action;
+  if (action?.startsWith("sign-")) {
+    act(action);
+    return;
+  }
+  if (!action) return;
+  const index = button.dataset.index;
+  const who = index === undefined ? "" : root.querySelector(".pad-form").elements.namedItem(PAD.name + index)?.value ?? "";
+  const tap = { action, drawn: formsDrawn, who };
+  const answer = () => ready.then(() => answerTap(tap));
+  answering = answering.then(answer, answer);
 });
 root.addEventListener("input", (event) => {
   if (core && event.target.form?.classList.contains("pad-form")) update(event.target.form);

@@ -154,6 +154,30 @@ def test_adding_and_removing_players_keeps_the_focus_and_the_values(phone, live_
     assert page.evaluate("document.activeElement.dataset.action") == "remove-1"
 
 
+# Taps the buttons of these selectors in one go: no form is drawn between them, as when a quick hand or a slow phone
+# taps again before the form of the tap before is there.
+TAP_ALL = "(selectors) => { for (const selector of selectors) document.querySelector(selector).click(); }"
+
+
+def test_buttons_tapped_before_the_form_is_drawn_again_each_act_once_on_the_player_they_named(phone, live_server):
+    page = phone.new_page()
+    page.goto(live_server + "/en/pad?n0=Ana&blue0=9&n1=Bo&n2=Cy&n3=Dee&blue3=4")
+    drawn(page, "#n0")
+    players = page.locator(".pad-player")
+    expect(players).to_have_count(4)
+    # Cy's ✕, Bo's, and Bo's again, on the same form: Cy and Bo go, the double tap is one tap, and Dee keeps her points.
+    page.evaluate(TAP_ALL, ['[data-action="remove-2"]', '[data-action="remove-1"]', '[data-action="remove-1"]'])
+    expect(players).to_have_count(2)
+    expect(page.locator("#n1")).to_have_value("Dee")
+    expect(page.locator("#blue1")).to_have_value("4")
+    # "Add a player" twice on the same form is one player more.
+    page.evaluate(TAP_ALL, ['[data-action="add"]', '[data-action="add"]'])
+    expect(players).to_have_count(3)
+    players.nth(1).get_by_role("button", name="Remove this player").click()
+    expect(players).to_have_count(2)
+    assert [page.locator("#n{}".format(n)).input_value() for n in range(2)] == ["Ana", ""]
+
+
 def test_the_places_stay_in_sight_while_points_are_typed(phone, live_server):
     page = phone.new_page()
     page.goto(live_server + "/en/pad")
