@@ -89,8 +89,8 @@ def test_an_answer_given_after_next_player_clears_its_error(warm_phone, live_ser
 
 
 LOAD_OUT_OF_RANGE = {"en": "Running total: enter what the Warehouse on d4 stores, from 0 to 3",
-                     "fr": "Total provisoire\u00a0: indiquez ce que stocke l’entrepôt de la case d4, de 0 à 3",
-                     "hu": "Eddigi pontszám: add meg a raktár készletét 0 és 3 között (d4 mező)"}
+                     "fr": "Total provisoire\u00a0: indiquez ce que stocke l’entrepôt de la case d4, de 0\u00a0à 3",
+                     "hu": "Eddigi pontszám: add meg a raktár készletét 0\u00a0és 3\u00a0között (d4 mező)"}
 
 
 def warehouse_total(load) -> int:

@@ -94,8 +94,8 @@ def test_a_square_changed_is_said_with_its_points_then_the_total(lang, said):
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "Running total: enter what the Warehouse on d4 stores, from 0 to 3"),
-    ("fr", "Total provisoire\u00a0: indiquez ce que stocke l’entrepôt de la case d4, de 0 à 3"),
-    ("hu", "Eddigi pontszám: add meg a raktár készletét 0 és 3 között (d4 mező)"),
+    ("fr", "Total provisoire\u00a0: indiquez ce que stocke l’entrepôt de la case d4, de 0\u00a0à 3"),
+    ("hu", "Eddigi pontszám: add meg a raktár készletét 0\u00a0és 3\u00a0között (d4 mező)"),
 ])
 def test_the_running_total_waits_on_a_warehouse_load_out_of_range_and_says_the_range(lang, said):
     # A load left blank is none and waits on nothing: the total waits only on one it cannot take, and says which.
