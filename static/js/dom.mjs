@@ -121,6 +121,32 @@ export function atMostOncePerFrame(write) {
   return keep;
 }
 
+// Taps answered one after the other, each once what the one before draws is shown: a tap made before then (a quick
+// hand, a slow phone) read the page as the tap before found it, and undid it. Each button acts once per drawing it
+// was tapped on, so a double tap is one tap. The page numbers its drawings (each screen, rows or form it draws).
+// taps.tap(name, drawing, now, answer): a tap of button `name` on drawing number `drawing`; when its turn comes,
+// now() gives what it stands for on the page as it is then (null: nothing, it is dropped), and answer(that) answers
+// it, its promise settling once the page is drawn again. taps.after(change): any other change, in turn.
+export function tapsInTurn() {
+  let last = Promise.resolve();
+  // By drawing, the buttons tapped on it that acted; only the drawings of taps still waiting are kept.
+  const acted = new Map();
+  const after = (change) => {
+    last = last.then(change, change);
+    return last;
+  };
+  const tap = (name, drawing, now, answer) => after(async () => {
+    // Taps wait in the order they were made, so none still waiting was made on a drawing before this one.
+    for (const older of acted.keys()) if (older < drawing) acted.delete(older);
+    const done = acted.get(drawing) ?? new Set();
+    const meant = done.has(name) ? null : now();
+    if (meant === null) return;
+    acted.set(drawing, done.add(name));
+    await answer(meant);
+  });
+  return { after, tap };
+}
+
 // Keep a CSS property of the page (as --name) at an element's height, and a little more: the scroll padding
 // that keeps a field reached by Tab or a tap clear of a bar that stays on screen (the palette, the pad's places).
 export function keepHeight(element, property) {

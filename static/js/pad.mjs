@@ -4,7 +4,7 @@
 // puts them in, words the messages and answers the buttons. The address holds every value, so it is the
 // share link and survives a reload.
 import { loadBrowserCore } from "./core.mjs";
-import { keepHeight } from "./dom.mjs";
+import { keepHeight, tapsInTurn } from "./dom.mjs";
 import { keepPad, padKeyOf } from "./recent.mjs";
 import { path, relinkLanguages, words } from "./words.mjs";
 
@@ -187,12 +187,10 @@ async function draw(renumbered = false) {
   await update(form);
 }
 
-// The buttons that draw the form again are answered one after the other, each once the form the one before draws
-// is shown: two taps made before then read the same fields, and the second undid the first (two players removed
-// quickly, the first came back). A button acts once on the form it was tapped on, so a double tap is one tap; a ✕
-// tapped on a form drawn again since is the ✕ of the player of that name, if one player has it.
-let answering = Promise.resolve();
-const tappedOn = new Map();
+// The buttons that draw the form again are answered in turn, once the core is ready (two players removed quickly,
+// the first came back); a ✕ tapped on a form drawn again since is the ✕ of the player of that name, if one player
+// has it.
+const taps = tapsInTurn();
 
 // The button a tap's stands for on the form shown (null for none).
 function buttonNow(tap) {
@@ -205,16 +203,6 @@ function buttonNow(tap) {
     action = action.replace(/\d+$/, String(place));
   }
   return root.querySelector(`[data-action="${action}"]`) ? action : null;
-}
-
-async function answerTap(tap) {
-  // Taps wait in the order they were made, so none still waiting was made on a form drawn before this one.
-  for (const older of tappedOn.keys()) if (older < tap.drawn) tappedOn.delete(older);
-  const done = tappedOn.get(tap.drawn) ?? new Set();
-  const action = buttonNow(tap);
-  if (done.has(tap.action) || action === null) return;
-  tappedOn.set(tap.drawn, done.add(tap.action));
-  await act(action);
 }
 
 const ready = loadBrowserCore();
@@ -231,21 +219,20 @@ root.addEventListener("click", (event) => {
   const index = button.dataset.index;
   const who = index === undefined ? "" : root.querySelector(".pad-form").elements.namedItem(PAD.name + index)?.value ?? "";
   const tap = { action, drawn: formsDrawn, who };
-  const answer = () => ready.then(() => answerTap(tap));
-  answering = answering.then(answer, answer);
+  taps.tap(action, tap.drawn, () => buttonNow(tap), act);
 });
 root.addEventListener("input", (event) => {
   if (core && event.target.form?.classList.contains("pad-form")) update(event.target.form);
 });
 
-ready.then((loaded) => {
+// The taps wait for the core, and for the form it draws first.
+taps.after(() => ready.then((loaded) => {
   core = loaded;
   body.hidden = false;
   // The places stay at the screen's foot (marquoir.css): a field is scrolled to clear of them.
   keepHeight(root.querySelector(".ranking"), "--standings-height");
   // The server's form stays (what was typed in it before the core was ready is read from it); a kept copy drawn
   // for another address is drawn again for this one.
-  if (drawnHere) update(root.querySelector(".pad-form"));
-  else draw();
   import("./share.js");
-});
+  return drawnHere ? update(root.querySelector(".pad-form")) : draw();
+}));

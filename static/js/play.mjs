@@ -2,7 +2,7 @@
 // Solo. The address holds the whole record (seed, events, cards taken), so a reload or a sleeping phone
 // loses nothing and "undo" is the record less its last entry. The core replays it under MicroPython.
 import { loadBrowserCore } from "./core.mjs";
-import { announce } from "./dom.mjs";
+import { announce, tapsInTurn } from "./dom.mjs";
 import { keepAwake } from "./wake.mjs";
 import { path, relinkLanguages, words } from "./words.mjs";
 
@@ -124,47 +124,28 @@ async function broken(reason = null, undo = null) {
 // What a button of the hammer or of the rounds does is the same on every screen (next round, undo, town complete,
 // fort built, enter the towns); a card of Solo's offer is its resource, wherever the offer shows it now.
 const SAME_ON_EVERY_SCREEN = /^(next|undo|enter|complete-\d+|fort-\d+)$/;
-// Taps are taken one after the other, each once the screen the one before it draws is shown: a tap made before
-// then (a quick hand, a slow phone) acted on the record as it stood before the tap before it, which it undid
-// ("Town complete" then "Next round" lost the completion). Each button acts once per screen it was tapped on, so
-// a double tap is one tap; a card no longer offered is not taken.
-let taps = Promise.resolve();
-// By screen, the buttons tapped on it that acted; only the screens of taps still waiting are kept.
-const acted = new Map();
+// Taps are taken in turn ("Town complete" then "Next round" lost the completion); a card no longer offered is not
+// taken.
+const taps = tapsInTurn();
 
-// Take a change after those before it (a tap, the first Master Builder chosen).
-function inTurn(change) {
-  taps = taps.then(change, change);
-}
-
-// The button of the screen shown that does what a tap's button did on its own screen, if any.
-function sameButton(tap) {
-  if (tap.screen === screen || SAME_ON_EVERY_SCREEN.test(tap.name)) {
-    return root.querySelector(`button[data-action="${tap.name}"]`);
-  }
-  return tap.card ? root.querySelector(`button[data-card="${tap.card}"]`) : null;
-}
-
-async function act(tap) {
-  // Taps wait in the order they were made, so none still waiting was made on a screen before this one.
-  for (const older of acted.keys()) if (older < tap.screen) acted.delete(older);
-  const done = acted.get(tap.screen) ?? new Set();
-  const button = sameButton(tap);
-  if (done.has(tap.name) || !button || button.disabled) return;
-  acted.set(tap.screen, done.add(tap.name));
-  await actions[button.dataset.action]?.();
+// The action on the screen shown of the button a tap was made on, on its own screen (null for none).
+function actionNow(tap) {
+  const button = tap.screen === screen || SAME_ON_EVERY_SCREEN.test(tap.name)
+    ? root.querySelector(`button[data-action="${tap.name}"]`)
+    : tap.card && root.querySelector(`button[data-card="${tap.card}"]`);
+  return button && !button.disabled ? button.dataset.action : null;
 }
 
 root.addEventListener("click", (event) => {
   const button = event.target.closest("button[data-action]");
   if (!button || button.disabled) return;
   const tap = { name: button.dataset.action, card: button.dataset.card, screen };
-  inTurn(() => act(tap));
+  taps.tap(tap.name, screen, () => actionNow(tap), (action) => actions[action]?.());
 });
 // Who is the first Master Builder, chosen before the first event.
 root.addEventListener("change", (event) => {
   const chosen = event.target.value;
-  if (event.target.id === "first") inTurn(() => setRecord("first", chosen));
+  if (event.target.id === "first") taps.after(() => setRecord("first", chosen));
 });
 
 let core = null;

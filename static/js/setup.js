@@ -4,7 +4,7 @@
 // answers them, as it does without scripts. What is here is DOM work: read the fields, draw the state, show
 // problems. The form's state is mirrored into the address, so Back, Forward and reload show it as it was left.
 import { coreReady, loadBrowserCore } from "./core.mjs";
-import { atMostOncePerFrame, formFields, newerAddress, queryFields } from "./dom.mjs";
+import { atMostOncePerFrame, formFields, newerAddress, queryFields, tapsInTurn } from "./dom.mjs";
 import { draftOf, forget, forgetCorrection, games, keepDraft } from "./recent.mjs";
 import { path, words } from "./words.mjs";
 
@@ -287,17 +287,9 @@ function showAnswers(fields, typed) {
   drawMode({ mode: fields.mode, fortune: "fortune" in fields });
 }
 
-// Buttons are answered one after the other (and the page's refreshes with them), each once the answer before it is
-// drawn: two taps made before then (a quick hand, a slow phone) read the same fields, and the second undid the
-// first (removing two players in a row brought the first back). A button acts once on the rows it was tapped on, so
-// a double tap is one tap.
-let answering = Promise.resolve();
-// By the rows' drawing, the buttons tapped on it that acted; only those of taps still waiting are kept.
-const tappedOn = new Map();
-
-function inTurn(answer) {
-  answering = answering.then(answer, answer);
-}
+// Buttons are answered in turn, and the page's refreshes with them (removing two players quickly brought the first
+// back).
+const taps = tapsInTurn();
 
 // The button a tap's stands for on the rows shown (null for none): a row's button (move up, remove) tapped on rows
 // drawn again since is the button of the row its player's name is in now, if the name is in one row alone.
@@ -311,16 +303,6 @@ function buttonNow(tap) {
   }
   const button = form.querySelector(`button[name="action"][value="${action}"]`);
   return button && !button.hidden && !button.disabled ? action : null;
-}
-
-async function answerTap(tap) {
-  // Taps wait in the order they were made, so none still waiting was made on rows drawn before these.
-  for (const older of tappedOn.keys()) if (older < tap.rows) tappedOn.delete(older);
-  const done = tappedOn.get(tap.rows) ?? new Set();
-  const action = buttonNow(tap);
-  if (done.has(tap.action) || action === null) return;
-  tappedOn.set(tap.rows, done.add(tap.action));
-  await act(action, focusAfter(action));
 }
 
 // Where focus goes after a button redrew the rows: the new row's name, or the moved player's name.
@@ -369,7 +351,7 @@ if (form && words) {
       clearErrors(colour);
     }
     const choice = event.target.matches(CHOICES);
-    if (choice && coreReady()) inTurn(() => act("refresh"));
+    if (choice && coreReady()) taps.after(() => act("refresh"));
     else keep();
     changedEarly ||= choice;
   });
@@ -379,7 +361,7 @@ if (form && words) {
     if (!coreReady() || !button || button.name !== "action" || button.hasAttribute("formaction")) return;
     event.preventDefault();
     const tap = { action: button.value, rows: rowsDrawn, who: button.closest("li")?.querySelector("input.name")?.value ?? "" };
-    inTurn(() => answerTap(tap));
+    taps.tap(tap.action, tap.rows, () => buttonNow(tap), (action) => act(action, focusAfter(action)));
   });
   // A page Back brings from the browser's memory runs no script again: its kept towns are brought up to date.
   addEventListener("pageshow", (event) => {
