@@ -55,8 +55,10 @@ function drawRows(state, offers, said) {
     remove.setAttribute("aria-label", said[i].remove);
     return row;
   }));
-  form.querySelector('button[value="add"]')?.toggleAttribute("hidden", state.players.length >= words.catalogue.max_players);
-  form.querySelector('button[value="deal-monuments"]')?.toggleAttribute("hidden", !withMonuments);
+  const full = state.players.length >= words.catalogue.max_players;
+  form.querySelector('button[value="add"]').toggleAttribute("hidden", full);
+  form.querySelector(".players-full").toggleAttribute("hidden", !full);
+  form.querySelector('button[value="deal-monuments"]').toggleAttribute("hidden", !withMonuments);
   const again = typing?.id ? document.getElementById(typing.id) : null;
   if (again && list().contains(again)) {
     again.focus({ preventScroll: true });

@@ -34,3 +34,27 @@ def test_buttons_tapped_before_the_rows_are_drawn_again_each_act_once_on_the_pla
     expect_names(page, ["Ana", ""])
     # The address keeps the rows as they are.
     assert "players-0=Ana&" in page.url and "players-2" not in page.url
+
+
+def test_a_player_removed_from_six_can_be_added_again_and_six_say_why_there_is_no_more(phone, live_server):
+    # Six players drawn by the server (a rematch, Back to the setup): its "Add a player" was not there to be shown.
+    page = phone.new_page()
+    page.goto(live_server + "/fr/new?" + "&".join("players-{}=P{}".format(n, n) for n in range(6)))
+    page.wait_for_function(CORE_READY)
+    add, full = page.locator('button[value="add"]'), page.locator(".players-full")
+    expect(full).to_have_text("Une partie se joue de 1\u00a0à 6\u00a0joueurs.")
+    expect(add).to_be_hidden()
+    page.get_by_role("button", name="Retirer P5").click()
+    expect_names(page, ["P{}".format(n) for n in range(5)])
+    expect(add).to_be_visible()
+    expect(full).to_be_hidden()
+    add.click()
+    expect_names(page, ["P{}".format(n) for n in range(5)] + [""])
+    expect(full).to_be_visible()
+    expect(add).to_be_hidden()
+    # Monuments left out, then chosen again: the deal's button comes back with them.
+    deal = page.locator('button[value="deal-monuments"]')
+    page.locator("#without_monuments").check()
+    expect(deal).to_be_hidden()
+    page.locator("#without_monuments").uncheck()
+    expect(deal).to_be_visible()

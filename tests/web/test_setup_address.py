@@ -21,7 +21,8 @@ def test_dealing_monuments_without_monuments_deals_nothing(client):
     assert response.status_code == 200
     assert hidden_values(response.text, "dealt-") == ["", "", ""]
     assert 'name="monuments-0"' not in response.text
-    assert 'value="deal-monuments"' not in response.text
+    # The button is there for the page's script, which shows it when monuments are chosen again.
+    assert '<button type="submit" name="action" value="deal-monuments" hidden>' in response.text
 
 
 def test_a_name_of_joined_emoji_starts_the_game(client):
@@ -119,3 +120,18 @@ def test_a_link_the_form_sends_is_shown_without_a_message(client):
     response = client.get("/en/new", query_string=TYPED)
     assert response.status_code == 200
     assert errors(response.text) == []
+
+
+@pytest.mark.parametrize(("lang", "full"), [
+    ("en", "A game has 1 to 6 players."),
+    ("fr", "Une partie se joue de 1\u00a0à 6\u00a0joueurs."),
+    ("hu", "Egy játszmában 1–6\u00a0játékos vehet részt."),
+])
+def test_at_six_players_the_add_button_gives_way_to_why(client, lang, full):
+    six = {"players-{}".format(n): "P{}".format(n) for n in range(6)}
+    page = client.get("/{}/new".format(lang), query_string=six).text
+    assert '<button type="submit" name="action" value="add" hidden>' in page
+    assert '<span class="hint players-full">{}</span>'.format(full) in page
+    five = client.get("/{}/new".format(lang), query_string={key: six[key] for key in list(six)[:5]}).text
+    assert '<button type="submit" name="action" value="add">' in five
+    assert '<span class="hint players-full" hidden>{}</span>'.format(full) in five
