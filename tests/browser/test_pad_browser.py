@@ -135,6 +135,8 @@ def test_one_player_is_sent_to_solo_and_seven_are_refused(phone, live_server):
     expect(page.locator(".pad-problems")).to_contain_text("A game has 1 to 6 players.")
     expect(page.locator(".pad-player")).to_have_count(6)
     assert page.locator(".add-player").count() == 0
+    # The button gives way to why.
+    expect(page.locator(".pad-form .players-full")).to_have_text("A game has 1 to 6 players.")
 
 
 def test_adding_and_removing_players_keeps_the_focus_and_the_values(phone, live_server):

@@ -44,6 +44,11 @@ def test_the_pad_form_offers_no_removal_for_one_player_and_no_addition_past_the_
     assert re.findall(r'data-action="(add|remove-\d)"', helper_pieces.pad_form(words, 1, "solo", {})) == ["add"]
     full = helper_pieces.pad_form(words, 6, "master-builder", {})
     assert re.findall(r'data-action="(add|remove-\d)"', full) == ["remove-{}".format(n) for n in range(6)]
+    # The button gives way to why, in the reader's language.
+    assert full.endswith('<p class="hint players-full">A game has 1 to 6 players.</p></form>')
+    hungarian = helper_pieces.pad_form(browser_words(client, "hu"), 6, "master-builder", {})
+    assert '<p class="hint players-full">Egy játszmában 1–6\u00a0játékos vehet részt.</p>' in hungarian
+    assert "players-full" not in helper_pieces.pad_form(words, 5, "master-builder", {})
 
 
 def test_the_hammer_screen_names_the_holder_and_offers_each_players_moves(client):

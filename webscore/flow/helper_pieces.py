@@ -94,7 +94,9 @@ def pad_form(words: dict, count: int, mode: str, values: dict) -> str:
                         extra={"data-index": str(i)}) if count > 1 else ""
         players.append('<fieldset class="pad-player"><legend>{}</legend>\n{}\n{}</fieldset>'.format(
             escape(player_label(words, i + 1)), _pad_player(words, i, values), remove))
-    add = button(ui["add_player"], "add", "add-player") if count < words["catalogue"]["max_players"] else ""
+    # At the most players, the button gives way to why.
+    add = button(ui["add_player"], "add", "add-player") if count < words["catalogue"]["max_players"] else \
+        '<p class="hint players-full">{}</p>'.format(escape(words["problems"]["player-count"]))
     return ('<form class="pad-form" novalidate>\n<p><label for="pad-mode">{} </label>'
             '<select id="pad-mode" name="mode" aria-describedby="problem-mode">{}</select>{}</p>\n{}\n{}</form>').format(
         escape(ui["mode"]), options, _message_place("mode"), "\n".join(players), add)
