@@ -146,10 +146,11 @@ def test_solo_deck_takes_undoes_and_survives_a_reload(phone, live_server):
     expect(page.locator("text=Cards left in the pile: 12 · Resources taken: 1")).to_be_visible()
     cards.nth(0).click()
     expect(page.locator("text=Cards left in the pile: 12 · Resources taken: 2")).to_be_visible()
-    # The new offer is said as the screen's piece says it (helper_pieces.solo), after its heading: one card is
-    # taken, so no "and" before the last.
+    # The card taken, then the new offer, are said as the screen's piece says them (helper_pieces.solo), after its
+    # heading: one card is taken, so no "and" before the last.
     offer = ["Take " + card for card in solo_deck(seed, [1, 0])["face_up"]]
-    expect(page.locator("#announce")).to_have_text("Solo. {}, {}, {}.".format(*offer))
+    taken = solo_deck(seed, [1, 0])["taken"][-1]
+    expect(page.locator("#announce")).to_have_text("Solo. Resource taken: {}. {}, {}, {}.".format(taken, *offer))
     page.get_by_role("button", name="Undo", exact=True).click()
     page.reload()
     expected = solo_deck(seed, [1])["face_up"]

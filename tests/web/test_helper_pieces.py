@@ -100,12 +100,14 @@ def test_the_decks_show_the_card_turned_and_the_offer(client):
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", ["Round 1. Bo &amp; &#34;Cy&#34; names the resource.", "Round 3. Every town is complete: the game is over.",
-            "Round 2. Everyone places: stone.", "Solo. Take brick, Take glass, Take wheat."]),
+            "Round 2. Everyone places: stone.", "Solo. Resource taken: stone. Take brick, Take glass, Take wheat."]),
     ("fr", ["Tour 1. Bo &amp; &#34;Cy&#34; annonce la ressource.",
             "Tour 3. Toutes les bourgades sont terminées\u00a0: la partie est finie.",
-            "Tour 2. Tout le monde place\u00a0: pierre.", "Solo. Prendre de la brique, Prendre du verre, Prendre du blé."]),
+            "Tour 2. Tout le monde place\u00a0: pierre.",
+            "Solo. Ressource prise\u00a0: pierre. Prendre de la brique, Prendre du verre, Prendre du blé."]),
     ("hu", ["1. kör. Bo &amp; &#34;Cy&#34; mondja be a nyersanyagot.", "3. kör. Minden város elkészült: vége a játéknak.",
-            "2. kör. Mindenki ezt teszi le: kő.", "Egyszemélyes. Téglát veszek, Üveget veszek, Búzát veszek."]),
+            "2. kör. Mindenki ezt teszi le: kő.",
+            "Egyszemélyes. Elvett nyersanyag: kő. Téglát veszek, Üveget veszek, Búzát veszek."]),
 ])
 def test_a_screen_says_its_heading_then_what_it_tells(client, lang, said):
     """What play.mjs announces as a screen is drawn after a tap is the piece's (its heading's data-said): the heading,

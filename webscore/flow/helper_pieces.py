@@ -225,10 +225,14 @@ def solo(words: dict, state: dict) -> str:
     cards = "".join(button(ui["take"][card], "take-" + str(i),
                            "res-card res-" + card, extra={"data-card": card}) for i, card in enumerate(state["face_up"]))
     counts = fill(ui["pile"], {"num": state["pile"]}) + " · " + fill(ui["taken"], {"num": len(state["taken"])})
-    # The cards one may take, one after another: one is taken, so no "and" before the last; said as a sentence.
+    # The card just taken, then the cards one may take, one after another: one is taken, so no "and" before the last;
+    # each said as a sentence.
+    taken = fill(ui["sentence"], {"words": fill(ui["resource_taken"], {"resource": words["resources"][state["taken"][-1]]})}) \
+        if state["taken"] else ""
     offer = fill(ui["sentence"], {"words": series(words, [ui["take"][card] for card in state["face_up"]])})
     return '{}\n<div class="face-up">{}</div>\n<p class="hint">{}</p>\n<div class="table-actions">{}</div>\n{}'.format(
-        _heading(words, words["modes"]["solo"], offer), cards, escape(counts), _undo(words, not state["taken"]), _enter(words))
+        _heading(words, words["modes"]["solo"], sentences([taken, offer])), cards, escape(counts),
+        _undo(words, not state["taken"]), _enter(words))
 
 
 def broken(words: dict, why: str, undo: bool, home: str, new_game: str) -> str:

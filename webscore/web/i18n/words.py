@@ -163,6 +163,8 @@ def ui_words() -> dict:
         "take": {"wood": _("Take wood"), "wheat": _("Take wheat"), "brick": _("Take brick"), "glass": _("Take glass"),
                  "stone": _("Take stone")},
         "taken": _("Resources taken: %(num)d"),
+        # Said after a card of Solo's offer is taken, before the new offer.
+        "resource_taken": _("Resource taken: %(resource)s"),
         "start_game": _("Turn the first card"),
         "enter_towns": _("Enter the towns"),
         "first_builder": _("First Master Builder"),
