@@ -59,7 +59,8 @@ def player_row(page, n):
 def completed(page, n):
     """Tap player n's "Town complete" and wait until the screen is drawn again: each button acts on the record its
     screen was drawn for, so a tap before the new screen is there would act on the record before this one."""
-    button = player_row(page, n).get_by_role("button", name="Town complete", exact=True)
+    name = player_row(page, n).locator("strong").inner_text()
+    button = page.get_by_role("button", name="Town complete: {}".format(name), exact=True)
     button.click()
     expect(button).to_have_count(0)
 
@@ -89,7 +90,7 @@ def test_master_builder_tracker_fills_turns_and_completion(phone, live_server):
     completed(page, 2)
     page.get_by_role("button", name="Next round", exact=True).click()
     expect(hammer).to_have_text("Ana names the resource.")
-    player_row(page, 0).locator("text=Town complete").click()
+    page.get_by_role("button", name="Town complete: Ana", exact=True).click()
     expect(hammer).to_have_text("Every town is complete: the game is over.")
     assert query(page)["e"] == ["nnc1nc2nc0"]
     page.get_by_role("button", name="Enter the towns").click()
@@ -178,7 +179,7 @@ def test_taps_made_before_the_screen_is_drawn_again_each_act_once_in_turn(phone,
     page.get_by_role("button", name="Undo", exact=True).click()
     expect(hammer).to_have_text("Ana names the resource.")
     assert query(page)["e"] == ["c1"]
-    expect(player_row(page, 1).get_by_role("button", name="Town complete", exact=True)).to_have_count(0)
+    expect(page.get_by_role("button", name="Town complete: Bo", exact=True)).to_have_count(0)
 
 
 def test_cards_tapped_before_the_offer_is_drawn_again_are_taken_where_it_shows_them(phone, live_server):
@@ -260,7 +261,7 @@ def test_a_record_the_core_refuses_says_why_and_can_be_undone(phone, live_server
     expect(page.locator(".hammer")).to_have_text("Ana names the resource.")
     assert query(page)["e"] == ["c1"]
     # Once Bo's town is complete the tracker no longer offers to build the Fort there.
-    assert player_row(page, 1).locator("text=Fort Ironweed built").count() == 0
+    assert page.get_by_role("button", name="Fort Ironweed built: Bo").count() == 0
 
 
 @pytest.mark.parametrize("address", ["/fr/play?code={code}&seed=abc&t=zzz", "/fr/play?code=AAAA", "/fr/play"])

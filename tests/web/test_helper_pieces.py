@@ -177,3 +177,18 @@ def test_the_pads_lines_rank_its_rows_a_nameless_one_by_its_number(client):
                                     read["result"]["players"])["items"]
     assert [re.search(r"<bdi>([^<]*)</bdi>", item)[1] for item in items] == ["Ana", "Cy", "Joueur 2"]
     assert [re.search(r'data-player="(\d)"', item)[1] for item in items] == ["0", "2", "1"]
+
+
+@pytest.mark.parametrize(("lang", "names"), [
+    ("en", ["Town complete: &lt;b&gt;Ana&lt;/b&gt;", "Fort Ironweed built: &lt;b&gt;Ana&lt;/b&gt;",
+            "Town complete: Bo &amp; &#34;Cy&#34;"]),
+    ("fr", ["Bourgade terminée\u00a0: &lt;b&gt;Ana&lt;/b&gt;", "Fort Ronce-de-Fer construit\u00a0: &lt;b&gt;Ana&lt;/b&gt;",
+            "Bourgade terminée\u00a0: Bo &amp; &#34;Cy&#34;"]),
+    ("hu", ["Kész a város: &lt;b&gt;Ana&lt;/b&gt;", "Felépült a Vasgyom-erőd: &lt;b&gt;Ana&lt;/b&gt;",
+            "Kész a város: Bo &amp; &#34;Cy&#34;"]),
+])
+def test_each_players_buttons_on_the_hammers_screen_are_named_with_the_player(client, lang, names):
+    # Each row's buttons read the same; a screen reader hears whose they are (a name shown as text, never markup).
+    words = browser_words(client, lang)
+    screen = helper_pieces.master_builder(words, NAMES, table.master_builder(["fort-ironweed", None], 0, []), 0, False)
+    assert re.findall(r'<button aria-label="([^"]*)"', screen) == names

@@ -191,8 +191,10 @@ def master_builder(words: dict, names: list, state: dict, first: int, started: b
         rows.append('<li data-player="{}" data-turns="{}"><strong><bdi>{}</bdi></strong> '
                     '<span class="hint">{}</span>{}{}</li>'.format(
             p, state["turns"][p], escape(name), escape(said),
-            button(ui["town_complete"], "complete-" + str(p), "small") if completed is None else "",
-            button(ui["fort_built"], "fort-" + str(p), "small") if state["can_build_fort"][p] else ""))
+            button(ui["town_complete"], "complete-" + str(p), "small",
+                   extra={"aria-label": fill(ui["town_complete_of"], {"name": name})}) if completed is None else "",
+            button(ui["fort_built"], "fort-" + str(p), "small",
+                   extra={"aria-label": fill(ui["fort_built_of"], {"name": name})}) if state["can_build_fort"][p] else ""))
     next_round = "" if state["ended"] else button(ui["next_round"], "next", "primary big")
     return ('{}\n<p class="hammer">{}</p>\n{}<div class="table-actions">{}{}</div>\n'
             '<ol class="table-players">{}</ol>\n{}').format(

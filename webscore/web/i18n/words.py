@@ -148,6 +148,10 @@ def ui_words() -> dict:
         "next_round": _("Next round"),
         "town_complete": _("Town complete"),
         "fort_built": _("Fort Ironweed built"),
+        # The names of each player's buttons on the hammer's screen, as a screen reader says them: the button's words,
+        # then whose they are (each row has its own).
+        "town_complete_of": _("Town complete: %(name)s"),
+        "fort_built_of": _("Fort Ironweed built: %(name)s"),
         # The same words in a player's status line, after "·": lower case where the language wants it there.
         "fort_built_said": pgettext("a player's status line", "Fort Ironweed built"),
         "playing": _("playing"),
