@@ -121,6 +121,34 @@ export function atMostOncePerFrame(write) {
   return keep;
 }
 
+// The second tap of a double tap on a button: a finger's tap near the tap before it (DOUBLE_TAP.px) and soon after
+// it (DOUBLE_TAP.ms), or a click the browser counts as a second (a mouse's double click). On a slow phone the screen
+// is drawn again between the two, and the second acted on whatever had moved under the finger (the first player's
+// "Town complete" under "Next round", the next row's ✕). previous: the tap before ({time, x, y}), or null. A click of
+// the keyboard or a screen reader (detail 0) is never one.
+const DOUBLE_TAP = { ms: 500, px: 32 };
+
+export function secondTap(previous, click) {
+  if (click.detail === 0) return false;
+  if (click.detail > 1) return true;
+  return click.pointerType === "touch" && previous !== null && click.time - previous.time < DOUBLE_TAP.ms
+    && Math.hypot(click.x - previous.x, click.y - previous.y) < DOUBLE_TAP.px;
+}
+
+// Let no second tap of a double tap on a button in this element act (secondTap).
+export function ignoreDoubleTaps(element) {
+  let previous = null;
+  element.addEventListener("click", (event) => {
+    if (!event.target.closest("button")) return;
+    const click = { detail: event.detail, pointerType: event.pointerType, time: event.timeStamp, x: event.clientX, y: event.clientY };
+    const second = secondTap(previous, click);
+    previous = click.pointerType === "touch" ? click : null;
+    if (!second) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }, { capture: true });
+}
+
 // Taps answered one after the other, each once what the one before draws is shown: a tap made before then (a quick
 // hand, a slow phone) read the page as the tap before found it, and undid it. Each button acts once per drawing it
 // was tapped on, so a double tap is one tap. The page numbers its drawings (each screen, rows or form it draws).

@@ -4,7 +4,7 @@
 // puts them in, words the messages and answers the buttons. The address holds every value, so it is the
 // share link and survives a reload.
 import { loadBrowserCore } from "./core.mjs";
-import { keepHeight, tapsInTurn } from "./dom.mjs";
+import { ignoreDoubleTaps, keepHeight, tapsInTurn } from "./dom.mjs";
 import { keepPad, padKeyOf } from "./recent.mjs";
 import { path, relinkLanguages, words } from "./words.mjs";
 
@@ -208,6 +208,7 @@ function buttonNow(tap) {
 const ready = loadBrowserCore();
 // The server's form is there before the core: its sign buttons work at once (a value typed is read once the core
 // is ready), the buttons that redraw the form wait for the core, and for each other.
+ignoreDoubleTaps(root);
 root.addEventListener("click", (event) => {
   const button = event.target.closest("[data-action]");
   const action = button?.dataset.action;

@@ -2,7 +2,7 @@
 // Solo. The address holds the whole record (seed, events, cards taken), so a reload or a sleeping phone
 // loses nothing and "undo" is the record less its last entry. The core replays it under MicroPython.
 import { loadBrowserCore } from "./core.mjs";
-import { announce, tapsInTurn } from "./dom.mjs";
+import { announce, ignoreDoubleTaps, tapsInTurn } from "./dom.mjs";
 import { keepAwake } from "./wake.mjs";
 import { path, relinkLanguages, words } from "./words.mjs";
 
@@ -136,6 +136,7 @@ function actionNow(tap) {
   return button && !button.disabled ? button.dataset.action : null;
 }
 
+ignoreDoubleTaps(root);
 root.addEventListener("click", (event) => {
   const button = event.target.closest("button[data-action]");
   if (!button || button.disabled) return;

@@ -4,7 +4,7 @@
 // answers them, as it does without scripts. What is here is DOM work: read the fields, draw the state, show
 // problems. The form's state is mirrored into the address, so Back, Forward and reload show it as it was left.
 import { coreReady, loadBrowserCore } from "./core.mjs";
-import { atMostOncePerFrame, formFields, newerAddress, queryFields, tapsInTurn } from "./dom.mjs";
+import { atMostOncePerFrame, formFields, ignoreDoubleTaps, newerAddress, queryFields, tapsInTurn } from "./dom.mjs";
 import { draftOf, forget, forgetCorrection, games, keepDraft } from "./recent.mjs";
 import { path, words } from "./words.mjs";
 
@@ -357,6 +357,7 @@ if (form && words) {
     else keep();
     changedEarly ||= choice;
   });
+  ignoreDoubleTaps(form);
   form.addEventListener("submit", (event) => {
     const button = event.submitter;
     // Until the core is ready the server answers, so a tap is never kept waiting.

@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from support.browsing import WAIT
 from support.phone import TAPS
+from support.phone import double_tap
 from support.phone import drawn
 from support.phone import go_offline
 from support.phone import install
@@ -178,6 +179,20 @@ def test_buttons_tapped_before_the_form_is_drawn_again_each_act_once_on_the_play
     players.nth(1).get_by_role("button", name="Remove this player").click()
     expect(players).to_have_count(2)
     assert [page.locator("#n{}".format(n)).input_value() for n in range(2)] == ["Ana", ""]
+
+
+def test_a_double_tap_on_add_a_player_adds_one(phone, live_server):
+    page = phone.new_page()
+    page.goto(live_server + "/en/pad?n0=Ana&n1=Bo")
+    drawn(page, "#n0")
+    players = page.locator(".pad-player")
+    expect(players).to_have_count(2)
+    double_tap(page, page.get_by_role("button", name="Add a player"))
+    expect(players).to_have_count(3)
+    # A ✕ tapped after them is taken after them: one player was added.
+    players.nth(2).get_by_role("button", name="Remove this player").click()
+    expect(players).to_have_count(2)
+    assert [page.locator("#n{}".format(n)).input_value() for n in range(2)] == ["Ana", "Bo"]
 
 
 def test_the_places_stay_in_sight_while_points_are_typed(phone, live_server):

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 from support.browsing import WAIT
 from support.examples import FOUR_PLAYERS_CODE
 from support.examples import RULEBOOK_CODE
+from support.phone import double_tap
 from support.phone import drawn
 from support.phone import go_offline
 from support.phone import install
@@ -180,6 +181,71 @@ def test_taps_made_before_the_screen_is_drawn_again_each_act_once_in_turn(phone,
     expect(hammer).to_have_text("Ana names the resource.")
     assert query(page)["e"] == ["c1"]
     expect(page.get_by_role("button", name="Town complete: Bo", exact=True)).to_have_count(0)
+
+
+def test_a_double_tap_on_next_round_is_one_round_whatever_comes_under_the_finger(phone, live_server):
+    page = phone.new_page()
+    start(page, live_server, "master-builder", ["Ana", "Bo", "Cy"])
+    hammer = page.locator(".hammer")
+    # In round 1 the first Master Builder's chooser goes once a round is played, and what is below moves up: near the
+    # bottom of "Next round", a second tap found Ana's "Town complete" there.
+    double_tap(page, page.get_by_role("button", name="Next round", exact=True), low=True)
+    expect(hammer).to_have_text("Bo names the resource.")
+    # From round 2, a double tap was two rounds. Undo, tapped after, is taken after the taps before it.
+    double_tap(page, page.get_by_role("button", name="Next round", exact=True))
+    expect(hammer).to_have_text("Cy names the resource.")
+    page.get_by_role("button", name="Undo", exact=True).click()
+    expect(hammer).to_have_text("Bo names the resource.")
+    assert query(page)["e"] == ["n"]
+
+
+# A finger's taps on these selectors, one after the other at one point of the screen (the first's middle), as a
+# phone's clicks come (pointerType "touch").
+TOUCH_ALL_AT_ONE_POINT = """(selectors) => {
+  const box = document.querySelector(selectors[0]).getBoundingClientRect();
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  for (const selector of selectors) {
+    document.querySelector(selector).dispatchEvent(new PointerEvent("click",
+      { bubbles: true, cancelable: true, detail: 1, pointerType: "touch", clientX: x, clientY: y }));
+  }
+}"""
+
+
+def test_the_second_tap_of_a_double_tap_acts_on_nothing_that_came_under_the_finger(phone, live_server):
+    page = phone.new_page()
+    start(page, live_server, "master-builder", ["Ana", "Bo", "Cy"])
+    # "Next round", then at the same point, at once, Ana's "Town complete" (what a screen drawn again put there).
+    page.evaluate(TOUCH_ALL_AT_ONE_POINT, ['[data-action="next"]', '[data-action="complete-0"]'])
+    expect(page.locator(".hammer")).to_have_text("Bo names the resource.")
+    page.get_by_role("button", name="Undo", exact=True).click()
+    expect(page.locator(".hammer")).to_have_text("Ana names the resource.")
+    assert "e" not in query(page)
+    expect(page.get_by_role("button", name="Town complete: Ana", exact=True)).to_be_visible()
+
+
+SECOND_TAPS = """async (clicks) => {
+  const src = [...document.scripts].map((script) => script.src).find((src) => src.includes("/js/play.mjs"));
+  const { secondTap } = await import(src.replace("/js/play.mjs", "/js/dom.mjs"));
+  return clicks.map(([previous, click]) => secondTap(previous, click));
+}"""
+
+
+def test_a_second_tap_is_a_fingers_tap_near_and_soon_after_the_one_before_or_a_double_click(phone, live_server):
+    page = phone.new_page()
+    start(page, live_server, "master-builder", ["Ana", "Bo"])
+    first = {"time": 1000, "x": 100, "y": 200}
+    touch = {"detail": 1, "pointerType": "touch"}
+    clicks = [
+        [None, dict(touch, time=1100, x=100, y=200)],  # no tap before
+        [first, dict(touch, time=1300, x=110, y=215)],  # 300 ms later, 18 px away
+        [first, dict(touch, time=1499, x=100, y=231)],  # just within both
+        [first, dict(touch, time=1500, x=100, y=200)],  # half a second later: a tap of its own
+        [first, dict(touch, time=1100, x=100, y=232)],  # 32 px away: another button
+        [first, dict(touch, time=1100, x=100, y=200, pointerType="mouse")],  # a mouse's single clicks
+        [first, dict(touch, time=1100, x=400, y=600, detail=2, pointerType="mouse")],  # a mouse's double click
+        [first, dict(touch, time=1100, x=100, y=200, detail=0)],  # the keyboard or a screen reader
+    ]
+    assert page.evaluate(SECOND_TAPS, clicks) == [False, True, True, False, False, False, True, False]
 
 
 def test_cards_tapped_before_the_offer_is_drawn_again_are_taken_where_it_shows_them(phone, live_server):

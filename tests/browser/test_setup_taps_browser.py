@@ -2,6 +2,8 @@
 
 from playwright.sync_api import expect
 
+from support.phone import double_tap
+
 CORE_READY = "() => performance.getEntriesByName('marquoir:core-ready').length === 1"
 # Taps the buttons of these selectors in one go: no answer is drawn between them, as when a quick hand or a slow phone
 # taps again before the rows of the tap before are there.
@@ -58,3 +60,16 @@ def test_a_player_removed_from_six_can_be_added_again_and_six_say_why_there_is_n
     expect(deal).to_be_hidden()
     page.locator("#without_monuments").uncheck()
     expect(deal).to_be_visible()
+
+
+def test_a_double_tap_on_a_players_cross_removes_that_player_alone(phone, live_server):
+    # The rows below move up once the player is gone: the second tap found the next player's ✕ under the finger.
+    page = phone.new_page()
+    page.goto(live_server + "/en/new?players-0=Ana&players-1=Bo&players-2=Cy&players-3=Dee")
+    page.wait_for_function(CORE_READY)
+    expect_names(page, ["Ana", "Bo", "Cy", "Dee"])
+    double_tap(page, page.get_by_role("button", name="Remove Bo"))
+    expect_names(page, ["Ana", "Cy", "Dee"])
+    # A tap after them is taken after them: the rows are those of one removal.
+    page.get_by_role("button", name="Remove Dee").click()
+    expect_names(page, ["Ana", "Cy"])

@@ -260,3 +260,14 @@ def played(page, codes):
         page.wait_for_function("(codes) => JSON.stringify(({})()) === JSON.stringify(codes)".format(PLAYED), arg=codes,
                                timeout=WAIT)
     assert page.evaluate(PLAYED) == codes
+
+
+def double_tap(page, locator, low=False):
+    """Tap one point of an element twice, as a finger double-taps it: its middle, or near its bottom edge (low), where
+    what a screen drawn again moves up comes under the finger."""
+    locator.scroll_into_view_if_needed()
+    box = locator.bounding_box()
+    x = box["x"] + box["width"] / 2
+    y = box["y"] + (box["height"] - 4 if low else box["height"] / 2)
+    page.touchscreen.tap(x, y)
+    page.touchscreen.tap(x, y)
