@@ -180,7 +180,10 @@ async function draw(renumbered = false) {
     else if (field) field.value = value;
   }
   const fallback = acted === "add" ? `#${PAD.name}${count - 1}` : acted?.startsWith("remove") ? "[data-action^=remove], .add-player" : "input";
+  // A player added takes the focus on their name, as the setup's does: the new player is in sight, and is typed in
+  // next (the button kept it, and the new player was drawn out of sight above it).
   const again = typingIn ? form.elements.namedItem(typingIn)
+    : acted === "add" ? form.querySelector(fallback)
     : acted && (form.querySelector(`[data-action="${acted}"]`) ?? form.querySelector(fallback));
   again?.focus();
   if (typingIn && again?.setSelectionRange) again.setSelectionRange(again.value.length, again.value.length);

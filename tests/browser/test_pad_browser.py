@@ -147,7 +147,9 @@ def test_adding_and_removing_players_keeps_the_focus_and_the_values(phone, live_
     page.fill("#n0", "Ana")
     page.get_by_role("button", name="Add a player").click()
     expect(page.locator(".pad-player")).to_have_count(3)
-    assert page.evaluate("document.activeElement.dataset.action") == "add"
+    # The new player's name takes the focus, in sight.
+    expect(page.locator("#n2")).to_be_focused()
+    expect(page.locator("#n2")).to_be_in_viewport()
     assert page.locator("#n0").input_value() == "Ana"
     page.fill("#n2", "Cy")
     page.fill("#navy2", "-3")
