@@ -5,6 +5,7 @@ import pathlib
 import re
 from urllib.parse import urlencode
 
+import pytest
 from PIL import Image
 
 from support.webflow import SETUP
@@ -28,6 +29,22 @@ def test_a_town_with_a_problem_says_error_in_its_title_and_ties_the_message_to_i
     field = re.search(r'<input[^>]*id="stored_a1"[^>]*>', html).group(0)
     assert 'aria-invalid="true"' in field and 'aria-describedby="stored_a1-error-1"' in field
     assert re.search(r'<span class="error" id="stored_a1-error-1" role="alert">Enter how many resources are stored', html)
+
+
+@pytest.mark.parametrize(("lang", "names"), [
+    ("en", ["Stored on a1", "Stored on d4"]),
+    ("fr", ["Stock de la case a1", "Stock de la case d4"]),
+    ("hu", ["Tárolva (a1 mező)", "Tárolva (d4 mező)"]),
+])
+def test_each_warehouse_load_field_is_named_with_its_square(client, lang, names):
+    # Two Warehouses' fields read "Stored" alike; each is named with its square, the words shown first.
+    code = start(client)
+    query = town_query("warehouse . . .", ". . . .", ". . . .", ". . . warehouse")
+    html = client.get("/{}/g/{}/2?{}".format(lang, code, urlencode(query))).get_data(as_text=True)
+    assert [re.search(r'<input aria-label="([^"]*)" class="stored-input" id="stored_{}"'.format(square), html).group(1)
+            for square in ("a1", "d4")] == names
+    # Every square's field (shown once a Warehouse stands there) is named so.
+    assert len(re.findall(r'<input aria-label="[^"]*\b(\w\d)\b[^"]*" class="stored-input" id="stored_\1"', html)) == 16
 
 
 def test_a_french_town_with_a_problem_has_one_colon_in_its_title(client):

@@ -201,7 +201,8 @@ def square_field(words: dict, name: str, offered: list, values: dict, errors: di
     select_attributes.update(tied(errors, select))
     # Left blank, a Warehouse stores nothing: the placeholder says so.
     stored_field = number_field(stored, [0, words["catalogue"]["max_stored"]], values.get(stored, ""), errors,
-                                {"class": "stored-input", "placeholder": "0"})
+                                {"class": "stored-input", "placeholder": "0",
+                                 "aria-label": fill(words["ui"]["stored_on"], {"square": name})})
     return (
         '<div class="square{broken}{filled}" {said} data-square="{name}" data-which="{which}">\n'
         '      {button}\n'

@@ -68,6 +68,8 @@ def ui_words() -> dict:
         "clear": _("Clear town"),
         "empty": _("Empty"),
         "stored": _("Stored"),
+        # A Warehouse's load field as a screen reader names it: the words shown, and its square (two Warehouses).
+        "stored_on": _("Stored on %(square)s"),
         "town_board": _("Town board"),
         "choose_first": _("Choose a building first."),
         "which_building": _("What stands on %(square)s?"),
