@@ -151,28 +151,43 @@ export function ignoreDoubleTaps(element) {
 
 // Taps answered one after the other, each once what the one before draws is shown: a tap made before then (a quick
 // hand, a slow phone) read the page as the tap before found it, and undid it. Each button acts once per drawing it
-// was tapped on, so a double tap is one tap. The page numbers its drawings (each screen, rows or form it draws).
-// taps.tap(name, drawing, now, answer): a tap of button `name` on drawing number `drawing`; when its turn comes,
-// now() gives what it stands for on the page as it is then (null: nothing, it is dropped), and answer(that) answers
-// it, its promise settling once the page is drawn again. taps.after(change): any other change, in turn.
+// was tapped on, so a double tap is one tap. taps.drawn(): the page drew its screen, rows or form again.
+// taps.tap(name, now, answer): a tap of button `name`; when its turn comes, now(redrawn) gives what it stands for on
+// the page as it is then (redrawn: whether the page was drawn again since the tap; null: nothing, it is dropped),
+// and answer(that) answers it, its promise settling once the page is drawn again. taps.after(change): any other
+// change, in turn.
 export function tapsInTurn() {
   let last = Promise.resolve();
+  let drawing = 0;
   // By drawing, the buttons tapped on it that acted; only the drawings of taps still waiting are kept.
   const acted = new Map();
   const after = (change) => {
     last = last.then(change, change);
     return last;
   };
-  const tap = (name, drawing, now, answer) => after(async () => {
-    // Taps wait in the order they were made, so none still waiting was made on a drawing before this one.
-    for (const older of acted.keys()) if (older < drawing) acted.delete(older);
-    const done = acted.get(drawing) ?? new Set();
-    const meant = done.has(name) ? null : now();
-    if (meant === null) return;
-    acted.set(drawing, done.add(name));
-    await answer(meant);
-  });
-  return { after, tap };
+  const drawn = () => {
+    drawing += 1;
+  };
+  const tap = (name, now, answer) => {
+    const on = drawing;
+    return after(async () => {
+      // Taps wait in the order they were made, so none still waiting was made on a drawing before this one.
+      for (const older of acted.keys()) if (older < on) acted.delete(older);
+      const done = acted.get(on) ?? new Set();
+      const meant = done.has(name) ? null : now(on !== drawing);
+      if (meant === null) return;
+      acted.set(on, done.add(name));
+      await answer(meant);
+    });
+  };
+  return { after, drawn, tap };
+}
+
+// A row's button (remove, move up) tapped on rows drawn again since: the same button of the row the tapped row's
+// player's name (who) is in now, among the rows' names, if it is in one row alone (null for none).
+export function sameRowAction(action, names, who) {
+  const row = names.indexOf(who);
+  return who && row >= 0 && names.lastIndexOf(who) === row ? action.replace(/\d+$/, String(row)) : null;
 }
 
 // Keep a CSS property of the page (as --name) at an element's height, and a little more: the scroll padding

@@ -4,7 +4,7 @@
 // puts them in, words the messages and answers the buttons. The address holds every value, so it is the
 // share link and survives a reload.
 import { loadBrowserCore } from "./core.mjs";
-import { ignoreDoubleTaps, keepHeight, tapsInTurn } from "./dom.mjs";
+import { ignoreDoubleTaps, keepHeight, sameRowAction, tapsInTurn } from "./dom.mjs";
 import { keepPad, padKeyOf } from "./recent.mjs";
 import { path, relinkLanguages, words } from "./words.mjs";
 
@@ -151,9 +151,9 @@ function fieldValues(form) {
     .map((field) => [field.name, field.type === "checkbox" ? (field.checked ? "1" : "") : field.value]));
 }
 
-// How many times the form was drawn: a player's ✕ names the player by their place, which a form drawn again may
-// give another.
-let formsDrawn = 0;
+// The buttons that draw the form again are answered in turn, once the core is ready (two players removed quickly,
+// the first came back).
+const taps = tapsInTurn();
 
 // Redraw the form (webscore.flow.helper_pieces.pad_form), then give focus back to the control with the same
 // action (or its nearest kin).
@@ -172,7 +172,8 @@ async function draw(renumbered = false) {
   const typingIn = renumbered ? null : root.querySelector(".pad-form").contains(document.activeElement)
     && document.activeElement.name;
   root.querySelector(".pad-form").outerHTML = drawn;
-  formsDrawn += 1;
+  // A player's ✕ names the player by their place, which a form drawn again may give another.
+  taps.drawn();
   const form = root.querySelector(".pad-form");
   for (const [name, value] of renumbered ? [] : typed) {
     const field = form.elements.namedItem(name);
@@ -190,22 +191,13 @@ async function draw(renumbered = false) {
   await update(form);
 }
 
-// The buttons that draw the form again are answered in turn, once the core is ready (two players removed quickly,
-// the first came back); a ✕ tapped on a form drawn again since is the ✕ of the player of that name, if one player
-// has it.
-const taps = tapsInTurn();
-
-// The button a tap's stands for on the form shown (null for none).
-function buttonNow(tap) {
-  let action = tap.action;
+// The button a tap's stands for on the form shown (null for none): a ✕ tapped on a form drawn again since is that of
+// the player it named, where that player is now (sameRowAction).
+function buttonNow(tap, redrawn) {
   const form = root.querySelector(".pad-form");
-  if (tap.drawn !== formsDrawn && action.startsWith("remove-")) {
-    const named = Array.from(form.querySelectorAll(".pad-player"), (_, i) => form.elements.namedItem(PAD.name + i)?.value);
-    const place = named.indexOf(tap.who);
-    if (!tap.who || place < 0 || named.lastIndexOf(tap.who) !== place) return null;
-    action = action.replace(/\d+$/, String(place));
-  }
-  return root.querySelector(`[data-action="${action}"]`) ? action : null;
+  const names = Array.from(form.querySelectorAll(".pad-player"), (_, i) => form.elements.namedItem(PAD.name + i)?.value);
+  const action = redrawn && tap.action.startsWith("remove-") ? sameRowAction(tap.action, names, tap.who) : tap.action;
+  return action && root.querySelector(`[data-action="${action}"]`) ? action : null;
 }
 
 const ready = loadBrowserCore();
@@ -222,8 +214,8 @@ root.addEventListener("click", (event) => {
   if (!action) return;
   const index = button.dataset.index;
   const who = index === undefined ? "" : root.querySelector(".pad-form").elements.namedItem(PAD.name + index)?.value ?? "";
-  const tap = { action, drawn: formsDrawn, who };
-  taps.tap(action, tap.drawn, () => buttonNow(tap), act);
+  const tap = { action, who };
+  taps.tap(action, (redrawn) => buttonNow(tap, redrawn), act);
 });
 root.addEventListener("input", (event) => {
   if (core && event.target.form?.classList.contains("pad-form")) update(event.target.form);

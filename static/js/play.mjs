@@ -10,8 +10,8 @@ const root = document.getElementById("play");
 const ui = words.ui;
 // What each button of the screen shown does, by its data-action; set by each screen as it is drawn.
 let actions = {};
-// The screens shown so far: a tap is made on the screen of that number.
-let screen = 0;
+// Taps are taken in turn ("Town complete" then "Next round" lost the completion).
+const taps = tapsInTurn();
 
 // Put a screen in the page (drawn by webscore.flow.helper_pieces) with what its buttons do, and give focus
 // back to the control the player acted on (or, when it is gone, the first one still there), so a screen
@@ -20,7 +20,7 @@ function show(html, screenActions) {
   const acted = root.contains(document.activeElement) ? document.activeElement.dataset.action : null;
   root.innerHTML = html;
   actions = screenActions;
-  screen += 1;
+  taps.drawn();
   relinkLanguages();
   if (!acted) return;
   (root.querySelector(`[data-action="${acted}"]:not([disabled])`) ?? root.querySelector("button:not([disabled])"))?.focus();
@@ -124,13 +124,10 @@ async function broken(reason = null, undo = null) {
 // What a button of the hammer or of the rounds does is the same on every screen (next round, undo, town complete,
 // fort built, enter the towns); a card of Solo's offer is its resource, wherever the offer shows it now.
 const SAME_ON_EVERY_SCREEN = /^(next|undo|enter|complete-\d+|fort-\d+)$/;
-// Taps are taken in turn ("Town complete" then "Next round" lost the completion); a card no longer offered is not
+// The action on the screen shown of the button a tap was made on (null for none): a card no longer offered is not
 // taken.
-const taps = tapsInTurn();
-
-// The action on the screen shown of the button a tap was made on, on its own screen (null for none).
-function actionNow(tap) {
-  const button = tap.screen === screen || SAME_ON_EVERY_SCREEN.test(tap.name)
+function actionNow(tap, redrawn) {
+  const button = !redrawn || SAME_ON_EVERY_SCREEN.test(tap.name)
     ? root.querySelector(`button[data-action="${tap.name}"]`)
     : tap.card && root.querySelector(`button[data-card="${tap.card}"]`);
   return button && !button.disabled ? button.dataset.action : null;
@@ -140,8 +137,8 @@ ignoreDoubleTaps(root);
 root.addEventListener("click", (event) => {
   const button = event.target.closest("button[data-action]");
   if (!button || button.disabled) return;
-  const tap = { name: button.dataset.action, card: button.dataset.card, screen };
-  taps.tap(tap.name, screen, () => actionNow(tap), (action) => actions[action]?.());
+  const tap = { name: button.dataset.action, card: button.dataset.card };
+  taps.tap(tap.name, (redrawn) => actionNow(tap, redrawn), (action) => actions[action]?.());
 });
 // Who is the first Master Builder, chosen before the first event.
 root.addEventListener("change", (event) => {

@@ -4,7 +4,7 @@
 // answers them, as it does without scripts. What is here is DOM work: read the fields, draw the state, show
 // problems. The form's state is mirrored into the address, so Back, Forward and reload show it as it was left.
 import { coreReady, loadBrowserCore } from "./core.mjs";
-import { atMostOncePerFrame, formFields, ignoreDoubleTaps, newerAddress, queryFields, tapsInTurn } from "./dom.mjs";
+import { atMostOncePerFrame, formFields, ignoreDoubleTaps, newerAddress, queryFields, sameRowAction, tapsInTurn } from "./dom.mjs";
 import { draftOf, forget, forgetCorrection, games, keepDraft } from "./recent.mjs";
 import { path, words } from "./words.mjs";
 
@@ -26,13 +26,14 @@ function mirror() {
   history.replaceState(history.state, "", location.pathname + "?" + query.toString());
 }
 
-// How many times the rows were drawn: a row's buttons (move up, remove) name it by its seat, which rows drawn again
-// may give another player.
-let rowsDrawn = 0;
+// Buttons are answered in turn, and the page's refreshes with them (removing two players quickly brought the first
+// back).
+const taps = tapsInTurn();
 
 // said: each row's label and buttons' names, worded by the flow's piece (setup_pieces.setup_lines).
 function drawRows(state, offers, said) {
-  rowsDrawn += 1;
+  // A row's buttons (move up, remove) name it by its seat, which rows drawn again may give another player.
+  taps.drawn();
   const template = document.getElementById("player-row").innerHTML;
   const withMonuments = !state.without_monuments;
   // The field being typed in keeps the focus and the caret in its new row, which has its id.
@@ -289,21 +290,12 @@ function showAnswers(fields, typed) {
   drawMode({ mode: fields.mode, fortune: "fortune" in fields });
 }
 
-// Buttons are answered in turn, and the page's refreshes with them (removing two players quickly brought the first
-// back).
-const taps = tapsInTurn();
-
 // The button a tap's stands for on the rows shown (null for none): a row's button (move up, remove) tapped on rows
-// drawn again since is the button of the row its player's name is in now, if the name is in one row alone.
-function buttonNow(tap) {
-  let action = tap.action;
-  if (tap.rows !== rowsDrawn && /^(up|remove)-/.test(action)) {
-    const seats = [...list().querySelectorAll("input.name")].map((input) => input.value);
-    const seat = seats.indexOf(tap.who);
-    if (!tap.who || seat < 0 || seats.lastIndexOf(tap.who) !== seat) return null;
-    action = action.replace(/\d+$/, String(seat));
-  }
-  const button = form.querySelector(`button[name="action"][value="${action}"]`);
+// drawn again since is that of the row its player is in now (sameRowAction).
+function buttonNow(tap, redrawn) {
+  const names = [...list().querySelectorAll("input.name")].map((input) => input.value);
+  const action = redrawn && /^(up|remove)-/.test(tap.action) ? sameRowAction(tap.action, names, tap.who) : tap.action;
+  const button = action && form.querySelector(`button[name="action"][value="${action}"]`);
   return button && !button.hidden && !button.disabled ? action : null;
 }
 
@@ -363,8 +355,8 @@ if (form && words) {
     // Until the core is ready the server answers, so a tap is never kept waiting.
     if (!coreReady() || !button || button.name !== "action" || button.hasAttribute("formaction")) return;
     event.preventDefault();
-    const tap = { action: button.value, rows: rowsDrawn, who: button.closest("li")?.querySelector("input.name")?.value ?? "" };
-    taps.tap(tap.action, tap.rows, () => buttonNow(tap), (action) => act(action, focusAfter(action)));
+    const tap = { action: button.value, who: button.closest("li")?.querySelector("input.name")?.value ?? "" };
+    taps.tap(tap.action, (redrawn) => buttonNow(tap, redrawn), (action) => act(action, focusAfter(action)));
   });
   // A page Back brings from the browser's memory runs no script again: its kept towns are brought up to date.
   addEventListener("pageshow", (event) => {
