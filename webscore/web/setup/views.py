@@ -46,8 +46,10 @@ def _form(state: dict, placed: dict) -> SetupForm:
 def _page(state: dict, placed: dict, status: int = 200):
     words = page_words_of_browser()
     general = [problem_text(words, item) for item in placed["general"]]
+    # At the most players, "Add a player" gives way to why: the problem the flow names then, as the pad says it.
     return render_template("setup.html", form=_form(state, placed), general=general, max_players=MAX_PLAYERS,
-                           max_name=MAX_NAME_UNITS, monument_choices=monument_choices,
+                           players_full=words["problems"]["player-count"], max_name=MAX_NAME_UNITS,
+                           monument_choices=monument_choices,
                            offers=setup_flow.monument_offers(state)), status
 
 
