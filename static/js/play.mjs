@@ -103,6 +103,9 @@ async function townHall(core, game, params) {
   });
 }
 
+// How many cards Solo's screen shown last had taken (null before the first).
+let soloTaken = null;
+
 async function solo(core, game, params) {
   const taken = params.get("t") || "";
   const record = (kept) => ({ kind: "solo", seed: Number(params.get("seed")), taken: [...kept].map(Number) });
@@ -111,7 +114,10 @@ async function solo(core, game, params) {
   if (answer.error) return broken(answer.error, taken === "" ? null : await undoIf(core, record(less), "t", less));
   const screenActions = { undo: () => setRecord("t", taken.slice(0, -1)), enter: () => enterTowns(core, game, () => ({})) };
   answer.state.face_up.forEach((_, i) => { screenActions["take-" + i] = () => setRecord("t", taken + i); });
-  show(await core.draw("solo", { words, state: answer.state }), screenActions);
+  // The card just taken is said only after a take (the record one card longer than the screen shown before).
+  const took = soloTaken !== null && taken.length > soloTaken;
+  soloTaken = taken.length;
+  show(await core.draw("solo", { words, state: answer.state, took }), screenActions);
 }
 
 // A record the core cannot replay (a hand-made or damaged address): say why, and offer to drop its last entry.

@@ -154,6 +154,9 @@ def test_solo_deck_takes_undoes_and_survives_a_reload(phone, live_server):
     taken = solo_deck(seed, [1, 0])["taken"][-1]
     expect(page.locator("#announce")).to_have_text("Solo. Resource taken: {}. {}, {}, {}.".format(taken, *offer))
     page.get_by_role("button", name="Undo", exact=True).click()
+    # Undone, the card is not said as taken: the offer alone.
+    offer = ["Take " + card for card in solo_deck(seed, [1])["face_up"]]
+    expect(page.locator("#announce")).to_have_text("Solo. {}, {}, {}.".format(*offer))
     page.reload()
     expected = solo_deck(seed, [1])["face_up"]
     expect(cards.nth(2)).to_have_attribute("data-card", expected[2])

@@ -118,7 +118,7 @@ def test_a_screen_says_its_heading_then_what_it_tells(client, lang, said):
                helper_pieces.master_builder(words, NAMES, table.master_builder([None, None], 0,
                                                                                 table.parse_events("nnc0c1")), 0, True),
                helper_pieces.town_hall(words, 2, table.town_hall(5, 2)),
-               helper_pieces.solo(words, table.solo_deck(5, [0, 1]))]
+               helper_pieces.solo(words, table.solo_deck(5, [0, 1]), took=True)]
     assert [re.search(r'<h1 data-said="([^"]*)">', screen).group(1) for screen in screens] == said
 
 
@@ -192,3 +192,12 @@ def test_each_players_buttons_on_the_hammers_screen_are_named_with_the_player(cl
     words = browser_words(client, lang)
     screen = helper_pieces.master_builder(words, NAMES, table.master_builder(["fort-ironweed", None], 0, []), 0, False)
     assert re.findall(r'<button aria-label="([^"]*)"', screen) == names
+
+
+def test_solo_says_the_card_taken_only_after_a_take(client):
+    # Drawn after an Undo or a reload, the screen says its offer alone: no card was just taken.
+    words = browser_words(client, "en")
+    state = table.solo_deck(5, [0, 1])
+    said = [re.search(r'<h1 data-said="([^"]*)">', helper_pieces.solo(words, state, took)).group(1) for took in (True, False)]
+    assert said == ["Solo. Resource taken: stone. Take brick, Take glass, Take wheat.",
+                    "Solo. Take brick, Take glass, Take wheat."]

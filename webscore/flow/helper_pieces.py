@@ -221,8 +221,9 @@ def town_hall(words: dict, rounds: int, state: dict) -> str:
         _enter(words))
 
 
-def solo(words: dict, state: dict) -> str:
-    """Return the solo deck's screen: the face-up cards to take, the pile and how many were taken."""
+def solo(words: dict, state: dict, took: bool = False) -> str:
+    """Return the solo deck's screen: the face-up cards to take, the pile and how many were taken; took: whether it is
+    drawn for a card just taken (not for an Undo, nor a reload), which it then says first."""
     ui = words["ui"]
     cards = "".join(button(ui["take"][card], "take-" + str(i),
                            "res-card res-" + card, extra={"data-card": card}) for i, card in enumerate(state["face_up"]))
@@ -230,7 +231,7 @@ def solo(words: dict, state: dict) -> str:
     # The card just taken, then the cards one may take, one after another: one is taken, so no "and" before the last;
     # each said as a sentence.
     taken = fill(ui["sentence"], {"words": fill(ui["resource_taken"], {"resource": words["resources"][state["taken"][-1]]})}) \
-        if state["taken"] else ""
+        if took and state["taken"] else ""
     offer = fill(ui["sentence"], {"words": series(words, [ui["take"][card] for card in state["face_up"]])})
     return '{}\n<div class="face-up">{}</div>\n<p class="hint">{}</p>\n<div class="table-actions">{}</div>\n{}'.format(
         _heading(words, words["modes"]["solo"], sentences([taken, offer])), cards, escape(counts),
