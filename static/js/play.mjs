@@ -36,17 +36,17 @@ function record() {
 
 // Each event replaces the address rather than adding a history entry: Undo is the button, and Back
 // leaves the page at once, however long the game was.
-function go(params) {
+function go(params, news = {}) {
   history.replaceState(null, "", location.pathname + "?" + params.toString());
-  return draw();
+  return draw(news);
 }
 
 // Set one part of the record (events, rounds, cards taken, first holder) and redraw; the promise settles once the
-// new screen is shown.
-function setRecord(key, value) {
+// new screen is shown. news: what the screen is drawn for, which it says first (an event done, or taken back by Undo).
+function setRecord(key, value, news = {}) {
   const updated = record();
   updated.set(key, String(value));
-  return go(updated);
+  return go(updated, news);
 }
 
 function newSeed() {
@@ -68,7 +68,7 @@ async function undoIf(core, request, key, value) {
   return (await core.table(request)).error ? null : () => setRecord(key, value);
 }
 
-async function masterBuilder(core, game, params) {
+async function masterBuilder(core, game, params, news) {
   const events = params.get("e") || "";
   const first = Number(params.get("first") || "0");
   const record = (kept) => ({ kind: "master-builder", monuments: game.players.map((p) => p.monument), first, events: kept });
@@ -76,29 +76,30 @@ async function masterBuilder(core, game, params) {
   const { undone } = answer;
   if (answer.error) return broken(answer.error, events === "" ? null : await undoIf(core, record(undone), "e", undone));
   const state = answer.state;
-  const change = (next) => () => setRecord("e", next);
+  // Each event says itself as it is recorded ("Town complete: Ana."), and Undo says the event it takes back.
+  const change = (next, event) => () => setRecord("e", next, { done: event });
   const screenActions = {
-    next: change(events + "n"), undo: change(undone),
+    next: change(events + "n", "n"), undo: () => setRecord("e", undone, { undone: events.slice(undone.length) }),
     enter: () => enterTowns(core, game, (p) => ({
       master_builder_turns: state.turns[p],
       completed_before: words.catalogue.monument_facts[game.players[p].monument] === "completed_before" ? state.completed_before[p] : null,
     })),
   };
   game.players.forEach((_, p) => {
-    screenActions["complete-" + p] = change(events + "c" + p);
-    screenActions["fort-" + p] = change(events + "f" + p);
+    screenActions["complete-" + p] = change(events + "c" + p, "c" + p);
+    screenActions["fort-" + p] = change(events + "f" + p, "f" + p);
   });
-  show(await core.draw("master_builder", { words, names: game.players.map((p) => p.name), state, first, started: events !== "" }),
-    screenActions);
+  show(await core.draw("master_builder", { words, names: game.players.map((p) => p.name), state, first, started: events !== "",
+    done: news.done ?? "", undone: news.undone ?? "" }), screenActions);
 }
 
-async function townHall(core, game, params) {
+async function townHall(core, game, params, news) {
   const rounds = Number(params.get("r") || "0");
   const record = (kept) => ({ kind: "town-hall", seed: Number(params.get("seed")), rounds: kept });
   const answer = await core.table(record(rounds));
   if (answer.error) return broken(answer.error, rounds > 0 ? await undoIf(core, record(rounds - 1), "r", rounds - 1) : null);
-  show(await core.draw("town_hall", { words, rounds, state: answer.state }), {
-    next: () => setRecord("r", rounds + 1), undo: () => setRecord("r", rounds - 1),
+  show(await core.draw("town_hall", { words, rounds, state: answer.state, undone: Boolean(news.undone) }), {
+    next: () => setRecord("r", rounds + 1), undo: () => setRecord("r", rounds - 1, { undone: true }),
     enter: () => enterTowns(core, game, () => ({})),
   });
 }
@@ -106,18 +107,20 @@ async function townHall(core, game, params) {
 // How many cards Solo's screen shown last had taken (null before the first).
 let soloTaken = null;
 
-async function solo(core, game, params) {
+async function solo(core, game, params, news) {
   const taken = params.get("t") || "";
   const record = (kept) => ({ kind: "solo", seed: Number(params.get("seed")), taken: [...kept].map(Number) });
   const answer = await core.table(record(taken));
   const less = taken.slice(0, -1);
   if (answer.error) return broken(answer.error, taken === "" ? null : await undoIf(core, record(less), "t", less));
-  const screenActions = { undo: () => setRecord("t", taken.slice(0, -1)), enter: () => enterTowns(core, game, () => ({})) };
+  const screenActions = {
+    undo: () => setRecord("t", less, { undone: answer.state.taken.at(-1) }), enter: () => enterTowns(core, game, () => ({})),
+  };
   answer.state.face_up.forEach((_, i) => { screenActions["take-" + i] = () => setRecord("t", taken + i); });
   // The card just taken is said only after a take (the record one card longer than the screen shown before).
   const took = soloTaken !== null && taken.length > soloTaken;
   soloTaken = taken.length;
-  show(await core.draw("solo", { words, state: answer.state, took }), screenActions);
+  show(await core.draw("solo", { words, state: answer.state, took, undone: news.undone ?? "" }), screenActions);
 }
 
 // A record the core cannot replay (a hand-made or damaged address): say why, and offer to drop its last entry.
@@ -154,15 +157,15 @@ root.addEventListener("change", (event) => {
 
 let core = null;
 
-async function draw() {
+async function draw(news = {}) {
   core = core || await loadBrowserCore();
   const params = record();
   const opened = await core.scoreCode(params.get("code") || "");
   if (!opened.game) return broken();
   const game = opened.game;
-  if (game.mode === "master-builder") await masterBuilder(core, game, params);
-  else if (game.mode === "town-hall") await townHall(core, game, params);
-  else await solo(core, game, params);
+  if (game.mode === "master-builder") await masterBuilder(core, game, params, news);
+  else if (game.mode === "town-hall") await townHall(core, game, params, news);
+  else await solo(core, game, params, news);
 }
 
 // The deal's seed is drawn once, before anything waits, so every drawing of this page uses the same one.

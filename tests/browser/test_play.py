@@ -76,6 +76,8 @@ def test_master_builder_tracker_fills_turns_and_completion(phone, live_server):
     page.get_by_role("button", name="Next round", exact=True).click()
     expect(hammer).to_have_text("Cy names the resource.")
     completed(page, 1)
+    # Whose town was completed is said with the round and who names the resource.
+    expect(page.locator("#announce")).to_have_text("Round 3. Town complete: Bo. Cy names the resource.")
     page.get_by_role("button", name="Next round", exact=True).click()
     expect(hammer).to_have_text("Ana names the resource.")
     assert "null" not in page.locator("#play").inner_text()
@@ -86,6 +88,8 @@ def test_master_builder_tracker_fills_turns_and_completion(phone, live_server):
     # A mistaken tap is undone, and a reload keeps everything.
     completed(page, 0)
     page.get_by_role("button", name="Undo", exact=True).click()
+    # What the Undo took back is said, before the rest.
+    expect(page.locator("#announce")).to_have_text("Round 4. Undone: town complete for Ana. Ana names the resource.")
     page.reload()
     expect(player_row(page, 0)).to_have_attribute("data-turns", "2")
     completed(page, 2)
@@ -154,9 +158,9 @@ def test_solo_deck_takes_undoes_and_survives_a_reload(phone, live_server):
     taken = solo_deck(seed, [1, 0])["taken"][-1]
     expect(page.locator("#announce")).to_have_text("Solo. Resource taken: {}. {}, {}, {}.".format(taken, *offer))
     page.get_by_role("button", name="Undo", exact=True).click()
-    # Undone, the card is not said as taken: the offer alone.
+    # Undone, the card is said as put back, not as taken, then the offer.
     offer = ["Take " + card for card in solo_deck(seed, [1])["face_up"]]
-    expect(page.locator("#announce")).to_have_text("Solo. {}, {}, {}.".format(*offer))
+    expect(page.locator("#announce")).to_have_text("Solo. Undone: {} taken. {}, {}, {}.".format(taken, *offer))
     page.reload()
     expected = solo_deck(seed, [1])["face_up"]
     expect(cards.nth(2)).to_have_attribute("data-card", expected[2])
@@ -351,3 +355,4 @@ def test_undo_is_offered_only_where_the_record_less_its_last_entry_replays(phone
     assert page.locator("#play .notice button[data-action=undo]").count() == 0
     assert page.locator("#play .notice a.button").count() == 2
     page.close()
+

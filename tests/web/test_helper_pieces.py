@@ -133,6 +133,47 @@ def test_the_door_draws_a_piece_by_name_as_python_does(client):
                       '  <p><a class="button" href="/a?b=1&amp;c=2">Go</a></p>\n</section>')
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ["Round 1. Town complete: Ana. Ana names the resource.",
+            "Round 3. Fort Ironweed built: Bo &amp; &#34;Cy&#34;. Ana names the resource.",
+            "Round 1. Undone: round 2. Ana names the resource.",
+            "Round 1. Undone: town complete for Ana. Ana names the resource.",
+            "Round 3. Undone: Fort Ironweed built for Bo &amp; &#34;Cy&#34;. Ana names the resource.",
+            "Round 1. Undone: round 2. Everyone places: glass.", "Town Hall. Undone: round 1.",
+            "Solo. Undone: stone taken. Take brick, Take glass, Take wheat."]),
+    ("fr", ["Tour 1. Bourgade terminée\u00a0: Ana. Ana annonce la ressource.",
+            "Tour 3. Fort Ronce-de-Fer construit\u00a0: Bo &amp; &#34;Cy&#34;. Ana annonce la ressource.",
+            "Tour 1. Annulé\u00a0: tour 2. Ana annonce la ressource.",
+            "Tour 1. Annulé\u00a0: bourgade terminée pour Ana. Ana annonce la ressource.",
+            "Tour 3. Annulé\u00a0: Fort Ronce-de-Fer construit pour Bo &amp; &#34;Cy&#34;. Ana annonce la ressource.",
+            "Tour 1. Annulé\u00a0: tour 2. Tout le monde place\u00a0: verre.", "Hôtel de ville. Annulé\u00a0: tour 1.",
+            "Solo. Prise annulée\u00a0: pierre. Prendre de la brique, Prendre du verre, Prendre du blé."]),
+    ("hu", ["1. kör. Kész a város: Ana. Ana mondja be a nyersanyagot.",
+            "3. kör. Felépült a Vasgyom-erőd: Bo &amp; &#34;Cy&#34;. Ana mondja be a nyersanyagot.",
+            "1. kör. Visszavonva: 2. kör. Ana mondja be a nyersanyagot.",
+            "1. kör. Visszavonva: Ana városa kész. Ana mondja be a nyersanyagot.",
+            "3. kör. Visszavonva: Bo &amp; &#34;Cy&#34; Vasgyom-erődje felépült. Ana mondja be a nyersanyagot.",
+            "1. kör. Visszavonva: 2. kör. Mindenki ezt teszi le: üveg.", "Városháza. Visszavonva: 1. kör.",
+            "Egyszemélyes. Visszavonva: kő elvétele. Téglát veszek, Üveget veszek, Búzát veszek."]),
+])
+def test_a_screen_drawn_for_an_event_or_an_undo_says_it_after_its_heading(client, lang, said):
+    """A town complete or a fort built is said with whose it is, and an Undo says what it took back, before the rest
+    of what the screen tells: "Town complete" said only the round and who names the resource, and Undo nothing."""
+    words = browser_words(client, lang)
+    names = ["Ana", NAMES[1]]
+    fort = [None, "fort-ironweed"]
+
+    def hammer(events, **news):
+        return helper_pieces.master_builder(words, names, table.master_builder(fort, 0, table.parse_events(events)), 0,
+                                            True, **news)
+    screens = [hammer("c0", done="c0"), hammer("nnf1", done="f1"), hammer("", undone="n"), hammer("", undone="c0"),
+               hammer("nn", undone="f1"),
+               helper_pieces.town_hall(words, 1, table.town_hall(5, 1), undone=True),
+               helper_pieces.town_hall(words, 0, table.town_hall(5, 0), undone=True),
+               helper_pieces.solo(words, table.solo_deck(5, [0, 1]), undone="stone")]
+    assert [re.search(r'<h1 data-said="([^"]*)">', screen).group(1) for screen in screens] == said
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_broken_record_says_why_and_offers_to_undo_only_when_it_can(client, lang):
     words = browser_words(client, lang)

@@ -163,12 +163,32 @@ def _heading(words: dict, heading: str, told: str = "") -> str:
     return "<h1 {}>{}</h1>".format(attributes({"data-said": said}), escape(heading))
 
 
-def master_builder(words: dict, names: list, state: dict, first: int, started: bool) -> str:
+def _event_said(words: dict, names: list, event: str, round_undone: int) -> str:
+    """Return what a screen reader hears of a hammer's event just recorded (done) or taken back by Undo, as a
+    sentence: "Town complete: Ana.", "Fort Ironweed built: Bo.", "Undone: round 3." (round_undone: the round a
+    "Next round" taken back had begun; 0 for an event just recorded). A round just begun is said by the heading."""
+    ui = words["ui"]
+    kind, player = event[:1], names[int(event[1:])] if event[1:].isdigit() and int(event[1:]) < len(names) else ""
+    if round_undone:
+        message = {"n": fill(ui["undone_round"], {"num": round_undone}), "c": fill(ui["undone_complete"], {"name": player}),
+                   "f": fill(ui["undone_fort"], {"name": player})}.get(kind, "")
+    else:
+        message = {"c": fill(ui["town_complete_of"], {"name": player}),
+                   "f": fill(ui["fort_built_of"], {"name": player})}.get(kind, "")
+    return fill(ui["sentence"], {"words": message}) if message else ""
+
+
+def master_builder(words: dict, names: list, state: dict, first: int, started: bool, done: str = "",
+                   undone: str = "") -> str:
     """Return the hammer's screen: the round, who names the resource, each player's turns and town.
 
-    started says whether any event is recorded: before, the first Master Builder can still be chosen.
+    started says whether any event is recorded: before, the first Master Builder can still be chosen. done is the event
+    the screen is drawn for ("c1": Bo's town complete), undone the one an Undo took back ("n", a round): said after the
+    heading, before who names the resource.
     """
     ui = words["ui"]
+    news = _event_said(words, names, done, 0) if done else \
+        _event_said(words, names, undone, state["round"] + 1) if undone else ""
     if state["ended"]:
         told = ui["game_over"]
         hammer = escape(told)
@@ -198,15 +218,17 @@ def master_builder(words: dict, names: list, state: dict, first: int, started: b
     next_round = "" if state["ended"] else button(ui["next_round"], "next", "primary big")
     return ('{}\n<p class="hammer">{}</p>\n{}<div class="table-actions">{}{}</div>\n'
             '<ol class="table-players">{}</ol>\n{}').format(
-        _heading(words, fill(ui["round"], {"num": state["round"]}), told), hammer, chooser, next_round, _undo(words, not started),
-        "".join(rows), _enter(words, state["ended"]))
+        _heading(words, fill(ui["round"], {"num": state["round"]}), sentences([news, told])), hammer, chooser, next_round,
+        _undo(words, not started), "".join(rows), _enter(words, state["ended"]))
 
 
-def town_hall(words: dict, rounds: int, state: dict) -> str:
-    """Return the Resource deck's screen of Town Hall: the card turned (or a free choice), what comes next."""
+def town_hall(words: dict, rounds: int, state: dict, undone: bool = False) -> str:
+    """Return the Resource deck's screen of Town Hall: the card turned (or a free choice), what comes next; undone:
+    whether it is drawn for an Undo, which it then says first ("Undone: round 3.")."""
     ui = words["ui"]
     card = state["card"]
     shown = said = ""
+    news = fill(ui["sentence"], {"words": fill(ui["undone_round"], {"num": rounds + 1})}) if undone else ""
     if rounds:
         said = ui["everyone_chooses"] if card is None else fill(ui["everyone_places"], {"resource": words["resources"][card]})
         shown = '<p class="card-shown{}" data-card="{}">{}</p>\n'.format(" res-card res-" + card if card else "",
@@ -215,15 +237,16 @@ def town_hall(words: dict, rounds: int, state: dict) -> str:
             '<div class="table-actions">{}{}</div>\n{}').format(
         # "Everyone places: glass" is shown as it is and said as a sentence.
         _heading(words, fill(ui["round"], {"num": rounds}) if rounds else words["modes"]["town-hall"],
-                 fill(ui["sentence"], {"words": said}) if card is not None else said), shown,
+                 sentences([news, fill(ui["sentence"], {"words": said}) if card is not None else said])), shown,
         escape(ui["next_free"] if state["next_is_free"] else ui["next_card"]), escape(fill(ui["pile"], {"num": state["pile"]})),
         button(ui["next_round"] if rounds else ui["start_game"], "next", "primary big"), _undo(words, rounds == 0),
         _enter(words))
 
 
-def solo(words: dict, state: dict, took: bool = False) -> str:
+def solo(words: dict, state: dict, took: bool = False, undone: str = "") -> str:
     """Return the solo deck's screen: the face-up cards to take, the pile and how many were taken; took: whether it is
-    drawn for a card just taken (not for an Undo, nor a reload), which it then says first."""
+    drawn for a card just taken (not for an Undo, nor a reload), which it then says first; undone: the resource of the
+    card an Undo put back, said first ("Undone: stone taken.")."""
     ui = words["ui"]
     cards = "".join(button(ui["take"][card], "take-" + str(i),
                            "res-card res-" + card, extra={"data-card": card}) for i, card in enumerate(state["face_up"]))
@@ -231,7 +254,9 @@ def solo(words: dict, state: dict, took: bool = False) -> str:
     # The card just taken, then the cards one may take, one after another: one is taken, so no "and" before the last;
     # each said as a sentence.
     taken = fill(ui["sentence"], {"words": fill(ui["resource_taken"], {"resource": words["resources"][state["taken"][-1]]})}) \
-        if took and state["taken"] else ""
+        if took and state["taken"] else \
+        fill(ui["sentence"], {"words": fill(ui["undone_take"], {"resource": words["resources"][undone]})}) \
+        if undone in words["resources"] else ""
     offer = fill(ui["sentence"], {"words": series(words, [ui["take"][card] for card in state["face_up"]])})
     return '{}\n<div class="face-up">{}</div>\n<p class="hint">{}</p>\n<div class="table-actions">{}</div>\n{}'.format(
         _heading(words, words["modes"]["solo"], sentences([taken, offer])), cards, escape(counts),

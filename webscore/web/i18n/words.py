@@ -171,6 +171,11 @@ def ui_words() -> dict:
         "taken": _("Resources taken: %(num)d"),
         # Said after a card of Solo's offer is taken, before the new offer.
         "resource_taken": _("Resource taken: %(resource)s"),
+        # Said after an Undo on the table's screens, before the rest: what it took back.
+        "undone_round": _("Undone: round %(num)d"),
+        "undone_complete": _("Undone: town complete for %(name)s"),
+        "undone_fort": _("Undone: Fort Ironweed built for %(name)s"),
+        "undone_take": _("Undone: %(resource)s taken"),
         "start_game": _("Turn the first card"),
         "enter_towns": _("Enter the towns"),
         "first_builder": _("First Master Builder"),
