@@ -6,6 +6,8 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import expect
 
+from support.accessibility import violations
+from support.browsing import PHONE
 from support.browsing import WAIT
 from support.examples import FOUR_PLAYERS_CODE
 from support.examples import RULEBOOK_CODE
@@ -356,3 +358,67 @@ def test_undo_is_offered_only_where_the_record_less_its_last_entry_replays(phone
     assert page.locator("#play .notice a.button").count() == 2
     page.close()
 
+
+def test_back_to_the_setup_and_play_again_goes_on_with_the_game_and_a_changed_one_says_a_new_record_starts(
+        browser, live_server):
+    # A phone that lets axe in, for the notes' look at accessibility.
+    context = browser.new_context(bypass_csp=True, **PHONE)
+    page = context.new_page()
+    start(page, live_server, "master-builder", ["Ana", "Bo", "Cy"])
+    hammer = page.locator(".hammer")
+    page.get_by_role("button", name="Next round", exact=True).click()
+    expect(hammer).to_have_text("Bo names the resource.")
+    completed(page, 2)
+    played = query(page)
+    assert played["e"] == ["nc2"]
+    # Back to the setup, and the same game played again: the record goes on where it was, and says so, after a reload
+    # too. The setup's new address held none, and its Forward was gone: it started again at round 1.
+    page.go_back()
+    page.wait_for_url("**/en/new?**")
+    page.click("button[value=play]")
+    page.wait_for_url("**/en/play?code=*")
+    note = page.locator(".record-note")
+    expect(note.locator("p").first).to_have_text("The game played so far goes on where it was left.")
+    assert query(page) == played
+    expect(hammer).to_have_text("Bo names the resource.")
+    expect(player_row(page, 2).locator(".hint")).to_have_text("turns as Master Builder: 0 · town complete in round 2")
+    page.reload()
+    expect(note.locator("p").first).to_have_text("The game played so far goes on where it was left.")
+    assert violations(page) == []
+    # A new record asked for says so, and leads back to the game played so far until something is done in it.
+    page.get_by_role("button", name="Start a new record", exact=True).click()
+    expect(page.locator("#announce")).to_have_text("A new record starts.")
+    assert "e" not in query(page)
+    note.get_by_role("link", name="Back to the game played so far").click()
+    expect(player_row(page, 2).locator(".hint")).to_have_text("turns as Master Builder: 0 · town complete in round 2")
+    assert query(page)["e"] == ["nc2"]
+    expect(note).to_have_count(0)
+    page.get_by_role("button", name="Next round", exact=True).click()
+    expect(hammer).to_have_text("Ana names the resource.")
+    # A setup changed so that the record no longer fits (a player renamed in the hammer's seats): a new record starts,
+    # said, with the way back to the game played so far.
+    page.go_back()
+    page.go_back()
+    page.wait_for_url("**/en/new?**")
+    page.fill("#players-1", "Bob")
+    page.click("button[value=play]")
+    page.wait_for_url("**/en/play?code=*")
+    expect(note.locator("p").first).to_have_text("The game changed since the one played so far: a new record starts.")
+    expect(hammer).to_have_text("Ana names the resource.")
+    assert violations(page) == []
+    assert "e" not in query(page)
+    note.get_by_role("link", name="Back to the game played so far").click()
+    expect(hammer).to_have_text("Ana names the resource.")
+    assert query(page)["e"] == ["nc2n"]
+    assert page.locator(".table-players strong").all_inner_texts() == ["Ana", "Bo", "Cy"]
+    # Once the towns are entered, the setup opened again (a rematch) starts a new record, said, with the way back.
+    page.get_by_role("button", name="Enter the towns").click()
+    page.wait_for_url("**/g/**/1")
+    page.get_by_role("button", name="Change the players or buildings").click()
+    page.wait_for_url("**/en/new?**")
+    page.click("button[value=play]")
+    page.wait_for_url("**/en/play?code=*")
+    expect(note.locator("p").first).to_have_text("A new record starts.")
+    assert "e" not in query(page)
+    assert note.get_by_role("link", name="Back to the game played so far").get_attribute("href").endswith("&e=nc2n")
+    context.close()

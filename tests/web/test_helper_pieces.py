@@ -174,6 +174,31 @@ def test_a_screen_drawn_for_an_event_or_an_undo_says_it_after_its_heading(client
     assert [re.search(r'<h1 data-said="([^"]*)">', screen).group(1) for screen in screens] == said
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ["The game played so far goes on where it was left.", "Start a new record",
+            "The game changed since the one played so far: a new record starts.", "A new record starts.",
+            "Back to the game played so far"]),
+    ("fr", ["La partie en cours reprend là où elle en était.", "Commencer un nouvel historique",
+            "La partie a changé depuis celle en cours\u00a0: un nouvel historique commence.",
+            "Un nouvel historique commence.", "Revenir à la partie en cours"]),
+    ("hu", ["A megkezdett játszma ott folytatódik, ahol abbamaradt.", "Új játékmenet kezdése",
+            "A játszma megváltozott a megkezdetthez képest: új játékmenet kezdődik.", "Új játékmenet kezdődik.",
+            "Vissza a megkezdett játszmához"]),
+])
+def test_the_record_note_says_the_record_goes_on_or_a_new_one_starts_with_the_way_back(client, lang, said):
+    """Back to the setup and play again: the record kept goes on, with the way to start a new one; a new record that
+    starts over it (the setup changed, or a new one asked for) leads back to it."""
+    words = browser_words(client, lang)
+    resumed, restart, changed, restarted, back = said
+    assert helper_pieces.record_note(words, "resumed") == (
+        '<div class="record-note"><p>{}</p><p><button class="small" data-action="restart" type="button">{}</button>'
+        '</p></div>').format(resumed, restart)
+    for kind, message in (("changed", changed), ("restarted", restarted)):
+        assert helper_pieces.record_note(words, kind, "/{}/play?code=A&seed=1&e=n".format(lang)) == (
+            '<div class="record-note"><p>{}</p><p><a class="button small" href="/{}/play?code=A&amp;seed=1&amp;e=n">{}</a>'
+            '</p></div>').format(message, lang, back)
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_broken_record_says_why_and_offers_to_undo_only_when_it_can(client, lang):
     words = browser_words(client, lang)

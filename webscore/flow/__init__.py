@@ -277,7 +277,7 @@ PIECES = {drawn.__name__: drawn for drawn in (
     setup_pieces.setup_lines,
     controls.page_title, controls.notice, controls.link_button, controls.button, controls.language_switch, controls.wake_switch,
     helper_pieces.pad_form, helper_pieces.pad_bgstats, helper_pieces.master_builder,
-    helper_pieces.town_hall, helper_pieces.solo, helper_pieces.broken, helper_pieces.pad_lines,
+    helper_pieces.town_hall, helper_pieces.solo, helper_pieces.record_note, helper_pieces.broken, helper_pieces.pad_lines,
     history_pieces.games_lines, moments.moments)}
 
 

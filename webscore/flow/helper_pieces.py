@@ -263,6 +263,20 @@ def solo(words: dict, state: dict, took: bool = False, undone: str = "") -> str:
         _undo(words, not state["taken"]), _enter(words))
 
 
+def record_note(words: dict, kind: str, before: str = "") -> str:
+    """Return what the table's screens say of the record they keep, under the heading: "resumed" (Back to the setup and
+    back to play the same game goes on with it, with the way to start again), "changed" (the setup changed so that the
+    record no longer fits: a new one starts) or "restarted" (a new one asked for); before: the address of the game
+    played so far, which the last two lead back to."""
+    ui = words["ui"]
+    if kind == "resumed":
+        message, way = ui["record_resumed"], button(ui["record_restart"], "restart", "small")
+    else:
+        message = ui["record_changed"] if kind == "changed" else ui["record_restarted"]
+        way = link_button(ui["record_before"], before, "button small")
+    return '<div class="record-note"><p>{}</p><p>{}</p></div>'.format(escape(message), way)
+
+
 def broken(words: dict, why: str, undo: bool, home: str, new_game: str) -> str:
     """Return what a record the core cannot replay shows: why, the way to drop its last entry, and the ways on
     (home and new_game: the addresses of the home page and the setup)."""

@@ -176,6 +176,12 @@ def ui_words() -> dict:
         "undone_complete": _("Undone: town complete for %(name)s"),
         "undone_fort": _("Undone: Fort Ironweed built for %(name)s"),
         "undone_take": _("Undone: %(resource)s taken"),
+        # What the table's screens say of their record: Back to the setup and "Play with Marquoir at the table" again.
+        "record_resumed": _("The game played so far goes on where it was left."),
+        "record_restart": _("Start a new record"),
+        "record_changed": _("The game changed since the one played so far: a new record starts."),
+        "record_restarted": _("A new record starts."),
+        "record_before": _("Back to the game played so far"),
         "start_game": _("Turn the first card"),
         "enter_towns": _("Enter the towns"),
         "first_builder": _("First Master Builder"),
