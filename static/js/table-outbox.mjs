@@ -78,9 +78,14 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
     return answer;
   }
 
+  // Handed in by a take-in from the town's link on another phone (the server's town says so), and not opened again
+  // here since: said as that, never as this player's own hand-in.
+  const takenIn = () => Boolean(shown?.done && box?.known?.done && box.known.taken_in
+    && !box.ops.some((op) => "reopen" in op));
+
   function report() {
     handlers.status?.({ sending: sending !== null, unreachable, waiting: over ? 0 : waiting, lastAck, blocked,
-      done: shown?.done, notice, limited, over });
+      done: shown?.done, taken_in: takenIn(), notice, limited, over });
   }
 
   function retryLater(wait) {
@@ -210,6 +215,7 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
   return {
     get box() { return box; },
     get shown() { return shown; },
+    get takenIn() { return takenIn(); },
     get sending() { return sending; },
     call(name, extra) {
       if (name === "edit" || name === "hand_in" || name === "reopen") notice = null;

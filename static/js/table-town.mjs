@@ -108,8 +108,8 @@ export async function townPage(form) {
     // In the form's own order: the squares as they are read, then the facts.
     const names = [...new Set([...form.elements].map((element) => element.name))]
       .filter((name) => changedElsewhere.has(name));
-    // And what another phone did to its hand-in, said after them by the same piece.
-    const elsewhere = changed.includes("done") ? (done ? "handed_in" : "reopened") : null;
+    // And what another phone did to its hand-in, said after them by the same piece: a take-in from its link as that.
+    const elsewhere = changed.includes("done") ? (done ? (box.takenIn ? "taken_in" : "handed_in") : "reopened") : null;
     if (!names.length && !elsewhere) return;
     const asked = lines({ changed: names.map((name) => fieldName(form, name)), elsewhere });
     newestNote(() => asked).then((said) => {
@@ -143,9 +143,9 @@ export async function townPage(form) {
   }
 
   function say(report) {
-    const { sending, limited, unreachable, waiting, done, notice, over } = report;
+    const { sending, limited, unreachable, waiting, done, taken_in, notice, over } = report;
     if (waiting || sending) sayWaiting();
-    sayStatus({ status: { sending, limited, unreachable, waiting, done, notice, over, offline: !navigator.onLine,
+    sayStatus({ status: { sending, limited, unreachable, waiting, done, taken_in, notice, over, offline: !navigator.onLine,
       time: report.lastAck ? clock(report.lastAck) : null } });
   }
 

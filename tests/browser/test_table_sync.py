@@ -202,9 +202,13 @@ def test_a_town_handed_over_stays_handed_in_when_its_own_phone_sends_the_same_ta
     assert_town_held(table_url, 3)
     taken = held(table_url, 3)["version"]
     phone.online()
-    # The same taps meet the same town: no conflict, nothing un-handed, and the phone says it is handed in.
+    # The same taps meet the same town: no conflict, nothing un-handed, and the phone says another phone took it
+    # over and handed it in (it said "Handed in.", as if its own player had).
     status = lonely.locator(".table-save-status")
-    expect(status).to_contain_text("Handed in.", timeout=WAIT)
+    expect(status).to_have_text(re.compile(r"^Last saved at .*\. Taken over and handed in on another phone\.$"),
+                                timeout=WAIT)
+    expect(lonely.locator(".table-changed")).to_have_text(
+        "This town was taken over from its link and handed in on another phone.")
     expect(lonely.locator("[data-action=change-again]")).to_be_visible()
     expect(lonely.locator(".table-conflict")).to_be_hidden()
     assert_town_held(table_url, 3)

@@ -51,6 +51,23 @@ def test_a_town_s_changes_and_its_hand_in_elsewhere_are_one_line(lang, said):
     assert table_pieces.table_town_lines(words, texts, changed=[["a1"]], elsewhere="reopened")["changed"] == said
 
 
+@pytest.mark.parametrize(("lang", "status", "changed"), [
+    ("en", "All saved. Taken over and handed in on another phone.",
+     "This town was taken over from its link and handed in on another phone."),
+    ("fr", "Tout est enregistré. Un autre téléphone a pris la main sur cette bourgade et l’a remise.",
+     "Un autre téléphone a pris la main sur cette bourgade depuis son lien et l’a remise."),
+    ("hu", "Minden mentve. Egy másik telefon átvette és leadta ezt a várost.",
+     "Ezt a várost egy másik telefon átvette a linkjéről, és leadta."),
+])
+def test_a_town_taken_in_on_another_phone_is_said_as_that_not_as_handed_in_here(lang, status, changed):
+    # Its own phone said "Handed in." ("Bourgade remise.") of a town another phone took in from its link.
+    words, texts = page_words(lang)
+    assert table_pieces.table_town_lines(words, texts, status={"done": True, "taken_in": True})["status"] == status
+    assert table_pieces.table_town_lines(words, texts, changed=[], elsewhere="taken_in")["changed"] == changed
+    assert table_pieces.table_town_lines(words, texts, status={"done": True})["status"] == \
+        {"en": "All saved. Handed in.", "fr": "Tout est enregistré. Bourgade remise.", "hu": "Minden mentve. Leadva."}[lang]
+
+
 def test_a_hand_in_elsewhere_alone_is_said_alone():
     words, texts = page_words("en")
     lines = table_pieces.table_town_lines(words, texts, changed=[], elsewhere="handed_in")

@@ -242,3 +242,29 @@ def test_a_town_taken_in_from_a_link_is_named_on_every_phone(phone):
     assert take_in(phone, table, town_code(GAME, 1)).status_code == 303
     state = phone.get("/en/t/{}/state".format(table)).get_json()
     assert [(event["player"], event["kind"]) for event in state["events"]] == [(1, "taken-in")]
+
+
+def test_a_town_taken_in_is_told_to_its_phones_as_taken_in_until_its_own_phone_hands_it_in_again(phone):
+    # Its own phone said "Handed in." of a town another phone took in from its link, as if its player had: the town
+    # the table tells says how it was handed in, without the take-in's client id.
+    table = open_table(phone)
+    assert send(phone, table, 2, {"seq": 1, "set": {"square_a1": [GAME["players"][1]["town"][0][0], 0]}}).status_code \
+        == 200
+    assert "taken_in" not in phone.get("/en/t/{}/2/town".format(table)).get_json()["town"]
+    assert take_in(phone, table, town_code(GAME, 1), version="1").status_code == 303
+    town = phone.get("/en/t/{}/2/town".format(table)).get_json()["town"]
+    assert (town["done"], town["taken_in"], town["version"]) == (True, True, 3)
+    assert "take-" not in phone.get("/en/t/{}/2/town".format(table)).text
+    # Its own phone opens it again and hands it in: its own hand-in now.
+    reopened = send(phone, table, 2, {"seq": 2, "reopen": 3}).get_json()["town"]
+    assert (reopened["done"], "taken_in" in reopened) == (False, False)
+    handed = send(phone, table, 2, {"seq": 3, "done": True}).get_json()["town"]
+    assert (handed["done"], "taken_in" in handed) == (True, False)
+
+
+def test_a_phone_cannot_pass_for_a_take_in(phone):
+    table = open_table(phone)
+    answer = phone.post("/en/t/{}/2".format(table), json={"client": "take-abcdefgh", "op": {"seq": 1, "done": True}},
+                        headers={"X-Requested-With": "marquoir"})
+    assert answer.status_code == 400
+    assert phone.get("/en/t/{}/2/town".format(table)).get_json()["town"]["done"] is False

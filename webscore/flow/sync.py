@@ -102,9 +102,18 @@ def form_fields(fields: dict) -> dict:
     return {field: fields.get(field, "") for field in FIELDS}
 
 
+# The client id of a town taken in from a link (the table's take form) starts with this: its phone sent it none.
+TAKE_IN = "take-"
+
+
 def public(town: dict) -> dict:
-    """Return what a phone is told of a town: its fields, version and whether it is handed in."""
-    return {"fields": dict(town["fields"]), "version": town["version"], "done": town["done"]}
+    """Return what a phone is told of a town: its fields, version and whether it is handed in, and "taken_in": true
+    when that hand-in was a take-in from the town's link on another phone (the client id itself is never told)."""
+    told = {"fields": dict(town["fields"]), "version": town["version"], "done": town["done"]}
+    handed = town["marks"].get("done")
+    if town["done"] and handed and handed[1].startswith(TAKE_IN):
+        told["taken_in"] = True
+    return told
 
 
 # The server's side.
@@ -114,8 +123,9 @@ def _is_number(value) -> bool:
 
 
 def read_client(value) -> str:
-    """Return a phone's client id as sent, or raise ValueError."""
-    if type(value) is not str or not 8 <= len(value) <= MAX_CLIENT or any(c not in _CLIENT_CHARS for c in value):
+    """Return a phone's client id as sent, or raise ValueError. A take-in's (TAKE_IN) is the table's own: no phone's."""
+    if type(value) is not str or not 8 <= len(value) <= MAX_CLIENT or any(c not in _CLIENT_CHARS for c in value) \
+            or value.startswith(TAKE_IN):
         raise ValueError("client")
     return value
 

@@ -132,7 +132,8 @@ def table_town_lines(words: dict, text: dict, status=None, changed=None, fields=
       "reasons"}, the server's sentences, said one after the other) → "status";
     - changed: the fields other phones changed, each [label, square] (a square's load: "Load: b2") or [name]
       → "changed" ("Changed on another phone: a1, b2 and Load: c3."), followed by what another phone did to the
-      town's hand-in, where elsewhere says it ("handed_in" or "reopened"); fields, the same → "fields", each named;
+      town's hand-in, where elsewhere says it ("handed_in", "taken_in": taken over from its link and handed in, or
+      "reopened"); fields, the same → "fields", each named;
     - empty: the players whose towns are empty at the end → "empty", asking whether to end the game;
     - problem: the first problem of a hand-over (or {}: no reason) → "not_saved".
     """
@@ -182,7 +183,8 @@ def _status_line(words: dict, text: dict, report: dict) -> str:
     if waiting:
         parts.append(counted(words, text["waiting"], waiting))
     if report.get("done") and not waiting:
-        parts.append(text["handed_in"])
+        # Handed in by a take-in from its link on another phone: said so, never as this player's own hand-in.
+        parts.append(text["taken_in"] if report.get("taken_in") else text["handed_in"])
     notice = report.get("notice")
     if notice:
         template = text["not_handed_in"] if notice["kind"] == "done" else text["not_saved"]

@@ -36,12 +36,15 @@ def _table_words() -> dict:
             "waiting": i18n.plural_forms(*plural_pair("%(num)d change waiting to be sent.",
                                                        "%(num)d changes waiting to be sent.")),
             "unreachable": _("Can't reach the table; trying again."), "handed_in": _("Handed in."),
+            # Handed in by another phone that took the town in from its link (sync.public's taken_in).
+            "taken_in": _("Taken over and handed in on another phone."),
             "not_saved": _("Not saved: %(reason)s"), "not_handed_in": _("Not handed in: %(reason)s"),
             # A problem that keeps a town from being handed in, and the squares it concerns (table_pieces).
             "on_squares": i18n.plural_forms("%(problem)s Square %(squares)s.", "%(problem)s Squares %(squares)s."),
             "changed_elsewhere": _("Changed on another phone: %(what)s."),
             "handed_in_elsewhere": _("This town was handed in on another phone."),
             "reopened_elsewhere": _("This town was opened again on another phone."),
+            "taken_in_elsewhere": _("This town was taken over from its link and handed in on another phone."),
             # What every phone says of a town changed by a phone that is not its own (the table's events).
             "events": {"taken-over": _("%(name)s's town was taken over by another phone."),
                        "reopened": _("%(name)s's town was opened again on another phone."),

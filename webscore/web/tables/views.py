@@ -534,7 +534,7 @@ def _take_in(table_id: str, setup: dict, i: int, player: dict, version: int, end
     fields = town_step.fields_of(player)
     ops = [{"seq": 1, "set": {field: [fields.get(field, ""), version] for field in sync.FIELDS}},
            {"seq": 2, "done": True}]
-    client = "take-" + secrets.token_urlsafe(12)
+    client = sync.TAKE_IN + secrets.token_urlsafe(12)
     return _store().change(table_id, _merge(setup, i + 1, client, ops, _now(), _key_hash(client), remember=False,
                                             end=end),
                            limits.take_in_limits(table_id, i + 1))
