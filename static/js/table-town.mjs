@@ -40,6 +40,7 @@ export async function townPage(form) {
   const handedInPanel = form.querySelector(".table-handed-in");
   const ownedPanel = form.querySelector(".table-owned");
   const emptyPanel = form.querySelector(".table-empty");
+  const askEmptyPanel = form.querySelector(".table-ask-empty");
   const eventsNote = form.querySelector(".table-events");
   const mine = ownRevisions(table);
   const reopenedNote = form.querySelector(".table-reopened");
@@ -62,6 +63,8 @@ export async function townPage(form) {
   // What the player changed here since: each such field and its value now.
   const changedHere = () => Object.fromEntries(Object.entries(formFields(form)).filter(([name, value]) => value !== formShown[name]));
   const stepButton = () => (doneButton.hidden ? againButton : doneButton);
+  // No building on any square: "Done" asks before handing such a town in.
+  const noBuilding = () => !Object.entries(formFields(form)).some(([name, value]) => name.startsWith("square_") && value);
   rememberTable(table);
   localStorage.setItem(setupKey(table), form.dataset.code);
 
@@ -98,6 +101,7 @@ export async function townPage(form) {
     // Opened again by another phone: the phone that handed it in hands it in again with one tap.
     if (changed.includes("done") && !done && box.box.sent) reopenedNote.hidden = false;
     if (done || box.over) reopenedNote.hidden = true;
+    if (done || box.over) askEmptyPanel.hidden = true;
     // The button that took the place of the one in focus takes the focus.
     if (hadFocus && document.activeElement !== doneButton && document.activeElement !== againButton) {
       (done ? againButton : doneButton).focus();
@@ -170,6 +174,8 @@ export async function townPage(form) {
     for (const [name, value] of Object.entries(changed)) taking.set(name, value);
     changedElsewhere.clear();
     changedNote.hidden = true;
+    // A building placed while "Done" asked about the empty town: the question no longer stands.
+    if (!askEmptyPanel.hidden && !noBuilding()) askEmptyPanel.hidden = true;
     // Said as the tap is made, before the core has taken it into the outbox.
     if (Object.keys(changed).length) sayWaiting();
     return box.call("edit", { fields: changed }).then(() => {
@@ -218,6 +224,10 @@ export async function townPage(form) {
     box.drain();
   }
   // Kept at once, as a tap is: the outbox takes it in once the core has answered the taps before it.
+  function handInTapped() {
+    localStorage.setItem(doneKey(table, n), "1");
+    whenReady(handIn);
+  }
   doneButton.addEventListener("click", () => {
     if (!conflictPanel.hidden) {
       // Not waiting in silence: the panel says the town goes in once the player has chosen, and takes the focus.
@@ -226,8 +236,23 @@ export async function townPage(form) {
       conflictPanel.focus();
       return;
     }
-    localStorage.setItem(doneKey(table, n), "1");
-    whenReady(handIn);
+    // A town with no building is handed in only once the player says so; nothing is kept until then.
+    if (noBuilding()) {
+      askEmptyPanel.hidden = false;
+      askEmptyPanel.focus();
+      return;
+    }
+    handInTapped();
+  });
+  askEmptyPanel.querySelector('[data-action="hand-in-empty"]').addEventListener("click", () => {
+    askEmptyPanel.hidden = true;
+    // The focus goes where it would have been: on "Done", which "Change my town again" takes over once handed in.
+    doneButton.focus();
+    handInTapped();
+  });
+  askEmptyPanel.querySelector('[data-action="keep-open"]').addEventListener("click", () => {
+    askEmptyPanel.hidden = true;
+    doneButton.focus();
   });
   reopenedNote.querySelector('[data-action="hand-in-again"]').addEventListener("click", () => {
     reopenedNote.hidden = true;
@@ -370,7 +395,7 @@ export async function townPage(form) {
       // What waited missed the end of the game: say so once, lead to the scores, hold nothing more.
       finishedLink.querySelector("a").href = result || form.dataset.back;
       finishedLink.hidden = false;
-      for (const panel of [conflictPanel, handedInPanel, ownedPanel, emptyPanel]) panel.hidden = true;
+      for (const panel of [conflictPanel, handedInPanel, ownedPanel, emptyPanel, askEmptyPanel]) panel.hidden = true;
       showTown();
       // The town can change no more: nothing left to tap that would look kept.
       for (const control of form.querySelectorAll(".tool, .square button, .square select, input")) {

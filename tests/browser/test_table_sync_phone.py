@@ -139,6 +139,9 @@ def test_a_change_that_missed_the_end_of_the_game_is_said_and_leads_to_the_score
     tap(late, "farm", "d4")
     for page in (a, b):
         page.click("[data-action=done]")
+        # b's town has no building: handed in once asked.
+        if page is b:
+            page.click("[data-action=hand-in-empty]")
         page.wait_for_url(table_url, timeout=WAIT)
     for n in (3, 4):
         # The last of two empty towns ends the game once it says so.
@@ -238,14 +241,43 @@ def test_the_conflict_is_settled_by_keyboard_and_focus_stays_in_the_town(browser
         context.close()
 
 
-def test_done_by_keyboard_gives_the_focus_to_change_my_town_again(phone, own_server):
+def test_done_on_a_town_with_no_building_asks_first_and_by_keyboard_gives_the_focus_to_change_my_town_again(
+        phone, own_server):
+    # "Done" handed an empty town in at one tap, where the town step asks before scoring a town barely begun.
     page = phone.new_page()
-    table_url = open_table(page, own_server.url, SETUP)
-    ready(page, table_url, 1)
+    table_url = open_table(page, own_server.url, SETUP, "fr")
+    ready_in(page, table_url, 1, "Tout est enregistré.")
     go_offline(phone)
     page.focus("[data-action=done]")
     page.keyboard.press("Enter")
+    asked = page.locator(".table-ask-empty")
+    expect(asked).to_be_focused()
+    expect(asked.locator("p")).to_have_text("Cette bourgade n’a encore aucun bâtiment. La remettre quand même\u202f?")
+    # Nothing is kept to hand in until it is answered: the line says nothing waits.
+    expect(page.locator(".table-save-status")).to_have_text("Tout est enregistré.")
+    assert page.evaluate("Object.keys(localStorage).filter((key) => key.startsWith('marquoir-table-done:'))") == []
+    # Cancel keeps the town open, the focus back on "Done".
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    expect(page.locator("[data-action=keep-open]")).to_be_focused()
+    expect(page.locator("[data-action=keep-open]")).to_have_text("Annuler")
+    page.keyboard.press("Enter")
+    expect(asked).to_be_hidden()
+    done = page.locator("[data-action=done]")
+    expect(done).to_be_focused()
+    expect(page.locator(".table-save-status")).to_have_text("Tout est enregistré.")
+    # Asked again, and confirmed: handed in, the focus on "Change my town again".
+    page.keyboard.press("Enter")
+    expect(asked).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.locator("[data-action=hand-in-empty]")).to_have_text("La remettre quand même")
+    page.keyboard.press("Enter")
+    expect(asked).to_be_hidden()
     expect(page.locator("[data-action=change-again]")).to_be_focused()
+    expect(page.locator(".table-save-status")).to_contain_text("1\u00a0modification en attente d’envoi.")
+    phone.set_offline(False)
+    page.wait_for_url(table_url, timeout=WAIT)
+    assert held(table_url, 1)["done"] is True
 
 
 def test_the_status_never_says_saved_while_taps_wait(phone, own_server):
