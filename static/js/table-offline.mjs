@@ -2,7 +2,7 @@
 // what table-store.mjs kept of it, and the page that says the network is needed when this phone kept nothing.
 import { loadBrowserCore } from "./core.mjs";
 import { drawnNodes } from "./dom.mjs";
-import { POLL, outboxKey, setupKey, stateKey, text as tableText } from "./table-store.mjs";
+import { POLL, newestOnly, outboxKey, setupKey, stateKey, text as tableText } from "./table-store.mjs";
 import { match, path, relinkLanguages, words } from "./words.mjs";
 
 const app = document.getElementById("app");
@@ -29,30 +29,51 @@ function reloadWhenOnline(table) {
   setInterval(check, POLL);
 }
 
-// Put a page in, its Reload button answered, and reload by itself once the network is back.
-function showOffline(table, html) {
-  app.replaceChildren(drawnNodes(html));
-  app.querySelector('[data-action="reload"]').addEventListener("click", () => location.reload());
+// Why this page is drawn here: the phone is offline (said), or it has network and the server does not answer (down or
+// restarting), which is said as a town's page says it: "unreachable", never that the phone is offline.
+const why = (said) => (navigator.onLine ? "unreachable" : said);
+
+// Put a page in (draw: its HTML, asked again whenever the phone goes offline or back online, as why it is shown may
+// change), its Reload button answered, and reload by itself once the server answers again.
+async function showOffline(table, draw) {
+  const newest = newestOnly();
+  const put = async () => {
+    const html = await newest(draw);
+    if (html === null) return;
+    app.replaceChildren(drawnNodes(html));
+    app.querySelector('[data-action="reload"]').addEventListener("click", () => location.reload());
+    relinkLanguages();
+  };
+  // Listened to before the first drawing: a change while it is drawn draws it again.
+  addEventListener("offline", put);
+  addEventListener("online", put);
   reloadWhenOnline(table);
-  relinkLanguages();
+  await put();
 }
 
 // Nothing of this table or town is kept on this phone, or the core cannot start: say so (said: "offline", or
-// "table_offline" on the table's page) and offer to reload. When the core is out of reach too, the page says the
-// server's words as they are, its title and its sentences written whole there (webscore/web/i18n/table_words.py).
+// "table_offline" on the table's page; "unreachable" where the phone has network) and offer to reload. When the core
+// is out of reach too, the page says the server's words as they are, its title and its sentences written whole
+// there (webscore/web/i18n/table_words.py).
 export async function needsNetwork(table, said = "offline") {
   let core = null;
   try {
     core = await loadBrowserCore();
   } catch (error) {
-    document.title = tableText.alone.title;
-    app.textContent = tableText.alone[said];
+    const alone = () => {
+      document.title = tableText.alone.title;
+      app.textContent = tableText.alone[why(said)];
+    };
+    alone();
+    addEventListener("offline", alone);
+    addEventListener("online", alone);
     reloadWhenOnline(table);
     return;
   }
   document.title = await core.draw("page_title", { name: tableText.needs_network });
-  showOffline(table, await core.draw("notice", { title: tableText.needs_network, message: tableText[said],
-    actions: [await core.draw("button", { label: tableText.reload, action: "reload", classes: "primary" })] }));
+  const reload = await core.draw("button", { label: tableText.reload, action: "reload", classes: "primary" });
+  await showOffline(table, () => core.draw("notice", { title: tableText.needs_network, message: tableText[why(said)],
+    actions: [reload] }));
 }
 
 // The players of a table as this phone knows them: the state last followed, else the names its setup holds.
@@ -91,6 +112,7 @@ export async function tableOffline(where) {
   }
   document.title = await core.draw("page_title", { name: tableText.table });
   const list = await core.draw("table_players", { words, text: tableText, players, links });
-  showOffline(table, await core.draw("table_page", { words, text: tableText, section: { class: "table" }, players: list,
-    result: state?.finished && state.result ? retold(state.result, lang) : "", last_seen: Boolean(state) }));
+  await showOffline(table, () => core.draw("table_page", { words, text: tableText, section: { class: "table" },
+    players: list, result: state?.finished && state.result ? retold(state.result, lang) : "", last_seen: Boolean(state),
+    unreachable: navigator.onLine }));
 }

@@ -49,13 +49,16 @@ export function showOffline(offline) {
 }
 
 // Ask for the table's state every few seconds; keep each new one and call onState with it, tell when offline.
-// Each answer, 304 or not, says the server can be reached: onReached sends what waits in the outboxes.
-export function follow(id, url, onState, onReached) {
+// Each answer, 304 or not, says the server can be reached: onReached sends what waits in the outboxes. onLook is
+// told after each look whether the table answered it (no answer, or a 5xx: the server down, restarting or its
+// store out of reach).
+export function follow(id, url, onState, onReached, onLook = () => {}) {
   let etag = null;
   const look = async () => {
     try {
       const response = await fetch(url, { cache: "no-store", headers: etag ? { "If-None-Match": etag } : {} });
       showOffline(false);
+      onLook(response.status < 500);
       if (response.status === 404) return location.reload();
       if (response.status === 200) {
         etag = response.headers.get("ETag");
@@ -67,6 +70,7 @@ export function follow(id, url, onState, onReached) {
     } catch (error) {
       // The phone may be online with the server out of reach: the note says offline only when it is.
       showOffline(!navigator.onLine);
+      onLook(false);
     }
   };
   addEventListener("offline", () => showOffline(true));

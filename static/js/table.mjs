@@ -45,6 +45,13 @@ function tablePage(section) {
   // it cannot load) the page stays as the server drew it.
   const core = loadBrowserCore().catch(() => null);
   const newest = newestOnly();
+  // The server out of reach while the phone has network: said as a town's page says it (the offline note is for a
+  // phone without network, and table-store.mjs shows it then).
+  const unreachable = section.querySelector(".table-unreachable");
+  const sayAnswered = (answered) => {
+    if (unreachable) unreachable.hidden = answered || !navigator.onLine;
+  };
+  addEventListener("offline", () => sayAnswered(true));
   follow(section.dataset.table, section.dataset.state, async (state) => {
     if (state.finished && !endedEmpty(state)) return location.assign(state.result);
     // Ended while towns had no square: the page drawn since then says so beside the scores' link.
@@ -60,7 +67,7 @@ function tablePage(section) {
       // The status and the total as one line, by the language's template, as table_pieces.table_players draws it.
       row.querySelector(".table-said").replaceChildren(drawnNodes(news.said[i]));
     }
-  }, () => drainAll());
+  }, () => drainAll(), sayAnswered);
 }
 
 // A table that is gone: offer the same game again, when this phone remembers it.

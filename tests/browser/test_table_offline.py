@@ -98,12 +98,13 @@ def test_a_town_this_phone_kept_nothing_of_says_it_needs_the_network(phone, live
     page.evaluate("Object.keys(localStorage).filter((key) => key.startsWith('marquoir-table-outbox:'))"
                   ".forEach((key) => localStorage.removeItem(key))")
     page.reload()
+    offline_told(phone, page)
     expect(page.locator("h1")).to_have_text("La page de cette table a besoin du réseau.")
     expect(page.locator(".notice p").first).to_have_text(
         "Ce téléphone est hors ligne. Votre saisie y est conservée et sera envoyée au retour du réseau.")
     page.click("text=Recharger")
     expect(page.locator("h1")).to_have_text("La page de cette table a besoin du réseau.")
-    phone.set_offline(False)
+    go_online(phone)
     # Back online, the page reloads the town as the table holds it.
     expect(page.locator(".table-save-status")).to_have_text("Tout est enregistré.", timeout=WAIT)
     expect(page.locator("#square_a1")).to_have_value("cottage")
@@ -129,6 +130,7 @@ def test_the_table_reloaded_offline_shows_what_this_phone_last_saw_and_leads_to_
     page.wait_for_function("(id) => localStorage.getItem('marquoir-table-state:' + id)", arg=table_id)
     go_offline(phone)
     page.reload()
+    offline_told(phone, page)
     expect(page.locator("h1")).to_have_text("The table", timeout=WAIT)
     expect(page).to_have_title("The table · Marquoir")
     expect(page.locator(".table-offline")).to_have_text(
@@ -148,13 +150,14 @@ def test_the_table_reloaded_offline_shows_what_this_phone_last_saw_and_leads_to_
     expect(page.locator("h1")).to_have_text("The table", timeout=WAIT)
     page.click(".languages a[lang=fr]")
     expect(page.locator("h1")).to_have_text("La table", timeout=WAIT)
+    offline_told(phone, page)
     expect(page.locator(".table-offline + p")).to_have_text(
         "Pour suivre les bourgades des autres joueurs, il faut le réseau.")
     expect(page.locator(".table .hint")).to_have_text("La table telle que ce téléphone l’a vue en dernier\u00a0:")
     assert rows(page)[0] == ("Annabell", "En cours de saisie", True)
     expect(page.locator("button.primary")).to_have_text("Recharger")
     # Back online, the page reloads as the server's, which follows the table again.
-    phone.set_offline(False)
+    go_online(phone)
     expect(page.locator("#table")).to_be_visible(timeout=WAIT)
     expect(page.locator("img.qr")).to_be_visible()
     assert page.url == table_url.replace("/en/", "/fr/")
@@ -171,6 +174,7 @@ def test_a_table_this_phone_kept_little_or_nothing_of_says_what_it_can(phone, li
     page.evaluate("Object.keys(localStorage).filter((key) => key.startsWith('marquoir-table-state:'))"
                   ".forEach((key) => localStorage.removeItem(key))")
     page.reload()
+    offline_told(phone, page)
     expect(page.locator("h1")).to_have_text("Az asztal", timeout=WAIT)
     assert rows(page) == [("Annabell", "", True), ("Bernadet", "", False), ("Csongork", "", False),
                           ("Dominika", "", False)]
@@ -179,11 +183,12 @@ def test_a_table_this_phone_kept_little_or_nothing_of_says_what_it_can(phone, li
     page.evaluate("Object.keys(localStorage).filter((key) => key.startsWith('marquoir-table'))"
                   ".forEach((key) => localStorage.removeItem(key))")
     page.reload()
+    offline_told(phone, page)
     expect(page.locator("h1")).to_have_text("Az asztal oldalához hálózat kell.", timeout=WAIT)
     expect(page.locator(".notice p").first).to_have_text("Ezen a telefonon nincs hálózat. Az asztal frissül, amint újra lesz.")
     page.click("text=Újratöltés")
     expect(page.locator("h1")).to_have_text("Az asztal oldalához hálózat kell.", timeout=WAIT)
-    phone.set_offline(False)
+    go_online(phone)
     expect(page.locator("#table")).to_be_visible(timeout=WAIT)
 
 
@@ -224,6 +229,7 @@ def test_the_table_reloaded_offline_has_no_axe_violations(browser, live_server, 
         page.wait_for_function("(id) => localStorage.getItem('marquoir-table-state:' + id)", arg=table_url.rsplit("/", 1)[1])
         go_offline(context)
         page.reload()
+        offline_told(context, page)
         expect(page.locator(".table-player a.who")).to_have_text("Annabell", timeout=WAIT)
         assert violations(page) == []
     finally:
@@ -257,3 +263,45 @@ def test_a_phone_forgets_the_tables_it_has_not_opened_for_a_week(phone, live_ser
              "marquoir-table-outbox:{}:1".format(other), "marquoir-table-draft:{}:1".format(other)])
     assert "marquoir-table-seen:" + table in kept
     assert "marquoir-recent" in kept
+
+
+def test_a_table_whose_server_is_out_of_reach_says_so_and_not_that_the_phone_is_offline(phone, own_server):
+    # The server down or restarting while the phone has network: the table's page said "This phone is offline",
+    # where a town's page says the table cannot be reached.
+    page = phone.new_page()
+    install(page, own_server.url)
+    table_url = open_town(page, own_server.url, "hu")
+    page.click("text=Vissza az asztalhoz")
+    page.wait_for_url(table_url)
+    page.wait_for_function("(id) => localStorage.getItem('marquoir-table-state:' + id)", arg=table_url.rsplit("/", 1)[1])
+    unreachable, offline = page.locator(".table-unreachable"), page.locator(".table-offline")
+    expect(unreachable).to_be_hidden()
+    own_server.stop()
+    # Followed while its follows go unanswered, then reloaded: the same line, and nothing of the phone being offline.
+    expect(unreachable).to_have_text("Az asztal nem érhető el; hamarosan újra próbálkozunk.", timeout=WAIT)
+    expect(offline).to_be_hidden()
+    page.reload()
+    expect(page.locator(".table .hint")).to_have_text("Az asztal, ahogy ez a telefon utoljára látta:", timeout=WAIT)
+    expect(unreachable).to_have_text("Az asztal nem érhető el; hamarosan újra próbálkozunk.")
+    expect(offline).to_be_hidden()
+    expect(page.get_by_text("A többi játékos városának követéséhez hálózat kell.")).to_have_count(0)
+    assert rows(page)[0] == ("Annabell", "Még nem kezdte el", True)
+    page.click(".languages a[lang=fr]")
+    expect(page.locator("h1")).to_have_text("La table", timeout=WAIT)
+    expect(unreachable).to_have_text("Impossible de joindre la table\u202f; nouvel essai sous peu.")
+    expect(offline).to_be_hidden()
+    # The phone loses its network too: now that is what it says, and the table again once it is back.
+    go_offline(phone)
+    offline_told(phone, page)
+    expect(offline).to_have_text("Ce téléphone est hors ligne. La table se mettra à jour au retour du réseau.")
+    expect(unreachable).to_be_hidden()
+    expect(page.locator(".table-offline + p")).to_have_text(
+        "Pour suivre les bourgades des autres joueurs, il faut le réseau.")
+    go_online(phone)
+    expect(unreachable).to_be_visible()
+    expect(offline).to_be_hidden()
+    # The server back, the page reloads as the server's, which follows the table again.
+    own_server.restart()
+    expect(page.locator("img.qr")).to_be_visible(timeout=WAIT)
+    expect(unreachable).to_be_hidden()
+    assert page.url == table_url.replace("/hu/", "/fr/")

@@ -148,7 +148,29 @@ def test_the_table_s_words_said_without_the_core_are_written_whole():
         "offline": "This table's page needs the network. This phone is offline. Your taps are kept on it and will be "
                    "sent when the network is back.",
         "table_offline": "This table's page needs the network. This phone is offline. The table will catch up when "
-                         "the network is back."}
+                         "the network is back.",
+        # The phone has network and the server does not answer: said as a town's page says it.
+        "unreachable": "This table's page needs the network. Can't reach the table; trying again."}
+
+
+@pytest.mark.parametrize(("lang", "said", "offline"), [
+    ("en", "Can't reach the table; trying again.", "This phone is offline."),
+    ("fr", "Impossible de joindre la table\u202f; nouvel essai sous peu.", "Ce téléphone est hors ligne."),
+    ("hu", "Az asztal nem érhető el; hamarosan újra próbálkozunk.", "Ezen a telefonon nincs hálózat."),
+])
+def test_the_table_s_page_drawn_offline_while_the_phone_has_network_says_the_table_cannot_be_reached(lang, said,
+                                                                                                  offline):
+    # The server down or restarting, the network fine: the page said "This phone is offline", and that following the
+    # others needs the network.
+    words, texts = page_words(lang)
+    page = table_pieces.table_page(words, texts, {"class": "table"}, "", "", unreachable=True)
+    assert '<p class="table-unreachable error" role="status">{}</p>'.format(text.escape(said)) in page
+    assert '<p class="table-offline error" role="status" hidden>{}'.format(offline) in page
+    assert text.escape(texts["follow"]) not in page
+    drawn_offline = table_pieces.table_page(words, texts, {"class": "table"}, "", "")
+    assert '<p class="table-unreachable error" role="status" hidden>' in drawn_offline
+    assert '<p class="table-offline error" role="status">{}'.format(offline) in drawn_offline
+    assert text.escape(texts["follow"]) in drawn_offline
 
 
 

@@ -90,17 +90,23 @@ def table_news(words: dict, text: dict, players: list, events: list) -> dict:
     return {"said": said, "events": sentences(told)}
 
 
-def table_page(words: dict, text: dict, section: dict, players: str, result: str, online=None, last_seen=False) -> str:
+def table_page(words: dict, text: dict, section: dict, players: str, result: str, online=None, last_seen=False,
+               unreachable=False) -> str:
     """Return a table's page: its heading, the scores once shown, its players (already drawn), how to join.
 
     section holds the attributes of the page's section; result is the scores' address once they are shown
     (else ""). online, when the page is served, holds what needs the network: the table's QR code (qr), its
     short link (link) and where a town is taken in (take). Without it the offline shell draws the page from
     what this phone last saw of the table (last_seen: whether it saw its state): it says so and offers a reload.
+    unreachable: the phone has network but the server does not answer (down or restarting): the page says the table
+    cannot be reached, as a town's page says it, not that the phone is offline or that following needs the network.
+    The served page shows that line while its follows go unanswered (table.mjs).
     """
-    status = '<p class="table-offline error" role="status"{}>{}</p>'.format(" hidden" if online else "",
-                                                                           escape(text["table_offline"]))
-    follow = "" if online else "\n<p>{}</p>".format(escape(text["follow"]))
+    reach = '<p class="table-unreachable error" role="status"{}>{}</p>\n'.format("" if unreachable else " hidden",
+                                                                              escape(text["unreachable"]))
+    status = reach + '<p class="table-offline error" role="status"{}>{}</p>'.format(
+        " hidden" if online or unreachable else "", escape(text["table_offline"]))
+    follow = "" if online or unreachable else "\n<p>{}</p>".format(escape(text["follow"]))
     scores = '\n<p>{}</p>'.format(link_button(text["see_scores"], result, "button primary big",
                                                 {"id": "table-result"})) if result else ""
     hint = text["tap_name"] if online else text["last_seen"] if last_seen else ""

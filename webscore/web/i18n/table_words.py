@@ -16,7 +16,8 @@ def table_words() -> dict:
     # What the offline shell says where the core cannot start (table-offline.mjs): its title and its sentences
     # written whole here, by the flow's own functions, as the core would write them.
     words["alone"] = {"title": page_title(words["needs_network"]),
-                      **{said: sentences([words["needs_network"], words[said]]) for said in ("offline", "table_offline")}}
+                      **{said: sentences([words["needs_network"], words[said]])
+                         for said in ("offline", "table_offline", "unreachable")}}
     return words
 
 
