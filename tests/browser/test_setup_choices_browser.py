@@ -1,5 +1,6 @@
-"""The setup form on the phone (the flow under MicroPython): ticking "Without monuments" says what it leaves out."""
+"""The setup form on the phone (the flow under MicroPython): "Without monuments" keeps the monuments aside."""
 
+import re
 from urllib.parse import urlsplit
 
 import pytest
@@ -10,28 +11,47 @@ from support.webflow import code_of
 from webscore.languages import LANGUAGES
 from webscore.scoring import decode
 
-NOTE = "This game is played without monuments: the monuments chosen are left out."
+CORE_READY = "() => performance.getEntriesByName('marquoir:core-ready').length === 1"
 
 
-def test_ticking_without_monuments_leaves_the_chosen_ones_out_and_says_so(phone, live_server):
+def test_without_monuments_keeps_each_players_monument_aside_until_unticked(phone, live_server):
+    # Ticked, then unticked: the monuments dealt and chosen were gone.
     page = phone.new_page()
     page.goto(live_server + "/en/new")
     page.fill("#players-0", "Ana")
     page.fill("#players-1", "Bo")
+    page.wait_for_function(CORE_READY, timeout=WAIT)
     page.select_option("#monuments-0", "barrett-castle")
     page.check("input[name=without_monuments]")
-    expect(page.locator(".js-error")).to_have_text([NOTE], timeout=WAIT)
     expect(page.locator("#monuments-0")).to_be_hidden()
-    expect(page.locator("button[value=deal-monuments]")).to_be_hidden()
     page.uncheck("input[name=without_monuments]")
-    expect(page.locator(".js-error")).to_have_count(0)
-    expect(page.locator("#monuments-0")).to_have_value("")
+    expect(page.locator("#monuments-0")).to_have_value("barrett-castle")
+    page.click("button[value=deal-monuments]")
+    pair = page.locator("#monuments-1-1")
+    expect(pair).to_be_visible()
+    dealt = [page.locator("li:nth-child({}) .dealt-name".format(n)).all_text_contents() for n in (1, 2)]
+    pair.check()
+    kept = pair.get_attribute("value")
     page.check("input[name=without_monuments]")
+    expect(pair).to_be_hidden()
+    expect(page.locator("button[value=deal-monuments]")).to_be_hidden()
     expect(page.locator(".js-error")).to_have_count(0)
+    # Kept in the address too: a reload, then unticked, shows each row as it was.
+    expect(page).to_have_url(re.compile(r"[?&]monuments-1={}(&|$)".format(kept)))
+    page.reload()
+    page.wait_for_function(CORE_READY, timeout=WAIT)
+    page.uncheck("input[name=without_monuments]")
+    expect(pair).to_be_checked()
+    expect(page.locator(".dealt-name")).to_have_text(dealt[0] + dealt[1])
+    expect(page.locator(".js-error")).to_have_count(0)
+    # Started ticked, the game has none.
+    page.check("input[name=without_monuments]")
+    expect(pair).to_be_hidden()
     page.click("button[value=start]")
     page.wait_for_url("**/g/**/1")
     game = decode(code_of(page.url))
-    assert game["monuments"] is False and [p["name"] for p in game["players"]] == ["Ana", "Bo"]
+    assert game["monuments"] is False and [(p["name"], p["monument"]) for p in game["players"]] == [
+        ("Ana", None), ("Bo", None)]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -139,12 +139,20 @@ def test_what_no_choice_of_the_form_holds_is_named():
     assert new_game.unread(FULL) == []
 
 
-def test_monuments_in_a_game_without_monuments_are_left_out_and_said_so():
-    fields = dict(FULL, without_monuments="y", **{"dealt-0": "the-starloom barrett-castle"})
+def test_monuments_in_a_game_without_monuments_are_kept_aside_and_out_of_the_game():
+    # Ticked, "Without monuments" keeps what each row had: unticked, the pair dealt and the one kept are back.
+    fields = dict(FULL, without_monuments="y", **{"dealt-0": "the-starloom barrett-castle", "monuments-1": "castle"})
     state = new_game.read(fields)
-    assert state["monuments"] == ["", ""] and state["dealt"] == ["", ""]
-    assert codes(new_game.unread(fields)) == [("monuments-left-out", None, None)]
-    assert new_game.unread(dict(fields, **{"monuments-0": ""})) == []
+    assert state["monuments"] == ["the-starloom", "castle"] and state["dealt"] == ["the-starloom barrett-castle", ""]
+    assert new_game.unread(fields) == []
+    assert new_game.read(new_game.fields_of(dict(state, without_monuments=False))) == dict(state, without_monuments=False)
+    # The game started has none, and no monument kept aside is refused (Fortune's while its cards are off).
+    fields["monuments-1"] = "hollow-hill"
+    game, placed = new_game.start(new_game.read(fields), new_game.unread(fields))
+    assert placed == {"fields": {}, "general": []}
+    assert game["monuments"] is False and [p["monument"] for p in game["players"]] == [None, None]
+    # Played again, an unknown monument is named on its row.
+    assert codes(new_game.unread(dict(FULL, **{"monuments-1": "castle"}))) == [("unknown-monument", 1, "castle")]
 
 
 def test_a_start_names_what_was_sent_once_with_the_setups_own_problems():
@@ -156,10 +164,10 @@ def test_a_start_names_what_was_sent_once_with_the_setups_own_problems():
     assert placed["general"] == []
 
 
-def test_the_browsers_door_says_what_it_left_out_at_any_button():
+def test_the_browsers_door_keeps_the_monuments_aside_without_a_problem():
     answer = json.loads(setup_json(json.dumps({"fields": dict(FULL, without_monuments="y"), "action": "refresh"})))
-    assert answer["state"]["monuments"] == ["", ""]
-    assert codes(answer["problems"]["general"]) == [("monuments-left-out", None, None)]
+    assert answer["state"]["monuments"] == ["the-starloom", ""]
+    assert "problems" not in answer
     assert "problems" not in json.loads(setup_json(json.dumps({"fields": FULL, "action": "refresh"})))
 
 

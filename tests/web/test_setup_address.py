@@ -20,7 +20,7 @@ def test_dealing_monuments_without_monuments_deals_nothing(client):
     response = client.get("/en/new", query_string=dict(WITHOUT, action="deal-monuments"))
     assert response.status_code == 200
     assert hidden_values(response.text, "dealt-") == ["", "", ""]
-    assert 'name="monuments-0"' not in response.text
+    assert hidden_values(response.text, "monuments-") == ["", "", ""]
     # The button is there for the page's script, which shows it when monuments are chosen again.
     assert '<button type="submit" name="action" value="deal-monuments" hidden>' in response.text
 
@@ -101,16 +101,20 @@ def test_an_unknown_monument_is_named_on_its_row_before_the_game_starts(client):
     assert errors(response.text) == ["This is not a monument of the game."]
 
 
-@pytest.mark.parametrize("action", ["refresh", "start"])
-def test_monuments_chosen_in_a_game_without_monuments_are_left_out_with_a_note(client, action):
-    response = client.get("/en/new", query_string=dict(SETUP, without_monuments="y", action=action))
-    assert response.status_code == 422
-    assert errors(response.text) == ["This game is played without monuments: the monuments chosen are left out."]
-    assert 'name="monuments-0"' not in response.text
-    assert names_typed(response.text) == ["Ana", "Bo", "Cy"]
-    # What the page's form sends next starts the game, without monuments.
-    again = {key: value for key, value in SETUP.items() if not key.startswith("monuments-")}
-    started = client.get("/en/new", query_string=dict(again, without_monuments="y"))
+def test_monuments_chosen_in_a_game_without_monuments_are_kept_aside_for_when_they_are_played_again(client):
+    dealt = {"dealt-2": "mandras-palace opaleyes-watch", "monuments-2": "opaleyes-watch"}
+    response = client.get("/en/new", query_string=dict(SETUP, without_monuments="y", action="refresh", **dealt))
+    assert response.status_code == 200
+    assert errors(response.text) == []
+    assert "<select" not in response.text.split('<template id="player-row">')[0]
+    # Out of sight, in the form: unticked, each row shows its monument again, the pair dealt with the one kept.
+    assert hidden_values(response.text, "monuments-") == ["barrett-castle", "the-starloom", "opaleyes-watch"]
+    assert hidden_values(response.text, "dealt-") == ["", "", "mandras-palace opaleyes-watch"]
+    again = client.get("/en/new", query_string=dict(SETUP, action="refresh", **dealt))
+    assert re.search(r'<option selected value="barrett-castle">', again.text)
+    assert re.search(r'<input checked id="monuments-2-1" name="monuments-2" type="radio" value="opaleyes-watch">', again.text)
+    # Started, the game has none.
+    started = client.get("/en/new", query_string=dict(SETUP, without_monuments="y", **dealt))
     assert started.status_code == 302
     game = decode(code_of(started.headers["Location"]))
     assert game["monuments"] is False and [p["monument"] for p in game["players"]] == [None, None, None]

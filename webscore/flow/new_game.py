@@ -146,11 +146,9 @@ def read(fields: dict) -> dict:
         state["monuments"].append(_text(fields, "monuments-" + str(n)))
         dealt = _text(fields, "dealt-" + str(n)).split()
         state["dealt"].append(" ".join(dealt) if len(dealt) == 2 and all(m in ALL_MONUMENTS for m in dealt) else "")
+    # Without monuments, the monuments chosen or dealt stay in the form, out of sight and out of the game: unticked,
+    # it shows them again.
     state.update(_options(fields))
-    # Without monuments the form draws no monument to choose: none stays chosen or dealt (unread() says so).
-    if state["without_monuments"]:
-        state["monuments"] = [""] * len(rows)
-        state["dealt"] = [""] * len(rows)
     for colour in CARD_COLOURS:
         card = _text(fields, colour)
         # A card of Fortune's, chosen before its switch was turned off, is no choice any more.
@@ -175,7 +173,8 @@ def _rows(fields: dict) -> list:
 
 def unread(fields: dict) -> list:
     """Return as problems what a form sent that read() could not keep, each of which no form of ours sends."""
-    # A field given twice; a mode, card or monument that is no choice; monuments in a game without them.
+    # A field given twice; a mode, card or monument that is no choice (a monument kept aside by "Without monuments"
+    # is named once it is in play again).
     found = repeated(fields, MAX_TYPED)
     fields = first_values(fields)
     if "mode" in fields and fields["mode"] not in MODES:
@@ -187,9 +186,7 @@ def unread(fields: dict) -> list:
         found.append(problem("towns-unreadable"))
     rows = indexed(fields, "monuments-")
     chosen = [_text(fields, "monuments-" + str(n)) for n in rows]
-    if flag(fields, "without_monuments") and any(chosen):
-        found.append(problem("monuments-left-out"))
-    elif not flag(fields, "without_monuments"):
+    if not flag(fields, "without_monuments"):
         # Rows count in order, as read() counts them; a row sent without its monument has none to name.
         every = _rows(fields)
         found.extend(problem("unknown-monument", every.index(n), value=monument)
@@ -419,7 +416,7 @@ def check(state: dict, sent=()) -> dict:
     """Return the problems that keep a state from starting a game, after those of what was sent, placed on their fields."""
     # What unread() found comes first; the same problem on the same field is told once.
     found = [problem("one-per-colour", value=colour) for colour in CARD_COLOURS if not state[colour]]
-    if not state["fortune"]:
+    if not state["fortune"] and not state["without_monuments"]:
         found += [problem("fortune-monument-off", n, value=monument) for n, monument in enumerate(state["monuments"])
                   if monument in FORTUNE_MONUMENTS]
     # The game's own problems wait for its cards; its players are counted all the same.

@@ -23,7 +23,6 @@ MESSAGES = {
     "one-player-plays-solo": _l("One player plays Solo: choose Solo, or add a player."),
     "monument-taken": _l("Each monument exists once: another player already has this one."),
     "monuments-off": _l("This game is played without monuments."),
-    "monuments-left-out": _l("This game is played without monuments: the monuments chosen are left out."),
     "unknown-monument": _l("This is not a monument of the game."),
     "fortune-monument-off": _l("This monument is Fortune's: turn on Fortune's cards to play it, or choose another."),
     "not-players-monument": _l("Only the player's own monument can be built in this town."),
