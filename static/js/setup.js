@@ -4,7 +4,7 @@
 // answers them, as it does without scripts. What is here is DOM work: read the fields, draw the state, show
 // problems. The form's state is mirrored into the address, so Back, Forward and reload show it as it was left.
 import { coreReady, loadBrowserCore } from "./core.mjs";
-import { atMostOncePerFrame, formFields, ignoreDoubleTaps, newerAddress, queryFields, sameRowAction, tapsInTurn } from "./dom.mjs";
+import { announce, atMostOncePerFrame, formFields, ignoreDoubleTaps, newerAddress, queryFields, sameRowAction, tapsInTurn } from "./dom.mjs";
 import { draftOf, forget, forgetCorrection, games, keepDraft } from "./recent.mjs";
 import { path, words } from "./words.mjs";
 
@@ -167,7 +167,7 @@ let townsChecked = Promise.resolve();
 
 // Answer a button (or a refresh) from the form's fields, or from other fields given (the address's); the
 // page's own calls while it brings the towns up to date do not wait for that.
-async function act(action, focusAfter, given = null, waits = true) {
+async function act(action, given = null, waits = true) {
   clearErrors();
   const core = await loadBrowserCore();
   if (waits) await townsChecked;
@@ -210,7 +210,10 @@ async function act(action, focusAfter, given = null, waits = true) {
     location.assign(next[action] ?? path("town.step", { lang, code: answer.code, n: answer.step }));
     return;
   }
-  const said = await core.draw("setup_lines", { words, names: answer.state.players, placed: answer.problems ?? null });
+  // What a screen reader is told of the button answered: the player removed or moved up, named as they were typed
+  // before it (asked), the monuments dealt.
+  const said = await core.draw("setup_lines", { words, names: answer.state.players, placed: answer.problems ?? null,
+    action, before: given ? [] : asked, dealt: answer.state.without_monuments ? [] : answer.state.dealt });
   // A button that changes no row (a mode, a deal of cards) leaves the rows, and what is being typed, alone;
   // an address's answers drawn on a blank page are drawn whole.
   if (given || ["add", "deal-monuments"].includes(action) || /^(up|remove)-/.test(action)
@@ -222,14 +225,16 @@ async function act(action, focusAfter, given = null, waits = true) {
   // The towns the answer read (none, where they do not read), unless brought up to date meanwhile.
   if (form.elements.towns.value === towns) form.elements.towns.value = answer.state.towns;
   mirror();
+  announce(said.said);
   if (answer.problems) {
     for (const [field, texts] of Object.entries(said.errors)) {
       for (const text of texts) showError(anchorOf(field), text);
     }
     for (const text of said.general) showError(form, text);
     form.querySelector(".js-error")?.scrollIntoView({ block: "center" });
-  } else if (focusAfter) {
-    form.querySelector(focusAfter)?.focus();
+  } else if (answer.focus) {
+    // Where the button leaves the focus (new_game.focus_after): a field's name, or a button's value.
+    (form.elements.namedItem(answer.focus) ?? form.querySelector(`button[name="action"][value="${CSS.escape(answer.focus)}"]`))?.focus();
   }
 }
 
@@ -299,15 +304,6 @@ function buttonNow(tap, redrawn) {
   return button && !button.hidden && !button.disabled ? action : null;
 }
 
-// Where focus goes after a button redrew the rows: the new row's name, or the moved player's name.
-function focusAfter(action) {
-  const [verb, number] = action.split("-");
-  if (action === "add") return `#players-${list().children.length}`;
-  if (verb === "up") return `#players-${Number(number) - 1}`;
-  if (verb === "remove") return `#players-${Math.max(0, Number(number) - 1)}`;
-  return null;
-}
-
 if (form && words) {
   // The fields changed on this page before the core was ready, which its first answer reads as they are now:
   // first those typed or chosen before this script ran.
@@ -356,7 +352,7 @@ if (form && words) {
     if (!coreReady() || !button || button.name !== "action" || button.hasAttribute("formaction")) return;
     event.preventDefault();
     const tap = { action: button.value, who: button.closest("li")?.querySelector("input.name")?.value ?? "" };
-    taps.tap(tap.action, (redrawn) => buttonNow(tap, redrawn), (action) => act(action, focusAfter(action)));
+    taps.tap(tap.action, (redrawn) => buttonNow(tap, redrawn), (action) => act(action));
   });
   // A page Back brings from the browser's memory runs no script again: its kept towns are brought up to date.
   addEventListener("pageshow", (event) => {
@@ -383,8 +379,8 @@ if (form && words) {
         }
         opened = null;
         const action = given.action ?? "refresh";
-        await act(action, focusAfter(action), given, false);
-      } else if (changedEarly) await act("refresh", null, null, false);
+        await act(action, given, false);
+      } else if (changedEarly) await act("refresh", null, false);
       await newestTowns(core);
     })().catch(() => {});
   }, 0));

@@ -68,8 +68,9 @@ def test_the_setup_is_answered_by_the_server_until_the_core_is_ready(phone, live
     page.fill("#players-0", "Ági")
     page.fill("#players-1", "Bence")
     page.click("button[name=action][value=add]")
-    # The server's page: three rows, the names typed kept, focus where the server puts it.
+    # The server's page: three rows, the names typed kept, focus on the new player's name, as the page's script puts it.
     expect(page.locator("ol.players > li")).to_have_count(3)
+    expect(page.locator("#players-2")).to_be_focused()
     expect(page.locator("#players-0")).to_have_value("Ági")
     expect(page.locator("#players-1")).to_have_value("Bence")
     assert "action=add" in page.url

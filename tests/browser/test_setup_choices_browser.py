@@ -30,6 +30,9 @@ def test_without_monuments_keeps_each_players_monument_aside_until_unticked(phon
     pair = page.locator("#monuments-1-1")
     expect(pair).to_be_visible()
     dealt = [page.locator("li:nth-child({}) .dealt-name".format(n)).all_text_contents() for n in (1, 2)]
+    # A screen reader is told the pairs dealt, each by its player.
+    expect(page.locator("#announce")).to_have_text("Monuments dealt: 2 each. Ana: {} or {}. Bo: {} or {}.".format(
+        *dealt[0], *dealt[1]))
     pair.check()
     kept = pair.get_attribute("value")
     page.check("input[name=without_monuments]")

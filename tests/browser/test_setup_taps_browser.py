@@ -1,4 +1,5 @@
-"""Buttons of the setup tapped faster than the page answers them: each taken in turn, once, on the player it named."""
+"""Buttons of the setup tapped faster than the page answers them: each taken in turn, once, on the player it named;
+what each says, and where it leaves the focus."""
 
 from playwright.sync_api import expect
 
@@ -49,6 +50,9 @@ def test_a_player_removed_from_six_can_be_added_again_and_six_say_why_there_is_n
     page.get_by_role("button", name="Retirer P5").click()
     expect_names(page, ["P{}".format(n) for n in range(5)])
     expect(add).to_be_visible()
+    # Said, and the focus on the button after the row gone (never a name, which opens a phone's keyboard).
+    expect(page.locator("#announce")).to_have_text("Joueur retiré\u00a0: P5.")
+    expect(add).to_be_focused()
     expect(full).to_be_hidden()
     add.click()
     expect_names(page, ["P{}".format(n) for n in range(5)] + [""])
@@ -70,6 +74,17 @@ def test_a_double_tap_on_a_players_cross_removes_that_player_alone(phone, live_s
     expect_names(page, ["Ana", "Bo", "Cy", "Dee"])
     double_tap(page, page.get_by_role("button", name="Remove Bo"))
     expect_names(page, ["Ana", "Cy", "Dee"])
+    # Said, and the focus on the next row's ✕: a button, never a name, which opens a phone's keyboard.
+    expect(page.locator("#announce")).to_have_text("Player removed: Bo.")
+    expect(page.locator('button[value="remove-1"]')).to_be_focused()
+    expect(page.locator('button[value="remove-1"]')).to_have_accessible_name("Remove Cy")
     # A tap after them is taken after them: the rows are those of one removal.
     page.get_by_role("button", name="Remove Dee").click()
     expect_names(page, ["Ana", "Cy"])
+    expect(page.locator("#announce")).to_have_text("Player removed: Dee.")
+    expect(page.locator('button[value="add"]')).to_be_focused()
+    # Moved up: said, and the focus on their ✕ in the first seat (their ↑ in any other).
+    page.get_by_role("button", name="Move Cy up").click()
+    expect_names(page, ["Cy", "Ana"])
+    expect(page.locator("#announce")).to_have_text("Cy moved up: player 1 of 2.")
+    expect(page.locator('button[value="remove-0"]')).to_be_focused()

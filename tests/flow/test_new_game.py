@@ -370,3 +370,20 @@ def test_seven_players_are_the_flows_problem_at_any_button_told_once(action):
         assert [problem["code"] for problem in answer["problems"]["general"]] == ["player-count"]
     assert new_game.refused(new_game.read(fields)) == {"fields": {}, "general": [
         {"code": "player-count", "player": None, "square": None, "value": None}]}
+
+
+@pytest.mark.parametrize(("action", "names", "focus"), [
+    # A new player's name; never an existing name (on a phone, the keyboard would open over the rows).
+    ("add", ["Ana", "Bo"], "players-2"), ("add", ["P"] * 6, ""),
+    # A player moved up: their ↑ again, or their ✕ in the first seat.
+    ("up-2", ["Ana", "Bo", "Cy"], "up-1"), ("up-1", ["Ana", "Bo"], "remove-0"), ("up-0", ["Ana", "Bo"], ""),
+    # A player removed: the next row's ✕, or "Add a player" after the last, or where one player is left.
+    ("remove-1", ["Ana", "Bo", "Cy"], "remove-1"), ("remove-2", ["Ana", "Bo", "Cy"], "add"),
+    ("remove-0", ["Ana", "Bo"], "add"), ("remove-0", ["Ana"], ""), ("remove-x", ["Ana", "Bo"], ""),
+    ("deal-monuments", ["Ana", "Bo"], ""), ("refresh", ["Ana", "Bo"], ""),
+])
+def test_a_button_leaves_the_focus_on_a_button_or_a_new_players_name(action, names, focus):
+    fields = {key: value for key, value in FULL.items() if not key.startswith("players-")}
+    fields.update({"players-" + str(n): name for n, name in enumerate(names)})
+    answer = json.loads(setup_json(json.dumps({"fields": fields, "action": action})))
+    assert answer["focus"] == focus

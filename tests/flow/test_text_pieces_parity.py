@@ -47,6 +47,10 @@ def asked(lang: str) -> list:
         ("town_lines", {"words": words, "placed": {"fields": {"square_a1": [PROBLEM]}, "general": []}, "name": "Ana",
                         "problems": [PROBLEM]}),
         ("setup_lines", {"words": words, "names": ["Ana", " ", ""], "placed": {"fields": {}, "general": [PROBLEM]}}),
+        ("setup_lines", {"words": words, "names": ["Ana", "Cy"], "action": "remove-1", "before": ["Ana", "Bo", "Cy"]}),
+        ("setup_lines", {"words": words, "names": ["Cy", "Ana"], "action": "up-1", "before": ["Ana", " "]}),
+        ("setup_lines", {"words": words, "names": ["Ana", ""], "action": "deal-monuments",
+                         "dealt": ["barrett-castle the-starloom", "mandras-palace opaleyes-watch"]}),
     ]
 
 

@@ -139,3 +139,21 @@ def test_at_six_players_the_add_button_gives_way_to_why(client, lang, full):
     five = client.get("/{}/new".format(lang), query_string={key: six[key] for key in list(six)[:5]}).text
     assert '<button type="submit" name="action" value="add">' in five
     assert '<span class="hint players-full" hidden>{}</span>'.format(full) in five
+
+
+def test_a_page_the_server_answers_a_button_with_has_the_focus_where_the_pages_script_leaves_it(client):
+    # A slow phone's first taps, before its core is ready: the server answers, and the page it draws had no focus.
+    typed = {key: value for key, value in TYPED.items() if key != "action"}
+    added = client.get("/en/new", query_string=dict(typed, action="add")).text
+    assert re.findall(r"<[^>]* autofocus[^>]*>", added) == [
+        '<input autofocus class="name" dir="auto" id="players-3" maxlength="48" name="players-3" placeholder="Name"'
+        ' type="text" value="">']
+    removed = client.get("/en/new", query_string=dict(typed, action="remove-1")).text
+    assert re.findall(r"<[^>]* autofocus[^>]*>", removed) == [
+        '<button type="submit" name="action" value="remove-1" class="small" aria-label="Remove Cy" autofocus>']
+    last = client.get("/en/new", query_string=dict(typed, action="remove-2")).text
+    assert re.findall(r"<[^>]* autofocus[^>]*>", last) == ['<button type="submit" name="action" value="add" autofocus>']
+    moved = client.get("/en/new", query_string=dict(typed, action="up-2")).text
+    assert re.findall(r"<[^>]* autofocus[^>]*>", moved) == [
+        '<button type="submit" name="action" value="up-1" class="small" aria-label="Move Cy up" autofocus>']
+    assert "autofocus" not in client.get("/en/new", query_string=typed).text

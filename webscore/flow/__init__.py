@@ -50,8 +50,8 @@ def _opened(code: str) -> dict:
 
 
 def setup_json(text: str) -> str:
-    """Answer a setup form: {"fields", "action", "seed"} → {"state", "offers"} or {"code", "key", "step"} (the town
-    step it starts at) or {"problems"};
+    """Answer a setup form: {"fields", "action", "seed"} → {"state", "offers", "focus"} (new_game.focus_after) or
+    {"code", "key", "step"} (the town step it starts at) or {"problems"};
     with towns kept, also their game's key (towns_key), by which the phone finds the newest code of that game
     and the towns typed but not yet saved in it, and once started, what each building kept is now (renamed:
     new_game.renamed_buildings), for those towns' squares."""
@@ -60,8 +60,10 @@ def setup_json(text: str) -> str:
     state = new_game.read(fields)
     sent = new_game.unread(fields)
     action = str(request.get("action") or "refresh")
+    before = len(state["players"])
     state = new_game.apply(action, state, dealer(int(request.get("seed") or 0)))
-    answer = {"state": state, "offers": new_game.monument_offers(state)}
+    answer = {"state": state, "offers": new_game.monument_offers(state),
+              "focus": new_game.focus_after(action, before, state)}
     kept = new_game.kept_game(state)
     if kept:
         answer["towns_key"] = game_key(kept)

@@ -293,6 +293,23 @@ def apply(action: str, state: dict, dealer) -> dict:
     return tidy(state)
 
 
+def focus_after(action: str, before: int, state: dict) -> str:
+    """Return where a button of the setup leaves the focus, by a field's name or a button's value ("" for where it
+    was), the rows having been before in number: the new player's name after "Add a player"; a player moved up,
+    their ↑ again (their ✕ in the first seat); a player removed, the next row's ✕, or "Add a player" after the last.
+    A button, never a name but a new one: on a phone, a name focused opens the keyboard over the rows."""
+    verb, _, number = action.partition("-") if action.startswith(("remove-", "up-")) else (action, "", "")
+    count = len(state["players"])
+    n = int(number) if is_count(number) else -1
+    if verb == "add" and count > before:
+        return "players-" + str(count - 1)
+    if verb == "up" and count == before and 0 < n < count:
+        return "up-" + str(n - 1) if n > 1 else "remove-0"
+    if verb == "remove" and count < before:
+        return "remove-" + str(n) if n < count and count > 1 else "add"
+    return ""
+
+
 def tidy(state: dict) -> dict:
     """Keep the state consistent with its mode: Solo keeps one row (rows with a name typed stay); a monument the mode
     leaves out stays chosen, for check() to name."""

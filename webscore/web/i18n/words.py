@@ -142,6 +142,12 @@ def ui_words() -> dict:
         "player_n": _("Player %(num)d"),
         "move_up": _("Move %(name)s up"),
         "remove": _("Remove %(name)s"),
+        # What the setup tells a screen reader of a player removed or moved up (their new seat, of how many), and of a
+        # deal of monuments: then, for each player, "Ana: Barrett Castle or The Starloom".
+        "player_removed": _("Player removed: %(name)s"),
+        "moved_up": _("%(name)s moved up: player %(num)d of %(count)d"),
+        "monuments_dealt": _("Monuments dealt: 2 each"),
+        "either": _("%(first)s or %(second)s"),
         "round": _("Round %(num)d"),
         # Words said as a sentence, before the next: a screen's heading ("Round 2. Bo names the resource."), a square's
         # ("a1, Farm, 0 points. Running total: 34").

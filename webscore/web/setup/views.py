@@ -43,14 +43,14 @@ def _form(state: dict, placed: dict) -> SetupForm:
     return form
 
 
-def _page(state: dict, placed: dict, status: int = 200):
+def _page(state: dict, placed: dict, status: int = 200, focus: str = ""):
     words = page_words_of_browser()
     general = [problem_text(words, item) for item in placed["general"]]
     # At the most players, "Add a player" gives way to why: the problem the flow names then, as the pad says it.
     return render_template("setup.html", form=_form(state, placed), general=general, max_players=MAX_PLAYERS,
                            players_full=words["problems"]["player-count"], max_name=MAX_NAME_UNITS,
                            monument_choices=monument_choices,
-                           offers=setup_flow.monument_offers(state)), status
+                           offers=setup_flow.monument_offers(state), focus=focus), status
 
 
 @bp.get("/new")
@@ -71,10 +71,14 @@ def new_game(lang):
         state = setup_flow.read(fields)
         sent = setup_flow.unread(fields)
     action = request.args.get("action", "")
+    before = len(state["players"])
     state = setup_flow.apply(action, state, _dealer)
     if action not in setup_flow.STARTS:
         placed = setup_flow.refused(state, sent)
-        return _page(state, placed, 422 if placed["fields"] or placed["general"] else 200)
+        if placed["fields"] or placed["general"]:
+            return _page(state, placed, 422)
+        # The page answered takes the focus where the page's script leaves it (new_game.focus_after).
+        return _page(state, placed, focus=setup_flow.focus_after(action, before, state))
     game, placed = setup_flow.start(state, sent)
     if game is None:
         return _page(state, placed, 422)
