@@ -87,6 +87,35 @@ function showMonument(row, offers, dealt, chosen, withMonuments) {
   });
 }
 
+// A row's buttons are named by its player's name as it is typed ("Remove Bo", where the rows were drawn with "Remove
+// Player 2"), worded by the core once it is ready: one wording at a time, the last for the names as they are then.
+let relabelling = null;
+let relabelAgain = false;
+
+function relabel() {
+  if (!coreReady()) return;
+  if (relabelling) {
+    relabelAgain = true;
+    return;
+  }
+  const names = () => [...list().querySelectorAll("input.name")].map((input) => input.value);
+  const asked = names();
+  relabelling = loadBrowserCore().then((core) => core.draw("setup_lines", { words, names: asked })).then((said) => {
+    // Rows drawn or typed in meanwhile: drawn, they are named already; typed in, they are worded again.
+    if (names().join("\n") !== asked.join("\n")) return;
+    [...list().children].forEach((row, i) => {
+      row.querySelector('button[value^="up-"]')?.setAttribute("aria-label", said.rows[i].up);
+      row.querySelector('button[value^="remove-"]')?.setAttribute("aria-label", said.rows[i].remove);
+    });
+  }).catch(() => {}).finally(() => {
+    relabelling = null;
+    if (relabelAgain) {
+      relabelAgain = false;
+      relabel();
+    }
+  });
+}
+
 // The monuments each row offers (a dealt pair, or those the mode allows), without redrawing the row; a row the
 // server drew that cannot show its state (a select for a pair dealt, or a pair for a select) is drawn again.
 function showOffers(state, offers, said) {
@@ -330,6 +359,9 @@ if (form && words) {
   for (const type of ["input", "change"]) form.addEventListener(type, (event) => changed.add(event.target.name));
   form.addEventListener("input", keep);
   form.addEventListener("input", showRecentNames);
+  form.addEventListener("input", (event) => {
+    if (event.target.matches("input.name")) relabel();
+  });
   showRecentNames();
   // What was typed or chosen before this script ran goes into the address now.
   if (early.length) keep();
@@ -381,6 +413,7 @@ if (form && words) {
         const action = given.action ?? "refresh";
         await act(action, given, false);
       } else if (changedEarly) await act("refresh", null, false);
+      else relabel();
       await newestTowns(core);
     })().catch(() => {});
   }, 0));
