@@ -184,6 +184,41 @@ export function tapsInTurn() {
   return { after, drawn, tap };
 }
 
+// Letters typed right after a tap that gives a field it draws the focus (a player added: their name), before the field
+// is there: a slow phone draws it later, and meanwhile the button tapped has the focus, where the letters were lost.
+// keysAhead() keeps the letters typed on no field (Backspace takes the last back) while a tap waits: hold() at the tap,
+// and the function it returns, once the tap is answered, gives them to the field (focused, at its caret).
+export function keysAhead() {
+  let holding = 0;
+  let kept = "";
+  const onField = (target) => target instanceof Element && (target.matches("input, textarea, select") || target.isContentEditable);
+  const keeps = (event) => holding > 0 && !onField(event.target) && !event.ctrlKey && !event.metaKey && !event.altKey
+    && !event.isComposing && ([...event.key].length === 1 || (event.key === "Backspace" && kept !== ""));
+  document.addEventListener("keydown", (event) => {
+    if (!keeps(event)) return;
+    kept = event.key === "Backspace" ? [...kept].slice(0, -1).join("") : kept + event.key;
+    event.preventDefault();
+  }, { capture: true });
+  // A space let up on a button would tap it.
+  document.addEventListener("keyup", (event) => {
+    if (event.key === " " && keeps(event)) event.preventDefault();
+  }, { capture: true });
+  const hold = () => {
+    holding += 1;
+    return (field) => {
+      holding -= 1;
+      const given = field ? kept : "";
+      if (field || !holding) kept = "";
+      if (!given) return;
+      const room = field.maxLength >= 0 ? Math.max(0, field.maxLength - field.value.length) : given.length;
+      field.focus();
+      field.setRangeText(given.slice(0, room), field.selectionStart, field.selectionEnd, "end");
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+    };
+  };
+  return { hold };
+}
+
 // A row's button (remove, move up) tapped on rows drawn again since: the same button of the row the tapped row's
 // player's name (who) is in now, among the rows' names, if it is in one row alone (null for none).
 export function sameRowAction(action, names, who) {

@@ -4,7 +4,7 @@
 // answers them, as it does without scripts. What is here is DOM work: read the fields, draw the state, show
 // problems. The form's state is mirrored into the address, so Back, Forward and reload show it as it was left.
 import { coreReady, loadBrowserCore } from "./core.mjs";
-import { announce, atMostOncePerFrame, formFields, ignoreDoubleTaps, newerAddress, queryFields, sameRowAction, tapsInTurn } from "./dom.mjs";
+import { announce, atMostOncePerFrame, formFields, ignoreDoubleTaps, keysAhead, newerAddress, queryFields, sameRowAction, tapsInTurn } from "./dom.mjs";
 import { draftOf, forget, forgetCorrection, games, keepDraft } from "./recent.mjs";
 import { path, words } from "./words.mjs";
 
@@ -378,13 +378,17 @@ if (form && words) {
     changedEarly ||= choice;
   });
   ignoreDoubleTaps(form);
+  const ahead = keysAhead();
   form.addEventListener("submit", (event) => {
     const button = event.submitter;
     // Until the core is ready the server answers, so a tap is never kept waiting.
     if (!coreReady() || !button || button.name !== "action" || button.hasAttribute("formaction")) return;
     event.preventDefault();
     const tap = { action: button.value, who: button.closest("li")?.querySelector("input.name")?.value ?? "" };
-    taps.tap(tap.action, (redrawn) => buttonNow(tap, redrawn), (action) => act(action));
+    // What is typed right after "Add a player" is the new player's name, however late their row is drawn.
+    const typedAhead = tap.action === "add" ? ahead.hold() : null;
+    taps.tap(tap.action, (redrawn) => buttonNow(tap, redrawn), (action) => act(action))
+      .finally(() => typedAhead?.(list().lastElementChild?.querySelector("input.name")));
   });
   // A page Back brings from the browser's memory runs no script again: its kept towns are brought up to date.
   addEventListener("pageshow", (event) => {

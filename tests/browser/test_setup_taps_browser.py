@@ -1,8 +1,12 @@
 """Buttons of the setup tapped faster than the page answers them: each taken in turn, once, on the player it named;
 what each says, and where it leaves the focus."""
 
+import re
+
 from playwright.sync_api import expect
 
+from support.browsing import HOLD_CORE
+from support.browsing import WAIT
 from support.phone import double_tap
 
 CORE_READY = "() => performance.getEntriesByName('marquoir:core-ready').length === 1"
@@ -93,3 +97,29 @@ def test_a_double_tap_on_a_players_cross_removes_that_player_alone(phone, live_s
     expect_names(page, ["Cyra", "Ana"])
     expect(page.locator("#announce")).to_have_text("Cyra moved up: player 1 of 2.")
     expect(page.locator('button[value="remove-0"]')).to_be_focused()
+
+
+def test_a_name_typed_right_after_add_a_player_is_the_new_players_however_late_their_row_comes(phone, live_server):
+    # The letters went to the button tapped, and were lost, until the new row was drawn.
+    page = phone.new_page()
+    page.add_init_script(script=HOLD_CORE)
+    page.goto(live_server + "/hu/new?players-0=%C3%81gi&players-1=Bence")
+    page.evaluate("window.releaseCore()")
+    page.wait_for_function(CORE_READY, timeout=WAIT)
+    # The core as a slow phone has it: the row comes well after the tap and the letters typed after it.
+    page.evaluate("window.holdCore()")
+    page.get_by_role("button", name="Játékos hozzáadása").click()
+    page.keyboard.type("Csu")
+    page.keyboard.press("Backspace")
+    page.keyboard.type("aba")
+    page.wait_for_function("() => window.coreHeld() > 0", timeout=WAIT)
+    page.evaluate("window.releaseCore()")
+    name = page.locator("#players-2")
+    expect(name).to_have_value("Csaba")
+    expect(name).to_be_focused()
+    page.keyboard.type(" K")
+    expect(name).to_have_value("Csaba K")
+    expect(page.locator('button[value="remove-2"]')).to_have_accessible_name("Csaba K eltávolítása")
+    expect(page).to_have_url(re.compile(r"[?&]players-2=Csaba\+K(&|$)"))
+    page.reload()
+    expect_names(page, ["Ági", "Bence", "Csaba K"])
