@@ -363,8 +363,10 @@ if (form && words) {
     if (event.target.matches("input.name")) relabel();
   });
   showRecentNames();
-  // What was typed or chosen before this script ran goes into the address now.
-  if (early.length) keep();
+  // What was typed or chosen before this script ran goes into the address now; and the rows the server drew in answer
+  // to a button, whose address holds the button (action=…) and the fields as they were before it: a reload, or Back
+  // to this page, asked for it again, and a deal dealt other cards.
+  if (early.length || (!opened && "action" in queryFields())) keep();
   form.addEventListener("change", (event) => {
     // A card chosen answers the message its colour had (the server's or the page's).
     const colour = event.target.closest("fieldset.colour");
