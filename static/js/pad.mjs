@@ -73,11 +73,16 @@ async function update(form) {
   const players = answer.result?.players ?? [];
   // The problems in words, those of the form's fields apart from the whole pad's (webscore/flow/helper_pieces.py),
   // and the ranking's items as the result page draws them (webscore/flow/result_pieces.py).
-  const said = await core.draw("pad_lines", { words, problems: answer.problems, players,
+  const names = Array.from(form.querySelectorAll(".pad-player"), (_, i) => form.elements.namedItem(PAD.name + i)?.value ?? "");
+  const said = await core.draw("pad_lines", { words, problems: answer.problems, players, names,
     fields: [...form.elements].map((element) => element.name).filter(Boolean) });
   if (turn !== updates || !form.isConnected) return;
   root.querySelector(".share-url").value = location.origin + path("pages.bare_pad", {}, pairs);
   showProblems(form, said);
+  // A player's sign buttons and ✕ say whose they are: their name follows the name as it is typed.
+  for (const [action, name] of Object.entries(said.buttons)) {
+    form.querySelector(`[data-action="${action}"]`)?.setAttribute("aria-label", name);
+  }
   players.forEach((player, i) => {
     for (const [short] of PAD.facts) {
       const field = form.querySelector(`.fact-${short}${i}`);

@@ -221,7 +221,8 @@ def test_the_pads_lines_split_its_problems_by_the_forms_fields_once(client):
     said = helper_pieces.pad_lines(words, read["problems"], ["n0", "blue0", "red0", "n1"], [])
     assert said == {
         "fields": {"blue0": "From 0 to 48 in one town.", "red0": "Red buildings score no points."},
-        "general": '<li class="error">This address holds a field the pad does not know: foo.</li>', "items": []}
+        "general": '<li class="error">This address holds a field the pad does not know: foo.</li>', "items": [],
+        "buttons": {}}
     # A field the form lacks (an address's, from another pad) is the whole pad's problem.
     assert helper_pieces.pad_lines(words, read["problems"], ["n0", "red0", "n1"], [])["general"].count("<li") == 2
 
@@ -267,3 +268,30 @@ def test_solo_says_the_card_taken_only_after_a_take(client):
     said = [re.search(r'<h1 data-said="([^"]*)">', helper_pieces.solo(words, state, took)).group(1) for took in (True, False)]
     assert said == ["Solo. Resource taken: stone. Take brick, Take glass, Take wheat.",
                     "Solo. Take brick, Take glass, Take wheat."]
+
+
+@pytest.mark.parametrize(("lang", "names"), [
+    ("en", {"sign-green0": "Change the sign of green: Ana", "sign-navy0": "Change the sign of navy: Ana",
+            "sign-monument0": "Change the sign of monument: Ana", "remove-0": "Remove this player: Ana",
+            "sign-green1": "Change the sign of green: Player 2", "sign-navy1": "Change the sign of navy: Player 2",
+            "sign-monument1": "Change the sign of monument: Player 2", "remove-1": "Remove this player: Player 2"}),
+    ("fr", {"sign-green0": "Changer le signe (Vert)\u00a0: Ana", "sign-navy0": "Changer le signe (Bleu marine)\u00a0: Ana",
+            "sign-monument0": "Changer le signe (Monument)\u00a0: Ana", "remove-0": "Retirer ce joueur\u00a0: Ana",
+            "sign-green1": "Changer le signe (Vert)\u00a0: Joueur 2",
+            "sign-navy1": "Changer le signe (Bleu marine)\u00a0: Joueur 2",
+            "sign-monument1": "Changer le signe (Monument)\u00a0: Joueur 2",
+            "remove-1": "Retirer ce joueur\u00a0: Joueur 2"}),
+    ("hu", {"sign-green0": "Előjelváltás (Zöld): Ana", "sign-navy0": "Előjelváltás (Sötétkék): Ana",
+            "sign-monument0": "Előjelváltás (Emlékmű): Ana", "remove-0": "A játékos eltávolítása: Ana",
+            "sign-green1": "Előjelváltás (Zöld): 2. játékos", "sign-navy1": "Előjelváltás (Sötétkék): 2. játékos",
+            "sign-monument1": "Előjelváltás (Emlékmű): 2. játékos", "remove-1": "A játékos eltávolítása: 2. játékos"}),
+])
+def test_each_of_a_pad_players_buttons_names_the_player_and_the_row_it_changes(client, lang, names):
+    # Every player's three ± read "Change the sign" and each ✕ "Remove this player": nothing said whose, nor which row.
+    words = browser_words(client, lang)
+    form = helper_pieces.pad_form(words, 2, "master-builder", {"n0": "Ana", "n1": " "})
+    drawn = {re.search(r'data-action="([^"]+)"', tag)[1]: re.search(r'aria-label="([^"]+)"', tag)[1]
+             for tag in re.findall(r"<button [^>]*aria-label[^>]*>", form)}
+    assert drawn == {action: text.escape(name) for action, name in names.items()}
+    # As a name is typed, the pad's lines name the buttons again (pad.mjs): the row left blank by its label.
+    assert helper_pieces.pad_lines(words, [], [], [], ["Ana", ""])["buttons"] == names

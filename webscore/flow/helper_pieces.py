@@ -25,26 +25,40 @@ def _message_place(field: str) -> str:
     return '<span class="field-problem error" id="problem-{}" aria-live="polite"></span>'.format(field)
 
 
-def _number_field(words: dict, field: str, value: str, negative: bool) -> str:
-    """A whole number typed as text, so the core sees what was typed; one that can be negative gets a sign
-    button, since a phone's number keypad may have no minus key."""
+def _number_field(field: str, value: str, sign_name) -> str:
+    """A whole number typed as text, so the core sees what was typed; one that can be negative (sign_name: its sign
+    button's name, else None) gets a sign button, since a phone's number keypad may have no minus key."""
+    negative = sign_name is not None
     found = {"type": "text", "inputmode": "numeric", "pattern": "[\\-−]?[0-9]*" if negative else "[0-9]*",
              "id": field, "name": field, "value": value, "autocomplete": "off", "aria-describedby": "problem-" + field}
-    sign = button("±", "sign-" + field, "small sign", extra={"aria-label": words["ui"]["sign"]}) if negative else ""
+    sign = button("±", "sign-" + field, "small sign", extra={"aria-label": sign_name}) if negative else ""
     return "<input {}>{}".format(attributes(found), sign)
 
 
-def _pad_cell(words: dict, field: str, label: str, value: str, limits: list, colour=None, extra: str = "") -> str:
+def _pad_cell(words: dict, field: str, label: str, value: str, sign_name=None, colour=None, extra: str = "") -> str:
     swatch = '<span class="swatch" aria-hidden="true"></span>' if colour else ""
     return '<div class="pad-cell{}"><label for="{}">{}{}</label>{}{}{}</div>'.format(
         " c-" + colour if colour else "", field, swatch, escape(label),
-        _number_field(words, field, value, limits[0] < 0), extra, _message_place(field))
+        _number_field(field, value, sign_name), extra, _message_place(field))
+
+
+def pad_button_names(words: dict, i: int, name: str) -> dict:
+    """Return the names of player i's buttons that say whose they are, by their action, as a screen reader says them:
+    each sign button's, with the score pad's row it changes ("Change the sign of green: Ana"), and the button that
+    removes the player ("Remove this player: Ana"); the player is named by their place where the name is blank."""
+    ui, pad = words["ui"], words["catalogue"]["pad"]
+    who = name.strip() or player_label(words, i + 1)
+    names = {"sign-{}{}".format(column, i): fill(ui["sign_of"], {"row": words["colour_labels"][column], "name": who})
+             for column in pad["columns"] if pad["ranges"][column][0] < 0}
+    names["remove-" + str(i)] = fill(ui["remove_player"], {"name": who})
+    return names
 
 
 def _pad_player(words: dict, i: int, values: dict) -> str:
     """One player's fields: their name, their points by colour and empty squares, the facts a tie may need."""
     ui, pad = words["ui"], words["catalogue"]["pad"]
     name = pad["name"] + str(i)
+    named = pad_button_names(words, i, values.get(name, ""))
     name_field = {"class": "name", "id": name, "name": name, "maxlength": words["catalogue"]["max_name"], "dir": "auto",
                   "value": values.get(name, ""), "autocomplete": "off", "aria-describedby": "problem-" + name}
     cells = []
@@ -62,17 +76,17 @@ def _pad_player(words: dict, i: int, values: dict) -> str:
             shown = grown["checked"] or str(values.get(field, "")).strip() == "0"
             extra += '\n<label class="pad-cathedral pad-tree"{}><input {}> <span>{}</span></label>'.format(
                 "" if shown else " hidden", attributes(grown), escape(ui["tree_grown"]))
-            cells.append(_pad_cell(words, field, ui["empty_count"], values.get(field, ""), pad["ranges"][column],
+            cells.append(_pad_cell(words, field, ui["empty_count"], values.get(field, ""), named.get("sign-" + field),
                                    "empty", extra))
         else:
             cells.append(_pad_cell(words, field, words["colour_labels"][column], values.get(field, ""),
-                                   pad["ranges"][column], column))
+                                   named.get("sign-" + field), column))
     labels = {"master_builder_turns": ui["turns"], "cottages": ui["cottage_count"]}
     # A table that did not count turns says so: every tie's turns given as 0, equal, and the next tie-break decides.
     uncounted = {"master_builder_turns": button(ui["turns_uncounted"], "uncounted", "small"), "cottages": ""}
     facts = ['<div class="fact fact-{}{}"{}>{}{}</div>'.format(
         short, i, "" if values.get(short + str(i)) else " hidden",
-        _pad_cell(words, short + str(i), labels[fact], values.get(short + str(i), ""), pad["ranges"][fact]),
+        _pad_cell(words, short + str(i), labels[fact], values.get(short + str(i), "")),
         uncounted[fact])
         for short, fact in pad["facts"]]
     return '<p><label for="{}">{} </label><input {}>{}</p>\n<div class="pad-points">{}</div>\n{}'.format(
@@ -90,8 +104,9 @@ def pad_form(words: dict, count: int, mode: str, values: dict) -> str:
                                                       escape(words["modes"][value])) for value in MODES)
     players = []
     for i in range(count):
-        remove = button(ui["remove_player"], "remove-" + str(i), "small remove-player",
-                        extra={"data-index": str(i)}) if count > 1 else ""
+        name = values.get(words["catalogue"]["pad"]["name"] + str(i), "")
+        remove = button(ui["remove_this_player"], "remove-" + str(i), "small remove-player", extra={
+            "data-index": str(i), "aria-label": pad_button_names(words, i, name)["remove-" + str(i)]}) if count > 1 else ""
         players.append('<fieldset class="pad-player"><legend>{}</legend>\n{}\n{}</fieldset>'.format(
             escape(player_label(words, i + 1)), _pad_player(words, i, values), remove))
     # At the most players, the button gives way to why.
@@ -121,11 +136,13 @@ def messages(texts: list) -> str:
     return "".join('<li class="error">{}</li>'.format(escape(text)) for text in texts)
 
 
-def pad_lines(words: dict, problems: list, fields: list, players: list) -> dict:
+def pad_lines(words: dict, problems: list, fields: list, players: list, names=None) -> dict:
     """Return what the quick pad (pad.mjs) says as it redraws, from the core's reading of its address: each problem of
     a field the form has (fields: the form's fields' names) in words, by its field ("fields", plain text; a field's
-    last problem), the other problems, the whole pad's, as messages' items ("general", HTML), and the ranking's items
-    as the result page draws them ("items", players first place first, a row left without a name by its number)."""
+    last problem), the other problems, the whole pad's, as messages' items ("general", HTML), the ranking's items
+    as the result page draws them ("items", players first place first, a row left without a name by its number),
+    and, given names (each row's name as typed), the names of the buttons that say whose they are, by their action
+    ("buttons", pad_button_names): they follow a name as it is typed."""
     on_fields = {}
     general = []
     for problem in problems:
@@ -135,8 +152,11 @@ def pad_lines(words: dict, problems: list, fields: list, players: list) -> dict:
             general.append(_pad_problem(words, problem))
     named = [dict(player, name=player["name"] or player_label(words, n))
              for n, player in enumerate(players, 1)]
+    buttons = {}
+    for i, name in enumerate(names or []):
+        buttons.update(pad_button_names(words, i, name))
     return {"fields": on_fields, "general": messages(general),
-            "items": ranking_items(words, named, ranking({"players": players}))}
+            "items": ranking_items(words, named, ranking({"players": players})), "buttons": buttons}
 
 
 def _pad_problem(words: dict, problem: dict) -> str:

@@ -197,13 +197,16 @@ def ui_words() -> dict:
         "mode": _("Mode"),
         "name": _("Name"),
         "add_player": _("Add a player"),
-        "remove_player": _("Remove this player"),
+        "remove_this_player": _("Remove this player"),
+        # The quick pad's buttons of a player, as a screen reader says them: the button's words, then whose they are
+        # (each player's row has its own); a sign's button, with the score pad's row it changes ("green").
+        "remove_player": _("Remove this player: %(name)s"),
+        "sign_of": _("Change the sign of %(row)s: %(name)s"),
         "empty_count": _("Empty squares (how many)"),
         # Tiny Trees on the quick pad: the box of a seed grown into a tree.
         "tree_grown": _("Tiny Trees: a tree grew (+2)"),
         "cottage_count": _("Cottages (Barrett Castle counts 2)"),
         "cathedral": _("%(card)s built: empty squares cost nothing"),
-        "sign": _("Change the sign"),
         "drop_unknown": _("Leave them out"),
         "pad_problems": {
             "points-not-a-number": _("Enter a whole number."),
