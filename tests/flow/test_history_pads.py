@@ -2,6 +2,7 @@
 "pad?", its summary the pad's rows, places and ties (no buildings), and the statistics link back to the pad."""
 
 import json
+import re
 
 import pytest
 
@@ -102,3 +103,35 @@ def test_the_phone_reads_pads_as_the_server_does(micropython_core):
 def test_a_pads_tree_is_on_its_row_of_empty_squares_as_on_a_results_pad():
     summary = history.summary_of("pad?mode=town-hall&n0=Ana&blue0=12&empty0=0&tree0=1&n1=Bo&blue1=13&empty1=1")
     assert [(p["total"], p["by_colour"][8]) for p in summary["players"]] == [(14, 2), (12, -1)]
+
+
+# Ana and Bo level on 10 points and 3 turns each: Bo wins on fewer empty squares (1 to Ana's 2).
+ON_EMPTY_SQUARES = "pad?mode=master-builder&n0=Ana&blue0=12&empty0=2&t0=3&n1=Bo&blue1=11&empty1=1&t1=3"
+
+
+@pytest.mark.parametrize(("lang", "won", "lost"), [
+    ("en", "decided by fewer empty squares (1)", "lost on more empty squares (1)"),
+    ("fr", "départage\u00a0: moins de cases vides (1)", "départage perdu\u00a0: plus de cases vides (1)"),
+    ("hu", "kevesebb üres mező döntött (1)", "több üres mező miatt vesztett (1)"),
+])
+def test_a_tie_lost_is_listed_as_lost_and_a_tie_won_as_won(client, lang, won, lost):
+    # A lost tie read as won: Ana's "Ties broken" said "decided by fewer empty squares", as Bo's did.
+    games = [{"code": ON_EMPTY_SQUARES, "when": NOW - 1000}]
+    request = {"call": "stats", "played": json.dumps(games), "merged": {}, "filters": {}, "now": NOW,
+               "words": statistics_words(client, lang), "links": {"result": "/r/%(code)s", "pad": "/pad"}}
+    answer = json.loads(flow.history_json(json.dumps(request)))
+    ties = re.findall(r"<dt>{}</dt><dd>([^<]*)</dd>".format(re.escape(request["words"]["stats"]["tie_breaks"])),
+                      answer["html"])
+    # Bo first (the winner), then Ana.
+    assert ties == [won, lost]
+
+
+def test_a_tie_is_lost_by_those_its_tie_break_placed_after_another_and_a_shared_place_by_nobody():
+    stats = history.stats([{"code": code, "when": NOW - n, "summary": history.summary_of(code)} for n, code in enumerate(
+        [ON_EMPTY_SQUARES, TIED, "pad?mode=town-hall&n0=Ana&blue0=10&empty0=0&c0=1&n1=Bo&blue1=10&empty1=0&c1=1"
+         "&n2=Cy&blue2=10&empty2=0&c2=1"])], {}, {}, NOW)
+    assert {p["name"]: (p["tie_breaks"], p["ties_lost"]) for p in stats["players"]} == {
+        "Ana": ([["master-builder-turns", 1], ["shared", 1]], [["empty-squares", 1]]),
+        "Bo": ([["empty-squares", 1], ["shared", 1]], []),
+        "Bó": ([], [["master-builder-turns", 1]]),
+        "Cy": ([["shared", 1]], [])}

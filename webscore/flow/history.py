@@ -305,7 +305,7 @@ def _players(chosen: list) -> list:
         for player, name in zip(seated, names):
             kept = by_name.setdefault(name, {"name": name, "games": 0, "wins": 0, "totals": [],
                                              "colours": [0] * len(COLUMNS), "monuments": {}, "tie_breaks": {},
-                                             "coin_games": 0, "coins": 0})
+                                             "ties_lost": {}, "coin_games": 0, "coins": 0})
             kept["games"] += 1
             if won(player["place"], len(seated)):
                 kept["wins"] += 1
@@ -314,8 +314,11 @@ def _players(chosen: list) -> list:
                 kept["colours"][column] += points
             if player.get("monument"):
                 kept["monuments"][player["monument"]] = kept["monuments"].get(player["monument"], 0) + 1
-            if player.get("decided_by"):
-                kept["tie_breaks"][player["decided_by"]] = kept["tie_breaks"].get(player["decided_by"], 0) + 1
+            tie = player.get("decided_by")
+            if tie:
+                # A tie broken against the player (one it tied with placed before them) is a tie lost.
+                counts = kept["ties_lost"] if _lost_tie(player, seated) else kept["tie_breaks"]
+                counts[tie] = counts.get(tie, 0) + 1
             if "coins" in player:
                 kept["coin_games"] += 1
                 kept["coins"] += player["coins"]
@@ -331,9 +334,17 @@ def _players(chosen: list) -> list:
             "colours": [tenths(points, count) for points in kept["colours"]],
             "monuments": [[m, n] for m, n in sorted(kept["monuments"].items(), key=lambda i: (-i[1], i[0]))][:FAVOURITES],
             "tie_breaks": sorted([tie, n] for tie, n in kept["tie_breaks"].items()),
+            "ties_lost": sorted([tie, n] for tie, n in kept["ties_lost"].items()),
             # Coins left in the chest at the end, per game played with coins (None: no such game).
             "coins": tenths(kept["coins"], kept["coin_games"])})
     return sorted(players, key=lambda p: (-p["wins"], -p["games"], p["name"]))
+
+
+def _lost_tie(player: dict, seated: list) -> bool:
+    """Tell whether a tie-break went against the player: another player of the same total was placed before them
+    by it (a shared place is lost by nobody)."""
+    return player["decided_by"] != TIE_SHARED and any(
+        other["total"] == player["total"] and other["place"] < player["place"] for other in seated)
 
 
 def _game_of(total: dict) -> dict:

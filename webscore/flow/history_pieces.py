@@ -187,8 +187,11 @@ def player_card(words: dict, n: int, player: dict, links: dict) -> str:
     # Each a list of items, as the language lists them ("A (2) and B (1)"), the items HTML already.
     monuments = name_list(words, ["{} ({})".format(escape(words["cards"][m]), number(words, k))
                                   for m, k in player["monuments"]], html=True)
+    # The ties won by their tie-break's words ("decided by fewer empty squares"), then those lost by words of their own.
     ties = name_list(words, ["{} ({})".format(escape(words["tie_breaks"][t]), number(words, k))
-                             for t, k in player["tie_breaks"]], html=True)
+                             for t, k in player["tie_breaks"]] +
+                     ["{} ({})".format(escape(words["stats"]["ties_lost"][t]), number(words, k))
+                      for t, k in player["ties_lost"]], html=True)
     figures = [
         (_text(words, "games"), number(words, player["games"])),
         (_text(words, "wins"), "{} ({})".format(number(words, player["wins"]), percent(words, player["win_rate"]))),

@@ -44,6 +44,11 @@ def history_words() -> dict:
         "worst": _("Worst town"),
         "monuments": _("Favourite monuments"),
         "tie_breaks": _("Ties broken"),
+        # A tie the tie-break decided against the player, beside those it decided for them ("decided by fewer empty
+        # squares", labels.TIE_BREAKS).
+        "ties_lost": {"master-builder-turns": _("lost on more turns as Master Builder"),
+                      "empty-squares": _("lost on more empty squares"),
+                      "cottages": _("lost on fewer Cottages")},
         "coins": _("Coins left at the end, per game with coins"),
         "no_monument": pgettext("no monument", "none"),
         "no_tie": pgettext("no tie broken", "none"),
