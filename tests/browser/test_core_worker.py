@@ -233,7 +233,7 @@ def test_a_towns_numbers_come_with_the_page_before_the_core(phone, live_server):
     page = phone.new_page()
     page.goto(live_server + "/en/g/{}/1".format(FOUR_PLAYERS_CODE))
     expect(page.locator(".running-total")).to_have_text("Running total: 36")
-    expect(page.locator(".square[data-square=a1] .square-button")).to_have_accessible_name("a1 , Cottage , 3 points")
+    expect(page.locator(".square[data-square=a1] .square-button")).to_have_accessible_name("a1, Cottage, 3 points")
     assert page.evaluate("() => performance.getEntriesByName('marquoir:town-number').length") == 1
     # A tap the core cannot score: the square changes, the total says it is not up to date, and the tap is said.
     page.click(".palette .tool[data-card=farm]")
@@ -243,7 +243,7 @@ def test_a_towns_numbers_come_with_the_page_before_the_core(phone, live_server):
     # Neither the square's old points nor the old total is shown or said as if it were the new one.
     expect(page.locator("#announce")).to_have_text("a1, Farm")
     expect(page.locator(".square[data-square=a1] .square-points")).to_have_text("")
-    expect(page.locator(".square[data-square=a1] .square-button")).to_have_accessible_name("a1 , Farm ,")
+    expect(page.locator(".square[data-square=a1] .square-button")).to_have_accessible_name("a1, Farm")
     # A reload asks the server, which scores the town as tapped (the address holds it).
     page.reload()
     expect(page.locator(".square[data-square=a1] .square-points")).to_have_text("0")

@@ -2,6 +2,7 @@
 (base.html), the offline shell and the page that says the table needs the network write them with the same
 functions, where the scripts added " · Marquoir" and joined sentences with a space themselves."""
 
+import re
 from urllib.parse import urlencode
 
 import pytest
@@ -198,3 +199,20 @@ def test_the_empty_towns_at_the_end_are_said_then_asked_about(lang, said):
     words, texts = page_words(lang)
     assert table_pieces.table_town_lines(words, texts, empty=["Csongork", "Dominika"])["empty"] == said
     assert said.startswith(text.fill(texts["empty_end"], {"names": text.name_list(words, ["Csongork", "Dominika"])}))
+
+
+@pytest.mark.parametrize(("lang", "named", "seeded", "empty"), [
+    ("en", "a1, Well, 1 point", "b1, Farm, Seed, 0 points", "c1, Empty"),
+    ("fr", "a1, Puits, 1\u00a0point", "b1, Ferme, Graine, 0\u00a0point", "c1, Vide"),
+    ("hu", "a1, Kút, 1\u00a0pont", "b1, Tanya, Mag, 0\u00a0pont", "c1, Üres"),
+])
+def test_a_squares_button_is_named_in_the_languages_words_and_punctuation(lang, named, seeded, empty):
+    # Read from its parts shown as blocks, the name had a space before each comma: "a1 , Puits , 1 point".
+    words, _ = page_words(lang)
+    offered = ["well", "farm"]
+    squares = [town_pieces.square_field(words, "a1", offered, {"square_a1": "well"}, {}, 1, seed="b1"),
+               town_pieces.square_field(words, "b1", offered, {"square_b1": "farm"}, {}, 0, seed="b1"),
+               town_pieces.square_field(words, "c1", offered, {}, {}, None, seed="b1")]
+    assert [re.search(r'<button aria-label="([^"]*)" class="square-button"', square)[1] for square in squares] == \
+        [named, seeded, empty]
+

@@ -151,7 +151,10 @@ def live_numbers(words: dict, scored: dict, fields: dict) -> dict:
         card = fields.get("square_" + name)
         card = card if card in words["square_cards"] else ""
         points = squares[name][1] if name in squares else ""
-        said[name] = [square_said(words, name, card, points), square_said(words, name, card, points, total)]
+        # The seed's field is in the form of a game with Tiny Trees alone.
+        seeded = fields.get(SEED) == name
+        said[name] = [square_said(words, name, card, points, seeded=seeded),
+                      square_said(words, name, card, points, total, seeded)]
     return {"total": total, "squares": squares, "said": said}
 
 
@@ -170,15 +173,18 @@ def town_lines(words: dict, placed=None, name=None, problems=None) -> dict:
     return lines
 
 
-def square_said(words: dict, square: str, card: str, points: str = "", total: str = "") -> str:
-    """Return what town.js says of a square a tap changed, as plain text: its name, what stands there (card: its id,
-    "" for none) and its points where the square shows them (points: in words, "" for none), as its button reads
-    ("a1, Farm, 0 points"), then the running total where it is said with it ("… . Running total: 34")."""
+def square_said(words: dict, square: str, card: str, points: str = "", total: str = "", seeded: bool = False) -> str:
+    """Return a square's button's name, which town.js says of a square a tap changed, as plain text: its name, what
+    stands there (card: its id, "" for none), the seed where it lies there (seeded), and its points where the square
+    shows them (points: in words, "" for none), in the language's words and punctuation ("a1, Farm, 0 points",
+    "a1, Cottage, Seed, 3 points"); then the running total where it is said with it ("… . Running total: 34")."""
     ui = words["ui"]
     # Said without the soft hyphens the square's card name may break at.
-    what = fill(ui["square_points_said"] if points else ui["square_said"], {
-        "square": square, "card": words["square_cards"][card].replace("\u00ad", "") if card else ui["empty"],
-        "points": points})
+    what = words["square_cards"][card].replace("\u00ad", "") if card else ui["empty"]
+    if seeded:
+        what = fill(ui["square_seed_said"], {"card": what, "seed": ui["seed"]})
+    what = fill(ui["square_points_said"] if points else ui["square_said"], {"square": square, "card": what,
+                                                                             "points": points})
     return sentences([fill(ui["sentence"], {"words": what}), total]) if total else what
 
 
@@ -196,7 +202,8 @@ def square_field(words: dict, name: str, offered: list, values: dict, errors: di
     # What the square says as drawn (square_said), and with each card it can hold ("data-said-empty" for none): said
     # as a tap chooses one until the live score has its points, and where no core runs (town.js).
     said = {"data-said-" + (card or "empty"): square_said(words, name, card) for card in [""] + offered}
-    said["data-said"] = square_said(words, name, shown, points_said(words, points) if points is not None else "")
+    said["data-said"] = square_said(words, name, shown, points_said(words, points) if points is not None else "",
+                                    seeded=seed is not None and seed == name)
     select_attributes = {"class": "square-select", "id": select, "name": select}
     select_attributes.update(tied(errors, select))
     # Left blank, a Warehouse stores nothing: the placeholder says so.
@@ -217,36 +224,36 @@ def square_field(words: dict, name: str, offered: list, values: dict, errors: di
         which=escape(fill(words["ui"]["which_building"], {"square": name})),
         said=attributes(said),
         filled=" filled c-" + words["catalogue"]["colours"][shown] if shown else "",
-        button=square_button(words, name, shown, errors.get(select, []), errors.get(stored, []), points, seed),
+        button=square_button(words, name, shown, errors.get(select, []), errors.get(stored, []), points, seed,
+                             said["data-said"]),
         select_attributes=attributes(select_attributes), options="".join(options),
         hidden="" if chosen == "warehouse" else " is-hidden", stored=stored, stored_label=escape(words["ui"]["stored"]),
         stored_field=stored_field, errors=errors_of(errors, select) + errors_of(errors, stored))
 
 
 def square_button(words: dict, name: str, card: str, select_errors: list, stored_errors: list, points=None,
-                  seed=None) -> str:
+                  seed=None, said: str = "") -> str:
     """Return the button a square is where tap-to-place runs (without scripts, static/css/noscript.css leaves
-    the select alone): its name, the card standing there (town.js follows the taps) and its points (when known,
-    else by live.mjs), described by the square's messages.
+    the select alone): its name, the card standing there (town.js follows the taps), the seed's mark where it lies
+    (seed: its square, None in a game without) and its points (when known, else by live.mjs), described by the
+    square's messages.
 
-    The hidden commas end each part, so it reads "a1, Cottage, 3 points" with the parts shown as blocks; the seed,
-    where it lies (seed: its square, None in a game without), is said after the card: "a1, Cottage, Seed, 3 points".
+    Its name is what the square says (said: square_said, "a1, Cottage, Seed, 3 points"), in the language's words
+    and punctuation, kept with the square's data-said by town.js and live.mjs: read from the parts shown as blocks,
+    a browser put a space before each comma between them ("a1 , Cottage , 3 points").
     """
-    mark = "" if seed is None else '<span class="square-seed"{}><span aria-hidden="true">🌱</span>' \
-        '<span class="visually-hidden">{},</span></span>'.format("" if seed == name else " hidden", escape(words["ui"]["seed"]))
+    mark = "" if seed is None else '<span class="square-seed"{}><span aria-hidden="true">🌱</span></span>'.format(
+        "" if seed == name else " hidden")
     written = number(words, points) if points is not None else ""
-    said = points_said(words, points) if points is not None else ""
     messages = ["square_{}-error-{}".format(name, n + 1) for n in range(len(select_errors))]
     messages += ["stored_{}-error-{}".format(name, n + 1) for n in range(len(stored_errors))]
     return (
-        '<button {}><span class="square-name">{}<span class="visually-hidden">,</span></span>'
-        '<span class="square-what"><span class="square-card">{}</span>'
-        '<span class="square-empty visually-hidden"{}>{}</span><span class="visually-hidden">,</span></span>{}'
-        '<span class="square-points-holder"><span class="square-points" aria-hidden="true">{}</span>'
-        '<span class="square-points-words visually-hidden">{}</span></span></button>').format(
-        attributes({"type": "button", "class": "square-button", "aria-describedby": " ".join(messages) or None}),
-        name, escape(words["square_cards"][card]) if card else "", " hidden" if card else "", escape(words["ui"]["empty"]),
-        mark, escape(written), escape(said))
+        '<button {}><span class="square-name">{}</span>'
+        '<span class="square-what"><span class="square-card">{}</span></span>{}'
+        '<span class="square-points-holder"><span class="square-points">{}</span></span></button>').format(
+        attributes({"type": "button", "class": "square-button", "aria-label": said,
+                    "aria-describedby": " ".join(messages) or None}),
+        name, escape(words["square_cards"][card]) if card else "", mark, escape(written))
 
 
 def town_step(words: dict, step: dict, grid: str) -> str:

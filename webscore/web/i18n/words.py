@@ -73,9 +73,11 @@ def ui_words() -> dict:
         "town_board": _("Town board"),
         "choose_first": _("Choose a building first."),
         "which_building": _("What stands on %(square)s?"),
-        # What a square's button is read as once a tap changed it: its name, what stands there, and its points.
+        # What a square's button is named and read as once a tap changed it: its name, what stands there, and its
+        # points; with Tiny Trees, what stands there is followed by the seed where it lies ("Cottage, Seed").
         "square_said": _("%(square)s, %(card)s"),
         "square_points_said": _("%(square)s, %(card)s, %(points)s"),
+        "square_seed_said": _("%(card)s, %(seed)s"),
         # A page's title when it shows a problem, as the server's templates write it.
         "error_title": pgettext("page title", "Error: %(page)s"),
         "keep_awake": _("Keep the screen on"),
