@@ -93,6 +93,19 @@ LOAD_OUT_OF_RANGE = {"en": "Running total: enter what the Warehouse on d4 stores
                      "hu": "Eddigi pontszám: add meg a raktár készletét 0\u00a0és 3\u00a0között (d4 mező)"}
 
 
+# Where a square's load label overlaps its field, or the focus ring drawn round it: "label", "ring".
+CLEAR_OF_FIELD = """(square) => {
+  const box = document.querySelector(`.square[data-square=${square}]`);
+  const label = box.querySelector(".stored label").getBoundingClientRect();
+  const field = box.querySelector(".stored-input");
+  const style = getComputedStyle(field);
+  const ring = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+  const top = field.getBoundingClientRect().top;
+  return [label.bottom > top && "label", document.activeElement === field && label.bottom > top - ring && "ring"]
+    .filter(Boolean);
+}"""
+
+
 def warehouse_total(load) -> int:
     """Return player 1's total with a Warehouse on d4 storing load (None: left blank, so nothing)."""
     game = examples.load("four-players")
@@ -114,6 +127,8 @@ def test_a_warehouse_placed_stores_nothing_until_its_load_is_given(warm_phone, l
     page.fill("#stored_d4", "2")
     expect(page.locator(".running-total")).to_have_text(TOTAL[lang].format(warehouse_total(2)))
     assert warehouse_total(2) == warehouse_total(None) - 2
+    # Its label stays clear of the field and of the field's focus ring, under the card's name on two lines in French.
+    assert page.evaluate(CLEAR_OF_FIELD, "d4") == []
     page.fill("#stored_d4", "")
     expect(page.locator(".running-total")).to_have_text(TOTAL[lang].format(warehouse_total(None)))
     expect(page.locator(".square[data-square=d4] .error")).to_have_count(0)
