@@ -220,6 +220,11 @@ export function enhance(form) {
       show(palette, square);
       saidAnew(square);
     });
+    // A Warehouse's load changed is said as a tap is: the square with the total the live score gives.
+    square.querySelector(".stored-input")?.addEventListener("input", () => {
+      toSay = square;
+      if (form.dataset.live === undefined) say();
+    });
     // Pressed with a building in hand: the live score may ask for the town this tap would make before the finger
     // lifts (live.mjs); the tap itself changes the town only on its click.
     button.addEventListener("pointerdown", (event) => {

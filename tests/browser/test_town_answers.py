@@ -93,6 +93,10 @@ LOAD_OUT_OF_RANGE = {"en": "Running total: enter what the Warehouse on d4 stores
                      "hu": "Eddigi pontszám: add meg a raktár készletét 0\u00a0és 3\u00a0között (d4 mező)"}
 
 
+LOAD_SAID = {"en": "d4, Warehouse, \u22122 points. {}", "fr": "d4, Entrepôt, \u22122\u00a0points. {}",
+             "hu": "d4, Raktár, \u22122\u00a0pont. {}"}
+LOAD_SAID_WAITING = {lang: "d4, {}. {}".format(card, LOAD_OUT_OF_RANGE[lang])
+                     for lang, card in (("en", "Warehouse"), ("fr", "Entrepôt"), ("hu", "Raktár"))}
 # Where a square's load label overlaps its field, or the focus ring drawn round it: "label", "ring".
 CLEAR_OF_FIELD = """(square) => {
   const box = document.querySelector(`.square[data-square=${square}]`);
@@ -127,6 +131,8 @@ def test_a_warehouse_placed_stores_nothing_until_its_load_is_given(warm_phone, l
     page.fill("#stored_d4", "2")
     expect(page.locator(".running-total")).to_have_text(TOTAL[lang].format(warehouse_total(2)))
     assert warehouse_total(2) == warehouse_total(None) - 2
+    # The load's change is said as a tap's is: the square, then the total.
+    expect(page.locator("#announce")).to_have_text(LOAD_SAID[lang].format(TOTAL[lang].format(warehouse_total(2))))
     # Its label stays clear of the field and of the field's focus ring, under the card's name on two lines in French.
     assert page.evaluate(CLEAR_OF_FIELD, "d4") == []
     page.fill("#stored_d4", "")
