@@ -3,7 +3,7 @@
 // town is scored (the others stand still; its Feast Halls still read the town on its right).
 // Nothing here decides a point.
 import { coreReady, loadBrowserCore } from "./core.mjs";
-import { forgetProblems, formFields } from "./dom.mjs";
+import { drawnNodes, forgetProblems, formFields } from "./dom.mjs";
 import { remember } from "./recent.mjs";
 import { words } from "./words.mjs";
 
@@ -63,6 +63,30 @@ export function liveScore(form) {
       if (!waiting.includes(field.name)) forgetProblems(field);
     }
   };
+  // A Warehouse's load no town takes is marked as it is typed, as the server's page marks it after "Next player"
+  // (problems: each such field's messages, drawn by the same piece): the total says the range already. Messages
+  // already shown are left, so a screen reader hears them once.
+  const marked = (problems) => {
+    for (const [name, html] of Object.entries(problems)) {
+      const field = form.elements.namedItem(name);
+      const square = field?.closest(".square");
+      if (!square) continue;
+      const drawn = drawnNodes(html);
+      const messages = [...drawn.children];
+      const ids = messages.map((message) => message.id);
+      const shown = (field.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean)
+        .map((id) => document.getElementById(id)?.textContent);
+      if (shown.join("\n") === messages.map((message) => message.textContent).join("\n")) continue;
+      forgetProblems(field);
+      square.append(drawn);
+      field.setAttribute("aria-invalid", "true");
+      field.setAttribute("aria-describedby", ids.join(" "));
+      const button = square.querySelector(".square-button");
+      const before = (button.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean);
+      button.setAttribute("aria-describedby", [...before, ...ids].join(" "));
+      square.classList.add("has-error");
+    }
+  };
   // Taps are answered once the core is ready; the numbers shown until then are the town as it was opened.
   form.dataset.live = "";
   const core = loadBrowserCore().then(async (ready) => {
@@ -115,6 +139,7 @@ export function liveScore(form) {
         else draw(town, written);
         sayable(written.said);
         answered(waiting);
+        marked(written.problems);
       } while (again);
     }
     asking = false;

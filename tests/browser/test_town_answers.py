@@ -93,6 +93,8 @@ LOAD_OUT_OF_RANGE = {"en": "Running total: enter what the Warehouse on d4 stores
                      "hu": "Eddigi pontszám: add meg a raktár készletét 0\u00a0és 3\u00a0között (d4 mező)"}
 
 
+LOAD_OVER = {"en": "A Warehouse stores at most 3 resources.", "fr": "Un entrepôt stocke au plus 3\u00a0ressources.",
+             "hu": "Egy raktár legfeljebb 3\u00a0nyersanyagot tárol."}
 LOAD_SAID = {"en": "d4, Warehouse, \u22122 points. {}", "fr": "d4, Entrepôt, \u22122\u00a0points. {}",
              "hu": "d4, Raktár, \u22122\u00a0pont. {}"}
 LOAD_SAID_WAITING = {lang: "d4, {}. {}".format(card, LOAD_OUT_OF_RANGE[lang])
@@ -138,9 +140,23 @@ def test_a_warehouse_placed_stores_nothing_until_its_load_is_given(warm_phone, l
     page.fill("#stored_d4", "")
     expect(page.locator(".running-total")).to_have_text(TOTAL[lang].format(warehouse_total(None)))
     expect(page.locator(".square[data-square=d4] .error")).to_have_count(0)
-    # A load it cannot take: no number, and the range it takes.
+    # A load it cannot take: no number, and the range it takes; the field is marked at once, as the server marks it.
     page.fill("#stored_d4", "7")
     expect(page.locator(".running-total")).to_have_text(LOAD_OUT_OF_RANGE[lang])
+    error = page.locator(".square[data-square=d4] .error")
+    expect(error).to_have_text(LOAD_OVER[lang])
+    expect(page.locator("#stored_d4")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#stored_d4")).to_have_attribute("aria-describedby", "stored_d4-error-1")
+    expect(page.locator(".square[data-square=d4] .square-button")).to_have_attribute("aria-describedby", "stored_d4-error-1")
+    expect(page.locator(".square[data-square=d4]")).to_have_class(re.compile(r"\bhas-error\b"))
+    # Typed on, the same message stays one message; a load it takes answers it.
+    page.fill("#stored_d4", "8")
+    expect(page.locator("#announce")).to_have_text(LOAD_SAID_WAITING[lang])
+    expect(error).to_have_count(1)
+    page.fill("#stored_d4", "3")
+    expect(page.locator(".running-total")).to_have_text(TOTAL[lang].format(warehouse_total(3)))
+    expect(error).to_have_count(0)
+    assert page.locator("#stored_d4").get_attribute("aria-invalid") is None
 
 
 def test_a_warehouse_load_given_after_next_player_clears_its_error_on_the_square(warm_phone, live_server):

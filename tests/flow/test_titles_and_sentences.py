@@ -2,16 +2,19 @@
 (base.html), the offline shell and the page that says the table needs the network write them with the same
 functions, where the scripts added " · Marquoir" and joined sentences with a space themselves."""
 
+import json
 import re
 from urllib.parse import urlencode
 
 import pytest
 from markupsafe import Markup
 
+from support import examples
 from support.apps import new_app
 from support.webflow import SETUP
 from support.webflow import code_of
 from support.webflow import town_query
+from webscore import flow
 from webscore.flow import controls
 from webscore.flow import table_pieces
 from webscore.flow import text
@@ -216,3 +219,23 @@ def test_a_squares_button_is_named_in_the_languages_words_and_punctuation(lang, 
     assert [re.search(r'<button aria-label="([^"]*)" class="square-button"', square)[1] for square in squares] == \
         [named, seeded, empty]
 
+
+@pytest.mark.parametrize(("lang", "over", "not_a_count"), [
+    ("en", "A Warehouse stores at most 3 resources.", "Enter how many resources are stored, from 0 to 3."),
+    ("fr", "Un entrepôt stocke au plus 3\u00a0ressources.", "Indiquez combien de ressources sont stockées, de 0\u00a0à 3."),
+    ("hu", "Egy raktár legfeljebb 3\u00a0nyersanyagot tárol.", "Add meg, hány nyersanyag van rajta tárolva (0–3)."),
+])
+def test_the_live_score_marks_a_warehouse_load_no_town_takes_as_the_server_does(lang, over, not_a_count):
+    # A load out of range was marked only once "Next player" was tapped, while the running total said the range.
+    words, _ = page_words(lang)
+    shown = json.loads(flow.town_json(json.dumps({"code": examples.FOUR_PLAYERS_CODE, "n": 1, "show": True})))
+
+    def problems(load):
+        fields = dict(shown["fields"], square_d4="warehouse", stored_d4=load)
+        text = json.dumps({"code": examples.FOUR_PLAYERS_CODE, "n": 1, "fields": fields})
+        return json.loads(flow.live_json(text, words))["shown"]["problems"]
+
+    message = '<span class="error" id="stored_d4-error-1" role="alert">{}</span>'
+    assert problems("7") == {"stored_d4": message.format(text.escape(over))}
+    assert problems("-1") == problems("x") == {"stored_d4": message.format(text.escape(not_a_count))}
+    assert problems("3") == problems("") == {}

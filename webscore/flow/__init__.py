@@ -157,8 +157,11 @@ def live_json(text: str, words: dict) -> str:
     if "game" not in step:
         return json.dumps(step)
     fields = first_values(request.get("fields") or {})
-    town = live_town(step["game"], step["n"], fields)
-    return json.dumps({"town": town, "shown": town_pieces.live_numbers(words, town, fields)})
+    game, n = step["game"], step["n"]
+    checked = town_step.read_checked(game, n, fields)
+    town = live_town(game, n, fields, checked)
+    refused = town_step.refused_loads(game, n, fields, checked) if "waiting" in town else None
+    return json.dumps({"town": town, "shown": town_pieces.live_numbers(words, town, fields, refused)})
 
 
 def live_town(game: dict, n: int, fields: dict, town=None) -> dict:

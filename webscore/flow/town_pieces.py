@@ -135,12 +135,14 @@ def running_total(words: dict, scored: dict) -> str:
     return ui["waiting_for_town"]
 
 
-def live_numbers(words: dict, scored: dict, fields: dict) -> dict:
+def live_numbers(words: dict, scored: dict, fields: dict, refused=None) -> dict:
     """Return what the live score writes for a town as the core scores it (webscore.flow.live_town) from the fields
     (the form's, each key's first value): the running total's words (running_total), and each square's points, as a
     number and in words ("3 points"), by its name, no square's while the town waits for an answer; and what each
     square says once a tap changed it (square_said), by its name: alone, then with the total ("said"). Plain text:
-    the page puts it in as text (live.mjs), and says a square's (town.js)."""
+    the page puts it in as text (live.mjs), and says a square's (town.js). With refused, the placed problems of the
+    Warehouse loads no town takes (town_step.refused_loads), each such field's messages as the server's page draws
+    them on its square (errors_of, HTML), by the field ("problems")."""
     squares = {}
     if "waiting" not in scored:
         for square in scored["squares"]:
@@ -155,7 +157,9 @@ def live_numbers(words: dict, scored: dict, fields: dict) -> dict:
         seeded = fields.get(SEED) == name
         said[name] = [square_said(words, name, card, points, seeded=seeded),
                       square_said(words, name, card, points, total, seeded)]
-    return {"total": total, "squares": squares, "said": said}
+    errors = placed_texts(words, refused)["errors"]
+    return {"total": total, "squares": squares, "said": said,
+            "problems": {field: errors_of(errors, field) for field in errors}}
 
 
 def town_lines(words: dict, placed=None, name=None, problems=None) -> dict:

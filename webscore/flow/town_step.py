@@ -327,6 +327,16 @@ def opened_town(game: dict, n: int, sent: dict) -> tuple:
     return shown, found + [item for item in refused if _refused_as_given(shown, field_of(item))], town
 
 
+def refused_loads(game: dict, n: int, fields: dict, town=None) -> dict:
+    """Return the problems of player n's Warehouse loads that no town takes (not a whole number, or out of 0 to
+    MAX_STORED), placed by field as opening the step places them (opened_town): the live score marks such a load
+    as it is typed, where the running total says the range. town, where given, is the fields read and checked
+    already (read_checked)."""
+    _, found = checked_town(game, n, fields, (), town)
+    return place([item for item in found if str(field_of(item)).startswith("stored_")
+                  and _refused_as_given(fields, field_of(item))], n)
+
+
 def _refused_as_given(fields: dict, field) -> bool:
     """Tell whether the fields give an answer no town takes whatever else it holds: a monument refused (another
     player's, or one the game cannot have), a Warehouse's load or a fact that is not a whole number, or out of the
