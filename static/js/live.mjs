@@ -15,20 +15,17 @@ export function liveScore(form) {
   // the server's page holds the numbers already (town.js shows them), and they are redrawn from here on.
   const total = form.querySelector(".running-total");
   const squares = new Map([...form.querySelectorAll(".square[data-square]")].map((element) => [element.dataset.square, {
-    square: element, points: element.querySelector(".square-points"), button: element.querySelector(".square-button") }]));
+    square: element, points: element.querySelector(".square-points"), words: element.querySelector(".square-points-words") }]));
   // Only what changed is written: a tap changes a few squares' points, and the page redraws those alone.
   const write = (element, text) => {
     if (element.textContent !== text) element.textContent = text;
   };
-  // What each square says once a tap changed it (town.js), alone and with the total, as the piece worded it, and
-  // its button's name ("a1, Cottage, 3 points"): only what changed is written here too.
+  // What each square says once a tap changed it (town.js), alone and with the total, as the piece worded it: only
+  // what changed is written here too.
   const sayable = (said) => {
     for (const [name, [alone, withTotal]] of Object.entries(said)) {
-      const { square, button } = squares.get(name);
-      if (square.dataset.said !== alone) {
-        square.dataset.said = alone;
-        button.setAttribute("aria-label", alone);
-      }
+      const { square } = squares.get(name);
+      if (square.dataset.said !== alone) square.dataset.said = alone;
       if (square.dataset.saidTotal !== withTotal) square.dataset.saidTotal = withTotal;
     }
   };
@@ -41,11 +38,16 @@ export function liveScore(form) {
     }
   };
   // written: the texts the flow's piece gives with the town (town_pieces.live_numbers): the total as it says it,
-  // each square's points as a number (seen; a screen reader hears "3 points" in the square's name: sayable).
+  // each square's points as a number and in words.
   const draw = (player, written) => {
     shown(written.total);
     total.classList.remove("is-waiting");
-    for (const [square, [number]] of Object.entries(written.squares)) write(squares.get(square).points, number);
+    for (const [square, [number, said]] of Object.entries(written.squares)) {
+      const { points, words: heard } = squares.get(square);
+      // The number is seen; "3 points" is what a screen reader hears as the end of the square's name.
+      write(points, number);
+      write(heard, said);
+    }
     form.dataset.liveTotal = String(player.total);
   };
   // A town waiting for an answer (a monument's fact, a Warehouse's load) shows no number rather than a wrong
@@ -53,7 +55,10 @@ export function liveScore(form) {
   const wait = (text) => {
     shown(text);
     total.classList.add("is-waiting");
-    for (const { points } of squares.values()) write(points, "");
+    for (const { points, words: said } of squares.values()) {
+      write(points, "");
+      write(said, "");
+    }
     form.dataset.liveTotal = "";
   };
   // An error the server put on a fact or a Warehouse's load the town no longer waits for was answered: it goes.

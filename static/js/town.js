@@ -24,6 +24,8 @@ function show(palette, square) {
   const label = square.querySelector(".square-card");
   // As the server draws it: broken only where the language lets a word break (soft hyphens).
   label.textContent = card ? toolOf(palette, card)?.dataset.squareName ?? select.options[select.selectedIndex].text : "";
+  // "Empty" is said, not seen, where no building stands (written, not hidden: a hidden part is read with spaces).
+  square.querySelector(".square-empty").textContent = card ? "" : palette.dataset.labelEmpty;
   square.className = square.className.replace(/\bc-\S+/g, "").replace(/\bfilled\b/g, "").trim();
   if (card) square.classList.add("filled", "c-" + colourOf(palette, card));
   square.querySelector(".stored").classList.toggle("is-hidden", card !== "warehouse");
@@ -31,7 +33,7 @@ function show(palette, square) {
 
 // A square whose points shown are no longer its own (the total not up to date): it shows and says none.
 function withoutPoints(square) {
-  square.querySelector(".square-points").textContent = "";
+  for (const points of square.querySelectorAll(".square-points, .square-points-words")) points.textContent = "";
 }
 
 function townQuery(form) {
@@ -83,11 +85,9 @@ function restoreDraft(form, squares, palette) {
 // A square's card changed: until the live score has its points, it says what it says with that card ("a1, Farm",
 // its data-said-farm), worded by the square's piece (town_pieces.square_said), as the whole square's words are:
 // drawn with the page, then written by the live score with the numbers (live.mjs), alone and with the running total.
-// Its button is named so too.
 function saidAnew(square) {
   const card = square.querySelector(".square-select").value;
   square.dataset.said = square.getAttribute("data-said-" + (card || "empty")) ?? "";
-  square.querySelector(".square-button").setAttribute("aria-label", square.dataset.said);
   delete square.dataset.saidTotal;
 }
 

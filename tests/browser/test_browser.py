@@ -108,7 +108,7 @@ def test_a_reload_right_after_a_tap_keeps_it_where_the_address_held_the_town_alr
     # Until the live score has the town as it was left, the numbers drawn for the address loaded are not shown
     # as its own: the square changed shows no points and the total says it is not up to date.
     expect(page.locator(".square[data-square=b1] .square-points")).to_have_text("")
-    expect(page.locator(".square[data-square=b1] .square-button")).to_have_accessible_name("b1, Farm")
+    expect(page.locator(".square[data-square=b1] .square-button")).to_have_accessible_name("b1, Farm,")
     expect(page.locator(".running-total")).to_have_class(re.compile(r"\bis-stale\b"))
     page.wait_for_function("() => window.coreHeld() > 0", timeout=WAIT)
     page.evaluate("window.releaseCore()")

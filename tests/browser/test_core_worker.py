@@ -243,7 +243,7 @@ def test_a_towns_numbers_come_with_the_page_before_the_core(phone, live_server):
     # Neither the square's old points nor the old total is shown or said as if it were the new one.
     expect(page.locator("#announce")).to_have_text("a1, Farm")
     expect(page.locator(".square[data-square=a1] .square-points")).to_have_text("")
-    expect(page.locator(".square[data-square=a1] .square-button")).to_have_accessible_name("a1, Farm")
+    expect(page.locator(".square[data-square=a1] .square-button")).to_have_accessible_name("a1, Farm,")
     # A reload asks the server, which scores the town as tapped (the address holds it).
     page.reload()
     expect(page.locator(".square[data-square=a1] .square-points")).to_have_text("0")

@@ -133,8 +133,10 @@ def test_a_warehouse_placed_stores_nothing_until_its_load_is_given(warm_phone, l
     page.fill("#stored_d4", "2")
     expect(page.locator(".running-total")).to_have_text(TOTAL[lang].format(warehouse_total(2)))
     assert warehouse_total(2) == warehouse_total(None) - 2
-    # The load's change is said as a tap's is: the square, then the total.
+    # The load's change is said as a tap's is: the square, then the total; the square reads as it says itself.
     expect(page.locator("#announce")).to_have_text(LOAD_SAID[lang].format(TOTAL[lang].format(warehouse_total(2))))
+    expect(page.locator(".square[data-square=d4] .square-button")).to_have_accessible_name(
+        LOAD_SAID[lang].format("").removesuffix(". "))
     # Its label stays clear of the field and of the field's focus ring, under the card's name on two lines in French.
     assert page.evaluate(CLEAR_OF_FIELD, "d4") == []
     page.fill("#stored_d4", "")

@@ -25,7 +25,7 @@ def drawn_town(html: str) -> str:
     (a Feast Hall reads the town on its right), so they may differ from a finished game's.
     """
     town = re.search(r'<div class="palette".*?<div class="facts">.*?</div>', html, re.S).group(0)
-    return re.sub(r'(class="(?:running-total|square-points)[^"]*"[^>]*>)[^<]*<', r"\1<", town)
+    return re.sub(r'(class="(?:running-total|square-points|square-points-words)[^"]*"[^>]*>)[^<]*<', r"\1<", town)
 
 
 @pytest.mark.parametrize("name", examples.NAMES)

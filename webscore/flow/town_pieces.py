@@ -228,36 +228,39 @@ def square_field(words: dict, name: str, offered: list, values: dict, errors: di
         which=escape(fill(words["ui"]["which_building"], {"square": name})),
         said=attributes(said),
         filled=" filled c-" + words["catalogue"]["colours"][shown] if shown else "",
-        button=square_button(words, name, shown, errors.get(select, []), errors.get(stored, []), points, seed,
-                             said["data-said"]),
+        button=square_button(words, name, shown, errors.get(select, []), errors.get(stored, []), points, seed),
         select_attributes=attributes(select_attributes), options="".join(options),
         hidden="" if chosen == "warehouse" else " is-hidden", stored=stored, stored_label=escape(words["ui"]["stored"]),
         stored_field=stored_field, errors=errors_of(errors, select) + errors_of(errors, stored))
 
 
 def square_button(words: dict, name: str, card: str, select_errors: list, stored_errors: list, points=None,
-                  seed=None, said: str = "") -> str:
+                  seed=None) -> str:
     """Return the button a square is where tap-to-place runs (without scripts, static/css/noscript.css leaves
-    the select alone): its name, the card standing there (town.js follows the taps), the seed's mark where it lies
-    (seed: its square, None in a game without) and its points (when known, else by live.mjs), described by the
-    square's messages.
+    the select alone): its name, the card standing there (town.js follows the taps) and its points (when known,
+    else by live.mjs), described by the square's messages.
 
-    Its name is what the square says (said: square_said, "a1, Cottage, Seed, 3 points"), in the language's words
-    and punctuation, kept with the square's data-said by town.js and live.mjs: read from the parts shown as blocks,
-    a browser put a space before each comma between them ("a1 , Cottage , 3 points").
+    Its parts are shown as blocks, which a browser reads with a space between them; the commas that end them, and
+    "Empty" on a square without a building, are said, not seen ("said-only": written on the line of the part they
+    end, where text taken out of the line, as visually-hidden's is, was read with a space before it: "a1 , Cottage ,
+    3 points"), so it reads "a1, Cottage, 3 points". The seed, where it lies (seed: its square, None in a game
+    without), is said after the card: "a1, Cottage, Seed, 3 points".
     """
-    mark = "" if seed is None else '<span class="square-seed"{}><span aria-hidden="true">🌱</span></span>'.format(
-        "" if seed == name else " hidden")
+    mark = "" if seed is None else '<span class="square-seed"{}><span aria-hidden="true">🌱</span>' \
+        '<span class="visually-hidden">{},</span></span>'.format("" if seed == name else " hidden", escape(words["ui"]["seed"]))
     written = number(words, points) if points is not None else ""
+    said = points_said(words, points) if points is not None else ""
     messages = ["square_{}-error-{}".format(name, n + 1) for n in range(len(select_errors))]
     messages += ["stored_{}-error-{}".format(name, n + 1) for n in range(len(stored_errors))]
     return (
-        '<button {}><span class="square-name">{}</span>'
-        '<span class="square-what"><span class="square-card">{}</span></span>{}'
-        '<span class="square-points-holder"><span class="square-points">{}</span></span></button>').format(
-        attributes({"type": "button", "class": "square-button", "aria-label": said,
-                    "aria-describedby": " ".join(messages) or None}),
-        name, escape(words["square_cards"][card]) if card else "", mark, escape(written))
+        '<button {}><span class="square-name">{}<span class="said-only">,</span></span>'
+        '<span class="square-what"><span class="square-card">{}</span>'
+        '<span class="square-empty said-only">{}</span><span class="said-only">,</span></span>{}'
+        '<span class="square-points-holder"><span class="square-points" aria-hidden="true">{}</span>'
+        '<span class="square-points-words visually-hidden">{}</span></span></button>').format(
+        attributes({"type": "button", "class": "square-button", "aria-describedby": " ".join(messages) or None}),
+        name, escape(words["square_cards"][card]) if card else "", "" if card else escape(words["ui"]["empty"]),
+        mark, escape(written), escape(said))
 
 
 def town_step(words: dict, step: dict, grid: str) -> str:
