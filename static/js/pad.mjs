@@ -4,7 +4,7 @@
 // puts them in, words the messages and answers the buttons. The address holds every value, so it is the
 // share link and survives a reload.
 import { loadBrowserCore } from "./core.mjs";
-import { ignoreDoubleTaps, keepHeight, sameRowAction, tapsInTurn } from "./dom.mjs";
+import { ignoreDoubleTaps, keepHeight, keysAhead, sameRowAction, tapsInTurn } from "./dom.mjs";
 import { keepPad, padKeyOf } from "./recent.mjs";
 import { path, relinkLanguages, words } from "./words.mjs";
 
@@ -205,10 +205,17 @@ function buttonNow(tap, redrawn) {
   return action && root.querySelector(`[data-action="${action}"]`) ? action : null;
 }
 
+// The name field of the last player of the form shown (null for none).
+function newestName() {
+  const form = root.querySelector(".pad-form");
+  return form.elements.namedItem(PAD.name + (form.querySelectorAll(".pad-player").length - 1));
+}
+
 const ready = loadBrowserCore();
 // The server's form is there before the core: its sign buttons work at once (a value typed is read once the core
 // is ready), the buttons that redraw the form wait for the core, and for each other.
 ignoreDoubleTaps(root);
+const ahead = keysAhead();
 root.addEventListener("click", (event) => {
   const button = event.target.closest("[data-action]");
   const action = button?.dataset.action;
@@ -220,7 +227,11 @@ root.addEventListener("click", (event) => {
   const index = button.dataset.index;
   const who = index === undefined ? "" : root.querySelector(".pad-form").elements.namedItem(PAD.name + index)?.value ?? "";
   const tap = { action, who };
-  taps.tap(action, (redrawn) => buttonNow(tap, redrawn), act);
+  // What is typed right after "Add a player" is the new player's name, however late their row is drawn (as on the
+  // setup).
+  const typedAhead = action === "add" ? ahead.hold() : null;
+  taps.tap(action, (redrawn) => buttonNow(tap, redrawn), act)
+    .finally(() => typedAhead?.(newestName()));
 });
 root.addEventListener("input", (event) => {
   if (core && event.target.form?.classList.contains("pad-form")) update(event.target.form);

@@ -6,6 +6,7 @@ import contextlib
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
+from support.browsing import HOLD_CORE
 from support.browsing import WAIT
 from support.phone import TAPS
 from support.phone import double_tap
@@ -189,6 +190,32 @@ def test_buttons_tapped_before_the_form_is_drawn_again_each_act_once_on_the_play
     players.nth(1).get_by_role("button", name="Remove this player").click()
     expect(players).to_have_count(2)
     assert [page.locator("#n{}".format(n)).input_value() for n in range(2)] == ["Ana", ""]
+
+
+def test_a_name_typed_right_after_add_a_player_is_the_new_players_however_late_their_row_comes(phone, live_server):
+    # The letters went to the button tapped, and were lost, until the core drew the new row.
+    page = phone.new_page()
+    page.add_init_script(script=HOLD_CORE)
+    page.goto(live_server + "/fr/pad?n0=Ana&n1=Bo")
+    page.evaluate("window.releaseCore()")
+    drawn(page, "#n0")
+    players = page.locator(".pad-player")
+    expect(players).to_have_count(2)
+    # The core as a slow phone has it: the row comes well after the tap and the letters typed after it.
+    page.evaluate("window.holdCore()")
+    page.get_by_role("button", name="Ajouter un joueur").click()
+    page.keyboard.type("Cyz")
+    page.keyboard.press("Backspace")
+    page.keyboard.type("ra")
+    page.wait_for_function("() => window.coreHeld() > 0", timeout=WAIT)
+    page.evaluate("window.releaseCore()")
+    expect(players).to_have_count(3)
+    name = page.locator("#n2")
+    expect(name).to_have_value("Cyra")
+    expect(name).to_be_focused()
+    page.keyboard.type(" B")
+    expect(name).to_have_value("Cyra B")
+    assert [page.locator("#n{}".format(n)).input_value() for n in range(2)] == ["Ana", "Bo"]
 
 
 def test_a_double_tap_on_add_a_player_adds_one(phone, live_server):
