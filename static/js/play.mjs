@@ -93,22 +93,26 @@ function startedOver(params) {
 // The record shown is the one the tab plays, unless it starts over one with something done: that one stays until
 // something is done in the new one, and the new one's screens lead back to it.
 function playing(params) {
-  if (!startedOver(params)) keepRecord({ code: params.get("code"), query: params.toString() });
+  if (startedOver(params)) return;
+  // A record whose towns were entered stays so when it is shown again (Back from the towns, a reload).
+  const before = keptRecord();
+  const entered = Boolean(before?.entered) && new URLSearchParams(before.query).get("seed") === params.get("seed");
+  keepRecord({ code: params.get("code"), query: params.toString(), ...(entered ? { entered } : {}) });
 }
 
 // The record kept by the tab, for the game of this code, when it fits it (null when it does not): that game's own,
-// or that of a game set up again with the same mode where the record replays (Master Builder: the same players in the
-// same seats, its events replayed with the monuments chosen now). The cards and a Town Hall table's players are not
-// the deck's business.
+// or that of a game set up again with the same mode and the same players in the same seats (Master Builder: its events
+// replayed with the monuments chosen now). The cards are not the deck's business.
 async function fitting(before, code) {
   const params = new URLSearchParams(before.query);
   if (before.code === code) return params;
   const [now, then] = [await core.scoreCode(code), await core.scoreCode(before.code)];
   if (!now.game || !then.game || now.game.mode !== then.game.mode) return null;
-  params.set("code", code);
-  if (now.game.mode !== "master-builder") return params;
+  // The same players in the same seats, whatever the mode: other players are another game, not this one set up again.
   const names = (game) => JSON.stringify(game.players.map((player) => player.name));
   if (names(now.game) !== names(then.game)) return null;
+  params.set("code", code);
+  if (now.game.mode !== "master-builder") return params;
   const replayed = await core.table({ kind: "master-builder", monuments: now.game.players.map((p) => p.monument),
     first: Number(params.get("first") || "0"), events: params.get("e") || "" });
   return replayed.error ? null : params;
@@ -136,10 +140,11 @@ function restart() {
 async function enterTowns(core, game, learned) {
   // The record's facts go with the towns: the game is played, and the setup opened again (a rematch) starts a new
   // record, which leads back to this one.
-  keepRecord({ ...keptRecord(), entered: true });
   const filled = structuredClone(game);
   filled.players.forEach((player, p) => Object.assign(player, learned(p)));
   const answer = await core.score(JSON.stringify(filled));
+  // The record shown is the one entered (not one it started over), once its towns are really opened.
+  if (answer.code) keepRecord({ code: record().get("code"), query: record().toString(), entered: true });
   if (answer.code) location.assign(path("town.step", { lang: words.lang, code: answer.code, n: 1 }));
 }
 

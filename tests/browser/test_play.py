@@ -360,6 +360,20 @@ def test_undo_is_offered_only_where_the_record_less_its_last_entry_replays(phone
     page.close()
 
 
+def test_a_record_of_other_players_is_not_taken_up_by_a_new_game_of_the_same_mode(phone, live_server):
+    # A Town Hall record left in the tab went on in the next Town Hall game, whoever played it: its round, its cards.
+    page = phone.new_page()
+    start(page, live_server, "town-hall", ["Ana", "Bo"])
+    page.get_by_role("button", name="Turn the first card").click()
+    page.get_by_role("button", name="Next round", exact=True).click()
+    assert query(page)["r"] == ["2"]
+    start(page, live_server, "town-hall", ["Cy", "Dee"])
+    assert "r" not in query(page)
+    expect(page.get_by_role("button", name="Turn the first card")).to_be_visible()
+    expect(page.locator(".record-note p").first).to_have_text(
+        "The game changed since the one played so far: a new record starts.")
+
+
 def test_back_to_the_setup_and_play_again_goes_on_with_the_game_and_a_changed_one_says_a_new_record_starts(
         browser, live_server):
     # A phone that lets axe in, for the notes' look at accessibility.
@@ -418,6 +432,13 @@ def test_back_to_the_setup_and_play_again_goes_on_with_the_game_and_a_changed_on
     expect(note).to_have_count(0)
     # Once the towns are entered, the setup opened again (a rematch) starts a new record, said, with the way back.
     page.get_by_role("button", name="Enter the towns").click()
+    page.wait_for_url("**/g/**/1")
+    # Back to the record whose towns were entered, its screens drawn again, still counts as entered.
+    page.go_back()
+    page.wait_for_url("**/en/play?code=*")
+    page.reload()
+    expect(hammer).to_have_text("Bob names the resource.")
+    page.go_forward()
     page.wait_for_url("**/g/**/1")
     page.get_by_role("button", name="Change the players or buildings").click()
     page.wait_for_url("**/en/new?**")
