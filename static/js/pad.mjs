@@ -205,10 +205,13 @@ function buttonNow(tap, redrawn) {
   return action && root.querySelector(`[data-action="${action}"]`) ? action : null;
 }
 
-// The name field of the last player of the form shown (null for none).
+// How many players the form shown has, and the name field of its last one: letters typed right after "Add a player"
+// go only to a player it added (none at six).
+function playerCount() {
+  return root.querySelectorAll(".pad-form .pad-player").length;
+}
 function newestName() {
-  const form = root.querySelector(".pad-form");
-  return form.elements.namedItem(PAD.name + (form.querySelectorAll(".pad-player").length - 1));
+  return root.querySelector(".pad-form").elements.namedItem(PAD.name + (playerCount() - 1));
 }
 
 const ready = loadBrowserCore();
@@ -230,8 +233,9 @@ root.addEventListener("click", (event) => {
   // What is typed right after "Add a player" is the new player's name, however late their row is drawn (as on the
   // setup).
   const typedAhead = action === "add" ? ahead.hold() : null;
+  const players = playerCount();
   taps.tap(action, (redrawn) => buttonNow(tap, redrawn), act)
-    .finally(() => typedAhead?.(newestName()));
+    .finally(() => typedAhead?.(playerCount() > players ? newestName() : null));
 });
 root.addEventListener("input", (event) => {
   if (core && event.target.form?.classList.contains("pad-form")) update(event.target.form);

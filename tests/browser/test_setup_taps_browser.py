@@ -123,3 +123,25 @@ def test_a_name_typed_right_after_add_a_player_is_the_new_players_however_late_t
     expect(page).to_have_url(re.compile(r"[?&]players-2=Csaba\+K(&|$)"))
     page.reload()
     expect_names(page, ["Ági", "Bence", "Csaba K"])
+
+
+def test_letters_typed_after_add_a_player_that_adds_none_go_into_no_name(phone, live_server):
+    # Solo keeps one player: the letters went into Ana's name, as if hers were the new row.
+    page = phone.new_page()
+    page.add_init_script(script=HOLD_CORE)
+    page.goto(live_server + "/en/new?mode=solo&players-0=Ana")
+    page.evaluate("window.releaseCore()")
+    page.wait_for_function(CORE_READY, timeout=WAIT)
+    expect_names(page, ["Ana"])
+    # The core as a slow phone has it: its answer comes after the letters.
+    page.evaluate("window.holdCore()")
+    page.get_by_role("button", name="Add a player").click()
+    page.keyboard.type("Bo")
+    page.wait_for_function("() => window.coreHeld() > 0", timeout=WAIT)
+    page.evaluate("window.releaseCore()")
+    page.wait_for_function("() => window.coreHeld() === 0", timeout=WAIT)
+    expect_names(page, ["Ana"])
+    page.locator("#players-0").click()
+    page.keyboard.press("End")
+    page.keyboard.type("!")
+    expect(page.locator("#players-0")).to_have_value("Ana!")
