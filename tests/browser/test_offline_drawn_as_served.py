@@ -13,7 +13,9 @@ from support import examples
 from support.browsing import WAIT
 from support.browsing import forget
 from support.phone import go_offline
+from support.phone import go_online
 from support.phone import install
+from support.phone import offline_told
 from support.tables import empty_setup
 from support.tables import hand_in
 from support.towns import town
@@ -225,10 +227,12 @@ def test_the_players_of_a_table_are_drawn_offline_as_the_server_draws_them(brows
         around = page.evaluate(SHAPE, TABLE_PARTS)
         go_offline(context)
         page.reload()
+        offline_told(context, page)
         page.wait_for_selector(".table-offline")
         assert page.evaluate(SHAPE, PLAYER_PARTS) == served
         assert page.evaluate(SHAPE, TABLE_PARTS) == around
         assert [part[0] for part in around] == ["h1", "h2"]
         assert [part[0] for part in served[:3]] == ["bdi", "span", "span"]
     finally:
+        go_online(context)
         context.close()
