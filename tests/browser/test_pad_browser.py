@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from support.browsing import HOLD_CORE
 from support.browsing import WAIT
+from support.browsing import typed_while_core_held
 from support.phone import TAPS
 from support.phone import double_tap
 from support.phone import drawn
@@ -202,13 +203,7 @@ def test_a_name_typed_right_after_add_a_player_is_the_new_players_however_late_t
     players = page.locator(".pad-player")
     expect(players).to_have_count(2)
     # The core as a slow phone has it: the row comes well after the tap and the letters typed after it.
-    page.evaluate("window.holdCore()")
-    page.get_by_role("button", name="Ajouter un joueur").click()
-    page.keyboard.type("Cyz")
-    page.keyboard.press("Backspace")
-    page.keyboard.type("ra")
-    page.wait_for_function("() => window.coreHeld() > 0", timeout=WAIT)
-    page.evaluate("window.releaseCore()")
+    typed_while_core_held(page, page.get_by_role("button", name="Ajouter un joueur"), "Cyz\bra")
     expect(players).to_have_count(3)
     name = page.locator("#n2")
     expect(name).to_have_value("Cyra")

@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 from support.browsing import HOLD_CORE
 from support.browsing import WAIT
+from support.browsing import typed_while_core_held
 from support.phone import double_tap
 
 CORE_READY = "() => performance.getEntriesByName('marquoir:core-ready').length === 1"
@@ -107,13 +108,7 @@ def test_a_name_typed_right_after_add_a_player_is_the_new_players_however_late_t
     page.evaluate("window.releaseCore()")
     page.wait_for_function(CORE_READY, timeout=WAIT)
     # The core as a slow phone has it: the row comes well after the tap and the letters typed after it.
-    page.evaluate("window.holdCore()")
-    page.get_by_role("button", name="Játékos hozzáadása").click()
-    page.keyboard.type("Csu")
-    page.keyboard.press("Backspace")
-    page.keyboard.type("aba")
-    page.wait_for_function("() => window.coreHeld() > 0", timeout=WAIT)
-    page.evaluate("window.releaseCore()")
+    typed_while_core_held(page, page.get_by_role("button", name="Játékos hozzáadása"), "Csu\baba")
     name = page.locator("#players-2")
     expect(name).to_have_value("Csaba")
     expect(name).to_be_focused()
@@ -134,11 +129,7 @@ def test_letters_typed_after_add_a_player_that_adds_none_go_into_no_name(phone, 
     page.wait_for_function(CORE_READY, timeout=WAIT)
     expect_names(page, ["Ana"])
     # The core as a slow phone has it: its answer comes after the letters.
-    page.evaluate("window.holdCore()")
-    page.get_by_role("button", name="Add a player").click()
-    page.keyboard.type("Bo")
-    page.wait_for_function("() => window.coreHeld() > 0", timeout=WAIT)
-    page.evaluate("window.releaseCore()")
+    typed_while_core_held(page, page.get_by_role("button", name="Add a player"), "Bo")
     page.wait_for_function("() => window.coreHeld() === 0", timeout=WAIT)
     expect_names(page, ["Ana"])
     page.locator("#players-0").click()

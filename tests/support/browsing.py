@@ -36,6 +36,20 @@ HOLD_CORE = """(() => {
 })()"""
 
 
+
+def typed_while_core_held(page, button, keys: str) -> None:
+    r"""Tap a button (a locator) and type keys ("\b" a Backspace) while the core of a page opened with HOLD_CORE holds
+    its answers back, then let it answer: the core as a slow phone has it, answering after the tap and the letters."""
+    page.evaluate("window.holdCore()")
+    button.click()
+    for n, text in enumerate(keys.split("\b")):
+        if n:
+            page.keyboard.press("Backspace")
+        if text:
+            page.keyboard.type(text)
+    page.wait_for_function("() => window.coreHeld() > 0", timeout=WAIT)
+    page.evaluate("window.releaseCore()")
+
 class Server:
     """The app served on a free loopback port from a thread, until stop()."""
 
