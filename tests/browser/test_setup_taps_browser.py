@@ -26,6 +26,16 @@ def expect_names(page, wanted):
         expect(names(page).nth(n)).to_have_value(name)
 
 
+
+def opened_with_core_held(phone, address):
+    """Open the setup at an address with a core that can be held back later (HOLD_CORE), once it is ready."""
+    page = phone.new_page()
+    page.add_init_script(script=HOLD_CORE)
+    page.goto(address)
+    page.evaluate("window.releaseCore()")
+    page.wait_for_function(CORE_READY, timeout=WAIT)
+    return page
+
 def test_buttons_tapped_before_the_rows_are_drawn_again_each_act_once_on_the_player_they_named(phone, live_server):
     page = phone.new_page()
     page.goto(live_server + "/en/new?players-0=Ana&players-1=Bo&players-2=Cy&players-3=Dee")
@@ -102,11 +112,7 @@ def test_a_double_tap_on_a_players_cross_removes_that_player_alone(phone, live_s
 
 def test_a_name_typed_right_after_add_a_player_is_the_new_players_however_late_their_row_comes(phone, live_server):
     # The letters went to the button tapped, and were lost, until the new row was drawn.
-    page = phone.new_page()
-    page.add_init_script(script=HOLD_CORE)
-    page.goto(live_server + "/hu/new?players-0=%C3%81gi&players-1=Bence")
-    page.evaluate("window.releaseCore()")
-    page.wait_for_function(CORE_READY, timeout=WAIT)
+    page = opened_with_core_held(phone, live_server + "/hu/new?players-0=%C3%81gi&players-1=Bence")
     # The core as a slow phone has it: the row comes well after the tap and the letters typed after it.
     typed_while_core_held(page, page.get_by_role("button", name="Játékos hozzáadása"), "Csu\baba")
     name = page.locator("#players-2")
@@ -122,11 +128,7 @@ def test_a_name_typed_right_after_add_a_player_is_the_new_players_however_late_t
 
 def test_letters_typed_after_add_a_player_that_adds_none_go_into_no_name(phone, live_server):
     # Solo keeps one player: the letters went into Ana's name, as if hers were the new row.
-    page = phone.new_page()
-    page.add_init_script(script=HOLD_CORE)
-    page.goto(live_server + "/en/new?mode=solo&players-0=Ana")
-    page.evaluate("window.releaseCore()")
-    page.wait_for_function(CORE_READY, timeout=WAIT)
+    page = opened_with_core_held(phone, live_server + "/en/new?mode=solo&players-0=Ana")
     expect_names(page, ["Ana"])
     # The core as a slow phone has it: its answer comes after the letters.
     typed_while_core_held(page, page.get_by_role("button", name="Add a player"), "Bo")
