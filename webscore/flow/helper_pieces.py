@@ -54,11 +54,11 @@ def pad_button_names(words: dict, i: int, name: str) -> dict:
     return names
 
 
-def _pad_player(words: dict, i: int, values: dict) -> str:
-    """One player's fields: their name, their points by colour and empty squares, the facts a tie may need."""
+def _pad_player(words: dict, i: int, values: dict, named: dict) -> str:
+    """One player's fields: their name, their points by colour and empty squares, the facts a tie may need; named:
+    the names of the player's buttons (pad_button_names)."""
     ui, pad = words["ui"], words["catalogue"]["pad"]
     name = pad["name"] + str(i)
-    named = pad_button_names(words, i, values.get(name, ""))
     name_field = {"class": "name", "id": name, "name": name, "maxlength": words["catalogue"]["max_name"], "dir": "auto",
                   "value": values.get(name, ""), "autocomplete": "off", "aria-describedby": "problem-" + name}
     cells = []
@@ -104,11 +104,11 @@ def pad_form(words: dict, count: int, mode: str, values: dict) -> str:
                                                       escape(words["modes"][value])) for value in MODES)
     players = []
     for i in range(count):
-        name = values.get(words["catalogue"]["pad"]["name"] + str(i), "")
+        named = pad_button_names(words, i, values.get(words["catalogue"]["pad"]["name"] + str(i), ""))
         remove = button(ui["remove_this_player"], "remove-" + str(i), "small remove-player", extra={
-            "data-index": str(i), "aria-label": pad_button_names(words, i, name)["remove-" + str(i)]}) if count > 1 else ""
+            "data-index": str(i), "aria-label": named["remove-" + str(i)]}) if count > 1 else ""
         players.append('<fieldset class="pad-player"><legend>{}</legend>\n{}\n{}</fieldset>'.format(
-            escape(player_label(words, i + 1)), _pad_player(words, i, values), remove))
+            escape(player_label(words, i + 1)), _pad_player(words, i, values, named), remove))
     # At the most players, the button gives way to why.
     add = button(ui["add_player"], "add", "add-player") if count < words["catalogue"]["max_players"] else \
         '<p class="hint players-full">{}</p>'.format(escape(words["problems"]["player-count"]))
