@@ -65,6 +65,19 @@ export async function townPage(form) {
   const stepButton = () => (doneButton.hidden ? againButton : doneButton);
   // No building on any square: "Done" asks before handing such a town in.
   const noBuilding = () => !Object.entries(formFields(form)).some(([name, value]) => name.startsWith("square_") && value);
+  // The question about handing in a town with no building, gone once a building stands (placed here or on another
+  // phone); the focus it held goes back to "Done".
+  function dropEmptyQuestion() {
+    if (askEmptyPanel.hidden || noBuilding()) return;
+    const focused = askEmptyPanel.contains(document.activeElement);
+    askEmptyPanel.hidden = true;
+    if (focused) doneButton.focus();
+  }
+  // What other phones did, no longer said once the player acts on the town here (a tap, a hand-in, opening it again).
+  function forgetElsewhere() {
+    changedElsewhere.clear();
+    changedNote.hidden = true;
+  }
   rememberTable(table);
   localStorage.setItem(setupKey(table), form.dataset.code);
 
@@ -102,6 +115,8 @@ export async function townPage(form) {
     if (changed.includes("done") && !done && box.box.sent) reopenedNote.hidden = false;
     if (done || box.over) reopenedNote.hidden = true;
     if (done || box.over) askEmptyPanel.hidden = true;
+    // A building placed on another phone while "Done" asked about the empty town: the question no longer stands.
+    dropEmptyQuestion();
     // The button that took the place of the one in focus takes the focus.
     if (hadFocus && document.activeElement !== doneButton && document.activeElement !== againButton) {
       (done ? againButton : doneButton).focus();
@@ -172,10 +187,9 @@ export async function townPage(form) {
     }
     Object.assign(formShown, changed);
     for (const [name, value] of Object.entries(changed)) taking.set(name, value);
-    changedElsewhere.clear();
-    changedNote.hidden = true;
+    forgetElsewhere();
     // A building placed while "Done" asked about the empty town: the question no longer stands.
-    if (!askEmptyPanel.hidden && !noBuilding()) askEmptyPanel.hidden = true;
+    dropEmptyQuestion();
     // Said as the tap is made, before the core has taken it into the outbox.
     if (Object.keys(changed).length) sayWaiting();
     return box.call("edit", { fields: changed }).then(() => {
@@ -218,6 +232,7 @@ export async function townPage(form) {
   const whenReady = (act) => (box ? act() : ready.push(act));
   async function handIn() {
     record();
+    forgetElsewhere();
     await box.call("hand_in");
     localStorage.removeItem(doneKey(table, n));
     showTown();
@@ -228,6 +243,12 @@ export async function townPage(form) {
     localStorage.setItem(doneKey(table, n), "1");
     whenReady(handIn);
   }
+  // A town with no building is handed in only once the player says so; nothing is kept until then.
+  function askOrHandIn() {
+    if (!noBuilding()) return handInTapped();
+    askEmptyPanel.hidden = false;
+    askEmptyPanel.focus();
+  }
   doneButton.addEventListener("click", () => {
     if (!conflictPanel.hidden) {
       // Not waiting in silence: the panel says the town goes in once the player has chosen, and takes the focus.
@@ -236,13 +257,7 @@ export async function townPage(form) {
       conflictPanel.focus();
       return;
     }
-    // A town with no building is handed in only once the player says so; nothing is kept until then.
-    if (noBuilding()) {
-      askEmptyPanel.hidden = false;
-      askEmptyPanel.focus();
-      return;
-    }
-    handInTapped();
+    askOrHandIn();
   });
   askEmptyPanel.querySelector('[data-action="hand-in-empty"]').addEventListener("click", () => {
     askEmptyPanel.hidden = true;
@@ -254,10 +269,10 @@ export async function townPage(form) {
     askEmptyPanel.hidden = true;
     doneButton.focus();
   });
+  // Emptied meanwhile on the phone that opened it again: asked first, as "Done" asks.
   reopenedNote.querySelector('[data-action="hand-in-again"]').addEventListener("click", () => {
     reopenedNote.hidden = true;
-    localStorage.setItem(doneKey(table, n), "1");
-    whenReady(handIn);
+    askOrHandIn();
   });
   ownedPanel.querySelector('[data-action="take-over"]').addEventListener("click", () => {
     ownedPanel.hidden = true;
@@ -277,6 +292,7 @@ export async function townPage(form) {
     box.unblock();
   });
   againButton.addEventListener("click", () => {
+    forgetElsewhere();
     localStorage.removeItem(doneKey(table, n));
     whenReady(async () => {
       await box.call("reopen");

@@ -214,6 +214,10 @@ def test_a_town_handed_over_stays_handed_in_when_its_own_phone_sends_the_same_ta
     assert_town_held(table_url, 3)
     assert held(table_url, 3)["version"] == taken
     expect(host.locator(".table-player[data-player='4']")).to_have_attribute("data-status", "done")
+    # Opened again on its own phone, the town is this phone's once more: what another phone did is no longer said.
+    lonely.click("[data-action=change-again]")
+    expect(lonely.locator("[data-action=done]")).to_be_focused()
+    expect(lonely.locator(".table-changed")).to_be_hidden()
 
 
 @SQLITE_ONLY

@@ -280,6 +280,26 @@ def test_done_on_a_town_with_no_building_asks_first_and_by_keyboard_gives_the_fo
     assert held(table_url, 1)["done"] is True
 
 
+def test_the_empty_town_question_goes_once_another_phone_places_a_building(browser, own_server):
+    # The question stayed, over a town that was no longer empty, until this phone's own player tapped.
+    one, two = browser.new_context(**PHONE), browser.new_context(**PHONE)
+    a, b = one.new_page(), two.new_page()
+    table_url = open_table(a, own_server.url, SETUP)
+    ready(a, table_url, 1)
+    ready(b, table_url, 1)
+    a.click("[data-action=done]")
+    asked = a.locator(".table-ask-empty")
+    expect(asked).to_be_focused()
+    tap(b, "cottage", "b1")
+    expect(b.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
+    expect(a.locator(".table-changed")).to_have_text("Changed on another phone: b1.", timeout=WAIT)
+    expect(asked).to_be_hidden()
+    expect(a.locator("[data-action=done]")).to_be_focused()
+    assert held(table_url, 1)["done"] is False
+    one.close()
+    two.close()
+
+
 def test_the_status_never_says_saved_while_taps_wait(phone, own_server):
     page = phone.new_page()
     table_url = open_table(page, own_server.url, SETUP, "fr")

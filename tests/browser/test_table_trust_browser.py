@@ -188,6 +188,37 @@ def test_a_town_opened_again_on_another_phone_is_said_and_its_own_phone_hands_it
     close(contexts)
 
 
+def test_a_town_emptied_on_the_phone_that_opened_it_again_is_asked_about_before_it_is_handed_in_again(
+        browser, own_server):
+    # "Hand it in again" handed in a town the other phone had emptied meanwhile, where "Done" asks first.
+    contexts, (a, b) = phones(browser)
+    table_url = open_table(a, own_server.url, SETUP)
+    ready(a, table_url, 1)
+    tap(a, "cottage", "a1")
+    a.click("[data-action=done]")
+    a.wait_for_url(table_url, timeout=WAIT)
+    a.goto(table_url + "/1")
+    expect(a.locator("[data-action=change-again]")).to_be_visible(timeout=WAIT)
+    # Another phone takes the town over, opens it again and empties it.
+    ready(b, table_url, 1)
+    expect(b.locator(".table-owned")).to_be_visible(timeout=WAIT)
+    b.click("[data-action=take-over]")
+    b.click("[data-action=change-again]")
+    expect(b.locator("[data-action=done]")).to_be_visible(timeout=WAIT)
+    tap(b, "", "a1")
+    expect(b.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
+    assert "square_a1" not in {k for k, v in held(table_url, 1)["fields"].items() if v}
+    expect(a.locator("#square_a1")).to_have_value("", timeout=WAIT)
+    a.click("[data-action=hand-in-again]")
+    asked = a.locator(".table-ask-empty")
+    expect(asked).to_be_focused()
+    expect(asked.locator("p")).to_have_text("This town has no building yet. Hand it in anyway?")
+    a.click("[data-action=keep-open]")
+    expect(a.locator("[data-action=done]")).to_be_focused()
+    assert held(table_url, 1)["done"] is False
+    close(contexts)
+
+
 def test_done_with_the_conflict_panel_open_says_it_waits_for_the_choice_then_hands_the_town_in(browser, own_server):
     contexts, (a, b) = phones(browser)
     table_url = open_table(a, own_server.url, SETUP)
