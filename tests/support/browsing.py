@@ -54,9 +54,12 @@ class Server:
     """The app served on a free loopback port from a thread, until stop()."""
 
     def __init__(self, config=None):
-        # Tables of a shared server go to a temporary file, never into the working tree's instance folder.
-        self.config = config or {"TESTING": True,
-                                 "TABLES_DATABASE": tempfile.mkdtemp(prefix="marquoir-tables-") + "/t.sqlite3"}
+        # Tables of a shared server go to a temporary file, never into the working tree's instance folder; its
+        # folder goes with the server (at the latest when the run ends), restarts included.
+        if config is None:
+            self.folder = tempfile.TemporaryDirectory(prefix="marquoir-tables-")
+            config = {"TESTING": True, "TABLES_DATABASE": self.folder.name + "/t.sqlite3"}
+        self.config = config
         self._serve(0)
         self.url = "http://127.0.0.1:{}".format(self.server.server_port)
 
