@@ -16,7 +16,7 @@ def live_server():
     """Serve the app on a free loopback port for the whole session; yield its base address."""
     server = Server()
     yield server.url
-    server.stop()
+    server.close()
 
 
 @pytest.fixture
@@ -24,7 +24,7 @@ def own_server():
     """A server of this test's own, which the test may stop."""
     server = Server()
     yield server
-    server.stop()
+    server.close()
 
 
 @pytest.fixture(scope="session")

@@ -55,9 +55,10 @@ class Server:
 
     def __init__(self, config=None):
         # Tables of a shared server go to a temporary file, never into the working tree's instance folder; its
-        # folder goes with the server (at the latest when the run ends), restarts included.
+        # folder stays through restarts and goes at close().
+        self.folder = None
         if config is None:
-            self.folder = tempfile.TemporaryDirectory(prefix="marquoir-tables-")
+            self.folder = tempfile.TemporaryDirectory(prefix="marquoir-tables-")  # noqa: SIM115 (removed in close())
             config = {"TESTING": True, "TABLES_DATABASE": self.folder.name + "/t.sqlite3"}
         self.config = config
         self._serve(0)
@@ -78,6 +79,12 @@ class Server:
             self.server.shutdown()
             self.thread.join()
             self.server.server_close()
+
+    def close(self):
+        """Stop serving for good: its tables' folder goes too."""
+        self.stop()
+        if self.folder is not None:
+            self.folder.cleanup()
 
 
 def forget(page, origin: str) -> None:
