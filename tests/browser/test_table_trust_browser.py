@@ -163,15 +163,22 @@ def told(page, table, own=None):
     }""", [table, own])
 
 
-def test_a_town_opened_again_on_another_phone_is_said_and_its_own_phone_hands_it_in_again(browser, own_server):
+def handed_in_and_shown_again(browser, server):
+    """Return (contexts, pages, table address) of two phones: the first has handed town 1 in (a Cottage on a1) and
+    shows it again; the second has not opened it."""
     contexts, (a, b) = phones(browser)
-    table_url = open_table(a, own_server.url, SETUP)
+    table_url = open_table(a, server.url, SETUP)
     ready(a, table_url, 1)
     tap(a, "cottage", "a1")
     a.click("[data-action=done]")
     a.wait_for_url(table_url, timeout=WAIT)
     a.goto(table_url + "/1")
     expect(a.locator("[data-action=change-again]")).to_be_visible(timeout=WAIT)
+    return contexts, (a, b), table_url
+
+
+def test_a_town_opened_again_on_another_phone_is_said_and_its_own_phone_hands_it_in_again(browser, own_server):
+    contexts, (a, b), table_url = handed_in_and_shown_again(browser, own_server)
     # A stray tap on another phone opens it again...
     ready(b, table_url, 1)
     b.click("[data-action=change-again]")
@@ -191,14 +198,7 @@ def test_a_town_opened_again_on_another_phone_is_said_and_its_own_phone_hands_it
 def test_a_town_emptied_on_the_phone_that_opened_it_again_is_asked_about_before_it_is_handed_in_again(
         browser, own_server):
     # "Hand it in again" handed in a town the other phone had emptied meanwhile, where "Done" asks first.
-    contexts, (a, b) = phones(browser)
-    table_url = open_table(a, own_server.url, SETUP)
-    ready(a, table_url, 1)
-    tap(a, "cottage", "a1")
-    a.click("[data-action=done]")
-    a.wait_for_url(table_url, timeout=WAIT)
-    a.goto(table_url + "/1")
-    expect(a.locator("[data-action=change-again]")).to_be_visible(timeout=WAIT)
+    contexts, (a, b), table_url = handed_in_and_shown_again(browser, own_server)
     # Another phone takes the town over, opens it again and empties it.
     ready(b, table_url, 1)
     expect(b.locator(".table-owned")).to_be_visible(timeout=WAIT)
