@@ -307,16 +307,18 @@ def test_a_summary_not_of_its_shape_is_read_again_from_the_code(client, summary)
 
 
 def test_a_new_summary_layout_reads_every_kept_game_again_once(client, monkeypatch):
-    # A game and a quick pad kept in layout 1 (no number). Layout 2 comes: both are read again from their codes,
-    # each summary then holds its layout, and a second look reads nothing again.
+    # A game and a quick pad kept in layout 1 (no number), as every phone kept them before layout 2. Layout 2 comes:
+    # both are read again from their codes, each summary then holds its layout, and a second look reads nothing again.
+    assert history.SUMMARY_LAYOUT == 2
     words, links = page_words(client, "en"), {"result": "/xx/r/%(code)s", "pad": "/xx/pad"}
     games = kept_games.kept(NOW)[:1] + [{"code": history.PAD + "mode=master-builder&n0=Ana&blue0=12&n1=Bo&blue1=9",
                                          "when": NOW - history.DAY}]
+    monkeypatch.setattr(history, "SUMMARY_LAYOUT", 1)
     read(games)
     assert all("layout" not in game["summary"] for game in games)
     before = json.loads(flow.history_json(json.dumps(stats_request(words, games, links=links))))
     assert '<p class="stats-count">2 games</p>' in before["html"] and "played" not in before
-    monkeypatch.setattr(history, "SUMMARY_LAYOUT", 2)
+    monkeypatch.undo()
     first = json.loads(flow.history_json(json.dumps(stats_request(words, games, links=links))))
     again = [game["summary"] for game in json.loads(first["played"])]
     assert [summary["layout"] for summary in again] == [2, 2]

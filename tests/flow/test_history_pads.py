@@ -17,11 +17,11 @@ TIED = "pad?mode=master-builder&n0=Ana&blue0=12&empty0=2&t0=3&n1=B%C3%B3&blue1=9
 
 
 def test_a_finished_pad_is_summed_up_by_its_rows_which_add_up_to_each_total():
-    assert history.summary_of(TIED) == {"mode": "master-builder", "buildings": [], "players": [
+    assert history.summary_of(TIED) == {"mode": "master-builder", "buildings": [], "layout": 2, "players": [
         {"name": "Ana", "total": 10, "place": 1, "by_colour": [12, 0, 0, 0, 0, 0, 0, 0, -2, 0], "built": [],
-         "decided_by": "master-builder-turns"},
+         "decided_by": "master-builder-turns", "won_on": "master-builder-turns"},
         {"name": "Bó", "total": 10, "place": 2, "by_colour": [9, 0, 0, 0, 0, 0, 0, 0, -2, 3], "built": [],
-         "decided_by": "master-builder-turns"}]}
+         "decided_by": "master-builder-turns", "lost_on": "master-builder-turns"}]}
 
 
 def test_a_solo_pad_keeps_its_title_and_the_cathedral_spares_its_empty_squares():
@@ -95,7 +95,8 @@ def test_a_pad_is_one_row_per_player_in_the_plays_csv():
 
 
 def test_the_phone_reads_pads_as_the_server_does(micropython_core):
-    for query in (TIED, "pad?mode=solo&n0=Zo%C3%A9&blue0=30&cathedral0=1&empty0=4", "pad?n0=%FF&n1=Bo", "pad?n0=Ana&n1="):
+    for query in (TIED, "pad?mode=solo&n0=Zo%C3%A9&blue0=30&cathedral0=1&empty0=4", "pad?n0=%FF&n1=Bo", "pad?n0=Ana&n1=",
+                  THREE_WAY, ONE_AHEAD_OF_A_SHARED_PLACE):
         text = json.dumps({"call": "pad", "query": query[len(history.PAD):]})
         assert micropython_core.flow_json("history", text) == json.loads(flow.history_json(text))
 
@@ -124,6 +125,29 @@ def test_a_tie_lost_is_listed_as_lost_and_a_tie_won_as_won(client, lang, won, lo
                       answer["html"])
     # Bo first (the winner), then Ana.
     assert ties == [won, lost]
+
+
+# Ana, Bo and Cy level on 10 points. Ana wins on fewer turns (2 to their 3); Bo and Cy are level on turns, and Bo
+# comes second on fewer empty squares (1 to Cy's 2). Then Di alone ahead of two who share a place: Eve and Fa level
+# on 10 with Di, Di on 2 turns, Eve and Fa on 3 turns and 0 empty squares each (a shared place needs no more).
+THREE_WAY = ("pad?mode=master-builder&n0=Ana&blue0=12&empty0=2&t0=2&n1=Bo&blue1=11&empty1=1&t1=3"
+             "&n2=Cy&blue2=12&empty2=2&t2=3")
+ONE_AHEAD_OF_A_SHARED_PLACE = ("pad?mode=town-hall&n0=Di&blue0=10&empty0=0&c0=2&n1=Eve&blue1=10&empty1=0&c1=1"
+                               "&n2=Fa&blue2=10&empty2=0&c2=1")
+
+
+def test_the_middle_of_a_three_way_tie_lost_on_one_tie_break_and_won_on_the_next():
+    # Bo was counted as having lost on empty squares (the last tie-break that placed him), where he won on them over
+    # Cy and lost on turns to Ana.
+    stats = history.stats([{"code": code, "when": NOW - n, "summary": history.summary_of(code)}
+                           for n, code in enumerate([THREE_WAY, ONE_AHEAD_OF_A_SHARED_PLACE])], {}, {}, NOW)
+    assert {p["name"]: (p["tie_breaks"], p["ties_lost"]) for p in stats["players"]} == {
+        "Ana": ([["master-builder-turns", 1]], []),
+        "Bo": ([["empty-squares", 1]], [["master-builder-turns", 1]]),
+        "Cy": ([], [["empty-squares", 1]]),
+        "Di": ([["cottages", 1]], []),
+        "Eve": ([["shared", 1]], [["cottages", 1]]),
+        "Fa": ([["shared", 1]], [["cottages", 1]])}
 
 
 def test_a_tie_is_lost_by_those_its_tie_break_placed_after_another_and_a_shared_place_by_nobody():

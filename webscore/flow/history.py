@@ -24,7 +24,10 @@ from ..scoring.game import SOLO_LOWEST_RANK
 from ..scoring.game import SOLO_RANKS
 from ..scoring.game import TIE_BREAKS
 from ..scoring.game import TIE_SHARED
+from ..scoring.game import game_standings
+from ..scoring.game import tie_sides
 from ..scoring.pad import pad_from_fields
+from ..scoring.pad import pad_standings
 from ..scoring.pad import row_points
 from ..scoring.validate import _check_name
 
@@ -50,8 +53,9 @@ EXPORT = {"app": "marquoir", "kind": "games", "version": 1}
 # The layout of a kept summary. Raise it when summary() or pad_summary() keeps something new or keeps it otherwise
 # (a new figure of the statistics page that needs more of a result): every phone then reads its games again from
 # their codes, once, and keeps the new summaries. Layout 1's summaries hold no number (they were kept before there
-# was one); from layout 2 on, "layout" holds it.
-SUMMARY_LAYOUT = 1
+# was one); from layout 2 on, "layout" holds it. Layout 2: the tie-breaks each player won and lost on (won_on,
+# lost_on), which a three-way tie's middle player has both of.
+SUMMARY_LAYOUT = 2
 # The times a game can have been finished at: from 2000 to 2200 (a time outside is no date a phone can write).
 EARLIEST = 946_684_800_000
 LATEST = 7_258_118_400_000
@@ -111,7 +115,8 @@ def _has_its_optional_keys(player: dict) -> bool:
     if "coins" in player and (type(player["coins"]) is not int or player["coins"] < 0):
         return False
     return all(key not in player or player[key] in names
-               for key, names in (("decided_by", TIE_NAMES), ("solo_rank", SOLO_TITLES), ("monument", ALL_MONUMENTS)))
+               for key, names in (("decided_by", TIE_NAMES), ("won_on", TIE_NAMES), ("lost_on", TIE_NAMES),
+                                  ("solo_rank", SOLO_TITLES), ("monument", ALL_MONUMENTS)))
 
 
 def kept_merges(merged) -> dict:
@@ -129,8 +134,9 @@ def summary(game: dict) -> dict:
     coins left in the chest at the end only in a game played with coins.
     """
     result = score_valid_game(game)
+    sides = _sides(game["mode"], game_standings(game, result["players"]), result["players"])
     players = []
-    for player, scored in zip(game["players"], result["players"]):
+    for player, scored, side in zip(game["players"], result["players"], sides):
         built = [[0, 0] for _ in game["buildings"]]
         for square in scored["squares"]:
             if square["card"] in game["buildings"]:
@@ -143,10 +149,16 @@ def summary(game: dict) -> dict:
                            ("monument", player.get("monument"))):
             if value:
                 kept[key] = value
+        kept.update(side)
         if "coins" in scored:
             kept["coins"] = scored["coins"]["left"]
         players.append(kept)
     return _laid_out({"mode": game["mode"], "buildings": list(game["buildings"]), "players": players})
+
+
+def _sides(mode: str, standings: list, placed: list) -> list:
+    """Return the tie-breaks each player won and lost on (scoring.game.tie_sides), from their places."""
+    return tie_sides(mode, standings, [player["place"] for player in placed])
 
 
 def _laid_out(summary: dict) -> dict:
@@ -176,8 +188,9 @@ def pad_summary(pairs: list):
     read = pad_from_fields(pairs)
     if read["problems"] or read["result"] is None:
         return None
+    sides = _sides(read["mode"], pad_standings(read["players"]), read["result"]["players"])
     players = []
-    for row, scored in zip(read["players"], read["result"]["players"]):
+    for row, scored, side in zip(read["players"], read["result"]["players"], sides):
         if not _is_name(scored["name"]) or scored["needs"]:
             return None
         points = row_points(row)
@@ -187,6 +200,7 @@ def pad_summary(pairs: list):
         for key in ("decided_by", "solo_rank"):
             if scored.get(key):
                 kept[key] = scored[key]
+        kept.update(side)
         players.append(kept)
     return _laid_out({"mode": read["mode"], "buildings": [], "players": players})
 
@@ -314,11 +328,13 @@ def _players(chosen: list) -> list:
                 kept["colours"][column] += points
             if player.get("monument"):
                 kept["monuments"][player["monument"]] = kept["monuments"].get(player["monument"], 0) + 1
-            tie = player.get("decided_by")
-            if tie:
-                # A tie broken against the player (one it tied with placed before them) is a tie lost.
-                counts = kept["ties_lost"] if _lost_tie(player, seated) else kept["tie_breaks"]
-                counts[tie] = counts.get(tie, 0) + 1
+            # A tie-break that placed the player before another of the same total is a tie broken for them, one
+            # that placed another before them a tie lost (a three-way tie's middle player has one of each); a
+            # place shared is lost by nobody.
+            for counts, tie in ((kept["tie_breaks"], player.get("won_on")), (kept["ties_lost"], player.get("lost_on")),
+                                (kept["tie_breaks"], TIE_SHARED if player.get("decided_by") == TIE_SHARED else None)):
+                if tie:
+                    counts[tie] = counts.get(tie, 0) + 1
             if "coins" in player:
                 kept["coin_games"] += 1
                 kept["coins"] += player["coins"]
@@ -338,13 +354,6 @@ def _players(chosen: list) -> list:
             # Coins left in the chest at the end, per game played with coins (None: no such game).
             "coins": tenths(kept["coins"], kept["coin_games"])})
     return sorted(players, key=lambda p: (-p["wins"], -p["games"], p["name"]))
-
-
-def _lost_tie(player: dict, seated: list) -> bool:
-    """Tell whether a tie-break went against the player: another player of the same total was placed before them
-    by it (a shared place is lost by nobody)."""
-    return player["decided_by"] != TIE_SHARED and any(
-        other["total"] == player["total"] and other["place"] < player["place"] for other in seated)
 
 
 def _game_of(total: dict) -> dict:

@@ -194,12 +194,43 @@ def town_view(game: dict, p: int, right_at_most: bool = False) -> TownView:
     )
 
 
+def game_standings(game: dict, scored: list) -> list:
+    """Return what rank() reads of each player of a game, from their towns as scored."""
+    return [{"total": town["total"], "master_builder_turns": player.get("master_builder_turns"),
+             "empty": town["empty"], "cottages": town["cottages"]} for player, town in zip(game["players"], scored)]
+
+
+def tie_sides(mode: str, standings: list, places: list) -> list:
+    """Return per player {"won_on", "lost_on"} (each only if any): the tie-break that placed them before the nearest
+    player of the same total placed after them, and the one that placed the nearest before them after that player.
+
+    Two players of the same total in different places were split by the first tie-break whose fact they differ on
+    (rank() splits a level by each in turn): in a three-way tie the middle player may lose on one and win on another.
+    """
+    breaks = [rule for rule in TIE_BREAKS if mode == MASTER_BUILDER or rule[0] != TIE_TURNS]
+
+    def split_by(a: int, b: int):
+        return next((name for name, fact, _ in breaks if standings[a][fact] != standings[b][fact]), None)
+
+    sides = []
+    for p, standing in enumerate(standings):
+        level = [q for q in range(len(standings)) if standings[q]["total"] == standing["total"]]
+        ahead = [q for q in level if places[q] < places[p]]
+        behind = [q for q in level if places[q] > places[p]]
+        side = {}
+        if behind:
+            side["won_on"] = split_by(p, min(behind, key=lambda q: places[q]))
+        if ahead:
+            side["lost_on"] = split_by(max(ahead, key=lambda q: places[q]), p)
+        sides.append(side)
+    return sides
+
+
 def score_valid_game(game: dict) -> dict:
     """Score a game file already checked by validate.problems()."""
     players = game["players"]
     scored = [score_town(town_view(game, p)) for p in range(len(players))]
-    standings = [{"total": scored[p]["total"], "master_builder_turns": players[p].get("master_builder_turns"),
-                  "empty": scored[p]["empty"], "cottages": scored[p]["cottages"]} for p in range(len(players))]
+    standings = game_standings(game, scored)
     results = []
     for p, placing in enumerate(rank(game["mode"], standings)):
         result = {"name": players[p]["name"], "place": placing["place"], "decided_by": placing["decided_by"],

@@ -141,24 +141,27 @@ def _total(row: dict) -> int:
     return sum(row_points(row).values())
 
 
+def pad_standings(players: list) -> list:
+    """Return what rank() reads of each row of a pad."""
+    return [{"total": _total(row), "master_builder_turns": row.get("master_builder_turns"),
+             "empty": row.get(EMPTY) or 0, "cottages": row.get("cottages")} for row in players]
+
+
 def pad_result(pad: dict) -> dict:
     """Return each player's total, place, deciding tie-break and the number it read, the fact a tie still needs, and
     solo rank."""
     players = pad["players"]
-    totals = [_total(row) for row in players]
-    standings = [{"total": totals[p], "master_builder_turns": players[p].get("master_builder_turns"),
-                  "empty": players[p].get(EMPTY) or 0, "cottages": players[p].get("cottages")}
-                 for p in range(len(players))]
+    standings = pad_standings(players)
     results = []
     for p, placing in enumerate(rank(pad["mode"], standings)):
-        result = {"name": players[p]["name"], "total": totals[p]}
+        result = {"name": players[p]["name"], "total": standings[p]["total"]}
         result.update(placing)
         result["needs_field"] = NEEDED_FIELD.get(placing["needs"])
         # The number the tie-break that placed the player read, said on each tied row as a result says it.
         result["tie_value"] = {TIE_TURNS: standings[p]["master_builder_turns"], TIE_EMPTY: standings[p]["empty"],
                                TIE_COTTAGES: standings[p]["cottages"]}.get(placing["decided_by"])
         if pad["mode"] == SOLO:
-            result["solo_rank"] = solo_rank(totals[p])
+            result["solo_rank"] = solo_rank(standings[p]["total"])
         results.append(result)
     return {"mode": pad["mode"], "players": results}
 
