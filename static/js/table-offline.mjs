@@ -33,16 +33,31 @@ function reloadWhenOnline(table) {
 // restarting), which is said as a town's page says it: "unreachable", never that the phone is offline.
 const why = (said) => (navigator.onLine ? "unreachable" : said);
 
+// The control of the page that holds the focus, as a selector that finds it, or the one drawn in its place, in the
+// page drawn again: by its id (the scores' link), its action (Reload) or its player (a town's link); any control
+// else. null when the focus is elsewhere.
+function focusedControl() {
+  const focused = document.activeElement;
+  if (!focused || focused === app || !app.contains(focused)) return null;
+  if (focused.id) return `#${CSS.escape(focused.id)}`;
+  if (focused.dataset.action) return `[data-action="${CSS.escape(focused.dataset.action)}"]`;
+  const player = focused.closest("[data-player]")?.dataset.player;
+  return player ? `[data-player="${CSS.escape(player)}"] a` : "a[href], button";
+}
+
 // Put a page in (draw: its HTML, asked again whenever the phone goes offline or back online, as why it is shown may
-// change), its Reload button answered, and reload by itself once the server answers again.
+// change), its Reload button answered, and reload by itself once the server answers again. A keyboard or a screen
+// reader stays where it was: the focus goes to the same control drawn again, not to the page's body.
 async function showOffline(table, draw) {
   const newest = newestOnly();
   const put = async () => {
     const html = await newest(draw);
     if (html === null) return;
+    const focused = focusedControl();
     app.replaceChildren(drawnNodes(html));
     app.querySelector('[data-action="reload"]').addEventListener("click", () => location.reload());
     relinkLanguages();
+    if (focused) (app.querySelector(focused) ?? app.querySelector("a[href], button"))?.focus();
   };
   // Listened to before the first drawing: a change while it is drawn draws it again.
   addEventListener("offline", put);

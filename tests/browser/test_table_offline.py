@@ -290,16 +290,22 @@ def test_a_table_whose_server_is_out_of_reach_says_so_and_not_that_the_phone_is_
     expect(page.locator("h1")).to_have_text("La table", timeout=WAIT)
     expect(unreachable).to_have_text("Impossible de joindre la table\u202f; nouvel essai sous peu.")
     expect(offline).to_be_hidden()
-    # The phone loses its network too: now that is what it says, and the table again once it is back.
+    # The phone loses its network too: now that is what it says, and the table again once it is back. The page drawn
+    # again keeps the focus where it was (it fell to the page's body): on "Recharger", then on the player's link.
+    reload = page.locator("[data-action=reload]")
+    reload.focus()
     go_offline(phone)
     offline_told(phone, page)
     expect(offline).to_have_text("Ce téléphone est hors ligne. La table se mettra à jour au retour du réseau.")
     expect(unreachable).to_be_hidden()
+    expect(reload).to_be_focused()
+    page.locator(".table-player[data-player='1'] a").focus()
     expect(page.locator(".table-offline + p")).to_have_text(
         "Pour suivre les bourgades des autres joueurs, il faut le réseau.")
     go_online(phone)
     expect(unreachable).to_be_visible()
     expect(offline).to_be_hidden()
+    expect(page.locator(".table-player[data-player='1'] a")).to_be_focused()
     # The server back, the page reloads as the server's, which follows the table again.
     own_server.restart()
     expect(page.locator("img.qr")).to_be_visible(timeout=WAIT)
