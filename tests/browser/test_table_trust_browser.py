@@ -151,6 +151,39 @@ def test_a_town_is_taken_over_from_the_question_it_opens_with_and_a_reload_asks_
     close(contexts)
 
 
+def test_one_take_over_tapped_while_a_tap_is_on_its_way_takes_the_town_and_sends_the_tap(browser, own_server):
+    # The refusal of a tap sent before "Take it over here" is the table's answer to the tap, not news after the
+    # take-over: b's page must not ask again ("This town was taken over by another phone. Take it back here?").
+    contexts, (a, b) = phones(browser, 2)
+    table_url = open_table(a, own_server.url, SETUP)
+    ready(a, table_url, 1)
+    tap(a, "cottage", "a1")
+    expect(a.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
+    ready(b, table_url, 1)
+    owned = b.locator(".table-owned")
+    expect(owned).to_contain_text("This town is being entered on another phone. Take it over here?", timeout=WAIT)
+    # b's first save is held on its way until the player has tapped "Take it over here".
+    sent, held_saves = [], []
+    b.on("request", lambda request: sent.append(json.loads(request.post_data)) if request.method == "POST" else None)
+    b.route(table_url + "/1", lambda route: held_saves.append(route) if not held_saves
+            and route.request.method == "POST" else route.continue_())
+    tap(b, "farm", "b1")
+    while not held_saves:
+        b.evaluate("0")  # each call lets Playwright hand the held request over
+    b.click("[data-action=take-over]")
+    expect(owned).to_be_hidden()
+    held_saves[0].continue_()
+    expect(b.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
+    expect(owned).to_be_hidden()
+    # The tap is the player's: refused once, then sent again taking the town, which is b's now with it.
+    assert [(save["op"], save.get("take", False)) for save in sent] == [
+        ({"seq": 1, "set": {"square_b1": ["farm", 1]}}, False), ({"seq": 1, "set": {"square_b1": ["farm", 1]}}, True)]
+    fields = held(table_url, 1)["fields"]
+    assert (fields["square_a1"], fields["square_b1"]) == ("cottage", "farm")
+    expect(a.locator(".table-events")).to_have_text(TAKEN_OVER, timeout=WAIT)
+    close(contexts)
+
+
 def told(page, table, own=None):
     """Return what a phone at a table tells of the events its stored state holds (table-store.mjs eventsToTell), as
     its page does with what this phone did itself."""
