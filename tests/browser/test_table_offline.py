@@ -126,8 +126,11 @@ def test_the_table_reloaded_offline_shows_what_this_phone_last_saw_and_leads_to_
     expect(page.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
     page.click("text=Back to the table")
     page.wait_for_url(table_url)
-    # The table as followed is kept once its first look has come back.
-    page.wait_for_function("(id) => localStorage.getItem('marquoir-table-state:' + id)", arg=table_id)
+    # The table as followed is kept once a look has come back with the cottage saved (the town's page kept the
+    # table's state too, from a look that may have come before its save).
+    page.wait_for_function(
+        "(id) => JSON.parse(localStorage.getItem('marquoir-table-state:' + id))?.players[0].status === 'entering'",
+        arg=table_id, timeout=WAIT)
     go_offline(phone)
     page.reload()
     offline_told(phone, page)
