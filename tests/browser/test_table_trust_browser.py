@@ -121,17 +121,25 @@ def test_a_town_another_phone_takes_over_is_said_on_every_phone_and_its_own_phon
     close(contexts)
 
 
-def test_a_town_is_taken_over_from_the_question_it_opens_with_and_a_reload_asks_again(browser, own_server):
-    # Asked as it opened a town it never entered, a phone's "Take it over" did nothing until a tap: the other phone
-    # went on entering the town, and no phone said anything. And a reload of the town asked no more.
+def held_by_another_phone(browser, server):
+    """Return (contexts, pages, table address) of two phones: the first has saved a Cottage on a1 of town 1, the
+    second has opened that town and is asked whether to take it over."""
     contexts, (a, b) = phones(browser, 2)
-    table_url = open_table(a, own_server.url, SETUP)
+    table_url = open_table(a, server.url, SETUP)
     ready(a, table_url, 1)
     tap(a, "cottage", "a1")
     expect(a.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
     ready(b, table_url, 1)
+    expect(b.locator(".table-owned")).to_contain_text("This town is being entered on another phone. Take it over here?",
+                                                      timeout=WAIT)
+    return contexts, (a, b), table_url
+
+
+def test_a_town_is_taken_over_from_the_question_it_opens_with_and_a_reload_asks_again(browser, own_server):
+    # Asked as it opened a town it never entered, a phone's "Take it over" did nothing until a tap: the other phone
+    # went on entering the town, and no phone said anything. And a reload of the town asked no more.
+    contexts, (a, b), table_url = held_by_another_phone(browser, own_server)
     owned = b.locator(".table-owned")
-    expect(owned).to_contain_text("This town is being entered on another phone. Take it over here?", timeout=WAIT)
     # Not taken yet: asked again as the town opens again.
     b.reload()
     expect(b.locator(".table-save-status")).to_contain_text("All saved.", timeout=WAIT)
@@ -154,14 +162,8 @@ def test_a_town_is_taken_over_from_the_question_it_opens_with_and_a_reload_asks_
 def test_one_take_over_tapped_while_a_tap_is_on_its_way_takes_the_town_and_sends_the_tap(browser, own_server):
     # The refusal of a tap sent before "Take it over here" is the table's answer to the tap, not news after the
     # take-over: b's page must not ask again ("This town was taken over by another phone. Take it back here?").
-    contexts, (a, b) = phones(browser, 2)
-    table_url = open_table(a, own_server.url, SETUP)
-    ready(a, table_url, 1)
-    tap(a, "cottage", "a1")
-    expect(a.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
-    ready(b, table_url, 1)
+    contexts, (a, b), table_url = held_by_another_phone(browser, own_server)
     owned = b.locator(".table-owned")
-    expect(owned).to_contain_text("This town is being entered on another phone. Take it over here?", timeout=WAIT)
     # b's first save is held on its way until the player has tapped "Take it over here".
     sent, held_saves = [], []
     b.on("request", lambda request: sent.append(json.loads(request.post_data)) if request.method == "POST" else None)
