@@ -109,12 +109,18 @@ def test_two_tabs_of_one_phone_on_one_town_lose_no_tap(phone, own_server):
     expect(second.locator(".table-changed")).not_to_contain_text("b1")
 
 
+def town_on_two_phones(browser, server):
+    """Return (contexts, pages, table address) of two phones with town 1 of a new table open and ready."""
+    contexts = browser.new_context(**PHONE), browser.new_context(**PHONE)
+    pages = [context.new_page() for context in contexts]
+    table_url = open_table(pages[0], server.url, SETUP)
+    for page in pages:
+        ready(page, table_url, 1)
+    return contexts, pages, table_url
+
+
 def test_the_changed_on_another_phone_note_goes_once_the_player_taps_again(browser, own_server):
-    one, two = browser.new_context(**PHONE), browser.new_context(**PHONE)
-    a, b = one.new_page(), two.new_page()
-    table_url = open_table(a, own_server.url, SETUP)
-    ready(a, table_url, 1)
-    ready(b, table_url, 1)
+    (one, two), (a, b), table_url = town_on_two_phones(browser, own_server)
     tap(a, "cottage", "a1")
     expect(b.locator(".table-changed")).to_have_text("Changed on another phone: a1.", timeout=WAIT)
     tap(b, "farm", "b1")
@@ -282,11 +288,7 @@ def test_done_on_a_town_with_no_building_asks_first_and_by_keyboard_gives_the_fo
 
 def test_the_empty_town_question_goes_once_another_phone_places_a_building(browser, own_server):
     # The question stayed, over a town that was no longer empty, until this phone's own player tapped.
-    one, two = browser.new_context(**PHONE), browser.new_context(**PHONE)
-    a, b = one.new_page(), two.new_page()
-    table_url = open_table(a, own_server.url, SETUP)
-    ready(a, table_url, 1)
-    ready(b, table_url, 1)
+    (one, two), (a, b), table_url = town_on_two_phones(browser, own_server)
     a.click("[data-action=done]")
     asked = a.locator(".table-ask-empty")
     expect(asked).to_be_focused()
