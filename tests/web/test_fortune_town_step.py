@@ -3,12 +3,14 @@ messages, its seed put on the board by a palette tool and sent in a select of it
 Hollow Hill's swaps asked of its owner; a town saved without its coins is refused, naming them in the reader's
 language."""
 
+import json
 import re
 
 import pytest
 
 from support.towns import town
 from support.webflow import text_of
+from webscore.flow import town_pieces
 from webscore.languages import LANGUAGES
 from webscore.scoring import encode
 from webscore.scoring import problems
@@ -84,3 +86,30 @@ def test_a_game_without_the_expansions_asks_for_neither(client):
     played["players"] = [dict(player, coins=None, seed=None) for player in played["players"]]
     html = client.get("/en/g/{}/2".format(encode(played))).text
     assert 'name="coins"' not in html and 'name="seed"' not in html and "data-seed" not in html
+
+
+# What the square the seed lies on says, as drawn, with each card a tap may put there: the seed is said with it.
+SEEDED = {"en": ("d4, Empty, Seed, −1 point", "d4, Empty, Seed", "d4, Cottage, Seed", "d4, Hollow Hill, Seed"),
+          "fr": ("d4, Vide, Graine, −1\u00a0point", "d4, Vide, Graine", "d4, Maison de campagne, Graine",
+                 "d4, Colline creuse, Graine"),
+          "hu": ("d4, Üres, Mag, −1\u00a0pont", "d4, Üres, Mag", "d4, Kunyhó, Mag", "d4, Üreges Domb, Mag")}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_square_the_seed_lies_on_says_it_with_every_card_as_the_live_score_does(client, lang):
+    # Drawn by the server, it said the seed as it came ("d4, Empty, Seed, −1 point"), but not with a card a tap put
+    # there until the core in the browser had answered ("d4, Cottage"), nor ever where no core runs.
+    html = client.get("/{}/g/{}/1".format(lang, encode(game()))).text
+    words = json.loads(re.search(r'<script type="application/json" id="words">(.*?)</script>', html).group(1))
+    said = dict(re.findall(r'(data-said[-\w]*)="([^"]*)"',
+                           re.search(r'<div class="square[^"]*" ([^>]*data-square="d4"[^>]*)>', html).group(1)))
+    assert (said["data-said"], said["data-said-empty"], said["data-said-cottage"],
+            said["data-said-hollow-hill"]) == SEEDED[lang]
+    # Worded as the live score words them (town_pieces.live_numbers), for every card the square can hold.
+    for card in BUILDINGS + ["hollow-hill", ""]:
+        fields = dict(squares(d4=card), seed="d4")
+        alone = town_pieces.live_numbers(words, {"waiting": ["coins"]}, fields)["said"]["d4"][0]
+        assert said["data-said-" + (card or "empty")] == alone
+    # Every other square says no seed.
+    assert html.count("data-said-cottage=") == 16 and len(re.findall(r'data-said-cottage="[^"]*, {}"'.format(
+        re.escape(words["ui"]["seed"])), html)) == 1

@@ -204,10 +204,12 @@ def square_field(words: dict, name: str, offered: list, values: dict, errors: di
     options += ['<option {}>{}</option>'.format(attributes({"value": card, "selected": chosen == card}),
                                                 escape(words["cards"][card])) for card in offered]
     # What the square says as drawn (square_said), and with each card it can hold ("data-said-empty" for none): said
-    # as a tap chooses one until the live score has its points, and where no core runs (town.js).
-    said = {"data-said-" + (card or "empty"): square_said(words, name, card) for card in [""] + offered}
+    # as a tap chooses one until the live score has its points, and where no core runs (town.js); with the seed where
+    # it lies, as the live score says it (live_numbers).
+    seeded = seed is not None and seed == name
+    said = {"data-said-" + (card or "empty"): square_said(words, name, card, seeded=seeded) for card in [""] + offered}
     said["data-said"] = square_said(words, name, shown, points_said(words, points) if points is not None else "",
-                                    seeded=seed is not None and seed == name)
+                                    seeded=seeded)
     select_attributes = {"class": "square-select", "id": select, "name": select}
     select_attributes.update(tied(errors, select))
     # Left blank, a Warehouse stores nothing: the placeholder says so.
