@@ -1,7 +1,7 @@
 // Tap-to-place on a town: pick a building from the palette, tap the squares it stands on.
 // The selects stay the form's truth (hidden; shown by noscript.css without scripts), so the server reads the
 // same fields with or without this. Each square is one button named "a1, Cottage, 3 points".
-import { announce, atMostOncePerFrame, focusFirstProblem, forgetProblems, formFields, keepHeight, newerAddress } from "./dom.mjs";
+import { announce, atMostOncePerFrame, drawnNodes, focusFirstProblem, forgetProblems, formFields, keepHeight, newerAddress } from "./dom.mjs";
 import { keepAwake } from "./wake.mjs";
 import { correcting, draftOf, forgetCorrection, keepDraft } from "./recent.mjs";
 
@@ -22,10 +22,12 @@ function show(palette, square) {
   const select = square.querySelector(".square-select");
   const card = select.value;
   const label = square.querySelector(".square-card");
-  // As the server draws it: broken only where the language lets a word break (soft hyphens).
-  label.textContent = card ? toolOf(palette, card)?.dataset.squareName ?? select.options[select.selectedIndex].text : "";
-  // "Empty" is said, not seen, where no building stands (written, not hidden: a hidden part is read with spaces).
-  square.querySelector(".square-empty").textContent = card ? "" : palette.dataset.labelEmpty;
+  // As the server draws it, from the palette's tool (town_pieces.square_card): the card's words whole where they fit a
+  // line, broken only where the language lets a word break (soft hyphens), and the comma that ends them; "Empty" is
+  // said, not seen, where no building stands (written, not hidden: a hidden part is read with spaces).
+  const drawn = toolOf(palette, card)?.dataset.squareName;
+  if (drawn === undefined) label.textContent = select.options[select.selectedIndex].text;
+  else label.replaceChildren(drawnNodes(drawn));
   square.className = square.className.replace(/\bc-\S+/g, "").replace(/\bfilled\b/g, "").trim();
   if (card) square.classList.add("filled", "c-" + colourOf(palette, card));
   square.querySelector(".stored").classList.toggle("is-hidden", card !== "warehouse");

@@ -191,7 +191,7 @@ FLOOR_TAP = """(() => {
     if (!square || !tool) return;
     count += 1;
     square.querySelector(".square-select").value = tool.dataset.card;
-    square.querySelector(".square-card").textContent = tool.dataset.squareName;
+    square.querySelector(".square-card").innerHTML = tool.dataset.squareName;
     square.className = square.className.replace(/\\bc-\\S+/g, "").trim() + " filled c-" + tool.dataset.colour;
     square.querySelector(".square-points").textContent = String(count);
     form.querySelector(".running-total").textContent = "Running total: " + (100 + count);

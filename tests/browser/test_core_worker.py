@@ -54,7 +54,7 @@ def test_a_tapped_square_shows_its_card_only_with_its_new_points(phone, live_ser
     page.click(".square[data-square=a1] .square-button")
     expect(page.locator(".running-total")).to_have_text("Running total: 34")
     # The Farm shows with its 0 points, never beside the Cottage's 3 that stood there.
-    assert page.evaluate("() => window.seen") == [["Farm", "0"]]
+    assert page.evaluate("() => window.seen") == [["Farm,", "0"]]
     expect(page.locator("#announce")).to_have_text("a1, Farm, 0 points. Running total: 34")
 
 
@@ -276,7 +276,7 @@ def test_taps_made_before_the_towns_script_runs_are_answered_once_it_does(phone,
     expect(page.locator("#square_b1")).to_have_value("farm")
     expect(page.locator("#square_d1")).to_have_value("well")
     expect(page.locator(".palette .tool[data-card=farm]")).to_have_attribute("aria-pressed", "true")
-    expect(page.locator(".square[data-square=a1] .square-card")).to_have_text("Ferme")
+    expect(page.locator(".square[data-square=a1] .square-card")).to_have_text("Ferme,")
     expect(page.locator(".square[data-square=b1] .square-points")).to_have_text("0", timeout=WAIT)
     expect(page.locator(".running-total")).not_to_have_class(re.compile(r"\bis-stale\b"))
     expect(page).to_have_url(re.compile(r"[?&]square_b1=farm&"))

@@ -36,10 +36,14 @@ def focused_square(page):
 
 
 def shown_and_stored(page):
-    """Return {square: (card shown on the square as read, without its soft hyphens; the select's option and value)}
-    for the 16 squares."""
+    """Return {square: (card shown on the square as read, without its soft hyphens and what is said, not seen; the
+    select's option and value)} for the 16 squares."""
     return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.square')].map(s => [s.dataset.square,
-        [s.querySelector('.square-card').textContent.replaceAll('\\u00ad', ''),
+        [(() => {
+          const card = s.querySelector('.square-card').cloneNode(true);
+          for (const said of card.querySelectorAll('.said-only')) said.remove();
+          return card.textContent.replaceAll('\\u00ad', '');
+        })(),
          s.querySelector('.square-select').selectedOptions[0].text,
          s.querySelector('.square-select').value]]))""")
 
@@ -120,7 +124,8 @@ def test_after_a_problem_focus_is_on_the_square_and_the_title_says_error(phone, 
     assert page.title() == "Error: Town of Bo · Marquoir"
     assert focused_square(page) == "b2"
     described = page.evaluate(ACTIVE + ".getAttribute('aria-describedby')")
-    assert page.locator("#" + described).inner_text() == "Enter how many resources are stored, from 0 to 3."
+    assert page.locator("#" + described).inner_text().replace("\u00ad", "") == \
+        "Enter how many resources are stored, from 0 to 3."
 
 
 @pytest.mark.parametrize("lang", ["en", "hu"])

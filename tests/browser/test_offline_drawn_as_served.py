@@ -199,7 +199,9 @@ def test_an_altered_town_address_is_refused_offline_as_the_server_refuses_it(ser
     assert served.goto(address).status == 422
     page = town_drawn_offline_as_served(served, offline_phone, address)
     if ALTERED[query]:
-        assert page.locator("#app .error").all_inner_texts() == [ALTERED[query][lang == "hu"]]
+        # Read without the soft hyphens a square's words may break at.
+        assert [shown.replace("\u00ad", "") for shown in page.locator("#app .error").all_inner_texts()] == \
+            [ALTERED[query][lang == "hu"]]
     page.close()
 
 

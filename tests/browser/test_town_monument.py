@@ -33,7 +33,7 @@ def test_a_monument_chosen_on_a_town_step_applies_at_once(warm_phone, live_serve
     page.wait_for_selector("form.js-town[data-live-total]")
     page.click(".palette .tool[data-card=fort-ironweed]")
     page.click(".square[data-square=d4] .square-button")
-    expect(page.locator(".square[data-square=d4] .square-card")).to_have_text("Fort Iron\u00adweed")
+    expect(page.locator(".square[data-square=d4] .square-card")).to_have_text("Fort Iron\u00adweed,")
 
 
 def test_without_scripts_the_monuments_button_sends_the_choice(phone_without_js, live_server):

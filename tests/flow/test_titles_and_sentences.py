@@ -229,7 +229,33 @@ def test_the_live_score_marks_a_warehouse_load_no_town_takes_as_the_server_does(
         text = json.dumps({"code": examples.FOUR_PLAYERS_CODE, "n": 1, "fields": fields})
         return json.loads(flow.live_json(text, words))["shown"]["problems"]
 
+    # Drawn as the square shows a message, its words whole where they fit (town_pieces.square_message).
     message = '<span class="error" id="stored_d4-error-1" role="alert">{}</span>'
-    assert problems("7") == {"stored_d4": message.format(text.escape(over))}
-    assert problems("-1") == problems("x") == {"stored_d4": message.format(text.escape(not_a_count))}
+    assert problems("7") == {"stored_d4": message.format(town_pieces.square_message(words, over))}
+    assert problems("-1") == problems("x") == {"stored_d4": message.format(town_pieces.square_message(words,
+                                                                                                      not_a_count))}
     assert problems("3") == problems("") == {}
+
+
+@pytest.mark.parametrize(("lang", "over", "cottage"), [
+    ("en", 'A <span class="whole">Ware\u00adhouse</span> stores at most 3 <span class="whole">re\u00adsources.</span>',
+     '<span class="whole">Cot\u00adtage<span class="said-only">,</span></span>'),
+    ("fr", 'Un <span class="whole">en\u00adtre\u00adpôt</span> stocke au plus '
+           '<span class="whole">3\u00a0res\u00adsources.</span>',
+     '<span class="whole">Mai\u00adson</span> de <span class="whole">cam\u00adpagne<span class="said-only">,</span></span>'),
+    ("hu", 'Egy <span class="whole">rak\u00adtár</span> <span class="whole">leg\u00adfel\u00adjebb</span> '
+           '<span class="whole">3\u00a0nyers\u00adanya\u00adgot</span> <span class="whole">tá\u00adrol.</span>',
+     '<span class="whole">Kuny\u00adhó<span class="said-only">,</span></span>'),
+])
+def test_a_square_keeps_each_word_whole_and_breaks_it_only_where_the_language_lets_it(lang, over, cottage):
+    # A square's message broke its words at any letter ("3 ressour" / "ces."), and a card's name a word that fits a
+    # line at its soft hyphen ("Le Mé-" / "tier"): each word that may break is a box of its own, broken only at its
+    # soft hyphens, and only where it is wider than the square; its comma is said in it, as its button reads.
+    words, _ = page_words(lang)
+    assert town_pieces.square_message(words, text.problem_text(words, {"code": "stored-over-3"})) == over
+    assert town_pieces.square_card(words, "cottage") == cottage
+    assert town_pieces.square_card(words, "") == '<span class="square-empty said-only">{}</span>' \
+        '<span class="said-only">,</span>'.format(words["ui"]["empty"])
+    # A word that breaks at its own dash is a box of its own too.
+    assert text.whole_words("Barrett-vár (0–3) Puits") == \
+        '<span class="whole">Barrett-vár</span> <span class="whole">(0–3)</span> Puits'

@@ -24,8 +24,10 @@ def code_of(location: str) -> str:
 
 
 def errors(html: str) -> list:
-    """Return the error messages shown on a page."""
-    return [html_text.unescape(re.sub(r"\\s+", " ", m).strip()) for m in re.findall(r'class="error"[^>]*>([^<]*)<', html)]
+    """Return the error messages shown on a page, as read: a square's words kept whole (text.whole_words) and the soft
+    hyphens they may break at are not seen."""
+    return [html_text.unescape(re.sub(r"\\s+", " ", re.sub(r"</?span[^>]*>|\u00ad", "", m)).strip())
+            for m in re.findall(r'class="error"[^>]*>((?:[^<]|<span class="whole">[^<]*</span>)*)<', html)]
 
 
 def _inputs(html: str) -> list:

@@ -28,7 +28,8 @@ def test_a_town_with_a_problem_says_error_in_its_title_and_ties_the_message_to_i
     assert "<title>Error: Town of Bo · Marquoir</title>" in html
     field = re.search(r'<input[^>]*id="stored_a1"[^>]*>', html).group(0)
     assert 'aria-invalid="true"' in field and 'aria-describedby="stored_a1-error-1"' in field
-    assert re.search(r'<span class="error" id="stored_a1-error-1" role="alert">Enter how many resources are stored', html)
+    assert '<span class="error" id="stored_a1-error-1" role="alert"><span class="whole">En\u00adter</span> how many ' \
+        '<span class="whole">re\u00adsources</span> are stored, from 0 to 3.</span>' in html
 
 
 @pytest.mark.parametrize(("lang", "names"), [

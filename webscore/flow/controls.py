@@ -51,9 +51,9 @@ def wake_switch(words: dict) -> str:
     return '<label class="wake" hidden><input type="checkbox" checked>{}</label>'.format(escape(words["ui"]["keep_awake"]))
 
 
-def errors_of(errors: dict, field: str) -> str:
-    """Return a field's messages, each with the id its field points to."""
-    return "".join('<span class="error" id="{}-error-{}" role="alert">{}</span>'.format(field, n + 1, escape(message))
+def errors_of(errors: dict, field: str, drawn=escape) -> str:
+    """Return a field's messages, each with the id its field points to, each drawn as HTML by drawn (escaped)."""
+    return "".join('<span class="error" id="{}-error-{}" role="alert">{}</span>'.format(field, n + 1, drawn(message))
                    for n, message in enumerate(errors.get(field, [])))
 
 

@@ -21,6 +21,7 @@ from .text import plural_form
 from .text import points
 from .text import problem_text
 from .text import sentences
+from .text import whole_words
 from .town_step import FROM_SCORES
 from .town_step import UNCOUNTED
 
@@ -97,7 +98,7 @@ def grid_square(words: dict, square: dict) -> str:
     return ('<div class="square c-{}{}"><span class="square-name">{}</span>\n<span class="square-card">{}</span>\n'
             '<span class="square-points">{}</span></div>').format(
         square["colour"], " fed" if square["fed"] else " tree" if tree else "", square["square"],
-        escape(words["square_cards"][card] if card else words["ui"]["tree" if tree else "empty"]),
+        whole_words(words["square_cards"][card] if card else words["ui"]["tree" if tree else "empty"]),
         number(words, square["points"]))
 
 

@@ -17,6 +17,22 @@ def escape(text) -> str:
     return text
 
 
+def whole_words(text: str, end: str = "") -> str:
+    """Return text as a square shows it, as HTML (escaped): each word that may break inside (at a soft hyphen, or its
+    own dash) in a box of its own (class "whole"), which goes whole to the next line where it fits a line, and breaks
+    inside only where it is wider than the line, there alone ("Bou-/lan-/ge-/rie"); other words break between them.
+    end (HTML) ends the last word, in its box: a browser reads a space after a box ("campagne ,")."""
+    found = text.split(" ")
+    drawn = []
+    for n, word in enumerate(found):
+        tail = end if n == len(found) - 1 else ""
+        if "\u00ad" in word or "-" in word or "\u2013" in word:
+            drawn.append('<span class="whole">{}{}</span>'.format(escape(word), tail))
+        else:
+            drawn.append(escape(word) + tail)
+    return " ".join(drawn)
+
+
 def number(words: dict, value: int) -> str:
     """Return a whole number as the language writes it: its group separator and size, and a true minus."""
     written = words["number"]

@@ -21,6 +21,7 @@ from .text import points as text_points
 from .text import points_said
 from .text import problem_text
 from .text import sentences
+from .text import whole_words
 from .town_step import FROM_SCORES
 
 # The 16 squares of a town, row by row.
@@ -49,10 +50,10 @@ def town_grid(words: dict, offered: list, values: dict, errors: dict, asks_turns
     seeds = SEED in expansions
     for card in offered:
         colour = catalogue["colours"][card]
-        # Its name as a square shows it (soft hyphens where a word may break) goes with it: town.js puts it there.
+        # What a square shows and says of it (square_card: HTML) goes with it: town.js puts it there.
         tools.append('<button type="button" class="tool c-{0}" data-card="{1}" data-colour="{0}" data-square-name="{3}" '
                      'aria-pressed="false">{2}</button>'.format(colour, card, escape(words["cards"][card]),
-                                                                escape(words["square_cards"][card])))
+                                                                escape(square_card(words, card))))
     if seeds:
         tools.append(seed_tool(words, errors))
     # Undo is drawn enabled, so that a tap on it before town.js runs is kept with the others (early-taps.js);
@@ -61,13 +62,15 @@ def town_grid(words: dict, offered: list, values: dict, errors: dict, asks_turns
         '<div class="palette" data-label-empty="{empty}" data-choose-first="{first}">\n'
         '    <p class="running-total{waiting}"{hidden}>{total}</p>\n'
         '    <p class="palette-title">{tap}</p>\n    {tools}\n'
-        '    <button type="button" class="tool c-empty" data-card="" aria-pressed="false">{empty}</button>\n'
+        '    <button type="button" class="tool c-empty" data-card="" data-square-name="{empty_square}" '
+        'aria-pressed="false">{empty}</button>\n'
         '    <span class="palette-actions">\n'
         '      <button type="button" class="small" data-action="undo">{undo}</button>\n'
         '      <button type="button" class="small" data-action="clear">{clear}</button>\n'
         '    </span>\n  </div>').format(empty=escape(ui["empty"]), first=escape(ui["choose_first"]),
                                       tap=escape(ui["tap_hint"]), tools="\n    ".join(tools), undo=escape(ui["undo"]),
                                       clear=escape(ui["clear"]), total=escape(total), hidden="" if scored else " hidden",
+                                      empty_square=escape(square_card(words, "")),
                                       waiting=" is-waiting" if scored and "waiting" in scored else "")
     seed = str(values.get(SEED) or "") if seeds else None
     squares = [square_field(words, name, offered, values, errors, points.get(name), seed) for name in SQUARES]
@@ -159,7 +162,7 @@ def live_numbers(words: dict, scored: dict, fields: dict, refused=None) -> dict:
                       square_said(words, name, card, points, total, seeded)]
     errors = placed_texts(words, refused)["errors"]
     return {"total": total, "squares": squares, "said": said,
-            "problems": {field: errors_of(errors, field) for field in errors}}
+            "problems": {field: square_errors(words, errors, field) for field in errors}}
 
 
 def town_lines(words: dict, placed=None, name=None, problems=None) -> dict:
@@ -233,7 +236,19 @@ def square_field(words: dict, name: str, offered: list, values: dict, errors: di
         button=square_button(words, name, shown, errors.get(select, []), errors.get(stored, []), points, seed),
         select_attributes=attributes(select_attributes), options="".join(options),
         hidden="" if chosen == "warehouse" else " is-hidden", stored=stored, stored_label=escape(words["ui"]["stored"]),
-        stored_field=stored_field, errors=errors_of(errors, select) + errors_of(errors, stored))
+        stored_field=stored_field, errors=square_errors(words, errors, select) + square_errors(words, errors, stored))
+
+
+def square_errors(words: dict, errors: dict, field: str) -> str:
+    """Return the messages of a square's field (its card's, its load's), as the square shows them (square_message)."""
+    return errors_of(errors, field, lambda message: square_message(words, message))
+
+
+def square_message(words: dict, message: str) -> str:
+    """Return a message as a square shows it, as HTML: its words whole where they fit a line, a word wider than the
+    square broken only where the language lets it (words' square_words: "3 res-/sources."), never at any letter."""
+    breaks = words["square_words"]
+    return whole_words(" ".join(breaks.get(word, word) for word in message.split(" ")))
 
 
 def square_button(words: dict, name: str, card: str, select_errors: list, stored_errors: list, points=None,
@@ -256,13 +271,21 @@ def square_button(words: dict, name: str, card: str, select_errors: list, stored
     messages += ["stored_{}-error-{}".format(name, n + 1) for n in range(len(stored_errors))]
     return (
         '<button {}><span class="square-name">{}<span class="said-only">,</span></span>'
-        '<span class="square-what"><span class="square-card">{}</span>'
-        '<span class="square-empty said-only">{}</span><span class="said-only">,</span></span>{}'
+        '<span class="square-what"><span class="square-card">{}</span></span>{}'
         '<span class="square-points-holder"><span class="square-points" aria-hidden="true">{}</span>'
         '<span class="square-points-words visually-hidden">{}</span></span></button>').format(
         attributes({"type": "button", "class": "square-button", "aria-describedby": " ".join(messages) or None}),
-        name, escape(words["square_cards"][card]) if card else "", "" if card else escape(words["ui"]["empty"]),
-        mark, escape(written), escape(said))
+        name, square_card(words, card), mark, escape(written), escape(said))
+
+
+def square_card(words: dict, card: str) -> str:
+    """Return what a square's button shows and says of the card standing there (card: its id, "" for none), as HTML,
+    with the comma that ends it, said, not seen: its name as a square shows it (whole_words, soft hyphens where the
+    language lets a word break), or "Empty", said only. town.js puts it in from the palette's tool of the card."""
+    comma = '<span class="said-only">,</span>'
+    if not card:
+        return '<span class="square-empty said-only">{}</span>{}'.format(escape(words["ui"]["empty"]), comma)
+    return whole_words(words["square_cards"][card], comma)
 
 
 def town_step(words: dict, step: dict, grid: str) -> str:

@@ -30,8 +30,10 @@ from .. import i18n
 from ..http.addresses import browser_routes
 from ..http.cache import kept
 from . import labels
+from .hyphens import SOFT_HYPHEN
 from .hyphens import hyphenated
 from .problems import MESSAGES as PROBLEM_MESSAGES
+from .problems import SQUARE_PROBLEMS
 from .problems import UNREADABLE
 
 
@@ -237,6 +239,18 @@ def ui_words() -> dict:
     }
 
 
+def square_words(lang: str) -> dict:
+    """Return the words of the messages a town's square says (problems.SQUARE_PROBLEMS) that the language lets break,
+    each with its soft hyphens, by the word as the message writes it."""
+    found = {}
+    for code in SQUARE_PROBLEMS:
+        for word in str(PROBLEM_MESSAGES[code]).split(" "):
+            broken = hyphenated(lang, word)
+            if SOFT_HYPHEN in broken:
+                found[word] = broken
+    return found
+
+
 def words() -> dict:
     """Return every word the browser needs to draw towns and results, in the page's language."""
     counted = {code: i18n.plural_forms(*pair) for code, pair in labels.COUNTED_REASONS.items()}
@@ -269,6 +283,10 @@ def words() -> dict:
         "points": i18n.plural_forms("%(num)s point", "%(num)s points"),
         "empties": i18n.plural_forms("%(num)d empty square", "%(num)d empty squares"),
         "problems": {code: str(text) for code, text in PROBLEM_MESSAGES.items()},
+        # The words of the messages a square says that the language lets break, with a soft hyphen there: a square's
+        # message shows each whole where it fits a line, broken there alone where it does not ("3 res-/sources"),
+        # never at any letter (town_pieces.square_message).
+        "square_words": square_words(lang),
         "not_in_solo": get_translations().ugettext("%(card)s is not used in a solo game."),
         "unreadable_game": str(UNREADABLE),
         "code_problems": {code: str(text) for code, text in labels.CODE_PROBLEMS.items()},
