@@ -134,4 +134,7 @@ class TableRecord(TypedDict):
     # Per player, the hash of the key of the first phone the town belonged to: its saves count apart from the others'
     # (webscore.web.tables.limits.save_limits).
     first_owners: NotRequired[list[str | None]]
+    # Per player, the tags of the keys (towns.key_tag) of the phones the town belonged to before another took it over,
+    # the last FORMER_OWNERS_KEPT (absent in a table kept before they were noted).
+    former_owners: NotRequired[list[list[str]]]
     events: NotRequired[list[TableEvent]]

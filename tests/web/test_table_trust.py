@@ -15,6 +15,7 @@ from webscore.flow import table_pieces
 from webscore.scoring import encode
 from webscore.web.i18n.table_words import table_words
 from webscore.web.i18n.words import words as browser_words
+from webscore.web.tables import towns
 
 GAME = examples.load("four-players")
 SETUP = encode(empty_setup(GAME))
@@ -176,6 +177,37 @@ def test_a_phone_with_nothing_to_send_takes_a_town_over_by_a_change_of_nothing(p
     assert state(phone, table)["events"] == [{"player": 0, "kind": "taken-over", "revision": taken.json["revision"]}]
     mine = send(phone, table, 1, {"seq": 2, "set": {"square_b1": ["well", 1]}})
     assert (mine.status_code, mine.json["reason"], mine.json["was_yours"]) == (409, "owned", True)
+
+
+def test_a_phone_that_only_opened_a_town_again_is_not_told_it_was_taken_from_it(phone):
+    # A phone that opened another phone's handed-in town again ("Change my town again" never asks), then tapped, was
+    # told "This town was taken over by another phone. Take it back here?": its reopening counted as holding the town.
+    table = open_table(phone)
+    handed_in(phone, table)
+    other_key = "other-secret-key-01"
+    assert send(phone, table, 1, {"seq": 1, "reopen": 2}, OTHER, other_key).status_code == 200
+    tapped = send(phone, table, 1, {"seq": 2, "set": {"square_b1": ["well", 3]}}, OTHER, other_key)
+    assert (tapped.status_code, tapped.json["reason"], tapped.json["was_yours"]) == (409, "owned", False)
+    # Taken over, then taken back by the first phone: now it was the other phone's.
+    assert send(phone, table, 1, {"seq": 2, "set": {"square_b1": ["well", 3]}}, OTHER, other_key,
+                take=True).status_code == 200
+    assert send(phone, table, 1, {"seq": 3, "set": {"square_c1": ["well", 4]}}, take=True).status_code == 200
+    again = send(phone, table, 1, {"seq": 3, "set": {"square_d1": ["well", 5]}}, OTHER, other_key)
+    assert (again.status_code, again.json["reason"], again.json["was_yours"]) == (409, "owned", True)
+
+
+def test_a_town_keeps_its_last_former_owners_once_each():
+    # Taken over by twelve keys in turn, then by the first again: the tags of the last FORMER_OWNERS_KEPT before the
+    # owner now, oldest first, each once, and none of the other towns'.
+    record = {"towns": [None, None]}
+    hashes = ["{:02d}".format(k) * 32 for k in range(12)]
+    for key_hash in hashes + hashes[:1]:
+        record = towns.with_owner(record, 1, key_hash, 0.0)
+    assert record["owners"] == [hashes[0], None]
+    assert record["former_owners"] == [[towns.key_tag(h) for h in hashes[12 - towns.FORMER_OWNERS_KEPT:]], []]
+    assert towns.was_held_by(record, 1, hashes[11], False) and not towns.was_held_by(record, 1, hashes[2], True)
+    # A table kept before former owners were noted tells by what the phone sent.
+    assert towns.was_held_by({"towns": [None]}, 1, hashes[2], True)
 
 
 def test_a_take_over_stays_in_the_tables_state_however_many_events_follow_it(phone):

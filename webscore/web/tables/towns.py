@@ -100,16 +100,39 @@ def first_owners(record: dict) -> list:
     return record.get("first_owners") or owners(record)
 
 
+# The phones a town belonged to before the one it belongs to now, kept per town by their keys' tags: the last few
+# are enough to tell a phone its town was taken from it, and a link passed around cannot grow a table without end.
+FORMER_OWNERS_KEPT = 4
+
+
+def key_tag(key_hash: str) -> str:
+    """Return what a town notes of a key's hash beside each phone it remembers (sync's keys) and of its former
+    owners: enough to tell keys apart, a quarter of the hash."""
+    return key_hash[:16]
+
+
+def was_held_by(record: dict, n: int, key_hash: str, sent_before: bool) -> bool:
+    """Tell whether player n's town (from 1) belonged to the phone whose key has this hash before another took it
+    over. A table kept before former owners were noted can only tell whether the phone had an operation applied to
+    the town (sent_before), which a phone that only opened it again had too."""
+    former = record.get("former_owners")
+    return sent_before if former is None else key_tag(key_hash) in former[n - 1]
+
+
 def with_owner(record: dict, n: int, key_hash: str, now: float) -> dict:
     """Return the record with player n's town (from 1) belonging to the phone whose key has this hash (its first
-    phone, when no phone took it before)."""
+    phone, when no phone took it before); the phone it belonged to before becomes one of its former owners."""
     found, first = list(owners(record)), list(first_owners(record))
     if found[n - 1] == key_hash:
         return record
+    former = [list(kept) for kept in record.get("former_owners") or [[] for _ in found]]
+    if found[n - 1] is not None:
+        tag = key_tag(found[n - 1])
+        former[n - 1] = [kept for kept in former[n - 1] if kept != tag][-(FORMER_OWNERS_KEPT - 1):] + [tag]
     found[n - 1] = key_hash
     if first[n - 1] is None:
         first[n - 1] = key_hash
-    return dict(record, owners=found, first_owners=first, changed=now)
+    return dict(record, owners=found, first_owners=first, former_owners=former, changed=now)
 
 
 def with_event(record: dict, n: int, kind: str, now: float) -> dict:

@@ -64,10 +64,12 @@ from .store import Limited
 from .store import open_store
 from .towns import code_in
 from .towns import empty_towns
+from .towns import key_tag
 from .towns import owners
 from .towns import read_town
 from .towns import sync_towns
 from .towns import table_state
+from .towns import was_held_by
 from .towns import with_event
 from .towns import with_owner
 from .towns import with_town
@@ -303,8 +305,9 @@ def _merge(setup: dict, n: int, client: str, ops: list, now: float, mine: str, r
         # A town taken in from a link (the take form) is named on every phone as a take-over is.
         event = _by_another_phone(owner, mine, take, ops, town) if remember else TAKEN_IN
         if event == OWNED:
-            return record, {"outcome": OWNED, "seq": ops[0]["seq"], "was_yours": sync.last_seq(town, client) > 0}
-        town, answer = _applied(town, client, ops, setup, n, remember, _key_tag(mine), _key_tag(_holder(owner, mine, event)))
+            return record, {"outcome": OWNED, "seq": ops[0]["seq"],
+                            "was_yours": was_held_by(record, n, mine, sync.last_seq(town, client) > 0)}
+        town, answer = _applied(town, client, ops, setup, n, remember, key_tag(mine), key_tag(_holder(owner, mine, event)))
         applied = answer["outcome"] == sync.APPLIED
         ends_empty = applied and _ends_with_empty_towns(record, setup, n, before, town, answer)
         if ends_empty and not end:
@@ -339,12 +342,6 @@ def _holder(owner, mine: str, event) -> str:
     """Return the hash of the key that holds a town once a phone's operations are applied: the phone's own when it
     takes the town (the first to, or taking it over), else its owner's. The slots of its phones are kept (sync.apply)."""
     return mine if owner is None or event == "taken-over" else owner
-
-
-def _key_tag(key_hash: str) -> str:
-    """Return what a town notes of a key's hash beside each phone it remembers (sync's keys): enough to tell keys
-    apart, a quarter of the hash."""
-    return key_hash[:16]
 
 
 def _applied(town: dict, client: str, ops: list, setup: dict, n: int, remember: bool, key: str, holder: str) -> tuple:
