@@ -186,8 +186,10 @@ export function tapsInTurn() {
 
 // Letters typed right after a tap that gives a field it draws the focus (a player added: their name), before the field
 // is there: a slow phone draws it later, and meanwhile the button tapped has the focus, where the letters were lost.
-// keysAhead() keeps the letters typed on no field (Backspace takes the last back) while a tap waits: hold() at the tap,
-// and the function it returns, once the tap is answered, gives them to the field (focused, at its caret).
+// keysAhead() keeps the letters typed on no field (Backspace takes the last back) while a tap waits: hold(fields) at the
+// tap (fields: a function that finds the fields such a tap adds, the players' names), and the function it returns,
+// once the tap is answered, gives them to the last of those fields (focused, at its caret) if the tap added one; where
+// it added none (Solo keeps one player, the pad has six), they are dropped, never put into a name typed before.
 export function keysAhead() {
   let holding = 0;
   let kept = "";
@@ -203,10 +205,13 @@ export function keysAhead() {
   document.addEventListener("keyup", (event) => {
     if (event.key === " " && keeps(event)) event.preventDefault();
   }, { capture: true });
-  const hold = () => {
+  const hold = (fields) => {
     holding += 1;
-    return (field) => {
+    const before = fields().length;
+    return () => {
       holding -= 1;
+      const now = fields();
+      const field = now.length > before ? now[now.length - 1] : null;
       const given = field ? kept : "";
       if (field || !holding) kept = "";
       if (!given) return;

@@ -205,15 +205,6 @@ function buttonNow(tap, redrawn) {
   return action && root.querySelector(`[data-action="${action}"]`) ? action : null;
 }
 
-// How many players the form shown has, and the name field of its last one: letters typed right after "Add a player"
-// go only to a player it added (none at six).
-function playerCount() {
-  return root.querySelectorAll(".pad-form .pad-player").length;
-}
-function newestName() {
-  return root.querySelector(".pad-form").elements.namedItem(PAD.name + (playerCount() - 1));
-}
-
 const ready = loadBrowserCore();
 // The server's form is there before the core: its sign buttons work at once (a value typed is read once the core
 // is ready), the buttons that redraw the form wait for the core, and for each other.
@@ -232,10 +223,8 @@ root.addEventListener("click", (event) => {
   const tap = { action, who };
   // What is typed right after "Add a player" is the new player's name, however late their row is drawn (as on the
   // setup).
-  const typedAhead = action === "add" ? ahead.hold() : null;
-  const players = playerCount();
-  taps.tap(action, (redrawn) => buttonNow(tap, redrawn), act)
-    .finally(() => typedAhead?.(playerCount() > players ? newestName() : null));
+  const typedAhead = action === "add" ? ahead.hold(() => root.querySelectorAll(".pad-form .pad-player input.name")) : null;
+  taps.tap(action, (redrawn) => buttonNow(tap, redrawn), act).finally(() => typedAhead?.());
 });
 root.addEventListener("input", (event) => {
   if (core && event.target.form?.classList.contains("pad-form")) update(event.target.form);

@@ -388,11 +388,8 @@ if (form && words) {
     event.preventDefault();
     const tap = { action: button.value, who: button.closest("li")?.querySelector("input.name")?.value ?? "" };
     // What is typed right after "Add a player" is the new player's name, however late their row is drawn.
-    // Given only to a row the tap added: where it added none (Solo keeps one player), they would go into a name typed.
-    const typedAhead = tap.action === "add" ? ahead.hold() : null;
-    const rows = list().children.length;
-    taps.tap(tap.action, (redrawn) => buttonNow(tap, redrawn), (action) => act(action))
-      .finally(() => typedAhead?.(list().children.length > rows ? list().lastElementChild.querySelector("input.name") : null));
+    const typedAhead = tap.action === "add" ? ahead.hold(() => list().querySelectorAll("input.name")) : null;
+    taps.tap(tap.action, (redrawn) => buttonNow(tap, redrawn), (action) => act(action)).finally(() => typedAhead?.());
   });
   // A page Back brings from the browser's memory runs no script again: its kept towns are brought up to date.
   addEventListener("pageshow", (event) => {
