@@ -29,6 +29,7 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.slow)
 
 
+@pytest.hookimpl(optionalhook=True)  # pytest -p no:xdist runs the tests in one process
 def pytest_xdist_make_scheduler(config, log):
     """Run on both cores (pytest -n 2), the tests go to the workers module by module, and every browser test to one
     worker: a run starts one browser and one app server, while the other worker runs the rest."""
