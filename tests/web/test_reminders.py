@@ -210,9 +210,9 @@ CASES = [
     # Well (column a) are 2 types: 9 − 2 × 2.
     ("eraflage-vineyard", "9 if fed (as a Cottage), then −2 per other building type in its row and column.",
      ("eraflage-vineyard cottage . .", ". granary . .", "well . . .", EMPTY), "a1", 5),
-    # The Festival (4) and 3 coins left, 2 each: 6.
-    ("estival-festival", "4. Each coin left in your chest scores 2.",
-     ("estival-festival . . .", EMPTY, EMPTY, EMPTY), "a1 coins", 10, {"coins": 3}),
+    # The Festival (4) and 5 coins left, the fifth in the place it adds, 2 each: 10.
+    ("estival-festival", "4. Your chest holds a fifth coin, and each coin left in it scores 2.",
+     ("estival-festival . . .", EMPTY, EMPTY, EMPTY), "a1 coins", 14, {"coins": 5}),
     # 4 coins spent changing a named resource: 7 − 8, below zero.
     ("hollow-hill", "7, minus 2 per coin spent changing a named resource after it was built; can fall below 0.",
      ("hollow-hill . . .", EMPTY, EMPTY, EMPTY), "a1", -1, {"hollow_hill_swaps": 4}),

@@ -132,7 +132,7 @@ REMINDERS = {
     "oddity-shop": _l("2. Not played in Solo or Town Hall."),
     "caterinas-grotto": _l("2. Your chest holds a fifth coin."),
     "eraflage-vineyard": _l("9 if fed (as a Cottage), then −2 per other building type in its row and column."),
-    "estival-festival": _l("4. Each coin left in your chest scores 2."),
+    "estival-festival": _l("4. Your chest holds a fifth coin, and each coin left in it scores 2."),
     "hollow-hill": _l("7, minus 2 per coin spent changing a named resource after it was built; can fall below 0."),
     "masons-guild": _l("3. When built, place extra buildings."),
     "the-petal-promenade": _l("3. Your chest holds a fifth coin."),
