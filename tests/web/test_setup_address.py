@@ -66,6 +66,24 @@ def test_an_unknown_mode_is_named_next_to_the_modes_and_the_rest_kept(client, ac
     assert re.search(r'<option selected value="the-starloom">|<option value="the-starloom" selected>', response.text)
 
 
+@pytest.mark.parametrize("option, value", [("coins", "maybe"), ("coins", "0"), ("tiny_trees", "no"), ("cavern", "n")])
+def test_an_option_edited_to_say_neither_ticked_nor_off_is_named_and_the_rest_kept(client, option, value):
+    # Read as a tick before ("no" started a game with Tiny Trees).
+    response = client.get("/hu/new", query_string=dict(TYPED, action="start", **{option: value}))
+    assert response.status_code == 422
+    assert errors(response.text) == [
+        "Ez a cím olyan értéket ad ennek a mezőnek, amelyet ez az oldal nem ismer: {}.".format(option)]
+    assert names_typed(response.text) == ["Ana", "Bo", "Cy"]
+    assert checked(response.text, "green") == ["feast-hall"]
+
+
+@pytest.mark.parametrize("value, coins", [("y", True), ("on", True), ("TRUE", True), ("false", False), ("", False)])
+def test_an_option_as_a_form_browser_or_script_sends_it_starts_the_game(client, value, coins):
+    response = client.get("/en/new", query_string=dict(SETUP, coins=value))
+    assert response.status_code == 302
+    assert decode(code_of(response.headers["Location"])).get("coins", False) is coins
+
+
 @pytest.mark.parametrize("action", ["refresh", "start"])
 def test_a_repeated_field_is_named_and_the_first_value_shown(client, action):
     response = client.get("/en/new", query_string=pairs(dict(TYPED, action=action), ("mode", "solo")))

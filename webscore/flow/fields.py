@@ -45,6 +45,13 @@ def flag(fields: dict, key: str) -> bool:
     return value is not None and str(value).strip(SPACES).lower() not in ("", "false")
 
 
+def is_flag(value) -> bool:
+    """Whether a checkbox's value is one a form sends: ticked ("y" from our forms, "on" or "true" from a browser's or
+    a script's), or off ("" or "false"). An address edited to say anything else ("no", "0") is neither: flag() would
+    read it as ticked."""
+    return str(value).strip(SPACES).lower() in ("", "y", "on", "true", "false")
+
+
 def first_values(fields: dict) -> dict:
     """Return each field's first value: the server hands over each key's list of values (an address can repeat
     a key), the browser one text."""

@@ -40,6 +40,7 @@ from .fields import first_values
 from .fields import flag
 from .fields import indexed
 from .fields import is_count
+from .fields import is_flag
 from .fields import problem
 from .fields import repeated
 
@@ -179,6 +180,8 @@ def unread(fields: dict) -> list:
     fields = first_values(fields)
     if "mode" in fields and fields["mode"] not in MODES:
         found.append(problem("unknown-mode", value=_text(fields, "mode")))
+    found.extend(problem("unknown-value", value=option) for option in ("cavern", "without_monuments") + EXPANSIONS
+                 if not is_flag(_text(fields, option)))
     for colour in CARD_COLOURS:
         if _text(fields, colour) and _text(fields, colour) not in cards_of_colour(colour, fortune=True):
             found.append(problem("one-per-colour", value=colour))
