@@ -106,7 +106,7 @@ def test_a_square_changed_is_said_with_its_points_then_the_total(lang, said):
     # What town.js says of a square a tap changed: as its button reads (the card's name without its soft hyphens, a
     # square's no-break spaces as spaces), where the script joined the parts with ", " and ". " itself.
     words, _ = page_words(lang)
-    total = town_pieces.running_total(words, {"total": 34})
+    total = town_pieces.running_total(words, {"total": 34}, {})
     assert [town_pieces.square_said(words, "a1", "shrine-of-the-elder-tree", text.points_said(words, 3), total),
             town_pieces.square_said(words, "b2", ""),
             town_pieces.square_said(words, "c3", "fort-ironweed", text.points_said(words, -1))] == said
@@ -120,7 +120,22 @@ def test_a_square_changed_is_said_with_its_points_then_the_total(lang, said):
 def test_the_running_total_waits_on_a_warehouse_load_out_of_range_and_says_the_range(lang, said):
     # A load left blank is none and waits on nothing: the total waits only on one it cannot take, and says which.
     words, _ = page_words(lang)
-    assert town_pieces.running_total(words, {"waiting": ["stored_d4", "square_a1"]}) == said
+    assert town_pieces.running_total(words, {"waiting": ["stored_d4", "square_a1"]}, {}) == said
+
+
+@pytest.mark.parametrize(("lang", "blank", "answered"), [
+    ("en", "Running total: answer “{}” first", "Running total: check your answer to “{}”"),
+    ("fr", "Total provisoire\u00a0: remplissez d’abord le champ «\u00a0{}\u00a0»",
+     "Total provisoire\u00a0: vérifiez votre réponse au champ «\u00a0{}\u00a0»"),
+    ("hu", "Eddigi pontszám: előbb töltsd ki ezt: „{}”", "Eddigi pontszám: nézd át, mit írtál ide: „{}”"),
+])
+def test_the_running_total_asks_to_answer_a_blank_question_and_to_check_an_answer_it_cannot_take(lang, blank, answered):
+    # 5 coins in a chest of 4 waits on the coins as a blank does: the total said "answer it first" of a field filled.
+    words, _ = page_words(lang)
+    question = words["ui"]["coins"]
+    waiting = {"waiting": ["coins"]}
+    assert town_pieces.running_total(words, waiting, {"coins": ""}) == blank.format(question)
+    assert town_pieces.running_total(words, waiting, {"coins": "5"}) == answered.format(question)
 
 
 def test_a_square_holds_what_it_says_as_drawn_and_with_each_card():

@@ -45,7 +45,7 @@ def town_grid(words: dict, offered: list, values: dict, errors: dict, asks_turns
     """
     ui, catalogue = words["ui"], words["catalogue"]
     points = {square["square"]: square["points"] for square in scored.get("squares", [])} if scored else {}
-    total = running_total(words, scored) if scored else ""
+    total = running_total(words, scored, values) if scored else ""
     tools = []
     seeds = SEED in expansions
     for card in offered:
@@ -117,10 +117,11 @@ def seed_field(words: dict, seed: str, errors: dict) -> str:
         SEED, escape(words["ui"]["seed"]), attributes(select), "".join(options), errors_of(errors, SEED))
 
 
-def running_total(words: dict, scored: dict) -> str:
+def running_total(words: dict, scored: dict, values: dict) -> str:
     """Return what the running total says: the town's total (the least it can be while the town on the right is not
     entered: "until"), or what it waits for ({"waiting": [fields]}, webscore.flow.live_town), the first question
-    the form asks that has no right answer yet."""
+    the form asks that has no right answer yet: to be answered, or, where values (the fields' values, by name) holds
+    an answer, to be checked (5 coins in a chest of 4)."""
     ui = words["ui"]
     if "until" in scored:
         return fill(ui["running_total_until"], {"num": number(words, scored["total"]), "name": scored["until"]})
@@ -128,7 +129,8 @@ def running_total(words: dict, scored: dict) -> str:
         return fill(ui["running_total"], {"num": number(words, scored["total"])})
     field = scored["waiting"][0] if scored["waiting"] else None
     if field in QUESTIONS:
-        return fill(ui["waiting_for_answer"], {"question": ui[QUESTIONS[field]]})
+        answered = str(values.get(field) or "").strip()
+        return fill(ui["waiting_for_right_answer" if answered else "waiting_for_answer"], {"question": ui[QUESTIONS[field]]})
     if field == SEED:
         return ui["waiting_for_seed"]
     if field is not None and field.startswith("stored_"):
@@ -150,7 +152,7 @@ def live_numbers(words: dict, scored: dict, fields: dict, refused=None) -> dict:
     if "waiting" not in scored:
         for square in scored["squares"]:
             squares[square["square"]] = [number(words, square["points"]), points_said(words, square["points"])]
-    total = running_total(words, scored)
+    total = running_total(words, scored, fields)
     said = {}
     for name in SQUARES:
         card = fields.get("square_" + name)

@@ -140,6 +140,8 @@ def ui_words() -> dict:
         "running_total_until": _("Running total: at least %(num)s until the town of %(name)s is entered"),
         # The running total while a town waits for an answer: never a number that leaves the answer out.
         "waiting_for_answer": _("Running total: answer “%(question)s” first"),
+        # An answer the form cannot take (5 coins in a chest of 4): the page says why once the town is sent.
+        "waiting_for_right_answer": _("Running total: check your answer to “%(question)s”"),
         "waiting_for_load": _("Running total: enter what the Warehouse on %(square)s stores, from 0 to %(num)s"),
         "waiting_for_town": _("Running total: this town cannot be scored as it stands"),
         "offline_note": _("Scored on this phone: no network needed."),
