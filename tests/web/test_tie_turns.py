@@ -80,6 +80,16 @@ def test_turns_not_counted_leave_the_boxes_blank_and_say_so(client, lang, said):
     assert re.search(r"\b0[ \u00a0](turns|tours|főépítészi)", text_of(html)) is None
 
 
+def test_a_zero_typed_beside_other_turns_is_shown_as_the_count_the_ranking_read(client):
+    # Ana's 0 against Bo's 3 put Ana first on fewer turns, while the form left her box blank under "Turns not
+    # counted: taken as equal."
+    html = client.get("/en/r/{}".format(encode(game(turns=(0, 3))))).get_data(as_text=True)
+    assert re.findall(r'<input type="number" id="turns-\d" [^>]*value="([^"]*)"', html) == ["0", "3"]
+    assert "1 Ana −11 points tie-break: 0 turns as Master Builder 2 Bo −11 points tie-break: 3 turns as Master Builder" \
+        in text_of(html)
+    assert "Turns not counted" not in text_of(html)
+
+
 def test_once_broken_the_form_stays_with_the_turns_given(client):
     html = client.get("/en/r/{}".format(encode(game(turns=(2, 4))))).get_data(as_text=True)
     assert re.findall(r'<input type="number" id="turns-\d" [^>]*value="([^"]*)"', html) == ["2", "4"]

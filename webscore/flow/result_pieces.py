@@ -231,10 +231,12 @@ def turns_form(words: dict, view: dict, action: str, problems: dict, typed: dict
     keys = ["turns-" + str(p + 1) for p in view["asks_turns"]]
     # The first refused box has the focus as the page opens.
     focused = next((key for key in keys if problems.get(key)), None)
+    # "We did not count them" gives every player asked 0 turns as Master Builder (no player of a game has none): their
+    # boxes stay blank and the form says the turns were taken as equal. A 0 typed beside other counts is a count, as
+    # the ranking reads it.
+    uncounted_turns = bool(view["asks_turns"]) and all(view["players"][p].get("turns") == 0 for p in view["asks_turns"])
     for p, key in zip(view["asks_turns"], keys):
-        turns = view["players"][p].get("turns")
-        # 0 turns as Master Builder is what "we did not count them" gives: no player of a game has none.
-        turns = None if turns == 0 else turns
+        turns = None if uncounted_turns else view["players"][p].get("turns")
         refused = problems.get(key, [])
         # A refused box says so and names its problems to a screen reader.
         invalid = ' aria-invalid="true" aria-describedby="{}-error"{}'.format(key, " autofocus" if key == focused else "") \
@@ -251,7 +253,7 @@ def turns_form(words: dict, view: dict, action: str, problems: dict, typed: dict
                       for message in problems.get("general", []))
     if any(view["players"][p]["needs_turns"] for p in view["asks_turns"]):
         general += '<p class="hint">{}</p>'.format(escape(ui["needs"]["master-builder-turns"]))
-    if any(view["players"][p].get("turns") == 0 for p in view["asks_turns"]):
+    if uncounted_turns:
         general += '<p class="hint">{}</p>'.format(escape(ui["turns_taken_equal"]))
     # Who wins without the turns (equal turns): a table that did not count them sees it, and can say so.
     equal = view.get("equal_turns")
