@@ -66,6 +66,27 @@ def test_an_unknown_mode_is_named_next_to_the_modes_and_the_rest_kept(client, ac
     assert re.search(r'<option selected value="the-starloom">|<option value="the-starloom" selected>', response.text)
 
 
+@pytest.mark.parametrize("lang, message", [
+    ("en", "Another player has this name: add something to tell them apart, such as an initial."),
+    ("fr", "Un autre joueur porte déjà ce nom\u00a0: ajoutez de quoi les distinguer, une initiale par exemple."),
+    ("hu", "Egy másik játékosnak is ez a neve: írj mellé valamit, ami megkülönbözteti őket, például egy kezdőbetűt."),
+])
+def test_a_name_a_row_above_has_already_is_asked_to_be_told_apart_on_its_own_row(client, lang, message):
+    # Two players of one name started a game before: "Ana wins" over a ranking of Ana and Ana, one player in BG Stats.
+    response = client.get("/{}/new".format(lang), query_string=dict(SETUP, **{"players-2": " ana "}))
+    assert response.status_code == 422
+    assert errors(response.text) == [message]
+    assert re.search(r'<span class="error" id="players-2-error-1" role="alert">{}</span>'.format(re.escape(message)),
+                     response.text)
+    assert names_typed(response.text) == ["Ana", "Bo", " ana "]
+
+
+def test_names_told_apart_by_an_initial_start_the_game(client):
+    response = client.get("/en/new", query_string=dict(SETUP, **{"players-1": "Ana B."}))
+    assert response.status_code == 302
+    assert [p["name"] for p in decode(code_of(response.headers["Location"]))["players"]] == ["Ana", "Ana B.", "Cy"]
+
+
 @pytest.mark.parametrize("option, value", [("coins", "maybe"), ("coins", "0"), ("tiny_trees", "no"), ("cavern", "n")])
 def test_an_option_edited_to_say_neither_ticked_nor_off_is_named_and_the_rest_kept(client, option, value):
     # Read as a tick before ("no" started a game with Tiny Trees).

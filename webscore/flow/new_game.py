@@ -441,8 +441,23 @@ def check(state: dict, sent=()) -> dict:
                   if monument in FORTUNE_MONUMENTS]
     # The game's own problems wait for its cards; its players are counted all the same.
     found = found + player_count_problems(state["players"]) if found else problems(game_of(state))
+    found += _names_twice(state["players"])
     told = [(field_of(item), item["code"]) for item in sent]
     return place(list(sent) + [item for item in found if (field_of(item), item["code"]) not in told])
+
+
+def _names_twice(names: list) -> list:
+    """Return a problem on each row whose name a row above has already (in any case): two players of one name read
+    as one on the result, in BG Stats and in the games a phone keeps."""
+    seen = set()
+    found = []
+    for n, name in enumerate(names):
+        key = trimmed_name(name).lower()
+        if key in seen:
+            found.append(problem("name-twice", n))
+        if key:
+            seen.add(key)
+    return found
 
 
 def start(state: dict, sent=()):

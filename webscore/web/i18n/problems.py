@@ -15,6 +15,7 @@ from ...scoring.validate import MAX_TURNS
 
 MESSAGES = {
     "name-missing": _l("Enter a name."),
+    "name-twice": _l("Another player has this name: add something to tell them apart, such as an initial."),
     "name-too-long": _l("Keep names to %(num)d characters.", num=MAX_NAME),
     "name-control-character": _l("Names cannot hold control characters."),
     "name-format-character": _l("Names cannot hold invisible characters or marks that change the writing direction."),
