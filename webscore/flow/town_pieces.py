@@ -117,11 +117,12 @@ def seed_field(words: dict, seed: str, errors: dict) -> str:
         SEED, escape(words["ui"]["seed"]), attributes(select), "".join(options), errors_of(errors, SEED))
 
 
-def running_total(words: dict, scored: dict, values: dict) -> str:
+def running_total(words: dict, scored: dict, values=None) -> str:
     """Return what the running total says: the town's total (the least it can be while the town on the right is not
     entered: "until"), or what it waits for ({"waiting": [fields]}, webscore.flow.live_town), the first question
-    the form asks that has no right answer yet: to be answered, or, where values (the fields' values, by name) holds
-    an answer, to be checked (5 coins in a chest of 4)."""
+    the form asks that has no right answer yet: to be answered, or, where values (the fields' values, by name; None
+    where the form is not at hand, as for a piece drawn by name) holds an answer, to be checked (5 coins in a chest
+    of 4)."""
     ui = words["ui"]
     if "until" in scored:
         return fill(ui["running_total_until"], {"num": number(words, scored["total"]), "name": scored["until"]})
@@ -129,7 +130,7 @@ def running_total(words: dict, scored: dict, values: dict) -> str:
         return fill(ui["running_total"], {"num": number(words, scored["total"])})
     field = scored["waiting"][0] if scored["waiting"] else None
     if field in QUESTIONS:
-        answered = str(values.get(field) or "").strip()
+        answered = str((values or {}).get(field) or "").strip()
         return fill(ui["waiting_for_right_answer" if answered else "waiting_for_answer"], {"question": ui[QUESTIONS[field]]})
     if field == SEED:
         return ui["waiting_for_seed"]
