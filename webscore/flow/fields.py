@@ -39,17 +39,31 @@ def indexed(fields: dict, prefix: str) -> list:
     return sorted(found)
 
 
+# A checkbox's values: off (left out, empty, "false"), or ticked as a form sends it ("y" from our forms, "on" or "true"
+# from a browser's or a script's).
+UNTICKED = ("", "false")
+TICKED = ("y", "on", "true")
+
+
+def blank(value) -> bool:
+    """Tell whether a field holds nothing but spaces (or is not there), the same on the server and in the browser."""
+    return value is None or str(value).strip(SPACES) == ""
+
+
 def flag(fields: dict, key: str) -> bool:
-    """Return a checkbox's state: sent with any value but an empty or "false" one."""
+    """Return a checkbox's state: sent with any value but an unticked one."""
     value = fields.get(key)
-    return value is not None and str(value).strip(SPACES).lower() not in ("", "false")
+    return value is not None and _checkbox(value) not in UNTICKED
 
 
 def is_flag(value) -> bool:
-    """Whether a checkbox's value is one a form sends: ticked ("y" from our forms, "on" or "true" from a browser's or
-    a script's), or off ("" or "false"). An address edited to say anything else ("no", "0") is neither: flag() would
-    read it as ticked."""
-    return str(value).strip(SPACES).lower() in ("", "y", "on", "true", "false")
+    """Whether a checkbox's value is one a form sends, ticked or not. An address edited to say anything else ("no",
+    "0") is neither: flag() would read it as ticked."""
+    return _checkbox(value) in UNTICKED + TICKED
+
+
+def _checkbox(value) -> str:
+    return str(value).strip(SPACES).lower()
 
 
 def first_values(fields: dict) -> dict:

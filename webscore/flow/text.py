@@ -6,6 +6,9 @@ words are the browser's words (webscore.web.i18n.words.words): how the language 
 plural categories. Nothing here draws an element but an element's attributes.
 """
 
+# Where a word may break inside, as the language lets it (the card names' and a square's messages' words, set by
+# webscore.web.i18n.hyphens): shown as a hyphen only where the word breaks there.
+SOFT_HYPHEN = "\u00ad"
 ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&#34;"), ("'", "&#39;"))
 
 
@@ -26,7 +29,7 @@ def whole_words(text: str, end: str = "") -> str:
     drawn = []
     for n, word in enumerate(found):
         tail = end if n == len(found) - 1 else ""
-        if "\u00ad" in word or "-" in word or "\u2013" in word:
+        if SOFT_HYPHEN in word or "-" in word or "\u2013" in word:
             drawn.append('<span class="whole">{}{}</span>'.format(escape(word), tail))
         else:
             drawn.append(escape(word) + tail)

@@ -10,6 +10,8 @@ from .controls import errors_of
 from .controls import number_field
 from .controls import tied
 from .controls import wake_switch
+from .fields import blank
+from .text import SOFT_HYPHEN
 from .text import attributes
 from .text import counted
 from .text import escape
@@ -130,8 +132,8 @@ def running_total(words: dict, scored: dict, values=None) -> str:
         return fill(ui["running_total"], {"num": number(words, scored["total"])})
     field = scored["waiting"][0] if scored["waiting"] else None
     if field in QUESTIONS:
-        answered = str((values or {}).get(field) or "").strip()
-        return fill(ui["waiting_for_right_answer" if answered else "waiting_for_answer"], {"question": ui[QUESTIONS[field]]})
+        asked = "waiting_for_answer" if blank((values or {}).get(field)) else "waiting_for_right_answer"
+        return fill(ui[asked], {"question": ui[QUESTIONS[field]]})
     if field == SEED:
         return ui["waiting_for_seed"]
     if field is not None and field.startswith("stored_"):
@@ -190,7 +192,7 @@ def square_said(words: dict, square: str, card: str, points: str = "", total: st
     "a1, Cottage, Seed, 3 points"); then the running total where it is said with it ("… . Running total: 34")."""
     ui = words["ui"]
     # Said without the soft hyphens the square's card name may break at.
-    what = words["square_cards"][card].replace("\u00ad", "") if card else ui["empty"]
+    what = words["square_cards"][card].replace(SOFT_HYPHEN, "") if card else ui["empty"]
     if seeded:
         what = fill(ui["square_seed_said"], {"card": what, "seed": ui["seed"]})
     what = fill(ui["square_points_said"] if points else ui["square_said"], {"square": square, "card": what,

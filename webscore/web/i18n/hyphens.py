@@ -11,9 +11,9 @@ import re
 
 import pyphen
 
+from ...flow.text import SOFT_HYPHEN
 from ...languages import ROWS
 
-SOFT_HYPHEN = "\u00ad"
 # What parts a word into words that break on their own: apostrophes and the no-break spaces.
 SEPARATORS = "(['’\u00a0\u202f])"
 # A word the first dictionary cannot break is broken by the next ("Alms-house" by British English's).
