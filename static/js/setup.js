@@ -256,6 +256,9 @@ async function act(action, given = null, waits = true) {
   mirror();
   announce(said.said);
   if (answer.problems) {
+    // The page with its problems is a new drawing: the button refused (start) acts again once they are mended, while
+    // a tap made twice before this answer stays one.
+    taps.drawn();
     for (const [field, texts] of Object.entries(said.errors)) {
       for (const text of texts) showError(anchorOf(field), text);
     }

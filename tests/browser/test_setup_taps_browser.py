@@ -54,6 +54,22 @@ def test_buttons_tapped_before_the_rows_are_drawn_again_each_act_once_on_the_pla
     assert "players-0=Ana&" in page.url and "players-2" not in page.url
 
 
+def test_a_start_refused_for_its_problems_starts_once_they_are_mended(phone, live_server):
+    # Refused for two players of one name, then mended: the second tap on the same button was taken for a double tap
+    # and did nothing, the message left standing.
+    page = phone.new_page()
+    page.goto(live_server + "/hu/new?players-0=Ana&players-1=+ana+&red=farm&grey=well&orange=chapel&green=tavern"
+                            "&yellow=theater&navy=factory")
+    page.wait_for_function(CORE_READY, timeout=WAIT)
+    start = page.locator('button[value="start"]')
+    start.click()
+    expect(page.locator(".js-error")).to_have_text(
+        ["Egy másik játékosnak is ez a neve: írj mellé valamit, ami megkülönbözteti őket, például egy kezdőbetűt."])
+    names(page).nth(1).fill("Ana B.")
+    start.click()
+    page.wait_for_url("**/g/**/1", timeout=WAIT)
+
+
 def test_a_player_removed_from_six_can_be_added_again_and_six_say_why_there_is_no_more(phone, live_server):
     # Six players drawn by the server (a rematch, Back to the setup): its "Add a player" was not there to be shown.
     page = phone.new_page()
