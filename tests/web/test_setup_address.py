@@ -96,6 +96,9 @@ def test_an_option_edited_to_say_neither_ticked_nor_off_is_named_and_the_rest_ke
         "Ez a cím olyan értéket ad ennek a mezőnek, amelyet ez az oldal nem ismer: {}.".format(option)]
     assert names_typed(response.text) == ["Ana", "Bo", "Cy"]
     assert checked(response.text, "green") == ["feast-hall"]
+    # Shown unticked: started again as it stands, the game is not played with what the address refused ("coins=0"
+    # came back ticked, and a second tap started a game with coins).
+    assert checked(response.text, option) == []
 
 
 @pytest.mark.parametrize("value, coins", [("y", True), ("on", True), ("TRUE", True), ("false", False), ("", False)])

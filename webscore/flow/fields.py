@@ -51,14 +51,15 @@ def blank(value) -> bool:
 
 
 def flag(fields: dict, key: str) -> bool:
-    """Return a checkbox's state: sent with any value but an unticked one."""
+    """Return a checkbox's state: ticked only as a form ticks it (TICKED). A value no form sends ("0", "no") leaves it
+    unticked, as the page then shows it beside the message that names it (is_flag), for the player to tick or not."""
     value = fields.get(key)
-    return value is not None and _checkbox(value) not in UNTICKED
+    return value is not None and _checkbox(value) in TICKED
 
 
 def is_flag(value) -> bool:
     """Whether a checkbox's value is one a form sends, ticked or not. An address edited to say anything else ("no",
-    "0") is neither: flag() would read it as ticked."""
+    "0") is neither: refused with a message, and read as unticked (flag)."""
     return _checkbox(value) in UNTICKED + TICKED
 
 
