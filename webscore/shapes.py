@@ -53,6 +53,7 @@ class Game(TypedDict):
     # The expansions' flags (EXPANSION_FLAGS); absent is False.
     coins: NotRequired[bool]
     tiny_trees: NotRequired[bool]
+    fortune_monuments: NotRequired[bool]
 
 
 # A town at a table (webscore.flow.sync).

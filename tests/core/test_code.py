@@ -168,11 +168,11 @@ def test_round_trip_with_the_expansions_is_exact(game):
 @pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(games())
-def test_a_base_game_reads_the_same_from_both_versions(game):
+def test_a_base_game_reads_the_same_from_every_version(game):
     old, new = encode_v1(game), encode(game)
-    assert (from_text(old)[0], from_text(new)[0]) == (1, VERSION) == (1, 2)
+    assert (from_text(old)[0], from_text(new)[0]) == (1, VERSION) == (1, 3)
     assert decode(old) == decode(new) == normalized(game)
-    # Version 2 spends 4 bits on a colour's card where version 1 spent 2: one byte more, whatever the game.
+    # Versions 2 and 3 spend 4 bits on a colour's card where version 1 spent 2: one byte more, whatever the game.
     assert len(from_text(new)) == len(from_text(old)) + 1
 
 
@@ -222,20 +222,47 @@ def test_a_version_1_code_is_read_past_its_spare_bits_as_before():
 @pytest.mark.parametrize("version, flags, reason", [
     (1, 2 | 16, "malformed"),  # coins: version 1 knew no such flag
     (2, 2 | 16, None), (2, 2 | 32, None), (2, 2 | 64, "malformed"), (2, 3, "malformed"),
-    (0, 2, "version"), (3, 2, "version"), (255, 2, "version"),
+    (3, 2 | 16, None), (3, 2 | 32, None), (3, 2 | 64, None), (3, 2 | 112, None), (3, 2 | 128, "malformed"),
+    (0, 2, "version"), (4, 2, "version"), (255, 2, "version"),
 ])
 def test_a_version_reads_only_its_own_flags(version, flags, reason):
     # A game with coins or Tiny Trees carries its player's coins or seed after the Warehouses (none here).
-    extra = b"\0" if flags & 48 else b""
+    extra = (b"\0" if flags & 16 else b"") + (b"\0" if flags & 32 else b"")
     code = payload_code(one_player(version, 0, flags) + extra)
     if reason is None:
         game = decode(code)
-        assert {key: game.get(key) for key in ("coins", "tiny_trees")} == {
-            "coins": True if flags & 16 else None, "tiny_trees": True if flags & 32 else None}
+        # Version 2 had no switch of the Fortune monuments: its Fortune games (coins, here) read with them on.
+        assert {key: game.get(key) for key in ("coins", "tiny_trees", "fortune_monuments")} == {
+            "coins": True if flags & 16 else None, "tiny_trees": True if flags & 32 else None,
+            "fortune_monuments": True if flags & 64 or version == 2 and flags & 16 else None}
         return
     with pytest.raises(CodeError) as refused:
         decode(code)
     assert refused.value.reason == reason
+
+
+@pytest.mark.parametrize("version, value, seed", [
+    (2, 0, None), (2, 1, "a1"), (2, 16, "d4"), (2, 17, "malformed"),
+    (3, 0, None), (3, 1, "a1"), (3, 16, "d4"), (3, 17, "none"), (3, 18, "malformed"), (3, 255, "malformed"),
+])
+def test_a_seed_put_down_nowhere_is_read_from_version_3_on(version, value, seed):
+    # Tiny Trees on (bit 5): the one player's seed is the byte after their Warehouses (none here).
+    code = payload_code(one_player(version, 0, 2 | 32) + bytes((value,)))
+    if seed == "malformed":
+        with pytest.raises(CodeError) as refused:
+            decode(code)
+        assert refused.value.reason == "malformed"
+    else:
+        assert decode(code)["players"][0]["seed"] == seed
+
+
+def test_the_fortune_monuments_and_a_seed_put_down_nowhere_come_back_from_todays_code():
+    game = normalized(examples.load("rulebook-28"))
+    game.update(tiny_trees=True, fortune_monuments=True)
+    game["players"][0]["seed"] = "none"
+    code = encode(game)
+    assert from_text(code)[0] == 3
+    assert decode(code) == game
 
 
 def test_version_2_names_every_fortune_card():

@@ -132,6 +132,13 @@ def test_the_tree_grows_beside_the_cathedral_of_caterina():
     assert (points(result, "b4"), points(result, "c3")) == (0, 0)
 
 
+def test_no_tree_without_a_seed_put_down():
+    # The only empty square grows nothing without a seed: -1.
+    result = score_town(*FULL, "cottage . cottage cottage", seed="none")
+    assert (points(result, "b4"), reason(result, "b4")) == (-1, ("empty", 0))
+    assert result["empty"] == 1
+
+
 def test_a_full_town_grows_no_tree():
     result = score_town(*FULL, "cottage cottage cottage cottage", seed="b4")
     assert "tree" not in [square["reason"] for square in result["squares"]]

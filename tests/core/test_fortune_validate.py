@@ -89,7 +89,10 @@ def test_a_game_without_the_expansions_may_say_so():
 
 @pytest.mark.parametrize("seed, expected", [
     ("c3", []),
+    # A player who put no seed down says so: the town is complete.
+    ("none", []),
     (None, [("seed-missing", 0, None)]),
+    ("None", [("seed-out-of-range", 0, "None")]),
     ("e5", [("seed-out-of-range", 0, "e5")]),
     (3, [("seed-out-of-range", 0, None)]),
 ])

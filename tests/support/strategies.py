@@ -9,6 +9,8 @@ from webscore.scoring.cards import MAX_BANKS
 from webscore.scoring.cards import MONUMENTS
 from webscore.scoring.cards import SOLO_EXCLUDED
 from webscore.scoring.cards import cards_of_colour
+from webscore.scoring.expansions import EXPANSION_FLAGS
+from webscore.scoring.expansions import NO_SEED
 from webscore.scoring.town import NAMES
 
 SHRINE = "shrine-of-the-elder-tree"
@@ -97,8 +99,8 @@ def normalized(game: dict) -> dict:
                 "seed": game.get("tiny_trees")}
         kept.update((key, player.get(key)) for key in used if used[key])
         players.append(kept)
-    flags = {key: True for key in ("coins", "tiny_trees") if game.get(key)}
-    base = {key: value for key, value in game.items() if key not in ("coins", "tiny_trees")}
+    flags = {key: True for key in EXPANSION_FLAGS if game.get(key)}
+    base = {key: value for key, value in game.items() if key not in EXPANSION_FLAGS}
     return dict(base, buildings=buildings_in_order(game["buildings"]), players=players, **flags)
 
 
@@ -114,7 +116,7 @@ def games_with_expansions(draw):
 
     game = draw(games())
     game["buildings"] = ["cottage"] + [draw(st.sampled_from(CARDS_BY_NUMBER[colour])) for colour in CARD_COLOURS]
-    for flag in ("coins", "tiny_trees"):
+    for flag in EXPANSION_FLAGS:
         if draw(st.booleans()):
             game[flag] = True
     monuments = draw(st.lists(st.sampled_from(MONUMENTS_BY_NUMBER), min_size=len(game["players"]),
@@ -131,5 +133,5 @@ def games_with_expansions(draw):
         if player["monument"] == "hollow-hill":
             player["hollow_hill_swaps"] = draw(st.none() | st.integers(0, 99))
         if game.get("tiny_trees"):
-            player["seed"] = draw(st.none() | st.sampled_from(NAMES))
+            player["seed"] = draw(st.none() | st.sampled_from(NAMES + (NO_SEED,)))
     return game

@@ -1,4 +1,4 @@
-"""Links of every version of the game code open: a link shared before version 2 opens to the same game as
+"""Links of every version of the game code open: a link shared before version 2 or 3 opens to the same game as
 today's link of that game, as a page and as a picture, and neither is ever sent for the other's game."""
 
 import json
@@ -7,17 +7,24 @@ import pytest
 
 from support.code_v1 import encode_v1
 from support.pinned import PINNED
+from support.pinned import PINNED_V2
 from support.webflow import text_of
 from webscore.flow import town_step
 from webscore.languages import LANGUAGES
 from webscore.scoring import decode
 from webscore.scoring import encode
+from webscore.scoring.code import VERSION
 from webscore.scoring.code import _crc
 from webscore.scoring.code_text import from_text
 from webscore.scoring.code_text import to_text
 
 # The four-players example, the rulebook's town, and a six-player game of names in six scripts.
 SHARED = [PINNED[0]["code"], PINNED[1]["code"], next(c["code"] for c in PINNED if len(c["game"]["players"]) == 6)]
+# Version 2: a Fortune game with Tiny Trees, one with coins only, one of the base game.
+SHARED_V2 = [next(c["code"] for c in PINNED_V2 if c["game"].get("tiny_trees") and len(c["game"]["players"]) == 4),
+             next(c["code"] for c in PINNED_V2 if c["game"].get("coins") and "tiny_trees" not in c["game"]
+                  and "well" in c["game"]["buildings"]),
+             next(c["code"] for c in PINNED_V2 if not c["game"].get("coins"))]
 
 
 def ranking(page: str) -> str:
@@ -27,10 +34,10 @@ def ranking(page: str) -> str:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("old", SHARED)
-def test_a_link_shared_before_version_2_opens_to_the_same_result_as_todays(client, lang, old):
+@pytest.mark.parametrize("old", SHARED + SHARED_V2)
+def test_a_link_shared_before_version_3_opens_to_the_same_result_as_todays(client, lang, old):
     new = encode(decode(old))
-    assert (from_text(old)[0], from_text(new)[0]) == (1, 2)
+    assert from_text(old)[0] in (1, 2) and from_text(new)[0] == VERSION == 3
     shared = client.get("/r/" + old, headers={"Accept-Language": lang})
     assert shared.status_code == 302
     assert shared.headers["Location"].endswith("/{}/r/{}".format(lang, old))
@@ -41,8 +48,8 @@ def test_a_link_shared_before_version_2_opens_to_the_same_result_as_todays(clien
     assert all(name in ranking(then.get_data(as_text=True)) for name in names)
 
 
-@pytest.mark.parametrize("old", SHARED[:2])
-def test_a_picture_of_a_link_shared_before_version_2_is_todays_picture(client, old):
+@pytest.mark.parametrize("old", SHARED[:2] + SHARED_V2[:1])
+def test_a_picture_of_a_link_shared_before_version_3_is_todays_picture(client, old):
     then = client.get("/fr/r/{}.png".format(old))
     now = client.get("/fr/r/{}.png".format(encode(decode(old))))
     assert then.status_code == now.status_code == 200
@@ -74,7 +81,7 @@ LATER = {
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_code_of_a_version_not_written_yet_is_refused_in_the_readers_language(client, lang):
-    payload = bytes((3,)) + from_text(SHARED[0])[1:-3]
+    payload = bytes((VERSION + 1,)) + from_text(SHARED[0])[1:-3]
     code = to_text(payload + _crc(payload))
     for path in ("/{}/r/{}", "/{}/r/{}.png"):
         response = client.get(path.format(lang, code))
@@ -96,7 +103,7 @@ def test_a_town_looked_at_and_left_as_it_was_keeps_the_link_it_was_opened_with(c
     changed = client.get("/{}/g/{}/2/save".format(lang, old), query_string=dict(fields, square_d4="", go="results",
                                                                                      **{"from": "scores"}))
     new = changed.headers["Location"].rsplit("/", 1)[1]
-    assert new != old and from_text(new)[0] == 2
+    assert new != old and from_text(new)[0] == VERSION
     assert decode(new)["players"][1]["town"][3][3] is None
 
 

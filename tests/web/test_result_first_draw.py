@@ -20,6 +20,7 @@ from support.strategies import same_random_games
 from webscore.languages import LANGUAGES
 from webscore.scoring import encode
 from webscore.scoring import game_from_code
+from webscore.scoring.code import VERSION
 from webscore.scoring.code import _crc
 from webscore.scoring.code_text import from_text
 from webscore.scoring.code_text import to_text
@@ -217,8 +218,9 @@ def damaged_codes() -> list:
     code = examples.FOUR_PLAYERS_CODE
     data = from_text(code)
     payload = data[:-3]
+    later = bytes([VERSION + 1])  # a version no Marquoir wrote yet
     return [code[:-4], code[:-1], code[:-2] + ("B" if code[-2] == "A" else "A") + code[-1], code + "A", "A", "AAAA",
-            "A" * 1500, "A" * 2100, to_text(bytes([3]) + payload[1:] + _crc(bytes([3]) + payload[1:])),
+            "A" * 1500, "A" * 2100, to_text(later + payload[1:] + _crc(later + payload[1:])),
             to_text(b"\x01" + b"\xff" * 8 + _crc(b"\x01" + b"\xff" * 8)), to_text(payload + b"\0" + _crc(payload + b"\0"))]
 
 

@@ -11,7 +11,7 @@ the six coloured cards' numbers in 2 bits each (2 bytes), the player count, then
 game's buildings in canonical order, 8 the player's monument), the counts Master Builder turns, Shrine
 buildings and towns completed before (varints, 0 none, n + 1 for n), and the load of each Warehouse.
 
-Version 2 (written now; LAYOUTS[2]): the same, but for
+Version 2 (written until version 3; LAYOUTS[2]): the same, but for
 - the flags byte: bit 4 coins, bit 5 Tiny Trees;
 - each colour's card number in 4 bits (3 bytes), for up to 16 cards a colour;
 - after a player's Warehouse loads, what the game uses only: coins in the chest before end-of-game
@@ -19,6 +19,13 @@ Version 2 (written now; LAYOUTS[2]): the same, but for
   Hollow Hill was built (the same) when Hollow Hill is the player's monument (its owner may give them before
   it is built, as the Starloom's place), and the seed's square (1-16 for a1..d4, 0 none) with Tiny Trees.
 A base game's code is one byte longer than in version 1, and decodes to the same game.
+
+Version 3 (written now; LAYOUTS[3]): the same as version 2, but for
+- the flags byte: bit 6 the Fortune monuments among those dealt ("fortune_monuments"), a switch of its own where
+  version 2 had Fortune's cards bring them: a version-2 code of a game that plays Fortune (its coins, one of its
+  cards or monuments) reads with them on, as version 2 offered them;
+- the seed's byte: 17 for a player who put no seed down ("none"), beside 0 for a square not known yet.
+Every game of version 2 has a version-3 code of the same length.
 
 Cards and monuments are named by their permanent numbers (card_numbers.py); the text is code_text.py's.
 """
@@ -35,6 +42,8 @@ from .code_text import DIGIT
 from .code_text import CodeError
 from .code_text import from_text
 from .code_text import to_text
+from .expansions import NO_SEED
+from .expansions import plays_fortune
 from .game import MODES
 from .town import NAMES
 from .town import SIZE
@@ -52,32 +61,37 @@ COINS = "coins"
 TINY_TREES = "tiny_trees"
 SWAPS = "hollow_hill_swaps"
 SEED = "seed"
+FORTUNE_MONUMENTS_FLAG = "fortune_monuments"
 
 
 class Layout:
     """How one version lays a game out: the bits of a colour's card number, the monuments it names, its expansions."""
 
-    __slots__ = ("version", "card_bits", "card_bytes", "monuments", "expansions")
+    __slots__ = ("version", "card_bits", "card_bytes", "monuments", "expansions", "no_seed")
 
-    def __init__(self, version: int, card_bits: int, monuments: int, expansions: tuple):
+    def __init__(self, version: int, card_bits: int, monuments: int, expansions: tuple, no_seed=None):
         self.version = version
         self.card_bits = card_bits
         # The six colours' numbers as one number (the last colour in its lowest bits), in whole bytes.
         self.card_bytes = (card_bits * len(CARD_COLOURS) + 7) // 8
         self.monuments = monuments
         self.expansions = expansions
+        # The seed's byte for a player who put no seed down (None: the version has no such value).
+        self.no_seed = no_seed
 
 
 # The flags every version writes, in bits 2 and 3 of the flags byte (bits 0-1 the mode); a layout's
 # expansions follow in bits 4 and up, and a game's record holds their keys only when they are on.
 FLAGS = ("monuments", "cavern")
 # What each version reads, frozen: version 1 names the base game's 15 monuments (the first 15 numbers);
-# version 2 every monument numbered, and plays with coins and Tiny Trees.
+# version 2 every monument numbered, and plays with coins and Tiny Trees; version 3 deals the Fortune monuments
+# by a switch of their own and knows a player without a seed.
 LAYOUTS = {
     1: Layout(1, 2, 15, ()),
-    2: Layout(2, 4, len(MONUMENTS_BY_NUMBER), (COINS, TINY_TREES)),
+    2: Layout(2, 4, 25, (COINS, TINY_TREES)),
+    3: Layout(3, 4, len(MONUMENTS_BY_NUMBER), (COINS, TINY_TREES, FORTUNE_MONUMENTS_FLAG), no_seed=SIZE * SIZE + 1),
 }
-VERSION = 2
+VERSION = 3
 WRITTEN = LAYOUTS[VERSION]
 
 # The largest valid game, byte by byte, so that every game the core accepts gets a link that opens:
@@ -181,7 +195,7 @@ def _write_player(out: bytearray, game: dict, player: dict, order: list):
         _varint(out, _count(player.get(SWAPS)))
     if game.get(TINY_TREES):
         seed = player.get(SEED)
-        out.append(0 if seed is None else 1 + NAMES.index(seed))
+        out.append(0 if seed is None else WRITTEN.no_seed if seed == NO_SEED else 1 + NAMES.index(seed))
 
 
 def buildings_in_order(buildings: list) -> list:
@@ -274,6 +288,9 @@ def _read_game(reader, layout: Layout) -> dict:
     if count > MAX_PLAYERS:
         raise CodeError("malformed") from None
     game["players"] = [_read_player(reader, layout, game) for _ in range(count)]
+    # Before version 3, a game that plays Fortune dealt and offered its monuments with its cards.
+    if FORTUNE_MONUMENTS_FLAG not in layout.expansions and plays_fortune(game):
+        game[FORTUNE_MONUMENTS_FLAG] = True
     return game
 
 
@@ -305,12 +322,14 @@ def _read_player(reader, layout: Layout, game: dict) -> dict:
     if monument == HOLLOW_HILL:
         player[SWAPS] = reader.count()
     if game.get(TINY_TREES):
-        player[SEED] = _read_seed(reader)
+        player[SEED] = _read_seed(reader, layout)
     return player
 
 
-def _read_seed(reader):
+def _read_seed(reader, layout: Layout):
     value = reader.byte()
+    if value == layout.no_seed:
+        return NO_SEED
     if value > len(NAMES):
         raise CodeError("malformed") from None
     return NAMES[value - 1] if value else None

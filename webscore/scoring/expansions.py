@@ -1,9 +1,11 @@
 """What the expansions add to a game file, checked: coins (Fortune), Hollow Hill's swaps, the Tiny Trees seed.
 
-A game plays with coins ("coins": true) and Tiny Trees ("tiny_trees": true) or without them (false, or
-the key absent, as in every base game). Each player then gives the coins in their chest before any
+A game plays with coins ("coins": true), Tiny Trees ("tiny_trees": true) and the Fortune monuments among
+those dealt ("fortune_monuments": true), or without them (false, or the key absent, as in every base game; a
+monument a player holds is theirs either way). Each player then gives the coins in their chest before any
 spent at the end ("coins"), the coins spent changing a named resource since Hollow Hill was built
-("hollow_hill_swaps") and the square of their seed ("seed"), null while not known. As for the base game's
+("hollow_hill_swaps") and the square of their seed ("seed", or "none" for a player who put none down), null
+while not known. As for the base game's
 facts, one the town needs and does not have is a problem, and so is one given that it does not need; coins
 and the seed are needed once the town has a building (a game just set up has none).
 Town Hall leaves the Oddity Shop out of the box, as Solo leaves out its cards.
@@ -21,20 +23,26 @@ from .problem import check_count
 from .problem import problem
 from .town import INDEX_OF
 
-EXPANSION_FLAGS = ("coins", "tiny_trees")
+EXPANSION_FLAGS = ("coins", "tiny_trees", "fortune_monuments")
 EXPANSION_PLAYER_KEYS = ("coins", "hollow_hill_swaps", "seed")
 MAX_SWAPS = 99
+NO_SEED = "none"
 
 
 FORTUNE = "fortune"
 TINY_TREES = "tiny-trees"
 
 
+def plays_fortune(game: dict) -> bool:
+    """Tell whether a game plays Fortune on its boards: its coins, one of its cards or one of its monuments."""
+    return (game.get("coins") is True or any(card in FORTUNE_BUILDINGS for card in game["buildings"])
+            or any(player.get("monument") in FORTUNE_MONUMENTS for player in game["players"]))
+
+
 def expansions_used(game: dict) -> list:
-    """Return the expansions a valid game plays: Fortune (its coins, or one of its cards) and Tiny Trees."""
+    """Return the expansions a valid game plays: Fortune (on its boards, or its monuments dealt) and Tiny Trees."""
     used = []
-    if game.get("coins") is True or any(card in FORTUNE_BUILDINGS for card in game["buildings"]) \
-            or any(player.get("monument") in FORTUNE_MONUMENTS for player in game["players"]):
+    if plays_fortune(game) or game.get("fortune_monuments") is True:
         used.append(FORTUNE)
     if game.get("tiny_trees") is True:
         used.append(TINY_TREES)
@@ -73,7 +81,7 @@ def _check_seed(game: dict, player: dict, p: int, squares: list) -> list:
         return [problem("seed-missing", p)] if needed and _entered(squares) else []
     if not needed:
         return [problem("seed-not-needed", p)]
-    if type(seed) is not str or seed not in INDEX_OF:
+    if type(seed) is not str or seed not in INDEX_OF and seed != NO_SEED:
         return [problem("seed-out-of-range", p, value=seed if type(seed) is str else None)]
     return []
 

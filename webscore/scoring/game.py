@@ -179,7 +179,8 @@ def town_view(game: dict, p: int, right_at_most: bool = False) -> TownView:
     right_coins = None
     if game.get("coins") and len(players) > 1:
         right_coins = BIG_CHEST + 1 if right_at_most else players[p - 1].get("coins")
-    seed = INDEX_OF[player["seed"]] if game.get("tiny_trees") and player.get("seed") else None
+    # A seed not put down ("none") grows no tree, as one not known yet.
+    seed = INDEX_OF.get(player.get("seed")) if game.get("tiny_trees") and type(player.get("seed")) is str else None
     return TownView(
         flat_town(player["town"]),
         game["buildings"],
