@@ -357,7 +357,7 @@ if (form && words) {
   chooser.addEventListener("toggle", () => history.replaceState({ ...history.state, chooser: chooser.open }, "", location.href));
   const keep = atMostOncePerFrame(mirror);
   // A mode chosen before the core was ready is answered once it is, even one chosen before this script ran.
-  const CHOICES = '[name="mode"], [name="without_monuments"], [name="fortune"]';
+  const CHOICES = '[name="mode"], [name="without_monuments"], [name="fortune"], [name="fortune_monuments"]';
   let changedEarly = early.some((input) => input.matches(CHOICES));
   for (const type of ["input", "change"]) form.addEventListener(type, (event) => changed.add(event.target.name));
   form.addEventListener("input", keep);

@@ -112,11 +112,14 @@ export function enhance(form) {
   let tool = null;
   // The seed's square, sent in its own field and marked on the board (webscore.flow.town_pieces.seed_field).
   const seedField = form.querySelector(".seed-fact .seed-select");
+  // Ticked for a player who put no seed down: the select's "none".
+  const seedNone = form.querySelector(".seed-fact .seed-none-box");
   const showSeed = () => {
     for (const square of squares) {
       const mark = square.querySelector(".square-seed");
       if (mark) mark.hidden = square.dataset.square !== seedField.value;
     }
+    if (seedNone) seedNone.checked = seedField.value === "none";
   };
   // What a change holds now: a square's card, or the seed's square.
   const valueOf = (target) => (target === seedField ? seedField.value : target.querySelector(".square-select").value);
@@ -257,6 +260,7 @@ export function enhance(form) {
     showSeed();
     // Changed by its select where scripts run too (a town at a table redrawn from what another phone sent).
     seedField.addEventListener("change", showSeed);
+    seedNone?.addEventListener("change", () => place([[seedField, seedNone.checked ? "none" : ""]]));
   }
   for (const button of palette.querySelectorAll(".tool")) {
     button.addEventListener("click", () => {

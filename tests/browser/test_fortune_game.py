@@ -49,6 +49,7 @@ def set_up_in_french(page, base):
         page.click("button[value=add]")
         page.fill("#players-{}".format(n), NAMES[n])
     page.get_by_label("Cartes Fortune").check()
+    page.get_by_label("Monuments Fortune").check()
     page.get_by_label("Pièces").check()
     page.get_by_label("Tiny Trees").check()
     page.click("details.chooser summary")

@@ -94,3 +94,21 @@ def test_the_seeds_mark_follows_its_select_as_a_table_sets_it(phone, live_server
     page.eval_on_selector("#seed", "(seed) => { seed.value = 'c3'; seed.dispatchEvent(new Event('change', { bubbles: true })); }")
     expect(page.locator(".square-seed:visible")).to_have_count(1)
     expect(page.locator(".square[data-square=c3] .square-seed")).to_be_visible()
+    # A player who put no seed down: the box is the select's "none" both ways, and the board shows no seed.
+    box = page.get_by_label("No seed put down")
+    page.eval_on_selector("#seed", "(seed) => { seed.value = 'none'; "
+                          "seed.dispatchEvent(new Event('change', { bubbles: true })); }")
+    expect(box).to_be_checked()
+    expect(page.locator(".square-seed:visible")).to_have_count(0)
+    box.uncheck()
+    assert page.input_value("#seed") == ""
+    box.check()
+    assert page.input_value("#seed") == "none"
+    # The seed tapped onto a square afterwards lies there, and the box is unticked.
+    page.click(".palette .tool[data-seed]")
+    page.click(".square[data-square=a2] .square-button")
+    expect(box).not_to_be_checked()
+    assert page.input_value("#seed") == "a2"
+    # Undone: no seed put down again.
+    page.click('.palette [data-action="undo"]')
+    expect(box).to_be_checked()

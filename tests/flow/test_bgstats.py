@@ -93,6 +93,9 @@ def examples_words():
     ({"coins": True}, [], "Tiny Towns: Fortune\n" + LINK),
     ({"tiny_trees": True}, [], "Tiny Towns: Tiny Trees\n" + LINK),
     ({}, ["root-cellar"], "Tiny Towns: Fortune\n" + LINK),
+    # Fortune's monuments dealt, none held and no card of it: the table played with it all the same.
+    ({"fortune_monuments": True}, [], "Tiny Towns: Fortune\n" + LINK),
+    ({"fortune_monuments": False}, [], LINK),
     ({"coins": True, "tiny_trees": True}, ["tithe-barn"], "Tiny Towns: Fortune\nTiny Towns: Tiny Trees\n" + LINK),
 ])
 def test_the_comment_names_the_expansions_played_above_the_link(flags, cards, comment):

@@ -293,33 +293,44 @@ def test_a_resume_that_is_no_seat_of_the_kept_game_starts_at_the_first_step(resu
     assert new_game.unread(fields) == []
 
 
-# The expansions' three switches: coins, Fortune's cards and monuments, Tiny Trees.
+# The expansions' four switches: coins, Fortune's cards, Fortune's monuments, Tiny Trees.
 
 def test_the_expansions_are_off_until_switched_on_and_start_a_game_with_them():
     assert {key: new_game.read(FULL)[key] for key in new_game.EXPANSIONS} == {
-        "coins": False, "fortune": False, "tiny_trees": False}
-    state = new_game.read(dict(FULL, coins="y", tiny_trees="y", fortune="y", red="root-cellar"))
+        "coins": False, "fortune": False, "fortune_monuments": False, "tiny_trees": False}
+    state = new_game.read(dict(FULL, coins="y", tiny_trees="y", fortune="y", fortune_monuments="y", red="root-cellar"))
     game, placed = new_game.start(state)
     assert placed == {"fields": {}, "general": []}
-    assert (game["coins"], game["tiny_trees"], game["buildings"][1]) == (True, True, "root-cellar")
+    assert (game["coins"], game["tiny_trees"], game["fortune_monuments"], game["buildings"][1]) == (
+        True, True, True, "root-cellar")
     # Without them, the game file says nothing of them, as a base game's code reads.
-    assert "coins" not in new_game.start(new_game.read(FULL))[0]
+    assert not {"coins", "tiny_trees", "fortune_monuments"} & set(new_game.start(new_game.read(FULL))[0])
 
 
-def test_with_fortune_each_colour_offers_six_cards_and_the_deal_draws_from_them():
-    on = new_game.read(dict(FULL, fortune="y"))
+@pytest.mark.parametrize("switches, cards, monuments", [
+    ({}, 4, 15), ({"fortune": "y"}, 6, 15), ({"fortune_monuments": "y"}, 4, 25),
+    ({"fortune": "y", "fortune_monuments": "y"}, 6, 25)])
+def test_fortunes_cards_and_monuments_are_each_dealt_by_their_own_switch(switches, cards, monuments):
+    on = new_game.read(dict(FULL, **switches))
     dealt = {colour: set() for colour in CARD_COLOURS}
-    monuments = set()
+    dealt_monuments = set()
     for seed in range(300):
         state = new_game.apply("deal", dict(on), dealer(seed))
         state = new_game.apply("deal-monuments", state, dealer(seed))
         for colour in CARD_COLOURS:
             dealt[colour].add(state[colour])
-        monuments.update(" ".join(state["dealt"]).split())
-    assert {colour: len(cards) for colour, cards in dealt.items()} == dict.fromkeys(CARD_COLOURS, 6)
-    assert len(monuments) == 25
-    assert len(new_game.monument_offers(on)[0]) == 25
-    assert len(new_game.monument_offers(new_game.read(FULL))[0]) == 15
+        dealt_monuments.update(" ".join(state["dealt"]).split())
+    assert {colour: len(cards) for colour, cards in dealt.items()} == dict.fromkeys(CARD_COLOURS, cards)
+    assert len(dealt_monuments) == len(new_game.monument_offers(on)[0]) == monuments
+
+
+def test_a_fortune_monument_is_played_only_with_fortunes_monuments_on():
+    fields = dict(FULL, fortune="y", **{"monuments-0": "caterinas-grotto"})
+    _, placed = new_game.start(new_game.read(fields))
+    assert [item["code"] for item in placed["fields"]["monuments-0"]] == ["fortune-monument-off"]
+    game, placed = new_game.start(new_game.read(dict(fields, fortune_monuments="y")))
+    assert placed == {"fields": {}, "general": []}
+    assert (game["players"][0]["monument"], game["fortune_monuments"]) == ("caterinas-grotto", True)
 
 
 def test_a_fortune_card_left_chosen_when_fortune_is_switched_off_is_no_choice():
@@ -336,7 +347,8 @@ def test_a_fortune_card_left_chosen_when_fortune_is_switched_off_is_no_choice():
 @pytest.mark.parametrize("mode, left_out", [("solo", {"oddity-shop", "schoolhouse", "southern-semaphore"}),
                                            ("town-hall", {"oddity-shop"})])
 def test_solo_and_town_hall_deal_none_of_the_cards_they_leave_out(mode, left_out):
-    state = new_game.read(dict(FULL, fortune="y", mode=mode, **({"players-1": ""} if mode == "solo" else {})))
+    state = new_game.read(dict(FULL, fortune="y", fortune_monuments="y", mode=mode,
+                               **({"players-1": ""} if mode == "solo" else {})))
     dealt = set()
     for seed in range(200):
         dealt.update(new_game.apply("deal", dict(state), dealer(seed))[colour] for colour in CARD_COLOURS)
@@ -350,7 +362,11 @@ def test_play_again_keeps_the_expansions_and_a_changed_setup_keeps_each_towns_co
     game, _ = new_game.start(state)
     game["players"][0].update(town=[["cottage", None, None, None]] + [[None] * 4 for _ in range(3)], coins=3, seed="b2")
     again = new_game.state_from_game(game)
-    assert (again["coins"], again["tiny_trees"], again["fortune"], again["navy"]) == (True, True, True, "museum")
+    assert (again["coins"], again["tiny_trees"], again["fortune"], again["fortune_monuments"], again["navy"]) == (
+        True, True, True, False, "museum")
+    # Fortune's monuments alone, with the base game's cards: they come back alone.
+    alone = new_game.state_from_game(new_game.start(new_game.read(dict(FULL, fortune_monuments="y")))[0])
+    assert (alone["fortune"], alone["fortune_monuments"]) == (False, True)
     fields = dict(new_game.fields_of(new_game.kept_state(game)))
     kept, placed = new_game.start(new_game.read(fields))
     assert (kept["players"][0]["coins"], kept["players"][0]["seed"]) == (3, "b2")

@@ -137,19 +137,23 @@ def test_an_answer_the_town_does_not_need_yet_is_not_refused_when_opened():
     assert town_step.opened_town(game(), 1, {"coins": "5", "seed": "a1"})[1] == []
 
 
-def test_the_monuments_offered_are_fortunes_too_when_the_game_plays_it():
+def test_the_monuments_offered_are_fortunes_too_when_the_game_deals_them():
     base = dict(game(coins=False, tiny_trees=False), buildings=["cottage", "farm", "well", "chapel", "tavern",
                                                                  "theater", "factory"])
     base["players"] = [dict(player, monument=None) for player in base["players"]]
     assert town_facts.monument_offers(base) == sorted(MONUMENTS)
+    assert town_facts.monument_offers(dict(base, fortune_monuments=True)) == sorted(ALL_MONUMENTS)
+    # Coins or Fortune's cards without the switch: the base game's 15.
+    assert town_facts.monument_offers(dict(base, coins=True)) == sorted(MONUMENTS)
+    assert town_facts.monument_offers(dict(base, fortune_monuments=False, buildings=BUILDINGS)) == sorted(MONUMENTS)
+    # A Fortune monument a player holds (a game file written without the switch) brings the others.
     assert town_facts.monument_offers(game(coins=False, tiny_trees=False)) == sorted(ALL_MONUMENTS)
-    assert town_facts.monument_offers(dict(base, coins=True)) == sorted(ALL_MONUMENTS)
     held = dict(base, players=[dict(base["players"][0], monument="masons-guild"), base["players"][1]])
     assert town_facts.monument_offers(held) == sorted(ALL_MONUMENTS)
 
 
 def test_solo_and_town_hall_leave_their_cards_out_of_the_offer():
-    solo = dict(game(), mode="solo", players=[game()["players"][1]])
+    solo = dict(game(), mode="solo", players=[game()["players"][1]], fortune_monuments=True)
     offered = town_facts.monument_offers(solo)
     assert "southern-semaphore" not in offered and "fort-ironweed" not in offered
     assert "the-prism-forge" in offered and len(offered) == len(ALL_MONUMENTS) - 3
@@ -166,13 +170,27 @@ def test_a_table_opens_with_no_coins_swaps_or_seed():
     assert [sorted(set(player) & {"coins", "seed", "hollow_hill_swaps"}) for player in setup["players"]] == [[], []]
 
 
+def test_a_player_who_put_no_seed_down_says_so_and_the_town_is_complete():
+    g = game()
+    changed, waiting = town_step.live(g, 2, fields(*CELLAR, coins=2, seed="none"))
+    assert waiting == [] and changed["players"][1]["seed"] == "none"
+    answer = town_step.save(g, 2, fields(*CELLAR, coins=2, seed=" none "))
+    assert "problems" not in answer and answer["game"]["players"][1]["seed"] == "none"
+    # Anything else is no square: refused on its field, as given.
+    answer = town_step.save(g, 2, fields(*CELLAR, coins=2, seed="None"))
+    assert [item["code"] for item in answer["problems"]["fields"]["seed"]] == ["seed-out-of-range"]
+
+
 def test_a_table_takes_the_seed_as_a_square_and_nothing_else():
     g = game()
     town = sync.town_from_fields(town_step.fields_of(g["players"][1]), 0, False)
     changed, answer = sync.apply(town, "phone-2-abcd", {"seq": 1, "set": {"seed": ["b2", 0], "coins": ["3", 0]}}, g, 2)
     assert answer["outcome"] == sync.APPLIED and changed["fields"]["seed"] == "b2"
-    _, answer = sync.apply(town, "phone-2-abcd", {"seq": 1, "set": {"seed": ["b9", 0]}}, g, 2)
-    assert answer["outcome"] == sync.INVALID
+    changed, answer = sync.apply(town, "phone-2-abcd", {"seq": 1, "set": {"seed": ["none", 0]}}, g, 2)
+    assert answer["outcome"] == sync.APPLIED and changed["fields"]["seed"] == "none"
+    for wrong in ("b9", "None", "nowhere"):
+        _, answer = sync.apply(town, "phone-2-abcd", {"seq": 1, "set": {"seed": [wrong, 0]}}, g, 2)
+        assert answer["outcome"] == sync.INVALID
 
 
 @pytest.mark.parametrize("n, given, live, show", [

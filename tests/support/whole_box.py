@@ -20,6 +20,6 @@ FACTS = {"Léa": {"coins": 5, "seed": "d2"}, "Noé": {"coins": 2, "seed": "a4", 
 MONUMENTS = {"Léa": "estival-festival", "Noé": "hollow-hill", "Ödön": "eraflage-vineyard", "Zoé": "the-petal-promenade"}
 BUILDINGS = ["cottage", "root-cellar", "well", "parsonage", "schoolhouse", "jeweler", "oddity-shop"]
 GAME = {"mode": "master-builder", "monuments": True, "cavern": False, "coins": True, "tiny_trees": True,
-        "buildings": BUILDINGS,
+        "fortune_monuments": True, "buildings": BUILDINGS,
         "players": [dict({"name": name, "monument": MONUMENTS[name], "town": town(*ROWS[name])}, **FACTS[name])
                     for name in NAMES]}

@@ -114,6 +114,19 @@ def test_a_seed_that_did_not_grow_says_why_on_its_towns_lines(client, lang, buil
     assert [empties in town for town in towns] == [False, True, False]
 
 
+def test_a_player_who_put_no_seed_down_grows_no_tree_and_no_seed_is_said(client):
+    game = cellar_game()
+    game["players"][2]["seed"] = "none"
+    html = page(client, "en", game)
+    towns = [text_of(section) for section in re.findall(r'<section class="town-result".*?</section>', html, re.S)]
+    # Ödön's c3 is still the only square without a building, but no seed lies on it: −1, no tree.
+    assert "Tree" not in text_of(html) and "Seed" not in towns[2]
+    assert "1 empty square: −1" in towns[2]
+    assert pad_rows(html)["empty squares"][2] == "−1"
+    assert [player["seed"] for player in result_view.view(game, score(game))["players"]] == [
+        {"square": "d4", "why": "built"}, {"square": "d4", "why": "empties"}, None]
+
+
 def test_without_tiny_trees_a_seed_is_never_said():
     game = cellar_game()
     game["tiny_trees"] = False

@@ -16,6 +16,7 @@ from webscore.scoring import encode
 from webscore.scoring import problems
 
 BUILDINGS = ["cottage", "root-cellar", "well", "chapel", "tavern", "theater", "factory"]
+SEED_NONE = {"en": "No seed put down", "fr": "Aucune graine posée", "hu": "Nincs letett mag"}
 COINS_MISSING = {"en": "How many coins are in the chest, before any are spent at the end?",
                  "fr": "Combien de pièces le coffre contient-il, avant toute dépense de fin de partie\u202f?",
                  "hu": "Hány érme van a ládában, mielőtt a játszma végén bármennyit elköltenél?"}
@@ -50,7 +51,11 @@ def test_a_coins_games_step_shows_its_coins_its_seed_and_hollow_hills_swaps(clie
     assert re.search(r'<input id="hollow_hill_swaps" inputmode="numeric" max="99" min="0" name="hollow_hill_swaps" '
                      r'type="number" value="1">', html)
     assert re.search(r'<select class="seed-select" id="seed" name="seed"><option value="">[^<]+</option>'
-                     r'<option value="a1">a1</option>.*<option selected value="d4">d4</option></select>', html)
+                     r'<option value="none">{}</option><option value="a1">a1</option>.*'
+                     r'<option selected value="d4">d4</option></select>'.format(SEED_NONE[lang]), html)
+    # Where scripts run, the board stands for the select, and this box for its "none".
+    assert '<label class="choice seed-none"><input class="seed-none-box" type="checkbox"> {}</label>'.format(
+        SEED_NONE[lang]) in html
     assert '<label for="coins">' in html and '<label for="hollow_hill_swaps">' in html
     # The seed's tool in the palette, and its mark shown on its square only.
     assert html.count('data-seed') == 1 and 'class="tool c-seed"' in html
@@ -79,6 +84,19 @@ def test_a_town_saved_with_its_coins_and_seed_goes_on(client):
     code = re.search(r"/g/([^/]+)/1$", answer.location).group(1)
     player = client.get("/en/g/{}/2".format(code)).text
     assert 'value="3"' in player and '<option selected value="b2">b2</option>' in player
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_town_whose_player_put_no_seed_down_goes_on_and_comes_back_so(client, lang):
+    address = "/{}/g/{}/2/save".format(lang, encode(game()))
+    answer = client.get(address, query_string=dict(squares(a1="cottage"), coins="3", seed="none", go="back"))
+    assert answer.status_code == 302
+    code = re.search(r"/g/([^/]+)/1$", answer.location).group(1)
+    player = client.get("/{}/g/{}/2".format(lang, code)).text
+    assert '<option selected value="none">{}</option>'.format(SEED_NONE[lang]) in player
+    assert '<input checked class="seed-none-box" type="checkbox">' in player
+    # No square shows the seed's mark.
+    assert len(re.findall(r'<span class="square-seed" hidden>', player)) == 16
 
 
 def test_a_game_without_the_expansions_asks_for_neither(client):

@@ -1,4 +1,4 @@
-"""A monument the setup would not offer (Fortune's with its cards off, one Solo leaves out), chosen by an address or
+"""A monument the setup would not offer (Fortune's with their switch off, one Solo leaves out), chosen by an address or
 before a switch changed, is never dropped without a word: it stays chosen in its row, and starting the game names
 it, in the reader's language."""
 
@@ -27,9 +27,9 @@ def test_a_fortune_monument_by_the_address_without_fortune_is_not_dropped_withou
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "This monument is Fortune's: turn on Fortune's cards to play it, or choose another."),
-    ("fr", "Ce monument vient de Fortune\u00a0: activez les cartes Fortune pour le jouer, ou choisissez-en un autre."),
-    ("hu", "Ez az emlékmű a Fortune-é: kapcsold be a Fortune-kártyákat, vagy válassz másikat."),
+    ("en", "This monument is Fortune's: turn on Fortune's monuments to play it, or choose another."),
+    ("fr", "Ce monument vient de Fortune\u00a0: activez les monuments Fortune pour le jouer, ou choisissez-en un autre."),
+    ("hu", "Ez az emlékmű a Fortune-é: kapcsold be a Fortune-emlékműveket, vagy válassz másikat."),
 ])
 def test_the_fortune_monument_is_named_beside_its_row_and_kept_chosen(client, lang, said):
     answer = client.get("/{}/new?{}".format(lang, SETUP))
@@ -37,14 +37,17 @@ def test_the_fortune_monument_is_named_beside_its_row_and_kept_chosen(client, la
     html = answer.get_data(as_text=True)
     assert said in html.replace("&#39;", "'").replace("&#34;", '"')
     assert re.search(r'<select[^>]*id="monuments-0".*?<option selected value="hollow-hill">', html, re.S)
-    # With the switch on, the same setup starts with the monument.
-    on = client.get("/{}/new?{}&fortune=y".format(lang, SETUP))
+    # Fortune's cards on do not bring its monuments: still named.
+    assert client.get("/{}/new?{}&fortune=y".format(lang, SETUP)).status_code == 422
+    # With the monuments' switch on, the same setup starts with the monument, and the game deals them.
+    on = client.get("/{}/new?{}&fortune_monuments=y".format(lang, SETUP))
     assert on.status_code == 302
-    assert decode(urlsplit(on.headers["Location"]).path.split("/")[3])["players"][0]["monument"] == "hollow-hill"
+    game = decode(urlsplit(on.headers["Location"]).path.split("/")[3])
+    assert (game["players"][0]["monument"], game["fortune_monuments"]) == ("hollow-hill", True)
 
 
 SOLO = ("players-0=Ann&red=farm&grey=well&orange=chapel&green=tavern&yellow=theater&navy=factory"
-        "&mode=solo&fortune=y&monuments-0=southern-semaphore&action=start")
+        "&mode=solo&fortune=y&fortune_monuments=y&monuments-0=southern-semaphore&action=start")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -58,3 +61,19 @@ def test_a_monument_solo_leaves_out_by_the_address_is_not_dropped_without_a_word
             "the Solo game started and Ann's Southern Semaphore, chosen in the address, was dropped without a message"
     else:
         assert 400 <= answer.status_code < 500
+
+
+@pytest.mark.parametrize(("lang", "label"), [("en", "Fortune's monuments"), ("fr", "Monuments Fortune"),
+                                             ("hu", "Fortune-emlékművek")])
+def test_fortunes_monuments_have_a_switch_of_their_own_that_a_game_begun_keeps(client, lang, label):
+    html = client.get("/{}/new".format(lang)).get_data(as_text=True).replace("&#39;", "'")
+    assert ('<label class="choice"><input id="fortune_monuments" name="fortune_monuments" type="checkbox" value="y"> '
+            '{}</label>').format(label) in html
+    # Play again: the setup comes back with it ticked, Fortune's cards not.
+    started = client.get("/{}/new?{}&fortune_monuments=y".format(lang, SETUP))
+    code = urlsplit(started.headers["Location"]).path.split("/")[3]
+    again = client.get("/{}/new".format(lang), query_string={"again": code})
+    assert again.status_code == 200
+    page = again.get_data(as_text=True)
+    assert '<input checked id="fortune_monuments" name="fortune_monuments" type="checkbox" value="y">' in page
+    assert '<input id="fortune" name="fortune" type="checkbox" value="y">' in page

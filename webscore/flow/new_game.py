@@ -50,7 +50,7 @@ MAX_TYPED = 200
 # The buttons that start the game the setup describes: enter the towns, play at the table, one phone each.
 STARTS = ("start", "play", "table")
 # The expansions' switches: coins, Fortune's cards and monuments among the piles, Tiny Trees.
-EXPANSIONS = ("coins", "fortune", "tiny_trees")
+EXPANSIONS = ("coins", "fortune", "fortune_monuments", "tiny_trees")
 
 
 def first_game() -> dict:
@@ -74,7 +74,8 @@ def state_from_game(game: dict) -> dict:
              "dealt": [""] * len(players), "origins": [""] * len(players), "towns": "", "resume": "", "mode": game["mode"],
              "cavern": game["cavern"], "without_monuments": not game["monuments"],
              "coins": game.get("coins") is True, "tiny_trees": game.get("tiny_trees") is True,
-             "fortune": any(card in FORTUNE_BUILDINGS for card in game["buildings"])
+             "fortune": any(card in FORTUNE_BUILDINGS for card in game["buildings"]),
+             "fortune_monuments": game.get("fortune_monuments") is True
              or any(p.get("monument") in FORTUNE_MONUMENTS for p in players)}
     state.update({colour_of(card): card for card in game["buildings"] if colour_of(card) in CARD_COLOURS})
     return state
@@ -228,7 +229,7 @@ def allowed(state: dict, card: str) -> bool:
 
 def monuments_in_play(state: dict) -> list:
     """Return the monuments a game of this setup is dealt from, by id: the base game's 15, and Fortune's 10 with it."""
-    return sorted(ALL_MONUMENTS if state["fortune"] else MONUMENTS)
+    return sorted(ALL_MONUMENTS if state["fortune_monuments"] else MONUMENTS)
 
 
 def monument_offers(state: dict) -> list:
@@ -337,7 +338,7 @@ def game_of(state: dict) -> dict:
                     for n in range(len(state["players"]))],
     }
     # The expansions' flags are in a game only when on, as a game code reads them.
-    game.update({expansion: True for expansion in ("coins", "tiny_trees") if state[expansion]})
+    game.update({expansion: True for expansion in ("coins", "tiny_trees", "fortune_monuments") if state[expansion]})
     kept = kept_game(state)
     if kept is None:
         return game
@@ -436,7 +437,7 @@ def check(state: dict, sent=()) -> dict:
     """Return the problems that keep a state from starting a game, after those of what was sent, placed on their fields."""
     # What unread() found comes first; the same problem on the same field is told once.
     found = [problem("one-per-colour", value=colour) for colour in CARD_COLOURS if not state[colour]]
-    if not state["fortune"] and not state["without_monuments"]:
+    if not state["fortune_monuments"] and not state["without_monuments"]:
         found += [problem("fortune-monument-off", n, value=monument) for n, monument in enumerate(state["monuments"])
                   if monument in FORTUNE_MONUMENTS]
     # The game's own problems wait for its cards; its players are counted all the same.

@@ -81,8 +81,8 @@ def _tie_values(result: dict, turns) -> dict:
 
 def _seed_left(result: dict, seed, tree):
     """Return a seed that did not grow into a tree, {"square", "why"}: "built" over, or "empties" (another square
-    is empty too); None when it grew or no seed was placed."""
-    if not seed or tree:
+    is empty too); None when it grew or no seed was put down ("none")."""
+    if seed not in INDEX_OF or tree:
         return None
     card = next(square["card"] for square in result["squares"] if square["square"] == seed)
     return {"square": seed, "why": "built" if card else "empties"}

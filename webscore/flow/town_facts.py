@@ -8,7 +8,6 @@ would refuse it; the form keeps it for a change of mind.
 
 from ..scoring.cards import ALL_MONUMENTS
 from ..scoring.cards import BIG_CHEST
-from ..scoring.cards import FORTUNE_BUILDINGS
 from ..scoring.cards import FORTUNE_MONUMENTS
 from ..scoring.cards import HOLLOW_HILL
 from ..scoring.cards import SOLO_EXCLUDED
@@ -59,18 +58,13 @@ def expansion_facts(game: dict) -> list:
     return [fact for fact, flag in ((COINS, COINS), (SEED, "tiny_trees")) if game.get(flag) is True]
 
 
-def plays_fortune(game: dict) -> bool:
-    """Tell whether a game plays Fortune: one of its buildings is Fortune's, coins are on, or a player holds one
-    of its monuments."""
-    return (game.get(COINS) is True or any(card in FORTUNE_BUILDINGS for card in game["buildings"])
-            or any(player.get("monument") in FORTUNE_MONUMENTS for player in game["players"]))
-
-
 def monument_offers(game: dict) -> list:
     """Return the monuments a player of this game may choose on the town step, sorted (none when played without):
-    the base game's, and Fortune's when the game plays it, less those its mode leaves out."""
+    the base game's, and Fortune's when the game deals them (or a player holds one), less those its mode leaves out."""
     if not game["monuments"]:
         return []
-    cards = ALL_MONUMENTS if plays_fortune(game) else [m for m in ALL_MONUMENTS if m not in FORTUNE_MONUMENTS]
+    held = [player.get("monument") for player in game["players"]]
+    dealt = game.get("fortune_monuments") is True or any(monument in FORTUNE_MONUMENTS for monument in held)
+    cards = ALL_MONUMENTS if dealt else [m for m in ALL_MONUMENTS if m not in FORTUNE_MONUMENTS]
     left_out = SOLO_EXCLUDED if game["mode"] == SOLO else TOWN_HALL_EXCLUDED if game["mode"] == TOWN_HALL else ()
     return sorted(m for m in cards if m not in left_out)

@@ -6,6 +6,7 @@ offline shell (under MicroPython) with these functions; town.js and live.mjs the
 shown is escaped here.
 """
 
+from ..scoring.expansions import NO_SEED
 from .controls import errors_of
 from .controls import number_field
 from .controls import tied
@@ -111,12 +112,19 @@ def seed_tool(words: dict, errors: dict) -> str:
 def seed_field(words: dict, seed: str, errors: dict) -> str:
     """Return the field the form sends the seed's square in, and its messages: a select, as a square's is, that
     the board stands for where scripts run (town.js changes it, static/css/noscript.css shows it without)."""
+    labels = {"": words["ui"]["no_seed"], NO_SEED: words["ui"]["seed_none"]}
     options = ['<option {}>{}</option>'.format(attributes({"value": name, "selected": seed == name}),
-                                               escape(name or words["ui"]["no_seed"])) for name in [""] + SQUARES]
+                                               escape(labels.get(name, name))) for name in ["", NO_SEED] + SQUARES]
     select = {"class": "seed-select", "id": SEED, "name": SEED}
     select.update(tied(errors, SEED))
-    return '<p class="fact seed-fact"><label class="seed-label" for="{}">{}</label>\n      <select {}>{}</select>{}</p>'.format(
-        SEED, escape(words["ui"]["seed"]), attributes(select), "".join(options), errors_of(errors, SEED))
+    # Where scripts run the board stands for the select: a player who put no seed down says so with this box (town.js),
+    # sent as the select's "none".
+    nowhere = '<label class="choice seed-none"><input {}> {}</label>'.format(
+        attributes({"type": "checkbox", "class": "seed-none-box", "checked": seed == NO_SEED}),
+        escape(words["ui"]["seed_none"]))
+    return ('<p class="fact seed-fact"><label class="seed-label" for="{}">{}</label>\n      <select {}>{}</select>'
+            '\n      {}{}</p>').format(SEED, escape(words["ui"]["seed"]), attributes(select), "".join(options), nowhere,
+                                       errors_of(errors, SEED))
 
 
 def running_total(words: dict, scored: dict, values=None) -> str:

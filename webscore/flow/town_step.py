@@ -12,6 +12,7 @@ from ..scoring.cards import ALL_BUILDINGS
 from ..scoring.cards import ALL_MONUMENTS
 from ..scoring.cards import MAX_STORED
 from ..scoring.expansions import MAX_SWAPS
+from ..scoring.expansions import NO_SEED
 from ..scoring.game import MASTER_BUILDER
 from ..scoring.game import RIGHT_READERS
 from ..scoring.game import score_town
@@ -184,7 +185,7 @@ def read(game: dict, n: int, fields: dict):
         if not needs(game, player, squares, fact, fields.get(fact)):
             value = None
         elif fact == SEED:
-            # A square's name, checked by the core (a1 to d4).
+            # A square's name, checked by the core (a1 to d4), or "none": no seed was put down.
             value = str(fields.get(fact) or "").strip(SPACES) or None
         else:
             value = whole(fields.get(fact))
@@ -345,7 +346,7 @@ def _refused_as_given(fields: dict, field) -> bool:
         return bool(fields.get("monument"))
     if field == SEED:
         seed = str(fields.get(SEED) or "").strip(SPACES)
-        return seed != "" and seed not in INDEX_OF
+        return seed not in ("", NO_SEED) and seed not in INDEX_OF
     if field is not None and field.startswith("stored_"):
         low, high = 0, MAX_STORED
     elif field in FACTS:

@@ -25,7 +25,7 @@ MESSAGES = {
     "monument-taken": _l("Each monument exists once: another player already has this one."),
     "monuments-off": _l("This game is played without monuments."),
     "unknown-monument": _l("This is not a monument of the game."),
-    "fortune-monument-off": _l("This monument is Fortune's: turn on Fortune's cards to play it, or choose another."),
+    "fortune-monument-off": _l("This monument is Fortune's: turn on Fortune's monuments to play it, or choose another."),
     "not-players-monument": _l("Only the player's own monument can be built in this town."),
     "second-monument": _l("A town holds one monument only."),
     "too-many-banks": _l("A town holds at most %(num)d Banks.", num=MAX_BANKS),

@@ -92,6 +92,8 @@ def ui_words() -> dict:
         "hollow_hill_swaps": _("Coins spent to change a named resource since Hollow Hill was built"),
         "seed": _("Seed"),
         "no_seed": _("Not placed yet"),
+        # Tiny Trees: a player who put no seed down on their town (it grows no tree).
+        "seed_none": _("No seed put down"),
         "waiting_for_seed": _("Running total: put the seed on its square first"),
         # A result's town with the expansions: the tree a seed grew into, who fed a building for a coin, the coins.
         "tree": _("Tree"),

@@ -75,6 +75,7 @@ class SetupForm(GetForm):
     # The expansions (flow.new_game.EXPANSIONS): a colour offers its six cards with Fortune, its four without.
     coins = BooleanField(_l("Coins"))
     fortune = BooleanField(_l("Fortune's cards"))
+    fortune_monuments = BooleanField(_l("Fortune's monuments"))
     tiny_trees = BooleanField(_l("Tiny Trees"))
     red = RadioField(_l("Red"), choices=choices((c, CARD_NAMES[c]) for c in cards_of_colour("red", fortune=True)))
     grey = RadioField(_l("Grey"), choices=choices((c, CARD_NAMES[c]) for c in cards_of_colour("grey", fortune=True)))
