@@ -133,6 +133,8 @@ function drawChoices(state) {
   for (const colour of words.catalogue.card_colours) {
     const input = form.querySelector(`input[name="${colour}"][value="${CSS.escape(state[colour])}"]`);
     if (input) input.checked = true;
+    // No card of the colour chosen any more (Fortune's, its switch turned off): none stays checked out of sight.
+    else for (const other of form.querySelectorAll(`input[name="${colour}"]:checked`)) other.checked = false;
   }
   drawChosen();
   drawMode(state);
@@ -145,11 +147,12 @@ function drawMode(state) {
   form.classList.toggle("is-fortune", Boolean(state.fortune));
 }
 
-// The row of the seven chosen shows the card checked in each colour, named as its choice is.
+// The row of the seven chosen shows the card checked in each colour, named as its choice is, or that none is.
 function drawChosen() {
   for (const chip of form.querySelectorAll(".chosen-card")) {
     const checked = form.querySelector(`input[name="${chip.dataset.colour}"]:checked`);
-    if (checked) chip.querySelector(".chosen-name").textContent = document.getElementById("card-name-" + checked.value).textContent;
+    chip.querySelector(".chosen-name").textContent = checked
+      ? document.getElementById("card-name-" + checked.value).textContent : chip.dataset.none;
   }
 }
 

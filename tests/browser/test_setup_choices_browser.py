@@ -12,6 +12,8 @@ from webscore.languages import LANGUAGES
 from webscore.scoring import decode
 
 CORE_READY = "() => performance.getEntriesByName('marquoir:core-ready').length === 1"
+# As the page draws a colour without a card (setup.html, chosen_card).
+RED_NONE = "piros: nincs kiválasztott kártya"
 
 
 def test_without_monuments_keeps_each_players_monument_aside_until_unticked(phone, live_server):
@@ -117,7 +119,7 @@ def test_back_from_a_cards_rule_reopens_the_chooser_as_it_was(phone, live_server
 
 
 def test_the_expansions_switches_offer_fortunes_cards_and_start_a_game_with_them(browser, live_server):
-    # A table with the whole box, on a 360 px phone in French: coins, Fortune's cards and Tiny Trees.
+    # A table with the whole box, on a 360 px phone in French: coins, Fortune's cards and monuments, Tiny Trees.
     context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
     page = context.new_page()
     page.goto(live_server + "/fr/new")
@@ -132,6 +134,9 @@ def test_the_expansions_switches_offer_fortunes_cards_and_start_a_game_with_them
     page.get_by_label("Tiny Trees").check()
     expect(page.locator("label.card-choice[data-card=root-cellar]")).to_be_visible()
     expect(page.locator("fieldset.colour input[name=red]")).to_have_count(6)
+    # Fortune's monuments come with their own switch.
+    expect(page.locator("#monuments-0 option:not([hidden])")).to_have_count(16)
+    page.get_by_label("Monuments Fortune").check()
     expect(page.locator("#monuments-0 option:not([hidden])")).to_have_count(26)
     page.click("label.card-choice[data-card=root-cellar]")
     expect(page.locator(".chosen-card[data-colour=red]")).to_have_text("Cellier")
@@ -139,7 +144,7 @@ def test_the_expansions_switches_offer_fortunes_cards_and_start_a_game_with_them
     page.click("button[value=start]")
     page.wait_for_url("**/fr/g/**/1")
     game = decode(code_of(page.url))
-    assert (game["coins"], game["tiny_trees"]) == (True, True)
+    assert (game["coins"], game["tiny_trees"], game["fortune_monuments"]) == (True, True, True)
     assert game["buildings"][1] == "root-cellar"
     assert game["players"][0]["monument"] == "hollow-hill"
     context.close()
@@ -152,8 +157,13 @@ def test_fortunes_cards_leave_the_chooser_with_its_switch(phone, live_server):
     page.get_by_label("Fortune-kártyák").check()
     page.click("details.chooser summary")
     page.click("label.card-choice[data-card=tithe-barn]")
+    red = page.locator(".chosen-card[data-colour=red]")
+    expect(red).to_have_text("Dézsmapajta")
     page.get_by_label("Fortune-kártyák").uncheck()
     expect(page.locator("label.card-choice[data-card=tithe-barn]")).to_be_hidden()
+    # The row of the seven says the red card is gone with its switch, as the page says a colour without a card.
+    expect(red).to_have_text(RED_NONE)
+    expect(page.locator("input[name=red]:checked")).to_have_count(0)
     expect(page.locator("#monuments-0 option:not([hidden])")).to_have_count(16)
     page.click("button[value=start]")
     expect(page.locator("fieldset.colour.c-red .error")).to_have_count(1)
