@@ -2,6 +2,7 @@
 seed tapped onto the board with the palette's Seed; each town's running total shown as the core scores it, then
 the scores. Léa's seed lies on the one square she leaves empty, and grows into a tree; Noé builds over his."""
 
+import pytest
 from playwright.sync_api import expect
 
 from support.phone import read_results
@@ -96,6 +97,8 @@ def test_the_seeds_mark_follows_its_select_as_a_table_sets_it(phone, live_server
     expect(page.locator(".square[data-square=c3] .square-seed")).to_be_visible()
     # A player who put no seed down: the box is the select's "none" both ways, and the board shows no seed.
     box = page.get_by_label("No seed put down")
+    # A box as wide as every box of the app's (1.4rem), not as the facts' number fields.
+    assert box.bounding_box()["width"] == pytest.approx(1.4 * 16, abs=0.1)
     page.eval_on_selector("#seed", "(seed) => { seed.value = 'none'; "
                           "seed.dispatchEvent(new Event('change', { bubbles: true })); }")
     expect(box).to_be_checked()

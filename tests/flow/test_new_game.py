@@ -7,6 +7,7 @@ import pytest
 from webscore.flow import new_game
 from webscore.flow import setup_json
 from webscore.scoring.cards import CARD_COLOURS
+from webscore.scoring.cards import FORTUNE_MONUMENTS
 from webscore.scoring.cards import SOLO_EXCLUDED
 from webscore.scoring.table import dealer
 
@@ -403,3 +404,26 @@ def test_a_button_leaves_the_focus_on_a_button_or_a_new_players_name(action, nam
     fields.update({"players-" + str(n): name for n, name in enumerate(names)})
     answer = json.loads(setup_json(json.dumps({"fields": fields, "action": action})))
     assert answer["focus"] == focus
+
+
+def test_pairs_dealt_with_fortunes_monuments_go_when_they_are_switched_off():
+    on = new_game.apply("deal-monuments", new_game.read(dict(FULL, fortune_monuments="y")), dealer(3))
+    fields = dict(new_game.fields_of(on))
+    fortune_pairs = [n for n, pair in enumerate(on["dealt"]) if any(m in FORTUNE_MONUMENTS for m in pair.split())]
+    assert fortune_pairs  # this deal gives a Fortune monument to someone
+    off = new_game.read({key: value for key, value in fields.items() if key != "fortune_monuments"})
+    # Those rows offer the base game's 15 again; a pair of the base game's stays dealt.
+    assert [off["dealt"][n] for n in fortune_pairs] == [""] * len(fortune_pairs)
+    assert [off["dealt"][n] for n in range(2) if n not in fortune_pairs] == [
+        on["dealt"][n] for n in range(2) if n not in fortune_pairs]
+    assert all(len(new_game.monument_offers(off)[n]) == 15 for n in fortune_pairs)
+
+
+def test_a_fortune_monument_solo_leaves_out_is_named_as_solos_not_as_the_switchs():
+    fields = {"players-0": "Ann", "mode": "solo", "monuments-0": "southern-semaphore", "red": "farm", "grey": "well",
+              "orange": "chapel", "green": "tavern", "yellow": "theater", "navy": "factory"}
+    _, placed = new_game.start(new_game.read(fields))
+    assert [item["code"] for item in placed["fields"]["monuments-0"]] == ["not-in-solo"]
+    # Allowed in the mode: the switch is named.
+    _, placed = new_game.start(new_game.read(dict(fields, **{"monuments-0": "hollow-hill"})))
+    assert [item["code"] for item in placed["fields"]["monuments-0"]] == ["fortune-monument-off"]

@@ -212,3 +212,16 @@ def test_the_browser_answers_a_fortune_step_as_the_server(micropython_core, clie
         return
     text = json.dumps({"code": encode(game()), "n": n, "fields": given, "show": show})
     assert micropython_core.flow_json("town", text) == json.loads(flow.town_json(text))
+
+
+def test_a_fortune_monument_named_by_an_address_in_a_game_without_them_is_refused_on_its_field():
+    without = dict(game(coins=False, tiny_trees=False), buildings=["cottage", "farm", "well", "chapel", "tavern",
+                                                                    "theater", "factory"])
+    without["players"] = [dict(player, monument=None) for player in without["players"]]
+    given = dict(fields("cottage . . .", ". . . .", ". . . .", ". . . ."), monument="hollow-hill", go="next")
+    answer = town_step.save(without, 1, given)
+    assert {field: [item["code"] for item in found] for field, found in answer["problems"]["fields"].items()} == {
+        "monument": ["fortune-monuments-not-dealt"]}
+    # The same in a game that deals them is taken.
+    answer = town_step.save(dict(without, fortune_monuments=True), 1, given)
+    assert "problems" not in answer and answer["game"]["players"][0]["monument"] == "hollow-hill"

@@ -151,11 +151,20 @@ def read(fields: dict) -> dict:
     # Without monuments, the monuments chosen or dealt stay in the form, out of sight and out of the game: unticked,
     # it shows them again.
     state.update(_options(fields))
+    state["dealt"] = _dealt_in_play(state)
     for colour in CARD_COLOURS:
         card = _text(fields, colour)
         # A card of Fortune's, chosen before its switch was turned off, is no choice any more.
         state[colour] = card if card in cards_of_colour(colour, state["fortune"]) else ""
     return state
+
+
+def _dealt_in_play(state: dict) -> list:
+    """Return the pairs dealt that the switches still play: a pair with one of Fortune's monuments is no offer once
+    they are switched off, and its row offers every one again (the monument chosen from it stays: check() names it)."""
+    if state["fortune_monuments"]:
+        return state["dealt"]
+    return ["" if any(m in FORTUNE_MONUMENTS for m in pair.split()) else pair for pair in state["dealt"]]
 
 
 def _options(fields: dict) -> dict:
@@ -438,8 +447,9 @@ def check(state: dict, sent=()) -> dict:
     # What unread() found comes first; the same problem on the same field is told once.
     found = [problem("one-per-colour", value=colour) for colour in CARD_COLOURS if not state[colour]]
     if not state["fortune_monuments"] and not state["without_monuments"]:
+        # One the mode leaves out is named as such by the game's own check: no switch would let it be played.
         found += [problem("fortune-monument-off", n, value=monument) for n, monument in enumerate(state["monuments"])
-                  if monument in FORTUNE_MONUMENTS]
+                  if monument in FORTUNE_MONUMENTS and allowed(state, monument)]
     # The game's own problems wait for its cards; its players are counted all the same.
     found = found + player_count_problems(state["players"]) if found else problems(game_of(state))
     found += _names_twice(state["players"])

@@ -10,6 +10,7 @@ says which page follows.
 from ..scoring import encode
 from ..scoring.cards import ALL_BUILDINGS
 from ..scoring.cards import ALL_MONUMENTS
+from ..scoring.cards import FORTUNE_MONUMENTS
 from ..scoring.cards import MAX_STORED
 from ..scoring.expansions import MAX_SWAPS
 from ..scoring.expansions import NO_SEED
@@ -34,6 +35,7 @@ from .town_facts import FORM_CHEST
 from .town_facts import SEED
 from .town_facts import asked_fact
 from .town_facts import expansion_facts
+from .town_facts import monument_offers
 from .town_facts import needs
 
 # The facts a town may need besides its squares, in the order the core names them. The seed is a square's name
@@ -43,7 +45,7 @@ FACTS = ("master_builder_turns", "shrine_buildings", "completed_before", "coins"
 FACT_LIMITS = {"master_builder_turns": (0, MAX_TURNS), "shrine_buildings": (1, 16), "completed_before": (0, MAX_PLAYERS - 1),
                "coins": (0, FORM_CHEST), "hollow_hill_swaps": (0, MAX_SWAPS)}
 # The problems of the player's choice of monument, shown on the town step's monument field.
-MONUMENT_PROBLEMS = ("monument-taken", "unknown-monument", "not-in-solo")
+MONUMENT_PROBLEMS = ("monument-taken", "unknown-monument", "not-in-solo", "fortune-monuments-not-dealt")
 # The button that keeps this town and opens the setup of the game, to change its players or buildings.
 TO_SETUP = "setup"
 # "See the scores" asks once before scoring a town with more empty squares than this.
@@ -154,6 +156,9 @@ def unread(game: dict, n: int, fields: dict) -> list:
         found.append(problem("monuments-off", n - 1, value=monument[:new_game.MAX_TYPED]))
     elif monument and monument not in ALL_MONUMENTS:
         found.append(problem("unknown-monument", n - 1, value=monument[:new_game.MAX_TYPED]))
+    elif monument in FORTUNE_MONUMENTS and monument not in monument_offers(game):
+        # The step offers it only in a game that deals Fortune's monuments: an address may name it all the same.
+        found.append(problem("fortune-monuments-not-dealt", n - 1, value=monument))
     return found
 
 

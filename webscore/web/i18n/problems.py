@@ -26,6 +26,7 @@ MESSAGES = {
     "monuments-off": _l("This game is played without monuments."),
     "unknown-monument": _l("This is not a monument of the game."),
     "fortune-monument-off": _l("This monument is Fortune's: turn on Fortune's monuments to play it, or choose another."),
+    "fortune-monuments-not-dealt": _l("This game is played without Fortune's monuments: choose another."),
     "not-players-monument": _l("Only the player's own monument can be built in this town."),
     "second-monument": _l("A town holds one monument only."),
     "too-many-banks": _l("A town holds at most %(num)d Banks.", num=MAX_BANKS),
