@@ -20,6 +20,7 @@ from support.phone import go_offline
 from support.phone import held
 from support.phone import open_table
 from support.tables import empty_setup
+from support.tables import open_table_at
 from webscore.scoring import encode
 
 SETUP = encode(empty_setup(examples.load("four-players")))
@@ -59,10 +60,9 @@ def with_core_held(page):
 
 
 def fresh_town(browser, server, n=1):
-    """Return (context, page, table address) of a phone opening town n for the first time, its core held."""
-    opener = browser.new_context(**PHONE)
-    table_url = open_table(opener.new_page(), server.url, SETUP)
-    opener.close()
+    """Return (context, page, table address) of a phone opening town n for the first time, its core held (the table
+    opened by another phone, its form sent without a browser)."""
+    table_url = open_table_at(server.url, SETUP)
     context = browser.new_context(**PHONE)
     page = context.new_page()
     release = with_core_held(page)

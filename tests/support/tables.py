@@ -3,6 +3,7 @@ town codes."""
 
 import contextlib
 import copy
+import http.cookiejar
 import json
 import re
 import shutil
@@ -10,6 +11,7 @@ import socket
 import subprocess
 import threading
 import time
+import urllib.parse
 import urllib.request
 
 import pytest
@@ -153,6 +155,19 @@ def open_table(client, setup_code: str, lang: str = "en") -> str:
     answer = client.post("/{}/t/new".format(lang), data={"code": setup_code, "csrf_token": token})
     assert answer.status_code == 303
     return answer.location.rsplit("/", 1)[1]
+
+
+def open_table_at(base: str, setup_code: str, lang: str = "en") -> str:
+    """Open a table for a setup code on a running server through its form (its token and cookie, as a phone sends
+    them), without a browser; return the table's address. For a test whose subject is another phone than the one
+    that opened the table."""
+    jar = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    with jar.open("{}/{}/t/new?code={}".format(base, lang, setup_code)) as page:
+        token = re.search(r'name="csrf_token" value="([^"]+)"', page.read().decode()).group(1)
+    body = urllib.parse.urlencode({"code": setup_code, "csrf_token": token}).encode()
+    with jar.open("{}/{}/t/new".format(base, lang), data=body) as table:
+        assert re.fullmatch(r".*/{}/t/[A-Za-z0-9_-]{{22,}}".format(lang), table.url), table.url
+        return table.url
 
 
 def empty_setup(game: dict) -> dict:
