@@ -17,6 +17,7 @@ from support.phone import go_offline
 from support.phone import held_back
 from support.phone import tap_town
 from support.tables import empty_setup
+from support.tables import open_table_at
 from support.tables import saved_town
 from support.tables import town_code
 from webscore.scoring import encode
@@ -129,9 +130,10 @@ def test_a_phone_offline_mid_entry_sends_its_taps_when_back(phones, table_server
 
 
 def town_with_a_script_held_back(phones, table_server, script):
-    """Open a table, then player 2's town on the second phone, its script (static/js/<script>) held back as it
-    comes late; return the table's address, the town's page (its document in) and release(page)."""
-    table_url = open_table(phones[0].new_page(), table_server)
+    """Open a table (its form sent without a browser), then player 2's town on the second phone, its script
+    (static/js/<script>) held back as it comes late; return the table's address, the town's page (its document in)
+    and release(page)."""
+    table_url = open_table_at(table_server, SETUP)
     release = held_back(phones[1], script)
     page = phones[1].new_page()
     page.goto(table_url + "/2", wait_until="commit")
@@ -172,7 +174,7 @@ def test_taps_town_js_answered_before_the_tables_script_ran_reach_the_table(phon
 
 @SQLITE_ONLY
 def test_done_tapped_before_the_core_is_ready_on_a_page_left_at_once_hands_the_town_in(phones, table_server):
-    table_url = open_table(phones[0].new_page(), table_server)
+    table_url = open_table_at(table_server, SETUP)
     # The core's worker never starts on this page: what is tapped waits for it, "Done" too.
     worker = re.compile(r".*/js/core-worker\.mjs$")
     phones[1].route(worker, lambda route: None)
