@@ -349,10 +349,10 @@ def _two_towns(page, first, second):
 
 
 def test_a_rematch_with_the_same_cards_is_a_new_game_and_a_town_changed_from_the_scores_corrects_one(phone, live_server):
-    # Two plays of the same setup by the same table at 150 ms: counted twice; a town changed from the second
+    # Two plays of the same setup by the same table at 100 ms: counted twice; a town changed from the second
     # one's scores corrects it, leaving the first alone.
     page = phone.new_page()
-    slow_network(page, 150)
+    slow_network(page, 100)
     page.goto(live_server + "/fr/new")
     page.wait_for_function("() => performance.getEntriesByName('marquoir:core-ready').length === 1")
     page.fill("#players-0", "Léa")
