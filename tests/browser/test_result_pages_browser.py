@@ -169,7 +169,7 @@ def test_a_damaged_code_on_a_phone_reads_in_hungarian(phone, live_server):
 def test_a_town_changed_from_the_scores_goes_back_to_them_without_asking_again(phone, live_server):
     # Towns of six squares look unfinished: the table said yes once, saw the scores, then changed a town.
     page = phone.new_page()
-    slow_network(page, 200)
+    slow_network(page, 100)
     play_tied_game(page, live_server, "hu")
     page.locator("a[href*='/hu/g/']").first.click()
     page.wait_for_url("**/g/**/1?from=scores")
