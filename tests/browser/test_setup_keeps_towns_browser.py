@@ -138,9 +138,9 @@ def test_offline_the_setup_opened_from_a_town_step_keeps_every_name_and_town(pho
 
 
 def test_a_game_changed_from_a_town_step_starts_again_at_that_town_and_stays_one_game(phone, live_server):
-    # Three friends at 150 ms: Ana's town entered, then Cy's begun, when Dóra joins the table.
+    # Three friends at 100 ms: Ana's town entered, then Cy's begun, when Dóra joins the table.
     page = phone.new_page()
-    slow_network(page, 150)
+    slow_network(page, 100)
     _set_up(page, live_server, "hu", ["Ana", "Bo", "Cy"])
     tap_town(page, ANA)
     _next(page, "Bo városa")
