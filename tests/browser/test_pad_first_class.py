@@ -50,9 +50,9 @@ FINISHED = "/pad?mode=town-hall&n0=Ana&blue0=12&n1=Bo&blue1=15&empty1=1"
 
 
 def finished_pad(phone, base, lang):
-    """Open a finished pad (Ana 12, Bo 15 − 1) on a phone at 200 ms."""
+    """Open a finished pad (Ana 12, Bo 15 − 1) on a phone at 100 ms."""
     page = phone.new_page()
-    slow_network(page, 200)
+    slow_network(page, 100)
     page.goto(base + "/" + lang + FINISHED)
     return page
 
@@ -116,7 +116,7 @@ def test_the_cathedral_box_stays_inside_its_players_card_in_hungarian(phone, liv
 
 def test_a_tree_box_shows_once_no_square_is_empty_and_adds_2(phone, live_server):
     page = phone.new_page()
-    slow_network(page, 150)
+    slow_network(page, 100)
     page.goto(live_server + "/fr/pad?mode=town-hall&n0=Ana&blue0=12&n1=Bo&blue1=13")
     tree = page.locator(".pad-tree").first
     expect(tree).to_be_hidden()
@@ -159,7 +159,7 @@ def test_a_player_added_before_the_core_is_ready_keeps_everything_typed_meanwhil
 
 def test_a_tie_on_the_pad_says_each_players_number_and_takes_turns_not_counted(phone, live_server):
     page = phone.new_page()
-    slow_network(page, 150)
+    slow_network(page, 100)
     # Ana 12 − 2 and Bo 13 − 3: level on 10, the turns asked.
     page.goto(live_server + "/fr/pad?n0=Ana&blue0=12&empty0=2&n1=Bo&blue1=13&empty1=3")
     expect(page.locator("#t0")).to_be_visible(timeout=WAIT)
