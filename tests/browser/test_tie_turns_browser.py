@@ -1,4 +1,4 @@
-"""A tie nobody counted turns for, on a 360 px phone at 200 ms: the form under the ranking says who wins with
+"""A tie nobody counted turns for, on a 360 px phone at 100 ms: the form under the ranking says who wins with
 equal turns, and "We did not count them" breaks the tie on the empty squares, their numbers in the ranking."""
 
 from playwright.sync_api import expect
@@ -17,7 +17,7 @@ GAME = {"mode": "master-builder", "monuments": False, "cavern": False,
 
 def test_we_did_not_count_them_breaks_the_tie_on_empty_squares(phone, live_server):
     page = phone.new_page()
-    slow_network(page, 200)
+    slow_network(page, 100)
     page.goto("{}/en/r/{}".format(live_server, encode(GAME)))
     expect(page.locator("form.turns .hint")).to_have_text(["Enter turns as Master Builder to break this tie.",
                                                            "With equal turns as Master Builder, Bo wins."])
