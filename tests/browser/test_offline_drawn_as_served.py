@@ -68,6 +68,24 @@ def offline_phone(browser, live_server):
 
 
 @pytest.fixture(scope="module")
+def offline_tab(offline_phone):
+    """One tab of the offline phone, which the tests open their addresses in, in turn: a new tab each time was a new
+    renderer process each time, and as much CPU as the page it opened."""
+    page = offline_phone.new_page()
+    yield page
+    page.close()
+
+
+@pytest.fixture
+def offline(offline_tab, live_server):
+    """The offline phone's tab, its session storage cleared as a new tab's (a page opened by address, never by a
+    reload or Back, reads nothing there anyway)."""
+    if offline_tab.url.startswith(live_server):
+        offline_tab.evaluate("sessionStorage.clear()")
+    return offline_tab
+
+
+@pytest.fixture(scope="module")
 def online_phone(browser):
     """One phone with the network that reads every served page, without a service worker (as at a first visit)."""
     context = browser.new_context(service_workers="block")
@@ -85,28 +103,26 @@ def served(online_phone, live_server):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_a_result_is_drawn_offline_as_the_server_draws_it(served, offline_phone, live_server, lang, game):
+def test_a_result_is_drawn_offline_as_the_server_draws_it(served, offline, live_server, lang, game):
     address = "{}/{}/r/{}".format(live_server, lang, GAMES[game])
     served.goto(address)
     parts = shapes(served, RESULT_PARTS)
-    page = offline_phone.new_page()
+    page = offline
     page.goto(address)
     page.wait_for_selector(".offline-note")
     assert shapes(page, RESULT_PARTS) == parts
     assert all(parts[part] for part in RESULT_PARTS[:3])
     # The game goes to BG Stats offline too: its link is drawn as the server draws it.
     assert parts[".share a[data-bgstats]"]
-    page.close()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_link_that_cannot_be_opened_is_said_offline_as_the_server_says_it(served, offline_phone, live_server, lang):
+def test_a_link_that_cannot_be_opened_is_said_offline_as_the_server_says_it(served, offline, live_server, lang):
     address = "{}/{}/r/{}".format(live_server, lang, examples.FOUR_PLAYERS_CODE[:-3] + "AAA")
-    page = offline_phone.new_page()
+    page = offline
     page.goto(address)
     page.wait_for_selector("#app .notice")
     drawn = page.evaluate(SHAPE, "#app .notice")
-    page.close()
     # Drawn by the server as an error page (400), with its two ways on.
     response = served.goto(address)
     assert response.status == 400
@@ -117,12 +133,12 @@ def test_a_link_that_cannot_be_opened_is_said_offline_as_the_server_says_it(serv
 
 @pytest.mark.parametrize("path", ["/fr/nothing-here", "/nothing-here", "/hu/r",
                                   "/en/g/{}/9".format(examples.FOUR_PLAYERS_CODE)])
-def test_an_address_that_is_none_of_ours_is_not_found_offline_as_on_the_server(served, offline_phone, live_server, path):
-    page = offline_phone.new_page()
+def test_an_address_that_is_none_of_ours_is_not_found_offline_as_on_the_server(served, offline, offline_phone, live_server,
+                                                                              path):
+    page = offline
     page.goto(live_server + path)
     page.wait_for_selector("#app .notice")
     drawn = page.evaluate(SHAPE, "#app .notice")
-    page.close()
     # In the same reader's language as the offline phone's (its language cookie), for the address that names none.
     served.context.add_cookies(offline_phone.cookies())
     assert served.goto(live_server + path).status == 404
@@ -141,14 +157,13 @@ def test_the_shell_opened_at_its_own_address_says_there_is_no_page_there(browser
 
 
 @pytest.mark.parametrize("lang, title", [("en", "This page needs the network."), ("hu", "Ehhez az oldalhoz hálózat kell.")])
-def test_a_page_that_needs_the_network_says_so_offline_and_offers_a_reload(offline_phone, live_server, lang, title):
-    page = offline_phone.new_page()
+def test_a_page_that_needs_the_network_says_so_offline_and_offers_a_reload(offline, live_server, lang, title):
+    page = offline
     page.goto("{}/{}/t/new?code={}".format(live_server, lang, examples.FOUR_PLAYERS_CODE))
     expect(page.locator("#app .notice h1")).to_have_text(title, timeout=WAIT)
     assert page.locator("#app .notice button[data-action=reload]").count() == 1
     assert page.locator("#app .notice a.button").evaluate_all("links => links.map((a) => a.getAttribute('href'))") == [
         "/{}/".format(lang), "/{}/new".format(lang)]
-    page.close()
 
 
 # The server's page holds its parts in <main>; the shell draws them into <div id="app"> there.
@@ -158,18 +173,17 @@ SERVED_TOWN, DRAWN_TOWN = "main > :not(script, template, #app)", "#app > *"
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("game, n", [("four-players", 1), ("four-players", 4), ("rulebook", 1), ("fortune", 1),
                                      ("fortune", 2)])
-def test_a_town_step_is_drawn_offline_as_the_server_draws_it(served, offline_phone, live_server, lang, game, n):
+def test_a_town_step_is_drawn_offline_as_the_server_draws_it(served, offline, live_server, lang, game, n):
     address = "{}/{}/g/{}/{}".format(live_server, lang, GAMES[game], n)
     served.goto(address)
-    town_drawn_offline_as_served(served, offline_phone, address).close()
+    town_drawn_offline_as_served(served, offline, address)
 
 
-def town_drawn_offline_as_served(served, offline_phone, address):
+def town_drawn_offline_as_served(served, page, address):
     """Once the live score has answered on the served page (it holds its numbers from the start), open the same
-    address offline and check the town is drawn the same; return the offline page."""
+    address offline in page and check the town is drawn the same; return the offline page."""
     served.wait_for_selector("form[data-live-total]")
     town = served.evaluate(SHAPE, SERVED_TOWN)
-    page = offline_phone.new_page()
     page.goto(address)
     page.wait_for_selector("form[data-live-total]")
     assert page.evaluate(SHAPE, DRAWN_TOWN) == town
@@ -193,16 +207,14 @@ ALTERED = {
 
 @pytest.mark.parametrize("lang", ["en", "hu"])
 @pytest.mark.parametrize("query", sorted(ALTERED))
-def test_an_altered_town_address_is_refused_offline_as_the_server_refuses_it(served, offline_phone, live_server, lang,
-                                                                             query):
+def test_an_altered_town_address_is_refused_offline_as_the_server_refuses_it(served, offline, live_server, lang, query):
     address = "{}/{}/g/{}/1?{}".format(live_server, lang, GAMES["four-players"], query)
     assert served.goto(address).status == 422
-    page = town_drawn_offline_as_served(served, offline_phone, address)
+    page = town_drawn_offline_as_served(served, offline, address)
     if ALTERED[query]:
         # Read without the soft hyphens a square's words may break at.
         assert [shown.replace("\u00ad", "") for shown in page.locator("#app .error").all_inner_texts()] == \
             [ALTERED[query][lang == "hu"]]
-    page.close()
 
 
 # What the table's page and its offline stand-in both show of each player: the name, isolated, the status, the total.
