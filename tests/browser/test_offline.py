@@ -236,12 +236,14 @@ def installed_offline(browser, live_server):
 
 
 @pytest.fixture
-def offline_page(installed_offline):
-    """A new page of the installed offline phone, its language cookie cleared as a fresh phone's."""
+def offline_page(installed_offline, live_server):
+    """The installed offline phone's one tab (the one it installed with), its language cookie cleared as a fresh
+    phone's and its session storage as a new tab's: a new tab each test was a new renderer process each test."""
     installed_offline.clear_cookies()
-    page = installed_offline.new_page()
-    yield page
-    page.close()
+    page = installed_offline.pages[0]
+    if page.url.startswith(live_server):
+        page.evaluate("sessionStorage.clear()")
+    return page
 
 
 def test_a_result_link_never_opened_online_works_offline(offline_page, live_server):
