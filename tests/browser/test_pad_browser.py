@@ -3,11 +3,13 @@ an address the pad cannot read is named, not dropped."""
 
 import contextlib
 
+import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from support.browsing import HOLD_CORE
 from support.browsing import WAIT
+from support.browsing import forget
 from support.browsing import typed_while_core_held
 from support.phone import TAPS
 from support.phone import double_tap
@@ -18,6 +20,26 @@ from support.phone import tap_and_type
 
 ROWS = """() => [...document.querySelectorAll(".ranking li")]
     .map((li) => [li.querySelector(".who").innerText, li.dataset.total, li.dataset.place])"""
+
+
+@pytest.fixture(scope="module")
+def kept_tab(kept_phone):
+    page = kept_phone.new_page()
+    yield page
+    page.close()
+
+
+@pytest.fixture
+def tab(kept_tab, live_server):
+    """The module's one tab of its one phone, met by each test as a new tab of a fresh phone: its last page left, the
+    phone's cookies and storage and the tab's session storage cleared, its media the screen's. A new tab each test was
+    a new renderer process each test, which cost as much CPU as the page it opened."""
+    if kept_tab.url.startswith(live_server):
+        kept_tab.evaluate("sessionStorage.clear()")
+    kept_tab.goto("about:blank")
+    forget(kept_tab, live_server)
+    kept_tab.emulate_media(media="null")
+    return kept_tab
 
 
 def pad_rows(page, rows):
@@ -68,8 +90,8 @@ def test_empty_squares_are_counted_once_taken_off_and_break_the_tie(browser, pho
         other.close()
 
 
-def test_a_negative_entry_is_typed_with_the_sign_button_on_a_number_keypad(phone, live_server):
-    page = phone.new_page()
+def test_a_negative_entry_is_typed_with_the_sign_button_on_a_number_keypad(tab, live_server):
+    page = tab
     page.goto(live_server + "/en/pad?n0=Ana&blue0=9&n1=Bo")
     drawn(page, "#n0")
     navy = page.locator("#navy0")
@@ -100,8 +122,8 @@ def test_a_negative_entry_is_typed_with_the_sign_button_on_a_number_keypad(phone
     expect(page.locator("[data-action=remove-1]")).to_have_accessible_name("Remove this player: Player 2")
 
 
-def test_an_unknown_column_in_the_address_is_named_until_left_out(phone, live_server):
-    page = phone.new_page()
+def test_an_unknown_column_in_the_address_is_named_until_left_out(tab, live_server):
+    page = tab
     page.goto(live_server + "/en/pad?n0=Ana&bleu0=12&n1=Bo&blue1=4")
     drawn(page, "#n0")
     problems = page.locator(".pad-problems")
@@ -117,8 +139,8 @@ def test_an_unknown_column_in_the_address_is_named_until_left_out(phone, live_se
     pad_rows(page, [("Ana", "12", "1"), ("Bo", "4", "2")])
 
 
-def test_impossible_values_get_a_message_beside_their_field(phone, live_server):
-    page = phone.new_page()
+def test_impossible_values_get_a_message_beside_their_field(tab, live_server):
+    page = tab
     page.goto(live_server + "/en/pad?n0=Ana&empty0=17&red0=3&n1=Bo&navy1=-60")
     drawn(page, "#n0")
     expect(page.locator("#problem-empty0")).to_have_text("From 0 to 16 in one town.")
@@ -133,8 +155,8 @@ def test_impossible_values_get_a_message_beside_their_field(phone, live_server):
     assert page.locator(".field-problem:not(:empty)").count() == 0
 
 
-def test_one_player_is_sent_to_solo_and_seven_are_refused(phone, live_server):
-    page = phone.new_page()
+def test_one_player_is_sent_to_solo_and_seven_are_refused(tab, live_server):
+    page = tab
     page.goto(live_server + "/en/pad?n0=Zoé&blue0=30")
     drawn(page, "#n0")
     expect(page.locator("#problem-mode")).to_have_text("One player plays Solo: choose Solo, or add a player.")
@@ -150,8 +172,8 @@ def test_one_player_is_sent_to_solo_and_seven_are_refused(phone, live_server):
     expect(page.locator(".pad-form .players-full")).to_have_text("A game has 1 to 6 players.")
 
 
-def test_adding_and_removing_players_keeps_the_focus_and_the_values(phone, live_server):
-    page = phone.new_page()
+def test_adding_and_removing_players_keeps_the_focus_and_the_values(tab, live_server):
+    page = tab
     page.goto(live_server + "/en/pad")
     drawn(page, "#n0")
     page.fill("#n0", "Ana")
@@ -174,8 +196,8 @@ def test_adding_and_removing_players_keeps_the_focus_and_the_values(phone, live_
 TAP_ALL = "(selectors) => { for (const selector of selectors) document.querySelector(selector).click(); }"
 
 
-def test_buttons_tapped_before_the_form_is_drawn_again_each_act_once_on_the_player_they_named(phone, live_server):
-    page = phone.new_page()
+def test_buttons_tapped_before_the_form_is_drawn_again_each_act_once_on_the_player_they_named(tab, live_server):
+    page = tab
     page.goto(live_server + "/en/pad?n0=Ana&blue0=9&n1=Bo&n2=Cy&n3=Dee&blue3=4")
     drawn(page, "#n0")
     players = page.locator(".pad-player")
@@ -213,8 +235,8 @@ def test_a_name_typed_right_after_add_a_player_is_the_new_players_however_late_t
     assert [page.locator("#n{}".format(n)).input_value() for n in range(2)] == ["Ana", "Bo"]
 
 
-def test_a_double_tap_on_add_a_player_adds_one(phone, live_server):
-    page = phone.new_page()
+def test_a_double_tap_on_add_a_player_adds_one(tab, live_server):
+    page = tab
     page.goto(live_server + "/en/pad?n0=Ana&n1=Bo")
     drawn(page, "#n0")
     players = page.locator(".pad-player")
@@ -227,8 +249,8 @@ def test_a_double_tap_on_add_a_player_adds_one(phone, live_server):
     assert [page.locator("#n{}".format(n)).input_value() for n in range(2)] == ["Ana", "Bo"]
 
 
-def test_the_places_stay_in_sight_while_points_are_typed(phone, live_server):
-    page = phone.new_page()
+def test_the_places_stay_in_sight_while_points_are_typed(tab, live_server):
+    page = tab
     page.goto(live_server + "/en/pad")
     drawn(page, "#n0")
     page.fill("#n0", "Ana")
@@ -267,8 +289,8 @@ def test_names_typed_one_after_the_other_are_kept_while_the_places_appear(phone,
     assert [page.input_value(field) for field in ("#n0", "#n1", "#blue0", "#blue1")] == ["<b>x</b>", "\"'&", "12", "9"]
 
 
-def test_a_cell_that_does_not_read_leaves_the_places_in_sight_dimmed(phone, live_server):
-    page = phone.new_page()
+def test_a_cell_that_does_not_read_leaves_the_places_in_sight_dimmed(tab, live_server):
+    page = tab
     page.goto(live_server + "/hu/pad")
     drawn(page, "#n0")
     page.fill("#n0", "Ági")
