@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from support.accessibility import violations
 from support.browsing import PHONE
 from support.browsing import WAIT
+from support.browsing import forget
 from support.examples import FOUR_PLAYERS_CODE
 from support.examples import RULEBOOK_CODE
 from support.phone import double_tap
@@ -24,6 +25,26 @@ from webscore.scoring import score
 from webscore.scoring.cards import FIRST_GAME
 from webscore.scoring.table import solo_deck
 from webscore.scoring.table import town_hall
+
+
+@pytest.fixture(scope="module")
+def kept_tab(kept_phone):
+    page = kept_phone.new_page()
+    yield page
+    page.close()
+
+
+@pytest.fixture
+def tab(kept_tab, live_server):
+    """The module's one tab of its one phone, met by each test as a new tab of a fresh phone: its last page left, the
+    phone's cookies and storage and the tab's session storage cleared, its media the screen's. A new tab each test was
+    a new renderer process each test, which cost as much CPU as the page it opened."""
+    if kept_tab.url.startswith(live_server):
+        kept_tab.evaluate("sessionStorage.clear()")
+    kept_tab.goto("about:blank")
+    forget(kept_tab, live_server)
+    kept_tab.emulate_media(media="null")
+    return kept_tab
 
 
 def start(page, base, mode, names, monuments=()):
@@ -69,8 +90,8 @@ def completed(page, n):
     expect(button).to_have_count(0)
 
 
-def test_master_builder_tracker_fills_turns_and_completion(phone, live_server):
-    page = phone.new_page()
+def test_master_builder_tracker_fills_turns_and_completion(tab, live_server):
+    page = tab
     start(page, live_server, "master-builder", ["Ana", "Bo", "Cy"], [(1, "the-starloom")])
     hammer = page.locator(".hammer")
     expect(hammer).to_have_text("Ana names the resource.")
@@ -144,8 +165,8 @@ def test_town_hall_deck_offline_with_undo_and_reload(phone, live_server):
     expect(page.locator("text=Cards left in the pile: 8")).to_be_visible()
 
 
-def test_solo_deck_takes_undoes_and_survives_a_reload(phone, live_server):
-    page = phone.new_page()
+def test_solo_deck_takes_undoes_and_survives_a_reload(tab, live_server):
+    page = tab
     start(page, live_server, "solo", ["Zoé"])
     cards = page.locator(".face-up button")
     expect(cards).to_have_count(3)
@@ -178,8 +199,8 @@ def test_solo_deck_takes_undoes_and_survives_a_reload(phone, live_server):
 TAP_ALL = "(selectors) => { for (const selector of selectors) document.querySelector(selector).click(); }"
 
 
-def test_taps_made_before_the_screen_is_drawn_again_each_act_once_in_turn(phone, live_server):
-    page = phone.new_page()
+def test_taps_made_before_the_screen_is_drawn_again_each_act_once_in_turn(tab, live_server):
+    page = tab
     start(page, live_server, "master-builder", ["Ana", "Bo", "Cy"])
     hammer = page.locator(".hammer")
     # Bo's town complete and Next round, then Next round again on the same screen: a double tap is one tap. The hammer
@@ -193,8 +214,8 @@ def test_taps_made_before_the_screen_is_drawn_again_each_act_once_in_turn(phone,
     expect(page.get_by_role("button", name="Town complete: Bo", exact=True)).to_have_count(0)
 
 
-def test_a_double_tap_on_next_round_is_one_round_whatever_comes_under_the_finger(phone, live_server):
-    page = phone.new_page()
+def test_a_double_tap_on_next_round_is_one_round_whatever_comes_under_the_finger(tab, live_server):
+    page = tab
     start(page, live_server, "master-builder", ["Ana", "Bo", "Cy"])
     hammer = page.locator(".hammer")
     # In round 1 the first Master Builder's chooser goes once a round is played, and what is below moves up: near the
@@ -221,8 +242,8 @@ TOUCH_ALL_AT_ONE_POINT = """(selectors) => {
 }"""
 
 
-def test_the_second_tap_of_a_double_tap_acts_on_nothing_that_came_under_the_finger(phone, live_server):
-    page = phone.new_page()
+def test_the_second_tap_of_a_double_tap_acts_on_nothing_that_came_under_the_finger(tab, live_server):
+    page = tab
     start(page, live_server, "master-builder", ["Ana", "Bo", "Cy"])
     # "Next round", then at the same point, at once, Ana's "Town complete" (what a screen drawn again put there).
     page.evaluate(TOUCH_ALL_AT_ONE_POINT, ['[data-action="next"]', '[data-action="complete-0"]'])
@@ -240,8 +261,8 @@ SECOND_TAPS = """async (clicks) => {
 }"""
 
 
-def test_a_second_tap_is_a_fingers_tap_near_and_soon_after_the_one_before_or_a_double_click(phone, live_server):
-    page = phone.new_page()
+def test_a_second_tap_is_a_fingers_tap_near_and_soon_after_the_one_before_or_a_double_click(tab, live_server):
+    page = tab
     start(page, live_server, "master-builder", ["Ana", "Bo"])
     first = {"time": 1000, "x": 100, "y": 200}
     touch = {"detail": 1, "pointerType": "touch"}
@@ -258,8 +279,8 @@ def test_a_second_tap_is_a_fingers_tap_near_and_soon_after_the_one_before_or_a_d
     assert page.evaluate(SECOND_TAPS, clicks) == [False, True, True, False, False, False, True, False]
 
 
-def test_cards_tapped_before_the_offer_is_drawn_again_are_taken_where_it_shows_them(phone, live_server):
-    page = phone.new_page()
+def test_cards_tapped_before_the_offer_is_drawn_again_are_taken_where_it_shows_them(tab, live_server):
+    page = tab
     start(page, live_server, "solo", ["Zoé"])
     seed = int(query(page)["seed"][0])
     first, second = solo_deck(seed, [])["face_up"], solo_deck(seed, [1])["face_up"]
@@ -309,8 +330,8 @@ def test_events_add_no_history_so_one_back_leaves_and_a_reload_keeps_the_record(
     assert "/play" not in page.url
 
 
-def test_the_town_hall_pile_holds_ten_before_the_first_card(phone, live_server):
-    page = phone.new_page()
+def test_the_town_hall_pile_holds_ten_before_the_first_card(tab, live_server):
+    page = tab
     start(page, live_server, "town-hall", ["Ana", "Bo"])
     expect(page.locator("text=Cards left in the pile: 10")).to_be_visible()
     assert page.locator("text=Cards left in the pile: 0").count() == 0
@@ -320,12 +341,12 @@ def test_the_town_hall_pile_holds_ten_before_the_first_card(phone, live_server):
     assert page.evaluate("document.activeElement.textContent") == "Next round"
 
 
-def test_a_record_the_core_refuses_says_why_and_can_be_undone(phone, live_server):
+def test_a_record_the_core_refuses_says_why_and_can_be_undone(tab, live_server):
     empty = [[None] * 4 for _ in range(4)]
     game = {"mode": "master-builder", "monuments": True, "cavern": False, "buildings": list(FIRST_GAME),
             "players": [{"name": name, "monument": monument, "town": empty}
                         for name, monument in (("Ana", None), ("Bo", "fort-ironweed"), ("Cy", None))]}
-    page = phone.new_page()
+    page = tab
     page.goto(live_server + "/en/play?code={}&e=c1f1".format(encode(game)))
     drawn(page, "#play button")
     notice = page.locator("#play .notice")
@@ -341,28 +362,26 @@ def test_a_record_the_core_refuses_says_why_and_can_be_undone(phone, live_server
 
 
 @pytest.mark.parametrize("address", ["/fr/play?code={code}&seed=abc&t=zzz", "/fr/play?code=AAAA", "/fr/play"])
-def test_a_record_or_a_code_that_cannot_be_read_leaves_the_ways_on(phone, live_server, address):
-    page = phone.new_page()
+def test_a_record_or_a_code_that_cannot_be_read_leaves_the_ways_on(tab, live_server, address):
+    page = tab
     page.goto(live_server + address.format(code=RULEBOOK_CODE))
     expect(page.locator("#play .notice h1")).to_have_text("Impossible d’ouvrir ce lien", timeout=WAIT)
     assert page.locator("#play .notice a.button").evaluate_all("links => links.map((a) => a.getAttribute('href'))") \
         == ["/fr/", "/fr/new"]
-    page.close()
 
 
 @pytest.mark.parametrize("code, record", [(FOUR_PLAYERS_CODE, "e=zzz"), (RULEBOOK_CODE, "seed=7&t=zzz")])
-def test_undo_is_offered_only_where_the_record_less_its_last_entry_replays(phone, live_server, code, record):
-    page = phone.new_page()
+def test_undo_is_offered_only_where_the_record_less_its_last_entry_replays(tab, live_server, code, record):
+    page = tab
     page.goto("{}/fr/play?code={}&{}".format(live_server, code, record))
     expect(page.locator("#play .notice h1")).to_have_text("Impossible d’ouvrir ce lien", timeout=WAIT)
     assert page.locator("#play .notice button[data-action=undo]").count() == 0
     assert page.locator("#play .notice a.button").count() == 2
-    page.close()
 
 
-def test_a_record_of_other_players_is_not_taken_up_by_a_new_game_of_the_same_mode(phone, live_server):
+def test_a_record_of_other_players_is_not_taken_up_by_a_new_game_of_the_same_mode(tab, live_server):
     # A Town Hall record left in the tab went on in the next Town Hall game, whoever played it: its round, its cards.
-    page = phone.new_page()
+    page = tab
     start(page, live_server, "town-hall", ["Ana", "Bo"])
     page.get_by_role("button", name="Turn the first card").click()
     page.get_by_role("button", name="Next round", exact=True).click()
