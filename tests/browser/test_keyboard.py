@@ -9,12 +9,33 @@ from support.accessibility import setup_code
 from support.apps import new_app
 from support.browsing import PHONE
 from support.browsing import WAIT
+from support.browsing import forget
 from support.webflow import code_of
 from webscore.scoring import decode
 from webscore.scoring import score
 
 CODE = setup_code(new_app())
 ACTIVE = "document.activeElement"
+
+
+@pytest.fixture(scope="module")
+def kept_tab(kept_phone):
+    page = kept_phone.new_page()
+    yield page
+    page.close()
+
+
+@pytest.fixture
+def tab(kept_tab, live_server):
+    """The module's one tab of its one phone, met by each test as a new tab of a fresh phone: its last page left, the
+    phone's cookies and storage and the tab's session storage cleared, its media the screen's. A new tab each test was
+    a new renderer process each test, which cost as much CPU as the page it opened."""
+    if kept_tab.url.startswith(live_server):
+        kept_tab.evaluate("sessionStorage.clear()")
+    kept_tab.goto("about:blank")
+    forget(kept_tab, live_server)
+    kept_tab.emulate_media(media="null")
+    return kept_tab
 
 
 def tab_to(page, selector, backwards=False, limit=150):
@@ -48,8 +69,8 @@ def shown_and_stored(page):
          s.querySelector('.square-select').value]]))""")
 
 
-def test_the_keyboard_repro_leaves_square_and_form_agreeing(phone, live_server):
-    page = phone.new_page()
+def test_the_keyboard_repro_leaves_square_and_form_agreeing(tab, live_server):
+    page = tab
     page.goto(live_server + "/en/g/{}/1".format(CODE))
     drawn(page)
     tab_to(page, ".tool[data-card=cottage]")
@@ -69,8 +90,8 @@ def test_the_keyboard_repro_leaves_square_and_form_agreeing(phone, live_server):
     expect(page.locator(".square[data-square=a1] .square-button")).to_have_accessible_name("a1, Cottage, 0 points")
 
 
-def test_each_square_is_one_tab_stop_named_by_place_card_and_points(phone, live_server):
-    page = phone.new_page()
+def test_each_square_is_one_tab_stop_named_by_place_card_and_points(tab, live_server):
+    page = tab
     page.goto(live_server + "/en/g/{}/1?{}".format(CODE, urlencode({"square_a1": "cottage", "square_b1": "farm"})))
     drawn(page)
     expect(page.locator(".running-total")).to_have_text("Running total: \u221211")
@@ -84,8 +105,8 @@ def test_each_square_is_one_tab_stop_named_by_place_card_and_points(phone, live_
     assert stops == 16
 
 
-def test_a_square_before_a_building_offers_the_buildings_by_keyboard_too(phone, live_server):
-    page = phone.new_page()
+def test_a_square_before_a_building_offers_the_buildings_by_keyboard_too(tab, live_server):
+    page = tab
     page.goto(live_server + "/fr/g/{}/1".format(CODE))
     drawn(page)
     page.focus(".square[data-square=c3] .square-button")
@@ -116,8 +137,8 @@ def test_a_square_before_a_building_says_choose_a_building_first_where_nothing_c
     assert page.locator("#square_c3").input_value() == ""
 
 
-def test_after_a_problem_focus_is_on_the_square_and_the_title_says_error(phone, live_server):
-    page = phone.new_page()
+def test_after_a_problem_focus_is_on_the_square_and_the_title_says_error(tab, live_server):
+    page = tab
     query = urlencode({"square_b2": "warehouse", "stored_b2": "-1", "go": "next"})
     page.goto(live_server + "/en/g/{}/2/save?{}".format(CODE, query))
     drawn(page)
@@ -159,8 +180,8 @@ def test_the_palette_never_covers_the_focused_square(browser, live_server, lang)
         context.close()
 
 
-def test_a_whole_game_by_keyboard_only(phone, live_server):
-    page = phone.new_page()
+def test_a_whole_game_by_keyboard_only(tab, live_server):
+    page = tab
     page.goto(live_server + "/en/new")
     for n, name in enumerate(("Ana", "Bo")):
         tab_to(page, "#players-{}".format(n))
