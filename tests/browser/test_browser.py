@@ -2,10 +2,12 @@
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from support.browsing import HOLD_CORE
 from support.browsing import WAIT
+from support.browsing import forget
 from support.examples import FOUR_PLAYERS_CODE
 from support.phone import EXPECTED
 from support.phone import play
@@ -18,8 +20,28 @@ from webscore.scoring import decode
 from webscore.scoring import score
 
 
-def test_whole_game_with_tap_to_place(phone, live_server):
-    page = phone.new_page()
+@pytest.fixture(scope="module")
+def kept_tab(kept_phone):
+    page = kept_phone.new_page()
+    yield page
+    page.close()
+
+
+@pytest.fixture
+def tab(kept_tab, live_server):
+    """The module's one tab of its one phone, met by each test as a new tab of a fresh phone: its last page left, the
+    phone's cookies and storage and the tab's session storage cleared, its media the screen's. A new tab each test was
+    a new renderer process each test, which cost as much CPU as the page it opened."""
+    if kept_tab.url.startswith(live_server):
+        kept_tab.evaluate("sessionStorage.clear()")
+    kept_tab.goto("about:blank")
+    forget(kept_tab, live_server)
+    kept_tab.emulate_media(media="null")
+    return kept_tab
+
+
+def test_whole_game_with_tap_to_place(tab, live_server):
+    page = tab
     results = play(page, live_server, tap_town)
     assert results == EXPECTED
     server = score(decode(code_of(page.url)))["players"]
@@ -31,8 +53,8 @@ def test_whole_game_without_javascript(phone_without_js, live_server):
     assert play(page, live_server, select_town) == EXPECTED
 
 
-def test_shared_link_in_a_fresh_context_shows_the_same_totals(browser, phone, live_server):
-    page = phone.new_page()
+def test_shared_link_in_a_fresh_context_shows_the_same_totals(browser, tab, live_server):
+    page = tab
     play(page, live_server, tap_town)
     link = page.locator(".share-url").input_value()
     assert link == live_server + "/r/" + code_of(page.url)
@@ -45,8 +67,8 @@ def test_shared_link_in_a_fresh_context_shows_the_same_totals(browser, phone, li
         other.close()
 
 
-def test_undo_and_clear(phone, live_server):
-    page = phone.new_page()
+def test_undo_and_clear(tab, live_server):
+    page = tab
     set_up(page, live_server)
     page.click(".tool[data-card=cottage]")
     page.click(".square[data-square=a1]")
@@ -61,8 +83,8 @@ def test_undo_and_clear(phone, live_server):
     assert page.locator("#square_a1").input_value() == "cottage"
 
 
-def test_a_warehouse_asks_for_its_load_on_the_square(phone, live_server):
-    page = phone.new_page()
+def test_a_warehouse_asks_for_its_load_on_the_square(tab, live_server):
+    page = tab
     set_up(page, live_server, navy="warehouse")
     page.click(".tool[data-card=warehouse]")
     page.click(".square[data-square=c2]")
@@ -75,8 +97,8 @@ def test_a_warehouse_asks_for_its_load_on_the_square(phone, live_server):
     assert page.locator("#square_c2").input_value() == "warehouse"
 
 
-def test_a_reload_keeps_unsaved_taps(phone, live_server):
-    page = phone.new_page()
+def test_a_reload_keeps_unsaved_taps(tab, live_server):
+    page = tab
     set_up(page, live_server)
     page.click(".tool[data-card=farm]")
     page.click(".square[data-square=d4]")
@@ -123,8 +145,8 @@ def test_a_reload_right_after_a_tap_keeps_it_where_the_address_held_the_town_alr
     expect(page.locator(".running-total")).to_have_text(live)
 
 
-def test_moving_between_players_keeps_each_town(phone, live_server):
-    page = phone.new_page()
+def test_moving_between_players_keeps_each_town(tab, live_server):
+    page = tab
     set_up(page, live_server)
     page.click(".tool[data-card=well]")
     page.click(".square[data-square=c3]")
