@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from support.browsing import WAIT
+from support.browsing import forget
 from support.webflow import code_of
 from webscore.languages import LANGUAGES
 from webscore.scoring import decode
@@ -16,9 +17,29 @@ CORE_READY = "() => performance.getEntriesByName('marquoir:core-ready').length =
 RED_NONE = "piros: nincs kiválasztott kártya"
 
 
-def test_without_monuments_keeps_each_players_monument_aside_until_unticked(phone, live_server):
+@pytest.fixture(scope="module")
+def kept_tab(kept_phone):
+    page = kept_phone.new_page()
+    yield page
+    page.close()
+
+
+@pytest.fixture
+def tab(kept_tab, live_server):
+    """The module's one tab of its one phone, met by each test as a new tab of a fresh phone: its last page left, the
+    phone's cookies and storage and the tab's session storage cleared, its media the screen's. A new tab each test was
+    a new renderer process each test, which cost as much CPU as the page it opened."""
+    if kept_tab.url.startswith(live_server):
+        kept_tab.evaluate("sessionStorage.clear()")
+    kept_tab.goto("about:blank")
+    forget(kept_tab, live_server)
+    kept_tab.emulate_media(media="null")
+    return kept_tab
+
+
+def test_without_monuments_keeps_each_players_monument_aside_until_unticked(tab, live_server):
     # Ticked, then unticked: the monuments dealt and chosen were gone.
-    page = phone.new_page()
+    page = tab
     page.goto(live_server + "/en/new")
     page.fill("#players-0", "Ana")
     page.fill("#players-1", "Bo")
@@ -60,8 +81,8 @@ def test_without_monuments_keeps_each_players_monument_aside_until_unticked(phon
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_each_building_radio_is_named_by_its_card_and_described_by_its_reminder(phone, live_server, lang):
-    page = phone.new_page()
+def test_each_building_radio_is_named_by_its_card_and_described_by_its_reminder(tab, live_server, lang):
+    page = tab
     page.goto(live_server + "/{}/new".format(lang))
     page.click("details.chooser summary")
     # The base game's 24 (Fortune's are offered once its switch is on).
@@ -150,8 +171,8 @@ def test_the_expansions_switches_offer_fortunes_cards_and_start_a_game_with_them
     context.close()
 
 
-def test_fortunes_cards_leave_the_chooser_with_its_switch(phone, live_server):
-    page = phone.new_page()
+def test_fortunes_cards_leave_the_chooser_with_its_switch(tab, live_server):
+    page = tab
     page.goto(live_server + "/hu/new")
     page.wait_for_function("() => performance.getEntriesByName('marquoir:core-ready').length === 1")
     page.get_by_label("Fortune-kártyák").check()
