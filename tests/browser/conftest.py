@@ -77,6 +77,27 @@ def warm_phone(kept_phone, live_server):
         page.close()
 
 
+@pytest.fixture(scope="module")
+def kept_tab(kept_phone):
+    """The one tab of the module's kept phone that `tab` hands each test."""
+    page = kept_phone.new_page()
+    yield page
+    page.close()
+
+
+@pytest.fixture
+def tab(kept_tab, live_server):
+    """The module's one tab of its one phone, met by each test as a new tab of a fresh phone: its last page left, the
+    phone's cookies and storage and the tab's session storage cleared, its media the screen's. A new tab each test was
+    a new renderer process each test, which cost as much CPU as the page it opened."""
+    if kept_tab.url.startswith(live_server):
+        kept_tab.evaluate("sessionStorage.clear()")
+    kept_tab.goto("about:blank")
+    forget(kept_tab, live_server)
+    kept_tab.emulate_media(media="null")
+    return kept_tab
+
+
 @pytest.fixture
 def phones(browser):
     """Four fresh phone-sized browser contexts: a table's players, each on their own phone."""

@@ -2,12 +2,10 @@
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from support.browsing import HOLD_CORE
 from support.browsing import WAIT
-from support.browsing import forget
 from support.examples import FOUR_PLAYERS_CODE
 from support.phone import EXPECTED
 from support.phone import play
@@ -18,26 +16,6 @@ from support.phone import tap_town
 from support.webflow import code_of
 from webscore.scoring import decode
 from webscore.scoring import score
-
-
-@pytest.fixture(scope="module")
-def kept_tab(kept_phone):
-    page = kept_phone.new_page()
-    yield page
-    page.close()
-
-
-@pytest.fixture
-def tab(kept_tab, live_server):
-    """The module's one tab of its one phone, met by each test as a new tab of a fresh phone: its last page left, the
-    phone's cookies and storage and the tab's session storage cleared, its media the screen's. A new tab each test was
-    a new renderer process each test, which cost as much CPU as the page it opened."""
-    if kept_tab.url.startswith(live_server):
-        kept_tab.evaluate("sessionStorage.clear()")
-    kept_tab.goto("about:blank")
-    forget(kept_tab, live_server)
-    kept_tab.emulate_media(media="null")
-    return kept_tab
 
 
 def test_whole_game_with_tap_to_place(tab, live_server):

@@ -9,33 +9,12 @@ from support.accessibility import setup_code
 from support.apps import new_app
 from support.browsing import PHONE
 from support.browsing import WAIT
-from support.browsing import forget
 from support.webflow import code_of
 from webscore.scoring import decode
 from webscore.scoring import score
 
 CODE = setup_code(new_app())
 ACTIVE = "document.activeElement"
-
-
-@pytest.fixture(scope="module")
-def kept_tab(kept_phone):
-    page = kept_phone.new_page()
-    yield page
-    page.close()
-
-
-@pytest.fixture
-def tab(kept_tab, live_server):
-    """The module's one tab of its one phone, met by each test as a new tab of a fresh phone: its last page left, the
-    phone's cookies and storage and the tab's session storage cleared, its media the screen's. A new tab each test was
-    a new renderer process each test, which cost as much CPU as the page it opened."""
-    if kept_tab.url.startswith(live_server):
-        kept_tab.evaluate("sessionStorage.clear()")
-    kept_tab.goto("about:blank")
-    forget(kept_tab, live_server)
-    kept_tab.emulate_media(media="null")
-    return kept_tab
 
 
 def tab_to(page, selector, backwards=False, limit=150):

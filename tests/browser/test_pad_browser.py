@@ -3,13 +3,11 @@ an address the pad cannot read is named, not dropped."""
 
 import contextlib
 
-import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from support.browsing import HOLD_CORE
 from support.browsing import WAIT
-from support.browsing import forget
 from support.browsing import typed_while_core_held
 from support.phone import TAPS
 from support.phone import double_tap
@@ -20,26 +18,6 @@ from support.phone import tap_and_type
 
 ROWS = """() => [...document.querySelectorAll(".ranking li")]
     .map((li) => [li.querySelector(".who").innerText, li.dataset.total, li.dataset.place])"""
-
-
-@pytest.fixture(scope="module")
-def kept_tab(kept_phone):
-    page = kept_phone.new_page()
-    yield page
-    page.close()
-
-
-@pytest.fixture
-def tab(kept_tab, live_server):
-    """The module's one tab of its one phone, met by each test as a new tab of a fresh phone: its last page left, the
-    phone's cookies and storage and the tab's session storage cleared, its media the screen's. A new tab each test was
-    a new renderer process each test, which cost as much CPU as the page it opened."""
-    if kept_tab.url.startswith(live_server):
-        kept_tab.evaluate("sessionStorage.clear()")
-    kept_tab.goto("about:blank")
-    forget(kept_tab, live_server)
-    kept_tab.emulate_media(media="null")
-    return kept_tab
 
 
 def pad_rows(page, rows):

@@ -10,7 +10,6 @@ from playwright.sync_api import expect
 from support.accessibility import violations
 from support.browsing import PHONE
 from support.browsing import WAIT
-from support.browsing import forget
 from support.examples import FOUR_PLAYERS_CODE
 from support.examples import RULEBOOK_CODE
 from support.phone import double_tap
@@ -25,26 +24,6 @@ from webscore.scoring import score
 from webscore.scoring.cards import FIRST_GAME
 from webscore.scoring.table import solo_deck
 from webscore.scoring.table import town_hall
-
-
-@pytest.fixture(scope="module")
-def kept_tab(kept_phone):
-    page = kept_phone.new_page()
-    yield page
-    page.close()
-
-
-@pytest.fixture
-def tab(kept_tab, live_server):
-    """The module's one tab of its one phone, met by each test as a new tab of a fresh phone: its last page left, the
-    phone's cookies and storage and the tab's session storage cleared, its media the screen's. A new tab each test was
-    a new renderer process each test, which cost as much CPU as the page it opened."""
-    if kept_tab.url.startswith(live_server):
-        kept_tab.evaluate("sessionStorage.clear()")
-    kept_tab.goto("about:blank")
-    forget(kept_tab, live_server)
-    kept_tab.emulate_media(media="null")
-    return kept_tab
 
 
 def start(page, base, mode, names, monuments=()):

@@ -5,7 +5,6 @@ import pytest
 from playwright.sync_api import expect
 
 from support import examples
-from support.browsing import forget
 from webscore.languages import LANGUAGES
 from webscore.scoring import encode
 from webscore.scoring import score
@@ -13,26 +12,6 @@ from webscore.scoring import score
 CODE = examples.FOUR_PLAYERS_CODE
 SCREEN = 740
 WINS = {"en": "{} wins with {} points", "fr": "{} l’emporte avec {} points", "hu": "{} nyert {} ponttal"}
-
-
-@pytest.fixture(scope="module")
-def kept_tab(kept_phone):
-    page = kept_phone.new_page()
-    yield page
-    page.close()
-
-
-@pytest.fixture
-def tab(kept_tab, live_server):
-    """The module's one tab of its one phone, met by each test as a new tab of a fresh phone: its last page left, the
-    phone's cookies and storage and the tab's session storage cleared, its media the screen's. A new tab each test was
-    a new renderer process each test, which cost as much CPU as the page it opened."""
-    if kept_tab.url.startswith(live_server):
-        kept_tab.evaluate("sessionStorage.clear()")
-    kept_tab.goto("about:blank")
-    forget(kept_tab, live_server)
-    kept_tab.emulate_media(media="null")
-    return kept_tab
 
 
 def bottom(page, selector):

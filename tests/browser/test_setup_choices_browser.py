@@ -7,7 +7,6 @@ import pytest
 from playwright.sync_api import expect
 
 from support.browsing import WAIT
-from support.browsing import forget
 from support.webflow import code_of
 from webscore.languages import LANGUAGES
 from webscore.scoring import decode
@@ -15,26 +14,6 @@ from webscore.scoring import decode
 CORE_READY = "() => performance.getEntriesByName('marquoir:core-ready').length === 1"
 # As the page draws a colour without a card (setup.html, chosen_card).
 RED_NONE = "piros: nincs kiválasztott kártya"
-
-
-@pytest.fixture(scope="module")
-def kept_tab(kept_phone):
-    page = kept_phone.new_page()
-    yield page
-    page.close()
-
-
-@pytest.fixture
-def tab(kept_tab, live_server):
-    """The module's one tab of its one phone, met by each test as a new tab of a fresh phone: its last page left, the
-    phone's cookies and storage and the tab's session storage cleared, its media the screen's. A new tab each test was
-    a new renderer process each test, which cost as much CPU as the page it opened."""
-    if kept_tab.url.startswith(live_server):
-        kept_tab.evaluate("sessionStorage.clear()")
-    kept_tab.goto("about:blank")
-    forget(kept_tab, live_server)
-    kept_tab.emulate_media(media="null")
-    return kept_tab
 
 
 def test_without_monuments_keeps_each_players_monument_aside_until_unticked(tab, live_server):
