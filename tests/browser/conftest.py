@@ -57,24 +57,10 @@ def phone(browser):
 
 @pytest.fixture(scope="module")
 def kept_phone(browser):
-    """A phone-sized context with JavaScript that a module's tests share (see warm_phone)."""
+    """A phone-sized context with JavaScript that a module's tests share (see tab)."""
     context = browser.new_context(**PHONE)
     yield context
     context.close()
-
-
-@pytest.fixture
-def warm_phone(kept_phone, live_server):
-    """The module's shared phone, met by each test as a fresh one: no page open, its cookies, storage and service
-    worker cleared; only its HTTP cache stays. For tests that never touch the context itself (routes, network)."""
-    for page in kept_phone.pages:
-        page.close()
-    blank = kept_phone.new_page()
-    forget(blank, live_server)
-    blank.close()
-    yield kept_phone
-    for page in kept_phone.pages:
-        page.close()
 
 
 @pytest.fixture(scope="module")

@@ -16,9 +16,9 @@ WORDS = {"en": ("Change this town", "Back to the scores", "Next player"),
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_back_to_the_scores_saves_the_changed_town_and_shows_them(warm_phone, live_server, lang):
+def test_back_to_the_scores_saves_the_changed_town_and_shows_them(tab, live_server, lang):
     change, back, _ = WORDS[lang]
-    page = warm_phone.new_page()
+    page = tab
     page.goto(live_server + "/{}/r/{}".format(lang, CODE))
     page.locator("#town-2").get_by_role("link", name=change).click()
     page.wait_for_selector("form.js-town[data-live-total]")
@@ -35,8 +35,8 @@ def test_back_to_the_scores_saves_the_changed_town_and_shows_them(warm_phone, li
     assert [player["town"] for player in game["players"][::2]] == [player["town"] for player in decode(CODE)["players"][::2]]
 
 
-def test_a_step_after_one_opened_from_the_scores_still_offers_the_way_back(warm_phone, live_server):
-    page = warm_phone.new_page()
+def test_a_step_after_one_opened_from_the_scores_still_offers_the_way_back(tab, live_server):
+    page = tab
     page.goto(live_server + "/en/r/" + CODE)
     page.locator("#town-3").get_by_role("link", name="Change this town").click()
     page.wait_for_selector("form.js-town[data-live-total]")
@@ -50,8 +50,8 @@ def test_a_step_after_one_opened_from_the_scores_still_offers_the_way_back(warm_
     expect(page).to_have_url(live_server + "/en/r/" + CODE)
 
 
-def test_a_town_entered_for_the_first_time_has_no_way_back_to_scores_not_yet_seen(warm_phone, live_server):
-    page = warm_phone.new_page()
+def test_a_town_entered_for_the_first_time_has_no_way_back_to_scores_not_yet_seen(tab, live_server):
+    page = tab
     page.goto(live_server + "/en/g/{}/2".format(CODE))
     expect(page.locator(".step-actions button")).to_have_text(["Previous player", "Next player"])
     expect(page.locator(".step-actions .primary")).to_have_text("Next player")

@@ -24,13 +24,13 @@ def game_with_an_empty_town():
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_each_other_town_says_whether_it_is_saved_and_its_total(warm_phone, live_server, lang):
+def test_each_other_town_says_whether_it_is_saved_and_its_total(tab, live_server, lang):
     game = game_with_an_empty_town()
     # Csongork's Feast Halls read Bernadet's town, on his right and empty: his chip shows the least it makes (33,
     # his result 35 once her town came in), never a number taken back.
     totals = saved_totals(game)
     done, not_yet = STATE[lang]
-    page = warm_phone.new_page()
+    page = tab
     page.goto(live_server + "/{}/g/{}/1".format(lang, encode(game)))
     chips = page.locator(".steps li")
     expect(chips).to_have_text([game["players"][0]["name"],
@@ -45,9 +45,9 @@ def test_each_other_town_says_whether_it_is_saved_and_its_total(warm_phone, live
         assert box["x"] >= 0 and box["x"] + box["width"] <= 360 and box["height"] >= 44
 
 
-def test_a_town_entered_then_left_by_its_chip_shows_its_total_there(warm_phone, live_server):
+def test_a_town_entered_then_left_by_its_chip_shows_its_total_there(tab, live_server):
     game = game_with_an_empty_town()
-    page = warm_phone.new_page()
+    page = tab
     page.goto(live_server + "/en/g/{}/2".format(encode(game)))
     page.wait_for_selector("form.js-town[data-live-total]")
     page.click(".palette .tool[data-card=cottage]")
@@ -62,17 +62,17 @@ def test_a_town_entered_then_left_by_its_chip_shows_its_total_there(warm_phone, 
     expect(page.locator(".steps li").nth(1)).to_have_text("Bernadet ✓ 5 points")
 
 
-def test_a_town_saved_with_few_buildings_shows_its_total_not_not_entered(warm_phone, live_server):
+def test_a_town_saved_with_few_buildings_shows_its_total_not_not_entered(tab, live_server):
     game = game_with_an_empty_town()
     game["players"][1]["town"][0][:3] = ["cottage", "cottage", "farm"]
     total = score(game)["players"][1]["total"]
-    page = warm_phone.new_page()
+    page = tab
     page.goto(live_server + "/fr/g/{}/1".format(encode(game)))
     expect(page.locator(".steps li").nth(1)).to_have_text("Bernadet ✓ {} points".format(str(total).replace("-", "\u2212")))
 
 
-def test_a_chips_name_and_its_state_stand_apart(warm_phone, live_server):
-    page = warm_phone.new_page()
+def test_a_chips_name_and_its_state_stand_apart(tab, live_server):
+    page = tab
     page.goto(live_server + "/fr/g/{}/1".format(examples.FOUR_PLAYERS_CODE))
     chip = page.locator(".steps button").first
     name, state = chip.locator("bdi").bounding_box(), chip.locator(".chip-state").bounding_box()

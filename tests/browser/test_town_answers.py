@@ -24,8 +24,7 @@ WAITING = {
 TOTAL = {"en": "Running total: {}", "fr": "Total provisoire\u00a0: {}", "hu": "Eddigi pontszám: {}"}
 
 
-def open_town(phone, live_server, lang="en", n=3):
-    page = phone.new_page()
+def open_town(page, live_server, lang="en", n=3):
     page.goto(live_server + "/{}/g/{}/{}".format(lang, CODE, n))
     page.wait_for_selector("form.js-town[data-live-total]")
     return page
@@ -36,8 +35,8 @@ def shown_points(page):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_shrine_without_its_answer_shows_no_number_until_it_is_given(warm_phone, live_server, lang):
-    page = open_town(warm_phone, live_server, lang)
+def test_a_shrine_without_its_answer_shows_no_number_until_it_is_given(tab, live_server, lang):
+    page = open_town(tab, live_server, lang)
     expect(page.locator(".running-total")).to_have_text(TOTAL[lang].format(SHRINE_TOTAL))
     page.fill("#shrine_buildings", "")
     total = page.locator(".running-total")
@@ -52,8 +51,8 @@ def test_a_shrine_without_its_answer_shows_no_number_until_it_is_given(warm_phon
     assert "" not in shown_points(page)
 
 
-def test_a_shrine_placed_asks_for_its_answer_beside_the_grid_with_the_focus(warm_phone, live_server):
-    page = open_town(warm_phone, live_server)
+def test_a_shrine_placed_asks_for_its_answer_beside_the_grid_with_the_focus(tab, live_server):
+    page = open_town(tab, live_server)
     page.fill("#shrine_buildings", "")
     page.click(".palette [data-action=clear]")
     page.click(".palette .tool[data-card=shrine-of-the-elder-tree]")
@@ -72,8 +71,8 @@ def test_a_shrine_placed_asks_for_its_answer_beside_the_grid_with_the_focus(warm
     expect(page.locator(".square[data-square=a1] .square-points")).to_have_text("1")
 
 
-def test_an_answer_given_after_next_player_clears_its_error(warm_phone, live_server):
-    page = open_town(warm_phone, live_server)
+def test_an_answer_given_after_next_player_clears_its_error(tab, live_server):
+    page = open_town(tab, live_server)
     page.fill("#shrine_buildings", "")
     page.click("button[name=go][value=next]")
     error = page.locator(".facts .error")
@@ -122,9 +121,9 @@ def warehouse_total(load) -> int:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_warehouse_placed_stores_nothing_until_its_load_is_given(warm_phone, live_server, lang):
+def test_a_warehouse_placed_stores_nothing_until_its_load_is_given(tab, live_server, lang):
     # Its total shows at once; the load is asked on its square, one tap away, and counts once given.
-    page = open_town(warm_phone, live_server, lang, n=1)
+    page = open_town(tab, live_server, lang, n=1)
     page.click(".palette .tool[data-card=warehouse]")
     page.click(".square[data-square=d4] .square-button")
     expect(page.locator(".running-total")).to_have_text(TOTAL[lang].format(warehouse_total(None)))
@@ -161,8 +160,8 @@ def test_a_warehouse_placed_stores_nothing_until_its_load_is_given(warm_phone, l
     assert page.locator("#stored_d4").get_attribute("aria-invalid") is None
 
 
-def test_a_warehouse_load_given_after_next_player_clears_its_error_on_the_square(warm_phone, live_server):
-    page = open_town(warm_phone, live_server, "fr", n=1)
+def test_a_warehouse_load_given_after_next_player_clears_its_error_on_the_square(tab, live_server):
+    page = open_town(tab, live_server, "fr", n=1)
     page.click(".palette .tool[data-card=warehouse]")
     page.click(".square[data-square=d4] .square-button")
     page.fill("#stored_d4", "-1")

@@ -18,8 +18,8 @@ def code_without_first_monument():
     return encode(game)
 
 
-def test_a_monument_chosen_on_a_town_step_applies_at_once(warm_phone, live_server):
-    page = warm_phone.new_page()
+def test_a_monument_chosen_on_a_town_step_applies_at_once(tab, live_server):
+    page = tab
     page.goto(live_server + "/en/g/{}/1".format(code_without_first_monument()))
     page.wait_for_selector("form.js-town[data-live-total]")
     expect(page.locator(".palette .tool[data-colour=monument]")).to_have_count(0)
@@ -46,8 +46,8 @@ def test_without_scripts_the_monuments_button_sends_the_choice(phone_without_js,
     expect(page.locator(".palette .tool[data-card=fort-ironweed]")).to_have_count(1)
 
 
-def test_a_monument_chosen_while_the_town_has_a_problem_is_offered_beside_it(warm_phone, live_server):
-    page = warm_phone.new_page()
+def test_a_monument_chosen_while_the_town_has_a_problem_is_offered_beside_it(tab, live_server):
+    page = tab
     page.goto(live_server + "/fr/g/{}/1".format(code_without_first_monument()))
     page.wait_for_selector("form.js-town[data-live-total]")
     page.click(".palette .tool[data-card=warehouse]")
@@ -61,8 +61,8 @@ def test_a_monument_chosen_while_the_town_has_a_problem_is_offered_beside_it(war
     expect(page.locator(".palette .tool[data-card=barrett-castle]")).to_have_count(1)
 
 
-def test_a_monument_in_the_address_that_is_none_offers_none_and_is_named(warm_phone, live_server):
-    page = warm_phone.new_page()
+def test_a_monument_in_the_address_that_is_none_offers_none_and_is_named(tab, live_server):
+    page = tab
     answer = page.goto(live_server + "/en/g/{}/1?monument=%3Cb%3E&square_a1=cottage".format(code_without_first_monument()))
     assert answer.status == 422
     page.wait_for_selector("form.js-town[data-live-total]")
@@ -73,8 +73,8 @@ def test_a_monument_in_the_address_that_is_none_offers_none_and_is_named(warm_ph
     expect(page.locator("#monument")).to_have_attribute("aria-describedby", "monument-error-1")
 
 
-def test_a_card_in_the_address_that_is_none_is_named_on_its_square_until_the_square_is_changed(warm_phone, live_server):
-    page = warm_phone.new_page()
+def test_a_card_in_the_address_that_is_none_is_named_on_its_square_until_the_square_is_changed(tab, live_server):
+    page = tab
     answer = page.goto(live_server + "/fr/g/{}/1?square_a1=banana&square_b1=farm".format(code_without_first_monument()))
     assert answer.status == 422
     page.wait_for_selector("form.js-town[data-live-total]")
