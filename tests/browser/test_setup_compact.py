@@ -39,8 +39,8 @@ def _bottom(page, selector):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_players_and_the_first_action_fit_two_screens_with_the_seven_in_a_row(phone, live_server, lang):
-    page = phone.new_page()
+def test_the_players_and_the_first_action_fit_two_screens_with_the_seven_in_a_row(tab, live_server, lang):
+    page = tab
     for query in ("", "?" + FOUR):
         page.goto(live_server + "/{}/new{}".format(lang, query))
         assert _bottom(page, "button[value=start]") <= 2 * SCREEN
@@ -53,8 +53,8 @@ def test_the_players_and_the_first_action_fit_two_screens_with_the_seven_in_a_ro
     expect(page.locator("input[name=red]").first).to_be_visible()
 
 
-def test_a_card_chosen_shows_in_the_row_of_seven(phone, live_server):
-    page = phone.new_page()
+def test_a_card_chosen_shows_in_the_row_of_seven(tab, live_server):
+    page = tab
     page.goto(live_server + "/en/new")
     page.wait_for_function(CORE_READY)
     page.get_by_text("Change the buildings").click()
@@ -78,8 +78,8 @@ def test_a_colour_with_a_problem_opens_the_chooser_at_its_message(phone_without_
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_monuments_dealt_show_as_each_players_two_options(phone, live_server, lang):
-    page = phone.new_page()
+def test_monuments_dealt_show_as_each_players_two_options(tab, live_server, lang):
+    page = tab
     page.goto(live_server + "/{}/new".format(lang))
     page.wait_for_function(CORE_READY)
     page.fill("#players-0", "Anna")
@@ -107,8 +107,8 @@ def test_without_scripts_monuments_dealt_show_as_two_options_too(phone_without_j
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_row_has_one_width_of_name_and_monument_and_the_longest_name_is_whole(phone, live_server, lang):
-    page = phone.new_page()
+def test_every_row_has_one_width_of_name_and_monument_and_the_longest_name_is_whole(tab, live_server, lang):
+    page = tab
     page.goto(live_server + "/{}/new?{}".format(lang, FOUR))
     page.wait_for_function(CORE_READY)
     # A row drawn by the page itself (added) is drawn as the server's are.

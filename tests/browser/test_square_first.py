@@ -19,16 +19,15 @@ def _code():
     return encode(new_game.game_of(state))
 
 
-def _town(phone, live_server, lang):
-    page = phone.new_page()
+def _town(page, live_server, lang):
     page.goto(live_server + "/{}/g/{}/1".format(lang, _code()))
     page.wait_for_selector("form.js-town[data-live-total]")
     return page
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_square_tapped_first_offers_the_buildings_and_places_the_one_chosen(phone, live_server, lang):
-    page = _town(phone, live_server, lang)
+def test_a_square_tapped_first_offers_the_buildings_and_places_the_one_chosen(tab, live_server, lang):
+    page = _town(tab, live_server, lang)
     page.click(".square[data-square=a1] .square-button")
     sheet = page.locator(".square-offer")
     expect(sheet).to_be_visible()
@@ -50,8 +49,8 @@ def test_a_square_tapped_first_offers_the_buildings_and_places_the_one_chosen(ph
     expect(sheet).to_be_hidden()
 
 
-def test_escape_closes_the_offer_with_nothing_placed_and_the_square_focused(phone, live_server):
-    page = _town(phone, live_server, "en")
+def test_escape_closes_the_offer_with_nothing_placed_and_the_square_focused(tab, live_server):
+    page = _town(tab, live_server, "en")
     page.click(".square[data-square=c2] .square-button")
     expect(page.locator(".square-offer")).to_be_visible()
     page.keyboard.press("Escape")
@@ -60,8 +59,8 @@ def test_escape_closes_the_offer_with_nothing_placed_and_the_square_focused(phon
     expect(page.locator(".square[data-square=c2] .square-button")).to_be_focused()
 
 
-def test_a_square_tapped_keeps_no_tint_and_shows_no_focus_ring(phone, live_server):
-    page = _town(phone, live_server, "en")
+def test_a_square_tapped_keeps_no_tint_and_shows_no_focus_ring(tab, live_server):
+    page = _town(tab, live_server, "en")
     page.tap(".palette .tool[data-card=well]")
     page.tap(".square[data-square=c3] .square-button")
     expect(page.locator("#square_c3")).to_have_value("well")
