@@ -59,8 +59,8 @@ def figures(page, name):
     return dict(zip(card.locator("dt").all_text_contents(), card.locator("dd").all_text_contents()))
 
 
-def test_twelve_games_are_summed_up_in_each_language_as_counted_by_hand(phone, live_server):
-    page = phone.new_page()
+def test_twelve_games_are_summed_up_in_each_language_as_counted_by_hand(tab, live_server):
+    page = tab
     keep(page, live_server)
     for lang, (count, dora) in SAID.items():
         open_games(page, "{}/{}/games".format(live_server, lang))
@@ -94,8 +94,8 @@ def test_twelve_games_are_summed_up_in_each_language_as_counted_by_hand(phone, l
     served_well(page)
 
 
-def test_a_merge_changes_the_figures_and_its_undo_puts_them_back(phone, live_server):
-    page = phone.new_page()
+def test_a_merge_changes_the_figures_and_its_undo_puts_them_back(tab, live_server):
+    page = tab
     keep(page, live_server)
     open_games(page, live_server + "/en/games")
     assert figures(page, "Bo")["Games"] == "8"
@@ -126,8 +126,8 @@ def test_a_merge_changes_the_figures_and_its_undo_puts_them_back(phone, live_ser
     served_well(page)
 
 
-def test_a_game_finished_is_counted_even_when_the_phone_s_list_of_games_is_full(phone, live_server):
-    page = phone.new_page()
+def test_a_game_finished_is_counted_even_when_the_phone_s_list_of_games_is_full(tab, live_server):
+    page = tab
     page.goto(live_server + "/en/rules")
     now = page.evaluate("Date.now()")
     # Thirty finished games in "Games on this phone" (its most), kept before "Your games" kept its own list.
@@ -143,8 +143,8 @@ def test_a_game_finished_is_counted_even_when_the_phone_s_list_of_games_is_full(
     expect(page.locator(".stats-count")).to_have_text("31 games")
 
 
-def test_back_from_a_best_town_comes_back_to_where_the_page_was_read(phone, live_server):
-    page = phone.new_page()
+def test_back_from_a_best_town_comes_back_to_where_the_page_was_read(tab, live_server):
+    page = tab
     keep(page, live_server)
     open_games(page, live_server + "/fr/games")
     ana = page.locator("article.stats-player", has=page.get_by_role("heading", name="Ana", exact=True))
@@ -160,8 +160,8 @@ def test_back_from_a_best_town_comes_back_to_where_the_page_was_read(phone, live
     assert abs(ana.get_by_role("link", name="36").bounding_box()["y"] - read_at) < 2
 
 
-def test_a_period_is_kept_in_the_address(phone, live_server):
-    page = phone.new_page()
+def test_a_period_is_kept_in_the_address(tab, live_server):
+    page = tab
     keep(page, live_server)
     open_games(page, live_server + "/fr/games")
     page.get_by_label("Période").select_option("month")
@@ -175,8 +175,8 @@ def test_a_period_is_kept_in_the_address(phone, live_server):
     expect(page.locator(".stats-count")).to_have_text("1 partie")
 
 
-def test_export_clear_and_import_restore_the_same_page(phone, live_server, tmp_path):
-    page = phone.new_page()
+def test_export_clear_and_import_restore_the_same_page(tab, live_server, tmp_path):
+    page = tab
     keep(page, live_server)
     open_games(page, live_server + "/hu/games")
     page.get_by_label("Ezt a nevet:").select_option("Bó")
@@ -348,10 +348,10 @@ def _two_towns(page, first, second):
     see_scores(page)
 
 
-def test_a_rematch_with_the_same_cards_is_a_new_game_and_a_town_changed_from_the_scores_corrects_one(phone, live_server):
+def test_a_rematch_with_the_same_cards_is_a_new_game_and_a_town_changed_from_the_scores_corrects_one(tab, live_server):
     # Two plays of the same setup by the same table at 100 ms: counted twice; a town changed from the second
     # one's scores corrects it, leaving the first alone.
-    page = phone.new_page()
+    page = tab
     slow_network(page, 100)
     page.goto(live_server + "/fr/new")
     page.wait_for_function("() => performance.getEntriesByName('marquoir:core-ready').length === 1")
@@ -383,8 +383,8 @@ def test_a_rematch_with_the_same_cards_is_a_new_game_and_a_town_changed_from_the
     assert played_codes(page) == [first, corrected]
 
 
-def test_the_import_button_speaks_the_pages_language_not_the_browsers(phone, live_server, tmp_path):
-    page = phone.new_page()
+def test_the_import_button_speaks_the_pages_language_not_the_browsers(tab, live_server, tmp_path):
+    page = tab
     keep(page, live_server)
     open_games(page, live_server + "/fr/games")
     # The browser's own field would say "Choose File / No file chosen": its label is the button, in French.
