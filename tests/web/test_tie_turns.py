@@ -28,6 +28,16 @@ def game(turns=(None, None)) -> dict:
             "buildings": ["cottage", "farm", "well", "chapel", "almshouse", "theater", "factory"], "players": players}
 
 
+def turn_boxes(html: str) -> list:
+    """Return what each tied player's turns box shows, in seating order."""
+    return re.findall(r'<input type="number" id="turns-\d" [^>]*value="([^"]*)"', html)
+
+
+def tie_page(client, turns, lang="en") -> str:
+    """Return the result page of the tied game with these turns."""
+    return client.get("/{}/r/{}".format(lang, encode(game(turns=turns)))).get_data(as_text=True)
+
+
 def test_the_game_is_a_tie_that_waits_for_turns():
     assert problems(game()) == []
     assert [(p["total"], p["place"], p["needs_turns"]) for p in score(game())["players"]] == [(-11, 1, True), (-11, 1, True)]
@@ -74,7 +84,7 @@ def test_we_did_not_count_them_makes_the_turns_equal_even_where_one_was_typed(cl
 def test_turns_not_counted_leave_the_boxes_blank_and_say_so(client, lang, said):
     broken = game(turns=(0, 0))
     html = client.get("/{}/r/{}".format(lang, encode(broken))).get_data(as_text=True)
-    assert re.findall(r'<input type="number" id="turns-\d" [^>]*value="([^"]*)"', html) == ["", ""]
+    assert turn_boxes(html) == ["", ""]
     assert said in text_of(html)
     assert "(0)" not in text_of(html)
     assert re.search(r"\b0[ \u00a0](turns|tours|főépítészi)", text_of(html)) is None
@@ -83,16 +93,16 @@ def test_turns_not_counted_leave_the_boxes_blank_and_say_so(client, lang, said):
 def test_a_zero_typed_beside_other_turns_is_shown_as_the_count_the_ranking_read(client):
     # Ana's 0 against Bo's 3 put Ana first on fewer turns, while the form left her box blank under "Turns not
     # counted: taken as equal."
-    html = client.get("/en/r/{}".format(encode(game(turns=(0, 3))))).get_data(as_text=True)
-    assert re.findall(r'<input type="number" id="turns-\d" [^>]*value="([^"]*)"', html) == ["0", "3"]
+    html = tie_page(client, (0, 3))
+    assert turn_boxes(html) == ["0", "3"]
     assert "1 Ana −11 points tie-break: 0 turns as Master Builder 2 Bo −11 points tie-break: 3 turns as Master Builder" \
         in text_of(html)
     assert "Turns not counted" not in text_of(html)
 
 
 def test_once_broken_the_form_stays_with_the_turns_given(client):
-    html = client.get("/en/r/{}".format(encode(game(turns=(2, 4))))).get_data(as_text=True)
-    assert re.findall(r'<input type="number" id="turns-\d" [^>]*value="([^"]*)"', html) == ["2", "4"]
+    html = tie_page(client, (2, 4))
+    assert turn_boxes(html) == ["2", "4"]
     # Ana first on fewer turns; no "with equal turns" line once the turns are known.
     assert "1 Ana −11 points tie-break: 2 turns as Master Builder 2 Bo −11 points tie-break: 4 turns as Master Builder" \
         in text_of(html)

@@ -26,6 +26,8 @@ from ..scoring.cards import TOWN_HALL_EXCLUDED
 from ..scoring.cards import cards_of_colour
 from ..scoring.cards import colour_of
 from ..scoring.code import MAX_CODE
+from ..scoring.expansions import EXPANSION_FLAGS
+from ..scoring.expansions import deals_fortune_monuments
 from ..scoring.game import MASTER_BUILDER
 from ..scoring.game import MODES
 from ..scoring.game import SOLO
@@ -75,8 +77,7 @@ def state_from_game(game: dict) -> dict:
              "cavern": game["cavern"], "without_monuments": not game["monuments"],
              "coins": game.get("coins") is True, "tiny_trees": game.get("tiny_trees") is True,
              "fortune": any(card in FORTUNE_BUILDINGS for card in game["buildings"]),
-             "fortune_monuments": game.get("fortune_monuments") is True
-             or any(p.get("monument") in FORTUNE_MONUMENTS for p in players)}
+             "fortune_monuments": deals_fortune_monuments(game)}
     state.update({colour_of(card): card for card in game["buildings"] if colour_of(card) in CARD_COLOURS})
     return state
 
@@ -162,9 +163,8 @@ def read(fields: dict) -> dict:
 def _dealt_in_play(state: dict) -> list:
     """Return the pairs dealt that the switches still play: a pair with one of Fortune's monuments is no offer once
     they are switched off, and its row offers every one again (the monument chosen from it stays: check() names it)."""
-    if state["fortune_monuments"]:
-        return state["dealt"]
-    return ["" if any(m in FORTUNE_MONUMENTS for m in pair.split()) else pair for pair in state["dealt"]]
+    dealt_from = monuments_in_play(state)
+    return [pair if all(m in dealt_from for m in pair.split()) else "" for pair in state["dealt"]]
 
 
 def _options(fields: dict) -> dict:
@@ -347,7 +347,7 @@ def game_of(state: dict) -> dict:
                     for n in range(len(state["players"]))],
     }
     # The expansions' flags are in a game only when on, as a game code reads them.
-    game.update({expansion: True for expansion in ("coins", "tiny_trees", "fortune_monuments") if state[expansion]})
+    game.update({flag: True for flag in EXPANSION_FLAGS if state[flag]})
     kept = kept_game(state)
     if kept is None:
         return game
@@ -446,10 +446,12 @@ def check(state: dict, sent=()) -> dict:
     """Return the problems that keep a state from starting a game, after those of what was sent, placed on their fields."""
     # What unread() found comes first; the same problem on the same field is told once.
     found = [problem("one-per-colour", value=colour) for colour in CARD_COLOURS if not state[colour]]
-    if not state["fortune_monuments"] and not state["without_monuments"]:
-        # One the mode leaves out is named as such by the game's own check: no switch would let it be played.
+    if not state["without_monuments"]:
+        # Fortune's, with its switch off; one the mode leaves out is named as such by the game's own check: no switch
+        # would let it be played.
+        dealt_from = monuments_in_play(state)
         found += [problem("fortune-monument-off", n, value=monument) for n, monument in enumerate(state["monuments"])
-                  if monument in FORTUNE_MONUMENTS and allowed(state, monument)]
+                  if monument in FORTUNE_MONUMENTS and monument not in dealt_from and allowed(state, monument)]
     # The game's own problems wait for its cards; its players are counted all the same.
     found = found + player_count_problems(state["players"]) if found else problems(game_of(state))
     found += _names_twice(state["players"])

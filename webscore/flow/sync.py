@@ -44,7 +44,7 @@ highest number it sent ("sent") and never changes an operation at or below it.
 from ..scoring.cards import ALL_BUILDINGS
 from ..scoring.cards import ALL_MONUMENTS
 from ..scoring.expansions import EXPANSION_PLAYER_KEYS
-from ..scoring.expansions import NO_SEED
+from ..scoring.expansions import is_seed
 from ..scoring.town import NAMES
 from ..scoring.validate import problems
 from .town_facts import SEED
@@ -189,7 +189,7 @@ def _allowed(game: dict, n: int, field: str, value: str) -> bool:
     if field.startswith("square_"):
         return value in offered(game, game["players"][n - 1])
     if field == SEED:
-        return value in NAMES or value == NO_SEED
+        return is_seed(value)
     return all(c in NUMBER_CHARACTERS for c in value)
 
 

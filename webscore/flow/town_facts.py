@@ -12,6 +12,7 @@ from ..scoring.cards import FORTUNE_MONUMENTS
 from ..scoring.cards import HOLLOW_HILL
 from ..scoring.cards import SOLO_EXCLUDED
 from ..scoring.cards import TOWN_HALL_EXCLUDED
+from ..scoring.expansions import deals_fortune_monuments
 from ..scoring.game import MASTER_BUILDER
 from ..scoring.game import SOLO
 from ..scoring.game import TOWN_HALL
@@ -63,8 +64,6 @@ def monument_offers(game: dict) -> list:
     the base game's, and Fortune's when the game deals them (or a player holds one), less those its mode leaves out."""
     if not game["monuments"]:
         return []
-    held = [player.get("monument") for player in game["players"]]
-    dealt = game.get("fortune_monuments") is True or any(monument in FORTUNE_MONUMENTS for monument in held)
-    cards = ALL_MONUMENTS if dealt else [m for m in ALL_MONUMENTS if m not in FORTUNE_MONUMENTS]
+    cards = ALL_MONUMENTS if deals_fortune_monuments(game) else [m for m in ALL_MONUMENTS if m not in FORTUNE_MONUMENTS]
     left_out = SOLO_EXCLUDED if game["mode"] == SOLO else TOWN_HALL_EXCLUDED if game["mode"] == TOWN_HALL else ()
     return sorted(m for m in cards if m not in left_out)

@@ -13,7 +13,7 @@ from ..scoring.cards import ALL_MONUMENTS
 from ..scoring.cards import FORTUNE_MONUMENTS
 from ..scoring.cards import MAX_STORED
 from ..scoring.expansions import MAX_SWAPS
-from ..scoring.expansions import NO_SEED
+from ..scoring.expansions import is_seed
 from ..scoring.game import MASTER_BUILDER
 from ..scoring.game import RIGHT_READERS
 from ..scoring.game import score_town
@@ -351,7 +351,7 @@ def _refused_as_given(fields: dict, field) -> bool:
         return bool(fields.get("monument"))
     if field == SEED:
         seed = str(fields.get(SEED) or "").strip(SPACES)
-        return seed not in ("", NO_SEED) and seed not in INDEX_OF
+        return seed != "" and not is_seed(seed)
     if field is not None and field.startswith("stored_"):
         low, high = 0, MAX_STORED
     elif field in FACTS:

@@ -39,6 +39,18 @@ def plays_fortune(game: dict) -> bool:
             or any(player.get("monument") in FORTUNE_MONUMENTS for player in game["players"]))
 
 
+def deals_fortune_monuments(game: dict) -> bool:
+    """Tell whether Fortune's monuments are among those a game deals and offers: its switch, or one a player holds
+    (a game file written without the switch; a version-2 code reads with it where the game plays Fortune)."""
+    return game.get("fortune_monuments") is True or any(
+        player.get("monument") in FORTUNE_MONUMENTS for player in game["players"])
+
+
+def is_seed(value) -> bool:
+    """Tell whether a value is one a player's seed takes: a square of the town, or "none" (no seed put down)."""
+    return type(value) is str and (value in INDEX_OF or value == NO_SEED)
+
+
 def expansions_used(game: dict) -> list:
     """Return the expansions a valid game plays: Fortune (on its boards, or its monuments dealt) and Tiny Trees."""
     used = []
@@ -81,7 +93,7 @@ def _check_seed(game: dict, player: dict, p: int, squares: list) -> list:
         return [problem("seed-missing", p)] if needed and _entered(squares) else []
     if not needed:
         return [problem("seed-not-needed", p)]
-    if type(seed) is not str or seed not in INDEX_OF and seed != NO_SEED:
+    if not is_seed(seed):
         return [problem("seed-out-of-range", p, value=seed if type(seed) is str else None)]
     return []
 
