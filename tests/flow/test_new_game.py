@@ -406,17 +406,17 @@ def test_a_button_leaves_the_focus_on_a_button_or_a_new_players_name(action, nam
     assert answer["focus"] == focus
 
 
-def test_pairs_dealt_with_fortunes_monuments_go_when_they_are_switched_off():
+def test_pairs_dealt_with_fortunes_monuments_stay_dealt_when_they_are_switched_off():
+    # A tap on the switch loses no deal: the pair stays offered, and a Fortune monument chosen from it is named at
+    # the start.
     on = new_game.apply("deal-monuments", new_game.read(dict(FULL, fortune_monuments="y")), dealer(3))
-    fields = dict(new_game.fields_of(on))
-    fortune_pairs = [n for n, pair in enumerate(on["dealt"]) if any(m in FORTUNE_MONUMENTS for m in pair.split())]
-    assert fortune_pairs  # this deal gives a Fortune monument to someone
-    off = new_game.read({key: value for key, value in fields.items() if key != "fortune_monuments"})
-    # Those rows offer the base game's 15 again; a pair of the base game's stays dealt.
-    assert [off["dealt"][n] for n in fortune_pairs] == [""] * len(fortune_pairs)
-    assert [off["dealt"][n] for n in range(2) if n not in fortune_pairs] == [
-        on["dealt"][n] for n in range(2) if n not in fortune_pairs]
-    assert all(len(new_game.monument_offers(off)[n]) == 15 for n in fortune_pairs)
+    fields = {key: value for key, value in dict(new_game.fields_of(on)).items() if key != "fortune_monuments"}
+    off = new_game.read(fields)
+    assert off["dealt"] == on["dealt"]
+    n = next(n for n, pair in enumerate(on["dealt"]) if any(m in FORTUNE_MONUMENTS for m in pair.split()))
+    fortune = next(m for m in on["dealt"][n].split() if m in FORTUNE_MONUMENTS)
+    _, placed = new_game.start(new_game.read(dict(fields, **{"monuments-{}".format(n): fortune})))
+    assert [item["code"] for item in placed["fields"]["monuments-{}".format(n)]] == ["fortune-monument-off"]
 
 
 def test_a_fortune_monument_solo_leaves_out_is_named_as_solos_not_as_the_switchs():

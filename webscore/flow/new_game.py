@@ -152,19 +152,11 @@ def read(fields: dict) -> dict:
     # Without monuments, the monuments chosen or dealt stay in the form, out of sight and out of the game: unticked,
     # it shows them again.
     state.update(_options(fields))
-    state["dealt"] = _dealt_in_play(state)
     for colour in CARD_COLOURS:
         card = _text(fields, colour)
         # A card of Fortune's, chosen before its switch was turned off, is no choice any more.
         state[colour] = card if card in cards_of_colour(colour, state["fortune"]) else ""
     return state
-
-
-def _dealt_in_play(state: dict) -> list:
-    """Return the pairs dealt that the switches still play: a pair with one of Fortune's monuments is no offer once
-    they are switched off, and its row offers every one again (the monument chosen from it stays: check() names it)."""
-    dealt_from = monuments_in_play(state)
-    return [pair if all(m in dealt_from for m in pair.split()) else "" for pair in state["dealt"]]
 
 
 def _options(fields: dict) -> dict:
