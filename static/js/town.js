@@ -112,9 +112,11 @@ export function enhance(form) {
   let tool = null;
   // The seed's square, sent in its own field and marked on the board (webscore.flow.town_pieces.seed_field).
   const seedField = form.querySelector(".seed-fact .seed-select");
-  // Ticked for a player who put no seed down: the select's "none".
+  // Ticked for a player who put no seed down: the select's "none". Unticked, the seed lies where it lay before.
   const seedNone = form.querySelector(".seed-fact .seed-none-box");
+  let seedSquare = "";
   const showSeed = () => {
+    if (seedField.value !== "none") seedSquare = seedField.value;
     for (const square of squares) {
       const mark = square.querySelector(".square-seed");
       if (mark) mark.hidden = square.dataset.square !== seedField.value;
@@ -260,7 +262,7 @@ export function enhance(form) {
     showSeed();
     // Changed by its select where scripts run too (a town at a table redrawn from what another phone sent).
     seedField.addEventListener("change", showSeed);
-    seedNone?.addEventListener("change", () => place([[seedField, seedNone.checked ? "none" : ""]]));
+    seedNone?.addEventListener("change", () => place([[seedField, seedNone.checked ? "none" : seedSquare]]));
   }
   for (const button of palette.querySelectorAll(".tool")) {
     button.addEventListener("click", () => {

@@ -103,8 +103,10 @@ def test_the_seeds_mark_follows_its_select_as_a_table_sets_it(phone, live_server
                           "seed.dispatchEvent(new Event('change', { bubbles: true })); }")
     expect(box).to_be_checked()
     expect(page.locator(".square-seed:visible")).to_have_count(0)
+    # Unticked, the seed lies again where it lay before (c3).
     box.uncheck()
-    assert page.input_value("#seed") == ""
+    assert page.input_value("#seed") == "c3"
+    expect(page.locator(".square[data-square=c3] .square-seed")).to_be_visible()
     box.check()
     assert page.input_value("#seed") == "none"
     # The seed tapped onto a square afterwards lies there, and the box is unticked.
