@@ -6,6 +6,7 @@ import pathlib
 import re
 
 import pytest
+import rcssmin
 from werkzeug.exceptions import HTTPException
 
 from support import examples
@@ -80,7 +81,11 @@ def test_pages_hold_no_inline_script_or_style(client):
 
 
 def test_a_result_page_holds_its_style_sheet_and_the_policy_names_its_hash(client):
-    sheet = (ROOT / "static" / "css" / "marquoir.css").read_text(encoding="utf-8")
+    source = (ROOT / "static" / "css" / "marquoir.css").read_text(encoding="utf-8")
+    sheet = rcssmin.cssmin(source)
+    # Held without its comments and spaces, every rule kept: a quarter fewer bytes to send and compress.
+    assert "/*" not in sheet and "\n" not in sheet and len(sheet) < 0.8 * len(source)
+    assert sheet.count("{") == re.sub(r"/\*.*?\*/", "", source, flags=re.S).count("{")
     page = client.get("/en/r/" + RULEBOOK)
     assert page.text.count("<style>" + sheet + "</style>") == 1
     assert 'rel="stylesheet"' not in page.text
