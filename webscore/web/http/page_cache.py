@@ -26,6 +26,8 @@ import sys
 from flask import Response
 from flask import g
 from flask import request
+from flask.ctx import RequestContext
+from flask.sessions import NullSession
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Request
 
@@ -152,7 +154,9 @@ class KeptPages:
 
     def _draw(self, environ: dict, kind: str, lang: str, part: str):
         endpoint, draw = self.drawers[kind]
-        with self.app.request_context(environ):
+        # Without the reader's session: a page the same for every reader reads none (a session that raises if
+        # written to stands in), and opening the cookie's was a tenth of the context's cost.
+        with RequestContext(self.app, environ, session=NullSession()):
             if request.routing_exception is not None or request.endpoint != endpoint:
                 return None
             try:
