@@ -338,3 +338,17 @@ def test_reasons_kept_per_language_stay_within_their_bound(apps, monkeypatch):
     for kept in cache(apps.now)["pieces"].values.values():
         for name in ("grid_lines", "grid_squares", "pad_cells", "pad_heads"):
             assert len(getattr(kept, name)) <= 8, name
+
+
+def test_the_rankings_game_is_written_as_the_templates_tojson_writes_it():
+    # results.js reads the game back from the ranking's data-game; it is written by one encoder made once.
+    from webscore.web.results.views import as_json
+
+    app = new_app()
+    players = [{"name": name, "monument": None} for name in HOSTILE_NAMES]
+    identity = {"mode": "master-builder", "buildings": ["cottage", "well"],
+                "players": players + [{"name": "Zoé", "monument": "fort-ironweed"}]}
+    with app.test_request_context("/en/"):
+        assert as_json(identity) == app.jinja_env.from_string("{{ value|tojson }}").render(value=identity)
+    assert "<" not in as_json(identity) and "&" not in as_json(identity) and "'" not in as_json(identity)
+    assert as_json({"b": 1, "a": "é"}) == '{"a": "\\u00e9", "b": 1}'

@@ -4,11 +4,11 @@ What the page shows comes from webscore.flow.result_view, the same view the brow
 """
 
 import io
+import json
 
 import segno
 from flask import Blueprint
 from flask import Response
-from flask import current_app
 from flask import g
 from flask import redirect
 from flask import render_template
@@ -46,10 +46,14 @@ def share_url(code: str) -> str:
     return code_address("results.shared", code, _external=True)
 
 
+# JSON as Flask's provider writes it for the templates' tojson filter (ASCII, keys sorted), by one encoder made
+# once: the provider makes an encoder for every value it is given.
+JSON = json.JSONEncoder(ensure_ascii=True, sort_keys=True)
+
+
 def as_json(value) -> str:
-    """Return a value as JSON that HTML can hold, as the templates' tojson filter writes it."""
-    policies = current_app.jinja_env.policies
-    return str(htmlsafe_json_dumps(value, dumps=policies["json.dumps_function"], **policies["json.dumps_kwargs"]))
+    """Return a value of plain types as JSON that HTML can hold, as the templates' tojson filter writes it."""
+    return str(htmlsafe_json_dumps(value, dumps=JSON.encode))
 
 
 def game_parts(game: dict, code: str, view: dict, preview: tuple, turn_problems=None) -> dict:
