@@ -2,6 +2,7 @@
 
 import copy
 import json
+from urllib.parse import quote
 from urllib.parse import unquote
 
 import pytest
@@ -132,3 +133,17 @@ def fortune_free_game() -> dict:
     return {"mode": "town-hall", "monuments": False, "cavern": False,
             "buildings": ["cottage", "farm", "well", "chapel", "tavern", "theater", "factory"],
             "players": [{"name": name, "monument": None, "town": rows} for name, rows in zip(("Ana", "Bo"), towns)]}
+
+
+@pytest.mark.parametrize("text", ["", "/", "//", "a/b", "https://marquoir.test:8000/r/AwQDMTME-_x", "CODE_-.~09az",
+                                  "a b/c d/", "Zsófi 👩‍👩‍👧/שלום", "\"quoted\"/\\", "%2F/%", "~/-/_/."])
+def test_text_is_percent_encoded_as_encode_uri_component_does_less_its_marks(text):
+    # Segment by segment where the text holds slashes; every segment unreserved or not.
+    assert bgstats._quote(text) == quote(text, safe="")
+
+
+@pytest.mark.parametrize("value", ["", "CODE_-.~09az", 'Al "Ace"', "back\\slash", "Zsófi 👩‍👩‍👧", "line\nbreak",
+                                   "https://marquoir.test/r/AwQD"])
+def test_a_json_string_is_percent_encoded_whole(value):
+    assert bgstats._quote_text(value) == quote(bgstats._text(value), safe="")
+    assert json.loads(unquote(bgstats._quote_text(value))) == value

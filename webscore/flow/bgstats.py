@@ -19,6 +19,7 @@ SOURCE = "Marquoir"
 EXPANSION_TITLES = {"fortune": "Tiny Towns: Fortune", "tiny-trees": "Tiny Towns: Tiny Trees"}
 # What percent-encoding leaves as it is (as encodeURIComponent does, less its !*'()).
 UNRESERVED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~"
+UNRESERVED_BYTES = UNRESERVED.encode()
 
 
 def play(view: dict, code: str) -> dict:
@@ -38,14 +39,14 @@ def address(played: dict, link: str) -> str:
     # Percent-encoding goes character by character, so the play's fixed text (its game, keys and punctuation) is
     # encoded once (PLAY, PLAYER), and only what differs from play to play is encoded here.
     players = PLAY["comma"].join([_player(player) for player in played["players"]])
-    return (CREATE_PLAY + "?data=" + PLAY["head"] + _quote(_text(played["code"])) + PLAY["game"] + players
-            + PLAY["comments"] + _quote(_text("\n".join(played["expansions"] + [link]))) + PLAY["end"])
+    return (CREATE_PLAY + "?data=" + PLAY["head"] + _quote_text(played["code"]) + PLAY["game"] + players
+            + PLAY["comments"] + _quote_text("\n".join(played["expansions"] + [link])) + PLAY["end"])
 
 
 def _player(player: dict) -> str:
     """Return a player of a play as JSON, percent-encoded: {"name", "sourcePlayerId", "score", "rank", "winner",
     "seatOrder"} (numbers, true and false need no encoding)."""
-    name = _quote(_text(player["name"]))
+    name = _quote_text(player["name"])
     return (PLAYER["name"] + name + PLAYER["sourcePlayerId"] + name + PLAYER["score"] + str(player["score"])
             + PLAYER["rank"] + str(player["rank"]) + PLAYER["winner"] + ("true" if player["winner"] else "false")
             + PLAYER["seatOrder"] + str(player["seat"]) + PLAYER["end"])
@@ -79,9 +80,28 @@ def _text(value: str) -> str:
     return '"' + "".join([ESCAPED.get(char, char) for char in value]) + '"'
 
 
+def _quote_text(value: str) -> str:
+    """Return a JSON string percent-encoded (_text, then _quote), its quotes encoded on their own: what they hold is
+    then often unreserved as it is (a code, a name)."""
+    return QUOTED[ord('"')] + _quote(_text(value)[1:-1]) + QUOTED[ord('"')]
+
+
 def _quote(text: str) -> str:
-    """Return text percent-encoded as UTF-8, as encodeURIComponent does."""
-    return "".join([QUOTED[byte] for byte in text.encode("utf-8")])
+    """Return text percent-encoded as UTF-8, as encodeURIComponent does.
+
+    An address (the result's link in the comment) is encoded segment by segment: its longest, the game's code, is
+    unreserved text, kept as it is without a look at each of its characters."""
+    if "/" in text:
+        return QUOTED[ord("/")].join([_quote_segment(segment) for segment in text.split("/")])
+    return _quote_segment(text)
+
+
+def _quote_segment(text: str) -> str:
+    encoded = text.encode("utf-8")
+    if not encoded.strip(UNRESERVED_BYTES):
+        # Every character unreserved (a code, a plain name): as it is.
+        return text
+    return "".join([QUOTED[byte] for byte in encoded])
 
 
 # The play's text around its code, its players and its comment, percent-encoded once: {"sourceName": …,
