@@ -22,6 +22,7 @@ import tempfile
 import brotli
 
 from support.servers import procfile_gunicorn
+from webscore.web.http.assets import QUICK
 
 MODULE = "first_visit_floor_app"
 PREFIX = "/floor/"
@@ -83,7 +84,7 @@ class Floors:
         """Write a floor page (and its brotli copy, as the app compresses pages); return its address."""
         body = page.encode()
         (self.folder / name).write_bytes(body)
-        (self.folder / (name + ".br")).write_bytes(brotli.compress(body, quality=1))
+        (self.folder / (name + ".br")).write_bytes(brotli.compress(body, quality=QUICK))
         return self.base + PREFIX + name
 
 
@@ -151,7 +152,7 @@ def fetched_at_once(page: str, urls: list, body_bytes: int | None = None) -> str
     low, high = 0, close - comment - 5
     while low < high:
         middle = (low + high + 1) // 2
-        if len(brotli.compress(cut(middle).encode(), quality=1)) <= body_bytes:
+        if len(brotli.compress(cut(middle).encode(), quality=QUICK)) <= body_bytes:
             low = middle
         else:
             high = middle - 1
