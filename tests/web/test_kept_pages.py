@@ -1,6 +1,7 @@
 """Result pages and town steps kept whole and sent immutable; static and core files compressed once under versioned addresses."""
 
 import gzip
+import hashlib
 import importlib.metadata
 import json
 import pathlib
@@ -11,6 +12,7 @@ import pytest
 
 from support import examples
 from webscore.languages import LANGUAGES
+from webscore.web.http import page_cache
 from webscore.web.http.cache import cache
 from webscore.web.offline.views import PACKAGE
 
@@ -254,3 +256,10 @@ def test_a_setup_form_with_a_query_is_drawn_for_its_visitor(app, client):
 def test_each_language_keeps_its_own_blank_form(client):
     assert "<h1>Nouvelle partie</h1>" in client.get("/fr/new").get_data(as_text=True)
     assert "<h1>New game</h1>" in client.get("/en/new").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("size", [0, 1, 1999, 2000, 2001, 4000, 61689])
+def test_a_pages_entity_tag_is_the_start_of_its_sha256_however_long_it_is(size):
+    # Hashed in pieces that keep the interpreter lock: the tag is the whole body's.
+    body = bytes(range(256)) * (size // 256) + bytes(size % 256)
+    assert page_cache.entity_tag(body) == hashlib.sha256(body).hexdigest()[:20]
