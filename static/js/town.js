@@ -279,7 +279,11 @@ export function enhance(form) {
     if (undoButton.disabled) palette.querySelector('[data-action="clear"]').focus();
   });
   palette.querySelector('[data-action="clear"]').addEventListener("click", () => {
-    place(squares.filter((s) => s.querySelector(".square-select").value).map((s) => [s, ""]));
+    const cleared = squares.filter((s) => s.querySelector(".square-select").value).map((s) => [s, ""]);
+    // The seed is the town's too, on its square or said not put down: lifted with the buildings, and one Undo
+    // brings both back.
+    if (seedField?.value) cleared.push([seedField, ""]);
+    if (cleared.length) place(cleared);
   });
   // A monument chosen applies at once: the step is drawn again with it (its building in the palette, and the
   // question it asks), as its button does without scripts.

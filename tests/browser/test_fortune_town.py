@@ -117,3 +117,13 @@ def test_the_seeds_mark_follows_its_select_as_a_table_sets_it(phone, live_server
     # Undone: no seed put down again.
     page.click('.palette [data-action="undo"]')
     expect(box).to_be_checked()
+    # Clearing the town lifts the seed with the buildings: the seed is not known again; one Undo puts both back.
+    page.click(".palette .tool[data-card=cottage]")
+    page.click(".square[data-square=d4] .square-button")
+    page.click('.palette [data-action="clear"]')
+    expect(box).not_to_be_checked()
+    assert page.input_value("#seed") == "" and page.input_value(".square[data-square=d4] .square-select") == ""
+    expect(page.locator(".square-seed:visible")).to_have_count(0)
+    page.click('.palette [data-action="undo"]')
+    expect(box).to_be_checked()
+    assert page.input_value("#seed") == "none" and page.input_value(".square[data-square=d4] .square-select") == "cottage"
