@@ -137,7 +137,7 @@ def test_any_path_is_answered_without_a_server_error(path, lang):
                                                       "without_monuments", "players-x"]), texts, max_size=12))
 def test_setup_form_never_fails(fields):
     response = get("/fr/new", query_string=fields)
-    assert response.status_code in (200, 302, 414, 422)
+    assert response.status_code in (200, 302, 414, 422) or response.status_code == 400 and "again" in fields
     if response.status_code == 302:
         assert problems(decode(code_of(response.headers["Location"]))) == []
 

@@ -172,6 +172,21 @@ def test_play_again_keeps_hostile_names_as_text(client):
     assert 'value="שלום 🎲"' in page
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "The game to play again cannot be read: set it up again here."),
+    ("fr", "La partie à rejouer est illisible\u00a0: préparez-la de nouveau ici."),
+    ("hu", "Az újrajátszandó játszma nem olvasható: állítsd be itt újra.")])
+def test_play_again_from_a_link_cut_short_says_so_above_a_blank_form(client, lang, said):
+    code = encode(examples.tied_game())
+    for again in (code[:-5], code + "x", "", "%%%", code.replace("A", "B", 1)):
+        answer = client.get("/{}/new".format(lang), query_string={"again": again})
+        assert answer.status_code == 400
+        page = answer.get_data(as_text=True)
+        assert page.count('<p class="error" role="alert" tabindex="-1">{}</p>'.format(said)) == 1
+        # The form is the blank one, ready for a game.
+        assert page.count('name="players-') == client.get("/{}/new".format(lang)).get_data(as_text=True).count('name="players-')
+
+
 def test_a_name_longer_than_the_form_allows_is_refused_in_the_pages_language(client):
     for lang in LANGUAGES:
         answer = client.get("/{}/r/{}".format(lang, renamed("W" * 25)))

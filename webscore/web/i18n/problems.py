@@ -77,6 +77,8 @@ MESSAGES = {
     "towns-unreadable": _l("The towns this setup came with cannot be read: the game starts with empty towns."),
     # Only an address typed or edited by hand repeats a field (a form sends each once); it names the field.
     "repeated-field": _l("This address gives %(field)s twice."),
+    # Nor a link to play a game again whose game cannot be read.
+    "again-unreadable": _l("The game to play again cannot be read: set it up again here."),
     # Nor does it give a value none of the page's buttons sends.
     "unknown-value": _l("This address gives %(field)s a value this page does not know."),
 }

@@ -61,7 +61,8 @@ def new_game(lang):
         try:
             state = setup_flow.state_from_game(game_from_code(request.args["again"]))
         except (CodeError, InvalidGame):
-            state = setup_flow.default_state()
+            # A link to play again that cannot be read (cut short, or made by hand): a blank form, which says so.
+            return _page(setup_flow.default_state(), {"fields": {}, "general": [{"code": "again-unreadable"}]}, 400)
     elif not request.args:
         # The blank form is the same for everyone who reads this language: drawn once, kept, revalidated.
         return page_cache.language_page("setup", lambda: _page(setup_flow.default_state(), {"fields": {}, "general": []})[0])
