@@ -143,3 +143,33 @@ def test_names_are_escaped_everywhere(client):
         response = client.get(path, follow_redirects=True)
         assert "<img src=x>" not in response.text and "<b>Bo</b>" not in response.text
         assert str(escape(evil)) in response.text
+
+
+def test_a_page_drawn_the_same_for_every_reader_opens_no_session(app):
+    from flask import session
+
+    from webscore.web.http.security import SAME_FOR_ALL
+
+    with app.test_request_context("/en/r/" + RULEBOOK, environ_base={SAME_FOR_ALL: True}):
+        # The null session: nothing in it, and nothing can be written to it.
+        assert app.session_interface.is_null_session(session)
+        with pytest.raises(RuntimeError):
+            session["lang"] = "en"
+    with app.test_request_context("/en/r/" + RULEBOOK):
+        assert not app.session_interface.is_null_session(session)
+
+
+def test_a_result_drawn_before_flask_leaves_the_request_as_it_found_it(app):
+    # Drawn with the request's session left unopened; the flag that said so is gone for whatever comes next.
+    from werkzeug.test import EnvironBuilder
+    from werkzeug.test import run_wsgi_app
+
+    from webscore.web.http.security import SAME_FOR_ALL
+
+    for path in ("/en/r/" + RULEBOOK, "/en/r/" + RULEBOOK[:-3]):
+        environ = EnvironBuilder(path=path, base_url="http://marquoir.test").get_environ()
+        _, status, headers = run_wsgi_app(app, environ, buffered=True)
+        assert status == ("200 OK" if path.endswith(RULEBOOK) else "400 BAD REQUEST")
+        assert SAME_FOR_ALL not in environ
+    # A kept page is the same for every reader: it sets no cookie.
+    assert "Set-Cookie" not in run_wsgi_app(app, EnvironBuilder(path="/en/r/" + RULEBOOK).get_environ(), buffered=True)[2]

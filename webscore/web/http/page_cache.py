@@ -26,8 +26,6 @@ import sys
 from flask import Response
 from flask import g
 from flask import request
-from flask.ctx import RequestContext
-from flask.sessions import NullSession
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Request
 
@@ -168,22 +166,26 @@ class KeptPages:
 
     def _draw(self, environ: dict, kind: str, lang: str, part: str):
         endpoint, draw = self.drawers[kind]
-        # Without the reader's session: a page the same for every reader reads none (a session that raises if
-        # written to stands in), and opening the cookie's was a tenth of the context's cost.
-        with RequestContext(self.app, environ, session=NullSession()):
-            if request.routing_exception is not None or request.endpoint != endpoint:
-                return None
-            try:
-                if self.app.preprocess_request() is not None:
+        # Drawn without the reader's session (security.SAME_FOR_ALL): a page the same for every reader reads none.
+        environ[security.SAME_FOR_ALL] = True
+        try:
+            with self.app.request_context(environ):
+                if request.routing_exception is not None or request.endpoint != endpoint:
                     return None
-                kept = page(key(environ, kind, lang, part), lambda: draw(part), self.app)
-            except (HTTPException, ValueError):
-                # A refusal, or a damaged code or game: Flask meets it again and answers with the app's page.
-                return None
-            except Exception:
-                # A fault of ours: logged here; Flask meets it again and answers with the app's error page.
-                self.app.log_exception(sys.exc_info())
-                return None
+                try:
+                    if self.app.preprocess_request() is not None:
+                        return None
+                    kept = page(key(environ, kind, lang, part), lambda: draw(part), self.app)
+                except (HTTPException, ValueError):
+                    # A refusal, or a damaged code or game: Flask meets it again and answers with the app's page.
+                    return None
+                except Exception:
+                    # A fault of ours: logged here; Flask meets it again and answers with the app's error page.
+                    self.app.log_exception(sys.exc_info())
+                    return None
+        finally:
+            # Flask, meeting the request again, opens the session as for any other.
+            del environ[security.SAME_FOR_ALL]
         return kind, kept
 
 
