@@ -128,7 +128,9 @@ class KeptPages:
         if found is None:
             return self.wsgi_app(environ, start_response)
         kind, kept = found
-        asked = Request(environ)
+        # Not put in the environ (werkzeug.request): it would hold the environ that holds it, a cycle only the garbage
+        # collector frees.
+        asked = Request(environ, populate_request=False)
         # The view's answer (send() and the security headers), built without a Response object:
         # werkzeug's header handling was most of the remaining cost.
         status, headers, body = encoded_answer(kept.bodies, kept.etag, KINDS[kind][1], asked)
