@@ -2,8 +2,8 @@
 
 from .cards import ALL_MONUMENTS
 from .cards import BARRETT_CASTLE
+from .cards import COLOURS
 from .cards import COTTAGE
-from .cards import colour_of
 
 
 class TownView:
@@ -51,11 +51,12 @@ class TownView:
 
     def count(self, card: str) -> int:
         """Return how many squares hold this card."""
-        return sum(1 for square in self.squares if square == card)
+        return self.squares.count(card)
 
     def colours_at(self, indexes) -> set:
         """Return the colours of the cards on these squares (monuments and empties have none)."""
-        return {colour_of(self.squares[i]) for i in indexes if self.squares[i] is not None}
+        squares = self.squares
+        return {COLOURS[squares[i]] for i in indexes if squares[i] is not None}
 
     def fed_cottages(self, indexes) -> int:
         """Return the fed Cottages on these squares, a fed Barrett Castle counting 2 (as cottage_count counts them).

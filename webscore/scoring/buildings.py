@@ -14,6 +14,7 @@ from .cards import cottage_count
 from .town import ADJACENT
 from .town import CENTRE
 from .town import CORNERS
+from .town import LINES
 from .town import column_of
 from .town import row_of
 
@@ -67,7 +68,10 @@ shed = fixed(1)
 
 def well(town, i):
     """1 per adjacent Cottage, fed or not (Barrett Castle counts 2)."""
-    cottages = sum(cottage_count(town.squares[j]) for j in ADJACENT[i])
+    squares = town.squares
+    cottages = 0
+    for j in ADJACENT[i]:
+        cottages += cottage_count(squares[j])
     return cottages, "adjacent-cottages", cottages
 
 
@@ -183,8 +187,7 @@ gamblers_den = fixed(2)
 
 def inn(town, i):
     """3 if no other Inn stands in its row or column."""
-    line = row_of(i) + column_of(i)
-    if any(town.squares[j] == "inn" for j in line):
+    if any(town.squares[j] == "inn" for j in LINES[i]):
         return 0, "inn-shares-line", 0
     return 3, "inn-alone", 0
 
@@ -220,7 +223,7 @@ def theater(town, i):
     """1 per other building type in its row and column together (at most 6)."""
     # A monument is a type of its own; Barrett Castle is the Cottage type (building_type).
     types = set()
-    for j in row_of(i) + column_of(i):
+    for j in LINES[i]:
         card = town.squares[j]
         if card is not None and card != "theater":
             types.add(building_type(card))

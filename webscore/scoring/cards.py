@@ -130,11 +130,14 @@ BIG_CHEST_MONUMENTS = frozenset(("caterinas-grotto", ESTIVAL_FESTIVAL, "the-peta
                                  "shrine-of-the-windseed"))
 
 
+# Each card's score-pad column: a building's colour, MONUMENT for a monument.
+COLOURS = {card: spec[0] for card, spec in ALL_BUILDINGS.items()}
+COLOURS.update(dict.fromkeys(ALL_MONUMENTS, MONUMENT))
+
+
 def colour_of(card: str) -> str:
     """Return the score-pad column a card's points go to."""
-    if card in ALL_MONUMENTS:
-        return MONUMENT
-    return ALL_BUILDINGS[card][0]
+    return COLOURS[card]
 
 
 def _by_colour(buildings: dict) -> dict:

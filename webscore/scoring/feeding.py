@@ -23,12 +23,11 @@ from .feeding_worths import ceiling
 from .feeding_worths import made
 from .town import ADJACENT
 from .town import ADJACENT_BITS
+from .town import LINES
 from .town import SQUARES
 from .town import SURROUNDING
-from .town import column_of
 from .town import combinations
 from .town import groups
-from .town import row_of
 
 # Barrett Castle and the Eraflage Vineyard are fed like Cottages, so they join a Greenhouse's groups too.
 FEEDABLE = (COTTAGE, BARRETT_CASTLE, ERAFLAGE_VINEYARD)
@@ -52,7 +51,7 @@ def _fixed_feeds(squares: tuple) -> dict:
         if squares[i] == "granary":
             reach = SURROUNDING[i]
         elif squares[i] == "orchard":
-            reach = row_of(i) + column_of(i)
+            reach = LINES[i]
         elif squares[i] == "tithe-barn":
             reach = ADJACENT[i]
         else:

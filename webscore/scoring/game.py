@@ -4,9 +4,9 @@ from .board import TownView
 from .buildings import RULES as BUILDING_RULES
 from .cards import BIG_CHEST
 from .cards import COINS
+from .cards import COLOURS
 from .cards import EMPTY
 from .cards import PAD_COLUMNS
-from .cards import colour_of
 from .cards import cottage_count
 from .feeding import FEEDERS
 from .feeding import choose_feeding
@@ -39,6 +39,10 @@ TIE_EMPTY = "empty-squares"
 TIE_COTTAGES = "cottages"
 TIE_SHARED = "shared"
 
+# Every card's rule, by its id: the buildings' and the monuments'.
+RULES = dict(BUILDING_RULES)
+RULES.update(MONUMENT_RULES)
+
 
 def flat_town(rows: list) -> tuple:
     """Return a game file's 4 rows of 4 as 16 squares in reading order."""
@@ -53,25 +57,22 @@ def tree_grows(town) -> bool:
     return town.seed is not None and town.squares[town.seed] is None and town.squares.count(None) == 1
 
 
-def _square_points(town, i):
-    card = town.squares[i]
-    if card is None:
-        if i == town.seed and tree_grows(town):
-            # A tree is not an empty square: it costs nothing, with or without the Cathedral of Caterina.
-            return TREE_POINTS, "tree", 0
-        if town.monument == CATHEDRAL:
-            return 0, "empty-cathedral", 0
-        return -1, "empty", 0
-    if card in BUILDING_RULES:
-        return BUILDING_RULES[card](town, i)
-    return MONUMENT_RULES[card](town, i)
+def _empty_points(town, i, grows: bool) -> tuple:
+    """Return an empty square's (points, reason, n); grows: whether the town's seed grows (tree_grows)."""
+    if grows and i == town.seed:
+        # A tree is not an empty square: it costs nothing, with or without the Cathedral of Caterina.
+        return TREE_POINTS, "tree", 0
+    if town.monument == CATHEDRAL:
+        return 0, "empty-cathedral", 0
+    return -1, "empty", 0
 
 
-def score_town(town) -> dict:
-    """Score one town view: choose the feeding, then every square's points by its card's rule."""
-    fed_by = choose_feeding(town)
-    # How many squares each feeder feeds (a square's feeders are sorted: one fed twice by a feeder, as by two
-    # lines of Root Cellar coins, names it twice in a row, and counts once).
+def _feeds(fed_by: dict) -> dict:
+    """Return {feeder square: how many squares it feeds}.
+
+    A square's feeders are sorted: one fed twice by a feeder, as by two lines of Root Cellar coins, names it
+    twice in a row, and counts once.
+    """
     feeds = {}
     for feeders in fed_by.values():
         last = None
@@ -79,22 +80,36 @@ def score_town(town) -> dict:
             if feeder != last:
                 feeds[feeder] = feeds.get(feeder, 0) + 1
                 last = feeder
+    return feeds
+
+
+def score_town(town) -> dict:
+    """Score one town view: choose the feeding, then every square's points by its card's rule."""
+    fed_by = choose_feeding(town)
+    feeds = _feeds(fed_by)
+    grows = tree_grows(town)
     by_colour = dict.fromkeys(PAD_COLUMNS, 0)
     squares = []
+    cottages = 0
     for i in SQUARES:
         card = town.squares[i]
-        points, reason, n = _square_points(town, i)
-        if card in FEEDERS:
-            n = feeds.get(i, 0)
-        by_colour[EMPTY if card is None else colour_of(card)] += points
+        if card is None:
+            points, reason, n = _empty_points(town, i, grows)
+            by_colour[EMPTY] += points
+        else:
+            points, reason, n = RULES[card](town, i)
+            if card in FEEDERS:
+                n = feeds.get(i, 0)
+            by_colour[COLOURS[card]] += points
+            cottages += cottage_count(card)
         squares.append({"square": NAMES[i], "card": card, "points": points, "reason": reason, "n": n})
     scored = {
         "by_colour": by_colour,
         "squares": squares,
         "fed": [NAMES[i] for i in sorted(fed_by)],
         "fed_by": {NAMES[i]: [NAMES[f] for f in fed_by[i]] for i in fed_by},
-        "empty": town.squares.count(None) - (1 if tree_grows(town) else 0),
-        "cottages": sum(cottage_count(card) for card in town.squares),
+        "empty": town.squares.count(None) - (1 if grows else 0),
+        "cottages": cottages,
     }
     if town.coins is not None:
         # A game played with coins: the chest's coins are a line of the pad, after what feeding spent.

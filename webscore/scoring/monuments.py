@@ -8,9 +8,8 @@ from .buildings import well
 from .cards import ALL_BUILDINGS
 from .cards import building_type
 from .town import ADJACENT
-from .town import column_of
+from .town import LINES
 from .town import groups
-from .town import row_of
 
 
 def archive_of_the_second_age(town, i):
@@ -79,7 +78,7 @@ VINEYARD_PER_TYPE = 2
 def eraflage_vineyard(town, i):
     """9 if fed, else 0; then -2 per other building type in its row and column together."""
     # Fed like a Cottage by every feeder, but never a Cottage for other cards (cottage_count says 0).
-    types = {building_type(town.squares[j]) for j in row_of(i) + column_of(i) if town.squares[j] is not None}
+    types = {building_type(town.squares[j]) for j in LINES[i] if town.squares[j] is not None}
     penalty = VINEYARD_PER_TYPE * len(types)
     if i in town.fed:
         return VINEYARD_FED - penalty, "vineyard-fed", len(types)

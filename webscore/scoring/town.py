@@ -50,6 +50,11 @@ def column_of(index: int) -> tuple:
     return tuple(i for i in range(index % SIZE, SIZE * SIZE, SIZE) if i != index)
 
 
+# The other squares of each square's row and column together (the row's first), as the Theater, the Inn, the
+# Orchard and the Eraflage Vineyard read them.
+LINES = tuple(row_of(i) + column_of(i) for i in SQUARES)
+
+
 def groups(squares: tuple, belongs) -> list:
     """Return the orthogonally connected groups of squares whose card passes belongs(card).
 
