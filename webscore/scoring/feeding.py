@@ -37,27 +37,14 @@ FEEDERS = ("farm", "granary", "greenhouse", "orchard", "root-cellar", "tithe-bar
 FEED_DEPENDENT = FEEDABLE + ("chapel",) + tuple(sorted(FED_COTTAGES_NEEDED))
 # Those of them Fortune brings.
 FORTUNES_FEEDING = (ERAFLAGE_VINEYARD, "parsonage", "schoolhouse")
+# The squares a Granary, an Orchard or a Tithe Barn reaches, in reading order, by its square: it feeds the
+# feedable ones among them.
+FIXED_REACH = {"granary": SURROUNDING, "orchard": tuple(tuple(sorted(line)) for line in LINES), "tithe-barn": ADJACENT}
 
 
 def is_feedable(card) -> bool:
     """Return whether a card can be fed."""
     return card in FEEDABLE
-
-
-def _fixed_feeds(squares: tuple) -> dict:
-    """Return {feeder square: fed squares} for Granaries, Orchards and Tithe Barns."""
-    feeds = {}
-    for i in SQUARES:
-        if squares[i] == "granary":
-            reach = SURROUNDING[i]
-        elif squares[i] == "orchard":
-            reach = LINES[i]
-        elif squares[i] == "tithe-barn":
-            reach = ADJACENT[i]
-        else:
-            continue
-        feeds[i] = tuple(sorted(j for j in reach if is_feedable(squares[j])))
-    return feeds
 
 
 def greenhouse_options(squares: tuple, greenhouses: list, fed: frozenset, found=None) -> list:
@@ -81,24 +68,31 @@ class Feeding:
     __slots__ = ("fixed_by", "fixed", "greenhouses", "farms", "dependent", "feedable", "cellars", "barns")
 
     def __init__(self, squares: tuple):
-        self.fixed_by = {}
-        for feeder, reach in _fixed_feeds(squares).items():
-            for i in reach:
-                self.fixed_by.setdefault(i, []).append(feeder)
-        self.fixed = frozenset(self.fixed_by)
-        self.greenhouses, self.farms, self.dependent, self.feedable = [], [], [], []
-        self.cellars = [i for i in SQUARES if squares[i] == "root-cellar"]
-        self.barns = [i for i in SQUARES if squares[i] == "tithe-barn"]
+        """Read the town's squares in one pass, each list in reading order.
+
+        fixed_by: {fed square: its fixed feeders}, its squares in the order the feeders (in reading order) reach them.
+        """
+        fixed_by = self.fixed_by = {}
+        self.greenhouses, self.farms, self.dependent, self.feedable, self.cellars, self.barns = [], [], [], [], [], []
         for i in SQUARES:
             card = squares[i]
-            if card == "greenhouse":
+            if card in FIXED_REACH:
+                for j in FIXED_REACH[card][i]:
+                    if squares[j] in FEEDABLE:
+                        fixed_by.setdefault(j, []).append(i)
+                if card == "tithe-barn":
+                    self.barns.append(i)
+            elif card == "greenhouse":
                 self.greenhouses.append(i)
             elif card == "farm":
                 self.farms.append(i)
+            elif card == "root-cellar":
+                self.cellars.append(i)
             elif card in FEED_DEPENDENT:
                 self.dependent.append(i)
-                if is_feedable(card):
+                if card in FEEDABLE:
                     self.feedable.append(i)
+        self.fixed = frozenset(fixed_by)
 
 
 def choose_feeding(town) -> dict:
