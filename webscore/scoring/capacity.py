@@ -131,12 +131,13 @@ class Cards:
     For each square (by place p in near): singles[p] the cards missing one Cottage it pays, pairs[p] the
     cards missing two it brings one to, doubles[p] those it brings two (a Barrett Castle). one and two hold
     the points of those cards by bit, paid_one and paid_two the points of a mask of them; paid is what the
-    cards `fed` pays already make. A card the squares near cannot pay is left out. bounds: whether what
+    cards `fed` pays already make, payable what the others make all told. A card the squares near cannot pay is
+    left out. bounds: whether what
     reachable() and apart() read (brings, keys, masks, points) is worked out too (the lines' walk reads none of it).
     """
 
-    __slots__ = ("singles", "pairs", "doubles", "brings", "one", "two", "paid_one", "paid_two", "paid", "keys", "masks",
-                 "points", "reached")
+    __slots__ = ("singles", "pairs", "doubles", "brings", "one", "two", "paid_one", "paid_two", "paid", "payable", "keys",
+                 "masks", "points", "reached")
 
     def __init__(self, top, fed, near: tuple, bounds=True):
         count = len(near)
@@ -147,7 +148,7 @@ class Cards:
         # Each card's (squares it needs, squares beside it, its number) as one number, its squares (as bits) and its
         # points, by its number: for apart().
         keys, masks, points = self.keys, self.masks, self.points = [], [], []
-        paid = 0
+        paid = payable = 0
         place = {}
         for p in range(count):
             place[near[p]] = p
@@ -164,6 +165,7 @@ class Cards:
             missing = need - have
             if have + could < need:
                 continue
+            payable += points_when_fed
             # Number the card missing 1 or 2 Cottages and mark it on the squares beside it (by their place).
             if missing == 1:
                 bit = 1 << len(one)
@@ -193,6 +195,7 @@ class Cards:
             masks.append(mask)
             points.append(points_when_fed)
         self.paid = paid
+        self.payable = payable
         self.paid_one, self.paid_two = _sums(one), _sums(two)
         # reachable()'s running sums (worked out when first asked for) and its answers, by the squares fed.
         self.reached = None
@@ -432,15 +435,20 @@ class _Walk:
         """Tell whether the best choice already reaches the most any choice of the pick can make.
 
         That is the worths of its best squares and the cards as far as its best squares' Cottages go
-        round (Cards.reachable): worked out only once, when a choice has to beat another.
+        round (Cards.reachable): worked out only once, when a choice has to beat another. A best choice that makes
+        as much as those squares and every card they can pay (Cards.payable), as most do, needs no sharing out:
+        most is then that sum, which it reaches as well.
         """
         judge = self.judge
         if judge.best is None:
             return False
         if self.most is None:
             worths = judge.top.worths
-            best = sum(sorted([worths[i] for i in self.unfed], reverse=True)[:self.capacity])
-            self.most = self.base + best + self.cards.reachable(self.capacity)
+            best = self.base + sum(sorted([worths[i] for i in self.unfed], reverse=True)[:self.capacity])
+            if judge.best[0] >= best + self.cards.payable:
+                self.most = best + self.cards.payable
+            else:
+                self.most = best + self.cards.reachable(self.capacity)
         return judge.best[0] >= self.most
 
     def below(self, size: int, made: int) -> bool:
