@@ -76,13 +76,16 @@ def town_hall_problems(game: dict) -> list:
 
 def chest_size(squares: list) -> int:
     """Return how many coins a town's chest holds: 5 with a monument that adds a place, else 4."""
-    return BIG_CHEST if any(type(card) is str and card in BIG_CHEST_MONUMENTS for card in squares) else CHEST
+    for card in squares:
+        if type(card) is str and card in BIG_CHEST_MONUMENTS:
+            return BIG_CHEST
+    return CHEST
 
 
 def _entered(squares: list) -> bool:
     """Tell whether a town is entered at all: a town with no building yet (a game just set up) has no
     coins or seed to score, and is not asked for them until it has one."""
-    return any(card is not None for card in squares)
+    return squares.count(None) < len(squares)
 
 
 def _check_seed(game: dict, player: dict, p: int, squares: list) -> list:
@@ -101,10 +104,12 @@ def _check_seed(game: dict, player: dict, p: int, squares: list) -> list:
 def expansion_problems(game: dict, player: dict, p: int, squares: list, standing) -> list:
     """Check a player's coins, Hollow Hill's swaps and seed; standing is the monument built in the town."""
     in_play = game.get("coins") is True
-    if player.get("coins") is None and not _entered(squares):
+    coins = player.get("coins")
+    if coins is None and not _entered(squares):
         found = []
     else:
-        found = check_count(player, p, "coins", 0, chest_size(squares), in_play)
+        # The chest's size bounds the coins given, and nothing when none are.
+        found = check_count(player, p, "coins", 0, CHEST if coins is None else chest_size(squares), in_play)
     # Hollow Hill's swaps follow what stands in the town, as the Shrine's count does; its owner may
     # give them before it is built, as the Starloom's owner may give their place.
     owner = player.get("monument") == HOLLOW_HILL and player.get("hollow_hill_swaps") is not None

@@ -95,30 +95,36 @@ def _check_buildings(game: dict) -> list:
     return found
 
 
-def _check_town(game: dict, player: dict, p: int) -> list:
+def _town_squares(player: dict):
+    """Return a player's town as its 16 squares in reading order, or None when it is not 4 rows of 4."""
     town = player.get("town")
     if (type(town) is not list or len(town) != SIZE
             or not all(type(row) is list and len(row) == SIZE for row in town)):
-        return [problem("town-not-4x4", p)]
+        return None
+    return [card for row in town for card in row]
+
+
+def _check_town(game: dict, player: dict, p: int, squares: list) -> list:
     found = []
     monument = player.get("monument")
+    buildings = game["buildings"]
     own_squares = 0
     for i in range(SIZE * SIZE):
-        card = town[i // SIZE][i % SIZE]
-        if card is None:
+        card = squares[i]
+        # Most squares are empty or hold one of the game's buildings: nothing to report.
+        if card is None or type(card) is str and card in buildings:
             continue
         if type(card) is not str or (card not in ALL_BUILDINGS and card not in ALL_MONUMENTS):
             found.append(problem("unknown-card", p, NAMES[i], card if type(card) is str else None))
         elif card in ALL_BUILDINGS:
-            if card not in game["buildings"]:
-                found.append(problem("building-not-in-game", p, NAMES[i], card))
+            found.append(problem("building-not-in-game", p, NAMES[i], card))
         elif card != monument:
             found.append(problem("not-players-monument", p, NAMES[i], card))
         else:
             own_squares += 1
             if own_squares > 1:
                 found.append(problem("second-monument", p, NAMES[i], card))
-    banks = sum(1 for row in town for card in row if card == "bank")
+    banks = squares.count("bank")
     if banks > MAX_BANKS:
         found.append(problem("too-many-banks", p, value=banks))
     return found
@@ -202,12 +208,15 @@ def _standing_monument(monument, squares: list):
     return next((card for card in squares if type(card) is str and card in ALL_MONUMENTS), None)
 
 
-def _check_monument_facts(game: dict, player: dict, p: int, squares: list) -> list:
-    """Check the facts a monument's points need (Shrine's buildings, Starloom's place): given when needed, only then."""
+def _check_monument_facts(game: dict, player: dict, p: int, squares: list, standing) -> list:
+    """Check the facts a monument's points need (Shrine's buildings, Starloom's place): given when needed, only then.
+
+    standing: the monument standing in the town (_standing_monument).
+    """
     monument = _claimed_monument(player)
     # The facts a monument needs follow what stands in the town, even if the monument field is wrong.
-    needed = MONUMENT_FACTS.get(_standing_monument(monument, squares))
-    buildings = sum(1 for card in squares if card is not None)
+    needed = MONUMENT_FACTS.get(standing)
+    buildings = len(squares) - squares.count(None)
     found = check_count(player, p, "shrine_buildings", 1, buildings, needed == "shrine_buildings")
     # The table tracker learns the order towns completed before the Starloom is entered, so its owner
     # may carry that count already.
@@ -223,15 +232,16 @@ def _check_player(game: dict, player, p: int) -> list:
     found = _unknown_keys(player, PLAYER_KEYS, p)
     found.extend(_check_name(player.get("name"), p))
     found.extend(_check_monument(game, player.get("monument"), p))
-    town_problems = _check_town(game, player, p)
-    found.extend(town_problems)
-    if any(item["code"] == "town-not-4x4" for item in town_problems):
+    squares = _town_squares(player)
+    if squares is None:
+        found.append(problem("town-not-4x4", p))
         return found
-    squares = [card for row in player["town"] for card in row]
+    found.extend(_check_town(game, player, p, squares))
     found.extend(_check_stored(player, p, squares))
     found.extend(_check_turns(game, player, p))
-    found.extend(_check_monument_facts(game, player, p, squares))
-    found.extend(expansion_problems(game, player, p, squares, _standing_monument(_claimed_monument(player), squares)))
+    standing = _standing_monument(_claimed_monument(player), squares)
+    found.extend(_check_monument_facts(game, player, p, squares, standing))
+    found.extend(expansion_problems(game, player, p, squares, standing))
     return found
 
 
@@ -265,10 +275,11 @@ def _check_seats(game: dict, count: int) -> list:
     return []
 
 
-def _check_taken(players: list, p: int) -> list:
-    """Check that no player before p owns p's monument: there is one card of each."""
-    monument = _claimed_monument(players[p])
-    if monument is not None and any(_claimed_monument(players[q]) == monument for q in range(p)):
+def _check_taken(claimed: list, p: int) -> list:
+    """Check that no player before p owns p's monument: there is one card of each. claimed: each player's
+    _claimed_monument()."""
+    monument = claimed[p]
+    if monument is not None and monument in claimed[:p]:
         return [problem("monument-taken", p, value=monument)]
     return []
 
@@ -302,7 +313,8 @@ def problems(game) -> list:
     if building_problems:
         # Towns are checked against the game's buildings, so they wait until those are right.
         return found
+    claimed = [_claimed_monument(player) for player in players]
     for p in range(len(players)):
         found.extend(_check_player(game, players[p], p))
-        found.extend(_check_taken(players, p))
+        found.extend(_check_taken(claimed, p))
     return found
