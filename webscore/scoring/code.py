@@ -124,10 +124,11 @@ class _Reader:
         self.at = 0
 
     def byte(self) -> int:
-        if self.at >= len(self.data):
+        at = self.at
+        if at >= len(self.data):
             raise CodeError("truncated")
-        self.at += 1
-        return self.data[self.at - 1]
+        self.at = at + 1
+        return self.data[at]
 
     def varint(self) -> int:
         value = 0
@@ -213,11 +214,11 @@ def decode(code: str) -> dict:
         raise CodeError("truncated")
     if len(code) > MAX_CODE:
         raise CodeError("too-long")
-    for char in code:
-        if char not in DIGIT:
-            raise CodeError("bad-character")
-    # A length no code has (4n + 1) is a code cut one character into a byte: read the whole bytes.
+    # A length no code has (4n + 1) is a code cut one character into a byte: read the whole bytes (from_text
+    # refuses any other character than its digits in them).
     cut = len(code) % 4 == 1
+    if code[-1] not in DIGIT:
+        raise CodeError("bad-character")
     data = from_text(code[:-1] if cut else code)
     # Spare bits are refused from version 2 on: version 1 read past them, and reads every text it read.
     spare = DIGIT[code[-1]] & SPARE_BITS[len(code) % 4] and data[:1] != b"\x01"
@@ -306,13 +307,17 @@ def _read_player(reader, layout: Layout, game: dict) -> dict:
     if number > layout.monuments:
         raise CodeError(_unnumbered(layout))
     monument = MONUMENTS_BY_NUMBER[number - 1] if number else None
-    buildings = game["buildings"]
+    # The card of each square's value: 0 none, 1-7 the game's buildings, MONUMENT_SQUARE the player's monument.
+    cards = [None] + game["buildings"] + [monument]
+    # The highest value a square may hold: the monument's only for a player who has one.
+    highest = MONUMENT_SQUARE if monument is not None else MONUMENT_SQUARE - 1
     squares = []
     for byte in reader.take(8):
-        for value in (byte >> 4, byte & 15):
-            if value > MONUMENT_SQUARE or value == MONUMENT_SQUARE and monument is None:
-                raise CodeError("malformed") from None
-            squares.append(None if value == 0 else monument if value == MONUMENT_SQUARE else buildings[value - 1])
+        # Two squares a byte, the first in its high 4 bits.
+        if byte >> 4 > highest or byte & 15 > highest:
+            raise CodeError("malformed") from None
+        squares.append(cards[byte >> 4])
+        squares.append(cards[byte & 15])
     player = {"name": name, "monument": monument, "town": [squares[r * 4:r * 4 + 4] for r in range(4)]}
     for key in COUNTS:
         player[key] = reader.count()

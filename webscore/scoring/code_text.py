@@ -37,9 +37,10 @@ def from_text(text: str) -> bytes:
         block = text[start:start + BLOCK]
         value = 0
         for char in block:
-            if char not in DIGIT:
+            digit = DIGIT.get(char)
+            if digit is None:
                 raise CodeError("bad-character")
-            value = value << 6 | DIGIT[char]
+            value = value << 6 | digit
         # A last group of 2 or 3 characters holds 1 or 2 bytes; the bits after them are padding.
         out.extend((value >> len(block) * 6 % 8).to_bytes(len(block) * 6 // 8, "big"))
     return bytes(out)
