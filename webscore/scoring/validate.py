@@ -36,6 +36,9 @@ from .town import SIZE
 GAME_KEYS = ("mode", "monuments", "cavern", "buildings", "players") + EXPANSION_FLAGS
 PLAYER_KEYS = ("name", "monument", "town", "master_builder_turns", "stored", "shrine_buildings",
                "completed_before") + EXPANSION_PLAYER_KEYS
+# The same as sets, which a record's keys are looked up in.
+GAME_KEY_SET = frozenset(GAME_KEYS)
+PLAYER_KEY_SET = frozenset(PLAYER_KEYS)
 MAX_PLAYERS = 6
 MAX_NAME = 24
 # The most turns a player can have held the hammer in Master Builder, as a form and a code take them.
@@ -72,9 +75,16 @@ def hides(name: str) -> bool:
     return any(is_hidden(name[i]) and not in_emoji(name, i) for i in range(len(name)))
 
 
-def _unknown_keys(record: dict, allowed: tuple, player=None) -> list:
-    return [problem("unknown-key", player, value=key)
-            for key in sorted(str(k) for k in record if str(k) not in allowed)]
+def _unknown_keys(record: dict, allowed: frozenset, player=None) -> list:
+    """Return a problem for each key of a record that is not allowed, sorted by key."""
+    unknown = []
+    for key in record:
+        if str(key) not in allowed:
+            unknown.append(str(key))
+    if not unknown:
+        return unknown
+    unknown.sort()
+    return [problem("unknown-key", player, value=key) for key in unknown]
 
 
 def _check_buildings(game: dict) -> list:
@@ -98,10 +108,14 @@ def _check_buildings(game: dict) -> list:
 def _town_squares(player: dict):
     """Return a player's town as its 16 squares in reading order, or None when it is not 4 rows of 4."""
     town = player.get("town")
-    if (type(town) is not list or len(town) != SIZE
-            or not all(type(row) is list and len(row) == SIZE for row in town)):
+    if type(town) is not list or len(town) != SIZE:
         return None
-    return [card for row in town for card in row]
+    squares = []
+    for row in town:
+        if type(row) is not list or len(row) != SIZE:
+            return None
+        squares.extend(row)
+    return squares
 
 
 def _check_town(game: dict, player: dict, p: int, squares: list) -> list:
@@ -229,7 +243,7 @@ def _check_monument_facts(game: dict, player: dict, p: int, squares: list, stand
 def _check_player(game: dict, player, p: int) -> list:
     if type(player) is not dict:
         return [problem("player-not-a-record", p)]
-    found = _unknown_keys(player, PLAYER_KEYS, p)
+    found = _unknown_keys(player, PLAYER_KEY_SET, p)
     found.extend(_check_name(player.get("name"), p))
     found.extend(_check_monument(game, player.get("monument"), p))
     squares = _town_squares(player)
@@ -296,7 +310,7 @@ def problems(game) -> list:
     """Return every problem of a game file; an empty list means it can be scored."""
     if type(game) is not dict:
         return [problem("game-not-a-record")]
-    found = _unknown_keys(game, GAME_KEYS)
+    found = _unknown_keys(game, GAME_KEY_SET)
     found.extend(_check_mode(game))
     found.extend(_check_flags(game))
     building_problems = _check_buildings(game)
