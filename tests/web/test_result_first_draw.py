@@ -16,6 +16,7 @@ from werkzeug.test import run_wsgi_app
 
 from support import examples
 from support.apps import new_app
+from support.cycles import garbage_of
 from support.strategies import same_random_games
 from webscore.languages import LANGUAGES
 from webscore.scoring import encode
@@ -352,3 +353,13 @@ def test_the_rankings_game_is_written_as_the_templates_tojson_writes_it():
         assert as_json(identity) == app.jinja_env.from_string("{{ value|tojson }}").render(value=identity)
     assert "<" not in as_json(identity) and "&" not in as_json(identity) and "'" not in as_json(identity)
     assert as_json({"b": 1, "a": "é"}) == '{"a": "\\u00e9", "b": 1}'
+
+
+def test_a_result_page_drawn_for_the_first_time_leaves_nothing_of_ours_to_the_garbage_collector(tmp_path):
+    app = new_app(TABLES_DATABASE=str(tmp_path / "tables.sqlite3"))
+    client = app.test_client()
+    codes = [encode(examples.load(name)) for name in examples.NAMES] + [encode(examples.tied_game(turns=(3, 3, 2)))]
+    client.get("/en/r/" + codes[0])
+    answers = []
+    found = garbage_of(lambda: answers.extend(client.get("/en/r/" + code).status_code for code in codes[1:]))
+    assert answers == [200] * (len(codes) - 1) and found == []

@@ -567,6 +567,8 @@ class _Walk:
                     banned |= walk._dominated(q) if found is None else found
 
         take(0, size, 0, made, 0, 0, 0, 0)
+        # take() names itself: let go of it, or it and the walk it reads wait for the garbage collector (a cycle).
+        take = None
         EVALUATIONS[0] += scored[0]
 
     def every(self, size: int, made: int) -> None:
@@ -634,6 +636,8 @@ class _Walk:
             return False
 
         choose(0, size, base + made, 0, 0, 0, 0)
+        # choose() names itself: let go of it, as of take() above.
+        choose = None
         EVALUATIONS[0] += found[1]
         if found[2] >= 0 and not settle:
             self.keep(found[0], found[2])

@@ -200,6 +200,11 @@ class Judge:
         """Return {card: worth} of the feedable cards."""
         return self.by_card
 
+    def done(self) -> None:
+        """Let go of the walks kept for the search, once it is over: each holds the judge, a cycle that would keep both
+        (and all they read) until the garbage collector found them."""
+        self.walks = None
+
     def consider(self, fed, picked: list, farmed: tuple) -> None:
         """Score a choice of the plan being searched; keep it if it beats the best so far."""
         EVALUATIONS[0] += 1
@@ -212,4 +217,5 @@ def _best_choice(town, options: list, feeding: Feeding, capacity: int) -> tuple:
     """Return (Greenhouse groups, Farm-fed squares): the first choice found with the highest total."""
     judge = Judge(town, feeding)
     search(town, options, feeding.fixed, feeding.feedable, capacity, judge)
+    judge.done()
     return judge.best[1], judge.best[2]

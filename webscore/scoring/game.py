@@ -167,6 +167,8 @@ def rank(mode: str, standings: list) -> list:
     for total in totals:
         members = [p for p in range(len(standings)) if standings[p]["total"] == total]
         settle(members, 0, 1 + sum(1 for standing in standings if standing["total"] > total))
+    # settle() names itself: let go of it, or it and what it reads wait for the garbage collector (a cycle).
+    settle = None
     return placed
 
 

@@ -505,6 +505,8 @@ class _Spending(Judge):
                     best[1] = chosen | 1 << n
 
         walk(0, self.coins, 0, 0, 0, 0, 0, 0)
+        # walk() names itself: let go of it, or it and what it reads wait for the garbage collector (a cycle).
+        walk = None
         EVALUATIONS[0] += best[2]
         self.best = (best[0], [], (), (self._chosen(best[1]), 0))
 
@@ -556,6 +558,7 @@ def choose_spending(town, feeding) -> tuple:
             found.walk(0, found.coins, 0, 0, 0, 0, 0, 0)
         else:
             found.walk_lines()
+    found.done()
     _, picked, farmed, (chosen, pairs) = found.best
     spent = len(chosen) + pairs
     town.spending = {"lines": [line[0] for line in chosen], "paid": [NAMES[i] for i in farmed[found.free:]],
