@@ -186,8 +186,10 @@ class KeptPages:
                     self.app.log_exception(sys.exc_info())
                     return None
         finally:
-            # Flask, meeting the request again, opens the session as for any other.
+            # Flask, meeting the request again, opens the session as for any other, and makes its own request: the
+            # one drawn with, which werkzeug put in the environ that it holds, is let go (a cycle otherwise).
             del environ[security.SAME_FOR_ALL]
+            environ.pop("werkzeug.request", None)
         return kind, kept
 
 
