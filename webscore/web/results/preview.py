@@ -20,29 +20,31 @@ def headline(game: dict, result: dict, short: bool = False) -> str:
     return result_pieces.headline(page_words_of_browser(), result["players"], ranking(result), short=short)
 
 
-def mode_line(game: dict, result: dict) -> str:
+def mode_line(game: dict, result: dict, written=None) -> str:
     """Return the mode and the variants played, plus a solo player's title, as the result page says them
-    (result_pieces.mode_line)."""
+    (result_pieces.mode_line). written: the browser's words of the page, when found already."""
     solo_rank = result["players"][0].get("solo_rank") if game["mode"] == "solo" else None
-    return result_pieces.mode_line(page_words_of_browser(), game, solo_rank)
+    return result_pieces.mode_line(written or page_words_of_browser(), game, solo_rank)
 
 
-def ranking_line(result: dict) -> str:
-    """Return every place, name and total on one line."""
-    words, written = i18n.current_words(), page_words_of_browser()
+def ranking_line(result: dict, order: list, words, written: dict) -> str:
+    """Return every place, name and total on one line, players in order (result_view.ranking), in the page's words
+    (i18n.current_words) and the browser's (page_words_of_browser)."""
     players = result["players"]
     return " · ".join(
         words.plain_ngettext("%(place)s. %(name)s, %(total)s point", "%(place)s. %(name)s, %(total)s points",
                            abs(players[p]["total"]), place=players[p]["place"], name=players[p]["name"],
                            total=text.number(written, players[p]["total"]))
-        for p in ranking(result))
+        for p in order)
 
 
 def preview_text(game: dict, result: dict) -> tuple:
     """Return the title and the description of a result's link preview, in the page's language."""
-    words = i18n.current_words()
-    return (words.plain_gettext("%(headline)s · Tiny Towns", headline=headline(game, result)),
-            mode_line(game, result) + " — " + ranking_line(result))
+    # The page's words found once: each finding asks Babel for the page's locale again.
+    words, written, order = i18n.current_words(), page_words_of_browser(), ranking(result)
+    said = result_pieces.headline(written, result["players"], order)
+    return (words.plain_gettext("%(headline)s · Tiny Towns", headline=said),
+            mode_line(game, result, written) + " — " + ranking_line(result, order, words, written))
 
 
 def link_preview(game: dict, result: dict, code: str, text=None) -> SimpleNamespace:
