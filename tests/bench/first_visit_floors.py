@@ -3,7 +3,7 @@
 A floor is what a page could not beat: the same bytes with nothing of the app's own work. The pages are
 files in a temporary folder, served under /floor/ by a tiny WSGI module written beside them that hands
 every other address to `webscore:create_app()`, so floors and app share one server, one port and one
-origin. The floor files are compressed as the app compresses its pages (brotli at quality 1) and sent
+origin. The floor files are compressed as the app compresses its pages (brotli at its quick quality, assets.QUICK) and sent
 with "Content-Encoding: br" to a browser that takes it, so a floor's page costs the same bytes on the
 wire as the page it stands for. They are sent with the app's security headers (its Content-Security-Policy,
 Cross-Origin-Opener-Policy and the rest, webscore/web/http/security.py HEADERS), as the page they stand for is:
