@@ -32,7 +32,7 @@ from .town import groups
 # Barrett Castle and the Eraflage Vineyard are fed like Cottages, so they join a Greenhouse's groups too.
 FEEDABLE = (COTTAGE, BARRETT_CASTLE, ERAFLAGE_VINEYARD)
 FARM_CAPACITY = 4
-FEEDERS = ("farm", "granary", "greenhouse", "orchard", "root-cellar", "tithe-barn")
+FEEDERS = frozenset(("farm", "granary", "greenhouse", "orchard", "root-cellar", "tithe-barn"))
 # The cards whose points depend on which squares are fed.
 FEED_DEPENDENT = FEEDABLE + ("chapel",) + tuple(sorted(FED_COTTAGES_NEEDED))
 # Those of them Fortune brings.

@@ -89,10 +89,11 @@ def score_town(town) -> dict:
     feeds = _feeds(fed_by)
     grows = tree_grows(town)
     by_colour = dict.fromkeys(PAD_COLUMNS, 0)
+    board = town.squares
     squares = []
     cottages = 0
     for i in SQUARES:
-        card = town.squares[i]
+        card = board[i]
         if card is None:
             points, reason, n = _empty_points(town, i, grows)
             by_colour[EMPTY] += points
@@ -108,7 +109,7 @@ def score_town(town) -> dict:
         "squares": squares,
         "fed": [NAMES[i] for i in sorted(fed_by)],
         "fed_by": {NAMES[i]: [NAMES[f] for f in fed_by[i]] for i in fed_by},
-        "empty": town.squares.count(None) - (1 if grows else 0),
+        "empty": board.count(None) - (1 if grows else 0),
         "cottages": cottages,
     }
     if town.coins is not None:
@@ -163,10 +164,12 @@ def rank(mode: str, standings: list) -> list:
             settle(level, depth + 1, place + sum(1 for m in members if m not in level
                                                   and values.index(standings[m][fact]) < values.index(value)))
 
-    totals = sorted({standing["total"] for standing in standings}, reverse=True)
-    for total in totals:
+    # The totals from the highest: those on one total place after every player on a higher one.
+    ahead = 0
+    for total in sorted({standing["total"] for standing in standings}, reverse=True):
         members = [p for p in range(len(standings)) if standings[p]["total"] == total]
-        settle(members, 0, 1 + sum(1 for standing in standings if standing["total"] > total))
+        settle(members, 0, 1 + ahead)
+        ahead += len(members)
     # settle() names itself: let go of it, or it and what it reads wait for the garbage collector (a cycle).
     settle = None
     return placed
