@@ -283,7 +283,9 @@ export function enhance(form) {
     // The seed is the town's too, on its square or said not put down: lifted with the buildings, and one Undo
     // brings both back.
     if (seedField?.value) cleared.push([seedField, ""]);
+    // A town with nothing on it adds no step to Undo; the running total is said all the same.
     if (cleared.length) place(cleared);
+    else set([]);
   });
   // A monument chosen applies at once: the step is drawn again with it (its building in the palette, and the
   // question it asks), as its button does without scripts.
