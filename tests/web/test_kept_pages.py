@@ -12,7 +12,7 @@ import pytest
 
 from support import examples
 from webscore.languages import LANGUAGES
-from webscore.web.http import page_cache
+from webscore.web.http import assets
 from webscore.web.http.cache import cache
 from webscore.web.offline.views import PACKAGE
 
@@ -262,4 +262,4 @@ def test_each_language_keeps_its_own_blank_form(client):
 def test_a_pages_entity_tag_is_the_start_of_its_sha256_however_long_it_is(size):
     # Hashed in pieces that keep the interpreter lock: the tag is the whole body's.
     body = bytes(range(256)) * (size // 256) + bytes(size % 256)
-    assert page_cache.entity_tag(body) == hashlib.sha256(body).hexdigest()[:20]
+    assert assets.entity_tag(body) == hashlib.sha256(body).hexdigest()[:20]

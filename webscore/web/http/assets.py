@@ -55,8 +55,9 @@ def compress(body: bytes, encoding: str, strongest: bool) -> bytes:
 
 def _compress(body: bytes, encoding: str, strongest: bool) -> bytes:
     if encoding == "br":
-        # Quickest, for pages drawn as they are asked for: quality 1 saves 4 % of a result page's bytes (500 of
-        # 12,900) for two and a half times the CPU, a tenth of the page's first draw (tests/bench/load.py).
+        # Quickest, for pages drawn as they are asked for: on a four-player result page quality 1 saves 4 % of the
+        # bytes (500 of 12,900, on every view of it) for 1.6 to 2.5 times the CPU, 3 to 8 % of the page's first draw
+        # (measured twice, on a noisy machine; tests/bench/load.py times the page).
         return brotli.compress(body, quality=11 if strongest else QUICK)
     return gzip.compress(body, 9 if strongest else 6, mtime=0)
 
@@ -80,6 +81,20 @@ def negotiate(bodies: dict, accepted):
         if encoding in bodies and accepted[encoding] > quality:
             best, quality = encoding, accepted[encoding]
     return best
+
+
+# hashlib lets go of the interpreter lock while it hashes 2,048 bytes or more at once. Under the Procfile's threaded
+# worker another request's thread then takes the lock, and this one waits to have it back: context switches that
+# cost more than hashing the page did. Hashed in pieces below that size, the lock stays with the page's thread.
+HELD_PIECE = 2000
+
+
+def entity_tag(body: bytes) -> str:
+    """Return the entity tag of a page or a file: the start of its SHA-256."""
+    digest = hashlib.sha256()
+    for start in range(0, len(body), HELD_PIECE):
+        digest.update(body[start:start + HELD_PIECE])
+    return digest.hexdigest()[:20]
 
 
 class Encoded(dict):
@@ -119,7 +134,7 @@ class StoredFile:
         self.stamp = stamp
         self.mimetype = mimetype
         self.bodies = Encoded(body, mimetype.startswith(COMPRESSIBLE), True)
-        self.etag = hashlib.sha256(body).hexdigest()[:20]
+        self.etag = entity_tag(body)
 
 
 def stored_file(path: pathlib.Path, mimetype=None, app=None) -> StoredFile:

@@ -10,7 +10,7 @@ A page seen again is sent before Flask's request handling starts (KeptPages): th
 session, URL matching, hooks) was most of such an answer's cost. The answer is built by the same
 functions as the view's (encoded_response, the security headers). A result page
 seen for the first time is drawn there too, in a request context of its own (URL matching and
-before-request checks, no after-request hooks: see draw_before_flask), then sent as a kept page.
+before-request checks, no after-request hooks, no session: see draw_before_flask), then sent as a kept page.
 Anything else (not a plain GET, neither kept nor of a kind drawn there, or whose drawing fails) goes
 on to Flask.
 
@@ -19,7 +19,6 @@ store no answer that has one. The page itself keeps its language for / and share
 """
 
 import collections
-import hashlib
 import re
 import sys
 
@@ -35,6 +34,7 @@ from .assets import IMMUTABLE
 from .assets import encode_all
 from .assets import encoded_answer
 from .assets import encoded_response
+from .assets import entity_tag
 from .cache import cache
 
 # The pages the same for every reader, one row each, by kind: its endpoint, its address after /<lang>/ (path), how
@@ -70,19 +70,6 @@ class KeptPage:
         self.bodies = encode_all(body)
         self.etag = entity_tag(body)
 
-
-# hashlib lets go of the interpreter lock while it hashes 2,048 bytes or more at once. Under the Procfile's threaded
-# worker another request's thread then takes the lock, and this one waits to have it back: context switches that
-# cost more than hashing the page did. Hashed in pieces below that size, the lock stays with the page's thread.
-HELD_PIECE = 2000
-
-
-def entity_tag(body: bytes) -> str:
-    """Return a page's entity tag: the start of its SHA-256."""
-    digest = hashlib.sha256()
-    for start in range(0, len(body), HELD_PIECE):
-        digest.update(body[start:start + HELD_PIECE])
-    return digest.hexdigest()[:20]
 
 
 def key(environ: dict, kind: str, *parts) -> tuple:
@@ -168,8 +155,8 @@ class KeptPages:
 
     def _draw(self, environ: dict, kind: str, lang: str, part: str):
         endpoint, draw = self.drawers[kind]
-        # Drawn without the reader's session (security.SAME_FOR_ALL): a page the same for every reader reads none.
-        environ[security.SAME_FOR_ALL] = True
+        # Drawn without the reader's session (security.SESSIONLESS): a page the same for every reader reads none.
+        environ[security.SESSIONLESS] = True
         try:
             with self.app.request_context(environ):
                 if request.routing_exception is not None or request.endpoint != endpoint:
@@ -188,7 +175,7 @@ class KeptPages:
         finally:
             # Flask, meeting the request again, opens the session as for any other, and makes its own request: the
             # one drawn with, which werkzeug put in the environ that it holds, is let go (a cycle otherwise).
-            del environ[security.SAME_FOR_ALL]
+            del environ[security.SESSIONLESS]
             environ.pop("werkzeug.request", None)
         return kind, kept
 
