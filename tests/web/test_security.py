@@ -148,9 +148,9 @@ def test_names_are_escaped_everywhere(client):
 def test_a_page_drawn_the_same_for_every_reader_opens_no_session(app):
     from flask import session
 
-    from webscore.web.http.security import SAME_FOR_ALL
+    from webscore.web.http.security import SESSIONLESS
 
-    with app.test_request_context("/en/r/" + RULEBOOK, environ_base={SAME_FOR_ALL: True}):
+    with app.test_request_context("/en/r/" + RULEBOOK, environ_base={SESSIONLESS: True}):
         # The null session: nothing in it, and nothing can be written to it.
         assert app.session_interface.is_null_session(session)
         with pytest.raises(RuntimeError):
@@ -164,7 +164,7 @@ def test_a_result_drawn_before_flask_leaves_the_request_as_it_found_it(app):
     from werkzeug.test import EnvironBuilder
     from werkzeug.test import run_wsgi_app
 
-    from webscore.web.http.security import SAME_FOR_ALL
+    from webscore.web.http.security import SESSIONLESS
 
     shortcut = app.extensions["marquoir.kept_pages"]
     statuses = []
@@ -175,7 +175,7 @@ def test_a_result_drawn_before_flask_leaves_the_request_as_it_found_it(app):
     for path in ("/en/r/" + RULEBOOK, "/en/r/" + RULEBOOK[:-3]):
         environ = EnvironBuilder(path=path, base_url="http://marquoir.test").get_environ()
         b"".join(shortcut(environ, start_response))
-        assert SAME_FOR_ALL not in environ
+        assert SESSIONLESS not in environ
     assert statuses == ["200 OK", "400 BAD REQUEST"]
     # A kept page is the same for every reader: it sets no cookie.
     assert "Set-Cookie" not in run_wsgi_app(app, EnvironBuilder(path="/en/r/" + RULEBOOK).get_environ(), buffered=True)[2]

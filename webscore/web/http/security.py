@@ -142,18 +142,19 @@ def headers_fit(values: list, config) -> bool:
     return len(values) <= config["MAX_HEADER_FIELDS"] and all(len(value) <= config["MAX_HEADER_LENGTH"] for value in values)
 
 
-# Set in the environ of a request whose page is drawn the same for every reader (page_cache.KeptPages): it reads no
-# session, and opening the cookie's (reading it, making an empty signed session) was a tenth of such a draw's context.
-SAME_FOR_ALL = "marquoir.same_for_all"
+# Set in the environ of a request whose page is drawn the same for every reader (page_cache.KeptPages._draw): such a
+# page reads no session, and opening the cookie's (reading it, making an empty signed session) cost a tenth of what
+# making the draw's request context cost.
+SESSIONLESS = "marquoir.sessionless"
 
 
 class SecureOverHttps(SecureCookieSessionInterface):
     """Flask's signed-cookie session (a table's form keeps its CSRF token there), Secure over https."""
 
     def open_session(self, app, request):
-        """Open the request's session; a page the same for every reader (SAME_FOR_ALL) gets the null session, which
+        """Open the request's session; a page the same for every reader (SESSIONLESS) gets the null session, which
         refuses to be written to."""
-        if request.environ.get(SAME_FOR_ALL):
+        if request.environ.get(SESSIONLESS):
             return self.make_null_session(app)
         return super().open_session(app, request)
 
