@@ -99,7 +99,8 @@ def _quote(text: str) -> str:
 def _quote_segment(text: str) -> str:
     encoded = text.encode("utf-8")
     if not encoded.strip(UNRESERVED_BYTES):
-        # Every character unreserved (a code, a plain name): as it is.
+        # Every character unreserved (a code, a plain name): strip() takes unreserved bytes off both ends, so nothing
+        # is left only when there is no other byte. The text goes as it is.
         return text
     return "".join([QUOTED[byte] for byte in encoded])
 

@@ -132,8 +132,8 @@ class Cards:
     cards missing two it brings one to, doubles[p] those it brings two (a Barrett Castle). one and two hold
     the points of those cards by bit, paid_one and paid_two the points of a mask of them; paid is what the
     cards `fed` pays already make, payable what the others make all told. A card the squares near cannot pay is
-    left out. bounds: whether what
-    reachable() and apart() read (brings, keys, masks, points) is worked out too (the lines' walk reads none of it).
+    left out. bounds: whether what reachable() and apart() read (brings, keys, masks, points) is worked out too (the
+    lines' walk reads none of it).
     """
 
     __slots__ = ("singles", "pairs", "doubles", "brings", "one", "two", "paid_one", "paid_two", "paid", "payable", "keys",
@@ -444,11 +444,13 @@ class _Walk:
             return False
         if self.most is None:
             worths = judge.top.worths
-            best = self.base + sum(sorted([worths[i] for i in self.unfed], reverse=True)[:self.capacity])
-            if judge.best[0] >= best + self.cards.payable:
-                self.most = best + self.cards.payable
+            squares_most = self.base + sum(sorted([worths[i] for i in self.unfed], reverse=True)[:self.capacity])
+            if judge.best[0] >= squares_most + self.cards.payable:
+                # The best pays every card the neighbours can pay: a looser bound than reachable()'s, reached already,
+                # so the walk stops as it would have, without sharing out the Cottages.
+                self.most = squares_most + self.cards.payable
             else:
-                self.most = best + self.cards.reachable(self.capacity)
+                self.most = squares_most + self.cards.reachable(self.capacity)
         return judge.best[0] >= self.most
 
     def below(self, size: int, made: int) -> bool:

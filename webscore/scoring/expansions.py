@@ -108,7 +108,8 @@ def expansion_problems(game: dict, player: dict, p: int, squares: list, standing
     if coins is None and not _entered(squares):
         found = []
     else:
-        # The chest's size bounds the coins given, and nothing when none are.
+        # The chest's size bounds the coins given; with none given (only "missing" can be found) its size is not
+        # worked out, and the plain chest stands in.
         found = check_count(player, p, "coins", 0, CHEST if coins is None else chest_size(squares), in_play)
     # Hollow Hill's swaps follow what stands in the town, as the Shrine's count does; its owner may
     # give them before it is built, as the Starloom's owner may give their place.

@@ -14,10 +14,12 @@ from ..i18n.words import page_words_of_browser
 OG_LOCALES = {row.tag: row.og_locale for row in ROWS}
 
 
-def headline(game: dict, result: dict, short: bool = False) -> str:
+def headline(game: dict, result: dict, short: bool = False, written=None, order=None) -> str:
     """Return who won and with how much, as the page's winner line says it (result_pieces.headline), in plain text:
-    a shared first place says so (short: says how many share it)."""
-    return result_pieces.headline(page_words_of_browser(), result["players"], ranking(result), short=short)
+    a shared first place says so (short: says how many share it). written and order: the browser's words of the
+    page and the players' order (result_view.ranking), when found already."""
+    return result_pieces.headline(written or page_words_of_browser(), result["players"], order or ranking(result),
+                                  short=short)
 
 
 def mode_line(game: dict, result: dict, written=None) -> str:
@@ -42,8 +44,7 @@ def preview_text(game: dict, result: dict) -> tuple:
     """Return the title and the description of a result's link preview, in the page's language."""
     # The page's words found once: each finding asks Babel for the page's locale again.
     words, written, order = i18n.current_words(), page_words_of_browser(), ranking(result)
-    said = result_pieces.headline(written, result["players"], order)
-    return (words.plain_gettext("%(headline)s · Tiny Towns", headline=said),
+    return (words.plain_gettext("%(headline)s · Tiny Towns", headline=headline(game, result, False, written, order)),
             mode_line(game, result, written) + " — " + ranking_line(result, order, words, written))
 
 
