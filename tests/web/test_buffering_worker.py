@@ -6,6 +6,7 @@ it do. Then against gunicorn as the Procfile runs it, on 127.0.0.1: slow clients
 
 import concurrent.futures
 import contextlib
+import gc
 import http.client
 import os
 import pathlib
@@ -18,6 +19,7 @@ import types
 import pytest
 from gunicorn.config import Config
 from gunicorn.glogging import Logger
+from gunicorn.workers.base import Worker
 
 from support import examples
 from support.servers import procfile_gunicorn
@@ -353,3 +355,13 @@ def test_clients_that_never_read_their_answers_hold_no_thread(tmp_path):
         finally:
             for sock in unread:
                 sock.close()
+
+
+def test_a_worker_sets_aside_what_loading_the_app_made_once_collected(worker, monkeypatch):
+    # The app's modules, templates and catalogues are never garbage: frozen, no full pass walks them again.
+    done = []
+    monkeypatch.setattr(Worker, "load_wsgi", lambda self: done.append("load"))
+    monkeypatch.setattr(gc, "collect", lambda *generation: done.append("collect"))
+    monkeypatch.setattr(gc, "freeze", lambda: done.append("freeze"))
+    worker.load_wsgi()
+    assert done == ["load", "collect", "freeze"]
