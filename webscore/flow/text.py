@@ -15,8 +15,10 @@ ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&#34;"), ("'", "
 def escape(text) -> str:
     """Return text made safe for HTML text and attribute values, as MarkupSafe escapes it."""
     text = str(text)
-    for plain, safe in ESCAPES:
-        text = text.replace(plain, safe)
+    # Most texts (words, names, addresses) hold none of them: looked for at once, not replaced one by one.
+    if "&" in text or "<" in text or ">" in text or '"' in text or "'" in text:
+        for plain, safe in ESCAPES:
+            text = text.replace(plain, safe)
     return text
 
 

@@ -13,6 +13,7 @@ from flask import request
 from flask import url_for
 from werkzeug.routing import IntegerConverter
 
+from .cache import cache
 from .cache import kept
 
 # Codes are base64url text (scoring.code); url_for leaves such a path segment as it is.
@@ -40,13 +41,16 @@ def address(endpoint: str, **values) -> str:
     """Return url_for(endpoint, **values), kept per app, address root and values; name the language if it takes one."""
     # The values in the order given: a call in a template names them in the same order every time.
     key = (endpoint, tuple(values.items()), _root())
-    def build():
-        if "lang" not in values and current_app.url_map.is_endpoint_expecting(endpoint, "lang"):
-            # url_for would fill in the page's language, which the key does not hold.
-            raise ValueError("address() needs the language of an address that names one: " + endpoint)
-        return url_for(endpoint, **values)
+    store = cache()["addresses"]
+    # Looked up first: a kept address is the common case, and the store's get() takes a function made at each call.
+    return store.peek(key) or store.get(key, lambda: _built(endpoint, values))
 
-    return kept("addresses", key, build)
+
+def _built(endpoint: str, values: dict) -> str:
+    if "lang" not in values and current_app.url_map.is_endpoint_expecting(endpoint, "lang"):
+        # url_for would fill in the page's language, which the key does not hold.
+        raise ValueError("address() needs the language of an address that names one: " + endpoint)
+    return url_for(endpoint, **values)
 
 
 def code_address(endpoint: str, code: str, _name: str = "code", **values) -> str:
