@@ -10,31 +10,20 @@ runs, over one more run.
 
 import argparse
 import collections
-import copy
 import pathlib
 import statistics
 import sys
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "bench")]
+
+from load import unique_result_paths  # noqa: E402
 
 from support import examples  # noqa: E402
 from webscore import create_app  # noqa: E402
-from webscore.scoring import encode  # noqa: E402
 
 HEADERS = {"Accept-Encoding": "br, gzip", "Accept-Language": "en"}
-
-
-def result_paths(count: int, start: int) -> list:
-    """Return the addresses of `count` different four-player games (a name differs)."""
-    base = examples.load("four-players")
-    paths = []
-    for n in range(start, start + count):
-        game = copy.deepcopy(base)
-        game["players"][0]["name"] = "Ana{}".format(n)
-        paths.append("/en/r/" + encode(game))
-    return paths
 
 
 def cpu_ms(client, paths: list) -> float:
@@ -73,9 +62,9 @@ def parts_timed(pages: int) -> dict:
                                (assets, "_compress", "brotli"), (page_cache.KeptPages, "_draw", "the first draw, whole")):
         timed(owner, name, label)
     client = create_app({"TESTING": False}).test_client()
-    cpu_ms(client, result_paths(300, 10 ** 6))
+    cpu_ms(client, unique_result_paths(300, 10 ** 6))
     spent.clear()
-    spent["the page asked for, whole"] = cpu_ms(client, result_paths(pages, 0)) * pages / 1000
+    spent["the page asked for, whole"] = cpu_ms(client, unique_result_paths(pages, 0)) * pages / 1000
     return {label: seconds * 1000 / pages for label, seconds in spent.items()}
 
 
@@ -86,13 +75,13 @@ def main() -> None:
     parser.add_argument("--parts", action="store_true")
     args = parser.parse_args()
     client = create_app({"TESTING": False}).test_client()
-    cpu_ms(client, result_paths(300, 10 ** 6))
+    cpu_ms(client, unique_result_paths(300, 10 ** 6))
     again = ["/en/r/" + examples.FOUR_PLAYERS_CODE] * args.pages
     # Each repeat against the floor measured just before and just after it (their mean), as load.py does.
     rows = []
     before = cpu_ms(client, again)
     for repeat in range(args.repeats):
-        once = cpu_ms(client, result_paths(args.pages, repeat * args.pages))
+        once = cpu_ms(client, unique_result_paths(args.pages, repeat * args.pages))
         after = cpu_ms(client, again)
         rows.append((once, (before + after) / 2))
         before = after
