@@ -12,12 +12,11 @@ share of the needy cards beside it.
 """
 
 from .buildings import FED_COTTAGES_NEEDED
-from .buildings import RULES as BUILDING_RULES
 from .cards import BARRETT_CASTLE
 from .cards import COTTAGE
 from .cards import ERAFLAGE_VINEYARD
 from .cards import cottage_count
-from .monuments import RULES as MONUMENT_RULES
+from .monuments import CARD_RULES
 from .monuments import VINEYARD_FED
 from .town import ADJACENT
 
@@ -33,9 +32,7 @@ EVALUATIONS = [0]
 
 def rule_of(card):
     """Return a building's or a monument's rule."""
-    if card in BUILDING_RULES:
-        return BUILDING_RULES[card]
-    return MONUMENT_RULES[card]
+    return CARD_RULES[card]
 
 
 def card_worths(town, dependent: list, squares) -> dict:

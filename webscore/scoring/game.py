@@ -1,7 +1,6 @@
 """A whole game's result: every town scored, the places with the official tie-breaks, the solo rank."""
 
 from .board import TownView
-from .buildings import RULES as BUILDING_RULES
 from .cards import BIG_CHEST
 from .cards import COINS
 from .cards import COLOURS
@@ -10,7 +9,7 @@ from .cards import PAD_COLUMNS
 from .cards import cottage_count
 from .feeding import FEEDERS
 from .feeding import choose_feeding
-from .monuments import RULES as MONUMENT_RULES
+from .monuments import CARD_RULES
 from .monuments import coin_worth
 from .town import INDEX_OF
 from .town import NAMES
@@ -38,11 +37,6 @@ TIE_TURNS = "master-builder-turns"
 TIE_EMPTY = "empty-squares"
 TIE_COTTAGES = "cottages"
 TIE_SHARED = "shared"
-
-# Every card's rule, by its id: the buildings' and the monuments'.
-RULES = dict(BUILDING_RULES)
-RULES.update(MONUMENT_RULES)
-
 
 def flat_town(rows: list) -> tuple:
     """Return a game file's 4 rows of 4 as 16 squares in reading order."""
@@ -98,7 +92,7 @@ def score_town(town) -> dict:
             points, reason, n = _empty_points(town, i, grows)
             by_colour[EMPTY] += points
         else:
-            points, reason, n = RULES[card](town, i)
+            points, reason, n = CARD_RULES[card](town, i)
             if card in FEEDERS:
                 n = feeds.get(i, 0)
             by_colour[COLOURS[card]] += points

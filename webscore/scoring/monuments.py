@@ -3,6 +3,7 @@
 Each returns (points, reason, n), as the buildings' rules do.
 """
 
+from .buildings import RULES as BUILDING_RULES
 from .buildings import fixed
 from .buildings import well
 from .cards import ALL_BUILDINGS
@@ -133,3 +134,7 @@ RULES = {
     "the-treasury-at-okaver": well,
     "shrine-of-the-windseed": fixed(0),
 }
+
+# Every card's rule, by its id: the buildings' and the monuments'.
+CARD_RULES = dict(BUILDING_RULES)
+CARD_RULES.update(RULES)

@@ -77,14 +77,7 @@ def hides(name: str) -> bool:
 
 def _unknown_keys(record: dict, allowed: frozenset, player=None) -> list:
     """Return a problem for each key of a record that is not allowed, sorted by key."""
-    unknown = []
-    for key in record:
-        if str(key) not in allowed:
-            unknown.append(str(key))
-    if not unknown:
-        return unknown
-    unknown.sort()
-    return [problem("unknown-key", player, value=key) for key in unknown]
+    return [problem("unknown-key", player, value=key) for key in sorted(str(k) for k in record if str(k) not in allowed)]
 
 
 def _check_buildings(game: dict) -> list:
@@ -222,12 +215,12 @@ def _standing_monument(monument, squares: list):
     return next((card for card in squares if type(card) is str and card in ALL_MONUMENTS), None)
 
 
-def _check_monument_facts(game: dict, player: dict, p: int, squares: list, standing) -> list:
+def _check_monument_facts(game: dict, player: dict, p: int, squares: list, monument, standing) -> list:
     """Check the facts a monument's points need (Shrine's buildings, Starloom's place): given when needed, only then.
 
-    standing: the monument standing in the town (_standing_monument).
+    monument: the one the player claims (_claimed_monument); standing: the one standing in the town
+    (_standing_monument).
     """
-    monument = _claimed_monument(player)
     # The facts a monument needs follow what stands in the town, even if the monument field is wrong.
     needed = MONUMENT_FACTS.get(standing)
     buildings = len(squares) - squares.count(None)
@@ -240,7 +233,8 @@ def _check_monument_facts(game: dict, player: dict, p: int, squares: list, stand
     return found
 
 
-def _check_player(game: dict, player, p: int) -> list:
+def _check_player(game: dict, player, p: int, claimed) -> list:
+    """Check a player's record; claimed: the monument it names (_claimed_monument)."""
     if type(player) is not dict:
         return [problem("player-not-a-record", p)]
     found = _unknown_keys(player, PLAYER_KEY_SET, p)
@@ -253,8 +247,8 @@ def _check_player(game: dict, player, p: int) -> list:
     found.extend(_check_town(game, player, p, squares))
     found.extend(_check_stored(player, p, squares))
     found.extend(_check_turns(game, player, p))
-    standing = _standing_monument(_claimed_monument(player), squares)
-    found.extend(_check_monument_facts(game, player, p, squares, standing))
+    standing = _standing_monument(claimed, squares)
+    found.extend(_check_monument_facts(game, player, p, squares, claimed, standing))
     found.extend(expansion_problems(game, player, p, squares, standing))
     return found
 
@@ -329,6 +323,6 @@ def problems(game) -> list:
         return found
     claimed = [_claimed_monument(player) for player in players]
     for p in range(len(players)):
-        found.extend(_check_player(game, players[p], p))
+        found.extend(_check_player(game, players[p], p, claimed[p]))
         found.extend(_check_taken(claimed, p))
     return found
