@@ -71,7 +71,6 @@ class KeptPage:
         self.etag = entity_tag(body)
 
 
-
 def key(environ: dict, kind: str, *parts) -> tuple:
     """Return the key of a page: its kind, what it shows, and the host and root its links name."""
     # An empty Host header (refused) is not a missing one (the server's name stands for it).

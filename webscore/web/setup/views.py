@@ -18,6 +18,7 @@ from ...scoring import CodeError
 from ...scoring import InvalidGame
 from ...scoring import encode
 from ...scoring import game_from_code
+from ...scoring.problem import problem
 from ...scoring.validate import MAX_NAME_UNITS
 from ...scoring.validate import MAX_PLAYERS
 from ..http import page_cache
@@ -62,7 +63,7 @@ def new_game(lang):
             state = setup_flow.state_from_game(game_from_code(request.args["again"]))
         except (CodeError, InvalidGame):
             # A link to play again that cannot be read (cut short, or made by hand): a blank form, which says so.
-            return _page(setup_flow.default_state(), {"fields": {}, "general": [{"code": "again-unreadable"}]}, 400)
+            return _page(setup_flow.default_state(), {"fields": {}, "general": [problem("again-unreadable")]}, 400)
     elif not request.args:
         # The blank form is the same for everyone who reads this language: drawn once, kept, revalidated.
         return page_cache.language_page("setup", lambda: _page(setup_flow.default_state(), {"fields": {}, "general": []})[0])
