@@ -187,6 +187,17 @@ def test_play_again_from_a_link_cut_short_says_so_above_a_blank_form(client, lan
         assert page.count('name="players-') == client.get("/{}/new".format(lang)).get_data(as_text=True).count('name="players-')
 
 
+def test_play_again_given_two_codes_is_refused_whichever_comes_first(client):
+    # An address with "again" twice is made by hand: as the setup's other fields, it is named, never read as the
+    # first code it gives (a readable code then an unreadable one was a game set up again; the other way, refused).
+    code = encode(examples.tied_game())
+    said = "La partie à rejouer est illisible\u00a0: préparez-la de nouveau ici."
+    for codes in ((code, code[:-5]), (code[:-5], code), (code, code)):
+        answer = client.get("/fr/new?" + "&".join("again=" + again for again in codes))
+        assert answer.status_code == 400, codes
+        assert '<p class="error" role="alert" tabindex="-1">{}</p>'.format(said) in answer.get_data(as_text=True)
+
+
 def test_a_name_longer_than_the_form_allows_is_refused_in_the_pages_language(client):
     for lang in LANGUAGES:
         answer = client.get("/{}/r/{}".format(lang, renamed("W" * 25)))

@@ -54,16 +54,27 @@ def _page(state: dict, placed: dict, status: int = 200, focus: str = ""):
                            offers=setup_flow.monument_offers(state), focus=focus), status
 
 
+def _game_again(codes: list):
+    """Return the game a link to play again names, or None: a damaged code, or two (made by hand, neither is read,
+    whichever comes first)."""
+    if len(codes) != 1:
+        return None
+    try:
+        return game_from_code(codes[0])
+    except (CodeError, InvalidGame):
+        return None
+
+
 @bp.get("/new")
 def new_game(lang):
     """Show the setup form, apply its buttons, or start the game it describes."""
     sent = []
     if "again" in request.args:
-        try:
-            state = setup_flow.state_from_game(game_from_code(request.args["again"]))
-        except (CodeError, InvalidGame):
+        game = _game_again(request.args.getlist("again"))
+        if game is None:
             # A link to play again that cannot be read (cut short, or made by hand): a blank form, which says so.
             return _page(setup_flow.default_state(), {"fields": {}, "general": [problem("again-unreadable")]}, 400)
+        state = setup_flow.state_from_game(game)
     elif not request.args:
         # The blank form is the same for everyone who reads this language: drawn once, kept, revalidated.
         return page_cache.language_page("setup", lambda: _page(setup_flow.default_state(), {"fields": {}, "general": []})[0])
