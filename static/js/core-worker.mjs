@@ -16,8 +16,8 @@ export function unpack(bytes) {
   return files;
 }
 
-// Mount the files (text or bytes, by their path under webscore/) and import them: the doors pages ask.
-// Put the core's files (the bundle unpacked) where MicroPython imports the webscore package from.
+// Put the core's files (the bundle unpacked: text or bytes, by their path under webscore/) where MicroPython imports
+// the webscore package from.
 export function mountCore(mp, files) {
   mp.FS.mkdirTree("/lib/webscore/scoring");
   mp.FS.mkdirTree("/lib/webscore/flow");
@@ -27,10 +27,24 @@ export function mountCore(mp, files) {
   }
 }
 
-export async function startCore(loadMicroPython, files) {
+// How many bytes the core allocates between two collections of the runtime's heap. The runtime's own threshold
+// is 16 KB, and scoring a town allocates 11 to 25 KB, so nearly every tap's live score paid a collection (run as
+// the call returns to JavaScript), which sweeps the runtime's whole heap, 129 MB used or not: about 0.25 ms in the
+// benches' Node, nearly half of what scoring the rulebook's town costs. At 256 KB a collection comes
+// every 10 to 20 scorings, and a live score costs a fifth to a third less (tests/bench/live.py,
+// tests/bench/fortune_feeding.py). What the core keeps alive is about 120 KB.
+export const COLLECT_AFTER = 256 * 1024;
+
+// MicroPython with the core's files in place and imported, its collector set as above: the runtime the doors ask.
+export async function startRuntime(loadMicroPython, files) {
   const mp = await loadMicroPython({ linebuffer: true });
   mountCore(mp, files);
-  mp.runPython("import webscore.scoring, webscore.flow");
+  mp.runPython(`import gc\ngc.threshold(${COLLECT_AFTER})\nimport webscore.scoring, webscore.flow`);
+  return mp;
+}
+
+export async function startCore(loadMicroPython, files) {
+  const mp = await startRuntime(loadMicroPython, files);
   const core = mp.pyimport("webscore.scoring");
   const flow = mp.pyimport("webscore.flow");
   // The page's words, read into Python once and kept here (the door words: live.mjs gives them as a town opens),

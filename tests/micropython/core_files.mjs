@@ -8,11 +8,10 @@ export async function bundleFiles(root, path) {
   return unpack(new Uint8Array(readFileSync(path)));
 }
 
-// MicroPython with the core of a bundle in place, for scripts that call the core's Python themselves.
+// MicroPython with the core of a bundle in place, started as the browser's core starts it (startRuntime), for scripts
+// that call the core's Python themselves.
 export async function micropythonWithCore(root, path) {
   const { loadMicroPython } = await import(join(root, "static/vendor/micropython/micropython.mjs"));
-  const { mountCore } = await import(join(root, "static/js/core-worker.mjs"));
-  const mp = await loadMicroPython({ linebuffer: true });
-  mountCore(mp, await bundleFiles(root, path));
-  return mp;
+  const { startRuntime } = await import(join(root, "static/js/core-worker.mjs"));
+  return startRuntime(loadMicroPython, await bundleFiles(root, path));
 }
