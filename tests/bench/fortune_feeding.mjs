@@ -1,11 +1,14 @@
 // CPU time under MicroPython in Node: node fortune_feeding.mjs BUNDLE ROUNDS door|feeding ITEMS.json
 // door: ITEMS is [[game file, player index], ...], each scored through the live score's door (score_town_json).
 // feeding: ITEMS is [[four row strings, coins or null], ...], each town view fed alone (feeding.choose_feeding).
-// After a quarter of ROUNDS of warm-up, ROUNDS rounds run every item once each, each round in its own order (shuffled,
-// the same every run), so that no item always follows the same one; each scoring is timed alone, and the median CPU
-// milliseconds of each item's scorings are printed as JSON, in order: a pause of the machine's (a scoring now and
-// then took 3 to 6 times its usual time, on any item) moves no median, where it moved the mean of whichever item
-// it fell on. BUNDLE is the core as the browser fetches it (webscore/web/offline/bundle.py).
+// The runtime is started as the browser's core starts it (startRuntime: its collector's threshold included). After a
+// warm-up, ROUNDS rounds run every item, each round in its own order (shuffled, the same every run), so that no item
+// always follows the same one: a run of RUN scorings of the item, each its own call from JavaScript as each tap's,
+// timed together. The runtime collects its heap as a call returns to JavaScript once COLLECT_AFTER bytes have been
+// allocated since the last collection, so over a run each item pays for the collections its own allocations call
+// for, as a phone scoring the same town tap after tap does. Printed as JSON: per item, the median over the rounds of
+// its CPU milliseconds per scoring (a pause of the machine's moves no median, where it moved the mean of whichever
+// item it fell on), and the bytes one scoring allocates (counted with the collector held off).
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -39,20 +42,25 @@ def feed(n):
 def door(n):
     score_town_json(ITEMS[n][0], ITEMS[n][1])
 
-def collect():
+def allocates(n):
     gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    (door if DOOR else feed)(n)
+    used = gc.mem_alloc() - before
+    gc.enable()
+    return used
 `);
 const door = process.argv[4] === "door";
 const text = readFileSync(process.argv[5], "utf8");
+mp.runPython(`DOOR = ${door ? "True" : "False"}`);
 mp.globals.get(door ? "games" : "views")(text);
 const run = mp.globals.get(door ? "door" : "feed");
-// A collection is collected before each timing: its pause (3 to 4 ms) falls on whichever scoring fills the heap,
-// so a town could take the rulebook town's pauses or leave its own to it, and the ratios measured where the
-// pauses fell, not each town's work.
-const collect = mp.globals.get("collect");
+// Scorings timed together: over a run, each item's collections fall in proportion to what it allocates.
+const RUN = 16;
 const items = JSON.parse(text).map((_, n) => n);
 const rounds = Number(process.argv[3]);
-for (let r = 0; r < Math.ceil(rounds / 4); r++) for (const item of items) run(item);
+for (let r = 0; r < Math.ceil(rounds / 4); r++) for (const item of items) for (let k = 0; k < RUN; k++) run(item);
 const used = items.map(() => []);
 // A linear congruential generator: the same orders every run.
 let seed = 1;
@@ -67,16 +75,17 @@ for (let r = 0; r < rounds; r++) {
     [order[k], order[j]] = [order[j], order[k]];
   }
   for (const n of order) {
-    collect();
     const before = process.cpuUsage();
-    run(items[n]);
+    for (let k = 0; k < RUN; k++) run(n);
     const after = process.cpuUsage(before);
-    used[n].push(after.user + after.system);
+    used[n].push((after.user + after.system) / RUN);
   }
 }
+const allocates = mp.globals.get("allocates");
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
-process.stdout.write(JSON.stringify(used.map((micros) => median(micros) / 1000)));
+process.stdout.write(JSON.stringify({ ms: used.map((micros) => median(micros) / 1000),
+  bytes: items.map((n) => allocates(n)) }));
