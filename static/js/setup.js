@@ -4,7 +4,8 @@
 // answers them, as it does without scripts. What is here is DOM work: read the fields, draw the state, show
 // problems. The form's state is mirrored into the address, so Back, Forward and reload show it as it was left.
 import { coreReady, loadBrowserCore } from "./core.mjs";
-import { announce, atMostOncePerFrame, formFields, ignoreDoubleTaps, keysAhead, newerAddress, queryFields, sameRowAction, tapsInTurn } from "./dom.mjs";
+import { announce, atMostOncePerFrame, formFields, ignoreDoubleTaps, keysAhead, newerAddress, queryFields, queryValues, sameRowAction,
+  tapsInTurn } from "./dom.mjs";
 import { draftOf, forget, forgetCorrection, games, keepDraft } from "./recent.mjs";
 import { path, words } from "./words.mjs";
 
@@ -140,6 +141,17 @@ function drawChoices(state) {
   drawMode(state);
 }
 
+// The mode and the options' boxes as a state has them: an address's answers drawn whole (a link to play again names
+// none of them, but its game's).
+const OPTIONS = ["cavern", "without_monuments", "coins", "fortune", "fortune_monuments", "tiny_trees"];
+function drawOptions(state) {
+  for (const radio of form.querySelectorAll('input[name="mode"]')) radio.checked = radio.value === state.mode;
+  for (const name of OPTIONS) {
+    const box = form.elements.namedItem(name);
+    if (box) box.checked = Boolean(state[name]);
+  }
+}
+
 // The cards a mode or an expansion leaves out of the chooser (Solo's, Town Hall's) or adds to it (Fortune's).
 function drawMode(state) {
   form.classList.toggle("is-solo", state.mode === "solo");
@@ -252,6 +264,7 @@ async function act(action, given = null, waits = true) {
       || answer.state.players.length !== list().children.length
       || Boolean(list().querySelector("select")) === answer.state.without_monuments) drawRows(answer.state, answer.offers, said.rows);
   else showOffers(answer.state, answer.offers, said.rows);
+  if (given) drawOptions(answer.state);
   drawChoices(answer.state);
   showRecentNames();
   // The towns the answer read (none, where they do not read), unless brought up to date meanwhile.
@@ -351,7 +364,10 @@ if (form && words) {
   const newer = newerAddress();
   opened = newer !== null ? queryFields(newer)
     : form.hasAttribute("data-blank") && location.search.length > 1 ? queryFields() : null;
-  if (opened) showAnswers(opened, changed);
+  // A link to play again names its game by a code, which only the core reads: every code it gives, as the server
+  // reads them (two are refused), and nothing of the form shown before the core answers.
+  if (opened && "again" in opened) opened.again = queryValues(newer ?? location.search).again;
+  if (opened && !("again" in opened)) showAnswers(opened, changed);
   else drawChosen();
   // The chooser as it was left: Back from a card's rule draws the page anew, its chooser closed, where the
   // history entry remembers it open (and the browser then scrolls back to the card).

@@ -1,6 +1,7 @@
 """Installable and offline: the manifest, the service worker, and whole games with the network cut."""
 
 import json
+import random
 import re
 
 import pytest
@@ -13,6 +14,7 @@ from support import examples
 from support.browsing import HOLD_CORE
 from support.browsing import PHONE
 from support.browsing import WAIT
+from support.fortune_games import fortune_game
 from support.phone import EXPECTED
 from support.phone import TOWNS
 from support.phone import go_offline
@@ -28,6 +30,7 @@ from webscore.scoring import decode
 from webscore.scoring import encode
 from webscore.scoring import score
 from webscore.scoring import score_json
+from webscore.scoring.cards import colour_of
 
 
 def server_totals(code):
@@ -371,3 +374,30 @@ def test_a_new_version_is_offered_not_swapped_in(phone, live_server, monkeypatch
     assert page.evaluate("caches.keys()") == ["marquoir-next-version"]
     # The page reloaded into the new version with the unsaved tap still in its address.
     assert page.locator("#square_a1").input_value() == "cottage"
+
+
+def test_play_again_offline_sets_the_game_up_again_or_says_its_link_cannot_be_read(offline_page, live_server):
+    """Offline, the stored setup page reads a link to play again through the core, as the server's page does: the
+    game's players, cards and options; a link cut short, a blank form that says so, in the page's language."""
+    game = fortune_game(random.Random(20261206), count=4)
+    game.update(coins=True, tiny_trees=True)
+    code = encode(game)
+    page = offline_page
+    page.goto("{}/fr/new?again={}".format(live_server, code))
+    expect(page.locator("ol.players > li")).to_have_count(4, timeout=WAIT)
+    assert [page.input_value("#players-{}".format(n)) for n in range(4)] == ["P0", "P1", "P2", "P3"]
+    # Every card but the Cottage, which every game plays.
+    assert [page.is_checked("input[name={}][value={}]".format(colour_of(card), card)) for card in game["buildings"]
+            if card != "cottage"] == [True] * 6
+    assert [page.is_checked("input[name={}]".format(box)) for box in ("coins", "fortune", "tiny_trees", "cavern")] == \
+        [True, True, True, False]
+    assert page.is_checked("input[name=mode][value=master-builder]")
+    assert page.locator("#setup-form .error").count() == 0
+    # Started, the game's first town opens, offline still.
+    page.click("button[name=action][value=start]")
+    page.wait_for_url("**/fr/g/**", timeout=WAIT)
+    assert page.locator("h1").inner_text() == "Bourgade\u00a0: P0"
+    page.goto("{}/hu/new?again={}".format(live_server, code[:-3]))
+    expect(page.locator("#setup-form .error")).to_have_text(
+        "Az újrajátszandó játszma nem olvasható: állítsd be itt újra.", timeout=WAIT)
+    assert [page.input_value("#players-{}".format(n)) for n in range(2)] == ["", ""]

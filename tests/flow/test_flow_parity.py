@@ -9,11 +9,13 @@ from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
 
+from support import examples
 from support.apps import browser_words
 from support.apps import new_app
 from support.fortune_games import fortune_game
 from support.strategies import games
 from webscore import flow
+from webscore.flow import new_game
 from webscore.scoring import encode
 from webscore.scoring.cards import CARD_COLOURS
 from webscore.scoring.cards import MONUMENTS
@@ -40,6 +42,29 @@ def setup_fields():
 def test_setup_answers_are_identical(micropython_core, fields, action, seed):
     text = json.dumps({"fields": fields, "action": action, "seed": seed})
     assert micropython_core.flow_json("setup", text) == json.loads(flow.setup_json(text))
+
+
+def test_a_link_to_play_again_is_read_alike_and_as_the_server_reads_it(micropython_core):
+    # Offline, the setup page's script asks the core for what the server's page shows: the game's players, cards and
+    # options; a code cut short, or two codes, a blank setup that says so. The other fields, the action too, are not read.
+    rng = random.Random(20261206)
+    played = [fortune_game(rng, count=4) for _ in range(6)] + [examples.load("four-players")]
+    for game in played:
+        code = encode(game)
+        for again in (code, [code]):
+            text = json.dumps({"fields": {"again": again, "players-0": "Zoé", "mode": "solo"}, "action": "play", "seed": 3})
+            answer = json.loads(flow.setup_json(text))
+            assert answer == micropython_core.flow_json("setup", text)
+            assert answer == {"state": new_game.state_from_game(game), "offers": new_game.monument_offers(answer["state"]),
+                              "focus": ""}
+            assert answer["state"]["players"] == [p["name"] for p in game["players"]]
+    unreadable = {"fields": {}, "general": [{"code": "again-unreadable", "player": None, "square": None, "value": None}]}
+    for again in (code[:-3], [code, code], [code, code[:-3]], [code[:-3], code], "", []):
+        text = json.dumps({"fields": {"again": again}, "action": "refresh", "seed": 0})
+        answer = json.loads(flow.setup_json(text))
+        assert answer == micropython_core.flow_json("setup", text)
+        assert answer == {"state": new_game.default_state(), "offers": new_game.monument_offers(new_game.default_state()),
+                          "focus": "", "problems": unreadable}
 
 
 # Names of spaces that CPython's str.strip() trims and MicroPython's does not: both trim them alike, and nothing else.

@@ -54,9 +54,18 @@ def setup_json(text: str) -> str:
     {"code", "key", "step"} (the town step it starts at) or {"problems"};
     with towns kept, also their game's key (towns_key), by which the phone finds the newest code of that game
     and the towns typed but not yet saved in it, and once started, what each building kept is now (renamed:
-    new_game.renamed_buildings), for those towns' squares."""
+    new_game.renamed_buildings), for those towns' squares. Fields holding "again" (a link to play again) are answered
+    {"state", "offers", "focus"} of the game it names, or of a blank setup with {"problems"} (new_game.state_again)."""
     request = json.loads(text)
     fields = request.get("fields") or {}
+    if "again" in fields:
+        # A link to play again (its address's "again", one code or its codes), read as the server reads it: its other
+        # fields, the action among them, are not.
+        state, placed = new_game.state_again(fields["again"])
+        answer = {"state": state, "offers": new_game.monument_offers(state), "focus": ""}
+        if placed["general"]:
+            answer["problems"] = placed
+        return json.dumps(answer)
     state = new_game.read(fields)
     sent = new_game.unread(fields)
     action = str(request.get("action") or "refresh")

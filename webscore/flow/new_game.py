@@ -82,6 +82,20 @@ def state_from_game(game: dict) -> dict:
     return state
 
 
+def state_again(codes) -> tuple:
+    """Return (state, placed problems) of a link to play again (its "again" values): the setup of the game it names
+    (state_from_game) and none; or, when it cannot be read (cut short, made by hand, or two codes given: neither is
+    read, whichever comes first), a blank setup that says so. The server and the browser's core both answer it."""
+    if type(codes) is not list:
+        codes = [codes]
+    if len(codes) == 1:
+        try:
+            return state_from_game(game_from_code(str(codes[0]))), place([])
+        except (CodeError, InvalidGame):
+            pass
+    return default_state(), place([problem("again-unreadable")])
+
+
 def kept_state(game: dict, resume: int = 0) -> dict:
     """Return the setup of a game begun, to change its players or buildings: every row keeps its town, and the
     game starts again at the town of seat resume (from 0), the one being entered."""

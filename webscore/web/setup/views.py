@@ -14,11 +14,7 @@ from flask import url_for
 
 from ...flow import new_game as setup_flow
 from ...flow.text import problem_text
-from ...scoring import CodeError
-from ...scoring import InvalidGame
 from ...scoring import encode
-from ...scoring import game_from_code
-from ...scoring.problem import problem
 from ...scoring.validate import MAX_NAME_UNITS
 from ...scoring.validate import MAX_PLAYERS
 from ..http import page_cache
@@ -54,27 +50,15 @@ def _page(state: dict, placed: dict, status: int = 200, focus: str = ""):
                            offers=setup_flow.monument_offers(state), focus=focus), status
 
 
-def _game_again(codes: list):
-    """Return the game a link to play again names, or None: a damaged code, or two (made by hand, neither is read,
-    whichever comes first)."""
-    if len(codes) != 1:
-        return None
-    try:
-        return game_from_code(codes[0])
-    except (CodeError, InvalidGame):
-        return None
-
-
 @bp.get("/new")
 def new_game(lang):
     """Show the setup form, apply its buttons, or start the game it describes."""
     sent = []
     if "again" in request.args:
-        game = _game_again(request.args.getlist("again"))
-        if game is None:
+        state, placed = setup_flow.state_again(request.args.getlist("again"))
+        if placed["general"]:
             # A link to play again that cannot be read (cut short, or made by hand): a blank form, which says so.
-            return _page(setup_flow.default_state(), {"fields": {}, "general": [problem("again-unreadable")]}, 400)
-        state = setup_flow.state_from_game(game)
+            return _page(state, placed, 400)
     elif not request.args:
         # The blank form is the same for everyone who reads this language: drawn once, kept, revalidated.
         return page_cache.language_page("setup", lambda: _page(setup_flow.default_state(), {"fields": {}, "general": []})[0])
