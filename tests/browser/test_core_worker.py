@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from support.browsing import HOLD_CORE
 from support.examples import FOUR_PLAYERS_CODE
 from support.phone import held_back
+from support.phone import slow_network
 
 WAIT = 15000
 
@@ -283,6 +284,22 @@ def test_taps_made_before_the_towns_script_runs_are_answered_once_it_does(phone,
     live = page.locator(".running-total").inner_text()
     page.reload()
     expect(page.locator(".running-total")).to_have_text(live)
+
+
+def test_taps_made_as_soon_as_a_town_is_painted_are_kept_at_a_phones_latency(phone, live_server):
+    # A first visit at 300 ms of latency: the page's first bytes paint the palette and the squares, and a tap made
+    # then, before any other file of the page can have come, is kept (before, the script keeping them was a file of
+    # its own, a round trip later: the tap did nothing).
+    release = held_back(phone, "town.js")
+    page = phone.new_page()
+    slow_network(page, 300)
+    page.goto(live_server + "/en/g/{}/1".format(FOUR_PLAYERS_CODE), wait_until="commit")
+    page.click(".palette .tool[data-card=farm]")
+    page.click(".square[data-square=a1] .square-button")
+    release(page)
+    expect(page.locator("form.js-town")).to_have_count(1, timeout=WAIT)
+    expect(page.locator("#square_a1")).to_have_value("farm")
+    expect(page.locator(".palette .tool[data-card=farm]")).to_have_attribute("aria-pressed", "true")
 
 
 # A tap made the moment town.js has taken the page over, before it has answered the taps made earlier: one task

@@ -15,6 +15,7 @@ from support.webflow import code_of
 from webscore import DEV_SECRET_KEY
 from webscore import create_app
 from webscore.web.http.security import CORE_HINTS_SCRIPT
+from webscore.web.http.security import EARLY_TAPS_SCRIPT
 from webscore.web.http.security import STYLE_SHEET
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -73,9 +74,9 @@ def test_pages_hold_no_inline_script_or_style(client):
         response.close()
         assert " style=" not in html, path
         assert "onclick=" not in html, path
-        # The one inline script: the core's hints, asked for where no service worker serves the page, let in by its
-        # hash alone (test_module_hints.py).
-        assert re.findall(r"<script>(.*?)</script>", html, re.S) in ([], [CORE_HINTS_SCRIPT]), path
+        # The two inline scripts, each let in by its hash alone: the core's hints, asked for where no service worker
+        # serves the page (test_module_hints.py), and on a town's page the script that keeps its early taps.
+        assert set(re.findall(r"<script>(.*?)</script>", html, re.S)) <= {CORE_HINTS_SCRIPT, EARLY_TAPS_SCRIPT}, path
         # The one inline style: the style sheet itself, on a result page, let in by its hash alone.
         assert re.findall(r"<style[^>]*>(.*?)</style>", html, re.S) in ([], [STYLE_SHEET]), path
 
@@ -96,6 +97,20 @@ def test_a_result_page_holds_its_style_sheet_and_the_policy_names_its_hash(clien
     assert town.count("<style>" + sheet + "</style>") == 1 and 'rel="stylesheet" href="/static/v/' in town  # noscript.css
     assert "<style" not in client.get("/en/new").text
     assert 'rel="stylesheet" href="/static/v/' in client.get("/en/new").text
+
+
+def test_a_town_page_holds_the_script_keeping_its_early_taps_and_the_policy_names_its_hash(client):
+    source = (ROOT / "webscore" / "templates" / "early-taps.js").read_text(encoding="utf-8")
+    page = client.get("/en/g/{}/1".format(examples.FOUR_PLAYERS_CODE))
+    head = page.text[:page.text.index("</head>")]
+    scripts = [script for script in re.findall(r"<script>(.*?)</script>", head, re.S) if "marquoirEarlyTaps" in script]
+    # In the page's head, without its lines of comment, its code whole; no file of it asked for.
+    assert len(scripts) == 1 and "//" not in scripts[0] and "early-taps" not in page.text
+    assert [line for line in source.splitlines() if not line.lstrip().startswith("//")] == scripts[0].splitlines()
+    digest = base64.b64encode(hashlib.sha256(scripts[0].encode()).digest()).decode()
+    assert "'sha256-{}'".format(digest) in page.headers["Content-Security-Policy"].split("; ")[1].split()
+    # The blank setup, which keeps no taps, holds it not.
+    assert "marquoirEarlyTaps" not in client.get("/en/new").text
 
 
 def test_production_refuses_the_development_key():

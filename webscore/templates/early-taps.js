@@ -2,10 +2,9 @@
 // first visit, a second or so after the palette and the squares are painted, and a tap on them did nothing):
 // kept in order, from the first tap, for town.js to answer as soon as it runs. A step left meanwhile by one
 // of the form's buttons (the next player, a player's chip, a language) is left once they are answered, so the
-// town it sends holds them. Loaded without waiting for anything (async, in the page's head), so it listens
-// from about the first paint; where the page's modules have run already, or could not run, it does nothing.
+// town it sends holds them. Held in the page's <head> (webscore/web/http/security.py EARLY_TAPS_SCRIPT), so it
+// listens before the first paint; where the page's modules could not run, it does nothing.
 (() => {
-  if (performance.getEntriesByType("navigation")[0]?.domContentLoadedEventStart) return;
   const early = (window.marquoirEarlyTaps = []);
   let over = false;
   const waiting = (target) => {
