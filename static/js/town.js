@@ -281,8 +281,8 @@ export function enhance(form) {
   palette.querySelector('[data-action="clear"]').addEventListener("click", () => {
     const cleared = squares.filter((s) => s.querySelector(".square-select").value).map((s) => [s, ""]);
     // The seed is the town's too, on its square or said not put down: lifted with the buildings, and one Undo
-    // brings both back.
-    if (seedField?.value) cleared.push([seedField, ""]);
+    // brings both back. A seed the page was given on no square of the board (its message says so) is lifted too.
+    if (seedField?.value || seedField?.getAttribute("aria-invalid") === "true") cleared.push([seedField, ""]);
     // A town with nothing on it adds no step to Undo; the running total is said all the same.
     if (cleared.length) place(cleared);
     else set([]);
