@@ -91,12 +91,12 @@ def test_a_negative_entry_is_typed_with_the_sign_button_on_a_number_keypad(tab, 
     expect(page.locator(".ranking li[data-player='0']")).to_have_attribute("data-total", "7")
     assert "navy0=3" in page.url and "green0=-5" in page.url
     # Each of a player's buttons says whose it is, and the ± the row it changes, as the name is typed.
-    expect(page.locator("#navy0 ~ .sign")).to_have_accessible_name("Change the sign of navy: Ana")
+    expect(page.locator("#navy0 ~ .sign")).to_have_accessible_name("Change the sign of Navy: Ana")
     page.locator("#n0").fill("Zoé")
-    expect(page.locator("#navy0 ~ .sign")).to_have_accessible_name("Change the sign of navy: Zoé")
+    expect(page.locator("#navy0 ~ .sign")).to_have_accessible_name("Change the sign of Navy: Zoé")
     expect(page.locator("[data-action=remove-0]")).to_have_accessible_name("Remove this player: Zoé")
     page.locator("#n1").fill("")
-    expect(page.locator("#green1 ~ .sign")).to_have_accessible_name("Change the sign of green: Player 2")
+    expect(page.locator("#green1 ~ .sign")).to_have_accessible_name("Change the sign of Green: Player 2")
     expect(page.locator("[data-action=remove-1]")).to_have_accessible_name("Remove this player: Player 2")
 
 

@@ -55,7 +55,7 @@ def pad_rows(html: str) -> dict:
 def test_coins_are_a_row_of_the_pad_and_the_rows_add_up_to_the_totals(client):
     rows = pad_rows(page(client, "en", cellar_game()))
     # Léa: 3 coins, 1 spent on row 1 → 2 left, 2 points. Noé: none. Ödön: 1 kept, 1 point.
-    assert rows["coins"] == ["2", "0", "1"]
+    assert rows["Coins"] == ["2", "0", "1"]
     totals = [int(cell.replace("−", "-")) for cell in rows.pop("Total")]
     rows.pop("Colour")
     assert [sum(int(rows[head][p].replace("−", "-")) for head in rows) for p in range(3)] == totals
@@ -97,7 +97,7 @@ def test_the_tree_stands_on_its_square_with_its_points_apart_from_the_empty_squa
                      r'<span class="square-card">Tree</span>\s*<span class="square-points">2</span>', html)
     # Léa's seed (d4) is built over: no tree, her 9 empty squares cost 9.
     assert text.count("Tree: 2") == 1
-    assert pad_rows(html)["empty squares"][2] == "2"
+    assert pad_rows(html)["Empty squares"][2] == "2"
 
 
 @pytest.mark.parametrize(("lang", "built", "empties"), [
@@ -122,7 +122,7 @@ def test_a_player_who_put_no_seed_down_grows_no_tree_and_no_seed_is_said(client)
     # Ödön's c3 is still the only square without a building, but no seed lies on it: −1, no tree.
     assert "Tree" not in text_of(html) and "Seed" not in towns[2]
     assert "1 empty square: −1" in towns[2]
-    assert pad_rows(html)["empty squares"][2] == "−1"
+    assert pad_rows(html)["Empty squares"][2] == "−1"
     assert [player["seed"] for player in result_view.view(game, score(game))["players"]] == [
         {"square": "d4", "why": "built"}, {"square": "d4", "why": "empties"}, None]
 

@@ -271,10 +271,10 @@ def test_solo_says_the_card_taken_only_after_a_take(client):
 
 
 @pytest.mark.parametrize(("lang", "names"), [
-    ("en", {"sign-green0": "Change the sign of green: Ana", "sign-navy0": "Change the sign of navy: Ana",
-            "sign-monument0": "Change the sign of monument: Ana", "remove-0": "Remove this player: Ana",
-            "sign-green1": "Change the sign of green: Player 2", "sign-navy1": "Change the sign of navy: Player 2",
-            "sign-monument1": "Change the sign of monument: Player 2", "remove-1": "Remove this player: Player 2"}),
+    ("en", {"sign-green0": "Change the sign of Green: Ana", "sign-navy0": "Change the sign of Navy: Ana",
+            "sign-monument0": "Change the sign of Monument: Ana", "remove-0": "Remove this player: Ana",
+            "sign-green1": "Change the sign of Green: Player 2", "sign-navy1": "Change the sign of Navy: Player 2",
+            "sign-monument1": "Change the sign of Monument: Player 2", "remove-1": "Remove this player: Player 2"}),
     ("fr", {"sign-green0": "Changer le signe (Vert)\u00a0: Ana", "sign-navy0": "Changer le signe (Bleu marine)\u00a0: Ana",
             "sign-monument0": "Changer le signe (Monument)\u00a0: Ana", "remove-0": "Retirer ce joueur\u00a0: Ana",
             "sign-green1": "Changer le signe (Vert)\u00a0: Joueur 2",

@@ -27,7 +27,7 @@ def test_a_solo_card_says_its_resource_in_the_languages_grammar(client, lang):
     assert re.findall(r'data-action="take-\d" data-card="\w+"[^>]*>([^<]*)<', solo) == TAKEN[lang]
 
 
-LABELS = {"en": ["blue", "red", "grey", "orange", "green", "yellow", "navy", "monument", "coins",
+LABELS = {"en": ["Blue", "Red", "Grey", "Orange", "Green", "Yellow", "Navy", "Monument", "Coins",
                  "Empty squares (how many)"],
           "fr": ["Bleu", "Rouge", "Gris", "Orange", "Vert", "Jaune", "Bleu marine", "Monument", "Pièces",
                  "Nombre de cases vides"],

@@ -167,19 +167,19 @@ COLOUR_NAMES = {
 # The letters of the cards' layouts (scoring/cards.py), for the words a screen reader says for a layout.
 RESOURCE_OF_LETTER = {"W": "wood", "H": "wheat", "B": "brick", "G": "glass", "S": "stone"}
 
-# The score pads' labels (a result's and the quick pad's rows) name the colours as a label starts, capitalised where
-# the language wants it ("Bleu"); COLOUR_NAMES are the colours as a sentence says them ("(bleu)").
+# The score pads' labels (a result's and the quick pad's rows) name the colours as a label starts, capitalised
+# ("Blue", "Bleu"); COLOUR_NAMES are the colours as a sentence says them ("(blue)", "(bleu)").
 COLOUR_LABELS = {
-    "blue": _lp("a score pad label", "blue"),
-    "red": _lp("a score pad label", "red"),
-    "grey": _lp("a score pad label", "grey"),
-    "orange": _lp("a score pad label", "orange"),
-    "green": _lp("a score pad label", "green"),
-    "yellow": _lp("a score pad label", "yellow"),
-    "navy": _lp("a score pad label", "navy"),
-    "monument": _lp("a score pad label", "monument"),
-    "coins": _lp("a score pad label", "coins"),
-    "empty": _lp("a score pad label", "empty squares"),
+    "blue": _lp("a score pad label", "Blue"),
+    "red": _lp("a score pad label", "Red"),
+    "grey": _lp("a score pad label", "Grey"),
+    "orange": _lp("a score pad label", "Orange"),
+    "green": _lp("a score pad label", "Green"),
+    "yellow": _lp("a score pad label", "Yellow"),
+    "navy": _lp("a score pad label", "Navy"),
+    "monument": _lp("a score pad label", "Monument"),
+    "coins": _lp("a score pad label", "Coins"),
+    "empty": _lp("a score pad label", "Empty squares"),
 }
 
 RESOURCE_NAMES = {
