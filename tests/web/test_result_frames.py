@@ -1,6 +1,7 @@
 """A result page filled in its kept frame is the page its template draws whole, game after game."""
 
 import copy
+import hashlib
 
 import pytest
 
@@ -80,10 +81,20 @@ def test_a_root_that_spells_a_code_keeps_it_on_the_next_game(app):
         assert 'value="{}/r/{}"'.format(root, code) in page
 
 
-@pytest.mark.parametrize("page, code", [("a\ue000code\ue001b", "XYZ"), ("<p>XYZ</p><i>XYZ</i>", "XYZ")])
+def filled(frame, code: str, parts: dict) -> bytes:
+    """Return a frame filled in, its entity tag checked: the start of the page's SHA-256, as any page's."""
+    page = frame.fill(code, parts)
+    assert page.etag == hashlib.sha256(page.body).hexdigest()[:20]
+    return page.body
+
+
+@pytest.mark.parametrize("page, code", [("a\ue000code\ue001b", "XYZ"), ("<p>XYZ</p><i>XYZ</i>", "XYZ"),
+                                        ("é" * 2500 + "XYZ" + "ő" * 3000, "XYZ"), ("XYZ" + "x" * 4001, "XYZ")])
 def test_a_frame_puts_the_code_and_parts_back_where_they_were(page, code):
     frame = frames.Frame(page, code)
-    assert frame.fill("Q", {}) == page.replace(code, "Q").replace("\ue000code\ue001", "Q")
+    assert filled(frame, "Q", {}) == page.replace(code, "Q").replace("\ue000code\ue001", "Q").encode()
     marked = frames.stand_ins({"town": ["a", "b"], "title": "t"})
-    frame = frames.Frame("<h1>{}</h1>{}{}XYZ".format(marked["title"], *marked["town"]), code)
-    assert frame.fill("C", {"town": ["<p>1</p>", "<p>2</p>"], "title": "T"}) == "<h1>T</h1><p>1</p><p>2</p>C"
+    head = page.replace(code, "").replace("\ue000code\ue001", "")
+    frame = frames.Frame(head + "<h1>{}</h1>{}{}XYZ".format(marked["title"], *marked["town"]), code)
+    assert filled(frame, "C", {"town": ["<p>1</p>", "<p>ű</p>"], "title": "T"}) == (
+        head + "<h1>T</h1><p>1</p><p>ű</p>C").encode()

@@ -89,12 +89,23 @@ def negotiate(bodies: dict, accepted):
 HELD_PIECE = 2000
 
 
-def entity_tag(body: bytes) -> str:
-    """Return the entity tag of a page or a file: the start of its SHA-256."""
-    digest = hashlib.sha256()
-    for start in range(0, len(body), HELD_PIECE):
+def entity_tag(body: bytes, head=None) -> str:
+    """Return the entity tag of a page or a file: the start of its SHA-256.
+
+    head, when given, is the hash of the body's first bytes already made (hashed_head): only the rest is hashed.
+    """
+    digest, hashed = (head[0].copy(), head[1]) if head else (hashlib.sha256(), 0)
+    for start in range(hashed, len(body), HELD_PIECE):
         digest.update(body[start:start + HELD_PIECE])
     return digest.hexdigest()[:20]
+
+
+def hashed_head(head: bytes) -> tuple:
+    """Return the SHA-256 of the first bytes of bodies that start alike, for entity_tag: (its state, their count)."""
+    digest = hashlib.sha256()
+    for start in range(0, len(head), HELD_PIECE):
+        digest.update(head[start:start + HELD_PIECE])
+    return digest, len(head)
 
 
 class Encoded(dict):

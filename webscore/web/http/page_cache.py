@@ -65,10 +65,14 @@ class KeptPage:
 
     __slots__ = ("bodies", "etag")
 
-    def __init__(self, html: str):
-        body = html.encode("utf-8")
+    def __init__(self, page):
+        """Keep a page drawn as text, or as bytes with their entity tag already found (results/frames.Filled)."""
+        if isinstance(page, str):
+            body = page.encode("utf-8")
+            self.etag = entity_tag(body)
+        else:
+            body, self.etag = page.body, page.etag
         self.bodies = encode_all(body)
-        self.etag = entity_tag(body)
 
 
 def key(environ: dict, kind: str, *parts) -> tuple:

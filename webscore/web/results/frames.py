@@ -9,12 +9,18 @@ the language links): a code is base64url text that nothing else on a page spells
 
 What decides a frame is its key; every other value the template reads must come in as a part. A test
 draws pages both ways, game after game, and compares them.
+
+A frame keeps its text as UTF-8, and the hash of its head (the page up to its first part: its style sheet, most
+of its bytes): a page is filled as the bytes it is sent as, and only what follows its head is encoded and hashed
+for its entity tag.
 """
 
 import re
 
 from markupsafe import Markup
 
+from ..http.assets import entity_tag
+from ..http.assets import hashed_head
 from ..http.cache import kept
 
 # Private-use characters: escaping leaves them as they are, and no page text holds them.
@@ -28,16 +34,28 @@ def stand_ins(parts: dict) -> dict:
             else Markup(OPEN + name + CLOSE) for name, part in parts.items()}
 
 
-class Frame:
-    """A page's text cut where its game's code and parts go."""
+class Filled:
+    """A page filled in its frame: its bytes (UTF-8) and its entity tag, as page_cache.KeptPage keeps them."""
 
-    __slots__ = ("texts", "holes")
+    __slots__ = ("body", "etag")
+
+    def __init__(self, body: bytes, etag: str):
+        self.body = body
+        self.etag = etag
+
+
+class Frame:
+    """A page's text cut where its game's code and parts go, as UTF-8, and the hash of its head."""
+
+    __slots__ = ("texts", "holes", "head")
 
     def __init__(self, page: str, code: str):
         parts = CUT.split(page.replace(code, OPEN + "code" + CLOSE))
-        self.texts, self.holes = parts[0::2], parts[1::2]
+        self.texts = [text.encode("utf-8") for text in parts[0::2]]
+        self.holes = parts[1::2]
+        self.head = hashed_head(self.texts[0])
 
-    def fill(self, code: str, parts: dict) -> str:
+    def fill(self, code: str, parts: dict) -> Filled:
         """Return the page with this code and these parts put in."""
         values = {"code": code}
         for name, part in parts.items():
@@ -47,12 +65,13 @@ class Frame:
                 values[name] = part
         out = [self.texts[0]]
         for hole, text in zip(self.holes, self.texts[1:]):
-            out.append(values[hole])
+            out.append(values[hole].encode("utf-8"))
             out.append(text)
-        return "".join(out)
+        body = b"".join(out)
+        return Filled(body, entity_tag(body, self.head))
 
 
-def framed(key, code: str, parts: dict, draw) -> str:
+def framed(key, code: str, parts: dict, draw) -> Filled:
     """Return the page of a game: draw(parts) filled in the frame of its key, drawn by draw(stand-ins) once.
 
     The code is base64url text, as every code that decodes is: url_for writes it as it is, so the frame

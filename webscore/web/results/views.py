@@ -87,9 +87,13 @@ def game_parts(game: dict, code: str, view: dict, preview: tuple, turn_problems=
     return parts
 
 
-def render(game: dict, code: str, turn_problems=None, result=None) -> str:
+def render(game: dict, code: str, turn_problems=None, result=None):
     """Draw the result page of a valid game (with the problems town_step.set_turns found in its tie's turns form,
-    if any), scored unless result holds it scored already."""
+    if any), scored unless result holds it scored already.
+
+    A page drawn whole comes as text; one filled in its frame as frames.Filled, its bytes and entity tag, which
+    page_cache.KeptPage keeps. A page with a query or problems, answered to its visitor alone, is drawn whole.
+    """
     if result is None:
         result = score_valid_game(game)
     view = result_view.view(game, result)
@@ -115,8 +119,8 @@ def render(game: dict, code: str, turn_problems=None, result=None) -> str:
     return frames.framed(key, code, parts, draw)
 
 
-def drawn(code: str) -> str:
-    """Draw the result page of a game code (CodeError when it is damaged)."""
+def drawn(code: str):
+    """Draw the result page of a game code (CodeError when it is damaged), as render() does."""
     return render(game_from_code(code), code)
 
 
