@@ -14,6 +14,7 @@ from webscore.web import i18n
 from webscore.web.http.addresses import STAND_IN
 from webscore.web.http.addresses import address
 from webscore.web.http.addresses import code_address
+from webscore.web.http.addresses import code_addresses
 from webscore.web.results.pieces import pieces
 
 CODE = examples.RULEBOOK_CODE
@@ -34,6 +35,18 @@ def test_kept_addresses_are_those_url_for_builds(make_app, root):
             assert code_address("results.shared", CODE, _external=True) == url_for("results.shared", code=CODE,
                                                                                     _external=True)
             assert code_address("results.qr", "a/b?c") == url_for("results.qr", code="a/b?c")
+
+
+@pytest.mark.parametrize("root", ROOTS)
+def test_addresses_kept_together_are_those_url_for_builds(make_app, root):
+    app = make_app()
+    wanted = (("town.step", "code", (("lang", "fr"), ("n", 2))), ("results.shared", "code", (("_external", True),)),
+              ("setup.new_game", "again", (("lang", "hu"),)), ("results.qr", "code", ()))
+    for code in (CODE, "a/b?c", CODE):  # built, then kept; a code that is no base64url, left to url_for
+        with app.test_request_context("/en/r/" + CODE, base_url=root):
+            assert code_addresses(code, wanted) == [
+                url_for("town.step", lang="fr", code=code, n=2), url_for("results.shared", code=code, _external=True),
+                url_for("setup.new_game", lang="hu", again=code), url_for("results.qr", code=code)]
 
 
 def test_an_address_that_names_a_language_is_given_it(app):

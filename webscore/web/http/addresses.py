@@ -65,6 +65,24 @@ def code_address(endpoint: str, code: str, _name: str = "code", **values) -> str
     return built.replace(STAND_IN, code)
 
 
+def code_addresses(code: str, wanted: tuple) -> list:
+    """Return code_address(endpoint, code, _name, **values) for each (endpoint, _name, values as pairs) wanted.
+
+    A page names its game at many addresses: they are kept together, with the stand-in, per address root, and
+    found by one look-up rather than one each.
+    """
+    built = kept("addresses", (wanted, _root()), lambda: _with_stand_ins(wanted))
+    if not built or not CODE.fullmatch(code):
+        return [code_address(endpoint, code, _name, **dict(values)) for endpoint, _name, values in wanted]
+    return [found.replace(STAND_IN, code) for found in built]
+
+
+def _with_stand_ins(wanted: tuple) -> tuple:
+    built = tuple(address(endpoint, **{_name: STAND_IN}, **dict(values)) for endpoint, _name, values in wanted)
+    # () when a host or a root holds the stand-in too: each address is then left to code_address.
+    return built if all(found.count(STAND_IN) == 1 for found in built) else ()
+
+
 def browser_routes(url_map) -> dict:
     """Return [endpoint, rule] for every page of the app's URL map ("/<lang>/g/<code>/<int:n>"), for the scripts.
 

@@ -31,6 +31,7 @@ from .. import i18n
 from ..http import conditional
 from ..http import page_cache
 from ..http.addresses import code_address
+from ..http.addresses import code_addresses
 from ..http.addresses import root_url
 from . import frames
 from . import picture as pictures
@@ -56,6 +57,15 @@ def as_json(value) -> str:
     return str(htmlsafe_json_dumps(value, dumps=JSON.encode))
 
 
+def _links(lang: str, count: int) -> tuple:
+    """Return the addresses a result page names its game at, for code_addresses: its share link, its turns form's,
+    the same game again, its QR code, its picture, then each player's town step (players in the view's order)."""
+    return (("results.shared", "code", (("_external", True),)), ("results.turns", "code", (("lang", lang),)),
+            ("setup.new_game", "again", (("lang", lang),)), ("results.qr", "code", ()),
+            ("results.picture", "code", (("lang", lang),)),
+            *(("town.step", "code", (("lang", lang), ("n", n + 1))) for n in range(count)))
+
+
 def game_parts(game: dict, code: str, view: dict, preview: tuple, turn_problems=None) -> dict:
     """Return what a result page shows that differs from game to game but the code, each part already HTML: the
     flow's result_parts (the tie's turns form with its problems, turn_problems, and what the address typed in it),
@@ -67,15 +77,13 @@ def game_parts(game: dict, code: str, view: dict, preview: tuple, turn_problems=
     words = pieces()
     identity = {"mode": game["mode"], "buildings": game["buildings"],
                 "players": [{"name": p["name"], "monument": p["monument"]} for p in game["players"]]}
+    link, turns, again, qr, picture, *changes = code_addresses(code, _links(lang, len(view["players"])))
     parts = result_pieces.result_parts(
-        words.browser_words, view, words.rules,
-        [code_address("town.step", code, lang=lang, n=player["step"]) for player in view["players"]],
-        turns={"action": code_address("results.turns", code, lang=lang), "problems": turn_problems,
-               "typed": request.args},
-        share_with={"link": share_url(code), "again": code_address("setup.new_game", code, "again", lang=lang),
-                    "online": {"qr": code_address("results.qr", code),
-                               "picture": code_address("results.picture", code, lang=lang),
-                               "download": "marquoir-{}.png".format(code[-8:]), "text": preview[0]},
+        words.browser_words, view, words.rules, changes,
+        turns={"action": turns, "problems": turn_problems, "typed": request.args},
+        share_with={"link": link, "again": again,
+                    "online": {"qr": qr, "picture": picture, "download": "marquoir-{}.png".format(code[-8:]),
+                               "text": preview[0]},
                     "play": bgstats.play(view, code)},
         # The game's code, key and identity ride on the ranking, for results.js to keep the game on the phone, with
         # the most games it keeps (the page has no browser's words to read it from).
