@@ -143,7 +143,12 @@ def test_text_is_percent_encoded_as_encode_uri_component_does_less_its_marks(tex
 
 
 @pytest.mark.parametrize("value", ["", "CODE_-.~09az", 'Al "Ace"', "back\\slash", "Zsófi 👩‍👩‍👧", "line\nbreak",
-                                   "https://marquoir.test/r/AwQD"])
+                                   "https://marquoir.test/r/AwQD", " ~", "end\x7f", "\x1fstart", "tab\tin", "a\x80b",
+                                   "".join(chr(n) for n in range(0x20, 0x7F))])
 def test_a_json_string_is_percent_encoded_whole(value):
     assert bgstats._quote_text(value) == quote(bgstats._text(value), safe="")
     assert json.loads(unquote(bgstats._quote_text(value))) == value
+    assert json.loads(bgstats._text(value)) == value
+    if not any(char < " " or "\x7f" <= char <= "\x9f" for char in value):
+        # Without control characters (DEL and C1 too, which JSON leaves as they are), as CPython's JSON writes it.
+        assert bgstats._text(value) == json.dumps(value, ensure_ascii=False)

@@ -20,6 +20,8 @@ EXPANSION_TITLES = {"fortune": "Tiny Towns: Fortune", "tiny-trees": "Tiny Towns:
 # What percent-encoding leaves as it is (as encodeURIComponent does, less its !*'()).
 UNRESERVED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~"
 UNRESERVED_BYTES = UNRESERVED.encode()
+# What JSON writes as it is in a string: printable ASCII but quotes and backslashes.
+PLAIN_BYTES = bytes([byte for byte in range(0x20, 0x7F) if chr(byte) not in '"\\'])
 
 
 def play(view: dict, code: str) -> dict:
@@ -68,8 +70,10 @@ for _code in range(0xA0):
 def _text(value: str) -> str:
     """Return a JSON string: quotes, backslashes and control characters escaped, every other character as it is."""
     value = str(value)
-    if not value or (min(value) >= " " and max(value) < "\x7f" and '"' not in value and "\\" not in value):
-        # Printable ASCII without quotes or backslashes, as most names and codes are.
+    if not value.encode("utf-8").strip(PLAIN_BYTES):
+        # Printable ASCII without quotes or backslashes, as most names and codes are: strip() takes those bytes off
+        # both ends, so nothing is left only when there is no other byte (a look at each character in C, where
+        # min() and max() made each a string of its own, twice).
         return '"' + value + '"'
     for char in value:
         if char in ESCAPED:
