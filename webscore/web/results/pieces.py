@@ -55,7 +55,8 @@ class Pieces:
         self.layouts = {card: self._layout(card) for card in LAYOUTS}
         self.faces = {}
         self.lang = str(get_locale())
-        # A result's grid squares and lines as HTML, by what they show: met again game after game.
+        # A result's empty grid squares as HTML, and a built square's grid square and line together, by what they
+        # show: met again game after game.
         self.grid_squares = Store(LIMIT)
         self.grid_lines = Store(LIMIT)
         # A town's line of empty squares, by their count and points.
@@ -107,53 +108,65 @@ class Pieces:
         (webscore.flow.setup_pieces.setup_lines, which setup.js redraws them with)."""
         return setup_pieces.setup_lines(self.browser_words, names)["rows"]
 
-    def town(self, player: dict, change: str) -> Markup:
-        """Return a player's town as the result shows it (webscore.flow.result_pieces.town), its squares and lines kept."""
+    def town(self, player: dict, change: str) -> str:
+        """Return a player's town as the result shows it (webscore.flow.result_pieces.town), its squares and lines kept.
+
+        Plain text, as the page's other parts: the page is put together as text (frames.py, result_pieces.result_page),
+        and Markup() would copy the town once more.
+        """
         grid, lines = self.squares(player["squares"])
         empty = ""
         if player["empties"]:
             key = (player["empties"], player["empty_points"])
             empty = self.empty_lines.values.get(key) or self.empty_lines.get(key, lambda: result_pieces.empty_line(
                 self.browser_words, *key))
-        return Markup(result_pieces.town(self.browser_words, player, change, self.rules, grid, lines, empty))
+        return result_pieces.town(self.browser_words, player, change, self.rules, grid, lines, empty)
 
     def squares(self, squares: list) -> tuple:
         """Return a town's grid (each square's name, card and points) and its built squares' lines, as HTML."""
-        # Plain text until town() marks the whole town as markup: each Markup() copies it once more. The
-        # squares and lines are looked up here first: a kept one is the common case, and kept() costs a call more.
+        # Looked up here first: a kept one is the common case, and kept() costs a call more. A built square's grid
+        # square and line are kept together, by all they show, and found by one look-up.
         grid, lines = [], []
         grid_squares, grid_lines = self.grid_squares.values, self.grid_lines.values
         for square in squares:
-            name, card, points = square["square"], square["card"], square["points"]
-            key = (name, card, points, square["fed"])
-            grid.append(grid_squares.get(key) or self._grid_square(key, square))
+            card = square["card"]
             if card:
                 # Kept with who feeds the square: the same few buildings feed the same squares game after game.
                 fed_by = square["fed_by"]
                 # A feeder's coin (a Root Cellar's line, a Tithe Barn's pair) is part of the line's words.
-                key = (name, card, points, square["reason"], square["n"],
-                       tuple((f["card"], f["square"], f.get("line"), f.get("paid")) for f in fed_by) if fed_by else ())
-                lines.append(grid_lines.get(key) or self._line(key, square))
+                key = (square["square"], card, square["points"], square["reason"], square["n"], square["fed"],
+                       tuple([(f["card"], f["square"], f.get("line"), f.get("paid")) for f in fed_by]) if fed_by else ())
+                drawn = grid_lines.get(key) or self._built(key, square)
+                grid.append(drawn[0])
+                lines.append(drawn[1])
+            else:
+                key = (square["square"], card, square["points"], square["fed"])
+                grid.append(grid_squares.get(key) or self._grid_square(key, square))
         return grid, lines
 
     def _grid_square(self, key: tuple, square: dict) -> str:
         return self.grid_squares.get(key, lambda: result_pieces.grid_square(self.browser_words, square))
 
-    def pad(self, columns: list, players: list) -> Markup:
-        """Return the score pad (webscore.flow.result_pieces.pad_table), its rows' heads and cells kept."""
-        return Markup(result_pieces.pad_table(self.browser_words, result_pieces.pad_names(players),
-                                              self.pad_rows(columns, players),
-                                              result_pieces.pad_totals(self.browser_words, players)))
+    def _built(self, key: tuple, square: dict) -> tuple:
+        return self.grid_lines.get(key, lambda: (result_pieces.grid_square(self.browser_words, square),
+                                                 result_pieces.line(self.browser_words, square, self.rules)))
 
-    def pad_rows(self, columns: list, players: list) -> Markup:
+    def pad(self, columns: list, players: list) -> str:
+        """Return the score pad (webscore.flow.result_pieces.pad_table), its rows' heads and cells kept."""
+        return result_pieces.pad_table(self.browser_words, result_pieces.pad_names(players),
+                                       self.pad_rows(columns, players),
+                                       result_pieces.pad_totals(self.browser_words, players))
+
+    def pad_rows(self, columns: list, players: list) -> str:
         """Return the score pad's rows: each column's colour, then every player's points in it."""
         # Looked up here first, as squares() does; drawn as webscore.flow.result_pieces.pad_rows draws them.
         heads, cells = self.pad_heads.values, self.pad_cells.values
-        return Markup("\n".join(
+        points = [player["by_colour"] for player in players]
+        return "\n".join([
             (heads.get(column) or self._pad_head(column))
-            + "".join(cells.get(player["by_colour"][c]) or self._pad_cell(player["by_colour"][c]) for player in players)
+            + "".join([cells.get(scored[c]) or self._pad_cell(scored[c]) for scored in points])
             + "</tr>"
-            for c, column in enumerate(columns)))
+            for c, column in enumerate(columns)])
 
     def _pad_head(self, column: str) -> str:
         return self.pad_heads.get(column, lambda: result_pieces.pad_head(self.browser_words, column))
@@ -161,8 +174,6 @@ class Pieces:
     def _pad_cell(self, points: int) -> str:
         return self.pad_cells.get(points, lambda: result_pieces.pad_cell(self.browser_words, points))
 
-    def _line(self, key: tuple, square: dict) -> str:
-        return self.grid_lines.get(key, lambda: result_pieces.line(self.browser_words, square, self.rules))
 
 
 
