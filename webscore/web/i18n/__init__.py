@@ -29,6 +29,7 @@ from werkzeug.routing import BuildError
 
 from ... import languages
 from ..http.addresses import code_address
+from ..http.cache import cache
 from ..http.cache import kept
 from . import hyphens
 
@@ -237,9 +238,12 @@ class PageWords:
     they are), for words made in Python (the pieces, the link preview).
     """
 
-    def __init__(self, locale: str):
+    def __init__(self, locale: str, store):
         self.locale = locale
         self.whole = {}
+        # The app's store of translated words (template_words), held: found through current_app at every word,
+        # it cost more than the word.
+        self.store = store
 
     def gettext(self, message: str, **variables) -> Markup:
         """Translate a message, its variables escaped into it."""
@@ -267,17 +271,19 @@ class PageWords:
 
     def counted(self, singular: str, plural: str, n: int) -> str:
         """Return the translation of a counted message for n, as it is (nothing put in, nothing escaped)."""
-        return kept("template_words", (self.locale, singular, plural, n),
-                    lambda: get_translations().ungettext(singular, plural, n))
+        key = (self.locale, singular, plural, n)
+        # Looked up first: a kept word is the common case, and get() takes a function made at each call.
+        return self.store.peek(key) or self.store.get(key, lambda: get_translations().ungettext(singular, plural, n))
 
     def _translated(self, message: str) -> str:
         # Babel's catalogue is the one of this page's language: the words are chosen by get_locale().
-        return kept("template_words", (self.locale, message), lambda: get_translations().ugettext(message))
+        key = (self.locale, message)
+        return self.store.peek(key) or self.store.get(key, lambda: get_translations().ugettext(message))
 
 
 def words_in(locale: str) -> PageWords:
     """Return the kept words of a locale (one of ours, as Babel names it)."""
-    return kept("page_words", locale, lambda: PageWords(locale))
+    return kept("page_words", locale, lambda: PageWords(locale, cache()["template_words"]))
 
 
 def current_words() -> PageWords:

@@ -40,10 +40,11 @@ def ranking_line(result: dict, order: list, words, written: dict) -> str:
         for p in order)
 
 
-def preview_text(game: dict, result: dict) -> tuple:
-    """Return the title and the description of a result's link preview, in the page's language."""
+def preview_text(game: dict, result: dict, written=None, order=None) -> tuple:
+    """Return the title and the description of a result's link preview, in the page's language. written and order:
+    the browser's words of the page and the players' order (result_view.ranking), when found already."""
     # The page's words found once: each finding asks Babel for the page's locale again.
-    words, written, order = i18n.current_words(), page_words_of_browser(), ranking(result)
+    words, written, order = i18n.current_words(), written or page_words_of_browser(), order or ranking(result)
     return (words.plain_gettext("%(headline)s · Tiny Towns", headline=headline(game, result, False, written, order)),
             mode_line(game, result, written) + " — " + ranking_line(result, order, words, written))
 

@@ -105,7 +105,7 @@ def render(game: dict, code: str, turn_problems=None, result=None):
     if result is None:
         result = score_valid_game(game)
     view = result_view.view(game, result)
-    preview = preview_text(game, result)
+    preview = preview_text(game, result, pieces().browser_words, view["ranking"])
 
     def draw(parts: dict) -> str:
         # The preview's title and description name the players, so they are parts; its addresses hold the
