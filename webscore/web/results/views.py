@@ -66,15 +66,16 @@ def _links(lang: str, count: int) -> tuple:
             *(("town.step", "code", (("lang", lang), ("n", n + 1))) for n in range(count)))
 
 
-def game_parts(game: dict, code: str, view: dict, preview: tuple, turn_problems=None) -> dict:
+def game_parts(game: dict, code: str, view: dict, preview: tuple, turn_problems=None, words=None) -> dict:
     """Return what a result page shows that differs from game to game but the code, each part already HTML: the
     flow's result_parts (the tie's turns form with its problems, turn_problems, and what the address typed in it),
-    and the link preview's title and description (preview: preview.preview_text).
+    and the link preview's title and description (preview: preview.preview_text). words: the page's pieces, when
+    found already.
 
     frames.py puts these parts in the page its template drew once with stand-ins for them.
     """
     lang = i18n.current_language()
-    words = pieces()
+    words = words or pieces()
     identity = {"mode": game["mode"], "buildings": game["buildings"],
                 "players": [{"name": p["name"], "monument": p["monument"]} for p in game["players"]]}
     link, turns, again, qr, picture, *changes = code_addresses(code, _links(lang, len(view["players"])))
@@ -105,24 +106,26 @@ def render(game: dict, code: str, turn_problems=None, result=None):
     if result is None:
         result = score_valid_game(game)
     view = result_view.view(game, result)
-    preview = preview_text(game, result, pieces().browser_words, view["ranking"])
+    words = pieces()
+    preview = preview_text(game, result, words.browser_words, view["ranking"])
 
     def draw(parts: dict) -> str:
         # The preview's title and description name the players, so they are parts; its addresses hold the
         # code, which a frame cuts out (so they are made only when the page is drawn by its template).
-        page = result_pieces.result_page(pieces().browser_words, view, parts, False)
+        page = result_pieces.result_page(words.browser_words, view, parts, False)
         return render_template("results.html", code=code, page=Markup(page), share_url=share_url(code),
                                preview=link_preview(game, result, code, (parts["title"], parts["description"])),
                                **i18n.page_words())
 
-    parts = game_parts(game, code, view, preview, turn_problems)
+    parts = game_parts(game, code, view, preview, turn_problems, words)
     if view["asks_turns"] or turn_problems or request.args or code in root_url():
         # The turns form and the language links show what was typed, and an address root may spell the
         # code: such a page is drawn whole.
         return draw(parts)
     # The template reads the view's mode and variants, and its players only in the turns form; the number
-    # of players is the number of holes for ranking items and towns.
-    key = page_cache.key(request.environ, "result", i18n.current_language(), i18n.current_words().locale, view["mode"],
+    # of players is the number of holes for ranking items and towns. The pieces' language is the locale Babel
+    # translates with.
+    key = page_cache.key(request.environ, "result", i18n.current_language(), words.lang, view["mode"],
                          view["cavern"], view["monuments"], len(view["players"]))
     return frames.framed(key, code, parts, draw)
 
