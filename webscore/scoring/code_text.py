@@ -1,7 +1,11 @@
-"""A game code's text: base64url without padding, written here because MicroPython's binascii differs from CPython's."""
+"""A game code's text: base64url without padding. Read by binascii once checked here: MicroPython's binascii reads bad
+input otherwise than CPython's, so no character outside the alphabet ever reaches it."""
+
+import binascii
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 DIGIT = {ALPHABET[i]: i for i in range(64)}
+ALPHABET_BYTES = ALPHABET.encode()
 
 
 class CodeError(ValueError):
@@ -23,24 +27,19 @@ def to_text(data: bytes) -> str:
     return "".join(out)
 
 
-# Text read this many characters at a time (a multiple of 4: 30 whole bytes), so that the number a block
-# is read into stays small and reading grows with the text's length, not its square.
-BLOCK = 40
-
-
 def from_text(text: str) -> bytes:
     """Return the bytes of base64url text; raise CodeError for any other character or length."""
     if len(text) % 4 == 1:
         raise CodeError("truncated")
-    out = bytearray()
-    for start in range(0, len(text), BLOCK):
-        block = text[start:start + BLOCK]
-        value = 0
-        for char in block:
-            digit = DIGIT.get(char)
-            if digit is None:
-                raise CodeError("bad-character")
-            value = value << 6 | digit
-        # A last group of 2 or 3 characters holds 1 or 2 bytes; the bits after them are padding.
-        out.extend((value >> len(block) * 6 % 8).to_bytes(len(block) * 6 // 8, "big"))
-    return bytes(out)
+    try:
+        data = text.encode("utf-8")
+    except UnicodeError:
+        # A lone surrogate (CPython's strings may hold one): no character of ours.
+        raise CodeError("bad-character") from None
+    # Every character checked at once: strip() takes the alphabet's bytes off both ends, so something is left
+    # only when some byte is not one of them (any other character, of one byte or more).
+    if data.strip(ALPHABET_BYTES):
+        raise CodeError("bad-character")
+    # Standard base64, padded, as binascii reads it; a last group of 2 or 3 characters holds 1 or 2 bytes, and the
+    # bits after them are padding, ignored.
+    return binascii.a2b_base64(data.replace(b"-", b"+").replace(b"_", b"/") + b"=" * (-len(data) % 4))
