@@ -279,10 +279,13 @@ export function enhance(form) {
     if (undoButton.disabled) palette.querySelector('[data-action="clear"]').focus();
   });
   palette.querySelector('[data-action="clear"]').addEventListener("click", () => {
-    const cleared = squares.filter((s) => s.querySelector(".square-select").value).map((s) => [s, ""]);
+    // A square the page was given a card it cannot show on (not a card of the game: its message says so) is lifted
+    // too, and its message with it.
+    const held = (field) => field.value || field.getAttribute("aria-invalid") === "true";
+    const cleared = squares.filter((s) => held(s.querySelector(".square-select"))).map((s) => [s, ""]);
     // The seed is the town's too, on its square or said not put down: lifted with the buildings, and one Undo
     // brings both back. A seed the page was given on no square of the board (its message says so) is lifted too.
-    if (seedField?.value || seedField?.getAttribute("aria-invalid") === "true") cleared.push([seedField, ""]);
+    if (seedField && held(seedField)) cleared.push([seedField, ""]);
     // A town with nothing on it adds no step to Undo; the running total is said all the same.
     if (cleared.length) place(cleared);
     else set([]);

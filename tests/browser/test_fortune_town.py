@@ -130,17 +130,22 @@ def test_the_seeds_mark_follows_its_select_as_a_table_sets_it(phone, live_server
 
 
 def test_clearing_a_town_whose_seed_lies_off_the_board_takes_the_seeds_message_away(phone, live_server):
-    # An address giving a seed on no square (made by hand, or cut short): the page says so on the seed's field.
+    # An address giving a seed on no square (made by hand, or cut short): the page says so on the seed's field; and a
+    # card no game plays on b1 (a Castle), on its square.
     page = phone.new_page()
-    page.goto(live_server + "/en/g/{}/2/save?square_a1=cottage&coins=2&seed=e9&go=next".format(encode(empty_setup(GAME))))
+    page.goto(live_server + "/en/g/{}/2/save?square_a1=cottage&square_b1=castle&coins=2&seed=e9&go=next".format(
+        encode(empty_setup(GAME))))
     page.wait_for_selector("form.js-town")
     expect(page.locator("#seed")).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#seed-error-1")).to_have_text("A seed lies on one square, from a1 to d4.")
+    expect(page.locator("#square_b1-error-1")).to_have_text("This is not a card of the game.")
     # Cleared, the town holds nothing and no seed, and nothing is said to be wrong with it (before, the seed's message
-    # stayed: the seed given had never reached its field, so nothing was lifted).
+    # stayed, and then b1's: neither the seed nor the Castle given had reached its field, so nothing was lifted).
     page.click('.palette [data-action="clear"]')
     expect(page.locator("#seed-error-1")).to_have_count(0)
     expect(page.locator("#seed")).not_to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#square_b1-error-1")).to_have_count(0)
+    expect(page.locator("#square_b1")).not_to_have_attribute("aria-invalid", "true")
     assert page.input_value("#seed") == "" and page.input_value(".square[data-square=a1] .square-select") == ""
     # One Undo brings the Cottage back.
     page.click('.palette [data-action="undo"]')
