@@ -123,10 +123,15 @@ def test_targets_are_at_least_44_px(phone, live_server, path):
 def test_the_new_version_offer_never_covers_a_pages_last_control(phone, live_server, state, last):
     path, drawn = PAGES[state]
     page = phone.new_page()
+    page.add_init_script(script="navigator.serviceWorker.addEventListener('controllerchange', () => { "
+                                "window.controllerChanged = true; })")
     page.goto(live_server + "/fr" + path)
     page.wait_for_selector(drawn, timeout=WAIT)
     # Once the service worker holds the page: its first taking hold reloads a page whose offer is shown.
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=WAIT)
+    # And once the page has heard so: the offer shown before its "controllerchange" reloads the page (under load the
+    # event came after the offer was shown, and the page measured was one reloading, at its top).
+    page.wait_for_function("() => window.controllerChanged === true", timeout=WAIT)
     page.evaluate("document.querySelector('.update-ready').hidden = false")
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     gap = page.evaluate("""(last) => {
