@@ -64,12 +64,21 @@ export function focusFirstProblem(root = document) {
   return first;
 }
 
+// A page's title says "Error" before its heading's words while a message is on its form (the server's page and the
+// offline shell title it so): once the last is answered, the title is the page's own again, from its heading's words.
+function retitle(form) {
+  const heading = document.querySelector("h1")?.textContent;
+  const at = heading ? document.title.lastIndexOf(heading) : -1;
+  if (at > 0 && form && !form.querySelector(".error")) document.title = document.title.slice(at);
+}
+
 // A field's messages answered: they go, from the field and from its square's button, which names the same ones.
 export function forgetProblems(field) {
   const gone = (field.getAttribute("aria-describedby") ?? "").split(" ");
   for (const id of gone) if (id) document.getElementById(id)?.remove();
   field.removeAttribute("aria-invalid");
   field.removeAttribute("aria-describedby");
+  retitle(field.form);
   const square = field.closest(".square");
   if (!square) return;
   const button = square.querySelector(".square-button");

@@ -138,6 +138,7 @@ def test_clearing_a_town_whose_seed_lies_off_the_board_takes_the_seeds_message_a
     page.wait_for_selector("form.js-town")
     expect(page.locator("#seed")).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#seed-error-1")).to_have_text("A seed lies on one square, from a1 to d4.")
+    assert page.title() == "Error: Town of Noé · Marquoir"
     expect(page.locator("#square_b1-error-1")).to_have_text("This is not a card of the game.")
     # Cleared, the town holds nothing and no seed, and nothing is said to be wrong with it (before, the seed's message
     # stayed, and then b1's: neither the seed nor the Castle given had reached its field, so nothing was lifted).
@@ -147,6 +148,8 @@ def test_clearing_a_town_whose_seed_lies_off_the_board_takes_the_seeds_message_a
     expect(page.locator("#square_b1-error-1")).to_have_count(0)
     expect(page.locator("#square_b1")).not_to_have_attribute("aria-invalid", "true")
     assert page.input_value("#seed") == "" and page.input_value(".square[data-square=a1] .square-select") == ""
+    # Nor does the page's title any more (it kept "Error: " before).
+    expect(page).to_have_title("Town of Noé · Marquoir")
     # One Undo brings the Cottage back.
     page.click('.palette [data-action="undo"]')
     expect(page.locator(".square[data-square=a1] .square-select")).to_have_value("cottage")
