@@ -41,9 +41,7 @@ def address(endpoint: str, **values) -> str:
     """Return url_for(endpoint, **values), kept per app, address root and values; name the language if it takes one."""
     # The values in the order given: a call in a template names them in the same order every time.
     key = (endpoint, tuple(values.items()), _root())
-    addresses = cache()["addresses"]
-    # Looked up first: a kept address is the common case, and get() takes a function made at each call.
-    return addresses.peek(key) or addresses.get(key, lambda: _built(endpoint, values))
+    return cache()["addresses"].get(key, _built, endpoint, values)
 
 
 def _built(endpoint: str, values: dict) -> str:

@@ -40,13 +40,17 @@ class Store:
         self.limit = limit
         self.values = {}
 
-    def get(self, key, make):
-        """Return the value kept under key, made by make() the first time."""
+    def get(self, key, make, *args):
+        """Return the value kept under key, made by make(*args) the first time.
+
+        The arguments are handed over rather than bound in a function made for the call: most calls find the value
+        kept, and would have made that function for nothing.
+        """
         # One lookup, and what was made is what is returned: under a threaded server another thread may drop
         # a value between a lookup and a read.
         value = self.values.get(key)
         if value is None:
-            value = make()
+            value = make(*args)
             self.values[key] = value
             while len(self.values) > self.limit:
                 try:

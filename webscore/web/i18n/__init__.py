@@ -271,14 +271,21 @@ class PageWords:
 
     def counted(self, singular: str, plural: str, n: int) -> str:
         """Return the translation of a counted message for n, as it is (nothing put in, nothing escaped)."""
-        key = (self.locale, singular, plural, n)
-        # Looked up first: a kept word is the common case, and get() takes a function made at each call.
-        return self.store.peek(key) or self.store.get(key, lambda: get_translations().ungettext(singular, plural, n))
+        return self.store.get((self.locale, singular, plural, n), _ungettext, singular, plural, n)
 
     def _translated(self, message: str) -> str:
         # Babel's catalogue is the one of this page's language: the words are chosen by get_locale().
-        key = (self.locale, message)
-        return self.store.peek(key) or self.store.get(key, lambda: get_translations().ugettext(message))
+        return self.store.get((self.locale, message), _ugettext, message)
+
+
+def _ugettext(message: str) -> str:
+    """Return a message in the current page's language, from Babel's catalogue (get_locale() chooses it)."""
+    return get_translations().ugettext(message)
+
+
+def _ungettext(singular: str, plural: str, n: int) -> str:
+    """Return a counted message for n in the current page's language, from Babel's catalogue."""
+    return get_translations().ungettext(singular, plural, n)
 
 
 def words_in(locale: str) -> PageWords:
