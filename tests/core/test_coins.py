@@ -30,7 +30,7 @@ from webscore.scoring.feeding import choose_feeding
 from webscore.scoring.feeding_worths import EVALUATIONS
 from webscore.scoring.feeding_worths import ceiling
 from webscore.scoring.feeding_worths import made
-from webscore.scoring.feeding_worths import rule_of
+from webscore.scoring.monuments import CARD_RULES
 from webscore.scoring.spending import LINES
 from webscore.scoring.town import NAMES
 
@@ -303,7 +303,7 @@ def test_what_a_fed_set_makes_is_the_rules_points_less_a_constant():
 
         def by_the_rules(fed, view=view, feeding=feeding):
             view.fed = frozenset(fed)
-            return sum(rule_of(view.squares[i])(view, i)[0] for i in range(16) if view.squares[i] in FEED_DEPENDENT)
+            return sum(CARD_RULES[view.squares[i]](view, i)[0] for i in range(16) if view.squares[i] in FEED_DEPENDENT)
 
         constant = by_the_rules(()) - made(top, ())
         for _ in range(5):

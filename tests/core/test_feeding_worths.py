@@ -5,7 +5,7 @@ import random
 from webscore.scoring.board import TownView
 from webscore.scoring.feeding_worths import FED_GAINS
 from webscore.scoring.feeding_worths import card_worths
-from webscore.scoring.feeding_worths import rule_of
+from webscore.scoring.monuments import CARD_RULES
 
 CARDS = ["cottage", "chapel", "farm", "well", "temple", "schoolhouse", "tavern", "theater", "market", None]
 
@@ -17,7 +17,7 @@ def test_the_vineyard_gains_its_fed_points_whatever_its_row_and_column():
         i = rng.randrange(16)
         squares[i] = "eraflage-vineyard"
         town = TownView(squares, sorted({card for card in squares if card}))
-        rule = rule_of("eraflage-vineyard")
+        rule = CARD_RULES["eraflage-vineyard"]
         town.fed = frozenset((i,))
         fed = rule(town, i)[0]
         town.fed = frozenset()

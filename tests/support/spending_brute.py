@@ -10,7 +10,7 @@ from webscore.scoring.feeding import FARM_CAPACITY
 from webscore.scoring.feeding import FEED_DEPENDENT
 from webscore.scoring.feeding import Feeding
 from webscore.scoring.feeding import is_feedable
-from webscore.scoring.feeding_worths import rule_of
+from webscore.scoring.monuments import CARD_RULES
 from webscore.scoring.monuments import coin_worth
 from webscore.scoring.spending import LINES
 from webscore.scoring.town import combinations
@@ -59,7 +59,7 @@ def worth_of(town, fed, spent: int) -> int:
     """Return the points of the squares that care about feeding for a fed set, plus the coins kept."""
     kept = town.fed
     town.fed = frozenset(fed)
-    made = sum(rule_of(town.squares[i])(town, i)[0] for i in range(16) if town.squares[i] in FEED_DEPENDENT)
+    made = sum(CARD_RULES[town.squares[i]](town, i)[0] for i in range(16) if town.squares[i] in FEED_DEPENDENT)
     town.fed = kept
     return made + coin_worth(town) * ((town.coins or 0) - spent)
 

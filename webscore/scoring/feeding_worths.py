@@ -30,11 +30,6 @@ FED_GAINS = {ERAFLAGE_VINEYARD: VINEYARD_FED}
 EVALUATIONS = [0]
 
 
-def rule_of(card):
-    """Return a building's or a monument's rule."""
-    return CARD_RULES[card]
-
-
 def card_worths(town, dependent: list, squares) -> dict:
     """Return {card: what feeding one of its squares gains} for the cards on these feedable squares.
 
@@ -54,7 +49,7 @@ def card_worths(town, dependent: list, squares) -> dict:
         if card in FED_GAINS:
             worths[card] = FED_GAINS[card]
             continue
-        rule = rule_of(card)
+        rule = CARD_RULES[card]
         town.fed = frozenset((i,))
         fed = rule(town, i)[0]
         town.fed = frozenset()
@@ -107,7 +102,7 @@ def ceiling(town, dependent: list, feedable: list) -> Ceiling:
         # A card that Cottages beside it cannot pay never scores: no bound needs to reckon with it.
         if could >= FED_COTTAGES_NEEDED[card]:
             if card not in paid:
-                paid[card] = rule_of(card)(town, t)[0]
+                paid[card] = CARD_RULES[card](town, t)[0]
             needy[t] = (FED_COTTAGES_NEEDED[card], paid[card], beside)
     town.fed = kept
     return Ceiling({i: by_card[squares[i]] for i in feedable}, needy)
