@@ -141,14 +141,12 @@ function drawChoices(state) {
   drawMode(state);
 }
 
-// The mode and the options' boxes as a state has them: an address's answers drawn whole (a link to play again names
-// none of them, but its game's).
-const OPTIONS = ["cavern", "without_monuments", "coins", "fortune", "fortune_monuments", "tiny_trees"];
+// The mode and the options' boxes as a state has them (each box the state's true or false of its name): an address's
+// answers drawn whole (a link to play again names none of them, but its game's).
 function drawOptions(state) {
   for (const radio of form.querySelectorAll('input[name="mode"]')) radio.checked = radio.value === state.mode;
-  for (const name of OPTIONS) {
-    const box = form.elements.namedItem(name);
-    if (box) box.checked = Boolean(state[name]);
+  for (const box of form.querySelectorAll('input[type="checkbox"]')) {
+    if (typeof state[box.name] === "boolean") box.checked = state[box.name];
   }
 }
 
