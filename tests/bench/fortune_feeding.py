@@ -9,7 +9,10 @@ static/js/core-worker.mjs), as a phone scoring one town tap after tap does. Prin
 scoring of each town scores (feeding_worths.EVALUATIONS) and the bytes it allocates under MicroPython (the work,
 whatever the machine's load), then min/median/max over the repeats of each town's median milliseconds per scoring,
 of each town's ratio to the rulebook town of the same run, and of each run's worst ratio (its slowest Fortune
-town's).
+town's). Then the same ratios like for like: the door checks every player of the game, and Solo refuses the
+Schoolhouse, so a Schoolhouse's town is scored beside an empty rival (support.towns.game) and pays for checking it
+(about 0.08 ms), which the rulebook town's Solo game does not; each town of two players is set against the rulebook
+town beside the same rival (BESIDE_RIVAL), each Solo town against the rulebook town as it is.
 Medians, not means: the machine's pauses fell on one town or another (a scoring now and then took 3 to 6 times
 its usual time) and moved the worst ratio by as much as 0.1 from one run to the next.
 Runs, not scorings timed alone after a collection: a collection costs about 0.25 ms (a sweep of the runtime's whole
@@ -96,9 +99,22 @@ EVERY_FEEDER = ("cottage eraflage-vineyard temple cottage", "cottage root-cellar
                 "farm cottage greenhouse tithe-barn", "cottage temple cottage cottage")
 
 
+# The rulebook town's game (Solo) played by two, beside the empty rival support.towns.game seats beside a Fortune town
+# that Solo refuses: the door checks every player of a game, and a Schoolhouse's town pays for checking that rival.
+BESIDE_RIVAL = "rulebook-beside-a-rival"
+
+
+def rulebook_beside_a_rival() -> dict:
+    """Return the rulebook town's game in Master Builder, beside an empty rival."""
+    played = examples.load("rulebook-28")
+    played["mode"] = "master-builder"
+    played["players"].append({"name": "Rival", "monument": None, "town": [[None] * 4 for _ in range(4)]})
+    return played
+
+
 def games() -> list:
-    """Return [name, game file] of the rulebook town and each Fortune town."""
-    found = [["rulebook", examples.load("rulebook-28")]]
+    """Return [name, game file] of the rulebook town (Solo, then beside a rival) and each Fortune town."""
+    found = [["rulebook", examples.load("rulebook-28")], [BESIDE_RIVAL, rulebook_beside_a_rival()]]
     for name, (rows, coins) in TOWNS.items():
         facts = {} if coins is None else {"coins": coins}
         found.append([name, game(player(town(*rows), **facts), coins=coins is not None)])
@@ -151,17 +167,34 @@ def allocations(kind: str, names: list, runs: list) -> None:
         print("fortune.{}.{}.bytes: {}".format(kind, name, runs[0]["bytes"][n]))
 
 
-def report(kind: str, names: list, runs: list) -> None:
+def report(kind: str, names: list, runs: list, seats=None) -> None:
     """Print each town's milliseconds and its ratio to the first town (the rulebook's), min/median/max, then the
-    worst ratio of each run (the slowest town against the rulebook town of the same run)."""
+    worst ratio of each run (the slowest town against the rulebook town of the same run).
+
+    seats: by name, how many players each town's game seats; the rulebook town beside a rival (BESIDE_RIVAL) is then
+    timed too, and each town is also set against the rulebook town in a game of as many players ("like for like").
+    """
+    fortune = [n for n in range(1, len(names)) if names[n] != BESIDE_RIVAL]
     for n, name in enumerate(names):
         print("fortune.{}.{}.ms min/median/max: {}".format(kind, name, spread([run[n] for run in runs])))
         if n:
             print("fortune.{}.{}.vs_rulebook min/median/max: {}".format(
                 kind, name, spread([run[n] / run[0] for run in runs])))
-    if len(names) > 2:
+    if len(fortune) > 1:
         print("fortune.{}.worst.vs_rulebook min/median/max: {}".format(
-            kind, spread([max(run[1:]) / run[0] for run in runs])))
+            kind, spread([max(run[n] for n in fortune) / run[0] for run in runs])))
+    if seats is None:
+        return
+    beside = names.index(BESIDE_RIVAL)
+
+    def alike(run: list, n: int) -> float:
+        return run[n] / run[0 if seats[names[n]] == 1 else beside]
+
+    for n in fortune:
+        print("fortune.{}.{}.vs_rulebook_like_for_like min/median/max: {}".format(
+            kind, names[n], spread([alike(run, n) for run in runs])))
+    print("fortune.{}.worst.vs_rulebook_like_for_like min/median/max: {}".format(
+        kind, spread([max(alike(run, n) for n in fortune) for run in runs])))
 
 
 def evaluations(played: list) -> None:
@@ -179,8 +212,9 @@ def main() -> None:
     evaluations(played)
     runs = micropython_runs("door", [[entry[1], 0] for entry in played])
     allocations("micropython", names, runs)
-    report("micropython", names, [run["ms"] for run in runs])
-    report("cpython", names, cpython_runs(played))
+    seats = {name: len(entry["players"]) for name, entry in played}
+    report("micropython", names, [run["ms"] for run in runs], seats)
+    report("cpython", names, cpython_runs(played), seats)
     rulebook = [" ".join(card or "." for card in row) for row in played[0][1]["players"][0]["town"]]
     runs = micropython_runs("feeding", [[rulebook, None], [list(EVERY_FEEDER), 5]])
     allocations("micropython_feeding", ["rulebook", "every-feeder"], runs)
