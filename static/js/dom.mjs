@@ -54,19 +54,20 @@ export function announce(text) {
   requestAnimationFrame(() => { region.textContent = text; });
 }
 
-// After a form came back with problems, put focus on the first field that has one, or on the message.
+// After a form came back with problems, put focus on the first field that has one, or on the message (one the page
+// makes focusable: the form's own, or a group's, such as the setup's colour of cards).
 export function focusFirstProblem(root = document) {
   // The selects a board stands for (its squares', the seed's) are not shown where this runs: their square's
-  // button, or the next problem, takes the focus.
-  const first = root.querySelector('[aria-invalid="true"]:not(.square-select):not(.seed-select), .has-error .square-button, ' +
-    'p.error[tabindex]');
+  // button, or the next problem, takes the focus. A field turned off takes none.
+  const first = root.querySelector('[aria-invalid="true"]:not(.square-select):not(.seed-select):not(:disabled), ' +
+    '.has-error .square-button, .error[tabindex]');
   if (first) first.focus({ preventScroll: false });
   return first;
 }
 
 // A page's title says "Error" before its heading's words while a message is on its form (the server's page and the
 // offline shell title it so): once the last is answered, the title is the page's own again, from its heading's words.
-function retitle(form) {
+export function retitle(form) {
   const heading = document.querySelector("h1")?.textContent;
   const at = heading ? document.title.lastIndexOf(heading) : -1;
   if (at > 0 && form && !form.querySelector(".error")) document.title = document.title.slice(at);

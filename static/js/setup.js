@@ -4,8 +4,8 @@
 // answers them, as it does without scripts. What is here is DOM work: read the fields, draw the state, show
 // problems. The form's state is mirrored into the address, so Back, Forward and reload show it as it was left.
 import { coreReady, loadBrowserCore } from "./core.mjs";
-import { announce, atMostOncePerFrame, formFields, ignoreDoubleTaps, keysAhead, newerAddress, queryFields, queryValues, sameRowAction,
-  tapsInTurn } from "./dom.mjs";
+import { announce, atMostOncePerFrame, focusFirstProblem, formFields, ignoreDoubleTaps, keysAhead, newerAddress, queryFields,
+  queryValues, retitle, sameRowAction, tapsInTurn } from "./dom.mjs";
 import { draftOf, forget, forgetCorrection, games, keepDraft } from "./recent.mjs";
 import { path, words } from "./words.mjs";
 
@@ -167,7 +167,8 @@ function drawChosen() {
 }
 
 // Every message on the form (or in a part of it) goes, the server's (a page it answered before the core was
-// ready) as the page's, and the fields they described are no longer marked.
+// ready) as the page's, and the fields they described are no longer marked; the last gone, the title says Error no
+// more.
 function clearErrors(root = form) {
   for (const error of root.querySelectorAll(".error")) error.remove();
   for (const field of root.querySelectorAll("[aria-invalid]")) field.removeAttribute("aria-invalid");
@@ -176,10 +177,12 @@ function clearErrors(root = form) {
     if (left.length) field.setAttribute("aria-describedby", left.join(" "));
     else field.removeAttribute("aria-describedby");
   }
+  retitle(form);
 }
 
 // A message, shown and tied to what it is about as the server's are (templates/macros.html): a field is
-// marked invalid and described by it, a colour's cards by their fieldset.
+// marked invalid and described by it, a colour's cards by their fieldset. One that is no field's (the form's, a
+// colour's) can take the focus itself, as the server's can (focusFirstProblem).
 let shownErrors = 0;
 function showError(anchor, text) {
   const error = document.createElement(anchor === form ? "p" : "span");
@@ -192,6 +195,7 @@ function showError(anchor, text) {
   else if (holder) holder.append(error);
   else anchor.after(error);
   const described = anchor.matches("input, select") ? anchor : anchor.tagName === "LEGEND" ? anchor.parentElement : null;
+  if (described !== anchor || anchor.disabled) error.tabIndex = -1;
   if (!described) return;
   if (described === anchor) described.setAttribute("aria-invalid", "true");
   const ids = described.getAttribute("aria-describedby");
@@ -256,6 +260,8 @@ async function act(action, given = null, waits = true) {
   // before it (asked), the monuments dealt.
   const said = await core.draw("setup_lines", { words, names: answer.state.players, placed: answer.problems ?? null,
     action, before: given ? [] : asked, dealt: answer.state.without_monuments ? [] : answer.state.dealt });
+  // Refused, the page's title says Error before its name, as the server's page titles it.
+  const title = answer.problems ? await core.draw("page_title", { name: said.title }) : null;
   // A button that changes no row (a mode, a deal of cards) leaves the rows, and what is being typed, alone;
   // an address's answers drawn on a blank page are drawn whole.
   if (given || ["add", "deal-monuments"].includes(action) || /^(up|remove)-/.test(action)
@@ -277,6 +283,12 @@ async function act(action, given = null, waits = true) {
       for (const text of texts) showError(anchorOf(field), text);
     }
     for (const text of said.general) showError(form, text);
+    // As the server's page and a town's: the title says Error, and the first problem takes the focus (its field, or
+    // its message), in sight: a colour's message in the chooser, opened as the server opens it.
+    const chooser = form.querySelector("details.chooser");
+    if (chooser.querySelector(".error")) chooser.open = true;
+    document.title = title;
+    focusFirstProblem(form);
     form.querySelector(".js-error")?.scrollIntoView({ block: "center" });
   } else if (answer.focus) {
     // Where the button leaves the focus (new_game.focus_after): a field's name, or a button's value.

@@ -165,5 +165,16 @@ def test_fortunes_cards_leave_the_chooser_with_its_switch(tab, live_server):
     expect(red).to_have_text(RED_NONE)
     expect(page.locator("input[name=red]:checked")).to_have_count(0)
     expect(page.locator("#monuments-0 option:not([hidden])")).to_have_count(16)
+    # Refused with the chooser folded: it opens at the colour's message, which takes the focus, the title saying Error
+    # as the server's page does; a card chosen answers it, and the title is the page's own again.
+    page.click("details.chooser summary")
     page.click("button[value=start]")
-    expect(page.locator("fieldset.colour.c-red .error")).to_have_count(1)
+    message = page.locator("fieldset.colour.c-red .error")
+    expect(message).to_have_text("Minden színből válassz egy kártyát.")
+    expect(page.locator("details.chooser")).to_have_attribute("open", "")
+    expect(message).to_be_focused()
+    expect(message).to_be_in_viewport()
+    expect(page).to_have_title("Hiba: Új játszma · Marquoir")
+    page.click("label.card-choice[data-card=farm]")
+    expect(page.locator(".error")).to_have_count(0)
+    expect(page).to_have_title("Új játszma · Marquoir")

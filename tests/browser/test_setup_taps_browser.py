@@ -3,17 +3,24 @@ what each says, and where it leaves the focus."""
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from support.browsing import HOLD_CORE
 from support.browsing import WAIT
 from support.browsing import typed_while_core_held
 from support.phone import double_tap
+from webscore.languages import LANGUAGES
 
 CORE_READY = "() => performance.getEntriesByName('marquoir:core-ready').length === 1"
 # Taps the buttons of these selectors in one go: no answer is drawn between them, as when a quick hand or a slow phone
 # taps again before the rows of the tap before are there.
 TAP_ALL = "(selectors) => { for (const selector of selectors) document.querySelector(selector).click(); }"
+# A setup refused, in each language: its title, as the server's page titles it, the page's own title once the
+# problem is answered, and the message of a name left blank.
+REFUSED = {"en": ("Error: New game · Marquoir", "New game · Marquoir", "Enter a name."),
+           "fr": ("Erreur – Nouvelle partie · Marquoir", "Nouvelle partie · Marquoir", "Saisissez un nom."),
+           "hu": ("Hiba: Új játszma · Marquoir", "Új játszma · Marquoir", "Adj meg egy nevet.")}
 
 
 def names(page):
@@ -70,11 +77,39 @@ def test_a_start_refused_for_its_problems_starts_once_they_are_mended(phone, liv
     page.wait_for_url("**/g/**/1", timeout=WAIT)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_start_refused_says_error_in_the_title_and_focuses_the_name_to_mend(tab, live_server, lang):
+    # The title stayed the page's own and the focus on the button, where the server's page and a town's say Error.
+    page = tab
+    page.goto(live_server + "/{}/new".format(lang))
+    page.wait_for_function(CORE_READY, timeout=WAIT)
+    page.fill("#players-1", "Bo")
+    page.locator('button[value="start"]').click()
+    expect(page.locator(".error")).to_have_text([REFUSED[lang][2]])
+    expect(page).to_have_title(REFUSED[lang][0])
+    expect(page.locator("#players-0")).to_be_focused()
+    expect(page.locator(".error")).to_be_in_viewport()
+    # Answered by the next button (a player added), the message goes, and "Error" with it.
+    page.locator('button[value="add"]').click()
+    expect(names(page)).to_have_count(3)
+    expect(page.locator(".error")).to_have_count(0)
+    expect(page).to_have_title(REFUSED[lang][1])
+
+
 def test_a_player_removed_from_six_can_be_added_again_and_six_say_why_there_is_no_more(phone, live_server):
-    # Six players drawn by the server (a rematch, Back to the setup): its "Add a player" was not there to be shown.
+    # Seven players drawn by the server (an address made by hand): refused, its message has the focus and the title
+    # says Error; a player removed answers it, where the title went on saying Error.
     page = phone.new_page()
-    page.goto(live_server + "/fr/new?" + "&".join("players-{}=P{}".format(n, n) for n in range(6)))
+    page.goto(live_server + "/fr/new?" + "&".join("players-{}=P{}".format(n, n) for n in range(7)))
+    message = page.locator("p.error")
+    expect(message).to_have_text("Une partie se joue de 1\u00a0à 6\u00a0joueurs.")
+    expect(message).to_be_focused()
+    expect(page).to_have_title(REFUSED["fr"][0])
     page.wait_for_function(CORE_READY)
+    page.get_by_role("button", name="Retirer P6").click()
+    expect(page.locator(".error")).to_have_count(0)
+    expect(page).to_have_title(REFUSED["fr"][1])
+    # Six players (a rematch, Back to the setup): its "Add a player" was not there to be shown.
     add, full = page.locator('button[value="add"]'), page.locator(".players-full")
     expect(full).to_have_text("Une partie se joue de 1\u00a0à 6\u00a0joueurs.")
     expect(add).to_be_hidden()

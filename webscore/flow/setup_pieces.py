@@ -16,10 +16,13 @@ from .text import sentences
 def setup_lines(words: dict, names: list, placed=None, action: str = "", before=None, dealt=None) -> dict:
     """Return what the setup form (setup.js) words as it redraws, as plain text: each player's row ("rows": its label
     "Player 1", and its buttons' names, "Move Ana up", "Remove Ana", by the label where the name is blank), the
-    flow's placed problems worded ("errors" by field, "general"), and what a screen reader is told of the button
-    answered ("said": the player removed or moved up, by their name before it, the monuments dealt)."""
+    flow's placed problems worded ("errors" by field, "general"), the page's title's name ("title": "New game", after
+    "Error: " where placed holds a problem, as the server's page titles it), and what a screen reader is told of the
+    button answered ("said": the player removed or moved up, by their name before it, the monuments dealt)."""
     ui = words["ui"]
     lines = placed_texts(words, placed)
+    lines["title"] = fill(ui["error_title"], {"page": ui["new_game"]}) if lines["errors"] or lines["general"] \
+        else ui["new_game"]
     lines["rows"] = []
     for n, name in enumerate(names):
         label = player_label(words, n + 1)
