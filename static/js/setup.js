@@ -273,7 +273,9 @@ async function act(action, given = null, waits = true) {
   showRecentNames();
   // The towns the answer read (none, where they do not read), unless brought up to date meanwhile.
   if (form.elements.towns.value === towns) form.elements.towns.value = answer.state.towns;
-  mirror();
+  // A link to play again that cannot be read stays the address, as the server's page leaves it: a reload says so
+  // again, where the blank form's fields said nothing. The first change writes the form over it.
+  if (!(given && "again" in given && answer.problems)) mirror();
   announce(said.said);
   if (answer.problems) {
     // The page with its problems is a new drawing: the button refused (start) acts again once they are mended, while

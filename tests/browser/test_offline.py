@@ -398,6 +398,15 @@ def test_play_again_offline_sets_the_game_up_again_or_says_its_link_cannot_be_re
     page.wait_for_url("**/fr/g/**", timeout=WAIT)
     assert page.locator("h1").inner_text() == "Bourgade\u00a0: P0"
     page.goto("{}/hu/new?again={}".format(live_server, code[:-3]))
-    expect(page.locator("#setup-form .error")).to_have_text(
-        "Az újrajátszandó játszma nem olvasható: állítsd be itt újra.", timeout=WAIT)
+    unreadable = "Az újrajátszandó játszma nem olvasható: állítsd be itt újra."
+    expect(page.locator("#setup-form .error")).to_have_text(unreadable, timeout=WAIT)
     assert [page.input_value("#players-{}".format(n)) for n in range(2)] == ["", ""]
+    # Reloaded, it says so again, as the server's page does: the address held the blank form's fields instead of the
+    # link, and the message was gone. A name typed then is the form's, the link no more, and a reload keeps it.
+    page.reload()
+    expect(page.locator("#setup-form .error")).to_have_text(unreadable, timeout=WAIT)
+    expect(page).to_have_title("Hiba: Új játszma · Marquoir")
+    page.fill("#players-0", "Ági")
+    expect(page).to_have_url(re.compile(r"\?(?!.*again=).*players-0=%C3%81gi&"))
+    page.reload()
+    expect(page.locator("#players-0")).to_have_value("Ági", timeout=WAIT)
