@@ -222,6 +222,14 @@ async function act(action, given = null, waits = true) {
   const names = () => [...list().querySelectorAll("input.name")].map((input) => input.value);
   const asked = names();
   const answer = await core.setup({ fields, action, seed: seed() });
+  // A link to play again is read alone, as the server reads it: a name typed on the blank form shown until the core
+  // answered it (kept in the address through a reload) stays on its row, over the game's.
+  if (given && "again" in given) {
+    answer.state.players.forEach((name, i) => {
+      const typed = given["players-" + i];
+      if (typeof typed === "string" && typed) answer.state.players[i] = typed;
+    });
+  }
   // A name typed while the core answered stays as typed, where the answer keeps the rows in their seats.
   if (!answer.code && !/^(up|remove)-/.test(action)) {
     names().forEach((name, i) => {

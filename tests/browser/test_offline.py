@@ -136,6 +136,17 @@ def test_the_setup_offline_shows_its_address_at_once_and_keeps_a_name_typed_befo
     assert [page.input_value("#players-{}".format(n)) for n in range(3)] == ["Ana", "Bertrand", "Cy"]
     assert page.is_checked("input[name=green][value=feast-hall]")
     assert page.is_checked("input[name=mode][value=town-hall]")
+    # A link to play again, whose game only the core reads: the blank form shows meanwhile. A name typed there, and
+    # kept in the address through a reload, stays on its row: the game's names came over it.
+    page.goto(live_server + "/fr/new?again=" + examples.FOUR_PLAYERS_CODE)
+    page.fill("#players-1", "Bertrand")
+    expect(page).to_have_url(re.compile(r"players-1=Bertrand&"))
+    page.reload()
+    page.wait_for_function("() => window.coreHeld() > 0", timeout=WAIT)
+    page.evaluate("window.releaseCore()")
+    expect(page.locator("ol.players > li")).to_have_count(4, timeout=WAIT)
+    assert [page.input_value("#players-{}".format(n)) for n in range(4)] == ["Annabell", "Bertrand", "Csongork", "Dominika"]
+    expect(page.get_by_role("button", name="Retirer Bertrand")).to_have_count(1)
 
 
 def test_a_whole_game_with_the_server_stopped(phone, own_server):
