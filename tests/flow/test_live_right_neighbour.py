@@ -82,9 +82,6 @@ def test_the_step_says_whose_town_the_total_waits_for(client, lang, said):
     assert said in text_of(answer.get_data(as_text=True))
 
 
-@pytest.mark.xfail(strict=True, reason="webscore/scoring/game.py town_view(right_at_most=True) reads the town on the right "
-                   "as holding BIG_CHEST + 1 coins, more than any chest holds: a Schoolhouse beside a full chest of 5 "
-                   "is said to wait for 2 points no rival can take from it")
 def test_a_schoolhouse_beside_a_full_chest_counts_its_2_more_before_the_right_town_is_entered():
     # Léa's chest holds 5 coins (her Estival Festival adds a fifth place), the most any chest holds: whatever Zoé, on
     # her right, enters, Léa has at least as many, and her Schoolhouse makes 4. Her result is 30; the step said "at

@@ -176,8 +176,9 @@ RIGHT_READERS = ("feast-hall", "schoolhouse")
 def town_view(game: dict, p: int, right_at_most: bool = False) -> TownView:
     """Build the view of player p's town that the rules read.
 
-    right_at_most: the town on the right read as holding more Feast Halls and coins than any town can (while it
-    is not known), so that what reads it (RIGHT_READERS) makes the least it can.
+    right_at_most: the town on the right read as holding more Feast Halls than any town can, and as many coins as
+    the largest chest holds (while it is not known), so that what reads it (RIGHT_READERS) makes the least it can: a
+    Schoolhouse's owner with a full chest of BIG_CHEST coins has at least as many, whatever that town holds.
     """
     players = game["players"]
     player = players[p]
@@ -192,7 +193,7 @@ def town_view(game: dict, p: int, right_at_most: bool = False) -> TownView:
     coins = player.get("coins") if game.get("coins") else None
     right_coins = None
     if game.get("coins") and len(players) > 1:
-        right_coins = BIG_CHEST + 1 if right_at_most else players[p - 1].get("coins")
+        right_coins = BIG_CHEST if right_at_most else players[p - 1].get("coins")
     # A seed not put down ("none") grows no tree, as one not known yet.
     seed = INDEX_OF.get(player.get("seed")) if game.get("tiny_trees") and type(player.get("seed")) is str else None
     return TownView(
