@@ -1,6 +1,6 @@
 // The home page's list of games kept on this phone: reopen one where it was left, delete one or all (from "Your
 // games" too: recent.mjs).
-import { clock } from "./dom.mjs";
+import { clock, ignoreDoubleTaps } from "./dom.mjs";
 import { forget, forgetAll, games } from "./recent.mjs";
 
 const section = document.querySelector(".recent");
@@ -62,6 +62,8 @@ function draw() {
 }
 
 if (section) {
+  // A game's Delete double-tapped deletes that game alone: the next game's Delete, moved up under the finger, stays.
+  ignoreDoubleTaps(section);
   section.querySelector(".delete-all").addEventListener("click", () => {
     // Every game goes, and the statistics with them: asked first, as "Your games" asks.
     if (!confirm(section.dataset.deleteAll)) return;
