@@ -4,6 +4,7 @@ only draws it, and makes the finished game's code the address of its result."""
 from support import examples
 from support.tables import empty_setup
 from support.tables import town_code
+from support.whole_box import GAME as WHOLE_BOX
 from webscore.flow import table_view
 from webscore.scoring import encode
 from webscore.scoring import score_valid_game
@@ -22,13 +23,29 @@ def kept(done: list, versions: list, events=()) -> dict:
 def test_a_table_being_entered_says_each_towns_status_and_the_totals_of_those_handed_in():
     event = {"player": 1, "kind": "owned", "revision": 6, "at": 1234.5}
     view = table_view.table_view(kept([True, False, False, False], [3, 2, 0, 0], [event]), SETUP)
-    # Scored beside the towns not handed in, empty: her Feast Halls beat the town on her right (36 in the whole game).
+    # Dominika, on her right, has not handed her town in: Annabell's two Feast Halls make the least they can (2 each,
+    # as if Dominika had more), 36, the whole game's total. Scored beside an empty town they made 3 each: 38, and the
+    # table took 2 points back once Dominika handed hers in.
     assert view == {"revision": 7, "finished": False, "result": None,
                     "events": [{"player": 1, "kind": "owned", "revision": 6}],
-                    "players": [{"name": "Annabell", "status": "done", "version": 3, "total": 38},
+                    "players": [{"name": "Annabell", "status": "done", "version": 3, "total": 36},
                                 {"name": "Bernadet", "status": "entering", "version": 2, "total": None},
                                 {"name": NAMES[2], "status": "not-started", "version": 0, "total": None},
                                 {"name": "Dominika", "status": "not-started", "version": 0, "total": None}]}
+
+
+def test_a_schoolhouse_handed_in_before_the_town_on_its_right_counts_its_2_more_once_those_coins_are_known():
+    setup = empty_setup(WHOLE_BOX)
+
+    def totals(done):
+        record = {"setup": encode(setup), "towns": [town_code(WHOLE_BOX, i) if d else None for i, d in enumerate(done)],
+                  "versions": [1] * 4, "done": done, "revision": 1, "events": []}
+        return [player["total"] for player in table_view.table_view(record, setup)["players"]]
+
+    # Ödön (4 coins) has Noé on his right: until Noé hands his town in, his Schoolhouse makes its first 2 only,
+    # 41 − 2; once Noé's 2 coins are known, the 2 more, and his result's 41. Never a point taken back.
+    assert totals([False, False, True, False]) == [None, None, 39, None]
+    assert totals([False, True, True, False]) == [None, -5, 41, None]
 
 
 def test_a_finished_table_gives_the_code_of_its_game_and_every_total():

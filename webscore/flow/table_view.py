@@ -9,6 +9,7 @@ its events ({"player", "kind", "revision", "at"}).
 from ..scoring import decode
 from ..scoring import encode
 from ..scoring import score_valid_game
+from .town_step import scored_live
 
 
 def table_game(record: dict) -> dict:
@@ -37,7 +38,8 @@ def status(record: dict, i: int) -> str:
 def table_view(record: dict, setup: dict) -> dict:
     """Return what a phone following the table is told: its revision, whether it is finished, the finished game's
     code ("result", None until then: the web layer makes it the result's address), its events, and each player's
-    name, status, version and total once their town is handed in.
+    name, status, version and total once their town is handed in (the least it makes while the town on its right is
+    not handed in: scored_live).
 
     The towns themselves stay on the server: a phone following the table draws names, statuses and
     totals only, so a table that changes every second costs a small answer and, until a town is
@@ -49,7 +51,10 @@ def table_view(record: dict, setup: dict) -> dict:
     if any(record["done"]):
         game = table_game(record)
         scored = score_valid_game(game)["players"]
-        totals = {i: scored[i]["total"] for i in range(len(scored)) if record["done"][i]}
+        # A town whose right neighbour has not handed theirs in is scored as its step scores it (scored_live): a
+        # Feast Hall or a Schoolhouse makes the least it can, so the total only rises once that town comes in.
+        totals = {i: scored[i]["total"] if record["done"][i - 1] else scored_live(game, i)["total"]
+                  for i in range(len(scored)) if record["done"][i]}
         if finished:
             result = encode(game)
     return {"revision": record["revision"], "finished": finished, "result": result,
