@@ -272,6 +272,13 @@ def test_every_card_name_fits_its_square(app, lang):
                 texts = picture.draw(words).texts
                 assert_inside(texts)
                 assert len([text for text, _, _ in texts if text == "−15"]) == 16
+                # Each name whole, broken where a line may break: after a hyphen too ("Eraflage-" / "szőlőbirtok",
+                # which was cut to "Eraflage-szőlőbir…").
+                for index, card in enumerate(chunk):
+                    left, top = picture.cell_box(index)[:2]
+                    name_lines = [text for text, _, box in texts if box[:2] == (left + 6, top + 8)]
+                    read = "".join(line if line.endswith("-") else line + " " for line in name_lines).strip()
+                    assert read == str(CARD_NAMES[card]), lang
 
 
 @pytest.mark.parametrize("name", ["王小明", "🎲🏆 Zoë", "👩👩👧 family", "Ελένη", "Дмитрий", "שרה", "مريم", "ᚠᚢᚦ"])

@@ -112,8 +112,9 @@ class _Canvas:
         return text[:kept] + ELLIPSIS, size
 
     def wrap(self, text: str, box: tuple, sizes: range, bold: bool, lines: int) -> tuple:
-        """Return the text broken into lines that fit the box, and its size; a word too long is cut."""
-        whole = self.wrap_whole(text, box, sizes, bold, lines)
+        """Return the text broken into lines that fit the box, and its size: at spaces, else after hyphens too
+        ("Eraflage-" / "szőlőbirtok"); a word too long even so is cut."""
+        whole = self.wrap_whole(text, box, sizes, bold, lines) or self.wrap_whole(text, box, sizes, bold, lines, True)
         if whole:
             return whole
         width, height = box[2] - box[0], box[3] - box[1]
@@ -125,14 +126,15 @@ class _Canvas:
             cut[-1] += ELLIPSIS
         return [self.fit(line, width, range(size, size - 1, -1), bold)[0] for line in cut], size
 
-    def wrap_whole(self, text: str, box: tuple, sizes: range, bold: bool, lines: int):
-        """Return the text broken into lines that fit the box whole, and its size; None if it cannot."""
+    def wrap_whole(self, text: str, box: tuple, sizes: range, bold: bool, lines: int, hyphens: bool = False):
+        """Return the text broken into lines that fit the box whole (after its hyphens too, where hyphens), and its
+        size; None if it cannot."""
         width, height = box[2] - box[0], box[3] - box[1]
         widest = self.width(text, sizes[0], bold)
         for size in sizes:
             if widest * size // sizes[0] > lines * width * 11 // 10:
                 continue  # cannot fit even with every line full
-            broken = _greedy(_words(text), lambda line, s=size: self.width(line, s, bold) <= width)
+            broken = _greedy(_words(text, hyphens), lambda line, s=size: self.width(line, s, bold) <= width)
             if len(broken) <= lines and len(broken) * _leading(size) <= height \
                     and all(self.width(line, size, bold) <= width for line in broken):
                 return broken, size
@@ -179,17 +181,29 @@ def _leading(size: int) -> int:
 BREAKS = re.compile(r"[^\S\u00a0\u202f]+")
 
 
-def _words(text: str) -> list:
-    return [word for word in BREAKS.split(text) if word]
+# After a hyphen between two letters, where a compound name may break when it fits no line whole.
+HYPHENS = re.compile(r"(?<=\w-)(?=\w)")
+
+
+def _words(text: str, hyphens: bool = False) -> list:
+    """Return the pieces a text breaks into: its words, each followed by a space, or by nothing where it ends with
+    the hyphen it was broken after (hyphens)."""
+    found = []
+    for word in BREAKS.split(text):
+        pieces = HYPHENS.split(word) if hyphens else [word]
+        found += [(piece, "") for piece in pieces[:-1]] + [(pieces[-1], " ")]
+    return [(word, after) for word, after in found if word]
 
 
 def _greedy(words: list, fits) -> list:
     broken = []
-    for word in words:
-        if broken and fits(broken[-1] + " " + word):
-            broken[-1] += " " + word
+    glue = ""
+    for word, after in words:
+        if broken and fits(broken[-1] + glue + word):
+            broken[-1] += glue + word
         else:
             broken.append(word)
+        glue = after
     return broken or [""]
 
 
