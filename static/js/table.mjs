@@ -58,7 +58,7 @@ function tablePage(section) {
     if (state.finished && !section.querySelector("#table-result")) return location.reload();
     const told = eventsToTell(state, -1, null, ownRevisions(section.dataset.table));
     const news = await newest(async () => (await core)?.draw("table_news", { words, text,
-      players: state.players.map(({ status, total }) => ({ status, total })), events: told }));
+      players: state.players.map(({ status, total, least }) => ({ status, total, least })), events: told }));
     if (!news) return;
     if (events.isConnected) showEvents(events, news.events);
     for (const [i, player] of state.players.entries()) {

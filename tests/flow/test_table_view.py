@@ -28,10 +28,11 @@ def test_a_table_being_entered_says_each_towns_status_and_the_totals_of_those_ha
     # table took 2 points back once Dominika handed hers in.
     assert view == {"revision": 7, "finished": False, "result": None,
                     "events": [{"player": 1, "kind": "owned", "revision": 6}],
-                    "players": [{"name": "Annabell", "status": "done", "version": 3, "total": 36},
-                                {"name": "Bernadet", "status": "entering", "version": 2, "total": None},
-                                {"name": NAMES[2], "status": "not-started", "version": 0, "total": None},
-                                {"name": "Dominika", "status": "not-started", "version": 0, "total": None}]}
+                    "players": [{"name": "Annabell", "status": "done", "version": 3, "total": 36, "least": True},
+                                {"name": "Bernadet", "status": "entering", "version": 2, "total": None, "least": False},
+                                {"name": NAMES[2], "status": "not-started", "version": 0, "total": None, "least": False},
+                                {"name": "Dominika", "status": "not-started", "version": 0, "total": None,
+                                 "least": False}]}
 
 
 def test_a_schoolhouse_handed_in_before_the_town_on_its_right_counts_its_2_more_once_those_coins_are_known():
@@ -40,12 +41,12 @@ def test_a_schoolhouse_handed_in_before_the_town_on_its_right_counts_its_2_more_
     def totals(done):
         record = {"setup": encode(setup), "towns": [town_code(WHOLE_BOX, i) if d else None for i, d in enumerate(done)],
                   "versions": [1] * 4, "done": done, "revision": 1, "events": []}
-        return [player["total"] for player in table_view.table_view(record, setup)["players"]]
+        return [(player["total"], player["least"]) for player in table_view.table_view(record, setup)["players"]]
 
     # Ödön (4 coins) has Noé on his right: until Noé hands his town in, his Schoolhouse makes its first 2 only,
     # 41 − 2; once Noé's 2 coins are known, the 2 more, and his result's 41. Never a point taken back.
-    assert totals([False, False, True, False]) == [None, None, 39, None]
-    assert totals([False, True, True, False]) == [None, -5, 41, None]
+    assert totals([False, False, True, False]) == [(None, False), (None, False), (39, True), (None, False)]
+    assert totals([False, True, True, False]) == [(None, False), (-5, False), (41, False), (None, False)]
 
 
 def test_a_finished_table_gives_the_code_of_its_game_and_every_total():

@@ -99,5 +99,5 @@ def test_states_cleared_by_another_thread_meanwhile_still_answer(table_config, m
     first = follow(shortcut, address)
     assert first[0] == "200 OK"
     assert json.loads(first[2])["players"][1] == {"name": "Bernadet", "status": "not-started", "total": None,
-                                                   "version": 0}
+                                                   "least": False, "version": 0}
     assert follow(view, address) == first

@@ -59,7 +59,8 @@ def table_town(words: dict, text: dict, town: dict, grid: str, panels: str, offl
 def table_players(words: dict, text: dict, players: list, links: list) -> str:
     """Return the players of a table: each name (a link to their town where links has one), status and total.
 
-    players hold name, and status and total when known; text is the table's words (its statuses).
+    players hold name, and status and total when known (and least: table_view); text is the table's words (its
+    statuses).
     """
     items = []
     for n, player in enumerate(players):
@@ -70,22 +71,25 @@ def table_players(words: dict, text: dict, players: list, links: list) -> str:
         items.append(
             '<li class="table-player" data-player="{}" data-status="{}">\n    {}\n'
             '    <span class="table-said">{}</span>\n  </li>'.format(n + 1, escape(status), who,
-                                                                      _said(words, text, status, player.get("total"))))
+                                                                      _said(words, text, player)))
     return '<ol class="table-players">\n  {}\n</ol>'.format("\n  ".join(items))
 
 
-def _said(words: dict, text: dict, status: str, total) -> str:
-    """Return a player's status and total as one line, by the language's template, as HTML."""
+def _said(words: dict, text: dict, player: dict) -> str:
+    """Return a player's status and total as one line, by the language's template, as HTML: "at least" the total
+    where it is the least the town makes (player["least"], table_view)."""
+    status, total = player.get("status") or "", player.get("total")
     said = '<span class="table-status">{}</span>'.format(escape(text["status"][status]) if status else "")
     summed = '<span class="table-total">{}</span>'.format("" if total is None else points(words, total))
-    return said + summed if total is None else fill(escape(text["status_total"]), {"status": said, "total": summed})
+    template = text["status_least"] if player.get("least") else text["status_total"]
+    return said + summed if total is None else fill(escape(template), {"status": said, "total": summed})
 
 
 def table_news(words: dict, text: dict, players: list, events: list) -> dict:
     """Return what a table's page redraws as its state changes (table.mjs, table-town.mjs): each player's line
     ("said": the HTML table_players puts in its .table-said, from their status and total) and what other phones did
     to towns not theirs ("events": one line of text, from [kind, name] pairs, in their order)."""
-    said = [_said(words, text, player.get("status") or "", player.get("total")) for player in players]
+    said = [_said(words, text, player) for player in players]
     told = [fill(text.get("events", {}).get(kind, ""), {"name": name}) for kind, name in events]
     return {"said": said, "events": sentences(told)}
 

@@ -38,14 +38,15 @@ def status(record: dict, i: int) -> str:
 def table_view(record: dict, setup: dict) -> dict:
     """Return what a phone following the table is told: its revision, whether it is finished, the finished game's
     code ("result", None until then: the web layer makes it the result's address), its events, and each player's
-    name, status, version and total once their town is handed in (the least it makes while the town on its right is
-    not handed in: scored_live).
+    name, status, version and total once their town is handed in, and whether that total is the least the town makes
+    ("least": while the town on its right is not handed in, scored_live).
 
     The towns themselves stay on the server: a phone following the table draws names, statuses and
     totals only, so a table that changes every second costs a small answer and, until a town is
     handed in, no decoding.
     """
     totals = {}
+    least = set()
     finished = all(record["done"])
     result = None
     if any(record["done"]):
@@ -53,12 +54,16 @@ def table_view(record: dict, setup: dict) -> dict:
         scored = score_valid_game(game)["players"]
         # A town whose right neighbour has not handed theirs in is scored as its step scores it (scored_live): a
         # Feast Hall or a Schoolhouse makes the least it can, so the total only rises once that town comes in.
-        totals = {i: scored[i]["total"] if record["done"][i - 1] else scored_live(game, i)["total"]
-                  for i in range(len(scored)) if record["done"][i]}
+        for i in range(len(scored)):
+            if record["done"][i]:
+                live = scored[i] if record["done"][i - 1] else scored_live(game, i)
+                totals[i] = live["total"]
+                if "until" in live:
+                    least.add(i)
         if finished:
             result = encode(game)
     return {"revision": record["revision"], "finished": finished, "result": result,
             "events": [{key: event[key] for key in ("player", "kind", "revision")} for event in record.get("events", [])],
             "players": [{"name": p["name"], "status": status(record, i), "version": record["versions"][i],
-                         "total": totals.get(i)}
+                         "total": totals.get(i), "least": i in least}
                         for i, p in enumerate(setup["players"])]}
