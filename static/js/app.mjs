@@ -59,7 +59,7 @@ async function switchBySubmitting(core, form) {
 }
 
 // What the shell words around its pieces, by the flow's piece (town_pieces.town_lines): the flow's placed problems
-// ({errors: {field: [text]}, general: [text]}), a town's title, a list of problems.
+// ({errors: {field: [text]}, general: [text], general_fields: [field]}), a town's title, a list of problems.
 function worded(core, asked) {
   return core.draw("town_lines", { words, ...asked });
 }
@@ -75,11 +75,12 @@ function townGrid(core, step, values, errors) {
 // page does (webscore/web/towns/views.py _render).
 async function townForm(core, step, code, lang, placed, unfinished) {
   const { game, problems, ...view } = step;
-  const { errors, general, title } = await worded(core, { placed: placed ?? null, name: view.names[view.n - 1] });
+  const { errors, general, general_fields: generalFields, title } = await worded(core, { placed: placed ?? null,
+    name: view.names[view.n - 1] });
   // The grid and the page around it, drawn by the town step's own Python as the server draws them.
   const grid = await townGrid(core, view, view.fields, errors);
   app.replaceChildren(drawnNodes(await core.draw("town_step", { words, grid, step: { ...view, code, lang,
-    action: path("town.save", { lang, code, n: view.n }), general, errors,
+    action: path("town.save", { lang, code, n: view.n }), general, general_fields: generalFields, errors,
     unfinished: unfinished.map((p) => view.names[p]) } })));
   document.title = await core.draw("page_title", { name: title });
   const form = document.getElementById("town-form");

@@ -73,10 +73,31 @@ export function retitle(form) {
   if (at > 0 && form && !form.querySelector(".error")) document.title = document.title.slice(at);
 }
 
-// A field's messages answered: they go, from the field and from its square's button, which names the same ones.
+// The messages of a field's form that are about it though not on it: an address that gave it twice ("This address
+// gives square_a1 twice."), drawn naming the field (town_pieces.town_step).
+function naming(field) {
+  return field.form && field.name ? [...field.form.querySelectorAll(`.error[data-field="${CSS.escape(field.name)}"]`)] : [];
+}
+
+// Whether a field has messages to answer: its own, or its form's that are about it.
+export function hasProblems(field) {
+  return field.getAttribute("aria-invalid") === "true" || naming(field).length > 0;
+}
+
+// A field given anew (a square tapped or cleared, a fact typed): its form's messages about what the address gave it go,
+// since nothing is given twice any more.
+export function forgetNaming(field) {
+  const found = naming(field);
+  for (const message of found) message.remove();
+  if (found.length) retitle(field.form);
+}
+
+// A field's messages answered: they go, from the field and from its square's button, which names the same ones, and
+// its form's messages about it.
 export function forgetProblems(field) {
   const gone = (field.getAttribute("aria-describedby") ?? "").split(" ");
   for (const id of gone) if (id) document.getElementById(id)?.remove();
+  for (const message of naming(field)) message.remove();
   field.removeAttribute("aria-invalid");
   field.removeAttribute("aria-describedby");
   retitle(field.form);

@@ -1,7 +1,8 @@
 // Tap-to-place on a town: pick a building from the palette, tap the squares it stands on.
 // The selects stay the form's truth (hidden; shown by noscript.css without scripts), so the server reads the
 // same fields with or without this. Each square is one button named "a1, Cottage, 3 points".
-import { announce, atMostOncePerFrame, drawnNodes, focusFirstProblem, forgetProblems, formFields, keepHeight, newerAddress } from "./dom.mjs";
+import { announce, atMostOncePerFrame, drawnNodes, focusFirstProblem, forgetNaming, forgetProblems, formFields, hasProblems, keepHeight,
+  newerAddress } from "./dom.mjs";
 import { keepAwake } from "./wake.mjs";
 import { correcting, draftOf, forgetCorrection, keepDraft } from "./recent.mjs";
 
@@ -167,16 +168,17 @@ export function enhance(form) {
       if (square === seedField) {
         seedField.value = card;
         showSeed();
-        // Its messages said it was missing or wrong: answered.
-        if (seedField.getAttribute("aria-invalid") === "true") forgetProblems(seedField);
+        // Its messages said it was missing or wrong (or given twice): answered.
+        if (hasProblems(seedField)) forgetProblems(seedField);
         palette.querySelector(".tool[data-seed]")?.removeAttribute("aria-describedby");
         continue;
       }
       const select = square.querySelector(".square-select");
       select.value = card;
       saidAnew(square);
-      // What the square's message said of the card it held is answered by the new one.
-      if (select.getAttribute("aria-invalid") === "true") forgetProblems(select);
+      // What the square's message said of the card it held (or the page's, of the address giving it twice) is
+      // answered by the new one.
+      if (hasProblems(select)) forgetProblems(select);
       unshown.add(square);
     }
     toSay = tapped ?? (changes.length === 1 && changes[0][0] !== seedField ? changes[0][0] : "");
@@ -206,6 +208,9 @@ export function enhance(form) {
   const changed = () => (form.dataset.live === undefined ? keep() : keep.owe());
   form.addEventListener("town-change", changed);
   form.addEventListener("input", changed);
+  // A fact or a load typed is the player's: what the page said of the address giving it twice no longer applies (its
+  // own messages wait for the live score, which knows whether the town takes it: live.mjs).
+  form.addEventListener("input", (event) => forgetNaming(event.target));
   form.addEventListener("town-scored", () => {
     if (keep.owed()) keep();
   });
@@ -279,9 +284,9 @@ export function enhance(form) {
     if (undoButton.disabled) palette.querySelector('[data-action="clear"]').focus();
   });
   palette.querySelector('[data-action="clear"]').addEventListener("click", () => {
-    // A square the page was given a card it cannot show on (not a card of the game: its message says so) is lifted
-    // too, and its message with it.
-    const held = (field) => field.value || field.getAttribute("aria-invalid") === "true";
+    // A square the page was given a card it cannot show on (not a card of the game: its message says so), or that its
+    // address gave twice, is lifted too, and its message with it.
+    const held = (field) => field.value || hasProblems(field);
     const cleared = squares.filter((s) => held(s.querySelector(".square-select"))).map((s) => [s, ""]);
     // The seed is the town's too, on its square or said not put down: lifted with the buildings, and one Undo
     // brings both back. A seed the page was given on no square of the board (its message says so) is lifted too.

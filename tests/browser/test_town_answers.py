@@ -87,6 +87,40 @@ def test_an_answer_given_after_next_player_clears_its_error(tab, live_server):
     assert page.locator("#shrine_buildings").get_attribute("aria-describedby") is None
 
 
+GIVEN_TWICE = {"en": "This address gives {} twice.", "fr": "Cette adresse donne deux fois {}.",
+               "hu": "Ez a cím kétszer adja meg ezt: {}."}
+TITLE = {"en": "Town of Annabell · Marquoir", "fr": "Bourgade\u00a0: Annabell · Marquoir",
+         "hu": "Annabell városa · Marquoir"}
+ERROR_TITLE = {"en": "Error: {}", "fr": "Erreur – {}", "hu": "Hiba: {}"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_square_or_a_fact_given_twice_is_said_until_it_is_given_anew(tab, live_server, lang):
+    # An address edited by hand gives a1, b1 and the turns twice: the page shows the first of each, and says so.
+    tab.goto(live_server + "/{}/g/{}/1?square_a1=cottage&square_a1=farm&square_b1=well&square_b1=farm"
+             "&master_builder_turns=3&master_builder_turns=4".format(lang, CODE))
+    page = tab
+    page.wait_for_selector("form.js-town[data-live-total]")
+    messages = page.locator("form.town-form .error")
+    said = {field: GIVEN_TWICE[lang].format(field) for field in ("master_builder_turns", "square_a1", "square_b1")}
+    expect(messages).to_have_text([said["master_builder_turns"], said["square_a1"], said["square_b1"]])
+    expect(page).to_have_title(ERROR_TITLE[lang].format(TITLE[lang]))
+    # b1 given a building: its message goes (it stayed before), the others stay.
+    page.click(".palette .tool[data-card=cottage]")
+    page.click(".square[data-square=b1] .square-button")
+    expect(page.locator("#square_b1")).to_have_value("cottage")
+    expect(messages).to_have_text([said["master_builder_turns"], said["square_a1"]])
+    # Clear town: a1's goes with its Cottage; the turns, which Clear leaves as they are, are still the first given.
+    page.click(".palette [data-action=clear]")
+    expect(page.locator("#square_a1")).to_have_value("")
+    expect(messages).to_have_text([said["master_builder_turns"]])
+    expect(page).to_have_title(ERROR_TITLE[lang].format(TITLE[lang]))
+    # Typed, the turns are the player's: no message is left, nor "Error" in the title.
+    page.fill("#master_builder_turns", "4")
+    expect(messages).to_have_count(0)
+    expect(page).to_have_title(TITLE[lang])
+
+
 LOAD_OUT_OF_RANGE = {"en": "Running total: enter what the Warehouse on d4 stores, from 0 to 3",
                      "fr": "Total provisoire\u00a0: indiquez ce que stocke l’entrepôt de la case d4, de 0\u00a0à 3",
                      "hu": "Eddigi pontszám: add meg a raktár készletét 0\u00a0és 3\u00a0között (d4 mező)"}

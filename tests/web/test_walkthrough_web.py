@@ -112,6 +112,15 @@ def test_an_altered_town_address_is_refused_with_a_message_and_nothing_entered_l
     assert 'name="confirm"' not in response.text
 
 
+@pytest.mark.parametrize("altered", sorted(ALTERED))
+def test_a_message_of_the_address_names_the_field_given_twice_for_the_page_to_drop_it(client, altered):
+    # The page drops it once that field is given anew (town.js); a value no button sends is about no field.
+    response = client.get("/en/g/{}/1".format(game_code(client)), query_string=ALTERED[altered])
+    named = {"repeated": ['data-field="square_a1" '], "go": [""], "card": []}
+    assert re.findall(r'<p class="error" ((?:data-field="[^"]*" )?)role="alert" tabindex="-1">', response.text) == \
+        named[altered]
+
+
 @pytest.mark.parametrize("page", ["", "/save"])
 def test_a_link_with_what_the_web_adds_to_links_opens_the_step_as_it_is(client, page):
     response = client.get("/en/g/{}/1{}".format(game_code(client), page),

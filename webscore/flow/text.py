@@ -136,11 +136,16 @@ def problem_text(words: dict, problem: dict) -> str:
 
 def placed_texts(words: dict, placed) -> dict:
     """Return the flow's placed problems ({"fields": {field: [problem]}, "general": [problem]}, or None) worded:
-    {"errors": {field: [text]}, "general": [text]}."""
+    {"errors": {field: [text]}, "general": [text], "general_fields": [field]}, general_fields naming beside each
+    general message the field it is about (an address giving a field twice: "repeated-field"), or None: a page drops
+    such a message once that field is given again (town.js)."""
     placed = placed or {}
+    general = placed.get("general") or []
     return {"errors": {field: [problem_text(words, problem) for problem in found]
                        for field, found in (placed.get("fields") or {}).items()},
-            "general": [problem_text(words, problem) for problem in placed.get("general") or []]}
+            "general": [problem_text(words, problem) for problem in general],
+            "general_fields": [problem.get("value") if problem["code"] == "repeated-field" else None
+                               for problem in general]}
 
 
 def points(words: dict, total: int) -> str:

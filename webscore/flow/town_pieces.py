@@ -307,8 +307,9 @@ def town_step(words: dict, step: dict, grid: str) -> str:
     step is the flow's view of the step (flow.step_view: names, the players'; n, this one, from 1; key, the form's;
     monuments, those offered, [] when the game has none; monument, the one chosen; from_scores, opened by "Change
     this town": the way back to the scores is the primary action; totals, town_step.saved_totals) with what the
-    page adds: action, code and lang (the form's), general (messages of no field), unfinished (names of towns
-    barely begun) and errors (messages by field).
+    page adds: action, code and lang (the form's), general (messages of no field), general_fields (beside each, the
+    field it is about, or None: text.placed_texts), unfinished (names of towns barely begun) and errors (messages by
+    field).
     """
     ui = words["ui"]
     names, n = step["names"], step["n"]
@@ -329,8 +330,12 @@ def town_step(words: dict, step: dict, grid: str) -> str:
                                                                                   "\n  ".join(others))
     heading = fill(escape(ui["town_of"]), {"name": "<bdi>" + escape(names[n - 1]) + "</bdi>"})
     hint = escape(fill(ui["step_hint"], {"num": n, "count": len(names)}))
-    general = "".join('<p class="error" role="alert" tabindex="-1">{}</p>'.format(escape(message))
-                      for message in step["general"])
+    # A message about a field (an address giving it twice) names it, so that the page drops it once that field is
+    # given again (town.js).
+    named = step.get("general_fields") or []
+    general = "".join('<p {}>{}</p>'.format(attributes({
+        "class": "error", "role": "alert", "tabindex": "-1", "data-field": named[i] if i < len(named) else None}),
+        escape(message)) for i, message in enumerate(step["general"]))
     confirm = ""
     if step["unfinished"]:
         confirm = ('<div class="notice confirm" role="alert">\n    <p>{}</p>\n'

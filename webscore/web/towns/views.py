@@ -59,7 +59,7 @@ def _render(game, code, n, fields, placed=NO_PROBLEMS, status=200, unfinished=()
     words = page_words_of_browser()
     said = placed_texts(words, placed)
     step = dict(view, code=code, lang=i18n.current_language(), action=url_for("town.save", code=code, n=n),
-                general=said["general"], errors=said["errors"],
+                general=said["general"], general_fields=said["general_fields"], errors=said["errors"],
                 unfinished=[game["players"][p]["name"] for p in unfinished])
     page = town_pieces.town_step(words, step, drawn_grid(view, said["errors"]))
     return render_template("town.html", game_code=code, n=n, player=game["players"][n - 1], page=Markup(page),
