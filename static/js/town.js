@@ -354,6 +354,17 @@ function offerBuildings(palette, square) {
     sheet.addEventListener("focusout", (event) => {
       if (!sheet.contains(event.relatedTarget) && sheet.matches(":popover-open")) sheet.hidePopover();
     });
+    // A tap elsewhere closes it before it acts, as a finger's does (the browser's light dismiss), and so does one made
+    // with no finger (a screen reader's double tap, a switch): a building chosen in the palette and placed on another
+    // square left it open, still asking what stands on the square tapped first. The focus it held goes where a finger's
+    // tap puts it: on the button tapped (a square tapped with no building in hand offers its own), or else on the square.
+    document.addEventListener("click", (event) => {
+      if (!sheet.matches(":popover-open") || sheet.contains(event.target)) return;
+      const held = sheet.contains(document.activeElement) || document.activeElement === document.body;
+      sheet.hidePopover();
+      const tapped = event.target instanceof Element ? event.target.closest("button, input, select, a[href]") : null;
+      if (held && tapped) tapped.focus();
+    }, true);
     form.append(sheet);
   }
   const button = square.querySelector(".square-button");

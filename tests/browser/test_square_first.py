@@ -49,6 +49,28 @@ def test_a_square_tapped_first_offers_the_buildings_and_places_the_one_chosen(ta
     expect(sheet).to_be_hidden()
 
 
+def test_a_tap_made_with_no_finger_elsewhere_closes_the_offer_as_a_fingers_tap_does(tab, live_server):
+    # A screen reader's double tap clicks with no finger down, which the browser's light dismiss does not see.
+    page = _town(tab, live_server, "en")
+    page.click(".square[data-square=a1] .square-button")
+    sheet = page.locator(".square-offer")
+    expect(sheet).to_have_accessible_name(TITLE["en"])
+    # Another square tapped with no building in hand: the offer follows it, its first building focused.
+    page.locator(".square[data-square=b1] .square-button").dispatch_event("click")
+    expect(sheet).to_have_accessible_name("What stands on b1?")
+    expect(sheet.locator(".tool").first).to_be_focused()
+    # A building chosen in the palette instead: the offer closes (it stayed open, asking about b1 while the Farm went on
+    # c1), and the focus is on the building chosen, as a finger's tap leaves it.
+    farm = page.locator(".palette .tool[data-card=farm]")
+    farm.dispatch_event("click")
+    expect(sheet).to_be_hidden()
+    expect(farm).to_be_focused()
+    page.locator(".square[data-square=c1] .square-button").dispatch_event("click")
+    expect(page.locator("#square_c1")).to_have_value("farm")
+    expect(sheet).to_be_hidden()
+    assert [page.input_value("#square_" + name) for name in ("a1", "b1")] == ["", ""]
+
+
 def test_escape_closes_the_offer_with_nothing_placed_and_the_square_focused(tab, live_server):
     page = _town(tab, live_server, "en")
     page.click(".square[data-square=c2] .square-button")
