@@ -166,13 +166,18 @@ export function secondTap(previous, click) {
     && Math.hypot(click.x - previous.x, click.y - previous.y) < DOUBLE_TAP.px;
 }
 
+// A click as secondTap reads it.
+export function tapOf(event) {
+  return { detail: event.detail, pointerType: event.pointerType, time: event.timeStamp, x: event.clientX, y: event.clientY };
+}
+
 // Let no second tap of a double tap on a button or a link in this element act (secondTap): a link drawn where the
 // button was tapped (the table's "Back to the game played so far" where "Start a new record" was) left the page.
 export function ignoreDoubleTaps(element) {
   let previous = null;
   element.addEventListener("click", (event) => {
     if (!event.target.closest("button, a[href]")) return;
-    const click = { detail: event.detail, pointerType: event.pointerType, time: event.timeStamp, x: event.clientX, y: event.clientY };
+    const click = tapOf(event);
     const second = secondTap(previous, click);
     previous = click.pointerType === "touch" ? click : null;
     if (!second) return;

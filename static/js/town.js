@@ -1,8 +1,8 @@
 // Tap-to-place on a town: pick a building from the palette, tap the squares it stands on.
 // The selects stay the form's truth (hidden; shown by noscript.css without scripts), so the server reads the
 // same fields with or without this. Each square is one button named "a1, Cottage, 3 points".
-import { announce, atMostOncePerFrame, drawnNodes, focusFirstProblem, forgetNaming, forgetProblems, formFields, hasProblems, keepHeight,
-  newerAddress } from "./dom.mjs";
+import { announce, atMostOncePerFrame, drawnNodes, focusFirstProblem, forgetNaming, forgetProblems, formFields, hasProblems,
+  ignoreDoubleTaps, keepHeight, newerAddress, secondTap, tapOf } from "./dom.mjs";
 import { keepAwake } from "./wake.mjs";
 import { correcting, draftOf, forgetCorrection, keepDraft } from "./recent.mjs";
 
@@ -225,6 +225,9 @@ export function enhance(form) {
   }
   // The sticky palette's height, so a square reached by Tab scrolls clear of it.
   keepHeight(palette, "--palette-height");
+  // The seed's last tap on a square: the second tap of a double tap there (secondTap) puts it down once, where taken
+  // for the tap that lifts it, it lifted the seed at once.
+  let seedTap = null;
   for (const square of squares) {
     const button = square.querySelector(".square-button");
     const select = square.querySelector(".square-select");
@@ -246,7 +249,7 @@ export function enhance(form) {
       fields[select.name] = tool;
       form.dispatchEvent(new CustomEvent("town-foresee", { detail: fields }));
     });
-    button.addEventListener("click", () => {
+    button.addEventListener("click", (event) => {
       if (tool === null && offerBuildings(palette, square)) return;
       if (tool === null) {
         title.classList.add("error");
@@ -254,8 +257,12 @@ export function enhance(form) {
         return;
       }
       // The seed tapped onto a square, whatever stands there (a seed built over grows nothing); tapped again, lifted.
-      if (tool === SEED) place([[seedField, seedField.value === square.dataset.square ? "" : square.dataset.square]], square);
-      else if (select.value !== tool) place([[square, tool]]);
+      if (tool === SEED) {
+        const tap = tapOf(event);
+        const second = seedTap?.square === square && secondTap(seedTap.tap, tap);
+        seedTap = { square, tap };
+        if (!second) place([[seedField, seedField.value === square.dataset.square ? "" : square.dataset.square]], square);
+      } else if (select.value !== tool) place([[square, tool]]);
       else {
         showChanged();
         announce(square.dataset.said);
@@ -276,6 +283,8 @@ export function enhance(form) {
       for (const other of palette.querySelectorAll(".tool")) other.setAttribute("aria-pressed", String(other === button));
     });
   }
+  // One Undo a double tap: its second tap undid the step before too.
+  ignoreDoubleTaps(undoButton);
   undoButton.addEventListener("click", () => {
     const last = history.pop();
     if (!last) return;
