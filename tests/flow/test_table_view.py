@@ -1,6 +1,8 @@
 """A table's page is one view, made by the flow (table_view.table_view) from the table as it is kept: the web layer
 only draws it, and makes the finished game's code the address of its result."""
 
+import copy
+
 from support import examples
 from support.tables import empty_setup
 from support.tables import town_code
@@ -33,6 +35,24 @@ def test_a_table_being_entered_says_each_towns_status_and_the_totals_of_those_ha
                                 {"name": NAMES[2], "status": "not-started", "version": 0, "total": None, "least": False},
                                 {"name": "Dominika", "status": "not-started", "version": 0, "total": None,
                                  "least": False}]}
+
+
+def test_a_town_handed_in_beside_a_town_still_being_entered_is_at_least_the_least_it_makes():
+    # Dominika, on Annabell's right, is entering her town: her Cottages are in, her two Feast Halls not yet. Annabell's
+    # Feast Halls are scored as if Dominika had more, "at least" 36, as beside a town not begun: scored beside
+    # Dominika's town half entered, they beat it, and the list said "Done 38 points", then 36 once hers came in.
+    being_entered = copy.deepcopy(GAME)
+    being_entered["players"][3]["town"] = [[None if card == "feast-hall" else card for card in row]
+                                           for row in GAME["players"][3]["town"]]
+    record = dict(kept([True, False, False, False], [3, 0, 0, 2]), towns=[town_code(GAME, 0), None, None,
+                                                                         town_code(being_entered, 3)])
+    players = table_view.table_view(record, SETUP)["players"]
+    assert [(player["status"], player["total"], player["least"]) for player in players] == \
+        [("done", 36, True), ("not-started", None, False), ("not-started", None, False), ("entering", None, False)]
+    # Handed in, her town is read: Annabell's 36 is sure.
+    record = dict(record, done=[True, False, False, True], towns=[town_code(GAME, 0), None, None, town_code(GAME, 3)])
+    assert [(player["total"], player["least"]) for player in table_view.table_view(record, SETUP)["players"]][0] == \
+        (36, False)
 
 
 def test_a_schoolhouse_handed_in_before_the_town_on_its_right_counts_its_2_more_once_those_coins_are_known():

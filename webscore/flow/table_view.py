@@ -12,13 +12,14 @@ from ..scoring import score_valid_game
 from .town_step import scored_live
 
 
-def table_game(record: dict) -> dict:
-    """Return the game of a table: its setup with every town handed in so far (each town's code, or None)."""
+def table_game(record: dict, handed_in: bool = False) -> dict:
+    """Return the game of a table: its setup with every town the core took so far (each town's code, or None), or
+    with those handed in alone (handed_in), a town still being entered left empty."""
     # Every code a table keeps was checked when it was saved, so reading it again needs no checks.
     game = decode(record["setup"])
     players = list(game["players"])
     for i, code in enumerate(record["towns"]):
-        if code:
+        if code and (record["done"][i] or not handed_in):
             players[i] = decode(code)["players"][i]
     return dict(game, players=players)
 
@@ -50,10 +51,12 @@ def table_view(record: dict, setup: dict) -> dict:
     finished = all(record["done"])
     result = None
     if any(record["done"]):
-        game = table_game(record)
+        # The towns handed in alone: a town being entered on the right is not yet what it will be.
+        game = table_game(record, handed_in=True)
         scored = score_valid_game(game)["players"]
-        # A town whose right neighbour has not handed theirs in is scored as its step scores it (scored_live): a
-        # Feast Hall or a Schoolhouse makes the least it can, so the total only rises once that town comes in.
+        # A town whose right neighbour has not handed theirs in is scored as its step scores it beside a town not
+        # begun (scored_live): a Feast Hall or a Schoolhouse makes the least it can, so the total only rises once that
+        # town comes in.
         for i in range(len(scored)):
             if record["done"][i]:
                 live = scored[i] if record["done"][i - 1] else scored_live(game, i)
