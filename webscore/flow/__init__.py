@@ -178,8 +178,9 @@ def live_town(game: dict, n: int, fields: dict, town=None) -> dict:
     when answers are missing or wrong (town_step.live): then no number stands, rather than a wrong one.
 
     Only the edited town is scored: the others stand still while it changes (a town on the right not entered yet
-    counts as beating its Feast Halls and Schoolhouses: town_step.scored_live). The live score asks it on every
-    tap, and the server draws a town step with it, so its numbers show before the browser's core has started.
+    counts as holding the most it can, so its Feast Halls and Schoolhouses make the least they can:
+    town_step.scored_live). The live score asks it on every tap, and the server draws a town step with it, so its
+    numbers show before the browser's core has started.
     town, where given, is the fields read and checked already (town_step.read_checked).
     """
     changed, waiting = town_step.live(game, n, fields, town)
