@@ -88,12 +88,15 @@ def test_the_words_module_formats_nothing_itself(scripts, live_server):
 # A total a table's state gives, grouped in both languages: its minus and its group as each writes them (Babel's:
 # a narrow no-break space in French, a no-break space in Hungarian, which groups from five digits).
 WRITTEN = {"fr": "\u221212\u202f345 points", "hu": "\u221212\u00a0345 pont"}
+# The same total where it is the least the town makes, until the town on its right is handed in (table_view's "least").
+AT_LEAST = {"fr": "Terminée · au moins {}", "hu": "Kész · legalább {}"}
 
 
 @pytest.mark.parametrize("lang", sorted(WRITTEN))
 def test_a_tables_sum_is_the_flows_text(phone, live_server, lang):
     """The table's page writes each player's sum as the flow's piece does (table_pieces.table_news), in the
-    page's language: a negative number, grouped, as Babel writes it, and as the server's page does."""
+    page's language: a negative number, grouped, as Babel writes it, and as the server's page does; "at least" where
+    the state says it is the least the town makes."""
     page = phone.new_page()
     page.goto(live_server + "/en/t/new?code=" + encode(empty_setup(examples.load("four-players"))))
     page.click("text=Open the table")
@@ -102,12 +105,13 @@ def test_a_tables_sum_is_the_flows_text(phone, live_server, lang):
 
     def negative(route):
         state = json.loads(route.fetch().text())
-        state["players"][0].update(status="done", total=-12345)
+        state["players"][0].update(status="done", total=-12345, least=True)
         route.fulfill(status=200, content_type="application/json", body=json.dumps(state))
 
     page.route(re.compile(r"/state$"), negative)
     page.goto(table)
     expect(page.locator('.table-player[data-player="1"] .table-total')).to_have_text(WRITTEN[lang], timeout=WAIT)
+    expect(page.locator('.table-player[data-player="1"] .table-said')).to_have_text(AT_LEAST[lang].format(WRITTEN[lang]))
     assert babel_written.number(lang, -12345) == WRITTEN[lang].rpartition(" ")[0]
 
 

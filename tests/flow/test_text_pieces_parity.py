@@ -28,7 +28,8 @@ def asked(lang: str) -> list:
     words, text, texts = page_words(lang)
     return [
         ("table_news", {"words": words, "text": text, "players": [
-            {"status": "done", "total": -12345}, {"status": "entering", "total": None}, {"status": "done", "total": 1}],
+            {"status": "done", "total": -12345}, {"status": "entering", "total": None},
+            {"status": "done", "total": 1, "least": True}],
             "events": [["taken-over", "Ana"], ["reopened", "Bo"]]}),
         ("table_town_lines", {"words": words, "text": text, "changed": [["a1"], ["Load", "b2"], ["Coins"]],
                               "fields": [["c3"]], "empty": NAMES, "problem": PROBLEM,
@@ -46,6 +47,8 @@ def asked(lang: str) -> list:
                            {"name": "Zoé", "total": 1234, "place": 1, "decided_by": None, "needs": None}]}),
         ("town_lines", {"words": words, "placed": {"fields": {"square_a1": [PROBLEM]}, "general": []}, "name": "Ana",
                         "problems": [PROBLEM]}),
+        ("town_lines", {"words": words, "placed": {"fields": {}, "general": [
+            {"code": "repeated-field", "value": "square_b1"}, {"code": "malformed", "value": "x"}]}, "name": "Ana"}),
         ("setup_lines", {"words": words, "names": ["Ana", " ", ""], "placed": {"fields": {}, "general": [PROBLEM]}}),
         ("setup_lines", {"words": words, "names": ["Ana", "Cy"], "action": "remove-1", "before": ["Ana", "Bo", "Cy"]}),
         ("setup_lines", {"words": words, "names": ["Cy", "Ana"], "action": "up-1", "before": ["Ana", " "]}),
