@@ -66,6 +66,21 @@ def test_a_schoolhouse_counts_its_2_more_only_once_the_coins_on_its_right_are_kn
     assert "until" not in live and live["total"] == -3
 
 
+def test_a_schoolhouse_beside_a_full_chest_of_4_counts_its_2_more_where_no_chest_holds_5():
+    # No monument is played, so no chest has a fifth place: Léa's 4 coins are at least what Noé, on her right, can
+    # hold, and her Schoolhouse's 2 more are sure. 4 + 3 − 13 + 4 coins = −2; the step said "at least −4 until the
+    # town of Noé is entered", reading his town as holding 5.
+    buildings = ("cottage", "farm", "well", "chapel", "schoolhouse", "theater", "factory")
+    rows = ("schoolhouse cottage farm .",) + EMPTY[1:]
+    played = game(EMPTY, EMPTY, coins=(None, None), buildings=buildings)
+    live = flow.live_town(played, 1, town_query(*rows, coins="4"))
+    assert "until" not in live and live["total"] == -2
+    # Where a chest may hold 5 (Fortune's monuments dealt), the 2 more still wait for Noé's coins.
+    played.update(monuments=True, fortune_monuments=True)
+    live = flow.live_town(played, 1, town_query(*rows, coins="4"))
+    assert (live["total"], live["until"]) == (-4, "Noé")
+
+
 def test_the_players_buttons_never_show_more_than_the_town_will_keep():
     played = game(FEASTS, EMPTY)
     assert town_step.saved_totals(played) == [-2, None]

@@ -419,8 +419,8 @@ def scored_live(game: dict, p: int) -> dict:
     """Score player p's town as the fields made it (town_step.live) for a running total that never takes a point back.
 
     While the town on the right has no building yet (not entered), what it will hold is not known: a Feast Hall
-    or a Schoolhouse is scored as if that town held the most it can (more Feast Halls than any town, a chest full of
-    BIG_CHEST coins: a Schoolhouse beside a full chest of its own still makes its 2 more), the least it can make,
+    or a Schoolhouse is scored as if that town held the most it can (more Feast Halls than any town, the fullest
+    chest of the game: a Schoolhouse beside a full chest of its own still makes its 2 more), the least it can make,
     and "until" names that player where that least is below the total beside an empty town. Their points can only
     rise once the town is entered.
     """

@@ -2,6 +2,7 @@
 
 from .board import TownView
 from .cards import BIG_CHEST
+from .cards import CHEST
 from .cards import COINS
 from .cards import COLOURS
 from .cards import EMPTY
@@ -177,8 +178,9 @@ def town_view(game: dict, p: int, right_at_most: bool = False) -> TownView:
     """Build the view of player p's town that the rules read.
 
     right_at_most: the town on the right read as holding more Feast Halls than any town can, and as many coins as
-    the largest chest holds (while it is not known), so that what reads it (RIGHT_READERS) makes the least it can: a
-    Schoolhouse's owner with a full chest of BIG_CHEST coins has at least as many, whatever that town holds.
+    the largest chest of the game holds (while it is not known), so that what reads it (RIGHT_READERS) makes the
+    least it can: a Schoolhouse's owner with a full chest has at least as many, whatever that town holds (BIG_CHEST
+    coins, or CHEST in a game without monuments, where no monument adds a fifth place).
     """
     players = game["players"]
     player = players[p]
@@ -193,7 +195,8 @@ def town_view(game: dict, p: int, right_at_most: bool = False) -> TownView:
     coins = player.get("coins") if game.get("coins") else None
     right_coins = None
     if game.get("coins") and len(players) > 1:
-        right_coins = BIG_CHEST if right_at_most else players[p - 1].get("coins")
+        fullest = CHEST if game.get("monuments") is False else BIG_CHEST
+        right_coins = fullest if right_at_most else players[p - 1].get("coins")
     # A seed not put down ("none") grows no tree, as one not known yet.
     seed = INDEX_OF.get(player.get("seed")) if game.get("tiny_trees") and type(player.get("seed")) is str else None
     return TownView(
