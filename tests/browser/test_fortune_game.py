@@ -61,10 +61,6 @@ def set_up_in_french(page, base):
     page.wait_for_url("**/fr/g/**/1")
 
 
-# Léa's Schoolhouse reads the coins of Zoé, on her right, entered last: until then it makes its first 2 only,
-# and her running total says the least she has, 30 − 2.
-UNTIL_ZOE = "Total provisoire\u00a0: au moins 28, en attendant la bourgade de votre voisin de droite (Zoé)"
-
 
 def enter_town(page, name):
     """Put the seed, tap the town in, then give its coins (and Hollow Hill's swaps): the total follows the core."""
@@ -75,7 +71,9 @@ def enter_town(page, name):
     page.fill("#coins", str(facts["coins"]))
     if "hollow_hill_swaps" in facts:
         page.fill("#hollow_hill_swaps", str(facts["hollow_hill_swaps"]))
-    said = UNTIL_ZOE if name == "Léa" else "Total provisoire\u00a0: {}".format(french_number(SCORED[name]["total"]))
+    # Léa's Schoolhouse reads the coins of Zoé, on her right, entered last: Léa's chest is full (5 coins, her Estival
+    # Festival's fifth place), the most any chest holds, so she has as many whatever Zoé keeps, and her 30 is sure.
+    said = "Total provisoire\u00a0: {}".format(french_number(SCORED[name]["total"]))
     expect(page.locator(".running-total")).to_have_text(said, timeout=WAIT)
 
 
