@@ -1,5 +1,6 @@
 """A table through the Flask test client, against SQLite and Redis alike (the table_config fixture)."""
 
+import copy
 import io
 import json
 import re
@@ -13,9 +14,11 @@ from support import examples
 from support.tables import empty_setup
 from support.tables import town_code
 from support.tables import town_op
+from support.webflow import text_of
 from webscore.flow.sync import public
 from webscore.flow.sync import town_from_fields
 from webscore.flow.town_step import fields_of
+from webscore.scoring import decode
 from webscore.scoring import encode
 from webscore.scoring import score
 from webscore.web.tables.store import LIFETIME
@@ -530,3 +533,27 @@ def test_a_bare_address_of_a_new_table_keeps_its_code_in_the_readers_language(ph
     page = phone.get(answer.location)
     assert page.status_code == 200
     assert 'name="code" value="{}"'.format(SETUP) in page.text
+
+
+def test_a_towns_page_at_a_table_totals_it_beside_the_towns_handed_in_as_the_tables_list_does(phone):
+    # Dominika, on Annabell's right, is entering her town: her Cottages are in, her two Feast Halls not yet. Annabell's
+    # page scores her Feast Halls as the table's list does, as if Dominika had more: "at least" 36 until her town is
+    # handed in. Beside Dominika's town as entered so far they beat it, and the page said 38 where the list said
+    # "at least 36", and took 2 points back once Dominika's Feast Halls came in.
+    table = open_table(phone)
+    being_entered = copy.deepcopy(GAME)
+    being_entered["players"][3]["town"] = [[None if card == "feast-hall" else card for card in row]
+                                           for row in GAME["players"][3]["town"]]
+    assert send(phone, table, 4, town_op(being_entered, 3, 1, 0)).status_code == 200
+    assert save(phone, table, 1, done=True).status_code == 200
+    page = phone.get("/en/t/{}/1".format(table)).text
+    assert "at least 36 until the town of Dominika is entered" in text_of(page)
+    # The live score reads the same towns: Dominika's not handed in, none of hers.
+    scored = decode(re.search(r'data-score-code="([^"]+)"', page).group(1))
+    assert [any(card for row in player["town"] for card in row) for player in scored["players"]] == \
+        [True, False, False, False]
+    # Handed in, her town is read: Annabell's 36 is sure.
+    assert send(phone, table, 4, town_op(GAME, 3, 2, 1)).status_code == 200
+    assert send(phone, table, 4, {"seq": 3, "done": True}).status_code == 200
+    said = text_of(phone.get("/en/t/{}/1".format(table)).text)
+    assert "Running total: 36 Tap" in said and "until the town of" not in said

@@ -33,8 +33,8 @@ def table_town(words: dict, text: dict, town: dict, grid: str, panels: str, offl
     heading = fill(escape(words["ui"]["town_of"]), {"name": "<bdi>" + escape(town["name"]) + "</bdi>"})
     form = {name: escape(town[name]) for name in ("code", "lang", "table", "save", "state", "town", "take", "back")}
     noscript = "" if offline else '<noscript><p class="error">{}</p></noscript>\n'.format(escape(text["needs_script"]))
-    # The live score reads the other towns the table held when the page was drawn (score_code), so a Feast Hall
-    # beside a town entered on another phone counts it; data-code stays the setup, which a hand-over link carries.
+    # The live score reads the other towns handed in when the page was drawn (score_code), so a Feast Hall beside a
+    # town handed in on another phone counts it; data-code stays the setup, which a hand-over link carries.
     score = ' data-score-code="{}"'.format(escape(town["score_code"])) if town.get("score_code") else ""
     # A town a phone took already (held): a phone that never entered it says so as it opens (table-town.mjs).
     score += ' data-held="1"' if town.get("held") else ""

@@ -235,8 +235,10 @@ def town(lang, table_id, n):
         return redirect(url_for("tables.table", lang=lang, table_id=table_id), 302)
     # Drawn as the town step draws a town: the table holds only what a square offers (sync.apply).
     fields = sync.form_fields(kept["fields"])
-    # Scored beside the other towns as the table holds them: a Feast Hall reads the town on its right.
-    whole = table_view.table_game(record)
+    # Scored beside the other towns handed in, as the table's list scores it (table_view): a Feast Hall or a Schoolhouse
+    # beside a town still being entered makes the least it can until that town is handed in, where the town as entered
+    # so far took points back as it grew.
+    whole = table_view.table_game(record, handed_in=True)
     entered = sync.town_read(whole, n, fields)
     game = entered[0]
     player = game["players"][n - 1]
