@@ -62,9 +62,10 @@ def test_a_town_at_a_table_reads_and_scores_the_table_once(client):
     game = examples.load("four-players")
     table = open_table(client, encode(empty_setup(game)))
     for p in (0, 1):
-        sent = client.post("/en/t/{}/{}".format(table, p + 1), json={"client": "phone-one-a", "op": town_op(game, p)},
-                           headers=JSON_CALL)
-        assert sent.status_code == 200
+        for op in (town_op(game, p), {"seq": 2, "done": True}):
+            sent = client.post("/en/t/{}/{}".format(table, p + 1), json={"client": "phone-one-a", "op": op},
+                               headers=JSON_CALL)
+            assert sent.status_code == 200
     client.get("/en/t/{}".format(table))
     # The table's game is read by the flow (table_view.table_game), its towns' sync by the web layer.
     decoding = mock.Mock(wraps=code_module.decode)
@@ -73,5 +74,5 @@ def test_a_town_at_a_table_reads_and_scores_the_table_once(client):
         page = client.get("/en/t/{}/2".format(table))
     assert page.status_code == 200
     # The table's game read once (its setup and the 2 towns handed in so far: 3 codes), the town scored once (the
-    # town on its right, the first player's, is entered: no least to score beside it).
+    # town on its right, the first player's, is handed in: no least to score beside it).
     assert (decoding.call_count, scoring.call_count) == (3, 1)
