@@ -11,6 +11,7 @@ from .text import pair
 from .text import placed_texts
 from .text import player_label
 from .text import sentences
+from .text import titled
 
 
 def setup_lines(words: dict, names: list, placed=None, action: str = "", before=None, dealt=None) -> dict:
@@ -21,8 +22,7 @@ def setup_lines(words: dict, names: list, placed=None, action: str = "", before=
     button answered ("said": the player removed or moved up, by their name before it, the monuments dealt)."""
     ui = words["ui"]
     lines = placed_texts(words, placed)
-    lines["title"] = fill(ui["error_title"], {"page": ui["new_game"]}) if lines["errors"] or lines["general"] \
-        else ui["new_game"]
+    lines["title"] = titled(words, ui["new_game"], lines)
     lines["rows"] = []
     for n, name in enumerate(names):
         label = player_label(words, n + 1)

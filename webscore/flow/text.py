@@ -148,6 +148,12 @@ def placed_texts(words: dict, placed) -> dict:
                                for problem in general]}
 
 
+def titled(words: dict, page: str, lines: dict) -> str:
+    """Return the name a page's title gives it: its own, after "Error: " where lines (placed_texts) hold a message, as
+    the server's page titles it."""
+    return fill(words["ui"]["error_title"], {"page": page}) if lines["errors"] or lines["general"] else page
+
+
 def points(words: dict, total: int) -> str:
     """Return a number of points in words ("28 points"), as HTML."""
     return escape(points_said(words, total))

@@ -24,6 +24,7 @@ from .text import points as text_points
 from .text import points_said
 from .text import problem_text
 from .text import sentences
+from .text import titled
 from .text import whole_words
 from .town_step import FROM_SCORES
 
@@ -185,9 +186,7 @@ def town_lines(words: dict, placed=None, name=None, problems=None) -> dict:
     after "Error: " where placed holds a problem); problems, a list of problems → "problems", worded."""
     lines = placed_texts(words, placed)
     if name is not None:
-        heading = fill(words["ui"]["town_of"], {"name": name})
-        lines["title"] = fill(words["ui"]["error_title"], {"page": heading}) if lines["errors"] or lines["general"] \
-            else heading
+        lines["title"] = titled(words, fill(words["ui"]["town_of"], {"name": name}), lines)
     if problems is not None:
         lines["problems"] = [problem_text(words, problem) for problem in problems]
     return lines
