@@ -166,21 +166,26 @@ export function secondTap(previous, click) {
     && Math.hypot(click.x - previous.x, click.y - previous.y) < DOUBLE_TAP.px;
 }
 
-// A click as secondTap reads it.
-export function tapOf(event) {
-  return { detail: event.detail, pointerType: event.pointerType, time: event.timeStamp, x: event.clientX, y: event.clientY };
+// Taps followed one after the other: the answer, second(click, on), tells whether a click is the second tap of a double
+// tap (secondTap), and remembers it; with `on` (a square), only a second tap on the same is one.
+export function doubleTaps() {
+  let previous = null;
+  return (event, on = null) => {
+    const click = { detail: event.detail, pointerType: event.pointerType, time: event.timeStamp, x: event.clientX,
+      y: event.clientY };
+    const second = secondTap(previous?.on === on ? previous.click : null, click);
+    previous = click.pointerType === "touch" ? { click, on } : null;
+    return second;
+  };
 }
 
 // Let no second tap of a double tap on a button or a link in this element act (secondTap): a link drawn where the
 // button was tapped (the table's "Back to the game played so far" where "Start a new record" was) left the page.
 export function ignoreDoubleTaps(element) {
-  let previous = null;
+  const second = doubleTaps();
   element.addEventListener("click", (event) => {
     if (!event.target.closest("button, a[href]")) return;
-    const click = tapOf(event);
-    const second = secondTap(previous, click);
-    previous = click.pointerType === "touch" ? click : null;
-    if (!second) return;
+    if (!second(event)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
   }, { capture: true });

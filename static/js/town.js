@@ -2,7 +2,7 @@
 // The selects stay the form's truth (hidden; shown by noscript.css without scripts), so the server reads the
 // same fields with or without this. Each square is one button named "a1, Cottage, 3 points".
 import { announce, atMostOncePerFrame, drawnNodes, focusFirstProblem, forgetNaming, forgetProblems, formFields, hasProblems,
-  ignoreDoubleTaps, keepHeight, newerAddress, secondTap, tapOf } from "./dom.mjs";
+  doubleTaps, ignoreDoubleTaps, keepHeight, newerAddress } from "./dom.mjs";
 import { keepAwake } from "./wake.mjs";
 import { correcting, draftOf, forgetCorrection, keepDraft } from "./recent.mjs";
 
@@ -225,9 +225,9 @@ export function enhance(form) {
   }
   // The sticky palette's height, so a square reached by Tab scrolls clear of it.
   keepHeight(palette, "--palette-height");
-  // The seed's last tap on a square: the second tap of a double tap there (secondTap) puts it down once, where taken
-  // for the tap that lifts it, it lifted the seed at once.
-  let seedTap = null;
+  // The seed's taps: the second tap of a double tap on a square puts it down once, where taken for the tap that lifts it,
+  // it lifted the seed at once.
+  const seedTaps = doubleTaps();
   for (const square of squares) {
     const button = square.querySelector(".square-button");
     const select = square.querySelector(".square-select");
@@ -258,10 +258,8 @@ export function enhance(form) {
       }
       // The seed tapped onto a square, whatever stands there (a seed built over grows nothing); tapped again, lifted.
       if (tool === SEED) {
-        const tap = tapOf(event);
-        const second = seedTap?.square === square && secondTap(seedTap.tap, tap);
-        seedTap = { square, tap };
-        if (!second) place([[seedField, seedField.value === square.dataset.square ? "" : square.dataset.square]], square);
+        const lifted = seedField.value === square.dataset.square;
+        if (!seedTaps(event, square)) place([[seedField, lifted ? "" : square.dataset.square]], square);
       } else if (select.value !== tool) place([[square, tool]]);
       else {
         showChanged();
