@@ -218,13 +218,15 @@ async function act(action, given = null, waits = true) {
   const core = await loadBrowserCore();
   if (waits) await townsChecked;
   const fields = given ?? formFields(form);
+  // An address's link to play again (results' "Play again"), read as the server reads it.
+  const again = Boolean(given && "again" in given);
   const towns = form.elements.towns.value;
   const names = () => [...list().querySelectorAll("input.name")].map((input) => input.value);
   const asked = names();
   const answer = await core.setup({ fields, action, seed: seed() });
   // A link to play again is read alone, as the server reads it: a name typed on the blank form shown until the core
   // answered it (kept in the address through a reload) stays on its row, over the game's.
-  if (given && "again" in given) {
+  if (again) {
     answer.state.players.forEach((name, i) => {
       const typed = given["players-" + i];
       if (typeof typed === "string" && typed) answer.state.players[i] = typed;
@@ -283,7 +285,7 @@ async function act(action, given = null, waits = true) {
   if (form.elements.towns.value === towns) form.elements.towns.value = answer.state.towns;
   // A link to play again that cannot be read stays the address, as the server's page leaves it: a reload says so
   // again, where the blank form's fields said nothing. The first change writes the form over it.
-  if (!(given && "again" in given && answer.problems)) mirror();
+  if (!(again && answer.problems)) mirror();
   announce(said.said);
   if (answer.problems) {
     // The page with its problems is a new drawing: the button refused (start) acts again once they are mended, while
