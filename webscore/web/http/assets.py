@@ -95,17 +95,19 @@ def entity_tag(body: bytes, head=None) -> str:
     head, when given, is the hash of the body's first bytes already made (hashed_head): only the rest is hashed.
     """
     digest, hashed = (head[0].copy(), head[1]) if head else (hashlib.sha256(), 0)
-    for start in range(hashed, len(body), HELD_PIECE):
-        digest.update(body[start:start + HELD_PIECE])
-    return digest.hexdigest()[:20]
+    return _hash_into(digest, body, hashed).hexdigest()[:20]
 
 
 def hashed_head(head: bytes) -> tuple:
     """Return the SHA-256 of the first bytes of bodies that start alike, for entity_tag: (its state, their count)."""
-    digest = hashlib.sha256()
-    for start in range(0, len(head), HELD_PIECE):
-        digest.update(head[start:start + HELD_PIECE])
-    return digest, len(head)
+    return _hash_into(hashlib.sha256(), head, 0), len(head)
+
+
+def _hash_into(digest, body: bytes, start: int):
+    """Return the digest with body[start:] hashed into it, in pieces that keep the interpreter lock (HELD_PIECE)."""
+    for at in range(start, len(body), HELD_PIECE):
+        digest.update(body[at:at + HELD_PIECE])
+    return digest
 
 
 class Encoded(dict):
