@@ -118,8 +118,8 @@ class Pieces:
         empty = ""
         if player["empties"]:
             key = (player["empties"], player["empty_points"])
-            empty = self.empty_lines.values.get(key) or self.empty_lines.get(key, lambda: result_pieces.empty_line(
-                self.browser_words, *key))
+            empty = self.empty_lines.values.get(key) or self.empty_lines.get(key, result_pieces.empty_line,
+                                                                             self.browser_words, *key)
         return result_pieces.town(self.browser_words, player, change, self.rules, grid, lines, empty)
 
     def squares(self, squares: list) -> tuple:
@@ -145,11 +145,14 @@ class Pieces:
         return grid, lines
 
     def _grid_square(self, key: tuple, square: dict) -> str:
-        return self.grid_squares.get(key, lambda: result_pieces.grid_square(self.browser_words, square))
+        return self.grid_squares.get(key, result_pieces.grid_square, self.browser_words, square)
 
     def _built(self, key: tuple, square: dict) -> tuple:
-        return self.grid_lines.get(key, lambda: (result_pieces.grid_square(self.browser_words, square),
-                                                 result_pieces.line(self.browser_words, square, self.rules)))
+        return self.grid_lines.get(key, self._square_and_line, square)
+
+    def _square_and_line(self, square: dict) -> tuple:
+        return result_pieces.grid_square(self.browser_words, square), result_pieces.line(self.browser_words, square,
+                                                                                         self.rules)
 
     def pad(self, columns: list, players: list) -> str:
         """Return the score pad (webscore.flow.result_pieces.pad_table), its rows' heads and cells kept."""
@@ -169,12 +172,10 @@ class Pieces:
             for c, column in enumerate(columns)])
 
     def _pad_head(self, column: str) -> str:
-        return self.pad_heads.get(column, lambda: result_pieces.pad_head(self.browser_words, column))
+        return self.pad_heads.get(column, result_pieces.pad_head, self.browser_words, column)
 
     def _pad_cell(self, points: int) -> str:
-        return self.pad_cells.get(points, lambda: result_pieces.pad_cell(self.browser_words, points))
-
-
+        return self.pad_cells.get(points, result_pieces.pad_cell, self.browser_words, points)
 
 
 def pieces() -> Pieces:
