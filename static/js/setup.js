@@ -4,8 +4,8 @@
 // answers them, as it does without scripts. What is here is DOM work: read the fields, draw the state, show
 // problems. The form's state is mirrored into the address, so Back, Forward and reload show it as it was left.
 import { coreReady, loadBrowserCore } from "./core.mjs";
-import { announce, atMostOncePerFrame, focusFirstProblem, formFields, ignoreDoubleTaps, keysAhead, newerAddress, queryFields,
-  queryValues, retitle, sameRowAction, tapsInTurn } from "./dom.mjs";
+import { announce, atMostOncePerFrame, focusFirstProblem, forgetProblems, formFields, hasProblems, ignoreDoubleTaps, keysAhead,
+  newerAddress, queryFields, queryValues, retitle, sameRowAction, tapsInTurn } from "./dom.mjs";
 import { draftOf, forget, forgetCorrection, games, keepDraft } from "./recent.mjs";
 import { path, words } from "./words.mjs";
 
@@ -404,7 +404,11 @@ if (form && words) {
   form.addEventListener("input", keep);
   form.addEventListener("input", showRecentNames);
   form.addEventListener("input", (event) => {
-    if (event.target.matches("input.name")) relabel();
+    if (!event.target.matches("input.name")) return;
+    // A name typed anew answers its row's message (a name left blank), as a card chosen answers its colour's: it
+    // goes, and with the last one "Error" leaves the title. Start checks the names again.
+    if (hasProblems(event.target)) forgetProblems(event.target);
+    relabel();
   });
   showRecentNames();
   // What was typed or chosen before this script ran goes into the address now; and the rows the server drew in answer

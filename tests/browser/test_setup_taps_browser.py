@@ -94,6 +94,17 @@ def test_a_start_refused_says_error_in_the_title_and_focuses_the_name_to_mend(ta
     expect(names(page)).to_have_count(3)
     expect(page.locator(".error")).to_have_count(0)
     expect(page).to_have_title(REFUSED[lang][1])
+    # Refused again, a name typed answers its row's message, and the last one answered "Error" goes: typed, the
+    # message stood and the title said Error until the next button.
+    page.locator('button[value="start"]').click()
+    expect(page.locator(".error")).to_have_text([REFUSED[lang][2]] * 2)
+    page.locator("#players-0").press_sequentially("Ana")
+    expect(page.locator(".error")).to_have_text([REFUSED[lang][2]])
+    expect(page).to_have_title(REFUSED[lang][0])
+    expect(page.locator("#players-0")).not_to_have_attribute("aria-invalid", "true")
+    page.locator("#players-2").press_sequentially("Cy")
+    expect(page.locator(".error")).to_have_count(0)
+    expect(page).to_have_title(REFUSED[lang][1])
 
 
 def test_a_player_removed_from_six_can_be_added_again_and_six_say_why_there_is_no_more(phone, live_server):
