@@ -81,10 +81,6 @@ def test_a_schoolhouse_beside_a_full_chest_of_4_counts_its_2_more_where_no_chest
     assert (live["total"], live["until"]) == (-4, "Noé")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "scoring.game.town_view reads the fullest chest as BIG_CHEST whenever monuments are played "
-    "(game['monuments'] is not False), where only Fortune's monuments add a fifth place "
-    "(expansions.deals_fortune_monuments); webscore/scoring/ is the lead's to change"))
 def test_a_schoolhouse_beside_a_full_chest_of_4_counts_its_2_more_where_only_the_base_monuments_are_played():
     # The base game's monuments (Léa's Barrett Castle, Noé's Starloom) and no Fortune monument: no chest has a fifth
     # place, so Léa's 4 coins are at least Noé's whatever he enters. 4 + 3 − 13 + 4 coins = −2, her result; the step

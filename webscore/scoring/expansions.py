@@ -46,6 +46,12 @@ def deals_fortune_monuments(game: dict) -> bool:
         player.get("monument") in FORTUNE_MONUMENTS for player in game["players"])
 
 
+def fullest_chest(game: dict) -> int:
+    """Return the most coins a chest of this game can hold: 5 where a monument that adds a place (each of them
+    Fortune's) can be played, else 4."""
+    return BIG_CHEST if game.get("monuments") is not False and deals_fortune_monuments(game) else CHEST
+
+
 def is_seed(value) -> bool:
     """Tell whether a value is one a player's seed takes: a square of the town, or "none" (no seed put down)."""
     return type(value) is str and (value in INDEX_OF or value == NO_SEED)

@@ -1,8 +1,6 @@
 """A whole game's result: every town scored, the places with the official tie-breaks, the solo rank."""
 
 from .board import TownView
-from .cards import BIG_CHEST
-from .cards import CHEST
 from .cards import COINS
 from .cards import COLOURS
 from .cards import EMPTY
@@ -179,8 +177,8 @@ def town_view(game: dict, p: int, right_at_most: bool = False) -> TownView:
 
     right_at_most: the town on the right read as holding more Feast Halls than any town can, and as many coins as
     the largest chest of the game holds (while it is not known), so that what reads it (RIGHT_READERS) makes the
-    least it can: a Schoolhouse's owner with a full chest has at least as many, whatever that town holds (BIG_CHEST
-    coins, or CHEST in a game without monuments, where no monument adds a fifth place).
+    least it can: a Schoolhouse's owner with a full chest has at least as many, whatever that town holds
+    (expansions.fullest_chest: 5 coins where a Fortune monument adds a fifth place, else 4).
     """
     players = game["players"]
     player = players[p]
@@ -195,8 +193,13 @@ def town_view(game: dict, p: int, right_at_most: bool = False) -> TownView:
     coins = player.get("coins") if game.get("coins") else None
     right_coins = None
     if game.get("coins") and len(players) > 1:
-        fullest = CHEST if game.get("monuments") is False else BIG_CHEST
-        right_coins = fullest if right_at_most else players[p - 1].get("coins")
+        if right_at_most:
+            # Imported here: expansions reads this module's modes.
+            from .expansions import fullest_chest
+
+            right_coins = fullest_chest(game)
+        else:
+            right_coins = players[p - 1].get("coins")
     # A seed not put down ("none") grows no tree, as one not known yet.
     seed = INDEX_OF.get(player.get("seed")) if game.get("tiny_trees") and type(player.get("seed")) is str else None
     return TownView(
