@@ -8,9 +8,12 @@ import { remember } from "./recent.mjs";
 import { words } from "./words.mjs";
 
 export function liveScore(form) {
-  // A town at a table is scored beside the other towns as the table held them when the page was drawn.
+  // A town at a table is scored beside the other towns handed in when the page was drawn, knowing which they are
+  // (data-score-code, data-handed-in).
   const code = form.dataset.scoreCode ?? form.dataset.code;
   const n = Number(form.dataset.player);
+  const asked = (fields) => ({ code: form.dataset.scoreCode ?? code, n, fields,
+    handed_in: JSON.parse(form.dataset.handedIn ?? "null") });
   // Drawn in the palette by webscore.flow.town_pieces.town_grid, as the squares' places for their points are;
   // the server's page holds the numbers already (town.js shows them), and they are redrawn from here on.
   const total = form.querySelector(".running-total");
@@ -116,14 +119,15 @@ export function liveScore(form) {
   let ahead = null;
   form.addEventListener("town-foresee", ({ detail: fields }) => {
     if (!coreReady() || asking) return;
-    const answer = core.then((ready) => ready.live({ code, n, fields })).catch(() => null);
-    ahead = { key: JSON.stringify(fields), answer };
+    const request = asked(fields);
+    const answer = core.then((ready) => ready.live(request)).catch(() => null);
+    ahead = { key: JSON.stringify(request), answer };
   });
   const ask = async (ready) => {
-    const fields = formFields(form);
-    const foreseen = ahead?.key === JSON.stringify(fields) ? await ahead.answer : null;
+    const request = asked(formFields(form));
+    const foreseen = ahead?.key === JSON.stringify(request) ? await ahead.answer : null;
     ahead = null;
-    return foreseen ?? ready.live({ code, n, fields });
+    return foreseen ?? ready.live(request);
   };
   const update = async () => {
     if (asking) {

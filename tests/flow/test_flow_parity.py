@@ -112,11 +112,12 @@ def words():
 
 
 @SETTINGS
-@given(request=town_requests())
-def test_live_answers_are_identical(micropython_core, words, request):
-    # The words kept once by the browser's core, then asked for each tap without them.
+@given(request=town_requests(), handed_in=st.none() | st.lists(st.booleans(), max_size=6))
+def test_live_answers_are_identical(micropython_core, words, request, handed_in):
+    # The words kept once by the browser's core, then asked for each tap without them. A town at a table says which
+    # towns are handed in (a list the length of the players); another list is none.
     micropython_core.flow_json("words", json.dumps(words))
-    text = json.dumps({"code": request["code"], "n": request["n"], "fields": request["fields"]})
+    text = json.dumps({"code": request["code"], "n": request["n"], "fields": request["fields"], "handed_in": handed_in})
     assert micropython_core.flow_json("live", text) == json.loads(flow.live_json(text, words))
 
 

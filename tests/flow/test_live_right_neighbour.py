@@ -47,6 +47,15 @@ def test_once_the_town_on_the_right_is_entered_the_total_is_the_result():
     assert score(played)["players"][0]["total"] == 1
 
 
+def test_at_a_table_a_town_on_the_right_handed_in_with_no_building_is_known_to_have_none():
+    # Noé handed his town in with no building: Léa's 3 Feast Halls are more than his 0, 3 each: 9 + 3 − 11 = 1, her
+    # result's total. Until he hands it in, the least they make, as beside a town not entered.
+    live = flow.live_town(game(EMPTY, EMPTY), 1, town_query(*FEASTS), handed_in=[False, True])
+    assert "until" not in live and live["total"] == 1
+    live = flow.live_town(game(EMPTY, EMPTY), 1, town_query(*FEASTS), handed_in=[False, False])
+    assert (live["total"], live["until"]) == (-2, "Noé")
+
+
 def test_a_town_that_reads_nothing_on_its_right_is_scored_as_it_stands():
     live = flow.live_town(game(EMPTY, EMPTY), 1, town_query("cottage farm well .", *EMPTY[1:]))
     # A fed Cottage 3, the Well (no Cottage beside it) 0, 13 empty squares: −10.

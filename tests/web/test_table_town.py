@@ -80,11 +80,6 @@ def test_a_town_at_a_table_reads_and_scores_the_table_once(client):
     assert (decoding.call_count, scoring.call_count) == (3, 1)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "town_step.scored_live takes a right town with no building for one not handed in (table_view.table_game leaves "
-    "those empty), so a town handed in empty keeps its left neighbour's page at the least, waiting for it, while the "
-    "table's list, which reads record['done'], gives the sure total; the phone's core scores the same code "
-    "(score_code) the same way, so the fix needs the game to say which towns are handed in"))
 def test_a_town_beside_a_right_neighbour_who_handed_in_an_empty_town_shows_its_sure_total(client):
     # Léa's right is Zoé, the last player. Zoé hands in a town with no building: Léa's 3 Feast Halls are more than
     # her 0, 3 each: 9 + 3 (fed Cottage) − 11 = 1, as the table's list says. Her page said "at least −2 until the

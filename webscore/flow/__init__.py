@@ -160,20 +160,24 @@ def step_view(game: dict, n: int, fields: dict, town=None) -> dict:
 def live_json(text: str, words: dict) -> str:
     """Answer the live score on a tap: {"code", "n", "fields"} → player n's town as the fields have it (live_town:
     "town") and what the page writes and says for it (town_pieces.live_numbers: "shown"), with the page's words, which the
-    browser's core keeps once (core-worker.mjs); or what _town_of answers for a step that is none."""
+    browser's core keeps once (core-worker.mjs); or what _town_of answers for a step that is none. A town at a table
+    says too which towns of its game are handed in ("handed_in": a true or false for each player)."""
     request = json.loads(text)
     step = _town_of(request)
     if "game" not in step:
         return json.dumps(step)
     fields = first_values(request.get("fields") or {})
     game, n = step["game"], step["n"]
+    handed_in = request.get("handed_in")
+    if type(handed_in) is not list or len(handed_in) != len(game["players"]):
+        handed_in = None
     checked = town_step.read_checked(game, n, fields)
-    town = live_town(game, n, fields, checked)
+    town = live_town(game, n, fields, checked, handed_in)
     refused = town_step.refused_loads(game, n, fields, checked) if "waiting" in town else None
     return json.dumps({"town": town, "shown": town_pieces.live_numbers(words, town, fields, refused)})
 
 
-def live_town(game: dict, n: int, fields: dict, town=None) -> dict:
+def live_town(game: dict, n: int, fields: dict, town=None, handed_in=None) -> dict:
     """Return player n's town as the fields have it, scored ({"total", "squares", ...}), or {"waiting": [fields]}
     when answers are missing or wrong (town_step.live): then no number stands, rather than a wrong one.
 
@@ -181,10 +185,11 @@ def live_town(game: dict, n: int, fields: dict, town=None) -> dict:
     counts as holding the most it can, so its Feast Halls and Schoolhouses make the least they can:
     town_step.scored_live). The live score asks it on every tap, and the server draws a town step with it, so its
     numbers show before the browser's core has started.
-    town, where given, is the fields read and checked already (town_step.read_checked).
+    town, where given, is the fields read and checked already (town_step.read_checked); handed_in, at a table, which
+    towns are handed in (town_step.scored_live).
     """
     changed, waiting = town_step.live(game, n, fields, town)
-    return town_step.scored_live(changed, n - 1) if changed else {"waiting": waiting}
+    return town_step.scored_live(changed, n - 1, handed_in) if changed else {"waiting": waiting}
 
 
 def result_json(code: str) -> str:

@@ -25,17 +25,19 @@ def table_town(words: dict, text: dict, town: dict, grid: str, panels: str, offl
 
     text is the table's words (webscore.web.i18n.table_words); town holds the player's name, n, and the
     form's setup code, lang, table, version, done and addresses (save, state, town, take, back), and may hold the
-    code of the table's game as the server holds it (score_code), for the live score, and whether a phone took
-    the town already (held). offline is
+    code of the table's game as the server holds it (score_code) and which of its towns are handed in (handed_in, as
+    JSON), for the live score, and whether a phone took the town already (held). offline is
     whether the offline shell draws it: then the page says so at once, and needs no word for pages without
     scripts.
     """
     heading = fill(escape(words["ui"]["town_of"]), {"name": "<bdi>" + escape(town["name"]) + "</bdi>"})
     form = {name: escape(town[name]) for name in ("code", "lang", "table", "save", "state", "town", "take", "back")}
     noscript = "" if offline else '<noscript><p class="error">{}</p></noscript>\n'.format(escape(text["needs_script"]))
-    # The live score reads the other towns handed in when the page was drawn (score_code), so a Feast Hall beside a
-    # town handed in on another phone counts it; data-code stays the setup, which a hand-over link carries.
-    score = ' data-score-code="{}"'.format(escape(town["score_code"])) if town.get("score_code") else ""
+    # The live score reads the other towns handed in when the page was drawn, and which they are (score_code,
+    # handed_in), so a Feast Hall beside a town handed in on another phone counts it, with a building or none;
+    # data-code stays the setup, which a hand-over link carries.
+    score = ' data-score-code="{}" data-handed-in="{}"'.format(escape(town["score_code"]), escape(town["handed_in"])) \
+        if town.get("score_code") else ""
     # A town a phone took already (held): a phone that never entered it says so as it opens (table-town.mjs).
     score += ' data-held="1"' if town.get("held") else ""
     return (

@@ -415,20 +415,21 @@ def live(game: dict, n: int, fields: dict, town=None):
     return None, waiting
 
 
-def scored_live(game: dict, p: int) -> dict:
+def scored_live(game: dict, p: int, handed_in=None) -> dict:
     """Score player p's town as the fields made it (town_step.live) for a running total that never takes a point back.
 
-    While the town on the right has no building yet (not entered), what it will hold is not known: a Feast Hall
-    or a Schoolhouse is scored as if that town held the most it can (more Feast Halls than any town, the fullest
-    chest of the game: a Schoolhouse beside a full chest of its own still makes its 2 more), the least it can make,
-    and "until" names that player where that least is below the total beside an empty town. Their points can only
-    rise once the town is entered.
+    While the town on the right is not entered, what it will hold is not known: a Feast Hall or a Schoolhouse is
+    scored as if that town held the most it can (more Feast Halls than any town, the fullest chest of the game: a
+    Schoolhouse beside a full chest of its own still makes its 2 more), the least it can make, and "until" names that
+    player where that least is below the total beside an empty town. Their points can only rise once the town is
+    entered. At a table, handed_in says of each town whether it is handed in: the town on the right is known once it
+    is, with a building or none. Elsewhere a town is entered once it has a building.
     """
     scored = score_town(town_view(game, p))
     players = game["players"]
     right = players[p - 1]
-    if len(players) < 2 or any(card for row in right["town"] for card in row) \
-            or not any(card in RIGHT_READERS for row in players[p]["town"] for card in row):
+    known = handed_in[p - 1] if handed_in is not None else any(card for row in right["town"] for card in row)
+    if len(players) < 2 or known or not any(card in RIGHT_READERS for row in players[p]["town"] for card in row):
         return scored
     scored_least = score_town(town_view(game, p, right_at_most=True))
     if scored_least["total"] == scored["total"]:

@@ -244,14 +244,17 @@ def town(lang, table_id, n):
     player = game["players"][n - 1]
     public = sync.public(kept)
     at = {"lang": lang, "table_id": table_id}
+    # The live score scores the town beside that game, and knows which of its towns are handed in: one handed in
+    # with no building is known to have none, where a town step reads an empty town as one not entered yet.
     town = {"name": player["name"], "n": n, "code": record["setup"], "score_code": encode(whole),
-            "lang": lang, "table": table_id, "held": owners(record)[n - 1] is not None,
-            "version": public["version"], "done": public["done"], "save": url_for("tables.save", n=n, **at),
+            "handed_in": json.dumps(record["done"], separators=(",", ":")), "lang": lang, "table": table_id,
+            "held": owners(record)[n - 1] is not None, "version": public["version"], "done": public["done"],
+            "save": url_for("tables.save", n=n, **at),
             "state": url_for("tables.state", **at), "town": url_for("tables.town_json", n=n, **at),
             "take": url_for("tables.take", _external=True, **at), "back": url_for("tables.table", **at)}
     panels = get_template_attribute("table_sync.html", "sync_panels")()
-    drawn = table_pieces.table_town(page_words_of_browser(), table_words(), town, town_grid(game, n, fields, entered), panels,
-                                    False)
+    grid = town_grid(game, n, fields, entered, record["done"])
+    drawn = table_pieces.table_town(page_words_of_browser(), table_words(), town, grid, panels, False)
     page = render_template("table_town.html", player=player, page=Markup(drawn), town=public)
     # Not stored by the service worker: offline, its shell draws the town from what table-outbox.mjs kept, which
     # is newer than any stored copy of this page once a tap has been saved.

@@ -34,11 +34,12 @@ def _game_and_player(code: str, n: int):
     return game, game["players"][n - 1]
 
 
-def town_grid(game: dict, n: int, fields: dict, town=None) -> Markup:
+def town_grid(game: dict, n: int, fields: dict, town=None, handed_in=None) -> Markup:
     """Return player n's palette, squares and facts as the fields have them, with the squares' points and the total
     as the live score would show them: a table's town is drawn with it, as a town step draws its own (drawn_grid).
-    town, where given, is the fields read and checked already (town_step.read_checked)."""
-    return drawn_grid(town_step.grid_view(game, n, fields, live_town(game, n, fields, town)))
+    town, where given, is the fields read and checked already (town_step.read_checked); handed_in, at a table, which
+    towns are handed in (town_step.scored_live)."""
+    return drawn_grid(town_step.grid_view(game, n, fields, live_town(game, n, fields, town, handed_in)))
 
 
 def drawn_grid(view: dict, errors: dict = None) -> Markup:
