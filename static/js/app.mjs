@@ -8,7 +8,7 @@ import { drawnNodes, queryFields, queryValues } from "./dom.mjs";
 import { liveScore } from "./live.mjs";
 import { correcting, remember } from "./recent.mjs";
 import { needsNetwork, tableOffline } from "./table-offline.mjs";
-import { outboxKey, setupKey, text as tableText } from "./table-store.mjs";
+import { handedIn, outboxKey, setupKey, stateKey, text as tableText } from "./table-store.mjs";
 import { townPage } from "./table-town.mjs";
 import { enhance } from "./town.js";
 import { match, path, relinkLanguages, words } from "./words.mjs";
@@ -110,10 +110,13 @@ async function tableTown(where) {
   if (!step?.game) return needsNetwork(table);
   const at = { lang, table_id: table };
   const player = step.game.players[n - 1];
+  // Scored beside the towns handed in as the table's state last said them (kept by table-store.mjs's follow).
+  const state = JSON.parse(localStorage.getItem(stateKey(table)) || "null");
+  const beside = state?.score_code ? { score_code: state.score_code, handed_in: handedIn(state) } : {};
   // Drawn by the same Python as the server's page, its sync panels from the shell's template of them.
   app.replaceChildren(drawnNodes(await core.draw("table_town", { words, text: tableText, grid: await townGrid(core, step, step.fields, {}),
     panels: document.getElementById("table-sync").innerHTML, offline: true,
-    town: { name: player.name, n, code: setup, lang, table, version: kept.known.version, done: kept.known.done,
+    town: { ...beside, name: player.name, n, code: setup, lang, table, version: kept.known.version, done: kept.known.done,
       save: path("tables.town", { ...at, n }), state: path("tables.state", at), town: path("tables.town_json", { ...at, n }),
       take: location.origin + path("tables.take", at), back: path("tables.table", at) } })));
   document.title = await core.draw("page_title", { name: (await worded(core, { name: player.name })).title });

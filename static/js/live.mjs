@@ -8,8 +8,8 @@ import { remember } from "./recent.mjs";
 import { words } from "./words.mjs";
 
 export function liveScore(form) {
-  // A town at a table is scored beside the other towns handed in when the page was drawn, knowing which they are
-  // (data-score-code, data-handed-in).
+  // A town at a table is scored beside the other towns as the table holds them: those handed in when the page was
+  // drawn, then as the table says (data-score-code, data-handed-in: table-town.mjs follows them).
   const code = form.dataset.scoreCode ?? form.dataset.code;
   const n = Number(form.dataset.player);
   const asked = (fields) => ({ code: form.dataset.scoreCode ?? code, n, fields,
@@ -163,7 +163,7 @@ export function liveScore(form) {
   };
   form.addEventListener("town-change", changed);
   form.addEventListener("input", changed);
-  // A town at a table redrawn from what the table holds (table.mjs).
+  // A town at a table redrawn from what the table holds, or scored beside other towns handed in (table-town.mjs).
   form.addEventListener("town-sync", changed);
   update();
 }

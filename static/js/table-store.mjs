@@ -79,6 +79,9 @@ export function follow(id, url, onState, onReached, onLook = () => {}) {
   look();
 }
 
+// Which towns a table's state says are handed in, as a town's live score is told them (data-handed-in: live.mjs).
+export const handedIn = (state) => JSON.stringify(state.players.map((player) => player.status === "done"));
+
 // Whether a finished table was ended while towns had no square (the event ended-empty): its phones go to the table's
 // page, which says so beside the scores' link, rather than straight to the scores.
 export function endedEmpty(state) {

@@ -3,8 +3,8 @@
 import { loadBrowserCore } from "./core.mjs";
 import { clock, drawnFields, formFields } from "./dom.mjs";
 import {
-  doneKey, draftKey, endedEmpty, eventsToTell, follow, keyKey, newestOnly, outboxKey, ownRevisions, rememberOwn,
-  rememberTable, setupKey, showEvents, stateKey, text,
+  doneKey, draftKey, endedEmpty, eventsToTell, follow, handedIn, keyKey, newestOnly, outboxKey, ownRevisions,
+  rememberOwn, rememberTable, setupKey, showEvents, stateKey, text,
 } from "./table-store.mjs";
 import { outbox } from "./table-outbox.mjs";
 import { words } from "./words.mjs";
@@ -445,6 +445,15 @@ export async function townPage(form) {
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") box.drain();
   });
+  // A town handed in (or opened again) on another phone since this page was drawn: this town is scored beside the
+  // towns handed in as the table's state says them, so its total is sure as soon as the town on its right is in.
+  function scoreBeside(state) {
+    const handed = handedIn(state);
+    if (form.dataset.scoreCode === state.score_code && form.dataset.handedIn === handed) return;
+    form.dataset.scoreCode = state.score_code;
+    form.dataset.handedIn = handed;
+    form.dispatchEvent(new CustomEvent("town-sync"));
+  }
   // The version the table's state last gave this town: fetched once nothing is on its way, even if the
   // following answers are 304s.
   let wanted = 0;
@@ -458,6 +467,7 @@ export async function townPage(form) {
       return location.assign(endedEmpty(state) ? form.dataset.back : state.result);
     }
     wanted = Math.max(wanted, state.players[n - 1].version);
+    scoreBeside(state);
     catchUp();
     tellEvents(state);
   }, () => {

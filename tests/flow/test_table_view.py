@@ -28,7 +28,8 @@ def test_a_table_being_entered_says_each_towns_status_and_the_totals_of_those_ha
     # Dominika, on her right, has not handed her town in: Annabell's two Feast Halls make the least they can (2 each,
     # as if Dominika had more), 36, the whole game's total. Scored beside an empty town they made 3 each: 38, and the
     # table took 2 points back once Dominika handed hers in.
-    assert view == {"revision": 7, "finished": False, "result": None,
+    # Her phone and the others score their towns beside the game of the towns handed in: hers alone.
+    assert view == {"revision": 7, "finished": False, "result": None, "score_code": town_code(GAME, 0),
                     "events": [{"player": 1, "kind": "owned", "revision": 6}],
                     "players": [{"name": "Annabell", "status": "done", "version": 3, "total": 36, "least": True},
                                 {"name": "Bernadet", "status": "entering", "version": 2, "total": None, "least": False},
@@ -72,7 +73,7 @@ def test_a_schoolhouse_handed_in_before_the_town_on_its_right_counts_its_2_more_
 def test_a_finished_table_gives_the_code_of_its_game_and_every_total():
     view = table_view.table_view(kept([True] * 4, [1] * 4), SETUP)
     assert view["finished"] is True
-    assert view["result"] == encode(GAME)
+    assert view["result"] == view["score_code"] == encode(GAME)
     assert [player["total"] for player in view["players"]] == [p["total"] for p in score_valid_game(GAME)["players"]]
 
 
@@ -80,3 +81,5 @@ def test_a_table_with_no_town_handed_in_reads_no_code(monkeypatch):
     monkeypatch.setattr(table_view, "decode", None)
     view = table_view.table_view(kept([False] * 4, [0, 1, 0, 0]), SETUP)
     assert [player["status"] for player in view["players"]] == ["not-started", "entering", "not-started", "not-started"]
+    # The towns are scored beside the setup's empty towns, as the table was opened.
+    assert view["score_code"] == encode(SETUP)

@@ -33,9 +33,9 @@ def table_town(words: dict, text: dict, town: dict, grid: str, panels: str, offl
     heading = fill(escape(words["ui"]["town_of"]), {"name": "<bdi>" + escape(town["name"]) + "</bdi>"})
     form = {name: escape(town[name]) for name in ("code", "lang", "table", "save", "state", "town", "take", "back")}
     noscript = "" if offline else '<noscript><p class="error">{}</p></noscript>\n'.format(escape(text["needs_script"]))
-    # The live score reads the other towns handed in when the page was drawn, and which they are (score_code,
-    # handed_in), so a Feast Hall beside a town handed in on another phone counts it, with a building or none;
-    # data-code stays the setup, which a hand-over link carries.
+    # The live score reads the other towns handed in, and which they are (score_code, handed_in: table-town.mjs follows
+    # them as the table says), so a Feast Hall beside a town handed in on another phone counts it, with a building or
+    # none; data-code stays the setup, which a hand-over link carries.
     score = ' data-score-code="{}" data-handed-in="{}"'.format(escape(town["score_code"]), escape(town["handed_in"])) \
         if town.get("score_code") else ""
     # A town a phone took already (held): a phone that never entered it says so as it opens (table-town.mjs).

@@ -38,18 +38,20 @@ def status(record: dict, i: int) -> str:
 
 def table_view(record: dict, setup: dict) -> dict:
     """Return what a phone following the table is told: its revision, whether it is finished, the finished game's
-    code ("result", None until then: the web layer makes it the result's address), its events, and each player's
-    name, status, version and total once their town is handed in, and whether that total is the least the town makes
-    ("least": while the town on its right is not handed in, scored_live).
+    code ("result", None until then: the web layer makes it the result's address), the code of the game of the towns
+    handed in ("score_code": table_game; the setup's until one is), its events, and each player's name, status,
+    version and total once their town is handed in, and whether that total is the least the town makes ("least":
+    while the town on its right is not handed in, scored_live).
 
-    The towns themselves stay on the server: a phone following the table draws names, statuses and
-    totals only, so a table that changes every second costs a small answer and, until a town is
-    handed in, no decoding.
+    The towns being entered stay on the server: a phone following the table draws names, statuses and
+    totals, and scores its own town beside those handed in (score_code), so a table that changes every
+    second costs a small answer and, until a town is handed in, no decoding.
     """
     totals = {}
     least = set()
     finished = all(record["done"])
     result = None
+    score_code = record["setup"]
     if any(record["done"]):
         # The towns handed in alone: a town being entered on the right is not yet what it will be.
         game = table_game(record, handed_in=True)
@@ -63,9 +65,10 @@ def table_view(record: dict, setup: dict) -> dict:
                 totals[i] = live["total"]
                 if "until" in live:
                     least.add(i)
+        score_code = encode(game)
         if finished:
-            result = encode(game)
-    return {"revision": record["revision"], "finished": finished, "result": result,
+            result = score_code
+    return {"revision": record["revision"], "finished": finished, "result": result, "score_code": score_code,
             "events": [{key: event[key] for key in ("player", "kind", "revision")} for event in record.get("events", [])],
             "players": [{"name": p["name"], "status": status(record, i), "version": record["versions"][i],
                          "total": totals.get(i), "least": i in least}
