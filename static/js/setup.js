@@ -134,11 +134,10 @@ function drawChoices(state) {
   for (const colour of words.catalogue.card_colours) {
     const input = form.querySelector(`input[name="${colour}"][value="${CSS.escape(state[colour])}"]`);
     if (input) input.checked = true;
-    // No card of the colour chosen any more (Fortune's, its switch turned off): none stays checked out of sight.
     else for (const other of form.querySelectorAll(`input[name="${colour}"]:checked`)) other.checked = false;
   }
-  drawChosen();
   drawMode(state);
+  drawChosen();
 }
 
 // The mode and the options' boxes as a state has them (each box the state's true or false of its name): an address's
@@ -157,10 +156,12 @@ function drawMode(state) {
   form.classList.toggle("is-fortune", Boolean(state.fortune));
 }
 
-// The row of the seven chosen shows the card checked in each colour, named as its choice is, or that none is.
+// The row of the seven chosen shows the card checked in each colour, named as its choice is, or that none is: a card
+// of Fortune's stays checked while its switch is off, out of sight and out of the game (new_game.played_card).
 function drawChosen() {
+  const played = form.classList.contains("is-fortune") ? "" : ":not(.fortune-card *)";
   for (const chip of form.querySelectorAll(".chosen-card")) {
-    const checked = form.querySelector(`input[name="${chip.dataset.colour}"]:checked`);
+    const checked = form.querySelector(`input[name="${chip.dataset.colour}"]:checked${played}`);
     chip.querySelector(".chosen-name").textContent = checked
       ? document.getElementById("card-name-" + checked.value).textContent : chip.dataset.none;
   }
@@ -361,8 +362,8 @@ function showAnswers(fields, typed) {
     else if (field.type === "radio") field.checked = field.value === fields[field.name];
     else field.value = fields[field.name];
   }
-  drawChosen();
   drawMode({ mode: fields.mode, fortune: "fortune" in fields });
+  drawChosen();
 }
 
 // The button a tap's stands for on the rows shown (null for none): a row's button (move up, remove) tapped on rows

@@ -163,8 +163,14 @@ def test_fortunes_cards_leave_the_chooser_with_its_switch(tab, live_server):
     expect(page.locator("label.card-choice[data-card=tithe-barn]")).to_be_hidden()
     # The row of the seven says the red card is gone with its switch, as the page says a colour without a card.
     expect(red).to_have_text(RED_NONE)
-    expect(page.locator("input[name=red]:checked")).to_have_count(0)
+    expect(page.locator("input[name=red]:checked")).to_be_hidden()
     expect(page.locator("#monuments-0 option:not([hidden])")).to_have_count(16)
+    # Ticked again, the card chosen is back: it stayed chosen out of sight.
+    page.get_by_label("Fortune-kártyák").check()
+    expect(red).to_have_text("Dézsmapajta")
+    expect(page.locator("input[name=red][value=tithe-barn]")).to_be_checked()
+    page.get_by_label("Fortune-kártyák").uncheck()
+    expect(red).to_have_text(RED_NONE)
     # Refused with the chooser folded: it opens at the colour's message, which takes the focus, the title saying Error
     # as the server's page does; a card chosen answers it, and the title is the page's own again.
     page.click("details.chooser summary")

@@ -334,13 +334,17 @@ def test_a_fortune_monument_is_played_only_with_fortunes_monuments_on():
     assert (game["players"][0]["monument"], game["fortune_monuments"]) == ("caterinas-grotto", True)
 
 
-def test_a_fortune_card_left_chosen_when_fortune_is_switched_off_is_no_choice():
+def test_a_fortune_card_chosen_stays_chosen_out_of_the_game_while_fortune_is_switched_off():
     fields = dict(FULL, red="tithe-barn")
     assert new_game.read(dict(fields, fortune="y"))["red"] == "tithe-barn"
-    assert new_game.read(fields)["red"] == ""
+    off = new_game.read(fields)
+    assert (off["red"], new_game.played_card(off, "red")) == ("tithe-barn", "")
     assert new_game.unread(fields) == []
-    _, placed = new_game.start(new_game.read(fields))
+    _, placed = new_game.start(off)
     assert [item["code"] for item in placed["fields"]["red"]] == ["one-per-colour"]
+    # Ticked again, the form the state draws plays it.
+    game, placed = new_game.start(new_game.read(dict(new_game.fields_of(off), fortune="y")))
+    assert (placed, game["buildings"][1]) == ({"fields": {}, "general": []}, "tithe-barn")
     # A card that is none of the game's at all is named as no form of ours sends it.
     assert [item["code"] for item in new_game.unread(dict(fields, red="pumpkin"))] == ["one-per-colour"]
 

@@ -143,6 +143,17 @@ def test_deal_gives_one_card_per_colour(client):
         assert len(checked(html, colour)) == 1
 
 
+@pytest.mark.parametrize("lang, none, named", [("en", "red: no card chosen", "Tithe Barn"),
+                                               ("fr", "rouge\u00a0: aucune carte choisie", "Grange dîmière")])
+def test_fortunes_switch_turned_off_and_on_again_keeps_its_card_chosen(client, lang, none, named):
+    fields = dict(SETUP, red="tithe-barn", action="refresh")
+    off = client.get("/{}/new".format(lang), query_string=fields).text
+    chip = r'data-colour="red"[^>]*>.*?class="chosen-name">([^<]*)<'
+    assert (checked(off, "red"), re.search(chip, off, re.S).group(1)) == (["tithe-barn"], none)
+    on = client.get("/{}/new".format(lang), query_string=dict(fields, fortune="y")).text
+    assert (checked(on, "red"), re.search(chip, on, re.S).group(1)) == (["tithe-barn"], named)
+
+
 def test_deal_monuments_offers_two_each(client):
     html = client.get("/en/new", query_string=dict(SETUP, action="deal-monuments")).text
     dealt = hidden_values(html, "dealt-")

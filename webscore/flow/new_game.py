@@ -168,9 +168,15 @@ def read(fields: dict) -> dict:
     state.update(_options(fields))
     for colour in CARD_COLOURS:
         card = _text(fields, colour)
-        # A card of Fortune's, chosen before its switch was turned off, is no choice any more.
-        state[colour] = card if card in cards_of_colour(colour, state["fortune"]) else ""
+        # A card of Fortune's stays chosen while its switch is off, out of sight and out of the game (played_card): ticked
+        # again, it is back.
+        state[colour] = card if card in cards_of_colour(colour, fortune=True) else ""
     return state
+
+
+def played_card(state: dict, colour: str) -> str:
+    """Return the card a setup plays in a colour: the one chosen, "" for none or for Fortune's while its switch is off."""
+    return state[colour] if state[colour] in cards_of_colour(colour, state["fortune"]) else ""
 
 
 def _options(fields: dict) -> dict:
@@ -451,7 +457,7 @@ def refused(state: dict, sent=()) -> dict:
 def check(state: dict, sent=()) -> dict:
     """Return the problems that keep a state from starting a game, after those of what was sent, placed on their fields."""
     # What unread() found comes first; the same problem on the same field is told once.
-    found = [problem("one-per-colour", value=colour) for colour in CARD_COLOURS if not state[colour]]
+    found = [problem("one-per-colour", value=colour) for colour in CARD_COLOURS if not played_card(state, colour)]
     if not state["without_monuments"]:
         # Fortune's, with its switch off; one the mode leaves out is named as such by the game's own check: no switch
         # would let it be played.

@@ -15,6 +15,7 @@ from flask import url_for
 from ...flow import new_game as setup_flow
 from ...flow.text import problem_text
 from ...scoring import encode
+from ...scoring.cards import CARD_COLOURS
 from ...scoring.validate import MAX_NAME_UNITS
 from ...scoring.validate import MAX_PLAYERS
 from ..http import page_cache
@@ -47,7 +48,8 @@ def _page(state: dict, placed: dict, status: int = 200, focus: str = ""):
     return render_template("setup.html", form=_form(state, placed), general=general, max_players=MAX_PLAYERS,
                            players_full=words["problems"]["player-count"], max_name=MAX_NAME_UNITS,
                            monument_choices=monument_choices,
-                           offers=setup_flow.monument_offers(state), focus=focus), status
+                           offers=setup_flow.monument_offers(state), focus=focus,
+                           played={colour: setup_flow.played_card(state, colour) for colour in CARD_COLOURS}), status
 
 
 @bp.get("/new")
