@@ -43,6 +43,7 @@ function townQuery(form) {
   const query = new URLSearchParams(new FormData(form));
   query.delete("go");
   query.delete("confirm");
+  query.delete("draft");
   return query.toString();
 }
 
@@ -308,6 +309,9 @@ export function enhance(form) {
   const applyMonument = form.querySelector(".monument-fact button[name=go]");
   monument?.addEventListener("change", () => form.requestSubmit(applyMonument));
   keepAwake(form.querySelector(".facts"));
+  // The town typed is kept as this phone's draft (remember): the way to the setup need not wait for its answers, which
+  // the page says (webscore/flow/town_step.py DRAFT_KEPT).
+  if (form.dataset.key && form.elements.draft) form.elements.draft.disabled = false;
   focusFirstProblem(form);
   form.classList.add("js-town");
   // The taps made before this ran (early-taps.js), answered in order once the page's other scripts (its live

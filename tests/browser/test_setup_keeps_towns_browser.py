@@ -5,6 +5,7 @@ town is still hers. The same from a town step's own button, in French, without g
 """
 
 import re
+from urllib.parse import urlencode
 
 from playwright.sync_api import expect
 
@@ -12,6 +13,7 @@ from support.phone import go_offline
 from support.phone import install
 from support.phone import slow_network
 from support.phone import tap_town
+from support.webflow import SETUP
 from webscore.scoring import decode
 
 ANA = ("cottage farm cottage .", ". . . .", ". . . .", ". . . .")
@@ -164,3 +166,25 @@ def test_a_game_changed_from_a_town_step_starts_again_at_that_town_and_stays_one
     games = page.locator(".recent-list > li")
     expect(games).to_have_count(1)
     expect(games.first).to_contain_text("Dóra")
+
+
+def test_the_setup_opens_from_a_town_whose_coins_and_seed_are_not_answered_and_the_town_comes_back(tab, live_server):
+    # Coins and Tiny Trees: Ana's town has its buildings, its coins and seed not counted yet, when Dóra joins.
+    page = tab
+    page.goto(live_server + "/hu/new?" + urlencode(dict(SETUP, coins="y", tiny_trees="y")))
+    page.wait_for_url("**/g/**/1")
+    page.wait_for_selector("form.js-town[data-live-total]")
+    tap_town(page, ANA)
+    page.get_by_role("button", name="Játékosok vagy épületek módosítása").click()
+    expect(page.locator("h1")).to_have_text("Új játszma")
+    page.wait_for_function(CORE_READY)
+    page.click("button[value=add]")
+    page.fill("#players-3", "Dóra")
+    page.click("button[value=start]")
+    page.wait_for_url("**/g/**/1?**")
+    expect(page.locator("h1")).to_have_text("Ana városa")
+    # Her town as she left it, still asking its coins.
+    for square, card in (("a1", "cottage"), ("b1", "farm"), ("c1", "cottage"), ("d1", "")):
+        expect(page.locator("#square_" + square)).to_have_value(card)
+    expect(page.locator("#coins")).to_have_value("")
+    assert [p["name"] for p in _town(page.url)["players"]] == ["Ana", "Bo", "Cy", "Dóra"]

@@ -78,6 +78,21 @@ def test_a_town_with_a_building_waits_for_its_coins_then_its_seed():
         "coins": ["coins-missing"], "seed": ["seed-missing"]}
 
 
+def test_the_way_to_the_setup_from_a_page_keeping_its_draft_waits_for_no_answer():
+    g = game()
+    code = encode(g)
+    kept = dict([town_step.DRAFT_KEPT], go="setup")
+    answer = town_step.save(g, 2, dict(fields(*CELLAR), **kept), code)
+    assert (answer["code"], answer["setup"]["towns"], answer["setup"]["resume"]) == (code, code, "1")
+    assert answer["game"]["players"][1]["town"][0] == [None] * 4
+    # An answer given wrongly is still named: it would be lost on the way.
+    answer = town_step.save(g, 2, dict(fields(*CELLAR, coins="x"), **kept), code)
+    assert [item["code"] for item in answer["problems"]["fields"]["coins"]] == ["coins-not-a-number"]
+    # A page that keeps no draft (no scripts) asks them first: the town goes to the setup saved.
+    answer = town_step.save(g, 2, dict(fields(*CELLAR), go="setup"), code)
+    assert sorted(answer["problems"]["fields"]) == ["coins", "seed"]
+
+
 def test_a_game_without_the_expansions_asks_neither_and_drops_them():
     g = game(coins=False, tiny_trees=False)
     changed, waiting = town_step.live(g, 2, fields(*CELLAR, coins=3, seed="d4"))

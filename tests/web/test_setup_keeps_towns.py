@@ -41,6 +41,23 @@ def test_the_town_step_offers_the_setup_and_its_button_keeps_the_town_entered(cl
     assert kept["players"][1]["town"][0] == ["feast-hall", None, None, None]
 
 
+def test_the_setup_opens_from_a_town_whose_coins_and_seed_are_not_answered_yet(client):
+    first = code_of(client.get("/en/new", query_string=dict(SETUP, coins="y", tiny_trees="y")).headers["Location"])
+    typed = dict(town_query("farm . . .", ". . . .", ". . . .", ". . . ."), coins="", seed="", go="setup")
+    # The page's script keeps the town typed as the phone's draft, and says so.
+    answer = client.get("/en/g/{}/1/save".format(first), query_string=dict(typed, draft="kept"))
+    assert answer.status_code == 302
+    where = urlsplit(answer.headers["Location"])
+    query = parse_qs(where.query)
+    assert (where.path, query["towns"], query["resume"], query["players-0"]) == ("/en/new", [first], ["0"], ["Ana"])
+    # Without scripts the questions come first, the town typed kept on the page.
+    asked = client.get("/en/g/{}/1/save".format(first), query_string=typed)
+    assert (asked.status_code, errors(asked.text)) == (
+        422, ["How many coins are in the chest, before any are spent at the end?", "Which square holds this player's seed?"])
+    step = client.get("/en/g/{}/1".format(first))
+    assert '<input type="hidden" name="draft" value="kept" disabled>' in step.text
+
+
 def test_the_setup_draws_the_towns_it_keeps_and_each_row_seat(client):
     code = _begun(client)
     setup = client.get("/fr/g/{}/1/save".format(code), query_string=dict(ANA, go="setup")).headers["Location"]

@@ -26,6 +26,7 @@ from .text import problem_text
 from .text import sentences
 from .text import titled
 from .text import whole_words
+from .town_step import DRAFT_KEPT
 from .town_step import FROM_SCORES
 
 # The 16 squares of a town, row by row.
@@ -371,9 +372,10 @@ def town_step(words: dict, step: dict, grid: str) -> str:
     else:
         actions.append('<button type="submit" name="go" value="results" class="primary">{}</button>'.format(
             escape(ui["see_scores"])))
-    # The way back to the setup keeps every town: players removed, added or moved keep theirs.
-    setup = '<p class="to-setup"><button type="submit" name="go" value="setup" class="small">{}</button></p>'.format(
-        escape(ui["change_setup"]))
+    # The way back to the setup keeps every town: players removed, added or moved keep theirs. Where the page keeps the
+    # town typed as the phone's draft, it says so (town.js enables DRAFT_KEPT), and the way waits for no answer.
+    setup = ('<p class="to-setup"><button type="submit" name="go" value="setup" class="small">{}</button>'
+             '<input type="hidden" name="{}" value="{}" disabled></p>').format(escape(ui["change_setup"]), *DRAFT_KEPT)
     form = ('<form class="town-form" id="town-form" data-code="{code}" data-player="{n}" data-lang="{lang}" '
             'data-key="{key}" method="get" action="{action}" novalidate>\n  {general}\n  {confirm}\n  {grid}\n\n'
             '  {monument}\n  <div class="step-actions">\n    {actions}\n  </div>\n  {setup}\n</form>').format(

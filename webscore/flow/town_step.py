@@ -48,6 +48,8 @@ FACT_LIMITS = {"master_builder_turns": (0, MAX_TURNS), "shrine_buildings": (1, 1
 MONUMENT_PROBLEMS = ("monument-taken", "unknown-monument", "not-in-solo", "fortune-monuments-not-dealt")
 # The button that keeps this town and opens the setup of the game, to change its players or buildings.
 TO_SETUP = "setup"
+# The end of a problem's code that says a question of the town is not answered yet ("coins-missing").
+UNANSWERED = "-missing"
 # "See the scores" asks once before scoring a town with more empty squares than this.
 MOSTLY_EMPTY = 8
 
@@ -113,6 +115,12 @@ def kept_query(fields: dict) -> dict:
     """Return what the address of the step a town step's buttons lead to keeps of its fields: where it was
     opened from, so the steps after one opened from the scores offer the way back too."""
     return {FROM: SCORES} if from_scores(fields) else {}
+
+
+# What a step's page sends where it keeps the town typed as the phone's draft (town.js enables the field): the way to the
+# setup then waits for no question to be answered, the draft carrying the town there. A page without scripts keeps
+# nothing: its way to the setup asks them first, so that the town goes there saved.
+DRAFT_KEPT = ("draft", "kept")
 
 
 # What the step's buttons send as go, besides a player's number (the players' buttons, the monument's, the
@@ -370,14 +378,20 @@ def save(game: dict, n: int, fields: dict, opened_with: str = "", town=None) -> 
 
     Return {"problems": placed} to show on the form, {"confirm": [players]} when the results would score
     towns that look unfinished (unless the step was opened from the scores), {"game", "code", "setup"} for the
-    setup that keeps every town (setup, its fields), or {"game", "code", "step", "query"} (step None for the
-    results; query, what the next step's address keeps: kept_query). What no form of ours sends (unread()) is
+    setup that keeps every town (setup, its fields; this one as last saved while a question of it is not answered),
+    or {"game", "code", "step", "query"} (step None for the results; query, what the next step's address keeps:
+    kept_query). What no form of ours sends (unread()) is
     refused first. town, where given, is the town as the fields' first values give it, read and checked already
     (read_checked): a step that draws itself again where the save is refused reads them once, for both.
     """
     sent = unread(game, n, fields)
     fields = first_values(fields)
     changed, found = checked_town(game, n, fields, sent, town)
+    if _to_setup_unanswered(fields, sent, found):
+        # A question not answered yet (the coins, the seed, a monument's count) does not hold up the way to the setup:
+        # a town needs its answers to be saved, so the game goes as it was last saved, and the town as typed stays the
+        # page's draft, which the setup carries to its player's seat (setup.js) and the step shows again.
+        return _to_setup(game, n, opened_with or encode(game))
     found = sent + found
     if found:
         return {"problems": place(found, n), "game": changed}
@@ -385,8 +399,7 @@ def save(game: dict, n: int, fields: dict, opened_with: str = "", town=None) -> 
     if opened_with and code == encode(game):
         code = opened_with
     if fields.get("go") == TO_SETUP:
-        setup = new_game.fields_of(new_game.kept_state(changed, n - 1))
-        return {"game": changed, "code": code, "setup": setup}
+        return _to_setup(changed, n, code)
     step = next_step(changed, n, fields.get("go"))
     # A step opened from the scores comes after them: towns barely begun were seen there, and the question answered.
     if step is None and fields.get(CONFIRM_EMPTY[0]) != CONFIRM_EMPTY[1] and not from_scores(fields):
@@ -394,6 +407,18 @@ def save(game: dict, n: int, fields: dict, opened_with: str = "", town=None) -> 
         if unfinished:
             return {"confirm": unfinished, "game": changed, "code": code}
     return {"game": changed, "code": code, "step": step, "query": kept_query(fields)}
+
+
+def _to_setup_unanswered(fields: dict, sent: list, found: list) -> bool:
+    """Tell whether a save goes to the setup with questions of its town not answered yet, and nothing else refused (sent:
+    what no form sends; found: the town's problems), from a page that keeps the town typed as its draft (DRAFT_KEPT)."""
+    return (fields.get("go") == TO_SETUP and fields.get(DRAFT_KEPT[0]) == DRAFT_KEPT[1] and not sent and bool(found)
+            and all(item["code"].endswith(UNANSWERED) for item in found))
+
+
+def _to_setup(game: dict, n: int, code: str) -> dict:
+    """Return save()'s answer that opens the setup of a game (its code given), to start again at player n's town."""
+    return {"game": game, "code": code, "setup": new_game.fields_of(new_game.kept_state(game, n - 1))}
 
 
 def live(game: dict, n: int, fields: dict, town=None):
