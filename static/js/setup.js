@@ -22,8 +22,13 @@ function seed() {
 // address keeps them meanwhile, with what is typed in the form over them.
 let opened = null;
 
+// A start refused keeps in the address, while its messages are shown, the action that names them again on a reload
+// without starting the game (new_game.reload_action): the server's page says it (data-reload), then each answer.
+let reloadAction = form?.dataset.reload ?? "";
+
 function mirror() {
   const query = new URLSearchParams({ ...(opened ?? {}), ...formFields(form) });
+  if (reloadAction && form.querySelector(".error")) query.set("action", reloadAction);
   history.replaceState(history.state, "", location.pathname + "?" + query.toString());
 }
 
@@ -284,9 +289,7 @@ async function act(action, given = null, waits = true) {
   showRecentNames();
   // The towns the answer read (none, where they do not read), unless brought up to date meanwhile.
   if (form.elements.towns.value === towns) form.elements.towns.value = answer.state.towns;
-  // A link to play again that cannot be read stays the address, as the server's page leaves it: a reload says so
-  // again, where the blank form's fields said nothing. The first change writes the form over it.
-  if (!(again && answer.problems)) mirror();
+  reloadAction = answer.reload ?? "";
   announce(said.said);
   if (answer.problems) {
     // The page with its problems is a new drawing: the button refused (start) acts again once they are mended, while
@@ -307,6 +310,9 @@ async function act(action, given = null, waits = true) {
     // Where the button leaves the focus (new_game.focus_after): a field's name, or a button's value.
     (form.elements.namedItem(answer.focus) ?? form.querySelector(`button[name="action"][value="${CSS.escape(answer.focus)}"]`))?.focus();
   }
+  // A link to play again that cannot be read stays the address, as the server's page leaves it: a reload says so
+  // again, where the blank form's fields said nothing. The first change writes the form over it.
+  if (!(again && answer.problems)) mirror();
 }
 
 // A setup that keeps the towns of a game begun (Back to it from a town step) names the game as it was when

@@ -107,6 +107,31 @@ def test_a_start_refused_says_error_in_the_title_and_focuses_the_name_to_mend(ta
     expect(page).to_have_title(REFUSED[lang][1])
 
 
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_a_start_refused_names_its_problem_again_when_reloaded_and_never_starts_the_game(tab, live_server, lang):
+    # Reloaded (or woken by the phone), the page showed the form without its message.
+    page = tab
+    page.goto(live_server + "/{}/new".format(lang))
+    page.wait_for_function(CORE_READY, timeout=WAIT)
+    page.fill("#players-1", "Bo")
+    page.locator('button[value="start"]').click()
+    expect(page.locator(".error")).to_have_text([REFUSED[lang][2]])
+    page.reload()
+    expect(page.locator(".error")).to_have_text([REFUSED[lang][2]])
+    expect(page).to_have_title(REFUSED[lang][0])
+    expect(page.locator("#players-1")).to_have_value("Bo")
+    # Answered, the message goes from the address too: reloaded then, the form is as typed, and no game starts.
+    page.wait_for_function(CORE_READY, timeout=WAIT)
+    page.locator("#players-0").press_sequentially("Ana")
+    expect(page.locator(".error")).to_have_count(0)
+    expect(page).not_to_have_url(re.compile(r"[?&]action="))
+    page.reload()
+    expect(page.locator("#players-0")).to_have_value("Ana")
+    expect(page.locator(".error")).to_have_count(0)
+    expect(page).to_have_title(REFUSED[lang][1])
+    assert "/new?" in page.url
+
+
 def test_a_player_removed_from_six_can_be_added_again_and_six_say_why_there_is_no_more(phone, live_server):
     # Seven players drawn by the server (an address made by hand): refused, its message has the focus and the title
     # says Error; a player removed answers it, where the title went on saying Error.

@@ -27,7 +27,7 @@ SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[Heal
 VALUES = st.sampled_from(["", "Ana", " Bo ", "x" * 30, "²", "①", "3", "12", "-1", "farm", "cottage", "warehouse",
                           "the-starloom", "solo", "town-hall", "y", "false", "A\u202eB", "\u00a0", "\u20032 "])
 ACTIONS = st.sampled_from(["add", "remove-0", "remove-1", "up-1", "up-2", "up-²", "deal", "deal-monuments",
-                           "first-game", "refresh", "start", "play", "fly"])
+                           "first-game", "refresh", "start", "play", "check", "fly"])
 
 
 def setup_fields():

@@ -172,6 +172,19 @@ def test_the_browsers_door_keeps_the_monuments_aside_without_a_problem():
     assert "problems" not in json.loads(setup_json(json.dumps({"fields": FULL, "action": "refresh"})))
 
 
+def test_a_start_refused_is_checked_again_by_the_action_its_address_keeps_which_never_starts():
+    blank = dict(FULL, **{"players-1": ""})
+    answer = json.loads(setup_json(json.dumps({"fields": blank, "action": "start"})))
+    assert (list(answer["problems"]["fields"]), answer["reload"]) == (["players-1"], new_game.CHECK)
+    again = json.loads(setup_json(json.dumps({"fields": blank, "action": new_game.CHECK})))
+    assert (again["problems"], again["reload"]) == (answer["problems"], new_game.CHECK)
+    # Mended, the check starts nothing; a button refused for what the address holds keeps no action.
+    assert set(json.loads(setup_json(json.dumps({"fields": FULL, "action": new_game.CHECK})))) == {
+        "state", "offers", "focus"}
+    refused = json.loads(setup_json(json.dumps({"fields": dict(FULL, mode="chess"), "action": "add"})))
+    assert (list(refused["problems"]["fields"]), refused["reload"]) == (["mode"], "")
+
+
 def _begun():
     """A game begun by FULL's setup (Ana with the Starloom, Bo), with both towns partly entered."""
     game, placed = new_game.start(new_game.read(FULL))

@@ -127,6 +127,17 @@ def test_setup_mistakes_are_shown_and_nothing_typed_is_lost(client, changes, mes
     assert names_typed(response.text)[0] == "Ana"
 
 
+@pytest.mark.parametrize("lang, message", [("en", "Enter a name."), ("fr", "Saisissez un nom.")])
+def test_a_setup_refused_at_its_start_says_so_again_when_reloaded_and_starts_nothing(client, lang, message):
+    refused = client.get("/{}/new".format(lang), query_string=dict(SETUP, **{"players-1": ""}))
+    assert (refused.status_code, errors(refused.text)) == (422, [message])
+    assert 'data-reload="check"' in refused.text
+    again = client.get("/{}/new".format(lang), query_string=dict(SETUP, action="check", **{"players-1": ""}))
+    assert (again.status_code, errors(again.text), names_typed(again.text)) == (422, [message], ["Ana", "", "Cy"])
+    mended = client.get("/{}/new".format(lang), query_string=dict(SETUP, action="check"))
+    assert (mended.status_code, errors(mended.text), "data-reload" in mended.text) == (200, [], False)
+
+
 def test_setup_buttons_add_move_and_remove_players(client):
     query = dict(SETUP, action="up-2")
     html = client.get("/en/new", query_string=query).text

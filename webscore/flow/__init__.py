@@ -51,7 +51,8 @@ def _opened(code: str) -> dict:
 
 def setup_json(text: str) -> str:
     """Answer a setup form: {"fields", "action", "seed"} → {"state", "offers", "focus"} (new_game.focus_after) or
-    {"code", "key", "step"} (the town step it starts at) or {"problems"};
+    {"code", "key", "step"} (the town step it starts at) or {"problems", "reload"} (the action its address keeps:
+    new_game.reload_action);
     with towns kept, also their game's key (towns_key), by which the phone finds the newest code of that game
     and the towns typed but not yet saved in it, and once started, what each building kept is now (renamed:
     new_game.renamed_buildings), for those towns' squares. Fields holding "again" (a link to play again) are answered
@@ -87,9 +88,11 @@ def setup_json(text: str) -> str:
             if kept:
                 answer["renamed"] = new_game.renamed_buildings(kept, game)
     else:
-        placed = new_game.refused(state, sent)
+        placed = new_game.refused(state, sent, action)
         if placed["fields"] or placed["general"]:
             answer["problems"] = placed
+    if "problems" in answer:
+        answer["reload"] = new_game.reload_action(action, answer["problems"])
     return json.dumps(answer)
 
 

@@ -51,6 +51,9 @@ ROWS = ("players", "monuments", "dealt", "origins")
 MAX_TYPED = 200
 # The buttons that start the game the setup describes: enter the towns, play at the table, one phone each.
 STARTS = ("start", "play", "table")
+# What the address of a setup refused at its start asks instead, so that a reload names its problems again (check())
+# without starting the game, as the start's own address would once they were mended (setup.js).
+CHECK = "check"
 # The expansions' switches: coins, Fortune's cards and monuments among the piles, Tiny Trees.
 EXPANSIONS = ("coins", "fortune", "fortune_monuments", "tiny_trees")
 
@@ -447,11 +450,20 @@ def place(found: list) -> dict:
     return placed
 
 
-def refused(state: dict, sent=()) -> dict:
+def refused(state: dict, sent=(), action: str = "") -> dict:
     """Return the problems of a setup whatever it is asked to do, placed on their fields: what unread() found (sent),
     then its players when they are more than a game has (read() keeps every row an address names: a seventh player
-    is refused, never dropped), by the core's own check."""
+    is refused, never dropped), by the core's own check. Asked to CHECK, every problem that keeps it from starting."""
+    if action == CHECK:
+        return check(state, sent)
     return place(list(sent) + player_count_problems(state["players"]))
+
+
+def reload_action(action: str, placed: dict) -> str:
+    """Return the action the address of a setup answered keeps for a reload to show the same answer: CHECK where a
+    start (or a check) is refused, else none ("")."""
+    refused_start = (action in STARTS or action == CHECK) and (placed["fields"] or placed["general"])
+    return CHECK if refused_start else ""
 
 
 def check(state: dict, sent=()) -> dict:

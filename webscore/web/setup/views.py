@@ -41,7 +41,7 @@ def _form(state: dict, placed: dict) -> SetupForm:
     return form
 
 
-def _page(state: dict, placed: dict, status: int = 200, focus: str = ""):
+def _page(state: dict, placed: dict, status: int = 200, focus: str = "", action: str = ""):
     words = page_words_of_browser()
     general = [problem_text(words, item) for item in placed["general"]]
     # At the most players, "Add a player" gives way to why: the problem the flow names then, as the pad says it.
@@ -49,6 +49,7 @@ def _page(state: dict, placed: dict, status: int = 200, focus: str = ""):
                            players_full=words["problems"]["player-count"], max_name=MAX_NAME_UNITS,
                            monument_choices=monument_choices,
                            offers=setup_flow.monument_offers(state), focus=focus,
+                           reload=setup_flow.reload_action(action, placed),
                            played={colour: setup_flow.played_card(state, colour) for colour in CARD_COLOURS}), status
 
 
@@ -73,14 +74,14 @@ def new_game(lang):
     before = len(state["players"])
     state = setup_flow.apply(action, state, _dealer)
     if action not in setup_flow.STARTS:
-        placed = setup_flow.refused(state, sent)
+        placed = setup_flow.refused(state, sent, action)
         if placed["fields"] or placed["general"]:
-            return _page(state, placed, 422)
+            return _page(state, placed, 422, action=action)
         # The page answered takes the focus where the page's script leaves it (new_game.focus_after).
         return _page(state, placed, focus=setup_flow.focus_after(action, before, state))
     game, placed = setup_flow.start(state, sent)
     if game is None:
-        return _page(state, placed, 422)
+        return _page(state, placed, 422, action=action)
     if action == "play":
         return redirect(url_for("pages.play", code=encode(game)), 302)
     if action == "table":
