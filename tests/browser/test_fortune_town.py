@@ -76,6 +76,27 @@ def test_a_game_with_coins_and_a_seed_is_entered_on_the_phone(phone, live_server
     assert read_results(page) == {name: (TOTALS[name], PLACES[name]) for name in ("Léa", "Noé")}
 
 
+@pytest.mark.parametrize("lang, check, whole", [
+    ("en", "Running total: check your answer to “Coins in the chest, before any spent at the end”",
+     "Enter a whole number."),
+    ("fr", "Total provisoire\u00a0: vérifiez votre réponse au champ «\u00a0Pièces dans le coffre, avant toute dépense "
+           "de fin de partie\u00a0»", "Saisissez un nombre entier."),
+])
+def test_coins_typed_in_arabic_indic_digits_are_shown_and_named_not_dropped(tab, live_server, lang, check, whole):
+    # A keyboard that writes ٣ for 3: the number field dropped it without a word, and the town went on without coins.
+    page = tab
+    page.goto(live_server + "/{}/g/{}/2".format(lang, encode(empty_setup(GAME))))
+    page.wait_for_selector("form.js-town[data-live-total]")
+    tap_town(page, ROWS["Noé"])
+    page.click("#coins")
+    page.keyboard.type("٣")
+    expect(page.locator("#coins")).to_have_value("٣")
+    expect(page.locator(".running-total")).to_have_text(check)
+    page.click("button[name=go][value=back]")
+    expect(page.locator("#coins-error-1")).to_have_text(whole)
+    expect(page.locator("#coins")).to_have_value("٣")
+
+
 def test_without_scripts_the_seed_is_chosen_in_its_select(phone_without_js, live_server):
     page = phone_without_js.new_page()
     page.goto(live_server + "/fr/g/{}/2".format(encode(empty_setup(GAME))))

@@ -42,10 +42,11 @@ def test_each_warehouse_load_field_is_named_with_its_square(client, lang, names)
     code = start(client)
     query = town_query("warehouse . . .", ". . . .", ". . . .", ". . . warehouse")
     html = client.get("/{}/g/{}/2?{}".format(lang, code, urlencode(query))).get_data(as_text=True)
-    assert [re.search(r'<input aria-label="([^"]*)" class="stored-input" id="stored_{}"'.format(square), html).group(1)
-            for square in ("a1", "d4")] == names
+    field = r'<input aria-label="([^"]*)" autocomplete="off" class="stored-input" id="stored_{}"'
+    assert [re.search(field.format(square), html).group(1) for square in ("a1", "d4")] == names
     # Every square's field (shown once a Warehouse stands there) is named so.
-    assert len(re.findall(r'<input aria-label="[^"]*\b(\w\d)\b[^"]*" class="stored-input" id="stored_\1"', html)) == 16
+    named = r'<input aria-label="[^"]*\b(\w\d)\b[^"]*" autocomplete="off" class="stored-input" id="stored_\1"'
+    assert len(re.findall(named, html)) == 16
 
 
 def test_a_french_town_with_a_problem_has_one_colon_in_its_title(client):

@@ -46,10 +46,10 @@ def test_a_coins_games_step_shows_its_coins_its_seed_and_hollow_hills_swaps(clie
     page = client.get("/{}/g/{}/1".format(lang, encode(game())))
     assert page.status_code == 200
     html = page.text
-    assert re.search(r'<input id="coins" inputmode="numeric" max="5" min="0" name="coins" type="number" value="2">',
-                     html)
-    assert re.search(r'<input id="hollow_hill_swaps" inputmode="numeric" max="99" min="0" name="hollow_hill_swaps" '
-                     r'type="number" value="1">', html)
+    assert re.search(r'<input autocomplete="off" id="coins" inputmode="numeric" name="coins" pattern="\[0-9\]\*" '
+                     r'type="text" value="2">', html)
+    assert re.search(r'<input autocomplete="off" id="hollow_hill_swaps" inputmode="numeric" name="hollow_hill_swaps" '
+                     r'pattern="\[0-9\]\*" type="text" value="1">', html)
     assert re.search(r'<select class="seed-select" id="seed" name="seed"><option value="">[^<]+</option>'
                      r'<option value="none">{}</option><option value="a1">a1</option>.*'
                      r'<option selected value="d4">d4</option></select>'.format(SEED_NONE[lang]), html)
@@ -72,7 +72,7 @@ def test_a_town_saved_without_its_coins_is_refused_naming_them(client, lang):
     message = COINS_MISSING[lang]
     assert message in text_of(html)
     # On its field, tied to it.
-    assert re.search(r'<input aria-describedby="coins-error-1" aria-invalid="true" id="coins"', html)
+    assert re.search(r'<input aria-describedby="coins-error-1" aria-invalid="true" autocomplete="off" id="coins"', html)
     assert re.search(r'<span class="error" id="coins-error-1" role="alert">{}</span>'.format(re.escape(message)), html)
     assert 'id="seed-error-1"' not in html
 

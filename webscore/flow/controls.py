@@ -65,9 +65,11 @@ def tied(errors: dict, field: str) -> dict:
             "aria-describedby": " ".join("{}-error-{}".format(field, n + 1) for n in range(len(errors[field])))}
 
 
-def number_field(field: str, limits: list, value, errors: dict, extra=None) -> str:
-    """Return a whole number's input, its range given, tied to its messages."""
-    found = {"id": field, "name": field, "type": "number", "min": limits[0], "max": limits[1], "inputmode": "numeric",
+def number_field(field: str, value, errors: dict, extra=None) -> str:
+    """Return a whole number's input, tied to its messages: text with a number keypad, as the score pad's, so that the
+    flow reads what was typed (fields.whole) where a number input dropped what it could not read without a word (a
+    keyboard's Arabic-Indic digits)."""
+    found = {"id": field, "name": field, "type": "text", "inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off",
              "value": value}
     found.update(extra or {})
     found.update(tied(errors, field))

@@ -79,22 +79,21 @@ def town_grid(words: dict, offered: list, values: dict, errors: dict, asks_turns
                                       waiting=" is-waiting" if scored and "waiting" in scored else "")
     seed = str(values.get(SEED) or "") if seeds else None
     squares = [square_field(words, name, offered, values, errors, points.get(name), seed) for name in SQUARES]
-    limits = catalogue["fact_limits"]
     facts = []
     # A monument's question first, right after the grid where the monument is placed; then the coins.
     asked = [asks_fact] + [fact for fact in expansions if fact != SEED]
     for fact in ("shrine_buildings", "completed_before", "hollow_hill_swaps", "coins"):
         if fact in asked:
             facts.append('<p class="fact"><label for="{}">{}</label>\n      {}{}</p>'.format(
-                fact, escape(ui[QUESTIONS[fact]]), number_field(fact, limits[fact], values.get(fact, ""), errors),
+                fact, escape(ui[QUESTIONS[fact]]), number_field(fact, values.get(fact, ""), errors),
                 errors_of(errors, fact)))
     if seeds:
         facts.append(seed_field(words, seed, errors))
     if asks_turns:
         facts.append('<p class="fact"><label for="master_builder_turns">{}</label>\n      {}\n'
                      '      <span class="hint">{}</span>{}</p>'.format(
-                         escape(ui["turns"]), number_field("master_builder_turns", limits["master_builder_turns"],
-                                                           values.get("master_builder_turns", ""), errors),
+                         escape(ui["turns"]), number_field("master_builder_turns", values.get("master_builder_turns", ""),
+                                                           errors),
                          escape(ui["turns_hint"]), errors_of(errors, "master_builder_turns")))
     # The facts a town needs follow its grid at once: a monument placed asks there for what it needs.
     return ('{palette}\n\n  <div class="grid" role="group" aria-label="{board}">\n  {squares}\n  </div>\n\n'
@@ -229,7 +228,7 @@ def square_field(words: dict, name: str, offered: list, values: dict, errors: di
     select_attributes = {"class": "square-select", "id": select, "name": select}
     select_attributes.update(tied(errors, select))
     # Left blank, a Warehouse stores nothing: the placeholder says so.
-    stored_field = number_field(stored, [0, words["catalogue"]["max_stored"]], values.get(stored, ""), errors,
+    stored_field = number_field(stored, values.get(stored, ""), errors,
                                 {"class": "stored-input", "placeholder": "0",
                                  "aria-label": fill(words["ui"]["stored_on"], {"square": name})})
     return (
