@@ -249,7 +249,7 @@ def test_bad_master_builder_turns_are_refused_in_french(client, query, message):
 def test_refused_turns_keep_every_number_typed(client):
     code = encode(examples.tied_game())
     page = client.get("/fr/r/{}/turns?turns-1=1000&turns-2=1&turns-3=2".format(code)).get_data(as_text=True)
-    assert re.findall(r'<input type="number" id="turns-\d" [^>]*value="([^"]*)"', page) == ["1000", "1", "2"]
+    assert re.findall(r'<input type="text" id="turns-\d" [^>]*value="([^"]*)"', page) == ["1000", "1", "2"]
 
 
 def test_master_builder_turns_break_the_tie_at_a_new_address(client):
@@ -264,7 +264,7 @@ def test_master_builder_turns_break_the_tie_at_a_new_address(client):
                              "2 <b>Zoé</b> 2\u00a0pont holtverseny-döntő: 2\u00a0főépítészi kör "
                              "3 שלום 🎲 2\u00a0pont holtverseny-döntő: 3\u00a0főépítészi kör")
     # The form stays, with the turns given, for a table to correct them.
-    assert re.findall(r'<input type="number" id="turns-\d" [^>]*value="([^"]*)"', page) == ["1", "2", "3"]
+    assert re.findall(r'<input type="text" id="turns-\d" [^>]*value="([^"]*)"', page) == ["1", "2", "3"]
 
 
 # A link that names no language, or one Marquoir does not speak, opens in the reader's.

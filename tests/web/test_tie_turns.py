@@ -30,7 +30,7 @@ def game(turns=(None, None)) -> dict:
 
 def turn_boxes(html: str) -> list:
     """Return what each tied player's turns box shows, in seating order."""
-    return re.findall(r'<input type="number" id="turns-\d" [^>]*value="([^"]*)"', html)
+    return re.findall(r'<input type="text" id="turns-\d" [^>]*value="([^"]*)"', html)
 
 
 def tie_page(client, turns, lang="en") -> str:

@@ -226,7 +226,6 @@ def turns_form(words: dict, view: dict, action: str, problems: dict, typed: dict
     problems holds messages by field ("turns-2") and under "general"; typed holds what each field sent.
     """
     ui = words["ui"]
-    low, high = words["catalogue"]["fact_limits"]["master_builder_turns"]
     rows = []
     keys = ["turns-" + str(p + 1) for p in view["asks_turns"]]
     # The first refused box has the focus as the page opens.
@@ -243,9 +242,11 @@ def turns_form(words: dict, view: dict, action: str, problems: dict, typed: dict
             if refused else ""
         rows.append(
             '<p class="fact"><label for="{key}"><bdi>{name}</bdi></label>\n'
-            '<input type="number" id="{key}" name="{key}" min="{low}" max="{high}" inputmode="numeric" value="{value}"'
-            '{invalid}>\n{errors}</p>'.format(
-                key=key, name=escape(view["players"][p]["name"]), low=low, high=high, invalid=invalid,
+            # Text with a number keypad, as a town's facts (controls.number_field): a number input dropped digits it could
+            # not read (a keyboard's Arabic-Indic ones) without a word, and the form sent the box blank.
+            '<input type="text" id="{key}" name="{key}" inputmode="numeric" pattern="[0-9]*" autocomplete="off" '
+            'value="{value}"{invalid}>\n{errors}</p>'.format(
+                key=key, name=escape(view["players"][p]["name"]), invalid=invalid,
                 value=escape(typed.get(key, "" if turns is None else str(turns))),
                 errors='<span class="error" role="alert" id="{}-error">{}</span>'.format(
                     key, escape(sentences(refused))) if refused else ""))

@@ -16,7 +16,6 @@ from flask_babel import gettext as _
 from flask_babel import pgettext
 
 from ...flow import history
-from ...flow.town_step import FACT_LIMITS
 from ...scoring import pad
 from ...scoring.cards import ALL_BUILDINGS
 from ...scoring.cards import ALL_MONUMENTS
@@ -304,7 +303,6 @@ def words() -> dict:
             "pad": {"columns": list(pad.POINT_COLUMNS) + [pad.EMPTY], "ranges": pad.RANGES, "name": pad.NAME,
                     "facts": [[pad.TURNS, "master_builder_turns"], [pad.COTTAGES, "cottages"]]},
             "monument_facts": MONUMENT_FACTS,
-            "fact_limits": FACT_LIMITS,
             "max_stored": MAX_STORED,
             # The most games a phone keeps for "Your games" (recent.mjs), and an import takes.
             "max_games": history.MAX_GAMES,
