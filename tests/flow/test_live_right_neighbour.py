@@ -2,8 +2,12 @@
 right, and while that town has no building the step scores the least they can make and names whose town it
 waits for (the table's Léa counted 27 with three Feast Halls beside Noé's empty town; her result said 25)."""
 
+import json
+
 import pytest
 
+from support.apps import browser_words
+from support.apps import new_app
 from support.tables import empty_setup
 from support.towns import town
 from support.webflow import text_of
@@ -55,6 +59,22 @@ def test_at_a_table_a_town_on_the_right_handed_in_with_no_building_is_known_to_h
     live = flow.live_town(game(EMPTY, EMPTY), 1, town_query(*FEASTS), handed_in=[False, False])
     assert (live["total"], live["until"]) == (-2, "Noé")
 
+
+@pytest.mark.parametrize("handed_in", [[False, 1], [False, "x"], [False, "false"], [0, 1.5], [False, [True]],
+                                       [False, True, True], "[false,true]", {"1": True}])
+def test_a_tap_that_says_the_town_on_the_right_is_handed_in_other_than_with_true_is_scored_as_a_town_step(handed_in):
+    # Noé's town is empty: told he handed it in with true, Léa's total is sure (1); told so with a 1, an "x" or a list
+    # of the wrong length, it is what a town step says, the least her Feast Halls make, never a total beside an empty
+    # town that his town, once entered, would take back. A 1 or an "x" made it sure.
+    app = new_app()
+    with app.test_client() as client:
+        words = browser_words(client, "en")
+    asked = {"code": encode(game(EMPTY, EMPTY)), "n": 1, "fields": town_query(*FEASTS)}
+    sure = json.loads(flow.live_json(json.dumps(dict(asked, handed_in=[False, True])), words))
+    told = json.loads(flow.live_json(json.dumps(dict(asked, handed_in=handed_in)), words))
+    assert (sure["town"]["total"], sure["shown"]["total"]) == (1, "Running total: 1")
+    assert (told["town"]["total"], told["town"]["until"], told["shown"]["total"]) == (
+        -2, "Noé", "Running total: at least −2 until the town of Noé is entered")
 
 def test_a_town_that_reads_nothing_on_its_right_is_scored_as_it_stands():
     live = flow.live_town(game(EMPTY, EMPTY), 1, town_query("cottage farm well .", *EMPTY[1:]))

@@ -164,7 +164,8 @@ def live_json(text: str, words: dict) -> str:
     """Answer the live score on a tap: {"code", "n", "fields"} → player n's town as the fields have it (live_town:
     "town") and what the page writes and says for it (town_pieces.live_numbers: "shown"), with the page's words, which the
     browser's core keeps once (core-worker.mjs); or what _town_of answers for a step that is none. A town at a table
-    says too which towns of its game are handed in ("handed_in": a true or false for each player)."""
+    says too which towns of its game are handed in ("handed_in": a true or false for each player; anything else is
+    left aside)."""
     request = json.loads(text)
     step = _town_of(request)
     if "game" not in step:
@@ -172,7 +173,10 @@ def live_json(text: str, words: dict) -> str:
     fields = first_values(request.get("fields") or {})
     game, n = step["game"], step["n"]
     handed_in = request.get("handed_in")
-    if type(handed_in) is not list or len(handed_in) != len(game["players"]):
+    # Anything but a true or false for each player is no table's word: the town is scored as a town step scores it,
+    # never as sure beside a town a "1" or an "x" called handed in.
+    if type(handed_in) is not list or len(handed_in) != len(game["players"]) \
+            or not all(type(done) is bool for done in handed_in):
         handed_in = None
     checked = town_step.read_checked(game, n, fields)
     town = live_town(game, n, fields, checked, handed_in)
