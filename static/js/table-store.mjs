@@ -54,15 +54,22 @@ export function showOffline(offline) {
 // store out of reach).
 export function follow(id, url, onState, onReached, onLook = () => {}) {
   let etag = null;
+  // Looks cross on a slow network: the answer to a look sent before the one last taken is older news, which would
+  // take back what the newer one said (a sure total, a town handed in), so it is left. Counted by the looks sent,
+  // not by the table's revision, which a store failed over to a replica that missed the last writes may take back.
+  let sent = 0;
+  let taken = 0;
   const look = async () => {
+    const mine = ++sent;
     try {
       const response = await fetch(url, { cache: "no-store", headers: etag ? { "If-None-Match": etag } : {} });
       showOffline(false);
       onLook(response.status < 500);
       if (response.status === 404) return location.reload();
-      if (response.status === 200) {
+      const state = response.status === 200 ? await response.json() : null;
+      if (state && mine > taken) {
+        taken = mine;
         etag = response.headers.get("ETag");
-        const state = await response.json();
         localStorage.setItem(stateKey(id), JSON.stringify(state));
         onState(state);
       }

@@ -1,9 +1,10 @@
 """On a 360 px phone, in Hungarian: Léa's Feast Halls beside Noé's empty town are counted at the least they make,
 and the running total says it waits for his town; once his town is entered, her total is the result's. At a table,
 her page open gives her sure total once the town on her right is handed in, even with no building: as it is, after a
-reload, and once back from offline or reloaded offline."""
+reload, once back from offline or reloaded offline, and when an older answer of the table comes after it."""
 
 import re
+import urllib.request
 
 from playwright.sync_api import expect
 
@@ -120,3 +121,41 @@ def test_a_town_open_at_a_table_offline_gives_its_sure_total_once_back_and_reloa
     offline_told(phone, page)
     expect(page.locator(".table-offline")).to_be_visible()
     expect(total).to_have_text("Eddigi pontszám: 1", timeout=WAIT)
+
+
+# Each answer of the table's state a page has read that the test sent it (X-Held), counted once the page has gone on
+# with it (its reader's next steps run before a timer's).
+READ_HELD = """(() => {
+  window.heldRead = 0;
+  const json = Response.prototype.json;
+  Response.prototype.json = async function () {
+    const value = await json.call(this);
+    if (this.headers.get("X-Held")) setTimeout(() => { window.heldRead += 1; });
+    return value;
+  };
+})()"""
+
+
+def test_an_older_answer_of_the_table_that_comes_late_takes_no_sure_total_back(phone, live_server):
+    # Léa's phone asks for the table's state before Zoé hands her town in, and that answer is slow: the next look
+    # comes back first, with Zoé's town, and Léa's total is sure (1). The slow answer, the table before Zoé's town,
+    # came after it and took it back: "at least −2 until Zoé's town is entered", until the next look 3 s later.
+    game = table_game(NOE)
+    phone.add_init_script(READ_HELD)
+    page = phone.new_page()
+    table = lea_at_table(page, live_server, game)
+    held = []
+    page.route(re.compile(r".*/state$"), lambda route: held.append(route) if not held else route.continue_())
+    while not held:
+        page.evaluate("0")  # each call lets Playwright hand the held request over
+    with urllib.request.urlopen(table + "/state") as before:
+        older = before.read()
+    hand_in(table, game, 2, client="phone-zoe-zzzz")
+    total = page.locator(".running-total")
+    expect(total).to_have_text("Eddigi pontszám: 1", timeout=WAIT)
+    held[0].fulfill(status=200, body=older, headers={"Content-Type": "application/json", "X-Held": "1"})
+    page.wait_for_function("() => window.heldRead === 1", timeout=WAIT)
+    key = "marquoir-table-state:" + table.rsplit("/", 1)[1]
+    assert page.evaluate("(key) => JSON.parse(localStorage.getItem(key)).players[2].status", key) == "done"
+    assert page.locator("#town-form").get_attribute("data-handed-in") == "[false,false,true]"
+    expect(total).to_have_text("Eddigi pontszám: 1")
