@@ -8,7 +8,7 @@ import { drawnNodes, queryFields, queryValues } from "./dom.mjs";
 import { liveScore } from "./live.mjs";
 import { correcting, remember } from "./recent.mjs";
 import { needsNetwork, tableOffline } from "./table-offline.mjs";
-import { handedIn, outboxKey, setupKey, stateKey, text as tableText } from "./table-store.mjs";
+import { handedIn, keptState, outboxKey, setupKey, text as tableText } from "./table-store.mjs";
 import { townPage } from "./table-town.mjs";
 import { enhance } from "./town.js";
 import { match, path, relinkLanguages, words } from "./words.mjs";
@@ -89,6 +89,17 @@ async function townForm(core, step, code, lang, placed, unfinished) {
   liveScore(form);
 }
 
+// The towns handed in as the table's state last said them (kept by table-store.mjs's follow), for a town's live
+// score (score_code, handed_in); none where what is kept is not this table's game, which would score nothing.
+async function keptBeside(core, table, game) {
+  const state = keptState(table);
+  if (typeof state?.score_code !== "string" || state.players.length !== game.players.length) return {};
+  const names = (players) => JSON.stringify(players.map((player) => player.name));
+  const kept = await core.town({ code: state.score_code, n: 1, fields: {}, show: true });
+  return kept.game && names(kept.game.players) === names(game.players)
+    ? { score_code: state.score_code, handed_in: handedIn(state) } : {};
+}
+
 // A town at the table reloaded without network: drawn as table_town.html draws it, from the outbox this phone
 // keeps (the town the server last held, and what it has not sent), then run by table.mjs as the server's page is.
 async function tableTown(where) {
@@ -110,9 +121,7 @@ async function tableTown(where) {
   if (!step?.game) return needsNetwork(table);
   const at = { lang, table_id: table };
   const player = step.game.players[n - 1];
-  // Scored beside the towns handed in as the table's state last said them (kept by table-store.mjs's follow).
-  const state = JSON.parse(localStorage.getItem(stateKey(table)) || "null");
-  const beside = state?.score_code ? { score_code: state.score_code, handed_in: handedIn(state) } : {};
+  const beside = await keptBeside(core, table, step.game);
   // Drawn by the same Python as the server's page, its sync panels from the shell's template of them.
   app.replaceChildren(drawnNodes(await core.draw("table_town", { words, text: tableText, grid: await townGrid(core, step, step.fields, {}),
     panels: document.getElementById("table-sync").innerHTML, offline: true,

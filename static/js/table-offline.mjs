@@ -2,7 +2,7 @@
 // what table-store.mjs kept of it, and the page that says the network is needed when this phone kept nothing.
 import { loadBrowserCore } from "./core.mjs";
 import { drawnNodes } from "./dom.mjs";
-import { POLL, newestOnly, outboxKey, setupKey, stateKey, text as tableText } from "./table-store.mjs";
+import { POLL, keptState, newestOnly, outboxKey, setupKey, text as tableText } from "./table-store.mjs";
 import { match, path, relinkLanguages, words } from "./words.mjs";
 
 const app = document.getElementById("app");
@@ -93,8 +93,8 @@ export async function needsNetwork(table, said = "offline") {
 
 // The players of a table as this phone knows them: the state last followed, else the names its setup holds.
 async function tablePlayers(table) {
-  const state = JSON.parse(localStorage.getItem(stateKey(table)) || "null");
-  if (state?.players) return { state, players: state.players };
+  const state = keptState(table);
+  if (state) return { state, players: state.players };
   const setup = localStorage.getItem(setupKey(table));
   try {
     const game = setup ? (await (await loadBrowserCore()).town({ code: setup, n: 1, fields: {}, show: true })).game : null;

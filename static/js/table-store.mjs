@@ -89,6 +89,17 @@ export function follow(id, url, onState, onReached, onLook = () => {}) {
 // Which towns a table's state says are handed in, as a town's live score is told them (data-handed-in: live.mjs).
 export const handedIn = (state) => JSON.stringify(state.players.map((player) => player.status === "done"));
 
+// The table's state as follow last kept it, or null where none is kept, or what is kept is no state (garbled, or
+// changed by hand): a page drawn from it offline draws as if nothing were kept, rather than nothing at all.
+export function keptState(id) {
+  try {
+    const state = JSON.parse(localStorage.getItem(stateKey(id)) || "null");
+    return Array.isArray(state?.players) ? state : null;
+  } catch {
+    return null;
+  }
+}
+
 // Whether a finished table was ended while towns had no square (the event ended-empty): its phones go to the table's
 // page, which says so beside the scores' link, rather than straight to the scores.
 export function endedEmpty(state) {

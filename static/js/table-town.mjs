@@ -3,8 +3,8 @@
 import { loadBrowserCore } from "./core.mjs";
 import { clock, drawnFields, formFields } from "./dom.mjs";
 import {
-  doneKey, draftKey, endedEmpty, eventsToTell, follow, handedIn, keyKey, newestOnly, outboxKey, ownRevisions,
-  rememberOwn, rememberTable, setupKey, showEvents, stateKey, text,
+  doneKey, draftKey, endedEmpty, eventsToTell, follow, handedIn, keptState, keyKey, newestOnly, outboxKey,
+  ownRevisions, rememberOwn, rememberTable, setupKey, showEvents, text,
 } from "./table-store.mjs";
 import { outbox } from "./table-outbox.mjs";
 import { words } from "./words.mjs";
@@ -380,7 +380,7 @@ export async function townPage(form) {
         mine.add(answer.revision);
         rememberOwn(table, answer.revision);
         // The table's state may have told it before this answer came: told again, as this phone's own.
-        const state = JSON.parse(localStorage.getItem(stateKey(table)) ?? "null");
+        const state = keptState(table);
         if (state) tellEvents(state);
       }
       showTown(changed);

@@ -6,6 +6,7 @@ reload, once back from offline or reloaded offline, and when an older answer of 
 import re
 import urllib.request
 
+import pytest
 from playwright.sync_api import expect
 
 from support.browsing import WAIT
@@ -122,6 +123,32 @@ def test_a_town_open_at_a_table_offline_gives_its_sure_total_once_back_and_reloa
     expect(page.locator(".table-offline")).to_be_visible()
     expect(total).to_have_text("Eddigi pontszám: 1", timeout=WAIT)
 
+
+
+@pytest.mark.parametrize("kept", ["{\"players\": [", '{"score_code": "AAAA", "players": 5}',
+                                  '{"score_code": "not a code", "players": [{}, {}, {"status": "done"}]}'])
+def test_a_town_reloaded_offline_beside_a_table_state_changed_by_hand_is_scored_beside_the_setup(phone, live_server,
+                                                                                                 kept):
+    # What the phone kept of the table's state is garbled, or changed by hand: the offline shell drew nothing (a
+    # state that is no JSON, players that are no list) or a town with no total, taps and all (a code of no game).
+    # It is drawn as if no state were kept: beside the setup, her Feast Halls make the least they can.
+    game = table_game(EMPTY)
+    page = phone.new_page()
+    install(page, live_server)
+    table = lea_at_table(page, live_server, game)
+    expect(page.locator(".table-save-status")).to_have_text(re.compile(r"^Utolsó mentés: \d"), timeout=WAIT)
+    go_offline(phone)
+    page.evaluate("([key, kept]) => localStorage.setItem(key, kept)",
+                  ["marquoir-table-state:" + table.rsplit("/", 1)[1], kept])
+    page.reload()
+    offline_told(phone, page)
+    expect(page.locator(".table-offline")).to_be_visible(timeout=WAIT)
+    total = page.locator(".running-total")
+    expect(total).to_have_text(LEAST, timeout=WAIT)
+    # A Farm tapped on b2 takes an empty square's −1 away.
+    page.click(".tool[data-card='farm']")
+    page.click(".square[data-square='b2']")
+    expect(total).to_have_text("Eddigi pontszám: legalább −1, amíg Zoé városa nincs beírva", timeout=WAIT)
 
 # Each answer of the table's state a page has read that the test sent it (X-Held), counted once the page has gone on
 # with it (its reader's next steps run before a timer's).
