@@ -446,8 +446,10 @@ export async function townPage(form) {
     if (document.visibilityState === "visible") box.drain();
   });
   // A town handed in (or opened again) on another phone since this page was drawn: this town is scored beside the
-  // towns handed in as the table's state says them, so its total is sure as soon as the town on its right is in.
+  // towns handed in as the table's state says them, so its total is sure as soon as the town on its right is in. A
+  // state without their code (from a server of the release before, met while a new one starts) leaves them as drawn.
   function scoreBeside(state) {
+    if (typeof state.score_code !== "string") return;
     const handed = handedIn(state);
     if (form.dataset.scoreCode === state.score_code && form.dataset.handedIn === handed) return;
     form.dataset.scoreCode = state.score_code;

@@ -3,6 +3,7 @@ and the running total says it waits for his town; once his town is entered, her 
 her page open gives her sure total once the town on her right is handed in, even with no building: as it is, after a
 reload, once back from offline or reloaded offline, and when an older answer of the table comes after it."""
 
+import json
 import re
 import urllib.request
 
@@ -149,6 +150,27 @@ def test_a_town_reloaded_offline_beside_a_table_state_changed_by_hand_is_scored_
     page.click(".tool[data-card='farm']")
     page.click(".square[data-square='b2']")
     expect(total).to_have_text("Eddigi pontszám: legalább −1, amíg Zoé városa nincs beírva", timeout=WAIT)
+
+
+def test_a_town_following_a_table_state_without_the_code_of_its_towns_goes_on_scoring_its_taps(phone, live_server):
+    # A server of the release before says no score_code, as a phone meets it while a new release starts: the page
+    # scored every tap beside a code "undefined", which the core read as no game, and its total stood at the −16
+    # of the empty town it was drawn with, whatever was tapped.
+    def without_code(route):
+        answer = route.fetch()
+        state = answer.json() if answer.status == 200 else None
+        if state:
+            state.pop("score_code")
+        route.fulfill(response=answer, body=json.dumps(state) if state else None)
+
+    page = phone.new_page()
+    page.route(re.compile(r".*/state$"), without_code)
+    table = open_table_at(live_server, encode(empty_setup(table_game(NOE))), "hu")
+    page.goto(table + "/1")
+    page.wait_for_function("(key) => localStorage.getItem(key) !== null",
+                           arg="marquoir-table-state:" + table.rsplit("/", 1)[1], timeout=WAIT)
+    tap_town(page, LEA)
+    expect(page.locator(".running-total")).to_have_text(LEAST, timeout=WAIT)
 
 # Each answer of the table's state a page has read that the test sent it (X-Held), counted once the page has gone on
 # with it (its reader's next steps run before a timer's).
