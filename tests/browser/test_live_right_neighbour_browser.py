@@ -1,7 +1,9 @@
 """On a 360 px phone, in Hungarian: Léa's Feast Halls beside Noé's empty town are counted at the least they make,
 and the running total says it waits for his town; once his town is entered, her total is the result's. At a table,
 her page open gives her sure total once the town on her right is handed in, even with no building: as it is, after a
-reload, once back from offline or reloaded offline, and when an older answer of the table comes after it."""
+reload, once back from offline or reloaded offline, and when an older answer of the table comes after it; the town
+on her right handed in on a slow phone of its own, opened again and handed in again, her page, the table's list
+and the scores agree, and only the reopening takes a point back."""
 
 import json
 import re
@@ -16,6 +18,7 @@ from support.phone import go_online
 from support.phone import install
 from support.phone import offline_told
 from support.phone import read_results
+from support.phone import slow_network
 from support.phone import tap_town
 from support.tables import empty_setup
 from support.tables import hand_in
@@ -171,6 +174,58 @@ def test_a_town_following_a_table_state_without_the_code_of_its_towns_goes_on_sc
                            arg="marquoir-table-state:" + table.rsplit("/", 1)[1], timeout=WAIT)
     tap_town(page, LEA)
     expect(page.locator(".running-total")).to_have_text(LEAST, timeout=WAIT)
+
+# Every running total a page shows, in order, from its first paint (window.shown: a test may start it anew).
+SHOWN = """(() => {
+  window.shown = [];
+  const seen = () => {
+    const total = document.querySelector(".running-total");
+    if (total && window.shown.at(-1) !== total.textContent) window.shown.push(total.textContent);
+  };
+  new MutationObserver(seen).observe(document, { subtree: true, childList: true, characterData: true });
+})()"""
+
+
+def test_two_slow_phones_agree_with_the_list_and_the_scores_and_only_a_reopening_takes_a_point_back(phones, live_server):
+    # Léa and Zoé on their own phones, 250 and 120 ms from the server. Zoé hands in her town (1 Feast Hall): Léa's 3
+    # are more, sure, 3 each: 1. Zoé opens it again, the one thing that takes a point back (her town is no longer
+    # known: the least again), puts 2 more Feast Halls and hands it in: as many as Léa's, 2 each: −2, sure.
+    noe = ("cottage farm . .",) + EMPTY[1:]
+    game = dict(GAME, players=[{"name": name, "monument": None, "town": town(*rows)}
+                               for name, rows in (("Léa", LEA), ("Noé", noe), ("Zoé", NOE))])
+    lea_phone, zoe_phone = phones[:2]
+    lea_phone.add_init_script(SHOWN)
+    lea, zoe = lea_phone.new_page(), zoe_phone.new_page()
+    slow_network(lea, 250)
+    slow_network(zoe, 120)
+    table = lea_at_table(lea, live_server, game)
+    lea.evaluate("window.shown = [document.querySelector('.running-total').textContent]")
+    zoe.goto(table + "/3")
+    tap_town(zoe, NOE)
+    zoe.click("[data-action=done]")
+    zoe.wait_for_url(table)
+    total = lea.locator(".running-total")
+    expect(total).to_have_text("Eddigi pontszám: 1", timeout=WAIT)
+    zoe.goto(table + "/3")
+    zoe.click("[data-action=change-again]")
+    expect(total).to_have_text(LEAST, timeout=WAIT)
+    zoe.click(".tool[data-card='feast-hall']")
+    zoe.click(".square[data-square='a2']")
+    zoe.click(".square[data-square='b2']")
+    zoe.click("[data-action=done]")
+    zoe.wait_for_url(table)
+    expect(total).to_have_text("Eddigi pontszám: −2", timeout=WAIT)
+    assert lea.evaluate("window.shown") == [LEAST, "Eddigi pontszám: 1", LEAST, "Eddigi pontszám: −2"]
+    lea.click("[data-action=done]")
+    lea.wait_for_url(table)
+    # The table's list says Léa's sure −2; Zoé's 3 Feast Halls make the least they can until Noé's town is in (2 each).
+    said = lea.locator(".table-player .table-said")
+    expect(said).to_have_text(["Kész · −2\u00a0pont", "Még nem kezdte el", "Kész · legalább −2\u00a0pont"],
+                              timeout=WAIT)
+    hand_in(table, game, 1, client="phone-noe-zzzz")
+    lea.wait_for_url("**/r/**", timeout=WAIT)
+    # Noé has no Feast Hall: Zoé's 3 make 3 each, 9 + 3 − 11 = 1; his fed Cottage, 3 − 14 = −11.
+    assert read_results(lea) == {"Léa": (-2, 2), "Noé": (-11, 3), "Zoé": (1, 1)}
 
 # Each answer of the table's state a page has read that the test sent it (X-Held), counted once the page has gone on
 # with it (its reader's next steps run before a timer's).
