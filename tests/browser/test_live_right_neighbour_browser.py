@@ -79,11 +79,21 @@ def test_a_town_open_at_a_table_gives_its_sure_total_once_the_town_on_its_right_
     game = table_game(NOE)
     page = phone.new_page()
     table = lea_at_table(page, live_server, game)
+    # Noé, on Léa's left, hands in first: her page scores her town again, and her total, the same, is not said again.
+    page.evaluate("() => { document.getElementById('announce').textContent = ''; window.scored = new Promise((done) => "
+                  "document.querySelector('form.js-town').addEventListener('town-scored', done, { once: true })); }")
+    hand_in(table, game, 1, client="phone-noe-nnnn")
+    page.evaluate("() => window.scored.then(() => new Promise((done) => requestAnimationFrame(() => "
+                  "requestAnimationFrame(done))))")
+    expect(page.locator(".running-total")).to_have_text(LEAST)
+    expect(page.locator("#announce")).to_have_text("")
     hand_in(table, game, 2, client="phone-zoe-zzzz")
     # Once the page follows a state that has Zoé's town handed in.
     page.wait_for_function("(key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.players[2].status === 'done'",
                            arg="marquoir-table-state:" + table.rsplit("/", 1)[1], timeout=WAIT)
     expect(page.locator(".running-total")).to_have_text("Eddigi pontszám: 1", timeout=5_000)
+    # No finger changed it: the total made sure is said, for a player who does not see it change.
+    expect(page.locator("#announce")).to_have_text("Eddigi pontszám: 1")
 
 
 def test_a_town_open_at_a_table_beside_a_town_handed_in_empty_gives_its_sure_total_after_a_reload_too(phone,
