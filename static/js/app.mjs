@@ -90,14 +90,16 @@ async function townForm(core, step, code, lang, placed, unfinished) {
 }
 
 // The towns handed in as the table's state last said them (kept by table-store.mjs's follow), for a town's live
-// score (score_code, handed_in); none where what is kept is not this table's game, which would score nothing.
-async function keptBeside(core, table, game) {
+// score (score_code, handed_in); where nothing is kept, or what is kept is not this table's game (which would score
+// nothing), the setup's, none handed in yet as far as this phone knows.
+async function keptBeside(core, table, game, setup) {
+  const none = { score_code: setup, handed_in: JSON.stringify(game.players.map(() => false)) };
   const state = keptState(table);
-  if (typeof state?.score_code !== "string" || state.players.length !== game.players.length) return {};
+  if (typeof state?.score_code !== "string" || state.players.length !== game.players.length) return none;
   const names = (players) => JSON.stringify(players.map((player) => player.name));
   const kept = await core.town({ code: state.score_code, n: 1, fields: {}, show: true });
   return kept.game && names(kept.game.players) === names(game.players)
-    ? { score_code: state.score_code, handed_in: handedIn(state) } : {};
+    ? { score_code: state.score_code, handed_in: handedIn(state) } : none;
 }
 
 // A town at the table reloaded without network: drawn as table_town.html draws it, from the outbox this phone
@@ -121,7 +123,7 @@ async function tableTown(where) {
   if (!step?.game) return needsNetwork(table);
   const at = { lang, table_id: table };
   const player = step.game.players[n - 1];
-  const beside = await keptBeside(core, table, step.game);
+  const beside = await keptBeside(core, table, step.game, setup);
   // Drawn by the same Python as the server's page, its sync panels from the shell's template of them.
   app.replaceChildren(drawnNodes(await core.draw("table_town", { words, text: tableText, grid: await townGrid(core, step, step.fields, {}),
     panels: document.getElementById("table-sync").innerHTML, offline: true,

@@ -30,7 +30,7 @@ EMPTY = (". . . .",) * 4
 LEA = ("feast-hall feast-hall feast-hall cottage", "farm . . .", ". . . .", ". . . .")
 NOE = ("feast-hall cottage farm .", ". . . .", ". . . .", ". . . .")
 # Léa's page while the town on her right is not known: the least her Feast Halls make (2 each).
-LEAST = "Eddigi pontszám: legalább −2, amíg Zoé városa nincs beírva"
+LEAST = "Eddigi pontszám: legalább −2, amíg Zoé városa nincs leadva"
 GAME = {"mode": "master-builder", "monuments": False, "cavern": False,
         "buildings": ["cottage", "farm", "well", "chapel", "feast-hall", "theater", "factory"],
         "players": [{"name": name, "monument": None, "town": town(*EMPTY)} for name in ("Léa", "Noé")]}
@@ -184,7 +184,7 @@ def test_a_town_reloaded_offline_beside_a_table_state_changed_by_hand_is_scored_
     # A Farm tapped on b2 takes an empty square's −1 away.
     page.click(".tool[data-card='farm']")
     page.click(".square[data-square='b2']")
-    expect(total).to_have_text("Eddigi pontszám: legalább −1, amíg Zoé városa nincs beírva", timeout=WAIT)
+    expect(total).to_have_text("Eddigi pontszám: legalább −1, amíg Zoé városa nincs leadva", timeout=WAIT)
 
 
 def test_a_town_following_a_table_state_without_the_code_of_its_towns_goes_on_scoring_its_taps(phone, live_server):

@@ -140,6 +140,22 @@ def test_the_step_says_whose_town_the_total_waits_for(client, lang, said):
     assert said in text_of(answer.get_data(as_text=True))
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Running total: at least −2 until the town of Noé is handed in"),
+    ("fr", "Total provisoire\u00a0: au moins −2, en attendant que votre voisin de droite (Noé) ait remis sa bourgade"),
+    ("hu", "Eddigi pontszám: legalább −2, amíg Noé városa nincs leadva"),
+])
+def test_at_a_table_the_total_says_it_waits_for_the_town_on_the_right_to_be_handed_in(lang, said):
+    # At a table each player hands their town in from their own phone: a town entered there is not known until then,
+    # and "entered" would say Noé had not begun it when he may have filled it.
+    app = new_app()
+    with app.test_client() as client:
+        words = browser_words(client, lang)
+    asked = {"code": encode(game(EMPTY, EMPTY)), "n": 1, "fields": town_query(*FEASTS), "handed_in": [False, False]}
+    told = json.loads(flow.live_json(json.dumps(asked), words))
+    assert (told["town"]["total"], told["shown"]["total"]) == (-2, said)
+
+
 def test_a_schoolhouse_beside_a_full_chest_counts_its_2_more_before_the_right_town_is_entered():
     # Léa's chest holds 5 coins (her Estival Festival adds a fifth place), the most any chest holds: whatever Zoé, on
     # her right, enters, Léa has at least as many, and her Schoolhouse makes 4. Her result is 30; the step said "at

@@ -57,7 +57,7 @@ def test_a_town_at_a_table_is_scored_with_the_towns_the_table_holds(client):
     # (Dominika's) holds nothing yet, its Feast Halls count the least they make, and the total says so; it
     # counted 38 and took 2 back once her Feast Halls came in.
     assert (total.search(at_table).group(1), total.search(step).group(1)) == (
-        "Running total: at least 36 until the town of Dominika is entered", "Running total: 36")
+        "Running total: at least 36 until the town of Dominika is handed in", "Running total: 36")
 
 
 def test_a_town_at_a_table_reads_and_scores_the_table_once(client):

@@ -547,7 +547,7 @@ def test_a_towns_page_at_a_table_totals_it_beside_the_towns_handed_in_as_the_tab
     assert send(phone, table, 4, town_op(being_entered, 3, 1, 0)).status_code == 200
     assert save(phone, table, 1, done=True).status_code == 200
     page = phone.get("/en/t/{}/1".format(table)).text
-    assert "at least 36 until the town of Dominika is entered" in text_of(page)
+    assert "at least 36 until the town of Dominika is handed in" in text_of(page)
     # The live score reads the same towns: Dominika's not handed in, none of hers.
     scored = decode(re.search(r'data-score-code="([^"]+)"', page).group(1))
     assert [any(card for row in player["town"] for card in row) for player in scored["players"]] == \

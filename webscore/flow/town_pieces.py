@@ -136,7 +136,9 @@ def running_total(words: dict, scored: dict, values=None) -> str:
     of 4)."""
     ui = words["ui"]
     if "until" in scored:
-        return fill(ui["running_total_until"], {"num": number(words, scored["total"]), "name": scored["until"]})
+        # At a table the town on the right is known once handed in ("handed_in"), elsewhere once entered.
+        until = "running_total_until_handed_in" if scored.get("handed_in") else "running_total_until"
+        return fill(ui[until], {"num": number(words, scored["total"]), "name": scored["until"]})
     if "waiting" not in scored:
         return fill(ui["running_total"], {"num": number(words, scored["total"])})
     field = scored["waiting"][0] if scored["waiting"] else None

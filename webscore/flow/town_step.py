@@ -448,7 +448,8 @@ def scored_live(game: dict, p: int, handed_in=None) -> dict:
     Schoolhouse beside a full chest of its own still makes its 2 more), the least it can make, and "until" names that
     player where that least is below the total beside an empty town. Their points can only rise once the town is
     entered. At a table, handed_in says of each town whether it is handed in: the town on the right is known once it
-    is, with a building or none. Elsewhere a town is entered once it has a building.
+    is, with a building or none, and "handed_in" says that "until" waits for that. Elsewhere a town is entered once it
+    has a building.
     """
     scored = score_town(town_view(game, p))
     players = game["players"]
@@ -460,6 +461,8 @@ def scored_live(game: dict, p: int, handed_in=None) -> dict:
     if scored_least["total"] == scored["total"]:
         return scored
     scored_least["until"] = right["name"]
+    if handed_in is not None:
+        scored_least["handed_in"] = True
     return scored_least
 
 

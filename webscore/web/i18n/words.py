@@ -139,6 +139,9 @@ def ui_words() -> dict:
         "running_total": _("Running total: %(num)s"),
         # A Feast Hall or a Schoolhouse reads the town on the right: while it is empty, the least this town makes.
         "running_total_until": _("Running total: at least %(num)s until the town of %(name)s is entered"),
+        # The same at a table, where each player hands their town in from their own phone: a town entered is not known
+        # until then.
+        "running_total_until_handed_in": _("Running total: at least %(num)s until the town of %(name)s is handed in"),
         # The running total while a town waits for an answer: never a number that leaves the answer out.
         "waiting_for_answer": _("Running total: answer “%(question)s” first"),
         # An answer the form cannot take (5 coins in a chest of 4): the page says why once the town is sent.
