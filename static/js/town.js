@@ -309,9 +309,15 @@ export function enhance(form) {
   const applyMonument = form.querySelector(".monument-fact button[name=go]");
   monument?.addEventListener("change", () => form.requestSubmit(applyMonument));
   keepAwake(form.querySelector(".facts"));
-  // The town typed is kept as this phone's draft (remember): the way to the setup need not wait for its answers, which
-  // the page says (webscore/flow/town_step.py DRAFT_KEPT).
-  if (form.dataset.key && form.elements.draft) form.elements.draft.disabled = false;
+  // The town typed, kept as this phone's draft (remember), goes to the setup without waiting for its answers, which the
+  // page says (webscore/flow/town_step.py DRAFT_KEPT) once the draft holds it as the button is tapped: storage full or
+  // refused keeps none, and the questions then come first, as without scripts, rather than the town being lost.
+  form.addEventListener("submit", (event) => {
+    const draft = form.elements.draft;
+    if (!draft || !form.dataset.key || event.submitter?.name !== "go" || event.submitter.value !== "setup") return;
+    remember(form);
+    draft.disabled = draftOf(form.dataset.key, form.dataset.player) !== townQuery(form);
+  });
   focusFirstProblem(form);
   form.classList.add("js-town");
   // The taps made before this ran (early-taps.js), answered in order once the page's other scripts (its live

@@ -188,3 +188,28 @@ def test_the_setup_opens_from_a_town_whose_coins_and_seed_are_not_answered_and_t
         expect(page.locator("#square_" + square)).to_have_value(card)
     expect(page.locator("#coins")).to_have_value("")
     assert [p["name"] for p in _town(page.url)["players"]] == ["Ana", "Bo", "Cy", "Dóra"]
+
+
+# Storage that takes nothing written to it (full): the drafts are never kept.
+DRAFTS_REFUSED = """
+const setItem = Storage.prototype.setItem;
+Storage.prototype.setItem = function (key, value) {
+  if (key === "marquoir.drafts") throw new DOMException("full", "QuotaExceededError");
+  return setItem.call(this, key, value);
+};
+"""
+
+
+def test_a_town_whose_draft_cannot_be_kept_asks_its_coins_before_the_setup_and_keeps_the_town(phone, live_server):
+    # The phone's storage is full: the town typed is no draft, so going to the setup without its coins would lose it.
+    page = phone.new_page()
+    page.add_init_script(DRAFTS_REFUSED)
+    page.goto(live_server + "/en/new?" + urlencode(dict(SETUP, coins="y")))
+    page.wait_for_url("**/g/**/1")
+    page.wait_for_selector("form.js-town[data-live-total]")
+    tap_town(page, ANA)
+    page.get_by_role("button", name="Change the players or buildings").click()
+    expect(page.locator(".fact .error")).to_have_text("How many coins are in the chest, before any are spent at the end?")
+    expect(page.locator("h1")).to_have_text("Town of Ana")
+    for square, card in (("a1", "cottage"), ("b1", "farm"), ("c1", "cottage"), ("d1", "")):
+        expect(page.locator("#square_" + square)).to_have_value(card)
