@@ -457,11 +457,12 @@ export async function townPage(form) {
     form.dataset.scoreCode = state.score_code;
     form.dataset.handedIn = handed;
     // No finger changed it: a total a hand-in changed (made sure, or made the least again by a reopening) is said, as
-    // a tap's is, for a player who does not see it change.
+    // a tap's is, for a player who does not see it change; a tap scored with it says its square and this total already
+    // (town.js: detail.said), which the total alone would cut short.
     const before = shownTotal();
-    form.addEventListener("town-scored", () => {
+    form.addEventListener("town-scored", (event) => {
       const now = shownTotal();
-      if (now !== before) announce(now);
+      if (now !== before && !event.detail?.said) announce(now);
     }, { once: true });
     form.dispatchEvent(new CustomEvent("town-sync"));
   }

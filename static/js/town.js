@@ -132,10 +132,11 @@ export function enhance(form) {
   // live score worded them; a total not up to date (the core is not ready, or cannot start) is not said.
   let toSay = null;
   const say = () => {
-    if (toSay === null) return;
+    if (toSay === null) return false;
     const total = form.querySelector(".running-total:not([hidden]):not(.is-stale)")?.textContent ?? "";
     announce(toSay ? (total && toSay.dataset.saidTotal) || toSay.dataset.said : total);
     toSay = null;
+    return true;
   };
 
   // Squares changed whose new card is not drawn yet: drawn with their points, in the frame that shows the live
@@ -153,7 +154,8 @@ export function enhance(form) {
   let placedMonument = false;
   form.addEventListener("town-scored", (event) => {
     showChanged();
-    say();
+    // What a change said holds the total: a page that says a total no finger changed says none over it (table-town.mjs).
+    if (say() && event.detail) event.detail.said = true;
     // Its question follows the grid, and takes the focus while the total waits for it.
     const waiting = (event.detail?.waiting ?? []).filter(Boolean);
     const question = placedMonument

@@ -1,9 +1,10 @@
 """On a 360 px phone, in Hungarian: Léa's Feast Halls beside Noé's empty town are counted at the least they make,
 and the running total says it waits for his town; once his town is entered, her total is the result's. At a table,
 her page open gives her sure total once the town on her right is handed in, even with no building: as it is, after a
-reload, once back from offline or reloaded offline, and when an older answer of the table comes after it; the town
-on her right handed in on a slow phone of its own, opened again and handed in again, her page, the table's list
-and the scores agree, and only the reopening takes a point back."""
+reload, once back from offline or reloaded offline, and when an older answer of the table comes after it; a tap
+scored with the hand-in is said with its square; the town on her right handed in on a slow phone of its own, opened
+again and handed in again, her page, the table's list and the scores agree, and only the reopening takes a point
+back."""
 
 import json
 import re
@@ -12,6 +13,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
+from support.browsing import HOLD_CORE
 from support.browsing import WAIT
 from support.phone import go_offline
 from support.phone import go_online
@@ -89,6 +91,31 @@ def lea_at_table(page, base: str, game: dict) -> str:
     tap_town(page, LEA)
     expect(page.locator(".running-total")).to_have_text(LEAST, timeout=WAIT)
     return table
+
+
+def test_a_tap_scored_with_a_hand_in_is_said_with_its_square_not_the_total_alone(phone, live_server):
+    # Léa taps a Farm on b2 while her phone's core is slow, and Zoé's town is handed in before it answers: one scoring
+    # answers both. The tap's words carry the new total; the page said the total alone over them, and the square went
+    # unheard.
+    game = table_game(NOE)
+    phone.add_init_script(HOLD_CORE)
+    page = phone.new_page()
+    table = open_table_at(live_server, encode(empty_setup(game)), "hu")
+    page.goto(table + "/1")
+    page.evaluate("window.releaseCore()")
+    tap_town(page, LEA)
+    total = page.locator(".running-total")
+    expect(total).to_have_text(LEAST, timeout=WAIT)
+    page.click(".tool[data-card='farm']")
+    page.evaluate("window.holdCore()")
+    page.click(".square[data-square='b2']")
+    page.wait_for_function("() => window.coreHeld() > 0", timeout=WAIT)
+    hand_in(table, game, 2, client="phone-zoe-zzzz")
+    expect(page.locator("#town-form")).to_have_attribute("data-handed-in", "[false,false,true]", timeout=WAIT)
+    page.evaluate("window.releaseCore()")
+    # The empty b2's −1 gone, and Zoé's 1 Feast Hall in: 9 + 3 − 10 = 2.
+    expect(total).to_have_text("Eddigi pontszám: 2", timeout=WAIT)
+    expect(page.locator("#announce")).to_have_text("b2, Tanya, 0 pont. Eddigi pontszám: 2")
 
 
 def test_a_town_open_at_a_table_gives_its_sure_total_once_the_town_on_its_right_is_handed_in(phone, live_server):
