@@ -41,7 +41,8 @@ from .town_facts import needs
 # The facts a town may need besides its squares, in the order the core names them. The seed is a square's name
 # (a1 to d4), the others whole numbers.
 FACTS = ("master_builder_turns", "shrine_buildings", "completed_before", "coins", "hollow_hill_swaps", SEED)
-# The range a form offers for each number (the core checks the real bounds, which depend on the town).
+# The widest range any town takes for each number: an answer out of it is refused whatever else the town holds
+# (_refused_as_given). The core checks the real bounds, which depend on the town; the form's boxes, text, hold none.
 FACT_LIMITS = {"master_builder_turns": (0, MAX_TURNS), "shrine_buildings": (1, 16), "completed_before": (0, MAX_PLAYERS - 1),
                "coins": (0, FORM_CHEST), "hollow_hill_swaps": (0, MAX_SWAPS)}
 # The problems of the player's choice of monument, shown on the town step's monument field.
@@ -330,7 +331,7 @@ def opened_town(game: dict, n: int, sent: dict) -> tuple:
     """Return the fields a town step opened at an address shows (sent: each key's text, or its texts;
     opened_fields()) and, as problems, what it refuses at once: what no form of ours sends (unread()), and each
     answer no town takes whatever else it holds, a Warehouse's load or a fact not a whole number or out of the range
-    the form offers, named on its field as saving names it. A blank answer is none, nor one the town entered so far
+    any town takes, named on its field as saving names it. A blank answer is none, nor one the town entered so far
     does not take yet (a Shrine's count above its buildings): the step is still being entered, and its total says
     what it waits for. Third, the town as those fields give it, read and checked (read_checked), for the step's
     view (flow.step_view) to take rather than read the fields again."""
@@ -354,7 +355,7 @@ def refused_loads(game: dict, n: int, fields: dict, town=None) -> dict:
 def _refused_as_given(fields: dict, field) -> bool:
     """Tell whether the fields give an answer no town takes whatever else it holds: a monument refused (another
     player's, or one the game cannot have), a Warehouse's load or a fact that is not a whole number, or out of the
-    range the form offers for it (FACT_LIMITS; a load from 0 to MAX_STORED)."""
+    range any town takes for it (FACT_LIMITS; a load from 0 to MAX_STORED)."""
     if field == "monument":
         return bool(fields.get("monument"))
     if field == SEED:
