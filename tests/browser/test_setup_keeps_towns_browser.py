@@ -139,6 +139,15 @@ def test_offline_the_setup_opened_from_a_town_step_keeps_every_name_and_town(pho
     assert [p["town"][0] for p in kept["players"]] == [["cottage", "farm", "cottage", None], ["well", None, None, None]]
 
 
+def _dora_joins(page):
+    """From a Hungarian town step, open the setup by its button, add Dóra as the fourth player and start again."""
+    page.get_by_role("button", name="Játékosok vagy épületek módosítása").click()
+    expect(page.locator("h1")).to_have_text("Új játszma")
+    page.wait_for_function(CORE_READY)
+    page.click("button[value=add]")
+    page.fill("#players-3", "Dóra")
+    page.click("button[value=start]")
+
 def test_a_game_changed_from_a_town_step_starts_again_at_that_town_and_stays_one_game(phone, live_server):
     # Three friends at 100 ms: Ana's town entered, then Cy's begun, when Dóra joins the table.
     page = phone.new_page()
@@ -148,12 +157,7 @@ def test_a_game_changed_from_a_town_step_starts_again_at_that_town_and_stays_one
     _next(page, "Bo városa")
     _next(page, "Cy városa")
     tap_town(page, BO)
-    page.get_by_role("button", name="Játékosok vagy épületek módosítása").click()
-    expect(page.locator("h1")).to_have_text("Új játszma")
-    page.wait_for_function(CORE_READY)
-    page.click("button[value=add]")
-    page.fill("#players-3", "Dóra")
-    page.click("button[value=start]")
+    _dora_joins(page)
     # Back where the table was: Cy's town, as she left it.
     page.wait_for_url("**/g/**/3")
     expect(page.locator("h1")).to_have_text("Cy városa")
@@ -175,12 +179,7 @@ def test_the_setup_opens_from_a_town_whose_coins_and_seed_are_not_answered_and_t
     page.wait_for_url("**/g/**/1")
     page.wait_for_selector("form.js-town[data-live-total]")
     tap_town(page, ANA)
-    page.get_by_role("button", name="Játékosok vagy épületek módosítása").click()
-    expect(page.locator("h1")).to_have_text("Új játszma")
-    page.wait_for_function(CORE_READY)
-    page.click("button[value=add]")
-    page.fill("#players-3", "Dóra")
-    page.click("button[value=start]")
+    _dora_joins(page)
     page.wait_for_url("**/g/**/1?**")
     expect(page.locator("h1")).to_have_text("Ana városa")
     # Her town as she left it, still asking its coins.

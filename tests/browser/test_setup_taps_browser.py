@@ -77,15 +77,20 @@ def test_a_start_refused_for_its_problems_starts_once_they_are_mended(phone, liv
     page.wait_for_url("**/g/**/1", timeout=WAIT)
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_start_refused_says_error_in_the_title_and_focuses_the_name_to_mend(tab, live_server, lang):
-    # The title stayed the page's own and the focus on the button, where the server's page and a town's say Error.
-    page = tab
-    page.goto(live_server + "/{}/new".format(lang))
+def refused_at_start(page, base: str, lang: str) -> None:
+    """Open the setup in a language, name its second player alone and tap Start: refused, the first name missing."""
+    page.goto(base + "/{}/new".format(lang))
     page.wait_for_function(CORE_READY, timeout=WAIT)
     page.fill("#players-1", "Bo")
     page.locator('button[value="start"]').click()
     expect(page.locator(".error")).to_have_text([REFUSED[lang][2]])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_start_refused_says_error_in_the_title_and_focuses_the_name_to_mend(tab, live_server, lang):
+    # The title stayed the page's own and the focus on the button, where the server's page and a town's say Error.
+    page = tab
+    refused_at_start(page, live_server, lang)
     expect(page).to_have_title(REFUSED[lang][0])
     expect(page.locator("#players-0")).to_be_focused()
     expect(page.locator(".error")).to_be_in_viewport()
@@ -111,11 +116,7 @@ def test_a_start_refused_says_error_in_the_title_and_focuses_the_name_to_mend(ta
 def test_a_start_refused_names_its_problem_again_when_reloaded_and_never_starts_the_game(tab, live_server, lang):
     # Reloaded (or woken by the phone), the page showed the form without its message.
     page = tab
-    page.goto(live_server + "/{}/new".format(lang))
-    page.wait_for_function(CORE_READY, timeout=WAIT)
-    page.fill("#players-1", "Bo")
-    page.locator('button[value="start"]').click()
-    expect(page.locator(".error")).to_have_text([REFUSED[lang][2]])
+    refused_at_start(page, live_server, lang)
     page.reload()
     expect(page.locator(".error")).to_have_text([REFUSED[lang][2]])
     expect(page).to_have_title(REFUSED[lang][0])
