@@ -141,7 +141,7 @@ def test_a_town_open_at_a_table_gives_its_sure_total_once_the_town_on_its_right_
                            arg="marquoir-table-state:" + table.rsplit("/", 1)[1], timeout=WAIT)
     expect(page.locator(".running-total")).to_have_text("Eddigi pontszám: 1", timeout=5_000)
     # No finger changed it: the total made sure is said, for a player who does not see it change.
-    page.wait_for_function("window.said.length > 0")
+    page.wait_for_function("() => window.said.length > 0", timeout=WAIT)
     assert page.evaluate("window.said") == ["Eddigi pontszám: 1"]
 
 
