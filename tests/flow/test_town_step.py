@@ -51,6 +51,18 @@ def test_a_negative_count_is_a_whole_number_out_of_range_as_a_count_too_large_is
 
 
 
+@pytest.mark.parametrize("value", ["1234567", " 99999999999999999999999 ", "-99999999999999999999999", "9" * 5000])
+def test_a_count_of_more_digits_than_any_box_takes_is_out_of_range_not_a_number_that_is_not(value):
+    # Plain digits, too many of them: a whole number all the same, refused with its range, where it was said to be no
+    # number at all. A number that long is never read digit by digit.
+    g = game()
+    answer = town_step.save(g, 1, dict(town_step.fields_of(g["players"][0]), master_builder_turns=value))
+    assert [item["code"] for item in answer["problems"]["fields"]["master_builder_turns"]] == [
+        "master_builder_turns-out-of-range"]
+    _, found = town_step.set_turns(g, {"turns-1": "7", "turns-2": value})
+    assert [(item["code"], item["player"]) for item in found] == [("master_builder_turns-out-of-range", 1)]
+
+
 NO_NUMBER, OUT_OF_RANGE = "master_builder_turns-not-a-number", "master_builder_turns-out-of-range"
 
 

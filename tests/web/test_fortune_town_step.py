@@ -77,6 +77,25 @@ def test_a_town_saved_without_its_coins_is_refused_naming_them(client, lang):
     assert 'id="seed-error-1"' not in html
 
 
+@pytest.mark.parametrize("lang, coins, swaps", [
+    ("en", "A chest holds 0 to 4 coins, or 5 with a monument that adds a place.", "Count from 0 to 99."),
+    ("fr", "Un coffre contient de 0\u00a0à 4\u00a0pièces, ou 5\u00a0avec un monument qui y ajoute une place.",
+     "Indiquez un nombre entre 0\u00a0et 99."),
+])
+def test_coins_and_swaps_of_seven_digits_are_refused_with_their_range_and_kept(client, lang, coins, swaps):
+    # A thumb held on a key: "Enter a whole number" told of a whole number, and not what the box takes.
+    address = "/{}/g/{}/1/save".format(lang, encode(game()))
+    typed = dict(squares(a1="hollow-hill", b1="cottage"), seed="d4", coins="2222222", hollow_hill_swaps="1111111",
+                 go="next")
+    answer = client.get(address, query_string=typed)
+    assert answer.status_code == 422
+    html = answer.text
+    assert '<span class="error" id="coins-error-1" role="alert">{}</span>'.format(coins) in html
+    assert '<span class="error" id="hollow_hill_swaps-error-1" role="alert">{}</span>'.format(swaps) in html
+    assert 'id="coins" inputmode="numeric" name="coins" pattern="[0-9]*" type="text" value="2222222">' in html
+    assert 'name="hollow_hill_swaps" pattern="[0-9]*" type="text" value="1111111">' in html
+
+
 def test_a_town_saved_with_its_coins_and_seed_goes_on(client):
     address = "/en/g/{}/2/save".format(encode(game()))
     answer = client.get(address, query_string=dict(squares(a1="cottage"), coins="3", seed="b2", go="back"))

@@ -20,14 +20,20 @@ def whole(text):
     """Return the whole number a field holds, None when it is blank, or False when it is not a number.
 
     A minus before the digits makes a negative number: a whole number, which the core refuses with the range
-    its field takes, as it does a number too large.
+    its field takes, as it does a number too large (one of more digits than any count stands for 10 ** MAX_COUNT_DIGITS).
     """
     if text is None:
         return None
     text = str(text).strip(SPACES)
     if text == "":
         return None
-    return int(text) if is_count(text[1:] if text.startswith("-") else text) else False
+    digits = text[1:] if text.startswith("-") else text
+    if not digits or not all(c in DIGITS for c in digits):
+        return False
+    # More digits than any count: too large all the same, and named with its range; never read digit by digit, which a
+    # long enough one would make cost the server its time (or refuse, past Python's limit on a number's digits).
+    number = int(digits) if len(digits) <= MAX_COUNT_DIGITS else 10 ** MAX_COUNT_DIGITS
+    return -number if text.startswith("-") else number
 
 
 def indexed(fields: dict, prefix: str) -> list:
