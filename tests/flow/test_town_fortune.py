@@ -93,6 +93,17 @@ def test_the_way_to_the_setup_from_a_page_keeping_its_draft_waits_for_no_answer(
     assert sorted(answer["problems"]["fields"]) == ["coins", "seed"]
 
 
+def test_on_the_way_to_the_setup_a_wrong_answer_is_named_alone_and_the_questions_not_answered_still_wait():
+    # Coins typed wrongly beside a seed not put down yet: the seed was asked too, as if the way to the setup waited for
+    # it, where it waits only for what would be lost.
+    g = game()
+    kept = dict([town_step.DRAFT_KEPT], go="setup")
+    answer = town_step.save(g, 2, dict(fields(*CELLAR, coins="٣"), **kept), encode(g))
+    assert {field: [item["code"] for item in found] for field, found in answer["problems"]["fields"].items()} == {
+        "coins": ["coins-not-a-number"]}
+    assert answer["problems"]["general"] == []
+
+
 def test_a_game_without_the_expansions_asks_neither_and_drops_them():
     g = game(coins=False, tiny_trees=False)
     changed, waiting = town_step.live(g, 2, fields(*CELLAR, coins=3, seed="d4"))

@@ -388,11 +388,14 @@ def save(game: dict, n: int, fields: dict, opened_with: str = "", town=None) -> 
     sent = unread(game, n, fields)
     fields = first_values(fields)
     changed, found = checked_town(game, n, fields, sent, town)
-    if _to_setup_unanswered(fields, sent, found):
+    if _to_setup_with_draft(fields) and not sent and found:
         # A question not answered yet (the coins, the seed, a monument's count) does not hold up the way to the setup:
         # a town needs its answers to be saved, so the game goes as it was last saved, and the town as typed stays the
-        # page's draft, which the setup carries to its player's seat (setup.js) and the step shows again.
-        return _to_setup(game, n, opened_with or encode(game))
+        # page's draft, which the setup carries to its player's seat (setup.js) and the step shows again. Only an
+        # answer given wrongly, which the draft would carry there unread, is named.
+        found = [item for item in found if not item["code"].endswith(UNANSWERED)]
+        if not found:
+            return _to_setup(game, n, opened_with or encode(game))
     found = sent + found
     if found:
         return {"problems": place(found, n), "game": changed}
@@ -410,11 +413,9 @@ def save(game: dict, n: int, fields: dict, opened_with: str = "", town=None) -> 
     return {"game": changed, "code": code, "step": step, "query": kept_query(fields)}
 
 
-def _to_setup_unanswered(fields: dict, sent: list, found: list) -> bool:
-    """Tell whether a save goes to the setup with questions of its town not answered yet, and nothing else refused (sent:
-    what no form sends; found: the town's problems), from a page that keeps the town typed as its draft (DRAFT_KEPT)."""
-    return (fields.get("go") == TO_SETUP and fields.get(DRAFT_KEPT[0]) == DRAFT_KEPT[1] and not sent and bool(found)
-            and all(item["code"].endswith(UNANSWERED) for item in found))
+def _to_setup_with_draft(fields: dict) -> bool:
+    """Tell whether a save goes to the setup from a page that keeps the town typed as its draft (DRAFT_KEPT)."""
+    return fields.get("go") == TO_SETUP and fields.get(DRAFT_KEPT[0]) == DRAFT_KEPT[1]
 
 
 def _to_setup(game: dict, n: int, code: str) -> dict:
