@@ -11,9 +11,14 @@ MAX_COUNT_DIGITS = 6
 SPACES = " \t\n\r\f\v"
 
 
+def _digits_only(text: str) -> bool:
+    """Tell whether some text is written with ASCII digits only (none at all included)."""
+    return all(c in DIGITS for c in text)
+
+
 def is_count(text) -> bool:
     """Tell whether text is a whole number written with ASCII digits only (no sign, no spaces inside)."""
-    return type(text) is str and 0 < len(text) <= MAX_COUNT_DIGITS and all(c in DIGITS for c in text)
+    return type(text) is str and 0 < len(text) <= MAX_COUNT_DIGITS and _digits_only(text)
 
 
 def whole(text):
@@ -28,7 +33,7 @@ def whole(text):
     if text == "":
         return None
     digits = text[1:] if text.startswith("-") else text
-    if not digits or not all(c in DIGITS for c in digits):
+    if not digits or not _digits_only(digits):
         return False
     # More digits than any count: too large all the same, and named with its range; never read digit by digit, which a
     # long enough one would make cost the server its time (or refuse, past Python's limit on a number's digits).
