@@ -89,9 +89,9 @@ export function follow(id, url, onState, onReached, onLook = () => {}) {
 // Which towns a table's state says are handed in, as a town's live score is told them (data-handed-in: live.mjs).
 export const handedIn = (state) => JSON.stringify(state.players.map((player) => player.status === "done"));
 
-// A player as a table's state gives them (table_view.table_view): a name, a status, a total or none.
-const STATUSES = ["done", "entering", "not-started"];
-const isPlayer = (player) => typeof player?.name === "string" && STATUSES.includes(player.status)
+// A player as a table's state gives them (table_view.table_view): a name, a status (one the table's words name), a
+// total or none.
+const isPlayer = (player) => typeof player?.name === "string" && Object.hasOwn(text.status ?? {}, player.status)
   && (player.total == null || Number.isInteger(player.total));
 
 // The table's state as follow last kept it, or null where none is kept, or what is kept is no state (garbled, or
