@@ -1,7 +1,7 @@
 // A town at a table, on the phone entering it: the server's page or the offline shell's, its taps sent through
 // its outbox (table-outbox.mjs), its hand-in, take-over and reopening, and what the other phones did to it.
 import { loadBrowserCore } from "./core.mjs";
-import { announce, clock, drawnFields, formFields } from "./dom.mjs";
+import { announce, clock, drawnFields, formFields, shownTotal } from "./dom.mjs";
 import {
   doneKey, draftKey, endedEmpty, eventsToTell, follow, handedIn, keptState, keyKey, newestOnly, outboxKey,
   ownRevisions, rememberOwn, rememberTable, setupKey, showEvents, text,
@@ -445,8 +445,6 @@ export async function townPage(form) {
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") box.drain();
   });
-  // The running total as shown, once up to date ("" while it waits for the core).
-  const shownTotal = () => form.querySelector(".running-total:not([hidden]):not(.is-stale)")?.textContent ?? "";
   // A town handed in (or opened again) on another phone since this page was drawn: this town is scored beside the
   // towns handed in as the table's state says them, so its total is sure as soon as the town on its right is in. A
   // state without their code (from a server of the release before, met while a new one starts) leaves them as drawn.
@@ -459,9 +457,9 @@ export async function townPage(form) {
     // No finger changed it: a total a hand-in changed (made sure, or made the least again by a reopening) is said, as
     // a tap's is, for a player who does not see it change; a tap scored with it says its square and this total already
     // (town.js: detail.said), which the total alone would cut short.
-    const before = shownTotal();
+    const before = shownTotal(form);
     form.addEventListener("town-scored", (event) => {
-      const now = shownTotal();
+      const now = shownTotal(form);
       if (now !== before && !event.detail?.said) announce(now);
     }, { once: true });
     form.dispatchEvent(new CustomEvent("town-sync"));

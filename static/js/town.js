@@ -2,7 +2,7 @@
 // The selects stay the form's truth (hidden; shown by noscript.css without scripts), so the server reads the
 // same fields with or without this. Each square is one button named "a1, Cottage, 3 points".
 import { announce, atMostOncePerFrame, drawnNodes, focusFirstProblem, forgetNaming, forgetProblems, formFields, hasProblems,
-  doubleTaps, ignoreDoubleTaps, keepHeight, newerAddress } from "./dom.mjs";
+  doubleTaps, ignoreDoubleTaps, keepHeight, newerAddress, shownTotal } from "./dom.mjs";
 import { keepAwake } from "./wake.mjs";
 import { correcting, draftOf, forgetCorrection, keepDraft } from "./recent.mjs";
 
@@ -133,7 +133,7 @@ export function enhance(form) {
   let toSay = null;
   const say = () => {
     if (toSay === null) return false;
-    const total = form.querySelector(".running-total:not([hidden]):not(.is-stale)")?.textContent ?? "";
+    const total = shownTotal(form);
     announce(toSay ? (total && toSay.dataset.saidTotal) || toSay.dataset.said : total);
     toSay = null;
     return true;
