@@ -98,6 +98,28 @@ def test_a_town_the_core_refuses_is_not_handed_in():
     assert [item["code"] for item in answer["problems"]] == ["stored-over-3"]
 
 
+@pytest.mark.parametrize("typed", ["\u0663", "abc", "1e3"])
+def test_a_load_typed_otherwise_than_in_digits_keeps_the_squares_sent_with_it_and_is_named_at_the_hand_in(typed):
+    # A load box takes any text ("٣" on an Arabic keypad): refusing the change would cost the squares in it.
+    town = applied(fresh_town(), A, {"seq": 1, "set": {"square_a1": ["warehouse", 0], "square_b1": ["farm", 0],
+                                                       "stored_a1": [typed, 0]}})
+    assert sync.public(town)["fields"] == {"monument": "barrett-castle", "square_a1": "warehouse",
+                                           "square_b1": "farm", "stored_a1": typed}
+    refused, answer = sync.apply(town, A, {"seq": 2, "done": True}, GAME, N)
+    assert refused is town
+    assert answer == {"outcome": sync.PROBLEMS, "seq": 2, "problems": [
+        {"code": "stored-not-a-count", "player": 0, "square": "a1", "value": None}]}
+
+
+def test_a_mark_pasted_into_a_box_is_dropped_before_the_change_is_queued():
+    # "3" pasted with a zero-width space and a right-to-left mark: the table refuses both (400), and with them the
+    # whole change and the squares in it. The phone queues what the box shows.
+    box = sync.edit(sync.new_outbox(A, sync.public(fresh_town())),
+                    {"square_a1": "warehouse", "stored_a1": "\u200f3\u200b"})
+    assert box["ops"] == [{"seq": 1, "set": {"square_a1": ["warehouse", 0], "stored_a1": ["3", 0]}}]
+    assert applied(fresh_town(), A, box["ops"][0])["fields"]["stored_a1"] == "3"
+
+
 @pytest.mark.parametrize("changes", [{"square_a1": ["cathedral", 0]}, {"monument": ["grove-university", 0]},
                                      {"monument": ["", 0]}])
 def test_a_card_the_game_has_not_or_another_monument_is_refused(changes):

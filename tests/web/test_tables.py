@@ -502,15 +502,40 @@ def test_a_player_that_is_no_number_gets_the_json_answer_in_the_pages_language(p
         assert (answer.status_code, answer.json) == (404, {"message": "Ce joueur n’est pas à cette table."})
 
 
-# Values no phone sends must not be kept (another player's monument, letters in a number field).
-@pytest.mark.parametrize(("field", "value"), [("square_a1", "the-starloom"), ("stored_a1", "abc"),
-                                              ("stored_a1", "\u0000"), ("completed_before", "\u202e2"),
-                                              ("master_builder_turns", "1 0"), ("master_builder_turns", "²")])
+# Values no phone sends must not be kept (another player's monument, a control or direction character).
+@pytest.mark.parametrize(("field", "value"), [("square_a1", "the-starloom"), ("stored_a1", "\u0000"),
+                                              ("stored_a1", "1\u007f"), ("stored_a1", "2\u200b"),
+                                              ("completed_before", "\u202e2"), ("master_builder_turns", "\u20661")])
 def test_a_value_no_phone_could_send_is_refused(phone, field, value):
     table = open_table(phone, "hu")
     answer = send(phone, table, 1, {"seq": 1, "set": {field: [value, 0]}}, lang="hu")
     assert (answer.status_code, answer.json) == (400, {"message": "Erre a kérésre így nem lehet válaszolni."})
     assert phone.get("/hu/t/{}/1/town".format(table)).json["town"]["version"] == 0
+
+
+# A number box takes any text: what a phone typed there is kept with the squares sent beside it, and named when the
+# town is handed in, in the box's words.
+@pytest.mark.parametrize(("field", "value", "said"), [
+    ("stored_b1", "abc", ["Enter how many resources are stored, from 0 to 3. Square b1.",
+                          "How many players completed their town before this one?"]),
+    ("stored_b1", "\u0663", ["Enter how many resources are stored, from 0 to 3. Square b1.",
+                             "How many players completed their town before this one?"]),
+    ("completed_before", "1 0", ["Enter a whole number.", "How many players completed their town before this one?"]),
+    ("completed_before", "\u00b2", ["Enter a whole number.", "How many players completed their town before this one?"])])
+def test_a_number_typed_otherwise_than_in_digits_is_kept_and_named_at_the_hand_in(phone, field, value, said):
+    table = open_table(phone)
+    typed = send(phone, table, 2, {"seq": 1, "set": {"square_a1": ["the-starloom", 0], "square_b1": ["warehouse", 0],
+                                                       field: [value, 0]}}, client="phone-two-b")
+    assert typed.status_code == 200
+    fields = phone.get("/en/t/{}/2/town".format(table)).json["town"]["fields"]
+    assert (fields["square_a1"], fields["square_b1"], fields[field]) == ("the-starloom", "warehouse", value)
+    # The table's page, its state and the town's own page go on drawing the town being entered.
+    assert [p["status"] for p in phone.get("/en/t/{}/state".format(table)).json["players"]][1] == "entering"
+    assert phone.get("/en/t/" + table).status_code == 200
+    assert phone.get("/en/t/{}/2".format(table)).status_code == 200
+    refused = send(phone, table, 2, {"seq": 2, "done": True}, client="phone-two-b")
+    assert refused.status_code == 422
+    assert refused.json["problems"] == said
 
 
 # A wrong method on a phone's call got the HTML error page; it is JSON in the page's language, with Allow.

@@ -67,7 +67,6 @@ MAX_SEEN = 24
 # Phones remembered per town under one key: a phone keeps one key per town and makes a new client id only with a
 # new outbox. Well under MAX_SEEN, so the phones of the key holding a town leave room for the others.
 MAX_PER_KEY = 8
-NUMBER_CHARACTERS = "0123456789+-.eE"
 _CLIENT_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
 
 APPLIED = "applied"
@@ -180,9 +179,11 @@ def read_op(op) -> dict:
 def _allowed(game: dict, n: int, field: str, value: str) -> bool:
     """Tell whether a field of player n's town (from 1) may hold a value a phone could send.
 
-    A square holds what the town step offers (the game's buildings, the player's own monument); a load or
-    a fact holds what a number field can give ("-1", "1.5" and "1e3" included), the seed a square's name. The core
-    names what is still wrong with a town when it is handed in: one odd number never costs the squares sent with it.
+    A square holds what the town step offers (the game's buildings, the player's own monument), the seed a square's
+    name (tapped on the board); a load or a number fact holds any text a box can be typed with ("٣", "abc", "1 0",
+    "²"), but no control or direction character, which no keypad types. The core names what is still wrong with a
+    town when it is handed in, in the box's own words: one odd number never costs the squares sent with it, nor
+    keeps what was typed from coming back to the box.
     """
     if value == "":
         return True
@@ -190,7 +191,13 @@ def _allowed(game: dict, n: int, field: str, value: str) -> bool:
         return value in offered(game, game["players"][n - 1])
     if field == SEED:
         return is_seed(value)
-    return all(c in NUMBER_CHARACTERS for c in value)
+    return not any(_unseen(ord(c)) for c in value)
+
+
+def _unseen(code: int) -> bool:
+    """Tell whether a character is a control or a direction mark (C0, DEL and C1; zero-width and bidi marks)."""
+    return (code < 0x20 or 0x7F <= code <= 0x9F or 0x200B <= code <= 0x200F or 0x202A <= code <= 0x202E
+            or 0x2060 <= code <= 0x206F or code == 0xFEFF)
 
 
 def _copy(town: dict) -> dict:
@@ -454,7 +461,8 @@ def edit(outbox: dict, fields: dict) -> dict:
         # A field the form does not have (the monument, on a table's town) is not the form's to change.
         if field not in fields:
             continue
-        value = str(fields[field] or "")[:MAX_VALUE]
+        # A control or direction mark pasted into a box is dropped here: the table would refuse the whole change.
+        value = "".join(c for c in str(fields[field] or "") if not _unseen(ord(c)))[:MAX_VALUE]
         if value != shown.get(field, ""):
             base = _waiting_base(outbox, field)
             changes[field] = [value, version if base is None else base]
