@@ -41,7 +41,7 @@ def test_a_table_being_entered_says_each_towns_status_and_the_totals_of_those_ha
 def test_a_town_handed_in_beside_a_town_still_being_entered_is_at_least_the_least_it_makes():
     # Dominika, on Annabell's right, is entering her town: her Cottages are in, her two Feast Halls not yet. Annabell's
     # Feast Halls are scored as if Dominika had more, "at least" 36, as beside a town not begun: scored beside
-    # Dominika's town half entered, they beat it, and the list said "Done 38 points", then 36 once hers came in.
+    # Dominika's town half entered, they beat it, and the list said "Done · 38 points", then 36 once hers came in.
     being_entered = copy.deepcopy(GAME)
     being_entered["players"][3]["town"] = [[None if card == "feast-hall" else card for card in row]
                                            for row in GAME["players"][3]["town"]]

@@ -93,6 +93,6 @@ def test_a_town_beside_a_right_neighbour_who_handed_in_an_empty_town_shows_its_s
     for n, op in ((1, town_op(game, 0)), (1, {"seq": 2, "done": True}), (3, {"seq": 1, "done": True})):
         sent = client.post("/en/t/{}/{}".format(table, n), json={"client": "phone-one-a", "op": op}, headers=JSON_CALL)
         assert sent.status_code == 200
-    assert "Léa Done 1 point Noé Not started Zoé Done −16 points" in text_of(client.get("/en/t/{}".format(table)).text)
+    assert "Léa Done · 1 point Noé Not started Zoé Done · −16 points" in text_of(client.get("/en/t/{}".format(table)).text)
     total = re.search(r"<p class=\"running-total\">([^<]*)</p>", client.get("/en/t/{}/1".format(table)).text)
     assert total.group(1) == "Running total: 1"

@@ -582,3 +582,18 @@ def test_a_towns_page_at_a_table_totals_it_beside_the_towns_handed_in_as_the_tab
     assert send(phone, table, 4, {"seq": 3, "done": True}).status_code == 200
     said = text_of(phone.get("/en/t/{}/1".format(table)).text)
     assert "Running total: 36 Tap" in said and "until the town of" not in said
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", ["Done · at least 36 points", "Done · 28 points", "Not started", "Entering"]),
+    ("fr", ["Terminée · au moins 36\u00a0points", "Terminée · 28\u00a0points", "Pas commencée", "En cours de saisie"]),
+    ("hu", ["Kész · legalább 36\u00a0pont", "Kész · 28\u00a0pont", "Még nem kezdte el", "Bevitel alatt"])])
+def test_the_tables_list_says_a_towns_status_and_its_total_sure_or_at_least_alike(phone, lang, said):
+    # Annabell's Feast Halls make the least they can until Dominika, on her right, hands her town in: "at least" 36.
+    # Bernadet's total is sure. Each line reads its status, a separator, then its total, the least one as the sure.
+    table = open_table(phone, lang)
+    assert save(phone, table, 1, done=True).status_code == 200
+    assert save(phone, table, 2, done=True).status_code == 200
+    assert save(phone, table, 4).status_code == 200
+    page = phone.get("/{}/t/{}".format(lang, table)).text
+    assert [text_of(line) for line in re.findall(r'<span class="table-said">(.*?)</span>\n', page)] == said
