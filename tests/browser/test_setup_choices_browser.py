@@ -171,12 +171,14 @@ def test_fortunes_cards_leave_the_chooser_with_its_switch(tab, live_server):
     expect(page.locator("input[name=red][value=tithe-barn]")).to_be_checked()
     page.get_by_label("Fortune-kártyák").uncheck()
     expect(red).to_have_text(RED_NONE)
-    # Refused with the chooser folded: it opens at the colour's message, which takes the focus, the title saying Error
-    # as the server's page does; a card chosen answers it, and the title is the page's own again.
+    # Refused with the chooser folded: it opens at the colour's message, which names the card out of sight and says
+    # what to do, and takes the focus, the title saying Error as the server's page does; a card chosen answers it, and
+    # the title is the page's own again.
     page.click("details.chooser summary")
     page.click("button[value=start]")
     message = page.locator("fieldset.colour.c-red .error")
-    expect(message).to_have_text("Minden színből válassz egy kártyát.")
+    expect(message).to_have_text("Ez a kártya a Fortune-é: Dézsmapajta. Kapcsold be a Fortune-kártyákat, vagy válassz az "
+                                 "alapjáték kártyái közül.")
     expect(page.locator("details.chooser")).to_have_attribute("open", "")
     expect(message).to_be_focused()
     expect(message).to_be_in_viewport()

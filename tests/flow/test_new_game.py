@@ -353,8 +353,10 @@ def test_a_fortune_card_chosen_stays_chosen_out_of_the_game_while_fortune_is_swi
     off = new_game.read(fields)
     assert (off["red"], new_game.played_card(off, "red")) == ("tithe-barn", "")
     assert new_game.unread(fields) == []
+    # Refused as what it is, on its colour: a card of Fortune's with the switch off, not a colour without a card.
     _, placed = new_game.start(off)
-    assert [item["code"] for item in placed["fields"]["red"]] == ["one-per-colour"]
+    assert placed == {"fields": {"red": [{"code": "fortune-card-off", "player": None, "square": None,
+                                          "value": "tithe-barn"}]}, "general": []}
     # Ticked again, the form the state draws plays it.
     game, placed = new_game.start(new_game.read(dict(new_game.fields_of(off), fortune="y")))
     assert (placed, game["buildings"][1]) == ({"fields": {}, "general": []}, "tithe-barn")

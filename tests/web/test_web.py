@@ -165,6 +165,24 @@ def test_fortunes_switch_turned_off_and_on_again_keeps_its_card_chosen(client, l
     assert (checked(on, "red"), re.search(chip, on, re.S).group(1)) == (["tithe-barn"], named)
 
 
+
+@pytest.mark.parametrize("lang, message", [
+    ("en", "Tithe Barn is a Fortune card: turn on Fortune's cards to play it, or choose a card of the base game."),
+    ("fr", "La carte Grange dîmière vient de Fortune\u00a0: activez les cartes Fortune pour la jouer, ou choisissez "
+           "une carte du jeu de base."),
+    ("hu", "Ez a kártya a Fortune-é: Dézsmapajta. Kapcsold be a Fortune-kártyákat, vagy válassz az alapjáték "
+           "kártyái közül.")])
+def test_a_fortune_card_chosen_while_fortunes_cards_are_off_is_named_at_the_start_and_stays_chosen(client, lang, message):
+    # The form as sent without scripts: Fortune's cards switched off after the Tithe Barn was chosen. Its card is out of
+    # sight, so "choose one card of each colour" would ask for what the player thinks is done.
+    refused = client.get("/{}/new".format(lang), query_string=dict(SETUP, red="tithe-barn"))
+    assert (refused.status_code, errors(refused.text)) == (422, [message])
+    assert '<span class="error" id="red-error-1" role="alert" tabindex="-1">' in refused.text
+    assert (checked(refused.text, "red"), names_typed(refused.text)) == (["tithe-barn"], ["Ana", "Bo", "Cy"])
+    started = client.get("/{}/new".format(lang), query_string=dict(SETUP, red="tithe-barn", fortune="y"))
+    assert started.status_code == 302
+    assert decode(code_of(started.location))["buildings"][1] == "tithe-barn"
+
 def test_deal_monuments_offers_two_each(client):
     html = client.get("/en/new", query_string=dict(SETUP, action="deal-monuments")).text
     dealt = hidden_values(html, "dealt-")

@@ -433,7 +433,7 @@ def field_of(found: dict):
         return "monuments-" + str(p)
     if found["code"] == "not-in-solo" and found["value"] in MONUMENTS:
         return None
-    if found["code"] in ("not-in-solo", "one-per-colour") and found["value"]:
+    if found["code"] in ("not-in-solo", "one-per-colour", "fortune-card-off") and found["value"]:
         return found["value"] if found["value"] in CARD_COLOURS else colour_of(found["value"])
     return None
 
@@ -469,7 +469,9 @@ def reload_action(action: str, placed: dict) -> str:
 def check(state: dict, sent=()) -> dict:
     """Return the problems that keep a state from starting a game, after those of what was sent, placed on their fields."""
     # What unread() found comes first; the same problem on the same field is told once.
-    found = [problem("one-per-colour", value=colour) for colour in CARD_COLOURS if not played_card(state, colour)]
+    # A card of Fortune's chosen while its switch is off is out of sight: named, it is not taken for no card at all.
+    found = [problem("fortune-card-off", value=state[colour]) if state[colour] else problem("one-per-colour", value=colour)
+             for colour in CARD_COLOURS if not played_card(state, colour)]
     if not state["without_monuments"]:
         # Fortune's, with its switch off; one the mode leaves out is named as such by the game's own check: no switch
         # would let it be played.

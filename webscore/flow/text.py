@@ -131,7 +131,9 @@ def problem_text(words: dict, problem: dict) -> str:
         if type(value) is str and value in words["cards"]:
             return fill(words["not_in_solo"], {"card": words["cards"][value]})
         return words["problems"]["unknown-card"]
-    return fill(words["problems"].get(problem["code"]) or words["unreadable_game"], {"field": value})
+    # A problem about a card names it as the game does (a card of Fortune's chosen while its switch is off).
+    card = words["cards"][value] if type(value) is str and value in words["cards"] else value
+    return fill(words["problems"].get(problem["code"]) or words["unreadable_game"], {"field": value, "card": card})
 
 
 def placed_texts(words: dict, placed) -> dict:

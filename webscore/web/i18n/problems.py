@@ -49,6 +49,9 @@ MESSAGES = {
     "one-per-colour": _l("Choose one card of each colour."),
     "no-cottage": _l("Every game uses the Cottage."),
     "building-twice": _l("Choose one card of each colour."),
+    # A card of Fortune's stays chosen while its switch is off, out of sight (new_game.played_card): it is named.
+    "fortune-card-off": _l("%(card)s is a Fortune card: turn on Fortune's cards to play it, or choose a card of the "
+                           "base game."),
     "unknown-building": _l("This is not a building of the game."),
     # Mistakes only a hand-written game file can hold (the command line, a forged link).
     "game-not-a-record": _l("A game file holds one record, with the mode, the buildings and the players."),
