@@ -53,6 +53,23 @@ def test_back_from_a_card_rule_shows_the_setup_as_it_was_left(request, live_serv
     assert_setup_as_left(page)
 
 
+def test_back_to_a_start_refused_then_mended_shows_no_message_its_fields_answer(phone_without_js, live_server):
+    # Refused for a name left blank, mended, started: Back drew the refused page's "Enter a name." beside the name
+    # typed since, which the browser put back. It is drawn as it was refused, its message true of its fields.
+    page = phone_without_js.new_page()
+    page.goto(live_server + "/en/new")
+    page.fill("#players-0", "Ana")
+    page.click("button[value=start]")
+    expect(page.locator(".error")).to_have_text(["Enter a name."])
+    page.fill("#players-1", "Bo")
+    page.click("button[value=start]")
+    page.wait_for_url("**/g/**/1")
+    assert [player["name"] for player in decode(code_of(page.url))["players"]] == ["Ana", "Bo"]
+    page.go_back()
+    page.wait_for_url("**/new?**")
+    expect(page.locator(".error")).to_have_text(["Enter a name."])
+    assert [page.input_value("#players-{}".format(n)) for n in range(2)] == ["Ana", ""]
+
 def test_a_later_town_is_kept_after_back_to_an_earlier_one(phone, live_server):
     page = phone.new_page()
     set_up(page, live_server)

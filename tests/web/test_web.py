@@ -138,6 +138,16 @@ def test_a_setup_refused_at_its_start_says_so_again_when_reloaded_and_starts_not
     assert (mended.status_code, errors(mended.text), "data-reload" in mended.text) == (200, [], False)
 
 
+def test_a_setup_refused_at_its_start_is_drawn_again_on_back_as_it_was_refused(client):
+    # Without scripts, Back to a refused start showed its message beside a name typed since (the browser put it back,
+    # or kept the page as left): the form asks for nothing to be put back, and the page for being kept nowhere.
+    refused = client.get("/en/new", query_string=dict(SETUP, **{"players-1": ""}))
+    assert (refused.status_code, refused.headers["Cache-Control"]) == (422, "no-store")
+    assert re.search(r'<form id="setup-form"[^>]* data-reload="check" autocomplete="off"', refused.text)
+    # A setup answered as asked, a name left blank, is no answer to a start: the browser puts back what was typed.
+    shown = client.get("/en/new", query_string=dict(SETUP, action="add", **{"players-1": ""}))
+    assert (shown.status_code, "Cache-Control" in shown.headers, 'autocomplete="off"' in shown.text) == (200, False, False)
+
 def test_setup_buttons_add_move_and_remove_players(client):
     query = dict(SETUP, action="up-2")
     html = client.get("/en/new", query_string=query).text

@@ -59,7 +59,8 @@ class GetForm(FlaskForm):
 class SetupForm(GetForm):
     """Players in seating order, the mode, the options and the seven buildings."""
 
-    # No autocomplete="off": it would also stop the browser from putting typed names back on Back.
+    # No autocomplete="off": it would also stop the browser from putting typed names back on Back (but for a start
+    # refused, whose form has it: setup.html).
     players = FieldList(StringField(_l("Name"), render_kw={"maxlength": MAX_NAME_UNITS}),
                         min_entries=1)
     monuments = FieldList(SelectField(_l("Monument")), min_entries=1)

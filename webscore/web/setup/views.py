@@ -44,13 +44,16 @@ def _form(state: dict, placed: dict) -> SetupForm:
 def _page(state: dict, placed: dict, status: int = 200, focus: str = "", action: str = ""):
     words = page_words_of_browser()
     general = [problem_text(words, item) for item in placed["general"]]
+    reload = setup_flow.reload_action(action, placed)
     # At the most players, "Add a player" gives way to why: the problem the flow names then, as the pad says it.
-    return render_template("setup.html", form=_form(state, placed), general=general, max_players=MAX_PLAYERS,
+    page = render_template("setup.html", form=_form(state, placed), general=general, max_players=MAX_PLAYERS,
                            players_full=words["problems"]["player-count"], max_name=MAX_NAME_UNITS,
                            monument_choices=monument_choices,
-                           offers=setup_flow.monument_offers(state), focus=focus,
-                           reload=setup_flow.reload_action(action, placed),
-                           played={colour: setup_flow.played_card(state, colour) for colour in CARD_COLOURS}), status
+                           offers=setup_flow.monument_offers(state), focus=focus, reload=reload,
+                           played={colour: setup_flow.played_card(state, colour) for colour in CARD_COLOURS})
+    # A start refused is never brought back from a back/forward cache as it was left, its message beside what was
+    # typed since: Back asks for it again, and the page drawn says what its own fields hold (setup.html).
+    return page, status, ({"Cache-Control": "no-store"} if reload else {})
 
 
 @bp.get("/new")
