@@ -177,8 +177,8 @@ def test_fortunes_cards_leave_the_chooser_with_its_switch(tab, live_server):
     page.click("details.chooser summary")
     page.click("button[value=start]")
     message = page.locator("fieldset.colour.c-red .error")
-    expect(message).to_have_text("Ez a kártya a Fortune-é: Dézsmapajta. Kapcsold be a Fortune-kártyákat, vagy válassz az "
-                                 "alapjáték kártyái közül.")
+    expect(message).to_have_text("Dézsmapajta: ez Fortune-kártya. Kapcsold be a Fortune-kártyákat, hogy játszhassatok "
+                                 "vele, vagy válassz az alapjáték kártyái közül.")
     expect(page.locator("details.chooser")).to_have_attribute("open", "")
     expect(message).to_be_focused()
     expect(message).to_be_in_viewport()

@@ -180,8 +180,8 @@ def test_fortunes_switch_turned_off_and_on_again_keeps_its_card_chosen(client, l
     ("en", "Tithe Barn is a Fortune card: turn on Fortune's cards to play it, or choose a card of the base game."),
     ("fr", "La carte Grange dîmière vient de Fortune\u00a0: activez les cartes Fortune pour la jouer, ou choisissez "
            "une carte du jeu de base."),
-    ("hu", "Ez a kártya a Fortune-é: Dézsmapajta. Kapcsold be a Fortune-kártyákat, vagy válassz az alapjáték "
-           "kártyái közül.")])
+    ("hu", "Dézsmapajta: ez Fortune-kártya. Kapcsold be a Fortune-kártyákat, hogy játszhassatok vele, vagy válassz "
+           "az alapjáték kártyái közül.")])
 def test_a_fortune_card_chosen_while_fortunes_cards_are_off_is_named_at_the_start_and_stays_chosen(client, lang, message):
     # The form as sent without scripts: Fortune's cards switched off after the Tithe Barn was chosen. Its card is out of
     # sight, so "choose one card of each colour" would ask for what the player thinks is done.
