@@ -59,6 +59,10 @@ HOSTILE_FILES = {
     "latin-1": ('{"mode": "é"}'.encode("latin-1"), "cannot read -: not UTF-8 text (invalid continuation byte)\n"),
     "utf-16": (json.dumps(RULEBOOK).encode("utf-16"), "cannot read -: not UTF-8 text (invalid start byte)\n"),
     "huge-integer": (b"1" * 5000, None),
+    "key-twice": (json.dumps(RULEBOOK).replace('"mode": ', '"mode": "town-hall", "mode": ', 1).encode(),
+                  'cannot read -: the key "mode" is given twice in one object\n'),
+    "key-twice-in-a-player": (json.dumps(RULEBOOK).replace('"name": ', '"name": "Bo", "name": ', 1).encode(),
+                              'cannot read -: the key "name" is given twice in one object\n'),
     "one-player-master-builder": (json.dumps(dict(RULEBOOK, mode="master-builder")).encode(),
                                   'one-player-plays-solo ("master-builder")\n'),
 }

@@ -27,9 +27,20 @@ def read_game(stream):
     except UnicodeDecodeError as error:
         raise ValueError("not UTF-8 text ({})".format(error.reason)) from None
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_once)
     except RecursionError:
         raise ValueError("nested too deeply to be a game file") from None
+
+
+def _once(pairs: list) -> dict:
+    """Return an object of a game file; raise ValueError for a key it gives twice, which JSON would read as the last
+    one given without a word (a file edited by hand that says "coins" twice means one of them)."""
+    read = {}
+    for key, value in pairs:
+        if key in read:
+            raise ValueError("the key {} is given twice in one object".format(json.dumps(key)))
+        read[key] = value
+    return read
 
 
 def describe(found: dict) -> str:
