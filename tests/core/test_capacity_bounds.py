@@ -1,4 +1,4 @@
-"""The bounds the Farms' and the Tithe Barn's walk prune by (capacity.Cards) are never below what a choice makes."""
+"""The bounds the Farms' and the Tithe Barn's walk prune by (needy_cards.Cards) are never below what a choice makes."""
 
 import random
 from unittest import mock
@@ -6,12 +6,12 @@ from unittest import mock
 from support.feeding_towns import mixed_town
 from webscore.scoring import capacity
 from webscore.scoring.board import TownView
-from webscore.scoring.capacity import Cards
 from webscore.scoring.feeding import choose_feeding
 from webscore.scoring.feeding_worths import EVALUATIONS
 from webscore.scoring.feeding_worths import ceiling
 from webscore.scoring.feeding_worths import made
 from webscore.scoring.feeding_worths import needy_points
+from webscore.scoring.needy_cards import Cards
 from webscore.scoring.town import combinations
 
 NEEDY = ["cottage"] * 7 + ["schoolhouse"] * 3 + ["temple", "temple", "parsonage", "barrett-castle", None]

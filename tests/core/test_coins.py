@@ -312,7 +312,7 @@ def test_what_a_fed_set_makes_is_the_rules_points_less_a_constant():
 
 
 def test_a_town_of_many_needy_cards_is_fed_as_well():
-    # Ten cards needing a fed Cottage (more than capacity.LISTED_CARDS) around five Cottages, four fed.
+    # Ten cards needing a fed Cottage (more than needy_cards.LISTED_CARDS) around five Cottages, four fed.
     rows = town("cottage schoolhouse cottage schoolhouse", "schoolhouse parsonage schoolhouse cottage",
                 "cottage schoolhouse parsonage schoolhouse", "schoolhouse cottage schoolhouse tithe-barn")
     view = TownView([card for row in rows for card in row], ["cottage", "parsonage", "schoolhouse", "tithe-barn"],

@@ -38,7 +38,7 @@ GOLDEN += [
                 "cottage cottage cottage cottage", "cottage schoolhouse schoolhouse tithe-barn"), 2),
     coins_game(("eraflage-vineyard cottage cottage root-cellar", "cottage parsonage . .", EMPTY, EMPTY), 4),
     coins_game(("cottage cottage cottage cottage",) * 3 + ("cottage . cottage cathedral-of-caterina",), 0, seed="b4"),
-    # Ten cards needing a fed Cottage: more than capacity.LISTED_CARDS.
+    # Ten cards needing a fed Cottage: more than needy_cards.LISTED_CARDS.
     game(player(town("cottage schoolhouse cottage schoolhouse", "schoolhouse parsonage schoolhouse cottage",
                      "cottage schoolhouse parsonage schoolhouse", "schoolhouse cottage schoolhouse farm"))),
     coins_game(("hollow-hill cottage . .", EMPTY, EMPTY, EMPTY), 2),

@@ -10,10 +10,9 @@ need no search (settled()). Otherwise every set of lines the coins buy is tried,
 most first, each set with what the Tithe Barn's pairs and the free feeding (Greenhouse groups, Farms)
 add to it (pairs(): feeding.search, the pairs added to the Farms' capacity); a branch is dropped when even
 the most its lines can add cannot beat the best so far. What the lines chosen make is kept up to date
-line by line, in bit masks over the squares nothing fixed feeds (capacity.Cards).
+line by line, in bit masks over the squares nothing fixed feeds (needy_cards.Cards).
 """
 
-from .capacity import Cards
 from .feeding import FARM_CAPACITY
 from .feeding import Judge
 from .feeding import greenhouse_options
@@ -24,6 +23,7 @@ from .feeding_worths import HALVES
 from .feeding_worths import gains
 from .feeding_worths import made
 from .monuments import coin_worth
+from .needy_cards import Cards
 from .town import COLUMN_LETTERS
 from .town import NAMES
 from .town import SIZE
@@ -177,7 +177,7 @@ class _Spending(Judge):
     """One town's search: its coins, the squares nothing fixed feeds (by place p), the lines worth a coin.
 
     The best choice's plan is (lines, coins on Tithe Barn pairs); extra is what the coins it keeps score.
-    most[p] is the most square p can add, in halves (capacity.Cards); best_lines[k] what lines[:k] can
+    most[p] is the most square p can add, in halves (needy_cards.Cards); best_lines[k] what lines[:k] can
     add beyond their coins, in halves (the most r of lines[k:] add best_lines[k + r] - best_lines[k]).
     """
 
@@ -368,7 +368,7 @@ class _Spending(Judge):
              chosen: int) -> None:
         """Try the lines chosen (bits of `chosen`, feeding the places `fed`), then each set adding lines[k:].
 
-        made_so_far, got, once, twice: what the lines chosen make (capacity.Cards, as the Farms' walk). With
+        made_so_far, got, once, twice: what the lines chosen make (needy_cards.Cards, as the Farms' walk). With
         nothing else to choose (no Farm, Greenhouse or Tithe Barn), walk_lines walks the same sets faster.
         """
         cards = self.cards

@@ -1,0 +1,200 @@
+"""The neighbours a walk of the Farms' choices chooses among, set up once, and the bounds the walk prunes by.
+
+The walk (capacity.py) chooses among the unfed squares beside needy cards. Here those neighbours are set up
+for one set of unfed squares (Neighbours): their worths and cards (needy_cards.Cards), in Fortune's order
+the ones that can add most first; and the bounds are worked out: the most so many of them can add (best_of,
+reach), the later neighbours each does as much as (dominated), and whether a size of choice, or the whole
+walk, can still beat the best (below, settled). They stand apart from the walk's loops in capacity.py: each
+is worked out once a walk or once a size, where the loops run once a choice.
+"""
+
+from .feeding_worths import HALVES
+from .needy_cards import Cards
+
+# More than the squares of a town: a square's place and what it adds sort as one number.
+PLACE_KEY = 32
+
+
+class Neighbours:
+    """One Greenhouse pick's neighbours of needy cards (by place p in `near`), their cards, and the bounds a walk of
+    the Farms' choices among them prunes by (capacity._Walk).
+
+    best_of[p][r] is the most r neighbours from near[p:] can add, in halves (when they come the most first,
+    best_of[p + r] - best_of[p], best_of summing what near[:p] can add); reach[p] what they can add at
+    most as cards counted once: (the cards missing one Cottage they pay, those missing two they bring one to,
+    as bits; [the most r neighbours' worths add, for each r]); dominated[q] the later neighbours (as bits) that
+    neighbour q does at least as much as, card by card. They are worked out when first needed: a walk
+    settled by its first choice needs none.
+    """
+
+    __slots__ = ("judge", "unfed", "capacity", "near", "picked", "worth", "cards", "most_of", "most_first", "best_of",
+                 "reach", "dominated", "made_fed", "base", "rest", "most")
+
+    def __init__(self, judge, fed: set, unfed: list, near: tuple, capacity: int, picked: list, same=None):
+        """Set up the walk; `same`: a walk of the same unfed squares for another capacity, whose neighbours, cards
+        and what does not depend on the capacity are taken as they are."""
+        self.judge = judge
+        self.unfed = unfed
+        self.capacity = capacity
+        self.picked = picked
+        self.reach = None
+        self.rest = ()
+        self.most = None
+        if same is not None:
+            self.near, self.worth, self.cards, self.most_of, self.most_first = \
+                same.near, same.worth, same.cards, same.most_of, same.most_first
+            self.made_fed, self.dominated = same.made_fed, same.dominated
+            self.base = self.made_fed + judge.extra
+            # Running sums of the neighbours the most first hold for any capacity; a table by start does not.
+            self.best_of = same.best_of if self.most_first else None
+            return
+        self.near = near
+        worths = judge.top.worths
+        worth = self.worth = [worths[i] for i in near]
+        cards = self.cards = Cards(judge.top, fed, near)
+        singles, pairs, doubles, paid_one, paid_two = cards.singles, cards.pairs, cards.doubles, cards.paid_one, \
+            cards.paid_two
+        # As Cards.most, in local names.
+        most = []
+        for p in range(len(near)):
+            most.append(HALVES * (worth[p] + paid_one[singles[p]] + paid_two[doubles[p]]) + paid_two[pairs[p]])
+        self.most_first = not judge.in_order
+        if self.most_first:
+            # The neighbours that can add most first: the best choice is found sooner, and fewer are walked.
+            # (-what one adds, its place) as one number, sorted without a key.
+            count = len(near)
+            keys = [0] * count
+            for p in range(count):
+                keys[p] = -most[p] * PLACE_KEY + p
+            keys.sort()
+            for p in range(count):
+                keys[p] %= PLACE_KEY
+            self.near, self.worth, most = cards.reorder(keys, near, worth, most)
+        made_fed = cards.paid
+        for i in fed:
+            if i in worths:
+                made_fed += worths[i]
+        self.made_fed = made_fed
+        self.base = self.made_fed + judge.extra
+        self.most_of = most
+        self.best_of = None
+        self.dominated = [None] * len(near)
+
+    def _dominated(self, q: int) -> int:
+        """Return the later neighbours (as bits) that neighbour q does at least as much as, card by card."""
+        if self.dominated[q] is not None:
+            return self.dominated[q]
+        singles, pairs, doubles, worth = self.cards.singles, self.cards.pairs, self.cards.doubles, self.worth
+        brings = pairs[q] | doubles[q]
+        found = 0
+        for r in range(q + 1, len(self.near)):
+            if (worth[q] >= worth[r] and not singles[r] & ~singles[q] and not doubles[r] & ~doubles[q]
+                    and not pairs[r] & ~brings):
+                found |= 1 << r
+        self.dominated[q] = found
+        return found
+
+    def _bounds(self) -> None:
+        """Work out best_of and reach (see the class)."""
+        if self.best_of is not None:
+            pass
+        elif self.most_first:
+            # The neighbours come in the order of what they add: the most r of near[p:] add their first r.
+            self.best_of = [0]
+            for most in self.most_of:
+                self.best_of.append(self.best_of[-1] + most)
+        else:
+            self.best_of = best_sums(self.most_of, self.capacity)
+        self.reach = self._reach()
+
+    def _reach(self) -> list:
+        """Return reach (see the class): for each start p, what near[p:] can add, their cards counted once."""
+        cards = self.cards
+        # The most r of all the neighbours' worths add (not only near[p:]'s: found once, it bounds them all).
+        capacity = self.capacity
+        largest = sorted([max(0, worth) for worth in self.worth], reverse=True)
+        # Running sums of the largest first (best_sums' first row, without the rows it would work out for nothing).
+        worths = [0]
+        for worth in largest[:capacity]:
+            worths.append(worths[-1] + worth)
+        worths += [worths[-1]] * (capacity + 1 - len(worths))
+        reach = [(0, 0, worths)]
+        one = two = 0
+        for p in range(len(self.near) - 1, -1, -1):
+            one |= cards.singles[p]
+            two |= cards.pairs[p] | cards.doubles[p]
+            reach.append((one, two, worths))
+        reach.reverse()
+        return reach
+
+    def settled(self) -> bool:
+        """Tell whether the best choice already reaches the most any choice of the pick can make.
+
+        That is the worths of its best squares and the cards as far as its best squares' Cottages go
+        round (Cards.reachable): worked out only once, when a choice has to beat another. A best choice that makes
+        as much as those squares and every card they can pay (Cards.payable), as most do, needs no sharing out:
+        most is then that sum, which it reaches as well.
+        """
+        judge = self.judge
+        if judge.best is None:
+            return False
+        if self.most is None:
+            worths = judge.top.worths
+            squares_most = self.base + sum(sorted([worths[i] for i in self.unfed], reverse=True)[:self.capacity])
+            if judge.best[0] >= squares_most + self.cards.payable:
+                # The best pays every card the neighbours can pay: a looser bound than reachable()'s, reached already,
+                # so the walk stops as it would have, without sharing out the Cottages.
+                self.most = squares_most + self.cards.payable
+            else:
+                self.most = squares_most + self.cards.reachable(self.capacity)
+        return judge.best[0] >= self.most
+
+    def below(self, size: int, made: int) -> bool:
+        """Tell whether no choice of `size` neighbours, the others' squares making `made`, can beat the best.
+
+        Such a choice makes at most its neighbours' `size` largest worths and what the cards can make with `size`
+        squares fed (Cards.reachable): a size whose most is no more than the best is not walked. Worked out for a
+        size the best choice has to beat, when the next larger size found one (the first size is walked as is).
+
+        Nor is a size walked when more than `size` neighbours are each worth as much as the others' last square
+        (rest, the least worth of them): each choice leaves one of them out, and taking it in that square's stead
+        feeds a choice of the next larger size, walked already, that makes no less (feeding more never lowers).
+        """
+        judge = self.judge
+        if judge.best is None:
+            return False
+        if self.rest:
+            least = judge.top.worths[self.rest[-1]]
+            count = 0
+            for worth in self.worth:
+                if worth >= least:
+                    count += 1
+            if count > size:
+                return True
+        largest = sorted(self.worth, reverse=True)
+        most = self.base + made + self.cards.reachable(size)
+        for worth in largest[:size]:
+            most += worth
+        return most <= judge.best[0]
+
+
+def best_sums(values: list, most: int) -> list:
+    """Return, for each start p, [the sum of the r largest of values[p:] for r in 0..most]."""
+    sums = [None] * (len(values) + 1)
+    # The `most` largest of values[p:], largest first, kept as p goes down.
+    largest = []
+    for p in range(len(values), -1, -1):
+        if p < len(values):
+            value = values[p]
+            n = len(largest)
+            while n and largest[n - 1] < value:
+                n -= 1
+            if n < most:
+                largest.insert(n, value)
+                if len(largest) > most:
+                    largest.pop()
+        row = [0]
+        for value in largest:
+            row.append(row[-1] + value)
+        sums[p] = row + [row[-1]] * (most + 1 - len(row))
+    return sums
