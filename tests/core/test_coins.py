@@ -23,6 +23,10 @@ from webscore.scoring import score
 from webscore.scoring import spending
 from webscore.scoring.board import TownView
 from webscore.scoring.cards import PAD_COLUMNS
+from webscore.scoring.cellar_lines import LINES
+from webscore.scoring.cellar_lines import every_line
+from webscore.scoring.cellar_lines import fewest_lines
+from webscore.scoring.cellar_lines import useful_lines
 from webscore.scoring.feeding import FEED_DEPENDENT
 from webscore.scoring.feeding import FEEDABLE
 from webscore.scoring.feeding import Feeding
@@ -31,7 +35,6 @@ from webscore.scoring.feeding_worths import EVALUATIONS
 from webscore.scoring.feeding_worths import ceiling
 from webscore.scoring.feeding_worths import made
 from webscore.scoring.monuments import CARD_RULES
-from webscore.scoring.spending import LINES
 from webscore.scoring.town import NAMES
 
 EMPTY = ". . . ."
@@ -180,7 +183,7 @@ def walked_far(count: int, seed: str) -> list:
     found = []
     while len(found) < count:
         view = line_town(rng)
-        with mock.patch.object(spending, "_fewest_lines", wraps=spending._fewest_lines) as fewest:
+        with mock.patch.object(spending, "fewest_lines", wraps=fewest_lines) as fewest:
             choose_feeding(view)
         if fewest.called:
             found.append(view)
@@ -195,17 +198,17 @@ def test_lines_bounded_by_the_fewest_that_pay_every_card_are_never_beaten():
 
 
 def test_the_lines_worth_a_coin_are_those_whose_squares_no_other_line_feeds_first():
-    # spending._useful reads a row or a column of one square against its crossing line only; every other pair of
+    # useful_lines reads a row or a column of one square against its crossing line only; every other pair of
     # lines is compared here, over random squares that can gain.
     rng = random.Random(20261210)
     for _ in range(3000):
         feedable = {i for i in range(16) if rng.random() < rng.random()}
         gaining = sorted(i for i in feedable if rng.random() < rng.random())
-        lines = spending._lines(feedable, {gaining[p]: p for p in range(len(gaining))})
+        lines = every_line(feedable, {gaining[p]: p for p in range(len(gaining))})
         masks = [line[2] for line in lines]
         kept = [n for n in range(len(lines)) if masks[n] and not any(
             m != n and not masks[n] & ~masks[m] and (m < n or masks[n] != masks[m]) for m in range(len(lines)))]
-        assert spending._useful(lines) == kept, (sorted(feedable), gaining)
+        assert useful_lines(lines) == kept, (sorted(feedable), gaining)
 
 
 def test_the_fewest_lines_that_pay_every_card():
@@ -227,7 +230,7 @@ def test_the_fewest_lines_that_pay_every_card():
         singles.append(got)
         once.append(reached)
         twice.append(both)
-    assert spending._fewest_lines(cards, singles, once, twice) == (4, 4)
+    assert fewest_lines(cards, singles, once, twice) == (4, 4)
 
 
 def spent_and_scored(rows: tuple, coins: int) -> tuple:

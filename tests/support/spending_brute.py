@@ -6,13 +6,13 @@ Farms' capacity, and any squares more at a coin per 2 (with a Tithe Barn). Each 
 cards' own rules give the squares that care about feeding, plus the coins kept at their worth.
 """
 
+from webscore.scoring.cellar_lines import LINES
 from webscore.scoring.feeding import FARM_CAPACITY
 from webscore.scoring.feeding import FEED_DEPENDENT
 from webscore.scoring.feeding import Feeding
 from webscore.scoring.feeding import is_feedable
 from webscore.scoring.monuments import CARD_RULES
 from webscore.scoring.monuments import coin_worth
-from webscore.scoring.spending import LINES
 from webscore.scoring.town import combinations
 from webscore.scoring.town import groups
 

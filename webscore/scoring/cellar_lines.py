@@ -1,0 +1,149 @@
+"""The lines a Root Cellar's coins feed: which are worth a coin, and the fewest that feed or pay everything.
+
+With a Root Cellar each coin feeds every feedable building of one row or column (LINES). What is here
+reads only the lines and the cards they reach, never a search's state: which lines are worth a coin at all
+(useful_lines), the fewest lines feeding every square that can gain (fewest_feeding_all, for a town that
+needs no search), and the fewest that can pay every card with the most a set of more lines can then make
+(fewest_lines, most_with_more_lines: a bound of the lines' walk in spending.py).
+"""
+
+from .town import COLUMN_LETTERS
+from .town import SIZE
+
+# How many bits each mask of 4 bits (rows or columns) has.
+BITS = (0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4)
+
+# Rows "1".."4", then columns "a".."d": the lines a Root Cellar's coins feed.
+LINES = tuple((str(r + 1), tuple(range(r * SIZE, (r + 1) * SIZE))) for r in range(SIZE)) + tuple(
+    (COLUMN_LETTERS[c], tuple(range(c, SIZE * SIZE, SIZE))) for c in range(SIZE))
+# More than the number of lines: a line's number and what it adds sort as one number.
+LINE_KEY = 16
+
+
+def every_line(feedable, places: dict) -> list:
+    """Return (name, feedable squares, places of those that can gain, as a bit mask) of every line.
+
+    feedable: the town's feedable squares (a set); places: {square that can gain: its place}.
+    """
+    found = []
+    for name, line in LINES:
+        fed = []
+        mask = 0
+        for i in line:
+            if i in feedable:
+                fed.append(i)
+                if i in places:
+                    mask |= 1 << places[i]
+        found.append((name, tuple(fed), mask))
+    return found
+
+
+def useful_lines(lines: list) -> list:
+    """Return the numbers of the lines worth a coin: not those feeding no square that can gain, nor those whose squares
+    that can gain another line feeds too (of two lines feeding the same, the first is kept).
+
+    lines: every line, rows then columns (every_line). Two rows, or two columns, share no square, and a row and a
+    column share one: a line's squares that can gain are another's only when it has one, and then the other is
+    the crossing line. A column of one is left for its row, which comes first; a row of one is left only for a
+    column with more.
+    """
+    useful = []
+    columns = [line[2] for line in lines[SIZE:]]
+    for n in range(len(lines)):
+        mask = lines[n][2]
+        # No square, or more than one.
+        if not mask & (mask - 1):
+            if not mask or n >= SIZE:
+                continue
+            crossing = 0
+            for other in columns:
+                if other & mask:
+                    crossing = other
+            if crossing != mask:
+                continue
+        useful.append(n)
+    return useful
+
+
+def fewest_feeding_all(lines: list):
+    """Return the first of the fewest lines feeding every square that can gain (rows first), as (rows, columns).
+
+    Choosing the rows leaves to the columns the squares of the other rows: each set of rows is tried.
+    """
+    rows, columns = lines[:SIZE], lines[SIZE:]
+    # The columns (as bits) holding squares that can gain, row by row.
+    needs = [sum(1 << c for c in range(SIZE) if row[2] & columns[c][2]) for row in rows]
+    best = None
+    for chosen in range(1 << SIZE):
+        wanted = 0
+        for r in range(SIZE):
+            if not chosen >> r & 1:
+                wanted |= needs[r]
+        count = BITS[chosen] + BITS[wanted]
+        if best is None or count < best[0]:
+            best = (count, chosen, wanted)
+    _, chosen, wanted = best
+    return tuple(rows[r] for r in range(SIZE) if chosen >> r & 1) + tuple(
+        columns[c] for c in range(SIZE) if wanted >> c & 1)
+
+
+def fewest_lines(cards, line_singles: list, line_once: list, line_twice: list) -> tuple:
+    """Return (the fewest lines that can pay every card, at least; the fewest points a set of fewer lines leaves
+    unpaid), for lines bringing (by bits of cards.one) line_singles and (of cards.two) line_once, line_twice.
+
+    A card missing one Cottage needs a line reaching it; one missing two needs two lines reaching it, or one line
+    bringing both. Cards no line reaches twice are taken, those needing most and reached by fewest lines first: no
+    line serves two of them, so a set paying them all holds at least the lines they need added up, and a set of
+    fewer leaves one of them unpaid. A card the lines cannot pay at all is left out (a lower bound stays one).
+    """
+    found = []
+    count = len(line_singles)
+    for k in range(len(cards.one)):
+        reach = 0
+        for n in range(count):
+            if line_singles[n] >> k & 1:
+                reach |= 1 << n
+        found.append((1, reach, cards.one[k]))
+    for k in range(len(cards.two)):
+        reach = need = 0
+        for n in range(count):
+            if line_once[n] >> k & 1:
+                reach |= 1 << n
+                need = 1 if need == 1 or line_twice[n] >> k & 1 else 2
+        found.append((need, reach, cards.two[k]))
+    # (needing two first, then by how many lines reach them) as one number, sorted without a key.
+    keys = []
+    for index in range(len(found)):
+        need, reach, _ = found[index]
+        lines = BITS[reach & 15] + BITS[reach >> 4 & 15]
+        if need and lines >= need:
+            keys.append(((2 - need) * LINE_KEY + lines) * CARD_INDEX + index)
+    keys.sort()
+    used = fewest = 0
+    lost = None
+    for key in keys:
+        need, reach, points = found[key % CARD_INDEX]
+        if not used & reach:
+            used |= reach
+            fewest += need
+            lost = points if lost is None or points < lost else lost
+    return fewest, lost or 0
+
+
+# More than the needy cards of a town: a card's index and its key sort as one number.
+CARD_INDEX = 64
+
+
+def most_with_more_lines(short: tuple, full: int, coin: int, coins: int) -> list:
+    """Return, by the coins left, the most a set of more lines than those bought can make (or -1 if none can be
+    bought): `full` less a coin a line, and less the least a set of fewer lines than pay every card leaves unpaid
+    (short: fewest_lines)."""
+    fewest, lost = short
+    found = []
+    for left in range(coins + 1):
+        spent = coins - left
+        most = full - coin * (spent if spent > fewest else fewest) if fewest <= coins else -1
+        if spent < fewest and full - coin * spent - lost > most:
+            most = full - coin * spent - lost
+        found.append(most)
+    return found
