@@ -79,7 +79,8 @@ export async function startCore(loadMicroPython, files) {
     },
     // The live score on a tap: {code, n, fields} → {town, shown}, written with the words kept.
     live: (request) => JSON.parse(flow.live_json(JSON.stringify(request), kept)),
-    // A town's outbox at a table (webscore/flow/sync.py): {call, outbox | client and town, ...} → {outbox, shown, waiting, changed}.
+    // A town's outbox at a table (webscore/flow/sync_outbox.py): {call, outbox | client and town, ...} →
+    // {outbox, shown, waiting, changed}.
     outbox: door(flow, "outbox_json"),
     // The tie's turns form: {code, fields} → {code} or {problems}.
     turns: door(flow, "turns_json"),

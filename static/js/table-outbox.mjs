@@ -1,4 +1,4 @@
-// One town's outbox at a table: its changes as operations the flow keeps (webscore/flow/sync.py, under
+// One town's outbox at a table: its changes as operations the flow keeps (webscore/flow/sync_outbox.py, under
 // MicroPython), stored on this phone and carried to the server one at a time, each dropped once acknowledged.
 import { doneKey, draftKey, keyKey, outboxKey, showOffline, text } from "./table-store.mjs";
 
@@ -236,7 +236,7 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
       drain();
     },
     // Send the outbox again, taking the town over from the phone it belongs to: with nothing of this phone's waiting,
-    // a change of nothing takes it (sync.take_over).
+    // a change of nothing takes it (sync_outbox.take_over).
     async takeOver() {
       taking = true;
       await call("take_over");

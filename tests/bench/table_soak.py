@@ -2,7 +2,7 @@
 
     .venv/bin/python tests/bench/table_soak.py [--tables 50] [--seconds 40] [--down 8] [--storage sqlite|redis|both]
 
-Each phone enters its own town as table-town.mjs does: every tap goes into its outbox (webscore.flow.sync, the very
+Each phone enters its own town as table-town.mjs does: every tap goes into its outbox (webscore.flow.sync_outbox, the very
 functions the browser runs under MicroPython), and the outbox is carried to gunicorn (as the Procfile runs it)
 one operation at a time, each request delayed by the phone's latency (100 to 300 ms, drawn per phone), sent
 again after a failure (network error, timeout, 5xx, 429) with the browser's back-off, and at least every 3 s
@@ -36,6 +36,7 @@ from tables_load import storage_env  # noqa: E402
 from support.servers import procfile_gunicorn  # noqa: E402
 from support.tables import empty_setup  # noqa: E402
 from webscore.flow import sync  # noqa: E402
+from webscore.flow import sync_outbox  # noqa: E402
 from webscore.flow.town_step import fields_of  # noqa: E402
 from webscore.scoring import encode  # noqa: E402
 
@@ -66,17 +67,17 @@ class Phone:
         # The town the player ends with: the example game's, which the core takes as handed in.
         self.final = {field: value for field, value in fields_of(game["players"][n]).items() if field != "monument"}
         known = sync.public(sync.town_from_fields(fields_of(empty_setup(game)["players"][n]), 0, False))
-        self.outbox = sync.new_outbox("soak-{}-{}".format(table[:12], n), known)
+        self.outbox = sync_outbox.new_outbox("soak-{}-{}".format(table[:12], n), known)
         self.sending = None
         self.tapped = {}  # seq of the operation holding a tap -> when the earliest of its taps was made
         self.wake = asyncio.Event()
 
     def tap(self):
         fields = dict(self.outbox["known"]["fields"])
-        fields.update(sync.expected(self.outbox)["fields"])
+        fields.update(sync_outbox.expected(self.outbox)["fields"])
         for _ in range(self.rng.randint(1, 2)):
             fields[self.rng.choice(SQUARES)] = self.rng.choice(self.cards)
-        self.outbox = sync.edit(self.outbox, {field: fields.get(field, "") for field in SQUARES})
+        self.outbox = sync_outbox.edit(self.outbox, {field: fields.get(field, "") for field in SQUARES})
         if self.outbox["ops"]:
             self.tapped.setdefault(self.outbox["ops"][-1]["seq"], time.monotonic())
         self.wake.set()
@@ -86,7 +87,7 @@ class Phone:
         op = self.outbox["ops"][0]
         self.sending = op["seq"]
         # From here it may be applied though no answer comes: the outbox keeps it as it is (table-outbox.mjs does the same).
-        self.outbox = sync.sending(self.outbox, op["seq"])
+        self.outbox = sync_outbox.sending(self.outbox, op["seq"])
         body = json.dumps({"client": self.outbox["client"], "op": op}).encode()
         self.figures["sent"] += 1
         await asyncio.sleep(self.latency / 2)
@@ -107,14 +108,14 @@ class Phone:
         answer = json.loads(content)
         if status == 200:
             self.figures["acknowledged"] += 1
-            self.outbox = sync.acknowledged(self.outbox, answer["seq"], answer["town"])
+            self.outbox = sync_outbox.acknowledged(self.outbox, answer["seq"], answer["town"])
             now = time.monotonic()
             for seq in [seq for seq in self.tapped if seq <= answer["seq"]]:
                 self.figures["tap_to_ack"].append(now - self.tapped.pop(seq))
         else:
             # One phone per town: no conflict can come; anything else is counted, and the phone moves on.
             self.figures["refused"].append((status, content[:200]))
-            self.outbox = sync.dropped_head(self.outbox)
+            self.outbox = sync_outbox.dropped_head(self.outbox)
         return True
 
     async def carry(self, stop: float):
@@ -139,8 +140,8 @@ class Phone:
         while time.monotonic() < tapping_until:
             self.tap()
             await asyncio.sleep(self.rng.uniform(0.5, 2.5))
-        self.outbox = sync.edit(self.outbox, self.final)
-        self.outbox = sync.hand_in(self.outbox)
+        self.outbox = sync_outbox.edit(self.outbox, self.final)
+        self.outbox = sync_outbox.hand_in(self.outbox)
         self.tapped.setdefault(self.outbox["ops"][-1]["seq"], time.monotonic())
         self.wake.set()
         while self.outbox["ops"] and not carrier.done():
@@ -205,7 +206,7 @@ def soak(storage: str, tables: int, seconds: float, down: float, seed: int) -> d
         asyncio.run(run())
         for phone in phones:
             town = held(route.port, phone.table, phone.n)
-            shown = sync.expected(phone.outbox)
+            shown = sync_outbox.expected(phone.outbox)
             squares = {field: value for field, value in town["fields"].items() if field.startswith("square_")}
             mine = {field: value for field, value in shown["fields"].items() if field.startswith("square_")}
             if phone.outbox["ops"] or squares != mine or town["done"] is not True or shown["done"] is not True:

@@ -166,7 +166,7 @@ async def phone(balancer: Balancer, table: str, n: int, towns: tuple, figures: F
     version = 0
     etag = None
     turn = 0
-    # The phone's outbox as table-outbox.mjs sends it (webscore.flow.sync): one operation a save, numbered in order.
+    # The phone's outbox as table-outbox.mjs sends it (webscore.flow.sync_outbox): one operation a save, numbered in order.
     client = "load-{}-{}".format(table[:12], n)
     next_save = time.monotonic() + random.uniform(0, SAVE_EVERY)
     next_follow = time.monotonic() + random.uniform(0, FOLLOW_EVERY)

@@ -25,6 +25,8 @@ from support import examples
 from support.tables import empty_setup
 from webscore import flow
 from webscore.flow import sync
+from webscore.flow import sync_merge
+from webscore.flow import sync_outbox
 from webscore.flow.town_step import fields_of
 
 GAME = empty_setup(examples.load("four-players"))
@@ -46,10 +48,10 @@ class Server:
 
     def receive(self, client: str, op: dict) -> tuple:
         was_done = self.town["done"]
-        self.town, answer = sync.apply(self.town, client, op, GAME, N)
+        self.town, answer = sync_merge.apply(self.town, client, op, GAME, N)
         if was_done and not self.town["done"]:
             assert "reopen" in op, "a handed-in town was opened again by {}".format(op)
-        if answer["outcome"] == sync.APPLIED:
+        if answer["outcome"] == sync_merge.APPLIED:
             self.applied.add((client, op["seq"]))
         return answer, sync.public(self.town)
 
@@ -72,7 +74,7 @@ class Phone:
         return answer
 
     def shown(self) -> dict:
-        return sync.expected(self.outbox)
+        return sync_outbox.expected(self.outbox)
 
     def tap(self, rng):
         fields = dict(self.shown()["fields"])
@@ -86,7 +88,7 @@ class Phone:
             if rng.random() < 0.5:
                 return
             self.call("reopen")
-        before = sync.expected(self.outbox)["fields"]
+        before = sync_outbox.expected(self.outbox)["fields"]
         self.call("edit", fields=fields)
         for field, value in fields.items():
             if value != before.get(field, ""):
@@ -122,12 +124,12 @@ class Phone:
             return  # the answer to a request this phone already gave up on
         self.sending = None
         outcome = answer["outcome"]
-        if outcome == sync.APPLIED:
+        if outcome == sync_merge.APPLIED:
             self.acknowledged.append(op["seq"])
             self.call("acknowledged", seq=op["seq"], town=town)
-        elif outcome in (sync.CONFLICT, sync.HANDED_IN):
+        elif outcome in (sync_merge.CONFLICT, sync_merge.HANDED_IN):
             self.call("refreshed", town=town)
-            self.blocked = "conflict" if outcome == sync.CONFLICT else "handed-in"
+            self.blocked = "conflict" if outcome == sync_merge.CONFLICT else "handed-in"
             self.conflict = answer.get("conflict", {})
         else:
             self.call("dropped_head")

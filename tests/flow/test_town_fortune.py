@@ -10,6 +10,7 @@ from support.towns import town
 from webscore import flow
 from webscore.flow import live_town
 from webscore.flow import sync
+from webscore.flow import sync_merge
 from webscore.flow import town_facts
 from webscore.flow import town_step
 from webscore.scoring import encode
@@ -210,13 +211,13 @@ def test_a_player_who_put_no_seed_down_says_so_and_the_town_is_complete():
 def test_a_table_takes_the_seed_as_a_square_and_nothing_else():
     g = game()
     town = sync.town_from_fields(town_step.fields_of(g["players"][1]), 0, False)
-    changed, answer = sync.apply(town, "phone-2-abcd", {"seq": 1, "set": {"seed": ["b2", 0], "coins": ["3", 0]}}, g, 2)
-    assert answer["outcome"] == sync.APPLIED and changed["fields"]["seed"] == "b2"
-    changed, answer = sync.apply(town, "phone-2-abcd", {"seq": 1, "set": {"seed": ["none", 0]}}, g, 2)
-    assert answer["outcome"] == sync.APPLIED and changed["fields"]["seed"] == "none"
+    changed, answer = sync_merge.apply(town, "phone-2-abcd", {"seq": 1, "set": {"seed": ["b2", 0], "coins": ["3", 0]}}, g, 2)
+    assert answer["outcome"] == sync_merge.APPLIED and changed["fields"]["seed"] == "b2"
+    changed, answer = sync_merge.apply(town, "phone-2-abcd", {"seq": 1, "set": {"seed": ["none", 0]}}, g, 2)
+    assert answer["outcome"] == sync_merge.APPLIED and changed["fields"]["seed"] == "none"
     for wrong in ("b9", "None", "nowhere"):
-        _, answer = sync.apply(town, "phone-2-abcd", {"seq": 1, "set": {"seed": [wrong, 0]}}, g, 2)
-        assert answer["outcome"] == sync.INVALID
+        _, answer = sync_merge.apply(town, "phone-2-abcd", {"seq": 1, "set": {"seed": [wrong, 0]}}, g, 2)
+        assert answer["outcome"] == sync_merge.INVALID
 
 
 @pytest.mark.parametrize("n, given, live, show", [

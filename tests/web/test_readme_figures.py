@@ -11,6 +11,7 @@ from support.tables import empty_setup
 from support.tables import open_table
 from webscore.flow import history
 from webscore.flow import sync
+from webscore.flow import sync_merge
 from webscore.flow.town_facts import SEED
 from webscore.scoring import encode
 from webscore.scoring.__main__ import MAX_INPUT
@@ -78,16 +79,17 @@ def _full_table(make_app) -> int:
         values = {field: monument if field.startswith("square_") else "a1" if field == SEED else "9" * sync.MAX_VALUE
                   for field in sync.FIELDS if field != "monument"}
         fields, version = sorted(values), 0
-        for k in range(sync.MAX_SEEN):
+        for k in range(sync_merge.MAX_SEEN):
             client, key = ("c{}-{}-".format(n, k) + "x" * sync.MAX_CLIENT)[:sync.MAX_CLIENT], \
-                ("k{}-{}-".format(n, k // sync.MAX_PER_KEY) + "y" * sync.MAX_CLIENT)[:sync.MAX_CLIENT]
-            op = {"seq": sync.MAX_NUMBER - 1, "set": {field: [values[field], version] for field in fields[k::sync.MAX_SEEN]}}
+                ("k{}-{}-".format(n, k // sync_merge.MAX_PER_KEY) + "y" * sync.MAX_CLIENT)[:sync.MAX_CLIENT]
+            op = {"seq": sync.MAX_NUMBER - 1,
+                  "set": {field: [values[field], version] for field in fields[k::sync_merge.MAX_SEEN]}}
             answer = phone.post("/en/t/{}/{}".format(table, n), headers={"X-Requested-With": "marquoir"},
-                                json={"client": client, "op": op, "key": key, "take": k % sync.MAX_PER_KEY == 0})
+                                json={"client": client, "op": op, "key": key, "take": k % sync_merge.MAX_PER_KEY == 0})
             assert answer.status_code == 200, answer.json
             version = answer.json["town"]["version"]
     record = open_store(app).get(table)
-    assert [len(town["seen"]) for town in record["sync"]] == [sync.MAX_SEEN] * 6
+    assert [len(town["seen"]) for town in record["sync"]] == [sync_merge.MAX_SEEN] * 6
     # Three keys took each town in turn, so each keeps two former owners; counted as many as a town keeps.
     assert [len(former) for former in record["former_owners"]] == [2] * 6
     record["former_owners"] = [[towns.key_tag("f" * 64)] * towns.FORMER_OWNERS_KEPT for _ in record["former_owners"]]
@@ -131,9 +133,9 @@ def test_the_tables_kept_and_their_lifetime_the_readme_states_are_the_apps(app):
 
 
 def test_the_phones_a_town_remembers_the_readme_states_are_the_syncs():
-    assert stated(r"kept per town, (\d+) phones at most\s+\(`sync\.MAX_SEEN`") == [sync.MAX_SEEN]
-    assert stated(r"Once the (\d+) are taken") == [sync.MAX_SEEN]
-    assert stated(r"(\d+) of them by one key \(`sync\.MAX_PER_KEY`") == [sync.MAX_PER_KEY]
+    assert stated(r"kept per town, (\d+) phones at most\s+\(`sync_merge\.MAX_SEEN`") == [sync_merge.MAX_SEEN]
+    assert stated(r"Once the (\d+) are taken") == [sync_merge.MAX_SEEN]
+    assert stated(r"(\d+) of them by one key \(`sync_merge\.MAX_PER_KEY`") == [sync_merge.MAX_PER_KEY]
 
 
 def test_the_game_pages_kept_offline_the_readme_states_are_the_service_workers():

@@ -16,6 +16,8 @@ from support.tables import open_table
 from support.tables import town_op
 from webscore import shapes
 from webscore.flow import sync
+from webscore.flow import sync_merge
+from webscore.flow import sync_outbox
 from webscore.flow.town_step import fields_of
 from webscore.scoring import decode
 from webscore.scoring import encode
@@ -133,15 +135,15 @@ def _towns_and_ops():
             (A, sync.read_op({"seq": 2, "done": True})), (B, sync.read_op({"seq": 2, "reopen": 2})),
             (A, {"seq": 3, "set": {"stored_d3": ["1", 3]}})]
     for client, op in sent:
-        town, answer = sync.apply(towns[-1], client, op, GAME, 1)
-        assert answer["outcome"] in (sync.APPLIED, sync.CONFLICT), answer
+        town, answer = sync_merge.apply(towns[-1], client, op, GAME, 1)
+        assert answer["outcome"] in (sync_merge.APPLIED, sync_merge.CONFLICT), answer
         towns.append(town)
         ops.append(op)
     # The phone's outbox makes operations of its own.
-    outbox = sync.new_outbox(A, sync.public(towns[-1]))
-    outbox = sync.edit(outbox, dict(sync.form_fields(towns[-1]["fields"]), square_b2="cottage"))
-    outbox = sync.hand_in(sync.sending(outbox, 1))
-    outbox = sync.reopen(sync.sending(outbox, 2))
+    outbox = sync_outbox.new_outbox(A, sync.public(towns[-1]))
+    outbox = sync_outbox.edit(outbox, dict(sync.form_fields(towns[-1]["fields"]), square_b2="cottage"))
+    outbox = sync_outbox.hand_in(sync_outbox.sending(outbox, 1))
+    outbox = sync_outbox.reopen(sync_outbox.sending(outbox, 2))
     ops += outbox["ops"]
     towns.append(sync.town_from_fields({"square_a1": "farm", "other": "x"}, 4, True))
     return towns, ops

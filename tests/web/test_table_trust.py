@@ -10,7 +10,7 @@ import pytest
 from support import examples
 from support.tables import empty_setup
 from support.tables import town_op
-from webscore.flow import sync
+from webscore.flow import sync_merge
 from webscore.flow import table_pieces
 from webscore.scoring import encode
 from webscore.web.i18n.table_words import table_words
@@ -99,7 +99,7 @@ def test_many_phones_taking_a_town_over_lock_no_one_out_and_its_holder_is_still_
     table = open_table(phone)
     assert send(phone, table, 1, {"seq": 1, "set": {"square_a1": ["farm", 0]}}).status_code == 200
     version = 1
-    for i in range(sync.MAX_SEEN - 1):
+    for i in range(sync_merge.MAX_SEEN - 1):
         card = ("well", "farm")[i % 2]
         answer = send(phone, table, 1, {"seq": 1, "set": {"square_b1": [card, version]}}, "phone-{:04d}-x".format(i),
                       "key-of-phone-{:04d}".format(i), take=True)
@@ -125,13 +125,14 @@ def test_the_phone_holding_a_town_cannot_lock_the_others_out_with_client_ids_of_
     taken = send(phone, table, 1, {"seq": 1, "set": {"square_a1": ["well", 1]}}, OTHER, "other-secret-key-01", take=True)
     assert taken.status_code == 200
     version, answers = taken.json["town"]["version"], []
-    for i in range(sync.MAX_SEEN):
+    for i in range(sync_merge.MAX_SEEN):
         answer = send(phone, table, 1, {"seq": 1, "set": {"square_b1": [("farm", "well")[i % 2], version]}},
                       "forged-{:04d}-x".format(i), "other-secret-key-01")
         answers.append((answer.status_code, answer.json.get("reason")))
         version = answer.json["town"]["version"]
     # Its key's phones are MAX_PER_KEY at most (the one that took it over among them); past them only it is refused.
-    assert answers == [(200, None)] * (sync.MAX_PER_KEY - 1) + [(409, "phones")] * (sync.MAX_SEEN - sync.MAX_PER_KEY + 1)
+    assert answers == [(200, None)] * (sync_merge.MAX_PER_KEY - 1) \
+        + [(409, "phones")] * (sync_merge.MAX_SEEN - sync_merge.MAX_PER_KEY + 1)
     refused = send(phone, table, 1, {"seq": 9, "set": {"square_c1": ["well", version]}}, "forged-late-x",
                    "other-secret-key-01")
     assert refused.json["message"] == "This town was changed from too many phones; it takes no change from another one."

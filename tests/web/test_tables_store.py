@@ -1,6 +1,6 @@
 """The table store: the same behaviour from SQLite and from Redis, expiry by an injected clock.
 
-A change is a function of the record (the app's is webscore.flow.sync's merge); here a compare-and-set of a
+A change is a function of the record (the app's is webscore.flow.sync_merge's); here a compare-and-set of a
 player's town over a version, which shows that no two changes of one table ever interleave.
 """
 

@@ -14,7 +14,7 @@ from support.tables import open_table
 from support.tables import town_op
 from webscore.flow import piece_json
 from webscore.flow import step_view
-from webscore.flow import sync
+from webscore.flow import sync_merge
 from webscore.flow import town_json
 from webscore.flow import town_step
 from webscore.scoring import encode
@@ -68,7 +68,7 @@ def test_a_town_steps_view_holds_what_its_page_shows_of_the_game():
 def reads_and_checks(call):
     """Return (what call() returns, how many times a town's fields were read, how many times a game was checked)."""
     read = mock.Mock(wraps=town_step.read)
-    with mock.patch.object(town_step, "read", read), mock.patch.object(sync, "read", read), \
+    with mock.patch.object(town_step, "read", read), mock.patch.object(sync_merge, "read", read), \
             mock.patch.object(town_step, "problems", wraps=town_step.problems) as checked:
         answer = call()
     return answer, read.call_count, checked.call_count

@@ -26,7 +26,7 @@ from . import new_game
 from . import result_pieces
 from . import result_view
 from . import setup_pieces
-from . import sync
+from . import sync_outbox
 from . import table_pieces
 from . import town_facts
 from . import town_pieces
@@ -329,28 +329,28 @@ def turns_json(text: str) -> str:
     return json.dumps(dict(result_answer(game, code, result), problems=found))
 
 
-# What a phone's outbox can be asked (webscore/flow/sync.py); each returns the outbox and, where the phone
+# What a phone's outbox can be asked (webscore/flow/sync_outbox.py); each returns the outbox and, where the phone
 # shows it, what else it needs to know.
 _OUTBOX_CALLS = {
-    "edit": lambda request, outbox: {"outbox": sync.edit(outbox, request.get("fields") or {})},
-    "hand_in": lambda request, outbox: {"outbox": sync.hand_in(outbox)},
-    "take_over": lambda request, outbox: {"outbox": sync.take_over(outbox)},
-    "reopen": lambda request, outbox: {"outbox": sync.reopen(outbox)},
-    "sending": lambda request, outbox: {"outbox": sync.sending(outbox, request["seq"])},
+    "edit": lambda request, outbox: {"outbox": sync_outbox.edit(outbox, request.get("fields") or {})},
+    "hand_in": lambda request, outbox: {"outbox": sync_outbox.hand_in(outbox)},
+    "take_over": lambda request, outbox: {"outbox": sync_outbox.take_over(outbox)},
+    "reopen": lambda request, outbox: {"outbox": sync_outbox.reopen(outbox)},
+    "sending": lambda request, outbox: {"outbox": sync_outbox.sending(outbox, request["seq"])},
     "acknowledged": lambda request, outbox: _with_changes(
-        outbox, sync.acknowledged(outbox, request["seq"], request["town"])),
-    "refreshed": lambda request, outbox: _with_changes(outbox, sync.refreshed(outbox, request["town"])),
-    "resolve": lambda request, outbox: {"outbox": sync.resolve(outbox, request.get("choices") or {})},
-    "reopened_first": lambda request, outbox: {"outbox": sync.reopened_first(outbox)},
-    "dropped_changes": lambda request, outbox: {"outbox": sync.dropped_changes(outbox)},
-    "dropped_head": lambda request, outbox: {"outbox": sync.dropped_head(outbox)},
+        outbox, sync_outbox.acknowledged(outbox, request["seq"], request["town"])),
+    "refreshed": lambda request, outbox: _with_changes(outbox, sync_outbox.refreshed(outbox, request["town"])),
+    "resolve": lambda request, outbox: {"outbox": sync_outbox.resolve(outbox, request.get("choices") or {})},
+    "reopened_first": lambda request, outbox: {"outbox": sync_outbox.reopened_first(outbox)},
+    "dropped_changes": lambda request, outbox: {"outbox": sync_outbox.dropped_changes(outbox)},
+    "dropped_head": lambda request, outbox: {"outbox": sync_outbox.dropped_head(outbox)},
     "look": lambda request, outbox: {"outbox": outbox},
 }
 
 
 def _with_changes(before: dict, after: dict) -> dict:
     """Return the outbox after a call, and the fields the phone now shows differently (others' changes)."""
-    return {"outbox": after, "changed": sync.shown_changes(before, after)}
+    return {"outbox": after, "changed": sync_outbox.shown_changes(before, after)}
 
 
 def outbox_json(text: str) -> str:
@@ -360,8 +360,8 @@ def outbox_json(text: str) -> str:
     wait ("waiting").
     """
     request = json.loads(text)
-    outbox = request.get("outbox") or sync.new_outbox(request["client"], request["town"])
+    outbox = request.get("outbox") or sync_outbox.new_outbox(request["client"], request["town"])
     answer = _OUTBOX_CALLS[request["call"]](request, outbox)
-    answer["shown"] = sync.expected(answer["outbox"])
-    answer["waiting"] = sync.waiting(answer["outbox"])
+    answer["shown"] = sync_outbox.expected(answer["outbox"])
+    answer["waiting"] = sync_outbox.waiting(answer["outbox"])
     return json.dumps(answer)

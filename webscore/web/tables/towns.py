@@ -7,6 +7,7 @@ from flask import url_for
 from flask_babel import gettext as _
 
 from ...flow import sync
+from ...flow import sync_merge
 from ...flow import table_view
 from ...flow.town_step import fields_of
 from ...scoring import CodeError
@@ -76,7 +77,7 @@ def with_town(record: dict, setup: dict, n: int, town: dict, now: float) -> dict
     if moved:
         codes, versions, done = list(record["towns"]), list(record["versions"]), list(record["done"])
         # Only a town the core takes has a code: the table's game and its totals are read from the codes.
-        game, found = sync.checked(setup, n, town["fields"])
+        game, found = sync_merge.checked(setup, n, town["fields"])
         codes[i] = None if found else town_code(setup, game["players"][i], i)
         versions[i] = town["version"]
         done[i] = town["done"]

@@ -33,6 +33,7 @@ from markupsafe import Markup
 from werkzeug.exceptions import ClientDisconnected
 
 from ...flow import sync
+from ...flow import sync_merge
 from ...flow import table_pieces
 from ...flow import table_view
 from ...flow import town_step
@@ -233,13 +234,13 @@ def town(lang, table_id, n):
     setup, kept = _table_town(table_id, record, n)
     if all(record["done"]):
         return redirect(url_for("tables.table", lang=lang, table_id=table_id), 302)
-    # Drawn as the town step draws a town: the table holds only what a square offers (sync.apply).
+    # Drawn as the town step draws a town: the table holds only what a square offers (sync_merge.apply).
     fields = sync.form_fields(kept["fields"])
     # Scored beside the other towns handed in, as the table's list scores it (table_view): a Feast Hall or a Schoolhouse
     # beside a town still being entered makes the least it can until that town is handed in, where the town as entered
     # so far took points back as it grew.
     whole = table_view.table_game(record, handed_in=True)
-    entered = sync.town_read(whole, n, fields)
+    entered = sync_merge.town_read(whole, n, fields)
     game = entered[0]
     player = game["players"][n - 1]
     public = sync.public(kept)
@@ -304,16 +305,16 @@ def _merge(setup: dict, n: int, client: str, ops: list, now: float, mine: str, r
     """
     def change(record):
         before = town = _sync_town(record, setup, n)
-        if all(record["done"]) and ops[0]["seq"] > sync.last_seq(town, client):
+        if all(record["done"]) and ops[0]["seq"] > sync_merge.last_seq(town, client):
             return record, {"outcome": "finished", "seq": ops[0]["seq"]}
         owner = owners(record)[n - 1]
         # A town taken in from a link (the take form) is named on every phone as a take-over is.
         event = _by_another_phone(owner, mine, take, ops, town) if remember else TAKEN_IN
         if event == OWNED:
             return record, {"outcome": OWNED, "seq": ops[0]["seq"],
-                            "was_yours": was_held_by(record, n, mine, sync.last_seq(town, client) > 0)}
+                            "was_yours": was_held_by(record, n, mine, sync_merge.last_seq(town, client) > 0)}
         town, answer = _applied(town, client, ops, setup, n, remember, key_tag(mine), key_tag(_holder(owner, mine, event)))
-        applied = answer["outcome"] == sync.APPLIED
+        applied = answer["outcome"] == sync_merge.APPLIED
         ends_empty = applied and _ends_with_empty_towns(record, setup, n, before, town, answer)
         if ends_empty and not end:
             return record, ends_empty
@@ -345,7 +346,7 @@ def _by_another_phone(owner, mine: str, take: bool, ops: list, town: dict):
 
 def _holder(owner, mine: str, event) -> str:
     """Return the hash of the key that holds a town once a phone's operations are applied: the phone's own when it
-    takes the town (the first to, or taking it over), else its owner's. The slots of its phones are kept (sync.apply)."""
+    takes the town (the first to, or taking it over), else its owner's. The slots of its phones are kept (sync_merge.apply)."""
     return mine if owner is None or event == "taken-over" else owner
 
 
@@ -353,8 +354,8 @@ def _applied(town: dict, client: str, ops: list, setup: dict, n: int, remember: 
     """Return the town with a phone's operations applied in order, up to the first not applied, and its answer."""
     answer = None
     for op in ops:
-        town, answer = sync.apply(town, client, op, setup, n, remember, key, holder)
-        if answer["outcome"] != sync.APPLIED:
+        town, answer = sync_merge.apply(town, client, op, setup, n, remember, key, holder)
+        if answer["outcome"] != sync_merge.APPLIED:
             break
     return town, answer
 
@@ -376,17 +377,17 @@ def _sync_answer(lang: str, table_id: str, n: int, setup: dict, record: dict, an
     body = {"seq": answer["seq"], "town": town, "revision": record["revision"], "finished": code is not None,
             "result": None if code is None else url_for("results.show", lang=lang, code=code)}
     outcome = answer["outcome"]
-    if outcome == sync.APPLIED:
+    if outcome == sync_merge.APPLIED:
         return jsonify(body), 200
-    if outcome == sync.CONFLICT:
+    if outcome == sync_merge.CONFLICT:
         return jsonify(dict(body, reason=outcome, conflict=answer["conflict"],
                             message=_("This town was changed on another phone."))), 409
-    if outcome == sync.HANDED_IN:
+    if outcome == sync_merge.HANDED_IN:
         return jsonify(dict(body, reason=outcome, handed_in=True, message=_("This town was handed in."))), 409
-    if outcome == sync.PROBLEMS:
+    if outcome == sync_merge.PROBLEMS:
         return jsonify(dict(body, reason=outcome, problems=table_pieces.hand_in_problems(
             page_words_of_browser(), table_words(), answer["problems"]))), 422
-    if outcome == sync.INVALID:
+    if outcome == sync_merge.INVALID:
         return jsonify(message=_("This request cannot be answered as it is.")), 400
     if outcome == OWNED:
         return jsonify(dict(body, reason=outcome, owned=True, was_yours=answer["was_yours"],
@@ -395,18 +396,18 @@ def _sync_answer(lang: str, table_id: str, n: int, setup: dict, record: dict, an
         names = [setup["players"][i]["name"] for i in answer["empty"]]
         return jsonify(dict(body, reason=outcome, empty=names, message=fill(
             table_words()["empty_end"], {"names": name_list(page_words_of_browser(), names)}))), 409
-    if outcome == sync.STALE:
+    if outcome == sync_merge.STALE:
         return jsonify(dict(body, reason=outcome, last=answer["last"], message=_(
             "This change was sent before a newer one from this phone; it was not applied."))), 409
-    if outcome == sync.REUSED:
+    if outcome == sync_merge.REUSED:
         return jsonify(dict(body, reason=outcome, last=answer["last"], message=_(
             "This change has the number of another change from this phone; it was not applied."))), 422
-    if outcome == sync.VERSION:
+    if outcome == sync_merge.VERSION:
         words = page_words_of_browser()
         return jsonify(dict(body, reason=outcome, message=_(
             "This change names version %(named)s of this town, which is at version %(version)s; it was not applied.",
             named=number(words, answer["version"]), version=number(words, town["version"])))), 422
-    if outcome == sync.TOO_MANY_PHONES:
+    if outcome == sync_merge.TOO_MANY_PHONES:
         return jsonify(dict(body, reason=outcome, message=_(
             "This town was changed from too many phones; it takes no change from another one."))), 409
     return jsonify(dict(body, reason="finished",
@@ -415,7 +416,7 @@ def _sync_answer(lang: str, table_id: str, n: int, setup: dict, record: dict, an
 
 @bp.post("/<lang>/t/<table_id>/<int:n>")
 def save(lang, table_id, n):
-    """Merge one operation of a phone's outbox into player n's town (webscore.flow.sync); answer with the town."""
+    """Merge one operation of a phone's outbox into player n's town (webscore.flow.sync_merge); answer with the town."""
     _check_json_call()
     try:
         body = _json_body()
@@ -443,7 +444,7 @@ def save(lang, table_id, n):
         return jsonify(message=_too_many(refused.kind)), 429, {"Retry-After": "10"}
     if changed is None:
         return jsonify(message=_("This table is gone.")), 404
-    if changed[1]["outcome"] == sync.INVALID:
+    if changed[1]["outcome"] == sync_merge.INVALID:
         # Logged for whoever runs the app: a phone of ours should never send one.
         current_app.logger.warning("table %s, town %d: a change refused as not this town's (fields %s)", table_id, n,
                                    sorted(op.get("set", {})))
@@ -553,7 +554,7 @@ def _take_in_refused(answer: dict, setup: dict, player: dict):
                                      table_words()["end_game_asked"]])
     if outcome == "finished":
         return _("The scores are already shown; change a town from the results."), 409, None
-    if outcome != sync.APPLIED:
+    if outcome != sync_merge.APPLIED:
         return _("The town of %(name)s changed meanwhile; look at the table and try again.", name=player["name"]), \
             409, None
     return None
