@@ -37,7 +37,7 @@ from support.servers import procfile_gunicorn  # noqa: E402
 from support.tables import empty_setup  # noqa: E402
 from webscore.flow import sync  # noqa: E402
 from webscore.flow import sync_outbox  # noqa: E402
-from webscore.flow.town_step import fields_of  # noqa: E402
+from webscore.flow.town_fields import fields_of  # noqa: E402
 from webscore.scoring import encode  # noqa: E402
 
 PHONES = 5

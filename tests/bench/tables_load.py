@@ -48,7 +48,7 @@ from support.servers import workers_cpu_seconds  # noqa: E402
 from support.tables import RedisServer  # noqa: E402
 from support.tables import empty_setup  # noqa: E402
 from webscore.flow.sync import FIELDS  # noqa: E402
-from webscore.flow.town_step import fields_of  # noqa: E402
+from webscore.flow.town_fields import fields_of  # noqa: E402
 from webscore.scoring import encode  # noqa: E402
 
 FOLLOW_EVERY = 3.0

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from support import examples
-from webscore.flow.town_step import saved_totals
+from webscore.flow.town_live import saved_totals
 from webscore.languages import LANGUAGES
 from webscore.scoring import encode
 from webscore.scoring import score

@@ -15,7 +15,7 @@ from support.webflow import town_query
 from support.whole_box import GAME as WHOLE_BOX
 from support.whole_box import ROWS as WHOLE_BOX_ROWS
 from webscore import flow
-from webscore.flow import town_step
+from webscore.flow import town_live
 from webscore.scoring import encode
 from webscore.scoring import score
 
@@ -126,7 +126,7 @@ def test_a_schoolhouse_beside_a_full_chest_of_4_counts_its_2_more_where_only_the
 
 def test_the_players_buttons_never_show_more_than_the_town_will_keep():
     played = game(FEASTS, EMPTY)
-    assert town_step.saved_totals(played) == [-2, None]
+    assert town_live.saved_totals(played) == [-2, None]
 
 
 @pytest.mark.parametrize(("lang", "said"), [

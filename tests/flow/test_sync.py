@@ -9,7 +9,7 @@ from support.tables import empty_setup
 from webscore.flow import sync
 from webscore.flow import sync_merge
 from webscore.flow import sync_outbox
-from webscore.flow.town_step import fields_of
+from webscore.flow.town_fields import fields_of
 
 GAME = empty_setup(examples.load("four-players"))
 N = 1  # Annabell, who owns Barrett Castle: a town with no fact to ask for

@@ -27,7 +27,7 @@ from webscore import flow
 from webscore.flow import sync
 from webscore.flow import sync_merge
 from webscore.flow import sync_outbox
-from webscore.flow.town_step import fields_of
+from webscore.flow.town_fields import fields_of
 
 GAME = empty_setup(examples.load("four-players"))
 N = 1

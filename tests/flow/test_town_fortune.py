@@ -12,6 +12,8 @@ from webscore.flow import live_town
 from webscore.flow import sync
 from webscore.flow import sync_merge
 from webscore.flow import town_facts
+from webscore.flow import town_fields
+from webscore.flow import town_live
 from webscore.flow import town_step
 from webscore.scoring import encode
 from webscore.scoring import problems
@@ -63,15 +65,15 @@ def test_a_fortune_monument_is_taken_on_the_square_and_in_the_monument_field():
 
 def test_an_empty_town_is_asked_neither_coins_nor_seed():
     g = game()
-    assert town_step.live(g, 2, fields(". . . .", ". . . .", ". . . .", ". . . ."))[1] == []
+    assert town_live.live(g, 2, fields(". . . .", ". . . .", ". . . .", ". . . ."))[1] == []
     assert "problems" not in town_step.save(g, 2, fields(". . . .", ". . . .", ". . . .", ". . . .", go="next"))
 
 
 def test_a_town_with_a_building_waits_for_its_coins_then_its_seed():
     g = game()
-    assert town_step.live(g, 2, fields(*CELLAR)) == (None, ["coins", "seed"])
-    assert town_step.live(g, 2, fields(*CELLAR, coins=2)) == (None, ["seed"])
-    changed, waiting = town_step.live(g, 2, fields(*CELLAR, coins=2, seed="c3"))
+    assert town_live.live(g, 2, fields(*CELLAR)) == (None, ["coins", "seed"])
+    assert town_live.live(g, 2, fields(*CELLAR, coins=2)) == (None, ["seed"])
+    changed, waiting = town_live.live(g, 2, fields(*CELLAR, coins=2, seed="c3"))
     assert waiting == [] and changed["players"][1]["seed"] == "c3"
     assert live_town(g, 2, fields(*CELLAR)) == {"waiting": ["coins", "seed"]}
     answer = town_step.save(g, 2, fields(*CELLAR))
@@ -107,7 +109,7 @@ def test_on_the_way_to_the_setup_a_wrong_answer_is_named_alone_and_the_questions
 
 def test_a_game_without_the_expansions_asks_neither_and_drops_them():
     g = game(coins=False, tiny_trees=False)
-    changed, waiting = town_step.live(g, 2, fields(*CELLAR, coins=3, seed="d4"))
+    changed, waiting = town_live.live(g, 2, fields(*CELLAR, coins=3, seed="d4"))
     assert waiting == []
     assert (changed["players"][1]["coins"], changed["players"][1]["seed"]) == (None, None)
     assert town_facts.expansion_facts(g) == []
@@ -117,13 +119,13 @@ def test_a_game_without_the_expansions_asks_neither_and_drops_them():
 def test_hollow_hill_asks_its_swaps_once_it_stands_in_the_town():
     g = game()
     hill = ("hollow-hill cottage . .", ". . . .", ". . . .", ". . . .")
-    assert town_step.live(g, 1, fields(*hill, coins=1, seed="d4")) == (None, ["hollow_hill_swaps"])
-    changed, waiting = town_step.live(g, 1, fields(*hill, coins=1, seed="d4", hollow_hill_swaps=2))
+    assert town_live.live(g, 1, fields(*hill, coins=1, seed="d4")) == (None, ["hollow_hill_swaps"])
+    changed, waiting = town_live.live(g, 1, fields(*hill, coins=1, seed="d4", hollow_hill_swaps=2))
     assert waiting == [] and changed["players"][0]["hollow_hill_swaps"] == 2
     # Its owner may give them before it is built; another player's town drops them.
-    assert town_step.read(g, 1, fields(*CELLAR, coins=1, seed="d4", hollow_hill_swaps=2))[0]["players"][0][
+    assert town_fields.read(g, 1, fields(*CELLAR, coins=1, seed="d4", hollow_hill_swaps=2))[0]["players"][0][
         "hollow_hill_swaps"] == 2
-    assert town_step.read(g, 2, fields(*CELLAR, coins=1, seed="d4", hollow_hill_swaps=2))[0]["players"][1][
+    assert town_fields.read(g, 2, fields(*CELLAR, coins=1, seed="d4", hollow_hill_swaps=2))[0]["players"][1][
         "hollow_hill_swaps"] is None
     assert town_facts.asked_fact(g["players"][0]) == "hollow_hill_swaps"
     assert town_facts.asked_fact(g["players"][1]) is None
@@ -142,13 +144,13 @@ def test_an_answer_out_of_range_is_named_on_its_field(field, value, code):
     assert [item["code"] for item in answer["problems"]["fields"][field]] == [code]
     assert answer["problems"]["general"] == []
     # The total waits for it rather than show a number it would take back.
-    assert town_step.live(g, 1, fields("hollow-hill cottage . .", ". . . .", ". . . .", ". . . .", **given)) == (
+    assert town_live.live(g, 1, fields("hollow-hill cottage . .", ". . . .", ". . . .", ". . . .", **given)) == (
         None, [field])
 
 
 def test_five_coins_are_taken_where_a_monument_adds_a_place():
     g = game()
-    changed, waiting = town_step.live(g, 2, dict(fields("caterinas-grotto cottage . .", ". . . .", ". . . .",
+    changed, waiting = town_live.live(g, 2, dict(fields("caterinas-grotto cottage . .", ". . . .", ". . . .",
                                                         ". . . .", coins=5, seed="d4"), monument="caterinas-grotto"))
     assert waiting == [] and changed["players"][1]["coins"] == 5
 
@@ -157,7 +159,7 @@ def test_five_coins_are_taken_where_a_monument_adds_a_place():
 def test_an_answer_no_town_takes_is_refused_at_once_when_opened(field, value):
     shown, found = town_step.opened_town(game(), 1, {field: value})[:2]
     assert shown[field] == value
-    assert [town_step.field_of(item) for item in found] == [field]
+    assert [town_fields.field_of(item) for item in found] == [field]
 
 
 def test_an_answer_the_town_does_not_need_yet_is_not_refused_when_opened():
@@ -199,7 +201,7 @@ def test_a_table_opens_with_no_coins_swaps_or_seed():
 
 def test_a_player_who_put_no_seed_down_says_so_and_the_town_is_complete():
     g = game()
-    changed, waiting = town_step.live(g, 2, fields(*CELLAR, coins=2, seed="none"))
+    changed, waiting = town_live.live(g, 2, fields(*CELLAR, coins=2, seed="none"))
     assert waiting == [] and changed["players"][1]["seed"] == "none"
     answer = town_step.save(g, 2, fields(*CELLAR, coins=2, seed=" none "))
     assert "problems" not in answer and answer["game"]["players"][1]["seed"] == "none"
@@ -210,7 +212,7 @@ def test_a_player_who_put_no_seed_down_says_so_and_the_town_is_complete():
 
 def test_a_table_takes_the_seed_as_a_square_and_nothing_else():
     g = game()
-    town = sync.town_from_fields(town_step.fields_of(g["players"][1]), 0, False)
+    town = sync.town_from_fields(town_fields.fields_of(g["players"][1]), 0, False)
     changed, answer = sync_merge.apply(town, "phone-2-abcd", {"seq": 1, "set": {"seed": ["b2", 0], "coins": ["3", 0]}}, g, 2)
     assert answer["outcome"] == sync_merge.APPLIED and changed["fields"]["seed"] == "b2"
     changed, answer = sync_merge.apply(town, "phone-2-abcd", {"seq": 1, "set": {"seed": ["none", 0]}}, g, 2)

@@ -76,7 +76,7 @@ from tables_load import open_table  # noqa: E402
 
 from support.tables import empty_setup  # noqa: E402
 from support.webflow import SETUP  # noqa: E402
-from webscore.flow.town_step import fields_of  # noqa: E402
+from webscore.flow.town_fields import fields_of  # noqa: E402
 from webscore.languages import DEFAULT  # noqa: E402
 from webscore.languages import LANGUAGES  # noqa: E402
 from webscore.languages import TRANSLATED  # noqa: E402

@@ -18,7 +18,7 @@ import pytest
 
 from webscore.flow import sync
 from webscore.flow.sync import FIELDS
-from webscore.flow.town_step import fields_of
+from webscore.flow.town_fields import fields_of
 from webscore.scoring import decode
 from webscore.scoring import encode
 from webscore.scoring.town import NAMES as SQUARES

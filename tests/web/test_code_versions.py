@@ -9,7 +9,7 @@ from support.code_v1 import encode_v1
 from support.pinned import PINNED
 from support.pinned import PINNED_V2
 from support.webflow import text_of
-from webscore.flow import town_step
+from webscore.flow import town_fields
 from webscore.languages import LANGUAGES
 from webscore.scoring import decode
 from webscore.scoring import encode
@@ -95,7 +95,7 @@ def test_a_town_looked_at_and_left_as_it_was_keeps_the_link_it_was_opened_with(c
     # "Change this town" then "Back to the scores" with nothing changed: the same link, not a second text of the
     # same game (a phone that opened both would count the game twice in "Your games").
     old = SHARED[0]
-    fields = town_step.fields_of(decode(old)["players"][1])
+    fields = town_fields.fields_of(decode(old)["players"][1])
     back = client.get("/{}/g/{}/2/save".format(lang, old), query_string=dict(fields, go="results", **{"from": "scores"}))
     assert back.status_code == 302
     assert back.headers["Location"].endswith("/{}/r/{}".format(lang, old))
@@ -111,7 +111,7 @@ def test_the_browsers_step_keeps_the_link_as_the_servers_does(micropython_core):
     from webscore import flow
 
     old = SHARED[1]
-    fields = town_step.fields_of(decode(old)["players"][0])
+    fields = town_fields.fields_of(decode(old)["players"][0])
     request = json.dumps({"code": old, "n": 1, "fields": dict(fields, go="results", confirm="empty")})
     assert json.loads(flow.town_json(request))["code"] == old
     assert micropython_core.flow_json("town", request)["code"] == old

@@ -15,8 +15,10 @@ from webscore.flow import piece_json
 from webscore.flow import result_pieces
 from webscore.flow import result_view
 from webscore.flow import text
+from webscore.flow import tie_turns
+from webscore.flow import town_fields
+from webscore.flow import town_live
 from webscore.flow import town_pieces
-from webscore.flow import town_step
 from webscore.flow.town_pieces import SQUARES
 from webscore.languages import LANGUAGES
 from webscore.scoring import encode
@@ -102,7 +104,7 @@ def test_the_door_places_refused_turns_in_the_form_as_the_server_page_does(clien
     code = encode(game)
     view = result_view.view(game, score_valid_game(game))
     typed = {"turns-1": "x", "turns-2": "3", "turns-3": "3"}
-    _, found = town_step.set_turns(game, typed)
+    _, found = tie_turns.set_turns(game, typed)
     parts = json.loads(draw_piece("result_parts", {
         "view": view, "words": words, "rules": "/{}/rules".format(lang), "changes": [""] * len(view["players"]),
         "turns": {"action": "/{}/r/{}/turns".format(lang, code), "problems": found, "typed": typed}}))
@@ -143,7 +145,7 @@ def test_the_town_step_door_draws_the_servers_page_around_its_grid(client):
             "key": re.search(r'data-key="([^"]*)"', page).group(1).replace("&#34;", '"').replace("&#39;", "'")
             .replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"),
             "action": "/fr/g/{}/2/save".format(code), "general": [], "unfinished": [], "monuments": [], "monument": "",
-            "errors": {}, "totals": town_step.saved_totals(game)}
+            "errors": {}, "totals": town_live.saved_totals(game)}
     drawn_page = json.loads(draw_piece("town_step", {"words": words, "step": step,
                                                        "grid": '<div class="palette"' + grid}))
     main = re.search(r"<main[^>]*>\s*(.*?)\s*</main>", page, re.S).group(1)
@@ -167,7 +169,7 @@ def test_a_town_at_a_table_is_drawn_by_one_piece_and_says_offline_only_in_the_sh
            "construit (Sanctuaire compris)\u00a0»"),
     ("hu", "Eddigi pontszám: előbb töltsd ki ezt: „Épületek a városban a szentély megépítésekor (a szentéllyel együtt)”")])
 def test_a_town_step_waiting_for_an_answer_is_drawn_without_numbers(client, lang, said):
-    fields = dict(town_step.fields_of(examples.load("four-players")["players"][2]), shrine_buildings="")
+    fields = dict(town_fields.fields_of(examples.load("four-players")["players"][2]), shrine_buildings="")
     page = client.get("/{}/g/{}/3".format(lang, examples.FOUR_PLAYERS_CODE), query_string=fields)
     assert page.status_code == 200
     html = page.get_data(as_text=True)

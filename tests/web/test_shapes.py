@@ -18,7 +18,7 @@ from webscore import shapes
 from webscore.flow import sync
 from webscore.flow import sync_merge
 from webscore.flow import sync_outbox
-from webscore.flow.town_step import fields_of
+from webscore.flow.town_fields import fields_of
 from webscore.scoring import decode
 from webscore.scoring import encode
 from webscore.scoring import problems

@@ -11,6 +11,7 @@ import pytest
 from support import examples
 from support.tables import empty_setup
 from support.tables import town_code
+from webscore.flow.town_fields import fields_of
 from webscore.languages import LANGUAGES
 from webscore.scoring import encode
 from webscore.web.tables import views as tables
@@ -204,7 +205,7 @@ def test_a_take_without_a_version_it_changes_is_refused_and_keeps_the_link(phone
 
 def hand_in_by_phone(phone, table: str, n: int, town: dict, client: str) -> None:
     """Hand in player n's town (from 1) from its own phone, as its outbox does."""
-    fields = tables.town_step.fields_of(town)
+    fields = fields_of(town)
     set_op = {"seq": 1, "set": {field: [fields.get(field, ""), 0] for field in tables.sync.FIELDS}}
     for op in (set_op, {"seq": 2, "done": True}):
         answer = phone.post("/en/t/{}/{}".format(table, n), json={"client": client, "op": op},

@@ -12,7 +12,7 @@ from support.tables import town_op
 from support.towns import town
 from support.webflow import text_of
 from webscore.flow import table_view
-from webscore.flow import town_step
+from webscore.flow import town_live
 from webscore.scoring import code as code_module
 from webscore.scoring import encode
 from webscore.web.tables import towns
@@ -72,7 +72,7 @@ def test_a_town_at_a_table_reads_and_scores_the_table_once(client):
     # The table's game is read by the flow (table_view.table_game), its towns' sync by the web layer.
     decoding = mock.Mock(wraps=code_module.decode)
     with mock.patch.object(towns, "decode", decoding), mock.patch.object(table_view, "decode", decoding), \
-            mock.patch.object(town_step, "score_town", wraps=town_step.score_town) as scoring:
+            mock.patch.object(town_live, "score_town", wraps=town_live.score_town) as scoring:
         page = client.get("/en/t/{}/2".format(table))
     assert page.status_code == 200
     # The table's game read once (its setup and the 2 towns handed in so far: 3 codes), the town scored once (the

@@ -17,7 +17,7 @@ from support.tables import town_op
 from support.webflow import text_of
 from webscore.flow.sync import public
 from webscore.flow.sync import town_from_fields
-from webscore.flow.town_step import fields_of
+from webscore.flow.town_fields import fields_of
 from webscore.scoring import decode
 from webscore.scoring import encode
 from webscore.scoring import score

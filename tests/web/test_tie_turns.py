@@ -119,7 +119,7 @@ def test_players_level_on_everything_still_share_with_equal_turns(client):
 
 def test_we_did_not_count_them_scores_the_game_once_where_the_turns_are_refused(client, monkeypatch):
     import webscore.flow as flow
-    from webscore.flow import town_step
+    from webscore.flow import tie_turns
     from webscore.web.results import views
 
     scored = []
@@ -128,7 +128,7 @@ def test_we_did_not_count_them_scores_the_game_once_where_the_turns_are_refused(
         scored.append(game)
         return score(game)
 
-    for module in (flow, town_step, views):
+    for module in (flow, tie_turns, views):
         monkeypatch.setattr(module, "score_valid_game", counted)
     # Town Hall has no Master Builder: the tie's 0 turns are refused, and the result is shown again with them.
     tied = dict(game(), mode="town-hall")

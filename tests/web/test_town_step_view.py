@@ -15,8 +15,9 @@ from support.tables import town_op
 from webscore.flow import piece_json
 from webscore.flow import step_view
 from webscore.flow import sync_merge
+from webscore.flow import town_fields
 from webscore.flow import town_json
-from webscore.flow import town_step
+from webscore.flow import town_live
 from webscore.scoring import encode
 
 FOUR = examples.FOUR_PLAYERS_CODE
@@ -45,7 +46,7 @@ def drawn_from_the_door(words: dict, lang: str, code: str, n: int, query: dict) 
     ("fr", FOUR, 3, {"from": ["scores"]}),
     ("hu", FOUR, 4, {"monument": [""], "square_a1": ["cottage"]}),
     ("en", FOUR, 2, {"square_a1": ["zzz"], "go": ["9"], "coins": ["abc"]}),
-    ("fr", FOUR, 3, dict({key: [value] for key, value in town_step.fields_of(
+    ("fr", FOUR, 3, dict({key: [value] for key, value in town_fields.fields_of(
         examples.load("four-players")["players"][2]).items()}, shrine_buildings=[""])),
     ("en", encode(examples.tied_game()), 2, {"square_b2": ["warehouse"], "stored_b2": ["9"]})])
 def test_the_door_answers_the_view_the_server_draws_a_town_step_from(client, lang, code, n, query):
@@ -56,20 +57,20 @@ def test_the_door_answers_the_view_the_server_draws_a_town_step_from(client, lan
 
 def test_a_town_steps_view_holds_what_its_page_shows_of_the_game():
     game = examples.load("four-players")
-    fields = dict(town_step.fields_of(game["players"][1]), monument="", square_a1="", go="next")
+    fields = dict(town_fields.fields_of(game["players"][1]), monument="", square_a1="", go="next")
     view = step_view(game, 2, fields)
     assert (view["names"], view["n"], view["monument"], view["from_scores"]) == (
         [player["name"] for player in game["players"]], 2, "", False)
     # The monument given up in the fields is no longer offered on a square, and the numbers follow the fields.
     assert view["offered"] == game["buildings"] and view["fields"] is fields
-    assert (view["totals"], view["scored"]) == town_step.step_numbers(game, 2, fields)
+    assert (view["totals"], view["scored"]) == town_live.step_numbers(game, 2, fields)
 
 
 def reads_and_checks(call):
     """Return (what call() returns, how many times a town's fields were read, how many times a game was checked)."""
-    read = mock.Mock(wraps=town_step.read)
-    with mock.patch.object(town_step, "read", read), mock.patch.object(sync_merge, "read", read), \
-            mock.patch.object(town_step, "problems", wraps=town_step.problems) as checked:
+    read = mock.Mock(wraps=town_fields.read)
+    with mock.patch.object(town_fields, "read", read), mock.patch.object(sync_merge, "read", read), \
+            mock.patch.object(town_fields, "problems", wraps=town_fields.problems) as checked:
         answer = call()
     return answer, read.call_count, checked.call_count
 

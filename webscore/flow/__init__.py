@@ -28,7 +28,10 @@ from . import result_view
 from . import setup_pieces
 from . import sync_outbox
 from . import table_pieces
+from . import tie_turns
 from . import town_facts
+from . import town_fields
+from . import town_live
 from . import town_pieces
 from . import town_step
 from .fields import first_values
@@ -136,7 +139,7 @@ def town_json(text: str) -> str:
         shown, refused, town = town_step.opened_town(game, n, sent)
         answer = dict(step_view(game, n, shown, town), game=game)
         if refused:
-            answer["problems"] = town_step.place(refused, n)
+            answer["problems"] = town_fields.place(refused, n)
         return json.dumps(answer)
     answer = town_step.save(game, n, sent, str(request.get("code")))
     answer.pop("game")
@@ -145,17 +148,17 @@ def town_json(text: str) -> str:
 
 def step_view(game: dict, n: int, fields: dict, town=None) -> dict:
     """Return what player n's town step shows of the game and its fields, the page's words and its own (its
-    address, its language, its messages worded) aside: its town (town_step.grid_view: "offered", "fact",
+    address, its language, its messages worded) aside: its town (town_live.grid_view: "offered", "fact",
     "asks_turns", "expansion_facts", "fields", "scored"), the players' names ("names"), this one's number ("n"),
     the game's key ("key"), the monuments offered ("monuments", [] in a game without) and the one chosen
     ("monument"), whether it was opened from the scores ("from_scores") and the players' buttons' totals
-    ("totals"), each town scored once (town_step.step_numbers).
+    ("totals"), each town scored once (town_live.step_numbers).
 
     The one view of a town step: the server draws its page from it (webscore.web.towns) and the browser's door
     answers it (town_json), so what a step shows is decided here for both. town, where given, is the fields read
-    and checked already (town_step.read_checked): a step opened with a query, or a save refused, reads them once."""
-    totals, scored = town_step.step_numbers(game, n, fields, town)
-    return dict(town_step.grid_view(game, n, fields, scored), names=[p["name"] for p in game["players"]], n=n,
+    and checked already (town_fields.read_checked): a step opened with a query, or a save refused, reads them once."""
+    totals, scored = town_live.step_numbers(game, n, fields, town)
+    return dict(town_live.grid_view(game, n, fields, scored), names=[p["name"] for p in game["players"]], n=n,
                 key=game_key(game), monuments=town_facts.monument_offers(game), monument=fields.get("monument", ""),
                 from_scores=town_step.from_scores(fields), totals=totals)
 
@@ -178,7 +181,7 @@ def live_json(text: str, words: dict) -> str:
     if type(handed_in) is not list or len(handed_in) != len(game["players"]) \
             or not all(type(done) is bool for done in handed_in):
         handed_in = None
-    checked = town_step.read_checked(game, n, fields)
+    checked = town_fields.read_checked(game, n, fields)
     town = live_town(game, n, fields, checked, handed_in)
     refused = town_step.refused_loads(game, n, fields, checked) if "waiting" in town else None
     return json.dumps({"town": town, "shown": town_pieces.live_numbers(words, town, fields, refused)})
@@ -186,17 +189,17 @@ def live_json(text: str, words: dict) -> str:
 
 def live_town(game: dict, n: int, fields: dict, town=None, handed_in=None) -> dict:
     """Return player n's town as the fields have it, scored ({"total", "squares", ...}), or {"waiting": [fields]}
-    when answers are missing or wrong (town_step.live): then no number stands, rather than a wrong one.
+    when answers are missing or wrong (town_live.live): then no number stands, rather than a wrong one.
 
     Only the edited town is scored: the others stand still while it changes (a town on the right not entered yet
     counts as holding the most it can, so its Feast Halls and Schoolhouses make the least they can:
-    town_step.scored_live). The live score asks it on every tap, and the server draws a town step with it, so its
+    town_live.scored_live). The live score asks it on every tap, and the server draws a town step with it, so its
     numbers show before the browser's core has started.
-    town, where given, is the fields read and checked already (town_step.read_checked); handed_in, at a table, which
-    towns are handed in (town_step.scored_live).
+    town, where given, is the fields read and checked already (town_fields.read_checked); handed_in, at a table, which
+    towns are handed in (town_live.scored_live).
     """
-    changed, waiting = town_step.live(game, n, fields, town)
-    return town_step.scored_live(changed, n - 1, handed_in) if changed else {"waiting": waiting}
+    changed, waiting = town_live.live(game, n, fields, town)
+    return town_live.scored_live(changed, n - 1, handed_in) if changed else {"waiting": waiting}
 
 
 def result_json(code: str) -> str:
@@ -323,7 +326,7 @@ def turns_json(text: str) -> str:
     if "game" not in opened:
         return json.dumps(opened)
     game, fields = opened["game"], request.get("fields") or {}
-    changed, found, result = town_step.turns_taken(game, fields)
+    changed, found, result = tie_turns.turns_taken(game, fields)
     if not found:
         return json.dumps({"code": encode(changed)})
     return json.dumps(dict(result_answer(game, code, result), problems=found))

@@ -22,8 +22,8 @@ from .text import points
 from .text import problem_text
 from .text import sentences
 from .text import whole_words
+from .tie_turns import UNCOUNTED
 from .town_step import FROM_SCORES
-from .town_step import UNCOUNTED
 
 
 def feeder(words: dict, fed_by: dict) -> str:
@@ -365,7 +365,7 @@ def winner(words: dict, view: dict) -> str:
 
 
 def turn_problems(words: dict, found: list) -> dict:
-    """Return the tie's turns form's problems (town_step.set_turns's) worded, by field: "turns-2" for a player's box,
+    """Return the tie's turns form's problems (tie_turns.set_turns's) worded, by field: "turns-2" for a player's box,
     "general" for the form's, as turns_form takes them."""
     placed = {}
     for item in found:
@@ -381,7 +381,7 @@ def result_parts(words: dict, view: dict, rules: str, changes: list, turns=None,
     section. The server's pages and the offline shell both take them from here.
 
     changes holds each player's address to change their town, in the view's order of players. turns holds the
-    turns form's address ("action"), what was typed in it ("typed") and the problems town_step.set_turns found in
+    turns form's address ("action"), what was typed in it ("typed") and the problems tie_turns.set_turns found in
     it ("problems", placed here: turn_problems). share_with holds share()'s arguments but the words: "link",
     "again", "play" and, served, "online". data holds the ranking's data attributes. kept, where given, draws each
     town (kept.town(player, change)) and the pad (kept.pad(columns, players)) as town() and pad_table() draw them,

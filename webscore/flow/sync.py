@@ -27,7 +27,7 @@ from ..scoring.cards import ALL_BUILDINGS
 from ..scoring.cards import ALL_MONUMENTS
 from ..scoring.expansions import EXPANSION_PLAYER_KEYS
 from ..scoring.town import NAMES
-from .town_step import FACTS
+from .town_fields import FACTS
 
 FIELDS = tuple(["square_" + name for name in NAMES] + ["stored_" + name for name in NAMES] + list(FACTS) + ["monument"])
 _FIELD_SET = set(FIELDS)

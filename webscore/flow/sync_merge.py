@@ -25,9 +25,9 @@ from ..scoring.validate import problems
 from .sync import form_fields
 from .sync import unseen
 from .town_facts import SEED
-from .town_step import offered
-from .town_step import read
-from .town_step import read_checked
+from .town_fields import offered
+from .town_fields import read
+from .town_fields import read_checked
 
 # Phones remembered per town (seen): its own phone, a few that took it over or reopened it. Past them, those
 # not holding the town are forgotten (see the module's docstring).
@@ -84,7 +84,7 @@ def game_with(game: dict, n: int, fields: dict):
 
 
 def town_read(game: dict, n: int, fields: dict) -> tuple:
-    """Return player n's town (from 1) as a town's fields give it, read and checked once (town_step.read_checked):
+    """Return player n's town (from 1) as a town's fields give it, read and checked once (town_fields.read_checked):
     its first item is game_with()'s game, and a table's town draws its grid from it without reading them again."""
     return read_checked(game, n, form_fields(fields))
 

@@ -9,7 +9,7 @@ its events ({"player", "kind", "revision", "at"}).
 from ..scoring import decode
 from ..scoring import encode
 from ..scoring import score_valid_game
-from .town_step import scored_live
+from .town_live import scored_live
 
 
 def table_game(record: dict, handed_in: bool = False) -> dict:

@@ -2,7 +2,7 @@
 needs (the turns as Master Builder, a monument's, the expansions' coins, Hollow Hill's swaps and the seed) and
 the monuments its player may choose.
 
-A fact the town does not need is left out of the player's record (read() in town_step.py), as the core
+A fact the town does not need is left out of the player's record (read() in town_fields.py), as the core
 would refuse it; the form keeps it for a change of mind.
 """
 

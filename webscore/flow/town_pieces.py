@@ -1,6 +1,6 @@
 """A town step drawn as HTML: the palette, the 16 squares, the facts a town needs, the running total, the page.
 
-The town step's page (the function town_step here; what the step reads and saves is the flow's town_step.py)
+The town step's page (the function town_step here; what the step reads and saves is the flow's town_step.py and town_fields.py)
 and a town at a table (table_pieces.table_town) hold the same grid (town_grid), drawn by the server and by the
 offline shell (under MicroPython) with these functions; town.js and live.mjs then follow the taps. Everything
 shown is escaped here.
@@ -307,7 +307,7 @@ def town_step(words: dict, step: dict, grid: str) -> str:
 
     step is the flow's view of the step (flow.step_view: names, the players'; n, this one, from 1; key, the form's;
     monuments, those offered, [] when the game has none; monument, the one chosen; from_scores, opened by "Change
-    this town": the way back to the scores is the primary action; totals, town_step.saved_totals) with what the
+    this town": the way back to the scores is the primary action; totals, town_live.saved_totals) with what the
     page adds: action, code and lang (the form's), general (messages of no field), general_fields (beside each, the
     field it is about, or None: text.placed_texts), unfinished (names of towns barely begun) and errors (messages by
     field).

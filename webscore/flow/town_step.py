@@ -1,10 +1,8 @@
-"""One player's town step: the form's fields, the player record they make, and where to go next.
+"""One player's town step: what an address opens, what saving the town says, and where to go next.
 
-The form has one select per square (square_a1 … square_d4), a load per Warehouse (stored_a1 …) and the
-facts the town needs. read() turns fields into the game with that town; unread() names what an address holds
-that no form of ours sends; checked_town() adds what the core refuses; save() checks a town so and places each
-problem on its field; opened_town() says what a step opened at an address shows, and refuses at once; next_step()
-says which page follows.
+opened_town() says what a step opened at an address shows, and refuses at once; unread() names what an address holds
+that no form of ours sends; save() checks a town and places each problem on its field; next_step() says which page
+follows. How the form's fields become a player's record is town_fields.py's, the running total town_live.py's.
 """
 
 from ..scoring import encode
@@ -14,16 +12,9 @@ from ..scoring.cards import FORTUNE_MONUMENTS
 from ..scoring.cards import MAX_STORED
 from ..scoring.expansions import MAX_SWAPS
 from ..scoring.expansions import is_seed
-from ..scoring.game import MASTER_BUILDER
-from ..scoring.game import RIGHT_READERS
-from ..scoring.game import score_town
-from ..scoring.game import score_valid_game
-from ..scoring.game import town_view
-from ..scoring.town import INDEX_OF
 from ..scoring.town import NAMES
 from ..scoring.validate import MAX_PLAYERS
 from ..scoring.validate import MAX_TURNS
-from ..scoring.validate import problems
 from . import new_game
 from .fields import SPACES
 from .fields import first_values
@@ -33,56 +24,24 @@ from .fields import repeated
 from .fields import whole
 from .town_facts import FORM_CHEST
 from .town_facts import SEED
-from .town_facts import asked_fact
-from .town_facts import expansion_facts
 from .town_facts import monument_offers
-from .town_facts import needs
+from .town_fields import FACTS
+from .town_fields import checked_town
+from .town_fields import field_of
+from .town_fields import fields_of
+from .town_fields import place
+from .town_fields import read_checked
 
-# The facts a town may need besides its squares, in the order the core names them. The seed is a square's name
-# (a1 to d4), the others whole numbers.
-FACTS = ("master_builder_turns", "shrine_buildings", "completed_before", "coins", "hollow_hill_swaps", SEED)
 # The widest range any town takes for each number: an answer out of it is refused whatever else the town holds
 # (_refused_as_given). The core checks the real bounds, which depend on the town; the form's boxes, text, hold none.
 FACT_LIMITS = {"master_builder_turns": (0, MAX_TURNS), "shrine_buildings": (1, 16), "completed_before": (0, MAX_PLAYERS - 1),
                "coins": (0, FORM_CHEST), "hollow_hill_swaps": (0, MAX_SWAPS)}
-# The problems of the player's choice of monument, shown on the town step's monument field.
-MONUMENT_PROBLEMS = ("monument-taken", "unknown-monument", "not-in-solo", "fortune-monuments-not-dealt")
 # The button that keeps this town and opens the setup of the game, to change its players or buildings.
 TO_SETUP = "setup"
 # The end of a problem's code that says a question of the town is not answered yet ("coins-missing").
 UNANSWERED = "-missing"
 # "See the scores" asks once before scoring a town with more empty squares than this.
 MOSTLY_EMPTY = 8
-
-
-def offered(game: dict, player: dict) -> list:
-    """Return the cards a square may hold in this town: the game's seven, then the player's monument."""
-    return list(game["buildings"]) + ([player["monument"]] if player.get("monument") else [])
-
-
-def as_entered(game: dict, n: int, fields: dict) -> dict:
-    """Return player n (from 1) with the monument the step's fields choose, when they choose one (or none):
-    what the step offers and asks follows the choice, even on a page that shows problems."""
-    player = game["players"][n - 1]
-    chosen = str(fields.get("monument", ""))
-    if not game["monuments"] or "monument" not in fields or (chosen and chosen not in ALL_MONUMENTS):
-        return player
-    return dict(player, monument=chosen or None)
-
-
-def fields_of(player: dict) -> dict:
-    """Return the form fields that show a player's saved town."""
-    squares = [card for row in player["town"] for card in row]
-    fields = {}
-    for i, name in enumerate(NAMES):
-        fields["square_" + name] = squares[i] or ""
-        load = (player.get("stored") or {}).get(name)
-        fields["stored_" + name] = "" if load is None else str(load)
-    for fact in FACTS:
-        value = player.get(fact)
-        fields[fact] = "" if value is None else str(value)
-    fields["monument"] = player.get("monument") or ""
-    return fields
 
 
 # A town step opened from the scores ("Change this town") says so in its address and its form (from=scores),
@@ -171,116 +130,10 @@ def unread(game: dict, n: int, fields: dict) -> list:
     return found
 
 
-def read(game: dict, n: int, fields: dict):
-    """Return the game with player n's town as the fields give it, and the problems of fields it could not take.
-
-    Facts a town does not need are dropped rather than refused: the form keeps them for a change of mind.
-    """
-    player = dict(game["players"][n - 1])
-    found = []
-    if game["monuments"] and "monument" in fields:
-        # A monument chosen wrongly in the setup is put right here; the core checks the new one.
-        player["monument"] = str(fields.get("monument") or "") or None
-    # A card that is not this town's stays on its square: the core names what is wrong with it.
-    squares = [str(fields.get("square_" + name) or "") or None for name in NAMES]
-    player["town"] = [squares[r * 4:r * 4 + 4] for r in range(4)]
-    stored = {}
-    for i, name in enumerate(NAMES):
-        if squares[i] != "warehouse":
-            continue
-        # A Warehouse placed holds nothing until told otherwise: its load is asked on its square, never awaited.
-        load = whole(fields.get("stored_" + name))
-        if load is False:
-            found.append(problem("stored-not-a-count", n - 1, name))
-        else:
-            stored[name] = load or 0
-    player["stored"] = stored
-    for fact in FACTS:
-        if not needs(game, player, squares, fact, fields.get(fact)):
-            value = None
-        elif fact == SEED:
-            # A square's name, checked by the core (a1 to d4), or "none": no seed was put down.
-            value = str(fields.get(fact) or "").strip(SPACES) or None
-        else:
-            value = whole(fields.get(fact))
-        if value is False:
-            found.append(problem(fact + "-not-a-number", n - 1))
-            value = None
-        player[fact] = value
-    players = list(game["players"])
-    players[n - 1] = player
-    return dict(game, players=players), found
-
-
-def field_of(found: dict):
-    """Return the form field a problem belongs on, or None for the whole town."""
-    if found["code"] in MONUMENT_PROBLEMS:
-        return "monument"
-    if found["square"] in INDEX_OF:
-        return ("stored_" if found["code"].startswith("stored") else "square_") + found["square"]
-    fact = found["code"].split("-")[0]
-    return fact if fact in FACTS else None
-
-
-def place(found: list, n: int) -> dict:
-    """Return player n's problems by field: {"fields": {field: [problem]}, "general": [problem]}."""
-    placed = {"fields": {}, "general": []}
-    for item in found:
-        if item["player"] not in (None, n - 1):
-            continue
-        field = field_of(item) if item["player"] == n - 1 else None
-        if field is None:
-            placed["general"].append(item)
-        else:
-            placed["fields"].setdefault(field, []).append(item)
-    return placed
-
-
 def mostly_empty(game: dict) -> list:
     """Return the players whose town has more empty squares than a finished town usually has."""
     return [p for p, player in enumerate(game["players"])
             if sum(1 for row in player["town"] for card in row if card is None) > MOSTLY_EMPTY]
-
-
-def saved_totals(game: dict) -> list:
-    """Return each player's total where their town has a building, else None (not entered yet): what the
-    players' buttons of a town step say, so a town saved shows it is, however few its buildings (the least it
-    makes while the town on its right is not entered: scored_live)."""
-    return [None if scored is None else scored["total"] for scored in _saved_scores(game)]
-
-
-def _saved_scores(game: dict) -> list:
-    """Return each player's town scored as scored_live scores it where it has a building, else None."""
-    return [scored_live(game, p) if any(card for row in player["town"] for card in row) else None
-            for p, player in enumerate(game["players"])]
-
-
-def step_numbers(game: dict, n: int, fields: dict, town=None) -> tuple:
-    """Return (saved_totals(game), player n's town as the fields have it, as flow.live_town answers), each town
-    scored once: a step opened as it was saved scores its own town for both. town, where given, is the fields
-    read and checked already (read_checked)."""
-    saved = _saved_scores(game)
-    changed, waiting = live(game, n, fields, town)
-    if not changed:
-        shown = {"waiting": waiting}
-    elif saved[n - 1] is not None and fields_of(changed["players"][n - 1]) == fields_of(game["players"][n - 1]):
-        # The fields as saved: only town n changes with them, and its form (fields_of) reads as the saved one's.
-        shown = saved[n - 1]
-    else:
-        shown = scored_live(changed, n - 1)
-    return [None if scored is None else scored["total"] for scored in saved], shown
-
-
-def grid_view(game: dict, n: int, fields: dict, scored: dict) -> dict:
-    """Return what player n's town shows as town_pieces.town_grid draws it, besides its words and messages: the
-    cards its squares offer ("offered"), the fact it asks ("fact": town_facts.asked_fact), whether it asks the
-    Master Builder's turns ("asks_turns"), the expansions' facts ("expansion_facts"), its fields ("fields") and its
-    numbers ("scored": as flow.live_town answers). Player n is as the fields choose their monument (as_entered).
-
-    A town step (flow.step_view) and a table's town draw their town from it."""
-    player = as_entered(game, n, fields)
-    return {"offered": offered(game, player), "fact": asked_fact(player), "asks_turns": game["mode"] == MASTER_BUILDER,
-            "expansion_facts": expansion_facts(game), "fields": fields, "scored": scored}
 
 
 def next_step(game: dict, n: int, go: str):
@@ -294,37 +147,6 @@ def next_step(game: dict, n: int, go: str):
     if go == "next" and n < players:
         return n + 1
     return None
-
-
-def read_checked(game: dict, n: int, fields: dict) -> tuple:
-    """Return player n's town read from the fields and checked, once, for all that asks it (checked_town(), live(),
-    a step's view): (the game with that town, the problems of fields read() could not take, the core's problems
-    that belong to the step: _players_problems)."""
-    changed, misread = read(game, n, fields)
-    return changed, misread, _players_problems(changed, n)
-
-
-def checked_town(game: dict, n: int, fields: dict, found: list = (), town=None) -> tuple:
-    """Return the game with player n's town as the fields give it, and the problems saving it names besides those
-    found already (unread()): of fields read() could not take, then the core's. A field with a message already
-    gets no word of the core's on it, which would repeat it. town, where given, is the fields read and checked
-    already (read_checked)."""
-    changed, misread, core = town or read_checked(game, n, fields)
-    named = [field_of(item) for item in list(found) + misread]
-    return changed, misread + [item for item in core if field_of(item) is None or field_of(item) not in named]
-
-
-def _players_problems(game: dict, n: int) -> list:
-    """Return the core's problems of a game that belong to player n's step (from 1), or to none. The core says a
-    monument is taken at the later of its two owners: chosen here while a later player has it, it is said here."""
-    chosen = game["players"][n - 1].get("monument")
-    found = []
-    for item in problems(game):
-        if item["code"] == "monument-taken" and item["value"] == chosen:
-            item = dict(item, player=n - 1)
-        if item["player"] in (None, n - 1):
-            found.append(item)
-    return found
 
 
 def opened_town(game: dict, n: int, sent: dict) -> tuple:
@@ -421,97 +243,3 @@ def _to_setup_with_draft(fields: dict) -> bool:
 def _to_setup(game: dict, n: int, code: str) -> dict:
     """Return save()'s answer that opens the setup of a game (its code given), to start again at player n's town."""
     return {"game": game, "code": code, "setup": new_game.fields_of(new_game.kept_state(game, n - 1))}
-
-
-def live(game: dict, n: int, fields: dict, town=None):
-    """Return (the game as the fields stand, []) for a running total, or (None, what it waits for).
-
-    What it waits for are the fields whose answers are missing or wrong (a monument's fact, a Warehouse's
-    load), in the order "Next player" would name them, None standing for a problem of the whole town. town, where
-    given, is the fields read and checked already (read_checked).
-    """
-    changed, misread, core = town or read_checked(game, n, fields)
-    found = misread + core
-    if not found:
-        return changed, []
-    waiting = []
-    for item in found:
-        field = field_of(item)
-        if field not in waiting:
-            waiting.append(field)
-    return None, waiting
-
-
-def scored_live(game: dict, p: int, handed_in=None) -> dict:
-    """Score player p's town as the fields made it (town_step.live) for a running total that never takes a point back.
-
-    While the town on the right is not entered, what it will hold is not known: a Feast Hall or a Schoolhouse is
-    scored as if that town held the most it can (more Feast Halls than any town, the fullest chest of the game: a
-    Schoolhouse beside a full chest of its own still makes its 2 more), the least it can make, and "until" names that
-    player where that least is below the total beside an empty town. Their points can only rise once the town is
-    entered. At a table, handed_in says of each town whether it is handed in: the town on the right is known once it
-    is, with a building or none, and "handed_in" says that "until" waits for that. Elsewhere a town is entered once it
-    has a building.
-    """
-    scored = score_town(town_view(game, p))
-    players = game["players"]
-    right = players[p - 1]
-    known = handed_in[p - 1] if handed_in is not None else any(card for row in right["town"] for card in row)
-    if len(players) < 2 or known or not any(card in RIGHT_READERS for row in players[p]["town"] for card in row):
-        return scored
-    scored_least = score_town(town_view(game, p, right_at_most=True))
-    if scored_least["total"] == scored["total"]:
-        return scored
-    scored_least["until"] = right["name"]
-    if handed_in is not None:
-        scored_least["handed_in"] = True
-    return scored_least
-
-
-# The tie's form's answer "we did not count them": the turns left blank are taken as equal.
-UNCOUNTED = ("uncounted", "1")
-
-
-def uncounted(fields: dict) -> bool:
-    """Tell whether the tie's turns form was answered "we did not count them" (UNCOUNTED)."""
-    return fields.get(UNCOUNTED[0]) == UNCOUNTED[1]
-
-
-def turns_taken(game: dict, fields: dict) -> tuple:
-    """Return (the game with the turns the tie's form gives, the problems, the game scored or None): what the form's
-    answer is drawn from, on the server and in the browser. "We did not count them" reads the tie from the game
-    scored, and the page of refused turns shows that same result: the game is scored once."""
-    result = score_valid_game(game) if uncounted(fields) else None
-    changed, found = set_turns(game, fields, result)
-    return changed, found, result
-
-
-def set_turns(game: dict, fields: dict, result=None):
-    """Return the game with the turns as Master Builder that fields give (turns-1 …), and the problems.
-
-    With "we did not count them" (uncounted()), every player of a tied total is given 0, whatever was typed: equal
-    turns, so the next tie-break decides. A number typed for one of them alone would otherwise beat the others' 0.
-    The ties are read from result, the game scored (score_valid_game), where the caller scored it already.
-    """
-    players = [dict(player) for player in game["players"]]
-    if uncounted(fields):
-        scored = (result or score_valid_game(game))["players"]
-        tied = [p for p, player in enumerate(scored) if player["decided_by"] is not None]
-        for p in tied:
-            players[p]["master_builder_turns"] = 0
-        changed = dict(game, players=players)
-        return changed, problems(changed)
-    found = []
-    for p, player in enumerate(players):
-        key = "turns-" + str(p + 1)
-        if key not in fields:
-            continue
-        value = whole(fields.get(key))
-        if value is False or value is None:
-            found.append(problem("master_builder_turns-not-a-number", p))
-        else:
-            player["master_builder_turns"] = value
-    changed = dict(game, players=players)
-    # Every box's problem at once: a number out of range beside a box that holds no number is named too.
-    flagged = {item["player"] for item in found}
-    return changed, found + [item for item in problems(changed) if item["player"] not in flagged]

@@ -85,7 +85,7 @@ MESSAGES = {
     # Nor does it give a value none of the page's buttons sends.
     "unknown-value": _l("This address gives %(field)s a value this page does not know."),
 }
-# The problems said on a town's square (the flow puts them on a square's field: town_step.field_of), where a quarter of
+# The problems said on a town's square (the flow puts them on a square's field: town_fields.field_of), where a quarter of
 # a phone's width holds each of their words (words.square_words).
 SQUARE_PROBLEMS = ("unknown-card", "building-not-in-game", "not-players-monument", "second-monument",
                    "stored-not-on-warehouse", "stored-not-a-count", "stored-over-3")

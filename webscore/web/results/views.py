@@ -23,7 +23,7 @@ from ...flow import bgstats
 from ...flow import game_key
 from ...flow import result_pieces
 from ...flow import result_view
-from ...flow import town_step
+from ...flow import tie_turns
 from ...scoring import encode
 from ...scoring import game_from_code
 from ...scoring import score_valid_game
@@ -97,7 +97,7 @@ def game_parts(game: dict, code: str, view: dict, preview: tuple, turn_problems=
 
 
 def render(game: dict, code: str, turn_problems=None, result=None):
-    """Draw the result page of a valid game (with the problems town_step.set_turns found in its tie's turns form,
+    """Draw the result page of a valid game (with the problems tie_turns.set_turns found in its tie's turns form,
     if any), scored unless result holds it scored already.
 
     A page drawn whole comes as text; one filled in its frame as frames.Filled, its bytes and entity tag, which
@@ -155,7 +155,7 @@ def turns(lang, code):
     """Take the turns as Master Builder that break a tie, then show the result again."""
     game = game_from_code(code)
     fields = request.args.to_dict(flat=True)
-    changed, found, result = town_step.turns_taken(game, fields)
+    changed, found, result = tie_turns.turns_taken(game, fields)
     if found:
         return render(game, code, found, result), 422
     return redirect(url_for("results.show", lang=lang, code=encode(changed)), 302)

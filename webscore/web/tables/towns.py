@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 from ...flow import sync
 from ...flow import sync_merge
 from ...flow import table_view
-from ...flow.town_step import fields_of
+from ...flow.town_fields import fields_of
 from ...scoring import CodeError
 from ...scoring import InvalidGame
 from ...scoring import decode

@@ -36,7 +36,7 @@ from ...flow import sync
 from ...flow import sync_merge
 from ...flow import table_pieces
 from ...flow import table_view
-from ...flow import town_step
+from ...flow import town_fields
 from ...flow.fields import repeated
 from ...flow.new_game import MAX_TYPED
 from ...flow.text import fill
@@ -534,7 +534,7 @@ def _take_in(table_id: str, setup: dict, i: int, player: dict, version: int, end
 
     A field changed since to another value (on its own phone, or by another take) is a conflict; the same town taken
     in twice is handed in once."""
-    fields = town_step.fields_of(player)
+    fields = town_fields.fields_of(player)
     ops = [{"seq": 1, "set": {field: [fields.get(field, ""), version] for field in sync.FIELDS}},
            {"seq": 2, "done": True}]
     client = sync.TAKE_IN + secrets.token_urlsafe(12)

@@ -1,7 +1,7 @@
 """Entering each player's town, one step per player; the game travels in the URL's code.
 
-The fields are read and checked by webscore.flow.town_step, the same code the browser runs offline;
-this view draws its answers or redirects where it says.
+The fields are read and checked by webscore.flow.town_step (and its town_fields, town_live), the same code the
+browser runs offline; this view draws its answers or redirects where it says.
 """
 
 from flask import Blueprint
@@ -14,6 +14,8 @@ from markupsafe import Markup
 
 from ...flow import live_town
 from ...flow import step_view
+from ...flow import town_fields
+from ...flow import town_live
 from ...flow import town_pieces
 from ...flow import town_step
 from ...flow.text import placed_texts
@@ -37,14 +39,14 @@ def _game_and_player(code: str, n: int):
 def town_grid(game: dict, n: int, fields: dict, town=None, handed_in=None) -> Markup:
     """Return player n's palette, squares and facts as the fields have them, with the squares' points and the total
     as the live score would show them: a table's town is drawn with it, as a town step draws its own (drawn_grid).
-    town, where given, is the fields read and checked already (town_step.read_checked); handed_in, at a table, which
-    towns are handed in (town_step.scored_live)."""
-    return drawn_grid(town_step.grid_view(game, n, fields, live_town(game, n, fields, town, handed_in)))
+    town, where given, is the fields read and checked already (town_fields.read_checked); handed_in, at a table, which
+    towns are handed in (town_live.scored_live)."""
+    return drawn_grid(town_live.grid_view(game, n, fields, live_town(game, n, fields, town, handed_in)))
 
 
 def drawn_grid(view: dict, errors: dict = None) -> Markup:
     """Return a town's palette, squares and facts (webscore.flow.town_pieces.town_grid) as the flow's view of it
-    has them (town_step.grid_view), errors (worded) on their fields.
+    has them (town_live.grid_view), errors (worded) on their fields.
 
     The town step and a table's town both draw their town with it; the offline shell draws the same piece from the
     same view, as the browser's door answers it (flow.town_json)."""
@@ -75,12 +77,12 @@ def step(lang, code, n):
         # The town as the code holds it: the same page for every reader, kept and sent again unread
         # (the browser keeps it too, so a step opened again shows without the network).
         kept = page_cache.page(page_cache.key(request.environ, "town", lang, code, str(n)),
-                               lambda: _render(game, code, n, town_step.fields_of(player))[0])
+                               lambda: _render(game, code, n, town_fields.fields_of(player))[0])
         return page_cache.send(kept, "town")
     # Every value of every key: what no form of ours sends (a key given twice, a value no button sends) is named,
     # and so is an answer given that saving would refuse.
     shown, refused, town = town_step.opened_town(game, n, request.args.to_dict(flat=False))
-    return _render(game, code, n, shown, town_step.place(refused, n), 422 if refused else 200, town=town)
+    return _render(game, code, n, shown, town_fields.place(refused, n), 422 if refused else 200, town=town)
 
 
 @bp.get("/<int:n>/save")
@@ -90,7 +92,7 @@ def save(lang, code, n):
     # Every value of every key, as the step reads them; the page shows each key's first, the town they give read and
     # checked once, for the save and for the step drawn again where it is refused.
     fields = request.args.to_dict(flat=True)
-    town = town_step.read_checked(game, n, fields)
+    town = town_fields.read_checked(game, n, fields)
     answer = town_step.save(game, n, request.args.to_dict(flat=False), code, town)
     if "problems" in answer:
         return _render(game, code, n, fields, answer["problems"], 422, town=town)
