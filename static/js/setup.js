@@ -1,7 +1,7 @@
 // Setup on the phone itself: the buttons (add, move, remove, deal, first game) and "Enter the towns" are
-// answered by the flow under MicroPython (webscore/flow/new_game.py, the code the server runs), so
-// setting up needs no network. Until the core is ready (it starts once the form is painted) the server
-// answers them, as it does without scripts. What is here is DOM work: read the fields, draw the state, show
+// answered by the flow under MicroPython (webscore/flow/new_game.py, setup_choices.py, setup_start.py, the code
+// the server runs), so setting up needs no network. Until the core is ready (it starts once the form is painted)
+// the server answers them, as it does without scripts. What is here is DOM work: read the fields, draw the state, show
 // problems. The form's state is mirrored into the address, so Back, Forward and reload show it as it was left.
 import { coreReady, loadBrowserCore } from "./core.mjs";
 import { announce, atMostOncePerFrame, focusFirstProblem, forgetProblems, formFields, hasProblems, ignoreDoubleTaps, keysAhead,

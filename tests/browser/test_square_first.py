@@ -5,6 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from webscore.flow import new_game
+from webscore.flow import setup_start
 from webscore.languages import LANGUAGES
 from webscore.scoring import encode
 
@@ -16,7 +17,7 @@ def _code():
     state = new_game.default_state()
     state["players"] = ["Anna", "Ben"]
     state["monuments"] = ["barrett-castle", ""]
-    return encode(new_game.game_of(state))
+    return encode(setup_start.game_of(state))
 
 
 def _town(page, live_server, lang):

@@ -16,6 +16,7 @@ from support.fortune_games import fortune_game
 from support.strategies import games
 from webscore import flow
 from webscore.flow import new_game
+from webscore.flow import setup_choices
 from webscore.scoring import encode
 from webscore.scoring.cards import CARD_COLOURS
 from webscore.scoring.cards import MONUMENTS
@@ -56,7 +57,7 @@ def test_a_link_to_play_again_is_read_alike_and_as_the_server_reads_it(micropyth
             text = json.dumps({"fields": {"again": again, "players-0": "Zoé", "mode": "solo"}, "action": "play", "seed": 3})
             answer = json.loads(flow.setup_json(text))
             assert answer == micropython_core.flow_json("setup", text)
-            assert answer == {"state": new_game.state_from_game(game), "offers": new_game.monument_offers(answer["state"]),
+            assert answer == {"state": new_game.state_from_game(game), "offers": setup_choices.monument_offers(answer["state"]),
                               "focus": ""}
             assert answer["state"]["players"] == [p["name"] for p in game["players"]]
     unreadable = {"fields": {}, "general": [{"code": "again-unreadable", "player": None, "square": None, "value": None}]}
@@ -64,7 +65,7 @@ def test_a_link_to_play_again_is_read_alike_and_as_the_server_reads_it(micropyth
         text = json.dumps({"fields": {"again": again}, "action": "refresh", "seed": 0})
         answer = json.loads(flow.setup_json(text))
         assert answer == micropython_core.flow_json("setup", text)
-        assert answer == {"state": new_game.default_state(), "offers": new_game.monument_offers(new_game.default_state()),
+        assert answer == {"state": new_game.default_state(), "offers": setup_choices.monument_offers(new_game.default_state()),
                           "focus": "", "problems": unreadable}
 
 

@@ -5,7 +5,9 @@ import json
 import pytest
 
 from webscore.flow import new_game
+from webscore.flow import setup_choices
 from webscore.flow import setup_json
+from webscore.flow import setup_start
 from webscore.scoring.cards import CARD_COLOURS
 from webscore.scoring.cards import FORTUNE_MONUMENTS
 from webscore.scoring.cards import SOLO_EXCLUDED
@@ -38,64 +40,64 @@ def test_only_ascii_digits_name_a_row(key):
 @pytest.mark.parametrize("action", ["up-²", "remove-①", "up-", "remove-x", "up-99", "remove-99", "fly"])
 def test_a_button_that_names_no_row_changes_nothing(action):
     state = new_game.read(FULL)
-    assert new_game.apply(action, new_game.read(FULL), dealer(1)) == state
+    assert setup_choices.apply(action, new_game.read(FULL), dealer(1)) == state
 
 
 def test_add_move_up_and_remove_carry_the_whole_row():
-    state = new_game.apply("add", new_game.read(FULL), dealer(1))
+    state = setup_choices.apply("add", new_game.read(FULL), dealer(1))
     assert state["players"] == ["Ana", "Bo", ""]
-    state = new_game.apply("up-1", state, dealer(1))
+    state = setup_choices.apply("up-1", state, dealer(1))
     assert state["players"] == ["Bo", "Ana", ""] and state["monuments"] == ["", "the-starloom", ""]
-    state = new_game.apply("remove-0", state, dealer(1))
+    state = setup_choices.apply("remove-0", state, dealer(1))
     assert state["players"] == ["Ana", ""] and state["monuments"] == ["the-starloom", ""]
 
 
 def test_no_seventh_player_is_added():
     fields = {"players-{}".format(n): "P{}".format(n) for n in range(6)}
-    assert len(new_game.apply("add", new_game.read(fields), dealer(1))["players"]) == 6
+    assert len(setup_choices.apply("add", new_game.read(fields), dealer(1))["players"]) == 6
 
 
 def test_seven_players_in_an_address_are_kept_and_refused():
     fields = dict(FULL, **{"players-{}".format(n): "P{}".format(n) for n in range(7)})
     state = new_game.read(fields)
     assert len(state["players"]) == 7
-    game, placed = new_game.start(state)
+    game, placed = setup_start.start(state)
     assert game is None
     assert [p["code"] for p in placed["general"]] == ["player-count"]
 
 
 def test_dealing_with_a_seed_is_repeatable_and_follows_solo():
     state = dict(new_game.read(FULL), mode="solo")
-    first = new_game.apply("deal", dict(state), dealer(42))
-    assert first == new_game.apply("deal", dict(state), dealer(42))
-    dealt = [new_game.apply("deal", dict(state), dealer(seed)) for seed in range(1, 200)]
+    first = setup_choices.apply("deal", dict(state), dealer(42))
+    assert first == setup_choices.apply("deal", dict(state), dealer(42))
+    dealt = [setup_choices.apply("deal", dict(state), dealer(seed)) for seed in range(1, 200)]
     cards = {deal[colour] for deal in dealt for colour in CARD_COLOURS}
     assert not cards & SOLO_EXCLUDED
     assert cards >= {"granary", "orchard", "greenhouse", "bakery", "warehouse"}
 
 
 def test_dealing_monuments_gives_each_player_two_and_offers_only_those():
-    state = new_game.apply("deal-monuments", new_game.read(FULL), dealer(7))
+    state = setup_choices.apply("deal-monuments", new_game.read(FULL), dealer(7))
     pairs = [pair.split() for pair in state["dealt"]]
     assert [len(pair) for pair in pairs] == [2, 2] and len({m for pair in pairs for m in pair}) == 4
     assert state["monuments"] == ["", ""]
-    assert new_game.monument_offers(state) == pairs
+    assert setup_choices.monument_offers(state) == pairs
 
 
 def test_solo_keeps_one_row_unless_a_second_name_was_typed():
-    assert new_game.apply("refresh", new_game.read({"players-0": "Ana", "players-1": "", "mode": "solo"}),
+    assert setup_choices.apply("refresh", new_game.read({"players-0": "Ana", "players-1": "", "mode": "solo"}),
                           dealer(1))["players"] == ["Ana"]
-    assert new_game.apply("refresh", new_game.read({"players-0": "Ana", "players-1": "Bo", "mode": "solo"}),
+    assert setup_choices.apply("refresh", new_game.read({"players-0": "Ana", "players-1": "Bo", "mode": "solo"}),
                           dealer(1))["players"] == ["Ana", "Bo"]
 
 
 def test_start_places_each_problem_on_its_field():
     fields = dict(FULL, **{"players-1": "", "monuments-1": "the-starloom", "navy": ""})
-    game, placed = new_game.start(new_game.read(fields))
+    game, placed = setup_start.start(new_game.read(fields))
     assert game is None
     assert sorted(placed["fields"]) == ["navy"]
     fields["navy"] = "factory"
-    game, placed = new_game.start(new_game.read(fields))
+    game, placed = setup_start.start(new_game.read(fields))
     assert {field: [p["code"] for p in found] for field, found in placed["fields"].items()} == {
         "players-1": ["name-missing"], "monuments-1": ["monument-taken"]}
 
@@ -103,12 +105,12 @@ def test_start_places_each_problem_on_its_field():
 def test_solo_cards_are_refused_on_their_colour():
     fields = {"players-0": "Ana", "mode": "solo", "red": "farm", "grey": "well", "orange": "chapel",
               "green": "inn", "yellow": "theater", "navy": "bank"}
-    game, placed = new_game.start(new_game.read(fields))
+    game, placed = setup_start.start(new_game.read(fields))
     assert sorted(placed["fields"]) == ["green", "navy"]
 
 
 def test_a_complete_setup_starts_a_game_with_empty_towns():
-    game, placed = new_game.start(new_game.read(FULL))
+    game, placed = setup_start.start(new_game.read(FULL))
     assert placed == {"fields": {}, "general": []}
     assert game["buildings"] == ["cottage", "farm", "well", "chapel", "tavern", "theater", "factory"]
     assert [p["name"] for p in game["players"]] == ["Ana", "Bo"]
@@ -116,13 +118,13 @@ def test_a_complete_setup_starts_a_game_with_empty_towns():
 
 
 def test_fields_of_is_the_inverse_of_read():
-    state = new_game.apply("add", new_game.read(dict(FULL, cavern="y")), dealer(1))
+    state = setup_choices.apply("add", new_game.read(dict(FULL, cavern="y")), dealer(1))
     assert new_game.read(new_game.fields_of(state)) == state
 
 
 def test_dealing_monuments_in_a_game_without_monuments_changes_nothing():
     fields = dict(FULL, without_monuments="y", **{"monuments-0": ""})
-    state = new_game.apply("deal-monuments", new_game.read(fields), dealer(7))
+    state = setup_choices.apply("deal-monuments", new_game.read(fields), dealer(7))
     assert state == new_game.read(fields)
     assert state["dealt"] == ["", ""] and state["monuments"] == ["", ""]
 
@@ -149,7 +151,7 @@ def test_monuments_in_a_game_without_monuments_are_kept_aside_and_out_of_the_gam
     assert new_game.read(new_game.fields_of(dict(state, without_monuments=False))) == dict(state, without_monuments=False)
     # The game started has none, and no monument kept aside is refused (Fortune's while its cards are off).
     fields["monuments-1"] = "hollow-hill"
-    game, placed = new_game.start(new_game.read(fields), new_game.unread(fields))
+    game, placed = setup_start.start(new_game.read(fields), new_game.unread(fields))
     assert placed == {"fields": {}, "general": []}
     assert game["monuments"] is False and [p["monument"] for p in game["players"]] == [None, None]
     # Played again, an unknown monument is named on its row.
@@ -158,7 +160,7 @@ def test_monuments_in_a_game_without_monuments_are_kept_aside_and_out_of_the_gam
 
 def test_a_start_names_what_was_sent_once_with_the_setups_own_problems():
     fields = dict(FULL, mode="chess", **{"players-1": ""})
-    game, placed = new_game.start(new_game.read(fields), new_game.unread(fields))
+    game, placed = setup_start.start(new_game.read(fields), new_game.unread(fields))
     assert game is None
     assert {field: codes(found) for field, found in placed["fields"].items()} == {
         "mode": [("unknown-mode", None, "chess")], "players-1": [("name-missing", 1, None)]}
@@ -175,11 +177,11 @@ def test_the_browsers_door_keeps_the_monuments_aside_without_a_problem():
 def test_a_start_refused_is_checked_again_by_the_action_its_address_keeps_which_never_starts():
     blank = dict(FULL, **{"players-1": ""})
     answer = json.loads(setup_json(json.dumps({"fields": blank, "action": "start"})))
-    assert (list(answer["problems"]["fields"]), answer["reload"]) == (["players-1"], new_game.CHECK)
-    again = json.loads(setup_json(json.dumps({"fields": blank, "action": new_game.CHECK})))
-    assert (again["problems"], again["reload"]) == (answer["problems"], new_game.CHECK)
+    assert (list(answer["problems"]["fields"]), answer["reload"]) == (["players-1"], setup_start.CHECK)
+    again = json.loads(setup_json(json.dumps({"fields": blank, "action": setup_start.CHECK})))
+    assert (again["problems"], again["reload"]) == (answer["problems"], setup_start.CHECK)
     # Mended, the check starts nothing; a button refused for what the address holds keeps no action.
-    assert set(json.loads(setup_json(json.dumps({"fields": FULL, "action": new_game.CHECK})))) == {
+    assert set(json.loads(setup_json(json.dumps({"fields": FULL, "action": setup_start.CHECK})))) == {
         "state", "offers", "focus"}
     refused = json.loads(setup_json(json.dumps({"fields": dict(FULL, mode="chess"), "action": "add"})))
     assert (list(refused["problems"]["fields"]), refused["reload"]) == (["mode"], "")
@@ -187,7 +189,7 @@ def test_a_start_refused_is_checked_again_by_the_action_its_address_keeps_which_
 
 def _begun():
     """A game begun by FULL's setup (Ana with the Starloom, Bo), with both towns partly entered."""
-    game, placed = new_game.start(new_game.read(FULL))
+    game, placed = setup_start.start(new_game.read(FULL))
     assert placed == {"fields": {}, "general": []}
     ana, bo = game["players"]
     ana["town"][0] = ["cottage", "farm", "the-starloom", "well"]
@@ -201,14 +203,14 @@ def _setup_of(game, *actions):
     """The fields of the setup that keeps the towns of game, read back after the buttons given."""
     state = new_game.read(new_game.fields_of(new_game.kept_state(game)))
     for action in actions:
-        state = new_game.apply(action, state, dealer(1))
+        state = setup_choices.apply(action, state, dealer(1))
     return state
 
 
 def test_removing_a_player_keeps_every_other_town():
     state = _setup_of(_begun(), "add")
     state["players"][2] = "Cy"
-    game, _ = new_game.start(new_game.apply("remove-0", state, dealer(1)))
+    game, _ = setup_start.start(setup_choices.apply("remove-0", state, dealer(1)))
     assert [p["name"] for p in game["players"]] == ["Bo", "Cy"]
     assert game["players"][0]["town"][3] == ["tavern", "tavern", "chapel", None]
 
@@ -216,7 +218,7 @@ def test_removing_a_player_keeps_every_other_town():
 def test_adding_and_moving_players_keeps_each_town_with_its_player():
     state = _setup_of(_begun(), "add", "up-2", "up-1")
     state["players"][0] = "Cy"
-    game, _ = new_game.start(state)
+    game, _ = setup_start.start(state)
     assert [p["name"] for p in game["players"]] == ["Cy", "Ana", "Bo"]
     assert game["players"][0]["town"] == [[None] * 4 for _ in range(4)]
     assert game["players"][1]["town"][0] == ["cottage", "farm", "the-starloom", "well"]
@@ -227,7 +229,7 @@ def test_adding_and_moving_players_keeps_each_town_with_its_player():
 def test_a_building_changed_takes_the_squares_of_the_card_of_its_colour():
     state = _setup_of(_begun())
     state["green"], state["red"] = "inn", "granary"
-    game, _ = new_game.start(state)
+    game, _ = setup_start.start(state)
     assert game["players"][0]["town"][0] == ["cottage", "granary", "the-starloom", "well"]
     assert game["players"][1]["town"][3] == ["inn", "inn", "chapel", None]
 
@@ -235,7 +237,7 @@ def test_a_building_changed_takes_the_squares_of_the_card_of_its_colour():
 def test_a_monument_changed_leaves_its_square_and_its_answer_behind():
     state = _setup_of(_begun())
     state["monuments"][0] = "barrett-castle"
-    game, _ = new_game.start(state)
+    game, _ = setup_start.start(state)
     ana = game["players"][0]
     assert ana["town"][0] == ["cottage", "farm", None, "well"]
     assert (ana["monument"], ana["completed_before"]) == ("barrett-castle", None)
@@ -246,7 +248,7 @@ def test_a_starloom_count_that_no_longer_fits_leaves_the_starloom_square_empty_a
     game["players"].append(dict(game["players"][1], name="Cy", town=[[None] * 4 for _ in range(4)]))
     game["players"][0]["completed_before"] = 2
     state = _setup_of(game, "remove-2")
-    kept, _ = new_game.start(state)
+    kept, _ = setup_start.start(state)
     ana = kept["players"][0]
     assert ana["town"][0] == ["cottage", "farm", None, "well"]
     assert (ana["monument"], ana["completed_before"]) == ("the-starloom", None)
@@ -271,7 +273,7 @@ def test_towns_that_do_not_read_are_named_and_the_game_starts_without_them(towns
 @pytest.mark.parametrize("origin", ["2", "-1", "1.0", "²", "", "99999999999999999999"])
 def test_an_origin_that_is_no_seat_of_the_kept_game_keeps_no_town(origin):
     fields = dict(new_game.fields_of(new_game.kept_state(_begun())), **{"origins-1": origin})
-    game, _ = new_game.start(new_game.read(fields))
+    game, _ = setup_start.start(new_game.read(fields))
     assert game["players"][1]["town"] == [[None] * 4 for _ in range(4)]
     assert game["players"][0]["town"][0] == ["cottage", "farm", "the-starloom", "well"]
 
@@ -280,7 +282,7 @@ def _resumed(resume, *actions):
     """The town step a game begun starts at again once set up, opened from seat resume's town after the buttons given."""
     state = new_game.read(new_game.fields_of(new_game.kept_state(_begun(), resume)))
     for action in actions:
-        state = new_game.apply(action, state, dealer(1))
+        state = setup_choices.apply(action, state, dealer(1))
     return new_game.first_step(state)
 
 
@@ -313,12 +315,12 @@ def test_the_expansions_are_off_until_switched_on_and_start_a_game_with_them():
     assert {key: new_game.read(FULL)[key] for key in new_game.EXPANSIONS} == {
         "coins": False, "fortune": False, "fortune_monuments": False, "tiny_trees": False}
     state = new_game.read(dict(FULL, coins="y", tiny_trees="y", fortune="y", fortune_monuments="y", red="root-cellar"))
-    game, placed = new_game.start(state)
+    game, placed = setup_start.start(state)
     assert placed == {"fields": {}, "general": []}
     assert (game["coins"], game["tiny_trees"], game["fortune_monuments"], game["buildings"][1]) == (
         True, True, True, "root-cellar")
     # Without them, the game file says nothing of them, as a base game's code reads.
-    assert not {"coins", "tiny_trees", "fortune_monuments"} & set(new_game.start(new_game.read(FULL))[0])
+    assert not {"coins", "tiny_trees", "fortune_monuments"} & set(setup_start.start(new_game.read(FULL))[0])
 
 
 @pytest.mark.parametrize("switches, cards, monuments", [
@@ -329,20 +331,20 @@ def test_fortunes_cards_and_monuments_are_each_dealt_by_their_own_switch(switche
     dealt = {colour: set() for colour in CARD_COLOURS}
     dealt_monuments = set()
     for seed in range(300):
-        state = new_game.apply("deal", dict(on), dealer(seed))
-        state = new_game.apply("deal-monuments", state, dealer(seed))
+        state = setup_choices.apply("deal", dict(on), dealer(seed))
+        state = setup_choices.apply("deal-monuments", state, dealer(seed))
         for colour in CARD_COLOURS:
             dealt[colour].add(state[colour])
         dealt_monuments.update(" ".join(state["dealt"]).split())
     assert {colour: len(cards) for colour, cards in dealt.items()} == dict.fromkeys(CARD_COLOURS, cards)
-    assert len(dealt_monuments) == len(new_game.monument_offers(on)[0]) == monuments
+    assert len(dealt_monuments) == len(setup_choices.monument_offers(on)[0]) == monuments
 
 
 def test_a_fortune_monument_is_played_only_with_fortunes_monuments_on():
     fields = dict(FULL, fortune="y", **{"monuments-0": "caterinas-grotto"})
-    _, placed = new_game.start(new_game.read(fields))
+    _, placed = setup_start.start(new_game.read(fields))
     assert [item["code"] for item in placed["fields"]["monuments-0"]] == ["fortune-monument-off"]
-    game, placed = new_game.start(new_game.read(dict(fields, fortune_monuments="y")))
+    game, placed = setup_start.start(new_game.read(dict(fields, fortune_monuments="y")))
     assert placed == {"fields": {}, "general": []}
     assert (game["players"][0]["monument"], game["fortune_monuments"]) == ("caterinas-grotto", True)
 
@@ -354,11 +356,11 @@ def test_a_fortune_card_chosen_stays_chosen_out_of_the_game_while_fortune_is_swi
     assert (off["red"], new_game.played_card(off, "red")) == ("tithe-barn", "")
     assert new_game.unread(fields) == []
     # Refused as what it is, on its colour: a card of Fortune's with the switch off, not a colour without a card.
-    _, placed = new_game.start(off)
+    _, placed = setup_start.start(off)
     assert placed == {"fields": {"red": [{"code": "fortune-card-off", "player": None, "square": None,
                                           "value": "tithe-barn"}]}, "general": []}
     # Ticked again, the form the state draws plays it.
-    game, placed = new_game.start(new_game.read(dict(new_game.fields_of(off), fortune="y")))
+    game, placed = setup_start.start(new_game.read(dict(new_game.fields_of(off), fortune="y")))
     assert (placed, game["buildings"][1]) == ({"fields": {}, "general": []}, "tithe-barn")
     # A card that is none of the game's at all is named as no form of ours sends it.
     assert [item["code"] for item in new_game.unread(dict(fields, red="pumpkin"))] == ["one-per-colour"]
@@ -371,27 +373,27 @@ def test_solo_and_town_hall_deal_none_of_the_cards_they_leave_out(mode, left_out
                                **({"players-1": ""} if mode == "solo" else {})))
     dealt = set()
     for seed in range(200):
-        dealt.update(new_game.apply("deal", dict(state), dealer(seed))[colour] for colour in CARD_COLOURS)
-        dealt.update(" ".join(new_game.apply("deal-monuments", dict(state), dealer(seed))["dealt"]).split())
+        dealt.update(setup_choices.apply("deal", dict(state), dealer(seed))[colour] for colour in CARD_COLOURS)
+        dealt.update(" ".join(setup_choices.apply("deal-monuments", dict(state), dealer(seed))["dealt"]).split())
     assert not dealt & left_out
-    assert not set(new_game.monument_offers(state)[0]) & left_out
+    assert not set(setup_choices.monument_offers(state)[0]) & left_out
 
 
 def test_play_again_keeps_the_expansions_and_a_changed_setup_keeps_each_towns_coins_and_seed():
     state = new_game.read(dict(FULL, coins="y", tiny_trees="y", fortune="y", navy="museum"))
-    game, _ = new_game.start(state)
+    game, _ = setup_start.start(state)
     game["players"][0].update(town=[["cottage", None, None, None]] + [[None] * 4 for _ in range(3)], coins=3, seed="b2")
     again = new_game.state_from_game(game)
     assert (again["coins"], again["tiny_trees"], again["fortune"], again["fortune_monuments"], again["navy"]) == (
         True, True, True, False, "museum")
     # Fortune's monuments alone, with the base game's cards: they come back alone.
-    alone = new_game.state_from_game(new_game.start(new_game.read(dict(FULL, fortune_monuments="y")))[0])
+    alone = new_game.state_from_game(setup_start.start(new_game.read(dict(FULL, fortune_monuments="y")))[0])
     assert (alone["fortune"], alone["fortune_monuments"]) == (False, True)
     fields = dict(new_game.fields_of(new_game.kept_state(game)))
-    kept, placed = new_game.start(new_game.read(fields))
+    kept, placed = setup_start.start(new_game.read(fields))
     assert (kept["players"][0]["coins"], kept["players"][0]["seed"]) == (3, "b2")
     # Coins switched off: the coins stay behind, the seed follows.
-    kept, _ = new_game.start(new_game.read({key: value for key, value in fields.items() if key != "coins"}))
+    kept, _ = setup_start.start(new_game.read({key: value for key, value in fields.items() if key != "coins"}))
     assert "coins" not in kept["players"][0] and kept["players"][0]["seed"] == "b2"
 
 
@@ -404,7 +406,7 @@ def test_seven_players_are_the_flows_problem_at_any_button_told_once(action):
         assert "problems" not in answer
     else:
         assert [problem["code"] for problem in answer["problems"]["general"]] == ["player-count"]
-    assert new_game.refused(new_game.read(fields)) == {"fields": {}, "general": [
+    assert setup_start.refused(new_game.read(fields)) == {"fields": {}, "general": [
         {"code": "player-count", "player": None, "square": None, "value": None}]}
 
 
@@ -428,21 +430,21 @@ def test_a_button_leaves_the_focus_on_a_button_or_a_new_players_name(action, nam
 def test_pairs_dealt_with_fortunes_monuments_stay_dealt_when_they_are_switched_off():
     # A tap on the switch loses no deal: the pair stays offered, and a Fortune monument chosen from it is named at
     # the start.
-    on = new_game.apply("deal-monuments", new_game.read(dict(FULL, fortune_monuments="y")), dealer(3))
+    on = setup_choices.apply("deal-monuments", new_game.read(dict(FULL, fortune_monuments="y")), dealer(3))
     fields = {key: value for key, value in dict(new_game.fields_of(on)).items() if key != "fortune_monuments"}
     off = new_game.read(fields)
     assert off["dealt"] == on["dealt"]
     n = next(n for n, pair in enumerate(on["dealt"]) if any(m in FORTUNE_MONUMENTS for m in pair.split()))
     fortune = next(m for m in on["dealt"][n].split() if m in FORTUNE_MONUMENTS)
-    _, placed = new_game.start(new_game.read(dict(fields, **{"monuments-{}".format(n): fortune})))
+    _, placed = setup_start.start(new_game.read(dict(fields, **{"monuments-{}".format(n): fortune})))
     assert [item["code"] for item in placed["fields"]["monuments-{}".format(n)]] == ["fortune-monument-off"]
 
 
 def test_a_fortune_monument_solo_leaves_out_is_named_as_solos_not_as_the_switchs():
     fields = {"players-0": "Ann", "mode": "solo", "monuments-0": "southern-semaphore", "red": "farm", "grey": "well",
               "orange": "chapel", "green": "tavern", "yellow": "theater", "navy": "factory"}
-    _, placed = new_game.start(new_game.read(fields))
+    _, placed = setup_start.start(new_game.read(fields))
     assert [item["code"] for item in placed["fields"]["monuments-0"]] == ["not-in-solo"]
     # Allowed in the mode: the switch is named.
-    _, placed = new_game.start(new_game.read(dict(fields, **{"monuments-0": "hollow-hill"})))
+    _, placed = setup_start.start(new_game.read(dict(fields, **{"monuments-0": "hollow-hill"})))
     assert [item["code"] for item in placed["fields"]["monuments-0"]] == ["fortune-monument-off"]

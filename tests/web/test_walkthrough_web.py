@@ -194,7 +194,7 @@ CARDS = {"red": "farm", "grey": "well", "orange": "chapel", "green": "tavern", "
     (SEVEN, "refresh"), (SEVEN, "add"), (dict(SEVEN, **CARDS), "start"), (SEVEN, "start"),
     (dict(SEVEN, mode=["solo", "solo"]), "refresh")])
 def test_seven_players_are_refused_alike_by_the_page_and_the_browsers_core(client, fields, action):
-    """The player count is the flow's problem (new_game.refused, check), told once: the server's page says what the
+    """The player count is the flow's problem (setup_start.refused, check), told once: the server's page says what the
     core the browser runs answers (setup_json), at any button."""
     page = client.get("/en/new", query_string=dict(fields, action=action))
     assert page.status_code == 422

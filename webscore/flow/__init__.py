@@ -25,7 +25,9 @@ from . import moments
 from . import new_game
 from . import result_pieces
 from . import result_view
+from . import setup_choices
 from . import setup_pieces
+from . import setup_start
 from . import sync_outbox
 from . import table_pieces
 from . import tie_turns
@@ -53,12 +55,12 @@ def _opened(code: str) -> dict:
 
 
 def setup_json(text: str) -> str:
-    """Answer a setup form: {"fields", "action", "seed"} → {"state", "offers", "focus"} (new_game.focus_after) or
+    """Answer a setup form: {"fields", "action", "seed"} → {"state", "offers", "focus"} (setup_choices.focus_after) or
     {"code", "key", "step"} (the town step it starts at) or {"problems", "reload"} (the action its address keeps:
-    new_game.reload_action);
+    setup_start.reload_action);
     with towns kept, also their game's key (towns_key), by which the phone finds the newest code of that game
     and the towns typed but not yet saved in it, and once started, what each building kept is now (renamed:
-    new_game.renamed_buildings), for those towns' squares. Fields holding "again" (a link to play again) are answered
+    setup_start.renamed_buildings), for those towns' squares. Fields holding "again" (a link to play again) are answered
     {"state", "offers", "focus"} of the game it names, or of a blank setup with {"problems"} (new_game.state_again)."""
     request = json.loads(text)
     fields = request.get("fields") or {}
@@ -66,7 +68,7 @@ def setup_json(text: str) -> str:
         # A link to play again (its address's "again", one code or its codes), read as the server reads it: its other
         # fields, the action among them, are not.
         state, placed = new_game.state_again(fields["again"])
-        answer = {"state": state, "offers": new_game.monument_offers(state), "focus": ""}
+        answer = {"state": state, "offers": setup_choices.monument_offers(state), "focus": ""}
         if placed["general"]:
             answer["problems"] = placed
         return json.dumps(answer)
@@ -74,14 +76,14 @@ def setup_json(text: str) -> str:
     sent = new_game.unread(fields)
     action = str(request.get("action") or "refresh")
     before = len(state["players"])
-    state = new_game.apply(action, state, dealer(int(request.get("seed") or 0)))
-    answer = {"state": state, "offers": new_game.monument_offers(state),
-              "focus": new_game.focus_after(action, before, state)}
+    state = setup_choices.apply(action, state, dealer(int(request.get("seed") or 0)))
+    answer = {"state": state, "offers": setup_choices.monument_offers(state),
+              "focus": setup_choices.focus_after(action, before, state)}
     kept = new_game.kept_game(state)
     if kept:
         answer["towns_key"] = game_key(kept)
-    if action in new_game.STARTS:
-        game, placed = new_game.start(state, sent)
+    if action in setup_start.STARTS:
+        game, placed = setup_start.start(state, sent)
         if game is None:
             answer["problems"] = placed
         else:
@@ -89,13 +91,13 @@ def setup_json(text: str) -> str:
             answer["key"] = game_key(game)
             answer["step"] = new_game.first_step(state)
             if kept:
-                answer["renamed"] = new_game.renamed_buildings(kept, game)
+                answer["renamed"] = setup_start.renamed_buildings(kept, game)
     else:
-        placed = new_game.refused(state, sent, action)
+        placed = setup_start.refused(state, sent, action)
         if placed["fields"] or placed["general"]:
             answer["problems"] = placed
     if "problems" in answer:
-        answer["reload"] = new_game.reload_action(action, answer["problems"])
+        answer["reload"] = setup_start.reload_action(action, answer["problems"])
     return json.dumps(answer)
 
 

@@ -1,12 +1,12 @@
-"""Setting up a game: the setup form's state, its buttons, and the game file it starts.
+"""Setting up a game: the setup form's state, read from the form and shown in it, and its problems put on their fields.
 
 The state is what the form shows: players (names as typed), their monument and dealt pair, the mode,
 the options (the expansions among them: coins, Fortune's cards and monuments, Tiny Trees) and one card per
 colour. A setup opened from a game already begun also holds that game's code
 (towns), each row's seat in it (origins): a row keeps its town through removing, adding and moving rows, and
 the seat whose town was being entered (resume), where the game starts again.
-The server and the browser both read the form through read(), change it through apply() and start the game
-through start(): nothing here is written twice.
+The server and the browser both read the form through read(), change it through setup_choices.apply() and start
+the game through setup_start.start(): nothing here is written twice.
 """
 
 from ..scoring import CodeError
@@ -15,29 +15,15 @@ from ..scoring import encode
 from ..scoring import game_from_code
 from ..scoring.cards import ALL_MONUMENTS
 from ..scoring.cards import CARD_COLOURS
-from ..scoring.cards import COTTAGE
 from ..scoring.cards import FIRST_GAME
 from ..scoring.cards import FORTUNE_BUILDINGS
-from ..scoring.cards import FORTUNE_MONUMENTS
-from ..scoring.cards import HOLLOW_HILL
 from ..scoring.cards import MONUMENTS
-from ..scoring.cards import SOLO_EXCLUDED
-from ..scoring.cards import TOWN_HALL_EXCLUDED
 from ..scoring.cards import cards_of_colour
 from ..scoring.cards import colour_of
 from ..scoring.code import MAX_CODE
-from ..scoring.expansions import EXPANSION_FLAGS
 from ..scoring.expansions import deals_fortune_monuments
 from ..scoring.game import MASTER_BUILDER
 from ..scoring.game import MODES
-from ..scoring.game import SOLO
-from ..scoring.game import TOWN_HALL
-from ..scoring.town import INDEX_OF
-from ..scoring.validate import MAX_PLAYERS
-from ..scoring.validate import MONUMENT_FACTS
-from ..scoring.validate import player_count_problems
-from ..scoring.validate import problems
-from ..scoring.validate import trimmed_name
 from .fields import first_values
 from .fields import flag
 from .fields import indexed
@@ -49,11 +35,6 @@ from .fields import repeated
 ROWS = ("players", "monuments", "dealt", "origins")
 # Longer than any name the core accepts, so a name too long is shown back and refused, not cut.
 MAX_TYPED = 200
-# The buttons that start the game the setup describes: enter the towns, play at the table, one phone each.
-STARTS = ("start", "play", "table")
-# What the address of a setup refused at its start asks instead, so that a reload names its problems again (check())
-# without starting the game, as the start's own address would once they were mended (setup.js).
-CHECK = "check"
 # The expansions' switches: coins, Fortune's cards and monuments among the piles, Tiny Trees.
 EXPANSIONS = ("coins", "fortune", "fortune_monuments", "tiny_trees")
 
@@ -245,183 +226,6 @@ def first_step(state: dict) -> int:
     return 1
 
 
-def allowed(state: dict, card: str) -> bool:
-    """Tell whether a card may be chosen in this mode (Solo leaves seven out, Town Hall the Oddity Shop)."""
-    return card not in (SOLO_EXCLUDED if state["mode"] == SOLO else TOWN_HALL_EXCLUDED if state["mode"] == TOWN_HALL
-                        else ())
-
-
-def monuments_in_play(state: dict) -> list:
-    """Return the monuments a game of this setup is dealt from, by id: the base game's 15, and Fortune's 10 with it."""
-    return sorted(ALL_MONUMENTS if state["fortune_monuments"] else MONUMENTS)
-
-
-def monument_offers(state: dict) -> list:
-    """Return, per player row, the monuments its select offers: the dealt pair, else every allowed one."""
-    every = [m for m in monuments_in_play(state) if allowed(state, m)]
-    offers = [state["dealt"][n].split() if state["dealt"][n] else every for n in range(len(state["players"]))]
-    # A monument chosen that the setup would not offer (Fortune's while its cards are off, one Solo leaves out)
-    # stays in its row's choice, and starting the game names it (check()): what a player chose is not lost.
-    return [offer + [state["monuments"][n]] if state["monuments"][n] in ALL_MONUMENTS
-            and state["monuments"][n] not in offer else offer for n, offer in enumerate(offers)]
-
-
-def _add_player(state: dict) -> None:
-    """Add an empty player row at the end."""
-    for row in ROWS:
-        state[row].append("")
-
-
-def _remove_player(state: dict, n: int) -> None:
-    """Remove player row n."""
-    for row in ROWS:
-        del state[row][n]
-
-
-def _move_up(state: dict, n: int) -> None:
-    """Swap player row n with the row before it, one seat earlier."""
-    for row in ROWS:
-        state[row][n - 1], state[row][n] = state[row][n], state[row][n - 1]
-
-
-def _deal_buildings(state: dict, dealer) -> None:
-    """Choose one card of each colour at random among those the mode allows."""
-    for colour in CARD_COLOURS:
-        state[colour] = dealer.choice([c for c in cards_of_colour(colour, state["fortune"]) if allowed(state, c)])
-
-
-def _deal_monuments(state: dict, dealer) -> None:
-    """Deal each player two monuments the mode allows, from one shuffled pile, and clear the monuments chosen."""
-    count = len(state["players"])
-    pile = [m for m in monuments_in_play(state) if allowed(state, m)]
-    dealer.shuffle(pile)
-    # Two each while the pile lasts: a form with more players than the game allows gets none past it.
-    state["dealt"] = [pile[2 * k] + " " + pile[2 * k + 1] if 2 * k + 1 < len(pile) else "" for k in range(count)]
-    state["monuments"] = [""] * count
-
-
-def apply(action: str, state: dict, dealer) -> dict:
-    """Change the state as one of the form's buttons asks; dealer has choice() and shuffle()."""
-    verb, _, number = action.partition("-") if action.startswith(("remove-", "up-")) else (action, "", "")
-    n = int(number) if is_count(number) else -1
-    count = len(state["players"])
-    if verb == "add" and count < MAX_PLAYERS:
-        _add_player(state)
-    elif verb == "remove" and 0 <= n < count and count > 1:
-        _remove_player(state, n)
-    elif verb == "up" and 0 < n < count:
-        _move_up(state, n)
-    elif verb == "first-game":
-        state.update(first_game())
-    elif verb == "deal":
-        _deal_buildings(state, dealer)
-    elif verb == "deal-monuments" and not state["without_monuments"]:
-        # Without monuments the form has no monument to choose: the button is not drawn, and does nothing.
-        _deal_monuments(state, dealer)
-    return tidy(state)
-
-
-def focus_after(action: str, before: int, state: dict) -> str:
-    """Return where a button of the setup leaves the focus, by a field's name or a button's value ("" for where it
-    was), the rows having been before in number: the new player's name after "Add a player"; a player moved up,
-    their ↑ again (their ✕ in the first seat); a player removed, the next row's ✕, or "Add a player" after the last.
-    A button, never a name but a new one: on a phone, a name focused opens the keyboard over the rows."""
-    verb, _, number = action.partition("-") if action.startswith(("remove-", "up-")) else (action, "", "")
-    count = len(state["players"])
-    n = int(number) if is_count(number) else -1
-    if verb == "add" and count > before:
-        return "players-" + str(count - 1)
-    if verb == "up" and count == before and 0 < n < count:
-        return "up-" + str(n - 1) if n > 1 else "remove-0"
-    if verb == "remove" and count < before:
-        return "remove-" + str(n) if n < count and count > 1 else "add"
-    return ""
-
-
-def tidy(state: dict) -> dict:
-    """Keep the state consistent with its mode: Solo keeps one row (rows with a name typed stay); a monument the mode
-    leaves out stays chosen, for check() to name."""
-    if state["mode"] == SOLO:
-        keep = [n for n in range(len(state["players"])) if n == 0 or trimmed_name(state["players"][n])]
-        for row in ROWS:
-            state[row] = [state[row][n] for n in keep]
-    return state
-
-
-def game_of(state: dict) -> dict:
-    """Return the game file a complete setup starts: each row's town kept from the game it came from, else empty."""
-    with_monuments = not state["without_monuments"]
-    game = {
-        "mode": state["mode"],
-        "monuments": with_monuments,
-        "cavern": bool(state["cavern"]),
-        "buildings": [COTTAGE] + [state[colour] for colour in CARD_COLOURS],
-        "players": [{"name": trimmed_name(state["players"][n]),
-                     "monument": (state["monuments"][n] or None) if with_monuments else None,
-                     "town": [[None] * 4 for _ in range(4)]}
-                    for n in range(len(state["players"]))],
-    }
-    # The expansions' flags are in a game only when on, as a game code reads them.
-    game.update({flag: True for flag in EXPANSION_FLAGS if state[flag]})
-    kept = kept_game(state)
-    if kept is None:
-        return game
-    for n, origin in enumerate(state["origins"]):
-        if origin != "" and int(origin) < len(kept["players"]):
-            _keep_town(game, n, kept, kept["players"][int(origin)])
-    return game
-
-
-def renamed_buildings(kept: dict, game: dict) -> dict:
-    """Return, for each building of a game kept, the card of its colour in the game set up from it: a building
-    changed in the setup takes the squares of the one it replaces (each colour has one card a game)."""
-    by_colour = {colour_of(card): card for card in game["buildings"]}
-    return {card: by_colour.get(colour_of(card)) for card in kept["buildings"]}
-
-
-def _keep_town(game: dict, n: int, kept: dict, old: dict) -> None:
-    """Give player n of a game being set up the town of a player of the game kept, as far as it still holds.
-
-    Its buildings are renamed (renamed_buildings), a monument changed leaves its square empty, and the answers
-    follow what is still built. Where the new game refuses the monument's answer (the Starloom's count, once
-    players are removed), the monument's square is left empty too; a town it still refuses stays empty rather
-    than be misstated.
-    """
-    buildings = renamed_buildings(kept, game)
-    tries = [buildings]
-    if old["monument"] and old["monument"] == game["players"][n]["monument"]:
-        with_monument = dict(buildings)
-        with_monument[old["monument"]] = old["monument"]
-        tries.insert(0, with_monument)
-    for renamed in tries:
-        changed = _town_of(game, game["players"][n], old, renamed)
-        players = list(game["players"])
-        players[n] = changed
-        if not [item for item in problems(dict(game, players=players)) if item["player"] == n]:
-            game["players"][n] = changed
-            return
-
-
-def _town_of(game: dict, player: dict, old: dict, renamed: dict) -> dict:
-    """Return a player's record with the town of old, each card renamed (a card not renamed leaves its square
-    empty), the Warehouses' loads and the answers of what is still built."""
-    town = [[renamed.get(card) for card in row] for row in old["town"]]
-    squares = [card for row in town for card in row]
-    stored = {square: load for square, load in (old.get("stored") or {}).items()
-              if square in INDEX_OF and squares[INDEX_OF[square]] == "warehouse"}
-    changed = dict(player, town=town, stored=stored)
-    needed = [MONUMENT_FACTS.get(card) for card in squares if card in MONUMENTS]
-    for fact in MONUMENT_FACTS.values():
-        changed[fact] = old.get(fact) if fact in needed else None
-    changed["master_builder_turns"] = old.get("master_builder_turns") if game["mode"] == MASTER_BUILDER else None
-    # The expansions' facts stay where the new game still uses them: coins, the seed, Hollow Hill's swaps.
-    for key, used in (("coins", game.get("coins")), ("seed", game.get("tiny_trees")),
-                      ("hollow_hill_swaps", changed.get("monument") == HOLLOW_HILL)):
-        if used and old.get(key) is not None:
-            changed[key] = old[key]
-    return changed
-
-
 def field_of(found: dict):
     """Return the setup field a problem belongs on, or None for the whole setup."""
     p = found["player"]
@@ -448,60 +252,3 @@ def place(found: list) -> dict:
         else:
             placed["fields"].setdefault(field, []).append(item)
     return placed
-
-
-def refused(state: dict, sent=(), action: str = "") -> dict:
-    """Return the problems of a setup whatever it is asked to do, placed on their fields: what unread() found (sent),
-    then its players when they are more than a game has (read() keeps every row an address names: a seventh player
-    is refused, never dropped), by the core's own check. Asked to CHECK, every problem that keeps it from starting."""
-    if action == CHECK:
-        return check(state, sent)
-    return place(list(sent) + player_count_problems(state["players"]))
-
-
-def reload_action(action: str, placed: dict) -> str:
-    """Return the action the address of a setup answered keeps for a reload to show the same answer: CHECK where a
-    start (or a check) is refused, else none ("")."""
-    refused_start = (action in STARTS or action == CHECK) and (placed["fields"] or placed["general"])
-    return CHECK if refused_start else ""
-
-
-def check(state: dict, sent=()) -> dict:
-    """Return the problems that keep a state from starting a game, after those of what was sent, placed on their fields."""
-    # What unread() found comes first; the same problem on the same field is told once.
-    # A card of Fortune's chosen while its switch is off is out of sight: named, it is not taken for no card at all.
-    found = [problem("fortune-card-off", value=state[colour]) if state[colour] else problem("one-per-colour", value=colour)
-             for colour in CARD_COLOURS if not played_card(state, colour)]
-    if not state["without_monuments"]:
-        # Fortune's, with its switch off; one the mode leaves out is named as such by the game's own check: no switch
-        # would let it be played.
-        dealt_from = monuments_in_play(state)
-        found += [problem("fortune-monument-off", n, value=monument) for n, monument in enumerate(state["monuments"])
-                  if monument in FORTUNE_MONUMENTS and monument not in dealt_from and allowed(state, monument)]
-    # The game's own problems wait for its cards; its players are counted all the same.
-    found = found + player_count_problems(state["players"]) if found else problems(game_of(state))
-    found += _names_twice(state["players"])
-    told = [(field_of(item), item["code"]) for item in sent]
-    return place(list(sent) + [item for item in found if (field_of(item), item["code"]) not in told])
-
-
-def _names_twice(names: list) -> list:
-    """Return a problem on each row whose name a row above has already (in any case): two players of one name read
-    as one on the result, in BG Stats and in the games a phone keeps."""
-    seen = set()
-    found = []
-    for n, name in enumerate(names):
-        key = trimmed_name(name).lower()
-        if key in seen:
-            found.append(problem("name-twice", n))
-        if key:
-            seen.add(key)
-    return found
-
-
-def start(state: dict, sent=()):
-    """Return the game file the setup starts, or None and the placed problems (sent: what unread() found)."""
-    placed = check(state, sent)
-    if placed["fields"] or placed["general"]:
-        return None, placed
-    return game_of(state), placed

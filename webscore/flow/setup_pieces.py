@@ -1,8 +1,8 @@
 """Pieces of the setup screen: what its script (setup.js) words as it redraws the form, and the page's rows.
 
-The setup form itself is the server's template (webscore/web/setup/templates/setup.html), read and checked by
-new_game.py; the words of its rows, which the page and the script both need, are written here once. Drawn by
-the server and by the browser (under MicroPython) with the same function.
+The setup form itself is the server's template (webscore/web/setup/templates/setup.html), read by new_game.py,
+changed by setup_choices.py and checked by setup_start.py; the words of its rows, which the page and the script
+both need, are written here once. Drawn by the server and by the browser (under MicroPython) with the same function.
 """
 
 from .fields import is_count

@@ -13,6 +13,8 @@ from flask import request
 from flask import url_for
 
 from ...flow import new_game as setup_flow
+from ...flow import setup_choices
+from ...flow import setup_start
 from ...flow.text import problem_text
 from ...scoring import encode
 from ...scoring.cards import CARD_COLOURS
@@ -44,12 +46,12 @@ def _form(state: dict, placed: dict) -> SetupForm:
 def _page(state: dict, placed: dict, status: int = 200, focus: str = "", action: str = ""):
     words = page_words_of_browser()
     general = [problem_text(words, item) for item in placed["general"]]
-    reload = setup_flow.reload_action(action, placed)
+    reload = setup_start.reload_action(action, placed)
     # At the most players, "Add a player" gives way to why: the problem the flow names then, as the pad says it.
     page = render_template("setup.html", form=_form(state, placed), general=general, max_players=MAX_PLAYERS,
                            players_full=words["problems"]["player-count"], max_name=MAX_NAME_UNITS,
                            monument_choices=monument_choices,
-                           offers=setup_flow.monument_offers(state), focus=focus, reload=reload,
+                           offers=setup_choices.monument_offers(state), focus=focus, reload=reload,
                            played={colour: setup_flow.played_card(state, colour) for colour in CARD_COLOURS})
     # A start refused is never brought back from a back/forward cache as it was left, its message beside what was
     # typed since: Back asks for it again, and the page drawn says what its own fields hold (setup.html).
@@ -75,14 +77,14 @@ def new_game(lang):
         sent = setup_flow.unread(fields)
     action = request.args.get("action", "")
     before = len(state["players"])
-    state = setup_flow.apply(action, state, _dealer)
-    if action not in setup_flow.STARTS:
-        placed = setup_flow.refused(state, sent, action)
+    state = setup_choices.apply(action, state, _dealer)
+    if action not in setup_start.STARTS:
+        placed = setup_start.refused(state, sent, action)
         if placed["fields"] or placed["general"]:
             return _page(state, placed, 422, action=action)
-        # The page answered takes the focus where the page's script leaves it (new_game.focus_after).
-        return _page(state, placed, focus=setup_flow.focus_after(action, before, state))
-    game, placed = setup_flow.start(state, sent)
+        # The page answered takes the focus where the page's script leaves it (setup_choices.focus_after).
+        return _page(state, placed, focus=setup_choices.focus_after(action, before, state))
+    game, placed = setup_start.start(state, sent)
     if game is None:
         return _page(state, placed, 422, action=action)
     if action == "play":
