@@ -67,18 +67,26 @@ def test_a_body_gunicorn_cannot_read_is_a_400_in_json(make_app, error):
     assert headers["Content-Security-Policy"] == HEADERS["Content-Security-Policy"]
 
 
-@pytest.mark.slow
-def test_malformed_chunks_sent_to_gunicorn_are_a_400_in_json(tmp_path):
-    path = str(tmp_path / "tables.sqlite3")
+@pytest.fixture(scope="module")
+def gunicorn_with_a_table(tmp_path_factory):
+    """Gunicorn as the Procfile runs it, one worker, for the module's tests (each start compresses every static file at
+    brotli's strongest level); yield its port and the id of a table of four it holds."""
+    path = str(tmp_path_factory.mktemp("gunicorn") / "tables.sqlite3")
     table = SQLiteStore(path).create(SETUP, 4)
     with procfile_gunicorn(env={"FLASK_TABLES_DATABASE": path}, workers=1, log=subprocess.DEVNULL) as (port, _):
-        head = ("POST /en/t/{table}/1 HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"
-                "X-Requested-With: marquoir\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n"
-                "Connection: close\r\n\r\n").format(table=table, port=port).encode()
-        for body in MALFORMED_CHUNKS:
-            status, headers, sent = exchange(port, head + body)
-            assert (status, json.loads(sent)) == ("HTTP/1.1 400 BAD REQUEST", UNREADABLE), body
-            assert headers["content-security-policy"] == HEADERS["Content-Security-Policy"]
+        yield port, table
+
+
+@pytest.mark.slow
+def test_malformed_chunks_sent_to_gunicorn_are_a_400_in_json(gunicorn_with_a_table):
+    port, table = gunicorn_with_a_table
+    head = ("POST /en/t/{table}/1 HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"
+            "X-Requested-With: marquoir\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n"
+            "Connection: close\r\n\r\n").format(table=table, port=port).encode()
+    for body in MALFORMED_CHUNKS:
+        status, headers, sent = exchange(port, head + body)
+        assert (status, json.loads(sent)) == ("HTTP/1.1 400 BAD REQUEST", UNREADABLE), body
+        assert headers["content-security-policy"] == HEADERS["Content-Security-Policy"]
 
 
 @pytest.mark.parametrize("error", BODY_ERRORS, ids=repr)
@@ -98,17 +106,16 @@ def test_a_form_gunicorn_cannot_read_is_a_400_page_in_the_readers_language(make_
 
 
 @pytest.mark.slow
-def test_malformed_chunks_of_a_form_sent_to_gunicorn_are_a_400_page_in_the_readers_language(tmp_path):
-    path = str(tmp_path / "tables.sqlite3")
-    with procfile_gunicorn(env={"FLASK_TABLES_DATABASE": path}, workers=1, log=subprocess.DEVNULL) as (port, _):
-        head = ("POST /fr/t/new HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"
-                "Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n"
-                "Connection: close\r\n\r\n").format(port=port).encode()
-        for body in MALFORMED_CHUNKS:
-            status, headers, sent = exchange(port, head + body)
-            assert (status, headers["content-type"]) == ("HTTP/1.1 400 BAD REQUEST", "text/html; charset=utf-8"), body
-            assert all(words.encode() in sent for words in REFUSED_FORM), body
-            assert headers["content-security-policy"] == HEADERS["Content-Security-Policy"]
+def test_malformed_chunks_of_a_form_sent_to_gunicorn_are_a_400_page_in_the_readers_language(gunicorn_with_a_table):
+    port, _ = gunicorn_with_a_table
+    head = ("POST /fr/t/new HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"
+            "Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n"
+            "Connection: close\r\n\r\n").format(port=port).encode()
+    for body in MALFORMED_CHUNKS:
+        status, headers, sent = exchange(port, head + body)
+        assert (status, headers["content-type"]) == ("HTTP/1.1 400 BAD REQUEST", "text/html; charset=utf-8"), body
+        assert all(words.encode() in sent for words in REFUSED_FORM), body
+        assert headers["content-security-policy"] == HEADERS["Content-Security-Policy"]
 
 
 def exchange(port: int, request: bytes) -> tuple:
