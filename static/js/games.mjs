@@ -1,4 +1,4 @@
-// "Your games": the statistics of the games finished on this phone, drawn by the core (webscore/flow/history.py
+// "Your games": the statistics of the games finished on this phone, drawn by the core (webscore/flow/history_stats.py
 // and history_pieces.py) from what recent.mjs kept; here only the page's events, the files and the storage.
 import { loadBrowserCore } from "./core.mjs";
 import { announce, clock } from "./dom.mjs";

@@ -85,8 +85,8 @@ function keepPlayed(code, key) {
 }
 
 // A quick pad finished on this phone counts in "Your games" as a game, its code "pad?" and its address's query
-// (webscore/flow/history.py), kept under the key of the pad opened (padKey): a change made to it replaces it, a pad
-// no longer finished (summary null: a name erased, a field wrong) is let go, and a pad already kept under
+// (webscore/flow/history_summary.py), kept under the key of the pad opened (padKey): a change made to it replaces
+// it, a pad no longer finished (summary null: a name erased, a field wrong) is let go, and a pad already kept under
 // another key (the same scores opened again) is not kept twice.
 export const PAD = "pad?";
 

@@ -1,5 +1,6 @@
-"""The games a phone kept, summed up (webscore/flow/history.py): figures checked against a hand count of twelve
-games among five players (support/kept_games.py), the filters, the merges, the CSV and the import."""
+"""The games a phone kept, summed up (webscore/flow/history.py, history_summary.py, history_stats.py, history_csv.py):
+figures checked against a hand count of twelve games among five players (support/kept_games.py), the filters, the
+merges, the CSV and the import."""
 
 import csv
 import io
@@ -13,7 +14,10 @@ from support.towns import town
 from support.whole_box import GAME as WHOLE_BOX
 from webscore import flow
 from webscore.flow import history
+from webscore.flow import history_csv
 from webscore.flow import history_pieces
+from webscore.flow import history_stats
+from webscore.flow import history_summary
 from webscore.languages import LANGUAGES
 from webscore.scoring import encode
 from webscore.scoring import problems
@@ -39,7 +43,7 @@ TOTALS = [
 
 def read(games):
     for game in games:
-        game["summary"] = history.summary_of(game["code"])
+        game["summary"] = history_summary.summary_of(game["code"])
     return games
 
 
@@ -61,7 +65,7 @@ def test_each_kept_game_is_summed_up_as_its_result_scores_it(kept):
 
 
 def test_the_figures_of_twelve_games_are_those_counted_by_hand(kept):
-    stats = history.stats(kept, {}, {}, NOW)
+    stats = history_stats.stats(kept, {}, {}, NOW)
     assert stats["games"] == 12
     # Wins (solo not counted): Dóra games 5-8, Emese 1-4, Cyrille 9 and 11, Ana 0. Dóra's 280 points
     # in 9 games average 31.1; Bo's 242 in 8, 30.25, rounded half up to 30.3.
@@ -83,7 +87,7 @@ def test_the_figures_of_twelve_games_are_those_counted_by_hand(kept):
 
 
 def test_a_merge_counts_two_spellings_as_one_person(kept):
-    stats = history.stats(kept, {"Bó": "Bo"}, {}, NOW)
+    stats = history_stats.stats(kept, {"Bó": "Bo"}, {}, NOW)
     # Bo's 242 points in 8 games and Bó's 27 in one: 269 in 9, 29.9 on average; his worst is Bó's 27.
     assert figures(stats)[4:] == [("Bo", 9, 0, 0, 299, 33, 27)]
     assert stats["names"] == ["Ana", "Bo", "Cyrille", "Dóra", "Emese"]
@@ -92,33 +96,33 @@ def test_a_merge_counts_two_spellings_as_one_person(kept):
 
 
 def test_merges_are_followed_to_their_end_and_a_loop_stops():
-    assert history.merged_name("a", {"a": "b", "b": "c"}) == "c"
-    assert history.merged_name("a", {"a": "b", "b": "a"}) == "b"
-    assert history.merged_name("x", {"a": "b"}) == "x"
+    assert history_stats.merged_name("a", {"a": "b", "b": "c"}) == "c"
+    assert history_stats.merged_name("a", {"a": "b", "b": "a"}) == "b"
+    assert history_stats.merged_name("x", {"a": "b"}) == "x"
 
 
 def test_a_period_keeps_the_games_of_its_last_days(kept):
     # Game k was finished 36 - 3k days ago: the last 30 days hold games 2 to 11.
-    stats = history.stats(kept, {}, {"period": "month"}, NOW)
+    stats = history_stats.stats(kept, {}, {"period": "month"}, NOW)
     assert stats["games"] == 10
     # Dóra played games 2, 3, 5 to 8 and 11 of them: 27, 27, four wins of 36 and 28, 226 points in 7.
     assert figures(stats)[0] == ("Dóra", 7, 4, 57, 323, 36, 27)
-    assert history.stats(kept, {}, {"period": "year"}, NOW)["games"] == 12
+    assert history_stats.stats(kept, {}, {"period": "year"}, NOW)["games"] == 12
 
 
 def test_a_group_keeps_the_games_of_exactly_those_players(kept):
-    group = history.group_of(["Cyrille", "Ana", "Bo", "Dóra"])
-    stats = history.stats(kept, {}, {"group": group}, NOW)
+    group = history_stats.group_of(["Cyrille", "Ana", "Bo", "Dóra"])
+    stats = history_stats.stats(kept, {}, {"group": group}, NOW)
     # Games 0 and 5: Ana 36 then 28, Dóra 27 then 36.
     assert stats["games"] == 2
     assert figures(stats) == [("Ana", 2, 1, 50, 320, 36, 28), ("Dóra", 2, 1, 50, 315, 36, 27),
                               ("Bo", 2, 0, 0, 305, 33, 28), ("Cyrille", 2, 0, 0, 300, 33, 27)]
     # The groups offered are every game's, whatever is chosen: the filter can be changed back.
-    assert stats["groups"] == history.stats(kept, {}, {}, NOW)["groups"]
+    assert stats["groups"] == history_stats.stats(kept, {}, {}, NOW)["groups"]
 
 
 def test_buildings_count_copies_points_and_the_winners_towns(kept):
-    stats = history.stats(kept, {}, {}, NOW)
+    stats = history_stats.stats(kept, {}, {}, NOW)
     cottage = stats["buildings"][0]
     assert cottage["card"] == "cottage"
     assert (cottage["games"], cottage["per_town"], cottage["per_copy"], cottage["winner_per_town"]) == (12, 60, 22, 60)
@@ -128,20 +132,20 @@ def test_buildings_count_copies_points_and_the_winners_towns(kept):
 
 
 def test_averages_round_half_up_in_tenths():
-    assert [history.tenths(t, n) for t, n in ((242, 8), (280, 9), (-5, 2), (-1, 3), (0, 1))] == [303, 311, -25, -3, 0]
-    assert history.tenths(5, 0) is None
+    assert [history_stats.tenths(t, n) for t, n in ((242, 8), (280, 9), (-5, 2), (-1, 3), (0, 1))] == [303, 311, -25, -3, 0]
+    assert history_stats.tenths(5, 0) is None
 
 
 def test_a_code_that_does_not_open_has_no_summary_and_is_counted_as_unreadable():
-    assert history.summary_of("not-a-code") is None
-    assert history.stats([{"code": "x", "when": 1, "summary": None}], {}, {}, NOW)["kept"] == 0
+    assert history_summary.summary_of("not-a-code") is None
+    assert history_stats.stats([{"code": "x", "when": 1, "summary": None}], {}, {}, NOW)["kept"] == 0
 
 
 def test_plays_as_csv_one_row_per_player_names_quoted_and_never_a_formula(kept):
     games = [dict(kept[10]), dict(kept[0])]
     games[1]["summary"] = json.loads(json.dumps(kept[0]["summary"]))
     games[1]["summary"]["players"][1]["name"] = '=Bo, "the" builder'
-    rows = history.plays_csv(games, {}).split("\r\n")
+    rows = history_csv.plays_csv(games, {}).split("\r\n")
     assert rows[0] == "date,code,mode,seat,player,score,rank,winner"
     assert rows[1] == "2026-10-27,{},master-builder,1,Ana,36,1,1".format(kept[0]["code"])
     assert rows[2] == '2026-10-27,{},master-builder,2,"\'=Bo, ""the"" builder",28,3,0'.format(kept[0]["code"])
@@ -157,12 +161,12 @@ def test_every_text_cell_a_spreadsheet_could_read_as_a_formula_is_made_text(kept
     game["summary"]["players"][0]["name"] = name
     merged = {"Ana": name}
     for games, merges in (([game], {}), ([dict(kept[10])], merged)):
-        cells = history.plays_csv(games, merges).split("\r\n")[1]
+        cells = history_csv.plays_csv(games, merges).split("\r\n")[1]
         row = next(csv.reader(io.StringIO(cells)))
         assert [cell[:1] in ("=", "+", "-", "@", "\t", "\r") or cell.lstrip(" ")[:1] in ("=", "+", "-", "@")
                 for cell in row] == [False] * 8, row
         assert row[4] == "'" + name
-    assert next(csv.reader(io.StringIO(history.plays_csv([game], {}).split("\r\n")[1])))[1] == "'" + game["code"]
+    assert next(csv.reader(io.StringIO(history_csv.plays_csv([game], {}).split("\r\n")[1])))[1] == "'" + game["code"]
 
 
 BAD_NAMES = ["Bo\x00", "\u202eoB", "x" * 10000, "\tBo", "\r=1+1", "", "   ", "Bo\u200b"]
@@ -192,7 +196,7 @@ def test_an_export_is_imported_without_duplicates_and_a_damaged_one_changes_noth
     played = json.loads(answer["played"])
     assert [{"code": g["code"], "when": g["when"]} for g in played] == codes
     # The games added are read at once: the first five, kept before, are read at their next draw.
-    assert [g.get("summary") == history.summary_of(g["code"]) for g in played] == [False] * 5 + [True] * 7
+    assert [g.get("summary") == history_summary.summary_of(g["code"]) for g in played] == [False] * 5 + [True] * 7
     # A merge made on this phone stays as it is.
     assert answer["merged"] == {"Bó": "Bó2"}
     # A code changed by one character does not open: the file is damaged, and none of its games is taken.
@@ -212,7 +216,7 @@ def test_an_export_is_imported_without_duplicates_and_a_damaged_one_changes_noth
 
 
 def test_iso_days_are_the_calendar_s():
-    assert [history.iso_day(ms) for ms in (0, 951_782_400_000, 1_796_169_600_000, -86_400_000)] == \
+    assert [history_csv.iso_day(ms) for ms in (0, 951_782_400_000, 1_796_169_600_000, -86_400_000)] == \
         ["1970-01-01", "2000-02-29", "2026-12-02", "1969-12-31"]
 
 
@@ -277,9 +281,9 @@ def test_a_damaged_store_reads_as_no_game_and_is_not_written_over(client, stored
 
 
 def test_a_group_not_offered_narrows_nothing(kept):
-    assert history.stats(kept, {}, {"group": "Ana\nZoé"}, NOW)["games"] == 12
+    assert history_stats.stats(kept, {}, {"group": "Ana\nZoé"}, NOW)["games"] == 12
     # Ana alone played once (solo): a group of one game is not offered either.
-    assert history.stats(kept, {}, {"group": "Ana"}, NOW)["games"] == 12
+    assert history_stats.stats(kept, {}, {"group": "Ana"}, NOW)["games"] == 12
 
 
 def test_games_sent_once_are_read_again_from_the_worker_with_their_summaries(client):
@@ -302,18 +306,18 @@ def test_a_summary_not_of_its_shape_is_read_again_from_the_code(client, summary)
     games[0]["summary"] = summary
     answer = json.loads(flow.history_json(json.dumps(stats_request(page_words(client, "en"), games))))
     assert '<p class="stats-count">1 game</p>' in answer["html"]
-    assert json.loads(answer["played"])[0]["summary"] == history.summary_of(games[0]["code"])
+    assert json.loads(answer["played"])[0]["summary"] == history_summary.summary_of(games[0]["code"])
 
 
 
 def test_a_new_summary_layout_reads_every_kept_game_again_once(client, monkeypatch):
     # A game and a quick pad kept in layout 1 (no number), as every phone kept them before layout 2. Layout 2 comes:
     # both are read again from their codes, each summary then holds its layout, and a second look reads nothing again.
-    assert history.SUMMARY_LAYOUT == 2
+    assert history_summary.SUMMARY_LAYOUT == 2
     words, links = page_words(client, "en"), {"result": "/xx/r/%(code)s", "pad": "/xx/pad"}
-    games = kept_games.kept(NOW)[:1] + [{"code": history.PAD + "mode=master-builder&n0=Ana&blue0=12&n1=Bo&blue1=9",
+    games = kept_games.kept(NOW)[:1] + [{"code": history_summary.PAD + "mode=master-builder&n0=Ana&blue0=12&n1=Bo&blue1=9",
                                          "when": NOW - history.DAY}]
-    monkeypatch.setattr(history, "SUMMARY_LAYOUT", 1)
+    monkeypatch.setattr(history_summary, "SUMMARY_LAYOUT", 1)
     read(games)
     assert all("layout" not in game["summary"] for game in games)
     before = json.loads(flow.history_json(json.dumps(stats_request(words, games, links=links))))
@@ -334,7 +338,7 @@ def test_a_new_summary_layout_reads_every_kept_game_again_once(client, monkeypat
     ("hu", "Barrett-vár (4), Caterina-székesegyház (4) és Csillagszövő (1)"),
 ])
 def test_a_players_favourite_monuments_are_listed_as_the_language_lists(client, kept, lang, favourites):
-    stats = history.stats(kept, {}, {}, NOW)
+    stats = history_stats.stats(kept, {}, {}, NOW)
     dora = next(player for player in stats["players"] if player["name"] == "Dóra")
     card = history_pieces.player_card(page_words(client, lang), 1, dora, {"result": "/r/%(code)s", "pad": "/pad"})
     assert "<dd>{}</dd>".format(favourites) in card
@@ -359,13 +363,13 @@ def coin_games() -> list:
 def test_coins_left_are_averaged_over_the_games_played_with_coins():
     games = coin_games()
     assert [[p.get("coins") for p in game["summary"]["players"]] for game in games] == [[3, 1], [0, 2], [None, None]]
-    by_name = {p["name"]: p for p in history.stats(games, {}, {}, NOW)["players"]}
+    by_name = {p["name"]: p for p in history_stats.stats(games, {}, {}, NOW)["players"]}
     # Ana: 3 + 0 coins in 2 games with coins, 1.5; Bo: 1 + 2, 1.5 too. The game without coins does not count.
     assert (by_name["Ana"]["coins"], by_name["Bo"]["coins"], by_name["Ana"]["games"]) == (15, 15, 3)
 
 
 def test_a_player_who_never_played_with_coins_has_no_coins_figure(client, kept):
-    assert {p["coins"] for p in history.stats(kept, {}, {}, NOW)["players"]} == {None}
+    assert {p["coins"] for p in history_stats.stats(kept, {}, {}, NOW)["players"]} == {None}
     html = json.loads(flow.history_json(json.dumps(stats_request(page_words(client, "en"), kept_games.kept(NOW)))))["html"]
     assert "Coins left" not in html
 
@@ -379,8 +383,8 @@ def test_the_page_shows_the_coins_figure(client):
 
 
 def test_the_average_points_per_colour_add_up_to_the_average_in_a_game_with_coins():
-    games = [{"code": encode(WHOLE_BOX), "when": 1764892800000, "summary": history.summary(WHOLE_BOX)}]
-    for player in history.stats(games, {}, {}, 1764892800000)["players"]:
+    games = [{"code": encode(WHOLE_BOX), "when": 1764892800000, "summary": history_summary.summary(WHOLE_BOX)}]
+    for player in history_stats.stats(games, {}, {}, 1764892800000)["players"]:
         # Tenths of points: Léa's colours add up to 26.0 for an average of 30.0 (her 4 points of coins left out).
         assert sum(player["colours"]) == player["average"], player["name"]
 
@@ -391,7 +395,7 @@ def test_the_plays_csv_is_written_in_the_pages_language_for_its_spreadsheets(cli
     games[1]["summary"]["players"][0]["name"] = "Bó; le 2e"
     links = {"result": "https://marquoir.example/fr/r/%(code)s", "pad": "https://marquoir.example/fr/pad"}
     games.append({"code": "pad?mode=town-hall&n0=Ana&blue0=12&n1=Bo&blue1=9", "when": games[1]["when"] + 1})
-    games[2]["summary"] = history.summary_of(games[2]["code"])
+    games[2]["summary"] = history_summary.summary_of(games[2]["code"])
     text = json.loads(flow.history_json(json.dumps({"call": "csv", "played": json.dumps(games), "merged": {},
                                                     "words": {"stats": words["stats"], "modes": words["modes"]},
                                                     "links": links})))["csv"]

@@ -20,7 +20,10 @@ from . import bgstats
 from . import controls
 from . import helper_pieces
 from . import history
+from . import history_csv
 from . import history_pieces
+from . import history_stats
+from . import history_summary
 from . import moments
 from . import new_game
 from . import result_pieces
@@ -220,7 +223,8 @@ def result_answer(game: dict, code: str, result=None) -> dict:
 
 
 def history_json(text: str) -> str:
-    """Answer the statistics page of the games kept on a phone (webscore/flow/history.py), by its call.
+    """Answer the statistics page of the games kept on a phone (webscore/flow/history.py; their summaries, figures
+    and CSV in history_summary.py, history_stats.py and history_csv.py), by its call.
 
     The phone's list of games travels as the JSON text it keeps ("played": [{"code", "when", "summary"?}]), read
     and written here, in the core's worker, never parsed on the page's thread; once sent, "same": true stands
@@ -237,7 +241,7 @@ def history_json(text: str) -> str:
     request = json.loads(text)
     call = request.get("call")
     if call == "pad":
-        return json.dumps({"summary": history.summary_of(history.PAD + str(request.get("query") or ""))})
+        return json.dumps({"summary": history_summary.summary_of(history_summary.PAD + str(request.get("query") or ""))})
     # The page sends its games once; then "same": the list read last, with what was added to it since.
     if request.get("same"):
         games = _played["games"]
@@ -249,15 +253,15 @@ def history_json(text: str) -> str:
     read = 0
     for game in games:
         if "summary" not in game:
-            game["summary"] = history.summary_of(game["code"])
+            game["summary"] = history_summary.summary_of(game["code"])
             read += 1
     if call == "csv":
         words = request.get("words") or {}
-        answer = {"csv": history.plays_csv(games, merged, words.get("stats", {}).get("csv"), words.get("modes"),
-                                           request.get("links"))}
+        answer = {"csv": history_csv.plays_csv(games, merged, words.get("stats", {}).get("csv"), words.get("modes"),
+                                               request.get("links"))}
     else:
         filters = request.get("filters") or {}
-        stats = history.stats(games, merged, filters, int(request.get("now") or 0))
+        stats = history_stats.stats(games, merged, filters, int(request.get("now") or 0))
         unreadable = sum(1 for game in games if not game["summary"])
         answer = {"html": history_pieces.stats_page(request["words"], stats, filters, merged, request["links"],
                                                     unreadable)}
@@ -280,7 +284,7 @@ def _imported(text: str, games: list, merged: dict) -> dict:
     added = history.not_kept(games, more)
     # Each new game is read now: a code that does not open makes the file damaged, and nothing is taken.
     for game in added:
-        game["summary"] = history.summary_of(game["code"])
+        game["summary"] = history_summary.summary_of(game["code"])
         if game["summary"] is None:
             return {"problem": "damaged-export"}
     joined = _played["games"] = games + added

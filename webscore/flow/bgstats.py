@@ -10,7 +10,7 @@ date of play is the phone's, added when the link is tapped (static/js/share.js):
 every reader and every day.
 """
 
-from .history import won
+from .history_stats import won
 
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
 BGG_ID = 265736

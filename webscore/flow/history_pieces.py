@@ -1,4 +1,4 @@
-"""The statistics page of the games a phone kept, drawn as HTML from history.stats() and the words it is given.
+"""The statistics page of the games a phone kept, drawn as HTML from history_stats.stats() and the words it is given.
 
 Drawn by the phone's core (the games live on the phone), and by the server's tests with the same function.
 Charts are SVG written here: three shapes (bars, colour bars, a line) need no library, weigh a few hundred
@@ -7,10 +7,10 @@ disclosure, so a screen reader or a curious player reads the same figures. Colou
 (currentColor and the card colours' classes), so the dark theme needs nothing here; nothing moves.
 """
 
-from .history import COLUMNS
-from .history import PERIODS
-from .history import game_link
-from .history import iso_day
+from .history_csv import game_link
+from .history_csv import iso_day
+from .history_stats import PERIODS
+from .history_summary import COLUMNS
 from .text import attributes
 from .text import counted
 from .text import escape
