@@ -7,7 +7,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from support import examples
-from webscore.flow import result_pieces
+from webscore.flow import result_town_pieces
 from webscore.flow import text as flow_text
 from webscore.languages import LANGUAGES
 from webscore.web.i18n.words import page_words_of_browser
@@ -225,7 +225,7 @@ def test_lists_of_names_follow_the_language(app, lang, expected):
     feeders = [{"card": "farm", "square": "c1"}, {"card": "granary", "square": "d2"}, {"card": "orchard", "square": "a4"}]
     with app.test_request_context("/{}/".format(lang)):
         app.preprocess_request()
-        text = result_pieces.reason(pieces().browser_words, {"card": "cottage", "reason": "fed", "n": 0, "fed_by": feeders})
+        text = result_town_pieces.reason(pieces().browser_words, {"card": "cottage", "reason": "fed", "n": 0, "fed_by": feeders})
     assert text.endswith(expected)
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from webscore.flow import result_pieces
+from webscore.flow import result_town_pieces
 from webscore.scoring.cards import colour_of
 from webscore.web.i18n.labels import CARD_NAMES
 from webscore.web.i18n.labels import FED_REASONS
@@ -21,9 +21,9 @@ def test_each_language_has_its_own_pieces(app, lang, cottage, link):
         g.lang = lang
         words = pieces()
         assert words.names["cottage"] == str(CARD_NAMES["cottage"]) == cottage
-        assert result_pieces.card_link(words.browser_words, "cottage", colour_of("cottage"), words.rules).startswith(link)
+        assert result_town_pieces.card_link(words.browser_words, "cottage", colour_of("cottage"), words.rules).startswith(link)
         square = {"square": "A1", "card": "cottage", "points": 3, "reason": "fed", "n": 0, "fed_by": None}
-        assert result_pieces.reason(words.browser_words, square) == str(FED_REASONS["cottage"]["fed"])
+        assert result_town_pieces.reason(words.browser_words, square) == str(FED_REASONS["cottage"]["fed"])
 
 
 def test_a_name_with_markup_is_escaped_in_a_line(app):

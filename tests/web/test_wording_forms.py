@@ -12,7 +12,7 @@ import pytest
 
 from support.apps import browser_words
 from webscore.flow import helper_pieces
-from webscore.flow import result_pieces
+from webscore.flow import result_town_pieces
 from webscore.languages import LANGUAGES
 from webscore.scoring import table
 
@@ -60,7 +60,7 @@ def test_a_status_line_says_the_fort_built_as_a_part_of_it(client, lang, said):
     ("hu", "előtte egy város sem készült el", "előtte 1\u00a0város készült el", "előtte 2\u00a0város készült el")])
 def test_the_starloom_says_none_in_words(client, lang, none, one, two):
     words = browser_words(client, lang)
-    said = [result_pieces.reason(words, {"card": "the-starloom", "fed_by": [], "reason": "completed-before", "n": n})
+    said = [result_town_pieces.reason(words, {"card": "the-starloom", "fed_by": [], "reason": "completed-before", "n": n})
             for n in (0, 1, 2)]
     assert said == [none, one, two]
 

@@ -7,7 +7,7 @@ import pytest
 from flask import g
 from flask_babel import force_locale
 
-from webscore.flow import result_pieces
+from webscore.flow import result_town_pieces
 from webscore.flow.text import problem_text
 from webscore.languages import LANGUAGES
 from webscore.scoring.game import SOLO_LOWEST_RANK
@@ -54,7 +54,7 @@ def test_every_reason_has_words(app, lang):
         words = page_words_of_browser()
         for code in sorted(reason_codes()):
             # "fed" and its kin agree with the card they describe: a Cottage's words stand for them all here.
-            text = result_pieces.reason(words, {"card": "cottage", "reason": code, "n": 2, "fed_by": None})
+            text = result_town_pieces.reason(words, {"card": "cottage", "reason": code, "n": 2, "fed_by": None})
             assert text and "%(" not in text, code
 
 

@@ -3,9 +3,9 @@
 Pure Python on top of the scoring core, run by the server (CPython) and by the browser (MicroPython),
 so a form is read, checked and turned into a game the same way on both sides. It knows field names
 and steps, never words: problems keep the core's codes, and each side words them from the catalogue;
-the pieces (result_pieces.py, town_pieces.py, table_pieces.py, setup_pieces.py, controls.py,
-helper_pieces.py, history_pieces.py, all writing with text.py) draw HTML from words they are given. The *_json
-functions are the browser's doors: JSON text in, JSON text out.
+the pieces (result_pieces.py, result_town_pieces.py, town_pieces.py, table_pieces.py, setup_pieces.py,
+controls.py, helper_pieces.py, history_pieces.py, all writing with text.py) draw HTML from words they are given.
+The *_json functions are the browser's doors: JSON text in, JSON text out.
 """
 
 import json

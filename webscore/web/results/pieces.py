@@ -5,8 +5,9 @@ draws the same 24 card faces: asking Babel, url_for and a macro for each was mos
 pieces (card names and faces, links to the rules, a result's grid squares and lines, the score pad's
 heads and cells) are kept per language and address of the rules, and each page puts its own lines
 together from them. A result page's parts (its ranking, each town with its grid and lines, the score pad)
-are drawn by webscore.flow.result_pieces.result_parts, the very function the offline shell runs under
-MicroPython, from the browser's words; the squares, lines, pad heads and cells it draws are kept here.
+are drawn by webscore.flow.result_pieces.result_parts (each town by result_town_pieces.town), the very
+functions the offline shell runs under MicroPython, from the browser's words; the squares, lines, pad heads
+and cells they draw are kept here.
 The wording itself stays in labels.py.
 """
 
@@ -19,6 +20,7 @@ from markupsafe import escape
 
 from ...flow import PIECES
 from ...flow import result_pieces
+from ...flow import result_town_pieces
 from ...flow import setup_pieces
 from ...flow.text import series
 from ...scoring.cards import ALL_BUILDINGS
@@ -109,7 +111,8 @@ class Pieces:
         return setup_pieces.setup_lines(self.browser_words, names)["rows"]
 
     def town(self, player: dict, change: str) -> str:
-        """Return a player's town as the result shows it (webscore.flow.result_pieces.town), its squares and lines kept.
+        """Return a player's town as the result shows it (webscore.flow.result_town_pieces.town), its squares and lines
+        kept.
 
         Plain text, as the page's other parts: the page is put together as text (frames.py, result_pieces.result_page),
         and Markup() would copy the town once more.
@@ -118,9 +121,9 @@ class Pieces:
         empty = ""
         if player["empties"]:
             key = (player["empties"], player["empty_points"])
-            empty = self.empty_lines.values.get(key) or self.empty_lines.get(key, result_pieces.empty_line,
+            empty = self.empty_lines.values.get(key) or self.empty_lines.get(key, result_town_pieces.empty_line,
                                                                              self.browser_words, *key)
-        return result_pieces.town(self.browser_words, player, change, self.rules, grid, lines, empty)
+        return result_town_pieces.town(self.browser_words, player, change, self.rules, grid, lines, empty)
 
     def squares(self, squares: list) -> tuple:
         """Return a town's grid (each square's name, card and points) and its built squares' lines, as HTML."""
@@ -145,14 +148,14 @@ class Pieces:
         return grid, lines
 
     def _grid_square(self, key: tuple, square: dict) -> str:
-        return self.grid_squares.get(key, result_pieces.grid_square, self.browser_words, square)
+        return self.grid_squares.get(key, result_town_pieces.grid_square, self.browser_words, square)
 
     def _built(self, key: tuple, square: dict) -> tuple:
         return self.grid_lines.get(key, self._square_and_line, square)
 
     def _square_and_line(self, square: dict) -> tuple:
-        return result_pieces.grid_square(self.browser_words, square), result_pieces.line(self.browser_words, square,
-                                                                                         self.rules)
+        return result_town_pieces.grid_square(self.browser_words, square), \
+            result_town_pieces.line(self.browser_words, square, self.rules)
 
     def pad(self, columns: list, players: list) -> str:
         """Return the score pad (webscore.flow.result_pieces.pad_table), its rows' heads and cells kept."""
