@@ -45,11 +45,11 @@ export function drawnFields(form) {
   return found;
 }
 
-// Say what just changed through the page's one polite live region (base.html), and nothing more.
 // A form's running total as shown, once up to date ("" while it waits for the core or is not shown).
 export const shownTotal = (form) =>
   form.querySelector(".running-total:not([hidden]):not(.is-stale)")?.textContent ?? "";
 
+// Say what just changed through the page's one polite live region (base.html), and nothing more.
 export function announce(text) {
   const region = document.getElementById("announce");
   if (!region || !text) return;

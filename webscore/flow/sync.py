@@ -27,6 +27,7 @@ from ..scoring.cards import ALL_BUILDINGS
 from ..scoring.cards import ALL_MONUMENTS
 from ..scoring.expansions import EXPANSION_PLAYER_KEYS
 from ..scoring.town import NAMES
+from ..scoring.validate import is_hidden
 from .town_fields import FACTS
 
 FIELDS = tuple(["square_" + name for name in NAMES] + ["stored_" + name for name in NAMES] + list(FACTS) + ["monument"])
@@ -72,10 +73,12 @@ def public(town: dict) -> dict:
     return told
 
 
-def unseen(code: int) -> bool:
-    """Tell whether a character is a control or a direction mark (C0, DEL and C1; zero-width and bidi marks)."""
-    return (code < 0x20 or 0x7F <= code <= 0x9F or 0x200B <= code <= 0x200F or 0x202A <= code <= 0x202E
-            or 0x2060 <= code <= 0x206F or code == 0xFEFF)
+def unseen(char: str) -> bool:
+    """Tell whether a character is not shown as itself, by the rule a player's name is held to (validate._check_name):
+    a control character (C0, DEL and C1), or one validate.is_hidden names (format characters such as zero-width and
+    bidi marks, separators, lone surrogates). No keypad types one."""
+    code = ord(char)
+    return code < 0x20 or 0x7F <= code <= 0x9F or is_hidden(char)
 
 
 # What a phone sends, as the server reads it before merging it (sync_merge.apply()).

@@ -66,7 +66,7 @@ def _allowed(game: dict, n: int, field: str, value: str) -> bool:
         return value in offered(game, game["players"][n - 1])
     if field == SEED:
         return is_seed(value)
-    return not any(unseen(ord(c)) for c in value)
+    return not any(unseen(c) for c in value)
 
 
 def _copy(town: dict) -> dict:

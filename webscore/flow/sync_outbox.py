@@ -81,7 +81,7 @@ def edit(outbox: dict, fields: dict) -> dict:
         if field not in fields:
             continue
         # A control or direction mark pasted into a box is dropped here: the table would refuse the whole change.
-        value = "".join(c for c in str(fields[field] or "") if not unseen(ord(c)))[:MAX_VALUE]
+        value = "".join(c for c in str(fields[field] or "") if not unseen(c))[:MAX_VALUE]
         if value != shown.get(field, ""):
             base = _waiting_base(outbox, field)
             changes[field] = [value, version if base is None else base]
