@@ -23,7 +23,7 @@ function seed() {
 let opened = null;
 
 // A start refused keeps in the address, while its messages are shown, the action that names them again on a reload
-// without starting the game (new_game.reload_action): the server's page says it (data-reload), then each answer.
+// without starting the game (setup_start.reload_action): the server's page says it (data-reload), then each answer.
 let reloadAction = form?.dataset.reload ?? "";
 
 function mirror() {
@@ -307,7 +307,7 @@ async function act(action, given = null, waits = true) {
     focusFirstProblem(form);
     form.querySelector(".js-error")?.scrollIntoView({ block: "center" });
   } else if (answer.focus) {
-    // Where the button leaves the focus (new_game.focus_after): a field's name, or a button's value.
+    // Where the button leaves the focus (setup_choices.focus_after): a field's name, or a button's value.
     (form.elements.namedItem(answer.focus) ?? form.querySelector(`button[name="action"][value="${CSS.escape(answer.focus)}"]`))?.focus();
   }
   // A link to play again that cannot be read stays the address, as the server's page leaves it: a reload says so
