@@ -127,13 +127,11 @@ def problem_text(words: dict, problem: dict) -> str:
     A problem without words (a core newer than its words) reads as a game that cannot be read, and a card left out
     of Solo that is no card of the game as such: never an exception, never an unknown id shown."""
     value = problem.get("value")
+    # A problem about a card names it as the game does (one left out of Solo, or of Fortune's while its switch is off).
+    card = words["cards"].get(value) if type(value) is str else None
     if problem["code"] == "not-in-solo":
-        if type(value) is str and value in words["cards"]:
-            return fill(words["not_in_solo"], {"card": words["cards"][value]})
-        return words["problems"]["unknown-card"]
-    # A problem about a card names it as the game does (a card of Fortune's chosen while its switch is off).
-    card = words["cards"][value] if type(value) is str and value in words["cards"] else value
-    return fill(words["problems"].get(problem["code"]) or words["unreadable_game"], {"field": value, "card": card})
+        return fill(words["not_in_solo"], {"card": card}) if card else words["problems"]["unknown-card"]
+    return fill(words["problems"].get(problem["code"]) or words["unreadable_game"], {"field": value, "card": card or value})
 
 
 def placed_texts(words: dict, placed) -> dict:
