@@ -15,7 +15,10 @@ from support.browsing import WAIT
 from support.phone import go_offline
 from support.phone import held
 from support.phone import open_table
+from support.phone import tap_town
 from support.tables import empty_setup
+from support.tables import open_table_at
+from support.towns import town
 from webscore.scoring import encode
 
 SETUP = encode(empty_setup(examples.load("four-players")))
@@ -334,4 +337,38 @@ def test_a_game_ended_with_towns_still_empty_is_said_on_the_other_phones(browser
         "The game was ended from Dominika's town while towns had no square yet.", timeout=WAIT)
     table_phone.locator("#table-result").click()
     table_phone.wait_for_url(re.compile(r".*/fr/r/.*"), timeout=WAIT)
+    close(contexts)
+
+
+COINS_GAME = {"mode": "master-builder", "monuments": False, "cavern": False, "coins": True,
+              "buildings": ["cottage", "root-cellar", "well", "chapel", "tavern", "theater", "factory"],
+              "players": [{"name": name, "monument": None, "town": town(". . . .", ". . . .", ". . . .", ". . . .")}
+                          for name in ("Léa", "Noé")]}
+
+
+def test_a_phone_that_takes_over_a_town_with_a_wrong_box_and_taps_done_hands_nothing_in(browser, own_server):
+    # Two phones on Noé's town, in French: a taps the town in and types ٣ for the coins, b taps "Terminé". b is
+    # first asked to take the town over; once taken, the hand-in is refused with the coins' own message, the box
+    # keeps what a typed on both phones, and the buildings stay.
+    contexts, (a, b) = phones(browser, 2)
+    table_url = open_table_at(own_server.url, encode(empty_setup(COINS_GAME)), "fr")
+    for page in (a, b):
+        page.goto(table_url + "/2")
+        page.wait_for_selector("form.js-town[data-live-total]")
+    tap_town(a, ("cottage . . .", "well . . .", ". . . .", ". . . ."))
+    a.fill("#coins", "\u0663")
+    expect(a.locator(".table-save-status")).to_have_text(re.compile(r"^Dernier enregistrement à \d"), timeout=WAIT)
+    expect(b.locator("#coins")).to_have_value("\u0663", timeout=WAIT)
+    b.get_by_role("button", name="Terminé", exact=True).click()
+    expect(b.locator(".table-owned")).to_contain_text(
+        "Cette bourgade est en cours de saisie sur un autre téléphone. Prendre la main ici\u202f?", timeout=WAIT)
+    b.click("[data-action=take-over]")
+    expect(b.locator(".table-save-status")).to_have_text(
+        "Bourgade non remise\u00a0: Saisissez un nombre entier. Combien de pièces le coffre contient-il, avant "
+        "toute dépense de fin de partie\u202f? Tout est enregistré.", timeout=WAIT)
+    town_held = held(table_url, 2)
+    assert (town_held["done"], town_held["fields"]["coins"], town_held["fields"]["square_a1"],
+            town_held["fields"]["square_a2"]) == (False, "\u0663", "cottage", "well")
+    expect(b.locator("#coins")).to_have_value("\u0663")
+    expect(b.locator("#square_a2")).to_have_value("well")
     close(contexts)
