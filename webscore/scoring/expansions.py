@@ -82,8 +82,10 @@ def town_hall_problems(game: dict) -> list:
 
 def chest_size(squares: list) -> int:
     """Return how many coins a town's chest holds: 5 with a monument that adds a place, else 4."""
-    for card in squares:
-        if type(card) is str and card in BIG_CHEST_MONUMENTS:
+    # Each monument looked for among the squares, where each square looked up among the monuments cost four times
+    # as much under MicroPython (a square may hold anything a game file gives: `in` on the list compares, never hashes).
+    for monument in BIG_CHEST_MONUMENTS:
+        if monument in squares:
             return BIG_CHEST
     return CHEST
 
