@@ -41,6 +41,13 @@ FORTUNES_FEEDING = (ERAFLAGE_VINEYARD, "parsonage", "schoolhouse")
 # feedable ones among them.
 FIXED_REACH = {"granary": SURROUNDING, "orchard": tuple(tuple(sorted(line)) for line in LINES), "tithe-barn": ADJACENT}
 
+# What the feeding reads of each card it reads (Feeding): a fixed feeder, a Greenhouse, a Farm, a Root Cellar, a card
+# whose points depend on the squares fed, or one of those that is fed itself.
+FIXED, GREENHOUSE, FARM, CELLAR, DEPENDENT, FED = range(6)
+ROLES = dict.fromkeys(FIXED_REACH, FIXED)
+ROLES.update({"greenhouse": GREENHOUSE, "farm": FARM, "root-cellar": CELLAR})
+ROLES.update({card: FED if card in FEEDABLE else DEPENDENT for card in FEED_DEPENDENT})
+
 
 def is_feedable(card) -> bool:
     """Return whether a card can be fed."""
@@ -74,24 +81,23 @@ class Feeding:
         """
         fixed_by = self.fixed_by = {}
         self.greenhouses, self.farms, self.dependent, self.feedable, self.cellars, self.barns = [], [], [], [], [], []
+        # Each square's card looked up once among those the feeding reads (ROLES): most squares hold none of them.
+        lists = (None, self.greenhouses, self.farms, self.cellars, self.dependent, self.dependent)
         for i in SQUARES:
             card = squares[i]
-            if card in FIXED_REACH:
+            role = ROLES.get(card)
+            if role is None:
+                continue
+            if role == FIXED:
                 for j in FIXED_REACH[card][i]:
                     if squares[j] in FEEDABLE:
                         fixed_by.setdefault(j, []).append(i)
                 if card == "tithe-barn":
                     self.barns.append(i)
-            elif card == "greenhouse":
-                self.greenhouses.append(i)
-            elif card == "farm":
-                self.farms.append(i)
-            elif card == "root-cellar":
-                self.cellars.append(i)
-            elif card in FEED_DEPENDENT:
-                self.dependent.append(i)
-                if card in FEEDABLE:
-                    self.feedable.append(i)
+                continue
+            lists[role].append(i)
+            if role == FED:
+                self.feedable.append(i)
         self.fixed = frozenset(fixed_by)
 
 

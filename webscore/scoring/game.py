@@ -1,11 +1,12 @@
 """A whole game's result: every town scored, the places with the official tie-breaks, the solo rank."""
 
 from .board import TownView
+from .cards import BARRETT_CASTLE
 from .cards import COINS
 from .cards import COLOURS
+from .cards import COTTAGE
 from .cards import EMPTY
 from .cards import PAD_COLUMNS
-from .cards import cottage_count
 from .feeding import FEEDERS
 from .feeding import choose_feeding
 from .monuments import CARD_RULES
@@ -84,7 +85,6 @@ def score_town(town) -> dict:
     by_colour = dict.fromkeys(PAD_COLUMNS, 0)
     board = town.squares
     squares = []
-    cottages = 0
     for i in SQUARES:
         card = board[i]
         if card is None:
@@ -95,7 +95,6 @@ def score_town(town) -> dict:
             if card in FEEDERS:
                 n = feeds.get(i, 0)
             by_colour[COLOURS[card]] += points
-            cottages += cottage_count(card)
         squares.append({"square": NAMES[i], "card": card, "points": points, "reason": reason, "n": n})
     scored = {
         "by_colour": by_colour,
@@ -103,7 +102,8 @@ def score_town(town) -> dict:
         "fed": [NAMES[i] for i in sorted(fed_by)],
         "fed_by": {NAMES[i]: [NAMES[f] for f in fed_by[i]] for i in fed_by},
         "empty": board.count(None) - (1 if grows else 0),
-        "cottages": cottages,
+        # As cottage_count counts each square: a Barrett Castle counts 2.
+        "cottages": board.count(COTTAGE) + 2 * board.count(BARRETT_CASTLE),
     }
     if town.coins is not None:
         # A game played with coins: the chest's coins are a line of the pad, after what feeding spent.
