@@ -3,6 +3,9 @@
 import copy
 
 import pytest
+from hypothesis import given
+from hypothesis import settings
+from hypothesis import strategies as st
 
 from support import examples
 from support.cases import MISTAKES as CASES
@@ -11,6 +14,7 @@ from support.cases import broken
 from support.cases import set_square
 from webscore.scoring import InvalidGame
 from webscore.scoring import score
+from webscore.scoring import validate
 from webscore.scoring.validate import problems
 
 
@@ -104,3 +108,29 @@ def test_a_players_unknown_keys_come_sorted_before_its_squares():
     assert [(p["code"], p["player"], p["square"], p["value"]) for p in problems(broken)] == [
         ("unknown-key", 1, None, "Alpha"), ("unknown-key", 1, None, "name "), ("unknown-key", 1, None, "zeta"),
         ("unknown-card", 3, "a1", "nope")]
+
+
+# What a town's squares may hold in a game file, most of them the game's buildings (base_game's, a Bank for the last)
+# or empty, a few anything else: other buildings, monuments, unknown words and values that cannot be hashed.
+GAMES_SQUARES = [None, "cottage", "farm", "well", "bank"]
+OTHER_SQUARES = ["bakery", "fort-ironweed", "the-starloom", "castle", 3, [1], {"a": 1}]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(GAMES_SQUARES), min_size=16, max_size=16),
+       st.lists(st.tuples(st.integers(0, 15), st.sampled_from(OTHER_SQUARES)), max_size=2),
+       st.sampled_from([None, "the-starloom", "fort-ironweed", "bakery", "cottage", "nope", ["x"]]))
+def test_a_town_read_at_once_has_the_problems_it_has_read_square_by_square(squares, others, monument):
+    # _check_town reads a plain town (the game's buildings, empty squares, the player's monument once) at once: the
+    # problems must be those the square-by-square reading finds, whatever the squares and the monument hold.
+    for i, value in others:
+        squares[i] = value
+    game = base_game()
+    game["buildings"][-1] = "bank"
+    player = {"monument": monument}
+    found = validate._check_town(game, player, 0, squares)
+    try:
+        validate._plain_town, kept = (lambda *_: False), validate._plain_town
+        assert found == validate._check_town(game, player, 0, squares)
+    finally:
+        validate._plain_town = kept

@@ -111,10 +111,28 @@ def _town_squares(player: dict):
     return squares
 
 
+def _plain_town(squares: list, buildings: list, monument) -> bool:
+    """Tell whether a town holds only the game's buildings, empty squares and its player's monument once at most, and
+    at most MAX_BANKS Banks, as nearly every town does: nothing of it to report, found without reading it square by
+    square (a town or a monument that holds what cannot be hashed is read square by square)."""
+    try:
+        allowed = set(buildings)
+        allowed.add(None)
+        if monument in ALL_MONUMENTS:
+            if squares.count(monument) > 1:
+                return False
+            allowed.add(monument)
+        return allowed.issuperset(squares) and squares.count("bank") <= MAX_BANKS
+    except TypeError:
+        return False
+
+
 def _check_town(game: dict, player: dict, p: int, squares: list) -> list:
     found = []
     monument = player.get("monument")
     buildings = game["buildings"]
+    if _plain_town(squares, buildings, monument):
+        return found
     own_squares = 0
     for i in range(SIZE * SIZE):
         card = squares[i]
