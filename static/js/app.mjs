@@ -58,7 +58,7 @@ async function switchBySubmitting(core, form) {
   }
 }
 
-// What the shell words around its pieces, by the flow's piece (town_pieces.town_lines): the flow's placed problems
+// What the shell words around its pieces, by the flow's piece (town_page_pieces.town_lines): the flow's placed problems
 // ({errors: {field: [text]}, general: [text], general_fields: [field]}), a town's title, a list of problems.
 function worded(core, asked) {
   return core.draw("town_lines", { words, ...asked });

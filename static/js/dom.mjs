@@ -78,7 +78,7 @@ export function retitle(form) {
 }
 
 // The messages of a field's form that are about it though not on it: an address that gave it twice ("This address
-// gives square_a1 twice."), drawn naming the field (town_pieces.town_step).
+// gives square_a1 twice."), drawn naming the field (town_page_pieces.town_step).
 function naming(field) {
   return field.form && field.name ? [...field.form.querySelectorAll(`.error[data-field="${CSS.escape(field.name)}"]`)] : [];
 }

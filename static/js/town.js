@@ -23,9 +23,9 @@ function show(palette, square) {
   const select = square.querySelector(".square-select");
   const card = select.value;
   const label = square.querySelector(".square-card");
-  // As the server draws it, from the palette's tool (town_pieces.square_card): the card's words whole where they fit a
-  // line, broken only where the language lets a word break (soft hyphens), and the comma that ends them; "Empty" is
-  // said, not seen, where no building stands (written, not hidden: a hidden part is read with spaces).
+  // As the server draws it, from the palette's tool (town_square_pieces.square_card): the card's words whole where they
+  // fit a line, broken only where the language lets a word break (soft hyphens), and the comma that ends them; "Empty"
+  // is said, not seen, where no building stands (written, not hidden: a hidden part is read with spaces).
   const drawn = toolOf(palette, card)?.dataset.squareName;
   if (drawn === undefined) label.textContent = select.options[select.selectedIndex].text;
   else label.replaceChildren(drawnNodes(drawn));
@@ -87,7 +87,7 @@ function restoreDraft(form, squares, palette) {
 }
 
 // A square's card changed: until the live score has its points, it says what it says with that card ("a1, Farm",
-// its data-said-farm), worded by the square's piece (town_pieces.square_said), as the whole square's words are:
+// its data-said-farm), worded by the square's piece (town_square_pieces.square_said), as the whole square's words are:
 // drawn with the page, then written by the live score with the numbers (live.mjs), alone and with the running total.
 function saidAnew(square) {
   const card = square.querySelector(".square-select").value;
@@ -387,7 +387,7 @@ function offerBuildings(palette, square) {
     form.append(sheet);
   }
   const button = square.querySelector(".square-button");
-  // Its question as the square's own piece words it (town_pieces.square_field).
+  // Its question as the square's own piece words it (town_square_pieces.square_field).
   sheet.querySelector("p").textContent = square.dataset.which;
   const tools = [...palette.querySelectorAll(".tool")].filter((tool) => tool.dataset.card);
   sheet.querySelector(".square-offer-tools").replaceChildren(...tools.map((tool) => {

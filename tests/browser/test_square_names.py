@@ -6,7 +6,7 @@ import pytest
 
 from support import examples
 from webscore.flow import text
-from webscore.flow import town_pieces
+from webscore.flow import town_square_pieces
 from webscore.languages import LANGUAGES
 from webscore.web.i18n.problems import SQUARE_PROBLEMS
 
@@ -115,8 +115,8 @@ def test_no_word_a_square_holds_is_split_where_it_fits_a_line(phone, live_server
     for lang in LANGUAGES:
         page.goto(live_server + "/{}/g/{}/1?square_a1=warehouse&stored_a1=9&go=next".format(lang, CODE))
         words = page.evaluate("() => JSON.parse(document.getElementById('words').textContent)")
-        cards = [town_pieces.square_card(words, card) for card in [""] + list(words["square_cards"])]
-        messages = [town_pieces.square_message(words, text.problem_text(words, {"code": code}))
+        cards = [town_square_pieces.square_card(words, card) for card in [""] + list(words["square_cards"])]
+        messages = [town_square_pieces.square_message(words, text.problem_text(words, {"code": code}))
                     for code in SQUARE_PROBLEMS]
         assert page.locator(".square[data-square=a1] .error").text_content().replace("\u00ad", "") == \
             text.problem_text(words, {"code": "stored-over-3"})

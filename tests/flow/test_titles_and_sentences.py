@@ -17,7 +17,9 @@ from webscore import flow
 from webscore.flow import controls
 from webscore.flow import table_pieces
 from webscore.flow import text
+from webscore.flow import town_page_pieces
 from webscore.flow import town_pieces
+from webscore.flow import town_square_pieces
 from webscore.web.i18n.table_words import table_words
 from webscore.web.i18n.words import words as browser_words
 
@@ -107,9 +109,9 @@ def test_a_square_changed_is_said_with_its_points_then_the_total(lang, said):
     # square's no-break spaces as spaces), where the script joined the parts with ", " and ". " itself.
     words, _ = page_words(lang)
     total = town_pieces.running_total(words, {"total": 34}, {})
-    assert [town_pieces.square_said(words, "a1", "shrine-of-the-elder-tree", text.points_said(words, 3), total),
-            town_pieces.square_said(words, "b2", ""),
-            town_pieces.square_said(words, "c3", "fort-ironweed", text.points_said(words, -1))] == said
+    assert [town_square_pieces.square_said(words, "a1", "shrine-of-the-elder-tree", text.points_said(words, 3), total),
+            town_square_pieces.square_said(words, "b2", ""),
+            town_square_pieces.square_said(words, "c3", "fort-ironweed", text.points_said(words, -1))] == said
 
 
 @pytest.mark.parametrize(("lang", "said"), [
@@ -140,7 +142,7 @@ def test_the_running_total_asks_to_answer_a_blank_question_and_to_check_an_answe
 
 def test_a_square_holds_what_it_says_as_drawn_and_with_each_card():
     words, _ = page_words("en")
-    square = town_pieces.square_field(words, "d4", ["cottage", "farm"], {"square_d4": "farm"}, {}, 3)
+    square = town_square_pieces.square_field(words, "d4", ["cottage", "farm"], {"square_d4": "farm"}, {}, 3)
     assert square.startswith('<div class="square filled c-red" data-said="d4, Farm, 3 points" '
                              'data-said-cottage="d4, Cottage" data-said-empty="d4, Empty" data-said-farm="d4, Farm" '
                              'data-square="d4" data-which="What stands on d4?">')
@@ -198,7 +200,7 @@ def test_the_offline_shell_titles_a_town_with_a_problem_as_the_server_does(clien
     # The offline shell wrote "Erreur : Bourgade : Bo" (two labels in a row) where the server writes "Erreur – …".
     words, _ = page_words(lang)
     placed = {"fields": {"stored_a1": [{"code": "stored-not-a-number", "field": "stored_a1"}]}, "general": []}
-    assert town_pieces.town_lines(words, placed, name="Bo")["title"] == title
+    assert town_page_pieces.town_lines(words, placed, name="Bo")["title"] == title
     code = code_of(client.get("/en/new?" + urlencode(SETUP)).headers["Location"])
     query = town_query("warehouse . . .", ". . . .", ". . . .", ". . . .", stored_a1="x", go="next")
     served = client.get("/{}/g/{}/2/save?{}".format(lang, code, urlencode(query))).get_data(as_text=True)
@@ -223,10 +225,10 @@ def test_the_empty_towns_at_the_end_are_said_then_asked_about(lang, said):
 ])
 def test_a_square_says_the_seed_where_it_lies_as_its_button_reads(lang, seeded):
     words, _ = page_words(lang)
-    assert town_pieces.square_said(words, "b1", "farm", text.points_said(words, 0), seeded=True) == seeded
+    assert town_square_pieces.square_said(words, "b1", "farm", text.points_said(words, 0), seeded=True) == seeded
     squares = town_pieces.live_numbers(words, {"total": 0, "squares": [{"square": "b1", "points": 0}]},
                                        {"square_b1": "farm", "seed": "b1"})["said"]
-    assert squares["b1"][0] == seeded and squares["a1"][0] == town_pieces.square_said(words, "a1", "")
+    assert squares["b1"][0] == seeded and squares["a1"][0] == town_square_pieces.square_said(words, "a1", "")
 
 
 @pytest.mark.parametrize(("lang", "over", "not_a_count"), [
@@ -244,10 +246,10 @@ def test_the_live_score_marks_a_warehouse_load_no_town_takes_as_the_server_does(
         text = json.dumps({"code": examples.FOUR_PLAYERS_CODE, "n": 1, "fields": fields})
         return json.loads(flow.live_json(text, words))["shown"]["problems"]
 
-    # Drawn as the square shows a message, its words whole where they fit (town_pieces.square_message).
+    # Drawn as the square shows a message, its words whole where they fit (town_square_pieces.square_message).
     message = '<span class="error" id="stored_d4-error-1" role="alert">{}</span>'
-    assert problems("7") == {"stored_d4": message.format(town_pieces.square_message(words, over))}
-    assert problems("-1") == problems("x") == {"stored_d4": message.format(town_pieces.square_message(words,
+    assert problems("7") == {"stored_d4": message.format(town_square_pieces.square_message(words, over))}
+    assert problems("-1") == problems("x") == {"stored_d4": message.format(town_square_pieces.square_message(words,
                                                                                                       not_a_count))}
     assert problems("3") == problems("") == {}
 
@@ -267,9 +269,9 @@ def test_a_square_keeps_each_word_whole_and_breaks_it_only_where_the_language_le
     # line at its soft hyphen ("Le Mé-" / "tier"): each word that may break is a box of its own, broken only at its
     # soft hyphens, and only where it is wider than the square; its comma is said in it, as its button reads.
     words, _ = page_words(lang)
-    assert town_pieces.square_message(words, text.problem_text(words, {"code": "stored-over-3"})) == over
-    assert town_pieces.square_card(words, "cottage") == cottage
-    assert town_pieces.square_card(words, "") == '<span class="square-empty said-only">{}</span>' \
+    assert town_square_pieces.square_message(words, text.problem_text(words, {"code": "stored-over-3"})) == over
+    assert town_square_pieces.square_card(words, "cottage") == cottage
+    assert town_square_pieces.square_card(words, "") == '<span class="square-empty said-only">{}</span>' \
         '<span class="said-only">,</span>'.format(words["ui"]["empty"])
     # A word that breaks at its own dash is a box of its own too.
     assert text.whole_words("Barrett-vár (0–3) Puits") == \

@@ -3,8 +3,9 @@
 Pure Python on top of the scoring core, run by the server (CPython) and by the browser (MicroPython),
 so a form is read, checked and turned into a game the same way on both sides. It knows field names
 and steps, never words: problems keep the core's codes, and each side words them from the catalogue;
-the pieces (result_pieces.py, result_town_pieces.py, town_pieces.py, table_pieces.py, setup_pieces.py,
-controls.py, helper_pieces.py, history_pieces.py, all writing with text.py) draw HTML from words they are given.
+the pieces (result_pieces.py, result_town_pieces.py, town_pieces.py, town_square_pieces.py, town_page_pieces.py,
+table_pieces.py, setup_pieces.py, controls.py, helper_pieces.py, history_pieces.py, all writing with text.py) draw
+HTML from words they are given.
 The *_json functions are the browser's doors: JSON text in, JSON text out.
 """
 
@@ -37,6 +38,7 @@ from . import tie_turns
 from . import town_facts
 from . import town_fields
 from . import town_live
+from . import town_page_pieces
 from . import town_pieces
 from . import town_step
 from .fields import first_values
@@ -307,7 +309,7 @@ def _kept_text(games: list) -> str:
 # (piece() in webscore.web.results.pieces). One table, so both sides name the same pieces.
 PIECES = {drawn.__name__: drawn for drawn in (
     result_pieces.result_page, result_pieces.result_parts, result_pieces.turns_form, result_pieces.share,
-    town_pieces.running_total, town_pieces.town_grid, town_pieces.town_step, town_pieces.town_lines,
+    town_pieces.running_total, town_pieces.town_grid, town_page_pieces.town_step, town_page_pieces.town_lines,
     table_pieces.table_town, table_pieces.table_players, table_pieces.table_page, table_pieces.table_news,
     table_pieces.table_town_lines,
     setup_pieces.setup_lines,

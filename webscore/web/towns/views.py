@@ -16,6 +16,7 @@ from ...flow import live_town
 from ...flow import step_view
 from ...flow import town_fields
 from ...flow import town_live
+from ...flow import town_page_pieces
 from ...flow import town_pieces
 from ...flow import town_step
 from ...flow.text import placed_texts
@@ -64,7 +65,7 @@ def _render(game, code, n, fields, placed=NO_PROBLEMS, status=200, unfinished=()
     step = dict(view, code=code, lang=i18n.current_language(), action=url_for("town.save", code=code, n=n),
                 general=said["general"], general_fields=said["general_fields"], errors=said["errors"],
                 unfinished=[game["players"][p]["name"] for p in unfinished])
-    page = town_pieces.town_step(words, step, drawn_grid(view, said["errors"]))
+    page = town_page_pieces.town_step(words, step, drawn_grid(view, said["errors"]))
     return render_template("town.html", game_code=code, n=n, player=game["players"][n - 1], page=Markup(page),
                            broken=bool(said["general"] or said["errors"])), status
 
