@@ -39,7 +39,7 @@ function formPairs(form) {
   return [...own, ...addressPairs().filter(([key]) => !names.has(key))];
 }
 
-// Mark the fields with problems and say the rest above the form; said: the pad's lines (helper_pieces.pad_lines),
+// Mark the fields with problems and say the rest above the form; said: the pad's lines (pad_pieces.pad_lines),
 // each field's problem in words by its field, the others drawn as messages.
 function showProblems(form, said) {
   for (const element of form.querySelectorAll(".field-problem")) element.replaceChildren();
@@ -71,7 +71,7 @@ async function update(form) {
   relinkLanguages();
   const answer = await core.padFields(pairs);
   const players = answer.result?.players ?? [];
-  // The problems in words, those of the form's fields apart from the whole pad's (webscore/flow/helper_pieces.py),
+  // The problems in words, those of the form's fields apart from the whole pad's (webscore/flow/pad_pieces.py),
   // and the ranking's items as the result page draws them (webscore/flow/result_pieces.py).
   const names = Array.from(form.querySelectorAll(".pad-player"), (_, i) => form.elements.namedItem(PAD.name + i)?.value ?? "");
   const said = await core.draw("pad_lines", { words, problems: answer.problems, players, names,
@@ -160,7 +160,7 @@ function fieldValues(form) {
 // the first came back).
 const taps = tapsInTurn();
 
-// Redraw the form (webscore.flow.helper_pieces.pad_form), then give focus back to the control with the same
+// Redraw the form (webscore.flow.pad_pieces.pad_form), then give focus back to the control with the same
 // action (or its nearest kin).
 async function draw(renumbered = false) {
   const acted = document.activeElement?.dataset?.action;

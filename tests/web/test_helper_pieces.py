@@ -8,6 +8,7 @@ import pytest
 from support.apps import browser_words
 from webscore.flow import controls
 from webscore.flow import helper_pieces
+from webscore.flow import pad_pieces
 from webscore.flow import piece_json
 from webscore.flow import text
 from webscore.languages import LANGUAGES
@@ -19,7 +20,7 @@ NAMES = ["<b>Ana</b>", "Bo & \"Cy\""]
 
 def test_the_pad_form_holds_every_field_of_each_player_with_what_the_address_holds(client):
     words = browser_words(client, "fr")
-    form = helper_pieces.pad_form(words, 2, "town-hall", {"n0": NAMES[0], "green1": "-3", "t1": "4", "cathedral0": "1"})
+    form = pad_pieces.pad_form(words, 2, "town-hall", {"n0": NAMES[0], "green1": "-3", "t1": "4", "cathedral0": "1"})
     assert re.findall(r'<option ([^>]*)>([^<]*)</option>', form) == [
         ('value="master-builder"', "Maître d’œuvre"), ('selected value="town-hall"', "Hôtel de ville"),
         ('value="solo"', "Solo")]
@@ -41,14 +42,14 @@ def test_the_pad_form_holds_every_field_of_each_player_with_what_the_address_hol
 
 def test_the_pad_form_offers_no_removal_for_one_player_and_no_addition_past_the_most(client):
     words = browser_words(client, "en")
-    assert re.findall(r'data-action="(add|remove-\d)"', helper_pieces.pad_form(words, 1, "solo", {})) == ["add"]
-    full = helper_pieces.pad_form(words, 6, "master-builder", {})
+    assert re.findall(r'data-action="(add|remove-\d)"', pad_pieces.pad_form(words, 1, "solo", {})) == ["add"]
+    full = pad_pieces.pad_form(words, 6, "master-builder", {})
     assert re.findall(r'data-action="(add|remove-\d)"', full) == ["remove-{}".format(n) for n in range(6)]
     # The button gives way to why, in the reader's language.
     assert full.endswith('<p class="hint players-full">A game has 1 to 6 players.</p></form>')
-    hungarian = helper_pieces.pad_form(browser_words(client, "hu"), 6, "master-builder", {})
+    hungarian = pad_pieces.pad_form(browser_words(client, "hu"), 6, "master-builder", {})
     assert '<p class="hint players-full">Egy játszmában 1–6\u00a0játékos vehet részt.</p>' in hungarian
-    assert "players-full" not in helper_pieces.pad_form(words, 5, "master-builder", {})
+    assert "players-full" not in pad_pieces.pad_form(words, 5, "master-builder", {})
 
 
 def test_the_hammer_screen_names_the_holder_and_offers_each_players_moves(client):
@@ -218,13 +219,13 @@ def pad_read(pairs):
 def test_the_pads_lines_split_its_problems_by_the_forms_fields_once(client):
     words = browser_words(client, "en")
     read = pad_read([["n0", "Ana"], ["blue0", "99"], ["red0", "3"], ["n1", "Bo"], ["foo", "1"]])
-    said = helper_pieces.pad_lines(words, read["problems"], ["n0", "blue0", "red0", "n1"], [])
+    said = pad_pieces.pad_lines(words, read["problems"], ["n0", "blue0", "red0", "n1"], [])
     assert said == {
         "fields": {"blue0": "From 0 to 48 in one town.", "red0": "Red buildings score no points."},
         "general": '<li class="error">This address holds a field the pad does not know: foo.</li>', "items": [],
         "buttons": {}}
     # A field the form lacks (an address's, from another pad) is the whole pad's problem.
-    assert helper_pieces.pad_lines(words, read["problems"], ["n0", "red0", "n1"], [])["general"].count("<li") == 2
+    assert pad_pieces.pad_lines(words, read["problems"], ["n0", "red0", "n1"], [])["general"].count("<li") == 2
 
 
 @pytest.mark.parametrize(("lang", "label"), [("en", "Player 2"), ("fr", "Joueur 2"), ("hu", "2. játékos")])
@@ -232,7 +233,7 @@ def test_the_pads_ranking_names_a_name_of_spaces_by_its_rows_label(client, lang,
     # A name of three spaces was ranked as no name at all ("1 10 points"), where a blank one was "Player 2".
     read = pad_read([["n0", "Ana"], ["blue0", "9"], ["n1", "   "], ["blue1", "12"]])
     assert read["result"]["players"][1]["name"] == ""
-    items = helper_pieces.pad_lines(browser_words(client, lang), read["problems"], ["n0", "blue0", "n1", "blue1"],
+    items = pad_pieces.pad_lines(browser_words(client, lang), read["problems"], ["n0", "blue0", "n1", "blue1"],
                                     read["result"]["players"])["items"]
     assert [re.search(r"<bdi>([^<]*)</bdi>", item)[1] for item in items] == [label, "Ana"]
 
@@ -240,7 +241,7 @@ def test_the_pads_ranking_names_a_name_of_spaces_by_its_rows_label(client, lang,
 def test_the_pads_lines_rank_its_rows_a_nameless_one_by_its_number(client):
     words = browser_words(client, "fr")
     read = pad_read([["n0", "Ana"], ["blue0", "9"], ["n1", ""], ["blue1", "5"], ["n2", "Cy"], ["blue2", "7"]])
-    items = helper_pieces.pad_lines(words, read["problems"], ["n0", "blue0", "n1", "blue1", "n2", "blue2"],
+    items = pad_pieces.pad_lines(words, read["problems"], ["n0", "blue0", "n1", "blue1", "n2", "blue2"],
                                     read["result"]["players"])["items"]
     assert [re.search(r"<bdi>([^<]*)</bdi>", item)[1] for item in items] == ["Ana", "Cy", "Joueur 2"]
     assert [re.search(r'data-player="(\d)"', item)[1] for item in items] == ["0", "2", "1"]
@@ -289,9 +290,9 @@ def test_solo_says_the_card_taken_only_after_a_take(client):
 def test_each_of_a_pad_players_buttons_names_the_player_and_the_row_it_changes(client, lang, names):
     # Every player's three ± read "Change the sign" and each ✕ "Remove this player": nothing said whose, nor which row.
     words = browser_words(client, lang)
-    form = helper_pieces.pad_form(words, 2, "master-builder", {"n0": "Ana", "n1": " "})
+    form = pad_pieces.pad_form(words, 2, "master-builder", {"n0": "Ana", "n1": " "})
     drawn = {re.search(r'data-action="([^"]+)"', tag)[1]: re.search(r'aria-label="([^"]+)"', tag)[1]
              for tag in re.findall(r"<button [^>]*aria-label[^>]*>", form)}
     assert drawn == {action: text.escape(name) for action, name in names.items()}
     # As a name is typed, the pad's lines name the buttons again (pad.mjs): the row left blank by its label.
-    assert helper_pieces.pad_lines(words, [], [], [], ["Ana", ""])["buttons"] == names
+    assert pad_pieces.pad_lines(words, [], [], [], ["Ana", ""])["buttons"] == names

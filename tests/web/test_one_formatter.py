@@ -65,7 +65,7 @@ def test_a_table_note_is_shown_by_its_words_alone():
 
 def test_the_pad_asks_its_lines_once_and_splits_nothing():
     """The quick pad's problems, by field or the whole pad's, and its ranking's items come from one piece
-    (helper_pieces.pad_lines), asked once per redraw: the page neither sorts the problems nor asks the items apart."""
+    (pad_pieces.pad_lines), asked once per redraw: the page neither sorts the problems nor asks the items apart."""
     pad = next(script for script in SCRIPTS if script.name == "pad.mjs").read_text(encoding="utf-8")
     assert pad.count('draw("pad_lines"') == 1
     assert "ranking_items" not in pad and not re.search(r"problems\.filter\(", pad)

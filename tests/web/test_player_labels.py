@@ -10,7 +10,7 @@ import re
 import pytest
 
 from support.apps import browser_words
-from webscore.flow import helper_pieces
+from webscore.flow import pad_pieces
 from webscore.flow import setup_pieces
 from webscore.flow import text
 from webscore.scoring import pad_fields_json
@@ -50,12 +50,12 @@ def test_the_setup_page_escapes_a_name_in_its_buttons_names(client):
 @pytest.mark.parametrize("lang", sorted(LABELS))
 def test_the_quick_pad_names_its_rows_and_its_blank_names_by_the_label(client, lang):
     words = browser_words(client, lang)
-    form = helper_pieces.pad_form(words, 3, "master-builder", {})
+    form = pad_pieces.pad_form(words, 3, "master-builder", {})
     assert re.findall(r"<legend>([^<]*)</legend>", form) == LABELS[lang]
     # Its ranking names each row left without a name by the label (three players tied, each a row of its own).
     read = json.loads(pad_fields_json(json.dumps([["n0", ""], ["blue0", "3"], ["n1", ""], ["blue1", "2"], ["n2", ""],
                                                   ["blue2", "1"]])))
-    items = helper_pieces.pad_lines(words, read["problems"], [], read["result"]["players"])["items"]
+    items = pad_pieces.pad_lines(words, read["problems"], [], read["result"]["players"])["items"]
     assert [re.search(r"<bdi>([^<]*)</bdi>", item)[1] for item in items] == LABELS[lang]
 
 

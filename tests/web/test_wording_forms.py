@@ -12,6 +12,7 @@ import pytest
 
 from support.apps import browser_words
 from webscore.flow import helper_pieces
+from webscore.flow import pad_pieces
 from webscore.flow import result_town_pieces
 from webscore.languages import LANGUAGES
 from webscore.scoring import table
@@ -37,7 +38,7 @@ LABELS = {"en": ["Blue", "Red", "Grey", "Orange", "Green", "Yellow", "Navy", "Mo
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_pad_labels_start_alike(client, lang):
-    form = helper_pieces.pad_form(browser_words(client, lang), 1, "master-builder", {})
+    form = pad_pieces.pad_form(browser_words(client, lang), 1, "master-builder", {})
     labels = re.findall(r'<label for="(?:blue|red|grey|orange|green|yellow|navy|monument|coins|empty)0">'
                         r'(?:<span class="swatch" aria-hidden="true"></span>)?([^<]*)</label>', form)
     assert labels == LABELS[lang]

@@ -4,8 +4,8 @@ Pure Python on top of the scoring core, run by the server (CPython) and by the b
 so a form is read, checked and turned into a game the same way on both sides. It knows field names
 and steps, never words: problems keep the core's codes, and each side words them from the catalogue;
 the pieces (result_pieces.py, result_town_pieces.py, town_pieces.py, town_square_pieces.py, town_page_pieces.py,
-table_pieces.py, setup_pieces.py, controls.py, helper_pieces.py, history_pieces.py, all writing with text.py) draw
-HTML from words they are given.
+table_pieces.py, setup_pieces.py, controls.py, pad_pieces.py, helper_pieces.py, history_pieces.py, all writing with
+text.py) draw HTML from words they are given.
 The *_json functions are the browser's doors: JSON text in, JSON text out.
 """
 
@@ -27,6 +27,7 @@ from . import history_stats
 from . import history_summary
 from . import moments
 from . import new_game
+from . import pad_pieces
 from . import result_pieces
 from . import result_view
 from . import setup_choices
@@ -314,8 +315,8 @@ PIECES = {drawn.__name__: drawn for drawn in (
     table_pieces.table_town_lines,
     setup_pieces.setup_lines,
     controls.page_title, controls.notice, controls.link_button, controls.button, controls.language_switch, controls.wake_switch,
-    helper_pieces.pad_form, helper_pieces.pad_bgstats, helper_pieces.master_builder,
-    helper_pieces.town_hall, helper_pieces.solo, helper_pieces.record_note, helper_pieces.broken, helper_pieces.pad_lines,
+    pad_pieces.pad_form, pad_pieces.pad_bgstats, pad_pieces.pad_lines,
+    helper_pieces.master_builder, helper_pieces.town_hall, helper_pieces.solo, helper_pieces.record_note, helper_pieces.broken,
     history_pieces.games_lines, moments.moments)}
 
 

@@ -11,7 +11,7 @@ from flask import url_for
 from flask_babel import gettext
 from markupsafe import Markup
 
-from ...flow import helper_pieces
+from ...flow import pad_pieces
 from ...flow.moments import moment_slots
 from ...scoring.cards import CARD_COLOURS
 from ...scoring.cards import FORTUNE_BUILDINGS
@@ -105,7 +105,7 @@ def _pad_form() -> dict:
     for key, value in pairs:
         values.setdefault(key, value)
     read = pad_from_fields(pairs)
-    form = helper_pieces.pad_form(page_words_of_browser(), read["count"], read["mode"], values)
+    form = pad_pieces.pad_form(page_words_of_browser(), read["count"], read["mode"], values)
     return {"form": Markup(form), "drawn_for": request.query_string.decode("utf-8", "replace")}
 
 
