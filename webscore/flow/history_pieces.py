@@ -1,12 +1,14 @@
 """The statistics page of the games a phone kept, drawn as HTML from history_stats.stats() and the words it is given.
 
 Drawn by the phone's core (the games live on the phone), and by the server's tests with the same function.
-Charts are SVG written here: three shapes (bars, colour bars, a line) need no library, weigh a few hundred
-bytes each and draw offline. Each is an image named by its title and followed by its numbers as a table, in a
-disclosure, so a screen reader or a curious player reads the same figures. Colours come from the style sheet
-(currentColor and the card colours' classes), so the dark theme needs nothing here; nothing moves.
+Each chart is an image named by its title and followed by its numbers as a table, in a disclosure, so a screen
+reader or a curious player reads the same figures; the drawings and tables themselves, SVG written without a
+library, are history_charts.py's.
 """
 
+from .history_charts import bars
+from .history_charts import figures_table
+from .history_charts import line
 from .history_csv import game_link
 from .history_csv import iso_day
 from .history_stats import PERIODS
@@ -18,11 +20,6 @@ from .text import fill
 from .text import name_list
 from .text import number
 
-WIDTH = 320
-# A bar chart's row: its label above its bar.
-ROW = 34
-LINE_HEIGHT = 150
-MARGIN = 34
 # How many games a line of totals shows, the last ones: more would be a blur on a phone.
 TREND = 30
 
@@ -54,86 +51,12 @@ def _result_link(links: dict, code: str, text: str) -> str:
     return '<a href="{}">{}</a>'.format(escape(game_link(links, code)), text)
 
 
-def _table(caption: str, heads: list, rows: list) -> str:
-    """Return a table of figures (cells already HTML; a row's first cell heads it)."""
-    head = "".join('<th scope="col">{}</th>'.format(h) for h in heads)
-    body = "".join("<tr><th scope=\"row\">{}</th>{}</tr>".format(
-        row[0], "".join("<td>{}</td>".format(cell) for cell in row[1:])) for row in rows)
-    # In a box of its own that scrolls sideways when the screen is narrower than the table (200 % zoom), the
-    # page never: a region named by the caption, reachable by keyboard, as a scrolled area must be.
-    return ('<div class="table-box" role="region" tabindex="0" aria-label="{label}"><table class="figures">'
-            '<caption>{caption}</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>').format(
-        label=_plain(caption), caption=caption, head=head, body=body)
-
-
-def _plain(html: str) -> str:
-    """Return HTML of text and simple tags as an attribute's text: the tags left out, the escapes kept."""
-    out = []
-    inside = False
-    for char in html:
-        if char == "<":
-            inside = True
-        elif char == ">":
-            inside = False
-        elif not inside:
-            out.append(char)
-    return "".join(out)
-
-
 def _figure(words: dict, ident: str, title: str, svg: str, table: str) -> str:
     """Return a chart with its title, and its numbers in a disclosure under it."""
     return ('<figure class="chart" aria-labelledby="{id}-title"><figcaption id="{id}-title">{title}</figcaption>{svg}'
             '<details><summary>{numbers}</summary>{table}</details></figure>').format(
         id=ident, title=title, svg=svg, numbers=_text(words, "numbers"), table=table)
 
-
-def _svg(ident: str, height: int, body: str) -> str:
-    return ('<svg class="chart-drawing" viewBox="0 0 {w} {h}" width="100%" role="img" aria-labelledby="{id}-title"'
-            ' preserveAspectRatio="xMinYMin meet">{body}</svg>').format(w=WIDTH, h=height, id=ident, body=body)
-
-
-def bars(ident: str, rows: list) -> str:
-    """Return horizontal bars, [label, value, shown, class] per row, a label above its bar; negative bars go left."""
-    low = min([0] + [row[1] for row in rows])
-    high = max([1] + [row[1] for row in rows])
-    span = WIDTH - 60
-    zero = (0 - low) * span // (high - low)
-    body = []
-    for n, (label, value, shown, kind) in enumerate(rows):
-        top = n * ROW
-        length = abs(value) * span // (high - low)
-        left = zero - length if value < 0 else zero
-        end = left + length if value >= 0 else zero
-        body.append('<text x="0" y="{y}" class="chart-label">{label}</text>'.format(y=top + 12, label=label))
-        body.append('<rect {}/>'.format(attributes({"x": left, "y": top + 17, "width": max(length, 1), "height": 12,
-                                                    "class": "bar " + kind})))
-        body.append('<text x="{x}" y="{y}" class="chart-value">{shown}</text>'.format(
-            x=end + 4, y=top + 28, shown=shown))
-    return _svg(ident, len(rows) * ROW, "".join(body))
-
-
-def line(ident: str, points: list, shown: list) -> str:
-    """Return a line through the values in order (one per game), its lowest and highest written at the left."""
-    low = min(points)
-    high = max(points)
-    span = max(high - low, 1)
-    inner = LINE_HEIGHT - 20
-    left = MARGIN + 6
-    step = (WIDTH - left - 8) // max(len(points) - 1, 1)
-
-    def y(value):
-        return 10 + (high - value) * inner // span
-
-    xy = ["{},{}".format(left + n * step, y(value)) for n, value in enumerate(points)]
-    body = ['<line x1="{x}" y1="10" x2="{x}" y2="{b}" class="axis"/>'.format(x=MARGIN, b=10 + inner),
-            '<text x="{x}" y="{y}" class="chart-value" text-anchor="end">{v}</text>'.format(
-                x=MARGIN - 4, y=14, v=shown[points.index(high)]),
-            '<text x="{x}" y="{y}" class="chart-value" text-anchor="end">{v}</text>'.format(
-                x=MARGIN - 4, y=10 + inner, v=shown[points.index(low)]) if low < high else ""]
-    if len(points) > 1:
-        body.append('<polyline points="{}" class="trend"/>'.format(" ".join(xy)))
-    body.extend('<circle cx="{}" cy="{}" r="3" class="dot"/>'.format(*p.split(",")) for p in xy)
-    return _svg(ident, LINE_HEIGHT, "".join(body))
 
 
 def filters_form(words: dict, stats: dict, filters: dict) -> str:
@@ -155,10 +78,10 @@ def filters_form(words: dict, stats: dict, filters: dict) -> str:
 
 def wins_chart(words: dict, players: list) -> str:
     rows = [[escape(p["name"]), p["wins"], number(words, p["wins"]), "bar-wins"] for p in players]
-    table = _table(_text(words, "wins_title"), [_text(words, "player"), _text(words, "games"), _text(words, "wins"),
-                                                _text(words, "win_rate")],
-                   [["<bdi>{}</bdi>".format(escape(p["name"])), number(words, p["games"]), number(words, p["wins"]),
-                     percent(words, p["win_rate"])] for p in players])
+    table = figures_table(_text(words, "wins_title"), [_text(words, "player"), _text(words, "games"), _text(words, "wins"),
+                                                       _text(words, "win_rate")],
+                          [["<bdi>{}</bdi>".format(escape(p["name"])), number(words, p["games"]), number(words, p["wins"]),
+                            percent(words, p["win_rate"])] for p in players])
     return _figure(words, "wins", _text(words, "wins_title"), bars("wins", rows), table)
 
 
@@ -178,7 +101,7 @@ def trend(words: dict, ident: str, title: str, games: list, links: dict, ranks=F
     rows = [[_result_link(links, g["code"], _date(g["when"])), number(words, g["total"])]
             + ([escape(words["solo_ranks"][g["rank"]])] if ranks else []) for g in shown]
     return _figure(words, ident, title, line(ident, [g["total"] for g in shown], [number(words, g["total"]) for g in shown]),
-                   _table(title, heads, rows))
+                   figures_table(title, heads, rows))
 
 
 def player_card(words: dict, n: int, player: dict, links: dict) -> str:
@@ -212,7 +135,8 @@ def player_card(words: dict, n: int, player: dict, links: dict) -> str:
                if (column != "monument" or player["monuments"]) and (column != "coins" or player["coins"] is not None)]
     title = _about(words, "colours_title", player["name"], 0)
     by_colour = _figure(words, "colours-{}".format(n), title, bars("colours-{}".format(n), colours),
-                        _table(title, [_text(words, "colour"), _text(words, "average")], [row[:1] + row[2:3] for row in colours]))
+                        figures_table(title, [_text(words, "colour"), _text(words, "average")],
+                                      [row[:1] + row[2:3] for row in colours]))
     return ('<article class="stats-player" aria-labelledby="player-{n}"><h3 id="player-{n}"><bdi>{name}</bdi></h3>'
             '<dl class="figures-list">{facts}</dl>{trend}{by_colour}</article>').format(
         n=n, name=escape(player["name"]), facts=facts, trend=line_of, by_colour=by_colour)
@@ -222,7 +146,7 @@ def buildings_table(words: dict, buildings: list) -> str:
     heads = [_text(words, "building"), _text(words, "per_town"), _text(words, "per_copy"), _text(words, "winner_per_town")]
     rows = [["{} ({})".format(escape(words["cards"][b["card"]]), number(words, b["games"])), decimal(words, b["per_town"]),
              decimal(words, b["per_copy"]), decimal(words, b["winner_per_town"])] for b in buildings]
-    return _table(_text(words, "buildings_caption"), heads, rows)
+    return figures_table(_text(words, "buildings_caption"), heads, rows)
 
 
 def modes_part(words: dict, stats: dict, links: dict) -> str:

@@ -1,8 +1,8 @@
 """Words made into text: escaped for HTML, numbers, placeholders, plural forms and lists, as a language writes them.
 
 The small library every piece draws with (controls.py, result_pieces.py, result_town_pieces.py, town_pieces.py,
-town_square_pieces.py, town_page_pieces.py, table_pieces.py, setup_pieces.py, pad_pieces.py, helper_pieces.py, history_pieces.py),
-on the server and in the browser under MicroPython alike.
+town_square_pieces.py, town_page_pieces.py, table_pieces.py, setup_pieces.py, pad_pieces.py, helper_pieces.py,
+history_pieces.py, history_charts.py), on the server and in the browser under MicroPython alike.
 words are the browser's words (webscore.web.i18n.words.words): how the language writes numbers and lists, its
 plural categories. Nothing here draws an element but an element's attributes.
 """
