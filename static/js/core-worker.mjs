@@ -84,8 +84,8 @@ export async function startCore(loadMicroPython, files) {
     outbox: door(flow, "outbox_json"),
     // The tie's turns form: {code, fields} → {code} or {problems}.
     turns: door(flow, "turns_json"),
-    // The statistics page of the games kept on the phone (webscore/flow/history.py, history_summary.py,
-    // history_stats.py, history_csv.py): {call: stats | csv | import, ...}.
+    // The statistics page of the games kept on the phone (webscore/flow/history_calls.py; history.py,
+    // history_summary.py, history_stats.py, history_csv.py): {call: stats | csv | import, ...}.
     history: door(flow, "history_json"),
     // A result address → {game, view} or {damaged}.
     result: textDoor(flow, "result_json"),

@@ -6,27 +6,23 @@ and steps, never words: problems keep the core's codes, and each side words them
 the pieces (result_pieces.py, result_town_pieces.py, town_pieces.py, town_square_pieces.py, town_page_pieces.py,
 table_pieces.py, setup_pieces.py, controls.py, pad_pieces.py, helper_pieces.py, history_pieces.py, all writing with
 text.py) draw HTML from words they are given.
-The *_json functions are the browser's doors: JSON text in, JSON text out.
+The *_json functions are the browser's doors: JSON text in, JSON text out. A code they open is opened by
+opened_games.py, and the statistics page's calls are answered by history_calls.py.
 """
 
 import json
 
-from ..scoring import CodeError
-from ..scoring import InvalidGame
 from ..scoring import encode
-from ..scoring import game_from_code
 from ..scoring import score_valid_game
 from ..scoring.table import dealer
 from . import bgstats
 from . import controls
 from . import helper_pieces
-from . import history
-from . import history_csv
+from . import history_calls
 from . import history_pieces
-from . import history_stats
-from . import history_summary
 from . import moments
 from . import new_game
+from . import opened_games
 from . import pad_pieces
 from . import result_pieces
 from . import result_view
@@ -49,15 +45,6 @@ def game_key(game: dict) -> str:
     """Return what names a game on a phone while its towns change: the mode, buildings, players, monuments."""
     players = ",".join(str(p["name"]) + ":" + str(p.get("monument") or "") for p in game["players"])
     return "|".join((game["mode"], " ".join(game["buildings"]), players))
-
-
-def _opened(code: str) -> dict:
-    try:
-        return {"game": game_from_code(code)}
-    except CodeError as error:
-        return {"damaged": error.reason}
-    except InvalidGame:
-        return {"damaged": "malformed"}
 
 
 def setup_json(text: str) -> str:
@@ -107,38 +94,13 @@ def setup_json(text: str) -> str:
     return json.dumps(answer)
 
 
-# The code a town step asked about last, opened: the live score asks again with the same code on every tap.
-# A game opened is only read, never changed, by the steps that take it.
-_last_opened = {}
-
-
-def _opened_again(code: str) -> dict:
-    if code not in _last_opened:
-        _last_opened.clear()
-        _last_opened[code] = _opened(code)
-    return _last_opened[code]
-
-
-def _town_of(request: dict) -> dict:
-    """Return the game of a town step's request and its player n ({"game", "n"}), or the answer for a request that
-    names no step: {"damaged"} for a code that does not open, {"no_player"} for a player the game does not have."""
-    opened = _opened_again(str(request.get("code") or ""))
-    n = request.get("n")
-    if "game" not in opened:
-        return opened
-    if type(n) is not int or not 1 <= n <= len(opened["game"]["players"]):
-        # A game without this player: no page, as the server says (404).
-        return {"no_player": True}
-    return {"game": opened["game"], "n": n}
-
-
 def town_json(text: str) -> str:
     """Answer a town step: {"code", "n", "fields", "show"} → what town_step.save() says, or what the step shows
     (step_view, and its "game"; with "problems", placed, where its address holds what no form of ours sends or an
-    answer no town takes: town_step.opened_town); or what _town_of answers for a step that is none. fields holds each
-    key's text, or its texts where an address repeats the key."""
+    answer no town takes: town_step.opened_town); or what opened_games.town_of answers for a step that is none.
+    fields holds each key's text, or its texts where an address repeats the key."""
     request = json.loads(text)
-    step = _town_of(request)
+    step = opened_games.town_of(request)
     if "game" not in step:
         return json.dumps(step)
     game, n = step["game"], step["n"]
@@ -174,11 +136,11 @@ def step_view(game: dict, n: int, fields: dict, town=None) -> dict:
 def live_json(text: str, words: dict) -> str:
     """Answer the live score on a tap: {"code", "n", "fields"} → player n's town as the fields have it (live_town:
     "town") and what the page writes and says for it (town_pieces.live_numbers: "shown"), with the page's words, which the
-    browser's core keeps once (core-worker.mjs); or what _town_of answers for a step that is none. A town at a table
-    says too which towns of its game are handed in ("handed_in": a true or false for each player; anything else is
-    left aside)."""
+    browser's core keeps once (core-worker.mjs); or what opened_games.town_of answers for a step that is none. A town
+    at a table says too which towns of its game are handed in ("handed_in": a true or false for each player; anything
+    else is left aside)."""
     request = json.loads(text)
-    step = _town_of(request)
+    step = opened_games.town_of(request)
     if "game" not in step:
         return json.dumps(step)
     fields = first_values(request.get("fields") or {})
@@ -212,7 +174,7 @@ def live_town(game: dict, n: int, fields: dict, town=None, handed_in=None) -> di
 
 def result_json(code: str) -> str:
     """Answer a result address: {"game", "key", "view", "play"} (result_answer) or {"damaged": reason}."""
-    opened = _opened(code)
+    opened = opened_games.game_of(code)
     if "game" not in opened:
         return json.dumps(opened)
     return json.dumps(result_answer(opened["game"], code))
@@ -227,11 +189,11 @@ def result_answer(game: dict, code: str, result=None) -> dict:
 
 def history_json(text: str) -> str:
     """Answer the statistics page of the games kept on a phone (webscore/flow/history.py; their summaries, figures
-    and CSV in history_summary.py, history_stats.py and history_csv.py), by its call.
+    and CSV in history_summary.py, history_stats.py and history_csv.py), by its call, as history_calls.py answers it.
 
     The phone's list of games travels as the JSON text it keeps ("played": [{"code", "when", "summary"?}]), read
-    and written here, in the core's worker, never parsed on the page's thread; once sent, "same": true stands
-    for it (the list read last, with the summaries added since). "merged" is {name: name}.
+    and written in the core's worker (history_calls.py), never parsed on the page's thread; once sent, "same": true
+    stands for it (the list read last, with the summaries added since). "merged" is {name: name}.
     - "stats": {"played", "merged", "filters", "now", "words", "links"} → {"html"}, and "played" again when
       games were read for the first time (their summaries added, None for a code that does not open);
     - "csv": {"played", "merged", "words"?, "links"?} → {"csv"}: the plays, one row per player, in the words'
@@ -241,69 +203,10 @@ def history_json(text: str) -> str:
       already), or {"problem"} and nothing changed: a file whose games do not all open is damaged;
     - "pad": {"query"} → {"summary"}: a quick pad's, None while it is not finished (the kept games untouched).
     """
-    request = json.loads(text)
-    call = request.get("call")
-    if call == "pad":
-        return json.dumps({"summary": history_summary.summary_of(history_summary.PAD + str(request.get("query") or ""))})
-    # The page sends its games once; then "same": the list read last, with what was added to it since.
-    if request.get("same"):
-        games = _played["games"]
-    else:
-        games = _played["games"] = history.kept(request.get("played"))
-    merged = history.kept_merges(request.get("merged"))
-    if call == "import":
-        return json.dumps(_imported(str(request.get("text") or ""), games, merged))
-    read = 0
-    for game in games:
-        if "summary" not in game:
-            game["summary"] = history_summary.summary_of(game["code"])
-            read += 1
-    if call == "csv":
-        words = request.get("words") or {}
-        answer = {"csv": history_csv.plays_csv(games, merged, words.get("stats", {}).get("csv"), words.get("modes"),
-                                               request.get("links"))}
-    else:
-        filters = request.get("filters") or {}
-        stats = history_stats.stats(games, merged, filters, int(request.get("now") or 0))
-        unreadable = sum(1 for game in games if not game["summary"])
-        answer = {"html": history_pieces.stats_page(request["words"], stats, filters, merged, request["links"],
-                                                    unreadable)}
-    if read:
-        answer["played"] = _kept_text(games)
-    return json.dumps(answer)
+    return json.dumps(history_calls.answer_call(json.loads(text)))
 
 
-def _imported(text: str, games: list, merged: dict) -> dict:
-    """Answer an import (history_json's "import"): the games and merges joined, or the problem and nothing changed."""
-    try:
-        data = json.loads(text)
-    except ValueError:
-        # An export is a JSON object: a file that does not even start as one (the plays' CSV, a picture) is
-        # another kind of file, one that does and breaks off is a damaged export.
-        return {"problem": "damaged-export" if text.lstrip("\ufeff \t\r\n")[:1] == "{" else "not-an-export"}
-    more, more_merged = history.imported(data)
-    if more is None:
-        return {"problem": more_merged}
-    added = history.not_kept(games, more)
-    # Each new game is read now: a code that does not open makes the file damaged, and nothing is taken.
-    for game in added:
-        game["summary"] = history_summary.summary_of(game["code"])
-        if game["summary"] is None:
-            return {"problem": "damaged-export"}
-    joined = _played["games"] = games + added
-    for name, other in more_merged.items():
-        merged.setdefault(name, other)
-    return {"played": _kept_text(joined), "merged": merged, "added": len(added)}
 
-
-# The games the page sent last, as read (the core's worker serves one page: a filter or a merge draws again
-# without the page sending, nor the worker reading, a thousand games again).
-_played = {"games": []}
-
-
-def _kept_text(games: list) -> str:
-    """Return the games as the phone keeps them: JSON without spaces."""
-    return json.dumps(games, separators=(",", ":"))
 
 
 # The pieces drawn by name, by their function's name: by the browser (piece_json) and by the server's templates
@@ -331,7 +234,7 @@ def turns_json(text: str) -> str:
     result the page shows them on (result_answer), the game scored once."""
     request = json.loads(text)
     code = str(request.get("code") or "")
-    opened = _opened(code)
+    opened = opened_games.game_of(code)
     if "game" not in opened:
         return json.dumps(opened)
     game, fields = opened["game"], request.get("fields") or {}
