@@ -214,7 +214,7 @@ def test_the_offline_shell_titles_a_town_with_a_problem_as_the_server_does(clien
            "Befejezed a játszmát?"),
 ])
 def test_the_empty_towns_at_the_end_are_said_then_asked_about(lang, said):
-    """The sentence the table's refusal says (tables/views.py) is the town's line, its one message, then the question."""
+    """The sentence the table's refusal says (tables/saves.py) is the town's line, its one message, then the question."""
     words, texts = page_words(lang)
     assert table_pieces.table_town_lines(words, texts, empty=["Csongork", "Dominika"])["empty"] == said
     assert said.startswith(text.fill(texts["empty_end"], {"names": text.name_list(words, ["Csongork", "Dominika"])}))

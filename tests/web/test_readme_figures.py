@@ -19,9 +19,9 @@ from webscore.scoring.cards import MONUMENTS
 from webscore.scoring.validate import MAX_NAME
 from webscore.web.http.security import STYLE_SHEET
 from webscore.web.tables import towns
+from webscore.web.tables.saves import MAX_SAVE
 from webscore.web.tables.store import LIFETIME
 from webscore.web.tables.store import open_store
-from webscore.web.tables.views import MAX_SAVE
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -378,7 +378,7 @@ def test_the_pages_say_how_long_a_table_is_kept_from_the_stores_lifetime(app, mo
     """The table's start page and its gone page say the store's LIFETIME, its number as the language writes it
     (text.number) and its words counted by it: a lifetime changed changes both pages."""
     assert LIFETIME == 48 * 3600
-    monkeypatch.setattr("webscore.web.tables.views.LIFETIME", hours * 3600)
+    monkeypatch.setattr("webscore.web.tables.blueprint.LIFETIME", hours * 3600)
     client = app.test_client()
     start = client.get("/{}/t/new?code={}".format(lang, SETUP))
     assert start.status_code == 200

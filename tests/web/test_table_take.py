@@ -11,10 +11,11 @@ import pytest
 from support import examples
 from support.tables import empty_setup
 from support.tables import town_code
+from webscore.flow import sync
 from webscore.flow.town_fields import fields_of
 from webscore.languages import LANGUAGES
 from webscore.scoring import encode
-from webscore.web.tables import views as tables
+from webscore.web.tables import take
 from webscore.web.tables.store import open_store
 
 GAME = examples.load("four-players")
@@ -164,7 +165,7 @@ def test_a_town_taken_in_twice_at_once_is_handed_in_once(phone, monkeypatch):
     before = open_store(phone.application).get(table)
     assert phone.post("/en/t/{}/take".format(table), data=form).status_code == 303
     # The second take read the table before the first one saved.
-    monkeypatch.setattr(tables, "_record_or_404", lambda table_id: before)
+    monkeypatch.setattr(take, "record_or_404", lambda table_id: before)
     assert phone.post("/en/t/{}/take".format(table), data=form).status_code == 303
     monkeypatch.undo()
     state = phone.get("/en/t/{}/state".format(table)).json
@@ -206,7 +207,7 @@ def test_a_take_without_a_version_it_changes_is_refused_and_keeps_the_link(phone
 def hand_in_by_phone(phone, table: str, n: int, town: dict, client: str) -> None:
     """Hand in player n's town (from 1) from its own phone, as its outbox does."""
     fields = fields_of(town)
-    set_op = {"seq": 1, "set": {field: [fields.get(field, ""), 0] for field in tables.sync.FIELDS}}
+    set_op = {"seq": 1, "set": {field: [fields.get(field, ""), 0] for field in sync.FIELDS}}
     for op in (set_op, {"seq": 2, "done": True}):
         answer = phone.post("/en/t/{}/{}".format(table, n), json={"client": client, "op": op},
                             headers={"X-Requested-With": "marquoir"})

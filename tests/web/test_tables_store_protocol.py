@@ -60,7 +60,7 @@ def _is_store(node: ast.AST) -> bool:
     """Tell whether an expression is a table store as the app's modules name one."""
     if isinstance(node, ast.Call):
         called = node.func
-        return isinstance(called, ast.Name) and called.id in ("open_store", "_store")
+        return isinstance(called, ast.Name) and called.id in ("open_store", "store")
     return isinstance(node, ast.Name) and node.id == "store"
 
 
@@ -80,7 +80,7 @@ def test_the_app_uses_nothing_of_a_store_the_protocol_does_not_name():
             used.setdefault(name, []).append(path.relative_to(WEB).as_posix())
     unnamed = {name: where for name, where in used.items() if name not in METHODS + ATTRIBUTES}
     assert unnamed == {}
-    # The walk sees the calls there are: open_store(app).get(), _store().change(), store.hit(), store.create().
+    # The walk sees the calls there are: open_store(app).get(), store().change(), store.hit(), store.create().
     assert {"get", "change", "hit", "create"} <= set(used)
 
 
@@ -95,5 +95,5 @@ def test_reached_uses_only_what_the_protocol_names():
 
 
 def test_the_checker_catches_a_call_the_protocol_does_not_name():
-    tree = ast.parse("open_store(app).counted_keys()\nstore.hit('k', 60)\n_store().vacuum()\nother.get(1)")
+    tree = ast.parse("open_store(app).counted_keys()\nstore.hit('k', 60)\nstore().vacuum()\nother.get(1)")
     assert store_uses(tree) == {"counted_keys", "hit", "vacuum"}

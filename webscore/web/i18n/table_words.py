@@ -58,7 +58,7 @@ def _table_words() -> dict:
                        "will say so."),
             "taken_over": _("This town was taken over by another phone. Take it back here? Every phone at the table "
                             "will say so."),
-            # What handing in a town says while towns are empty: the table's refusal (tables/views.py) says it too,
+            # What handing in a town says while towns are empty: the table's refusal (tables/saves.py) says it too,
             # without the question.
             "empty_end": _("Handing this town in ends the game, and %(names)s entered no town yet."),
             "end_game_asked": _("End the game?"),

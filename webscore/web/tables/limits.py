@@ -11,6 +11,7 @@ import hmac
 
 from flask import current_app
 from flask import request
+from flask_babel import gettext as _
 
 from ..http.clients import client_key
 from .store import Limited
@@ -29,6 +30,17 @@ def limited(store, kind: str, limit: int, window: int) -> bool:
 
 # A save past a limit is refused with these words, by the limit's kind (the first part of its key).
 PHONE, TOWN, TABLE, ADDRESS = "save-phone", "save-town", "save-table", "save"
+
+
+def too_many(kind: str) -> str:
+    """Return what a save refused past a limit says: whose saves were too many (save_limits)."""
+    if kind == PHONE:
+        return _("Too many saves from this phone. Please wait a little.")
+    if kind == TOWN:
+        return _("Too many saves to this town. Please wait a little.")
+    if kind == TABLE:
+        return _("Too many saves at this table. Please wait a little.")
+    return _("Too many saves from this network. Please wait a little.")
 
 
 def save_limits(table_id: str, phone: str, n: int, key_hash: str) -> list:

@@ -67,6 +67,11 @@ def sync_towns(record: dict, setup: dict) -> list:
     return towns
 
 
+def sync_town(record: dict, setup: dict, n: int) -> dict:
+    """Return player n's town (from 1) as the sync keeps it (sync_towns)."""
+    return sync_towns(record, setup)[n - 1]
+
+
 def with_town(record: dict, setup: dict, n: int, town: dict, now: float) -> dict:
     """Return the record with player n's town (from 1) as the sync now keeps it, its code and flags in step."""
     i = n - 1
