@@ -56,7 +56,7 @@ def test_extraction_finds_the_strings_of_code_and_templates(extracted):
     assert ("The rules in five minutes", None) in extracted
     assert (("%(num)d resource stored", "%(num)d resources stored"), None) in extracted
     assert ("fed", "Barrett Castle") in extracted
-    # Words said through a language's kept words (i18n.PageWords), as the link preview says them.
+    # Words said through a language's kept words (translating.PageWords), as the link preview says them.
     assert (("%(count)s players share first place with %(total)s point",
              "%(count)s players share first place with %(total)s points"), None) in extracted
     # A counted message marked where it has its one home (labels.WINS), said where it is used.
@@ -132,10 +132,10 @@ def test_setup_page_speaks_the_language(client, lang, words):
 def test_catalogues_are_built_elsewhere_when_the_folder_is_read_only(tmp_path, monkeypatch, read_only_translations):
     import shutil
 
-    from webscore.web import i18n
+    from webscore.web.i18n import catalogues
 
     source = read_only_translations
-    built = i18n.compile_catalogues(source)
+    built = catalogues.compile_catalogues(source)
     assert built != source
     assert (built / "fr" / "LC_MESSAGES" / "messages.mo").exists()
     assert not (source / "fr" / "LC_MESSAGES" / "messages.mo").exists()

@@ -24,9 +24,9 @@ from support.webflow import errors
 from webscore import create_app
 from webscore.scoring import encode
 from webscore.scoring.code import MAX_CODE
-from webscore.web import i18n
 from webscore.web.http.cache import cache
 from webscore.web.http.security import HEADERS
+from webscore.web.i18n import catalogues
 
 RULEBOOK = examples.RULEBOOK_CODE
 FOUR = encode(examples.load("four-players"))
@@ -300,10 +300,10 @@ def test_the_setup_form_says_one_player_plays_solo(mode):
 def test_a_read_only_install_shares_one_catalogue_folder(tmp_path, monkeypatch, read_only_translations):
     source = read_only_translations
     made = []
-    monkeypatch.setattr(i18n.tempfile, "mkdtemp", lambda **kwargs: made.append(kwargs) or str(tmp_path / "other"))
-    first = i18n.compile_catalogues(source)
+    monkeypatch.setattr(catalogues.tempfile, "mkdtemp", lambda **kwargs: made.append(kwargs) or str(tmp_path / "other"))
+    first = catalogues.compile_catalogues(source)
     try:
-        assert i18n.compile_catalogues(source) == first
+        assert catalogues.compile_catalogues(source) == first
         assert first.name.startswith("marquoir-translations-")
         assert (first / "hu" / "LC_MESSAGES" / "messages.mo").exists()
         assert made == []

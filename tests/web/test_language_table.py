@@ -3,7 +3,7 @@
 A catalogue without a row would never be served, and a row without a catalogue would serve English under another
 language's name; a mistyped dictionary or Open Graph locale would be noticed by no page test. A row has no plural
 column: a language's plural rule is Babel's (CLDR's) for its tag, and its catalogue's Plural-Forms header must agree,
-for a counted message's form is chosen by that header (i18n.plural_forms asks it one count of each CLDR category).
+for a counted message's form is chosen by that header (grammar.plural_forms asks it one count of each CLDR category).
 """
 
 import gettext

@@ -15,6 +15,7 @@ from webscore.web.http.addresses import STAND_IN
 from webscore.web.http.addresses import address
 from webscore.web.http.addresses import code_address
 from webscore.web.http.addresses import code_addresses
+from webscore.web.i18n import translating
 from webscore.web.results.pieces import pieces
 
 CODE = examples.RULEBOOK_CODE
@@ -73,7 +74,7 @@ def test_page_words_say_what_the_template_callables_say(app, lang):
     with app.test_request_context("/{}/r/x".format(lang)):
         g.lang = lang
         installed = render_template_string(source, name="<b>Ana & Bo</b>")
-        kept = render_template_string(source, name="<b>Ana & Bo</b>", **i18n.page_words())
+        kept = render_template_string(source, name="<b>Ana & Bo</b>", **translating.page_words())
     assert kept == installed
     assert "&lt;b&gt;Ana &amp; Bo&lt;/b&gt;" in kept and "&lt;2&gt;" in kept
 

@@ -3,14 +3,14 @@
 from flask import g
 from flask_babel import get_locale
 
-from webscore.web import i18n
+from webscore.web.i18n import translating
 
 
 def test_a_word_translated_before_the_language_was_known_is_kept_for_that_language_only(app, client):
     with app.test_request_context("/fr/nowhere", headers={"Accept-Language": "en"}):
         assert str(get_locale()) == "en"
         g.lang = "fr"
-        assert i18n.template_gettext("Back to Marquoir") == "Back to Marquoir"
+        assert translating.template_gettext("Back to Marquoir") == "Back to Marquoir"
     page = client.get("/fr/r/AAAA")
     assert page.status_code == 400
     assert "Back to Marquoir" not in page.text

@@ -14,7 +14,7 @@ from webscore.languages import LANGUAGES
 from webscore.scoring import CodeError
 from webscore.scoring import decode
 from webscore.scoring import encode
-from webscore.web import i18n
+from webscore.web.i18n import grammar
 
 GAME = examples.load("four-players")
 SETUP = encode(empty_setup(GAME))
@@ -143,4 +143,4 @@ def test_counted_words_for_the_browser_have_every_plural_form_of_the_language(la
     app = new_app()
     with app.test_request_context("/{}/".format(lang)):
         app.preprocess_request()
-        assert i18n.plural_forms("%(num)d change waiting to be sent.", "%(num)d changes waiting to be sent.") == forms
+        assert grammar.plural_forms("%(num)d change waiting to be sent.", "%(num)d changes waiting to be sent.") == forms

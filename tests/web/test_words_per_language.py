@@ -11,7 +11,7 @@ from webscore.languages import DEFAULT
 from webscore.languages import LANGUAGES
 from webscore.languages import TRANSLATED
 from webscore.scoring import score
-from webscore.web import i18n
+from webscore.web.i18n import translating
 from webscore.web.results.picture import words_of
 from webscore.web.results.preview import mode_line
 
@@ -27,17 +27,17 @@ def test_words_follow_force_locale_and_come_back_after_it(app):
     result = score(RULEBOOK)
     with app.test_request_context("/en/", headers={"Accept-Language": "en"}):
         g.lang = "en"
-        assert i18n.current_words().locale == "en"
+        assert translating.current_words().locale == "en"
         assert mode_line(RULEBOOK, result) == SOLO_LINES["en"]
         with force_locale("fr"):
-            assert i18n.current_words().locale == "fr"
+            assert translating.current_words().locale == "fr"
             assert mode_line(RULEBOOK, result) == SOLO_LINES["fr"]
             assert mode_line(FOUR, score(FOUR)) == FOUR_LINES["fr"]
             with force_locale("hu"):
-                assert i18n.current_words().locale == "hu"
+                assert translating.current_words().locale == "hu"
                 assert mode_line(RULEBOOK, result) == SOLO_LINES["hu"]
             assert mode_line(RULEBOOK, result) == SOLO_LINES["fr"]
-        assert i18n.current_words().locale == "en"
+        assert translating.current_words().locale == "en"
         assert mode_line(RULEBOOK, result) == SOLO_LINES["en"]
         assert mode_line(FOUR, score(FOUR)) == FOUR_LINES["en"]
 
@@ -45,14 +45,14 @@ def test_words_follow_force_locale_and_come_back_after_it(app):
 def test_words_follow_a_language_refreshed_within_the_request(app):
     result = score(RULEBOOK)
     with app.test_request_context("/hu/", headers={"Accept-Language": "en"}):
-        assert i18n.current_words().locale == "en"
+        assert translating.current_words().locale == "en"
         assert mode_line(RULEBOOK, result) == SOLO_LINES["en"]
         # What the error pages do once the address names the language.
         g.lang = "hu"
         refresh()
-        assert i18n.current_words().locale == "hu"
+        assert translating.current_words().locale == "hu"
         assert mode_line(RULEBOOK, result) == SOLO_LINES["hu"]
-        assert i18n.page_words()["_"]("Without monuments") == "Emlékművek nélkül"
+        assert translating.page_words()["_"]("Without monuments") == "Emlékművek nélkül"
 
 
 def test_a_label_kept_in_one_language_is_never_given_in_another(app):

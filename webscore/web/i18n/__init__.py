@@ -1,17 +1,15 @@
-"""Languages (webscore/languages.py): a /<lang>/ prefix on every page, else the cookie, Accept-Language, English."""
+"""Languages (webscore/languages.py): a /<lang>/ prefix on every page, else the cookie, Accept-Language, English.
 
-import functools
-import hashlib
-import os
-import pathlib
+Here the language of a page: which one it is, its prefix checked and filled in, its cookie, its address in another.
+A page's words in that language are translating.py's, how the language counts and lists grammar.py's, the
+catalogues built as the app starts catalogues.py's.
+"""
+
 import re
-import tempfile
 from urllib.parse import urlencode
 
 from babel import Locale
 from babel import negotiate_locale
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 from flask import abort
 from flask import current_app
 from flask import g
@@ -19,9 +17,6 @@ from flask import redirect
 from flask import request
 from flask import url_for
 from flask_babel import Babel
-from flask_babel import get_locale
-from flask_babel import get_translations
-from markupsafe import Markup
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import dump_cookie
 from werkzeug.http import parse_accept_header
@@ -29,9 +24,11 @@ from werkzeug.routing import BuildError
 
 from ... import languages
 from ..http.addresses import code_address
-from ..http.cache import cache
-from ..http.cache import kept
 from . import hyphens
+from .catalogues import compile_catalogues
+from .translating import template_gettext
+from .translating import template_ngettext
+from .translating import template_pgettext
 
 LANGUAGES = languages.LANGUAGES
 # Each language named in itself, for the language switch.
@@ -41,51 +38,6 @@ COOKIE = "lang"
 # The most Accept-Language tags read: a browser sends one or two per language set, and a header of hundreds
 # (8 KiB pass the limits) would be parsed, sorted and negotiated for every page that asks for it.
 MOST_TAGS = 32
-TRANSLATIONS = pathlib.Path(__file__).resolve().parents[3] / "translations"
-
-
-def compile_catalogues(folder: pathlib.Path = TRANSLATIONS) -> pathlib.Path:
-    """Build each .mo from its .po when missing or older, so only .po files are committed.
-
-    Return the folder holding the catalogues: the translations folder, or, when the app is installed
-    where it may not write, one folder in the temporary directory named after the catalogues' content,
-    so every worker and every restart of the same version shares it instead of leaving its own.
-    """
-    try:
-        _compile_into(folder, folder)
-        return folder
-    except OSError:
-        built = _shared_folder(folder)
-        _compile_into(folder, built)
-        return built
-
-
-def _shared_folder(source: pathlib.Path) -> pathlib.Path:
-    digest = hashlib.sha256()
-    for po_path in sorted(source.glob("*/LC_MESSAGES/messages.po")):
-        digest.update(str(po_path.relative_to(source)).encode() + b"\0" + po_path.read_bytes())
-    folder = pathlib.Path(tempfile.gettempdir()) / "marquoir-translations-{}-{}".format(os.getuid(), digest.hexdigest()[:16])
-    folder.mkdir(mode=0o700, exist_ok=True)
-    stat = folder.stat()
-    if stat.st_uid != os.getuid() or stat.st_mode & 0o022:
-        # Someone else made it first: their catalogues are not to be trusted.
-        return pathlib.Path(tempfile.mkdtemp(prefix="marquoir-translations-"))
-    return folder
-
-
-def _compile_into(source: pathlib.Path, target: pathlib.Path) -> None:
-    for po_path in source.glob("*/LC_MESSAGES/messages.po"):
-        mo_path = target / po_path.relative_to(source).with_suffix(".mo")
-        if mo_path.exists() and mo_path.stat().st_mtime >= po_path.stat().st_mtime:
-            continue
-        with po_path.open("rb") as po_file:
-            catalogue = read_po(po_file)
-        mo_path.parent.mkdir(parents=True, exist_ok=True)
-        # One temporary name per process: workers starting together may build the same file.
-        temporary = mo_path.with_suffix(".mo.{}.tmp".format(os.getpid()))
-        with temporary.open("wb") as mo_file:
-            write_mo(mo_file, catalogue)
-        temporary.replace(mo_path)
 
 
 def preferred_language() -> str:
@@ -206,109 +158,6 @@ def stray_prefix_to(endpoint: str):
     return mark
 
 
-# Template words are kept by (language, message) in the app's cache: asking Babel costs more than drawing
-# the word, and the catalogues do not change while serving. Counted words are kept by count too.
-
-
-def template_gettext(message: str) -> str:
-    """Translate a template's message into the page's language, once per language."""
-    # Keyed on the locale Babel translates with (set once per request), never on a language decided later.
-    return kept("template_words", (str(get_locale()), message), lambda: get_translations().ugettext(message))
-
-
-def template_ngettext(singular: str, plural: str, n: int) -> str:
-    """Translate a template's counted message into the page's language, once per language and count."""
-    return kept("template_words", (str(get_locale()), singular, plural, n),
-                lambda: get_translations().ungettext(singular, plural, n))
-
-
-def template_pgettext(context: str, message: str) -> str:
-    """Translate a template's message in a context into the page's language, once per language."""
-    return kept("template_words", (str(get_locale()), context, message),
-                lambda: get_translations().upgettext(context, message))
-
-
-class PageWords:
-    """A page's `_`, `gettext` and `ngettext` in one language, given to render_template by a page drawn often.
-
-    They say what the callables installed in init_app say (Jinja's newstyle gettext: the translation as
-    markup, always %-formatted with the escaped variables), but the language is found once per page
-    instead of at every word, and a word without variables is kept whole. `plain_gettext` and
-    `plain_ngettext` say what flask_babel's gettext and ngettext do (plain text, the variables put in as
-    they are), for words made in Python (the pieces, the link preview).
-    """
-
-    def __init__(self, locale: str, store):
-        self.locale = locale
-        self.whole = {}
-        # The app's store of translated words (template_words), held: found through current_app at every word,
-        # it cost more than the word.
-        self.store = store
-
-    def gettext(self, message: str, **variables) -> Markup:
-        """Translate a message, its variables escaped into it."""
-        if variables:
-            return Markup(self._translated(message)) % variables
-        if message not in self.whole:
-            # Template messages are literals: as many as the templates hold.
-            self.whole[message] = Markup(self._translated(message)) % {}
-        return self.whole[message]
-
-    def ngettext(self, singular: str, plural: str, n: int, **variables) -> Markup:
-        """Translate a counted message, the count and the variables escaped into it."""
-        variables.setdefault("num", n)
-        return Markup(self.counted(singular, plural, n)) % variables
-
-    def plain_gettext(self, message: str, **variables) -> str:
-        """Translate a message as flask_babel's gettext does: plain text, the variables put in as they are."""
-        translated = self._translated(message)
-        return translated % variables if variables else translated
-
-    def plain_ngettext(self, singular: str, plural: str, n: int, **variables) -> str:
-        """Translate a counted message as flask_babel's ngettext does: plain text, the count and variables as they are."""
-        variables.setdefault("num", n)
-        return self.counted(singular, plural, n) % variables
-
-    def counted(self, singular: str, plural: str, n: int) -> str:
-        """Return the translation of a counted message for n, as it is (nothing put in, nothing escaped)."""
-        return self.store.get((self.locale, singular, plural, n), _ungettext, singular, plural, n)
-
-    def _translated(self, message: str) -> str:
-        # Babel's catalogue is the one of this page's language: the words are chosen by get_locale().
-        return self.store.get((self.locale, message), _ugettext, message)
-
-
-def _ugettext(message: str) -> str:
-    """Return a message in the current page's language, from Babel's catalogue (get_locale() chooses it)."""
-    return get_translations().ugettext(message)
-
-
-def _ungettext(singular: str, plural: str, n: int) -> str:
-    """Return a counted message for n in the current page's language, from Babel's catalogue."""
-    return get_translations().ungettext(singular, plural, n)
-
-
-def words_in(locale: str) -> PageWords:
-    """Return the kept words of a locale (one of ours, as Babel names it)."""
-    return kept("page_words", locale, lambda: PageWords(locale, cache()["template_words"]))
-
-
-def current_words() -> PageWords:
-    """Return the kept words of the language Babel speaks now: found once, for a page's many words."""
-    locale = get_locale()
-    # Naming the locale costs more than finding it: named once a request, again only if it changes.
-    seen = g.get("marquoir_words")
-    if seen is None or seen[0] is not locale:
-        seen = g.marquoir_words = (locale, words_in(str(locale)))
-    return seen[1]
-
-
-def page_words() -> dict:
-    """Return the translating callables of the language Babel speaks now, to pass to render_template."""
-    words = current_words()
-    return {"_": words.gettext, "gettext": words.gettext, "ngettext": words.ngettext}
-
-
 def init_app(app) -> None:
     """Set up Flask-Babel with the page's language and build the catalogues."""
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(compile_catalogues()))
@@ -330,48 +179,3 @@ def add_lang(endpoint, values) -> None:
     """Fill in the page's language for any address that takes one."""
     if "lang" not in values and current_app.url_map.is_endpoint_expecting(endpoint, "lang"):
         values["lang"] = current_language()
-
-
-# The browser picks a counted message's form by the count's category; every count the app shows (squares,
-# buildings, points, changes waiting) is well below this.
-COUNTS = 10000
-
-
-def plural_categories(lang: str) -> dict:
-    """Return the CLDR plural category of every count below COUNTS that is not "other", by Babel's rule."""
-    return dict(_plural_categories(lang))
-
-
-# Babel's rules are the same for a language in every app of a process: each is asked once per process (made
-# per app, as the stores keep their values, asking it 2 x 10,000 times made a third of a new app's first page).
-@functools.lru_cache(maxsize=len(LANGUAGES))
-def _plural_categories(lang: str) -> dict:
-    rule = Locale.parse(lang).plural_form
-    categories = ((n, rule(n)) for n in range(COUNTS))
-    return {str(n): category for n, category in categories if category != "other"}
-
-
-def list_patterns(lang: str) -> dict:
-    """Return how the language joins a list ("{0}, {1}", "{0} and {1}"), Babel's patterns for format_list."""
-    return dict(Locale.parse(lang).list_patterns["standard"])
-
-
-def plural_forms(singular: str, plural: str) -> dict:
-    """Return a counted message's forms by CLDR plural category, with %(num)d left for the browser."""
-    translations = get_translations()
-    return {category: translations.ungettext(singular, plural, n) for category, n in _first_counts(current_language())}
-
-
-@functools.lru_cache(maxsize=len(LANGUAGES))
-def _first_counts(lang: str) -> tuple:
-    """Return each CLDR plural category of a language with the first count that takes it, by Babel's rule (per
-    process, as _plural_categories)."""
-    rule = Locale.parse(lang).plural_form
-    # Babel leaves "other" out of a rule's tags: every language has it.
-    wanted = len(set(rule.tags) | {"other"})
-    first = {}
-    for n in list(range(0, 200)) + [1000000]:
-        first.setdefault(rule(n), n)
-        if len(first) == wanted:
-            break
-    return tuple(first.items())

@@ -7,6 +7,7 @@ from flask_babel import pgettext
 
 from ...languages import ROWS
 from .. import i18n
+from . import grammar
 
 
 def history_words() -> dict:
@@ -15,9 +16,9 @@ def history_words() -> dict:
     return {
         "decimal": get_decimal_symbol(locale=lang),
         "percent": format_percent(0.12, locale=lang).replace("12", "%(num)s", 1),
-        "games_counted": i18n.plural_forms("%(num)s game", "%(num)s games"),
-        "unreadable": i18n.plural_forms("%(num)d kept game could not be read.", "%(num)d kept games could not be read."),
-        "imported": i18n.plural_forms("%(num)d game added.", "%(num)d games added."),
+        "games_counted": grammar.plural_forms("%(num)s game", "%(num)s games"),
+        "unreadable": grammar.plural_forms("%(num)d kept game could not be read.", "%(num)d kept games could not be read."),
+        "imported": grammar.plural_forms("%(num)d game added.", "%(num)d games added."),
         "no_games": _("No finished game is kept on this phone yet: the result of each game you finish here is kept."),
         "no_core": _("The statistics cannot be drawn on this phone now: open this page again with the network on."),
         "period": _("Period"),
@@ -74,7 +75,7 @@ def history_words() -> dict:
         "same_name": _("Choose two different names."),
         "persisted": _("This browser keeps these games until you delete them."),
         "may_evict": _("This browser may delete these games when the phone runs short of space: export them to keep a copy."),
-        "delete_confirm": i18n.plural_forms(
+        "delete_confirm": grammar.plural_forms(
             "Delete %(num)d game kept on this phone for these statistics, whatever the period and players chosen?",
             "Delete %(num)d games kept on this phone for these statistics, whatever the period and players chosen?"),
         # Asked where the core cannot start, so cannot write how many games a deletion forgets.

@@ -9,6 +9,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext as _lp
 
 from ...languages import ROWS
+from .translating import current_words
 
 CARD_NAMES = {
     "cottage": _l("Cottage"),
@@ -336,9 +337,7 @@ class PerLanguage:
         self.translated = {}
 
     def __getitem__(self, key):
-        from . import current_words
-
-        # Keyed on the locale Babel translates the words with (as i18n's kept words are), never on a
+        # Keyed on the locale Babel translates the words with (as translating's kept words are), never on a
         # language decided otherwise: under force_locale the two differ.
         locale = current_words().locale
         if locale not in self.translated:

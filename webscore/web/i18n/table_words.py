@@ -6,7 +6,7 @@ from flask_babel import pgettext
 
 from ...flow.controls import page_title
 from ...flow.text import sentences
-from .. import i18n
+from . import grammar
 from .labels import plural_pair
 
 
@@ -37,14 +37,14 @@ def _table_words() -> dict:
             "status_least": _("%(status)s · at least %(total)s"),
             # What the phone says of its outbox: never "saved" while anything waits to be sent.
             "saving": _("Saving…"), "all_saved": _("All saved."), "saved_at": _("Last saved at %(time)s."),
-            "waiting": i18n.plural_forms(*plural_pair("%(num)d change waiting to be sent.",
-                                                       "%(num)d changes waiting to be sent.")),
+            "waiting": grammar.plural_forms(*plural_pair("%(num)d change waiting to be sent.",
+                                                         "%(num)d changes waiting to be sent.")),
             "unreachable": _("Can't reach the table; trying again."), "handed_in": _("Handed in."),
             # Handed in by another phone that took the town in from its link (sync.public's taken_in).
             "taken_in": _("Taken over and handed in on another phone."),
             "not_saved": _("Not saved: %(reason)s"), "not_handed_in": _("Not handed in: %(reason)s"),
             # A problem that keeps a town from being handed in, and the squares it concerns (table_pieces).
-            "on_squares": i18n.plural_forms("%(problem)s Square %(squares)s.", "%(problem)s Squares %(squares)s."),
+            "on_squares": grammar.plural_forms("%(problem)s Square %(squares)s.", "%(problem)s Squares %(squares)s."),
             "changed_elsewhere": _("Changed on another phone: %(what)s."),
             "handed_in_elsewhere": _("This town was handed in on another phone."),
             "reopened_elsewhere": _("This town was opened again on another phone."),

@@ -28,7 +28,9 @@ from ...scoring.validate import MONUMENT_FACTS
 from .. import i18n
 from ..http.addresses import browser_routes
 from ..http.cache import kept
+from . import grammar
 from . import labels
+from . import translating
 from .hyphens import SOFT_HYPHEN
 from .hyphens import hyphenated
 from .problems import MESSAGES as PROBLEM_MESSAGES
@@ -39,7 +41,7 @@ from .problems import UNREADABLE
 def ui_words() -> dict:
     """Return the page words the browser needs to draw a town or a result by itself (words()["ui"]).
 
-    Not i18n.page_words(), the translating callables given to render_template.
+    Not translating.page_words(), the translating callables given to render_template.
     """
     return {
         "town_of": _("Town of %(name)s"),
@@ -62,7 +64,7 @@ def ui_words() -> dict:
         "turns_uncounted": _("We did not count them"),
         # After "we did not count them": the turns are taken as equal, and the boxes are left blank.
         "turns_taken_equal": _("Turns not counted: taken as equal."),
-        "unfinished": i18n.plural_forms("The town of %(names)s is empty or barely begun: see the scores anyway?",
+        "unfinished": grammar.plural_forms("The town of %(names)s is empty or barely begun: see the scores anyway?",
                                   "The towns of %(names)s are empty or barely begun: see the scores anyway?"),
         "tap_hint": _("Tap a building, then the squares it stands on."),
         "undo": _("Undo"),
@@ -99,16 +101,16 @@ def ui_words() -> dict:
         "fed_by_row": _("%(feeder)s, row %(line)s (1 coin)"),
         "fed_by_column": _("%(feeder)s, column %(line)s (1 coin)"),
         "fed_by_pair": _("%(feeder)s (paid in coins, 1 per 2)"),
-        "coins_spent": i18n.plural_forms("%(num)d coin spent on feeding", "%(num)d coins spent on feeding"),
-        "coins_left": i18n.plural_forms("%(num)d coin left in the chest", "%(num)d coins left in the chest"),
-        "coins_left_double": i18n.plural_forms("%(num)d coin left in the chest, 2 points each with the Estival Festival",
+        "coins_spent": grammar.plural_forms("%(num)d coin spent on feeding", "%(num)d coins spent on feeding"),
+        "coins_left": grammar.plural_forms("%(num)d coin left in the chest", "%(num)d coins left in the chest"),
+        "coins_left_double": grammar.plural_forms("%(num)d coin left in the chest, 2 points each with the Estival Festival",
                                                "%(num)d coins left in the chest, 2 points each with the Estival Festival"),
         "scores": _("Scores"),
         # Who won, above the ranking, in the link preview and the picture (labels.WINS and its kin, result_pieces.headline).
-        "wins": i18n.plural_forms(*labels.WINS),
-        "tie_for_first": i18n.plural_forms(*labels.TIE_FOR_FIRST),
-        "solo_scores": i18n.plural_forms(*labels.SOLO_SCORES),
-        "shared_first": i18n.plural_forms(*labels.SHARED_FIRST),
+        "wins": grammar.plural_forms(*labels.WINS),
+        "tie_for_first": grammar.plural_forms(*labels.TIE_FOR_FIRST),
+        "solo_scores": grammar.plural_forms(*labels.SOLO_SCORES),
+        "shared_first": grammar.plural_forms(*labels.SHARED_FIRST),
         "score_pad": _("Score pad"),
         "colour": _("Colour"),
         "total": _("Total"),
@@ -259,14 +261,14 @@ def square_words(lang: str) -> dict:
 
 def words() -> dict:
     """Return every word the browser needs to draw towns and results, in the page's language."""
-    counted = {code: i18n.plural_forms(*pair) for code, pair in labels.COUNTED_REASONS.items()}
+    counted = {code: grammar.plural_forms(*pair) for code, pair in labels.COUNTED_REASONS.items()}
     lang = words_language()
     return {
         "lang": lang,
         # How numbers are written and which form a count takes, by Babel: the browser follows them as they are.
         "number": labels.number_words(lang),
-        "plurals": i18n.plural_categories(lang),
-        "lists": i18n.list_patterns(lang),
+        "plurals": grammar.plural_categories(lang),
+        "lists": grammar.list_patterns(lang),
         "dates": date_words(lang),
         "routes": browser_routes(current_app.url_map),
         "cards": {card: str(name) for card, name in labels.CARD_NAMES.items()},
@@ -280,14 +282,14 @@ def words() -> dict:
         "modes": {mode: str(name) for mode, name in labels.MODE_NAMES.items()},
         "solo_ranks": {rank: str(name) for rank, name in labels.SOLO_RANKS.items()},
         "tie_breaks": {tie: str(name) for tie, name in labels.TIE_BREAKS.items()},
-        "tie_counted": {tie: i18n.plural_forms(*pair) for tie, pair in labels.TIE_COUNTED.items()},
+        "tie_counted": {tie: grammar.plural_forms(*pair) for tie, pair in labels.TIE_COUNTED.items()},
         "reasons": {code: str(text) for code, text in labels.PLAIN_REASONS.items()},
         "fed_reasons": {card: {code: str(text) for code, text in by_code.items()}
                         for card, by_code in labels.FED_REASONS.items()},
         "resources": {resource: str(name) for resource, name in labels.RESOURCE_NAMES.items()},
         "counted": counted,
-        "points": i18n.plural_forms("%(num)s point", "%(num)s points"),
-        "empties": i18n.plural_forms("%(num)d empty square", "%(num)d empty squares"),
+        "points": grammar.plural_forms("%(num)s point", "%(num)s points"),
+        "empties": grammar.plural_forms("%(num)d empty square", "%(num)d empty squares"),
         "problems": {code: str(text) for code, text in PROBLEM_MESSAGES.items()},
         # The words of the messages a square says that the language lets break, with a soft hyphen there: a square's
         # message shows each whole where it fits a line, broken there alone where it does not ("3 res-/sources"),
@@ -331,7 +333,7 @@ def date_words(lang: str) -> dict:
 def words_language() -> str:
     """Return the language the browser's words are made in: the one Babel translates with now, the page's, or the one
     force_locale speaks (a picture drawn in another language than its page's), so their every part agrees."""
-    return i18n.current_words().locale
+    return translating.current_words().locale
 
 
 def page_words_of_browser() -> dict:

@@ -24,6 +24,7 @@ from ..http.assets import Encoded
 from ..http.assets import encoded_response
 from ..http.cache import cache
 from ..http.cache import kept
+from ..i18n import catalogues
 from . import bundle
 
 bp = Blueprint("offline", __name__, template_folder="templates")
@@ -61,7 +62,7 @@ def version() -> str:
     """Return a version that changes whenever a stored asset, a core file, a template or a catalogue does."""
     # The app's templates and each capability's own (webscore/web/*/templates).
     templates = sorted(pathlib.Path(current_app.root_path).glob("**/templates"))
-    folders = [_static_folder(), *templates, i18n.TRANSLATIONS]
+    folders = [_static_folder(), *templates, catalogues.TRANSLATIONS]
     folders += [PACKAGE / package for package in BROWSER_PACKAGES]
     files = tuple(path for folder in folders for path in sorted(folder.rglob("*"))
                   if path.is_file() and path.suffix in ASSET_SUFFIXES + (".py", ".html", ".po"))

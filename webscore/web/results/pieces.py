@@ -184,7 +184,7 @@ class Pieces:
 def pieces() -> Pieces:
     """Return the pieces for this page's language and address of the rules, made on first use."""
     rules = address("pages.rules", lang=current_language())
-    # Keyed on the locale Babel translates with, as the template words are (see i18n.template_gettext).
+    # Keyed on the locale Babel translates with, as the template words are (see translating.template_gettext).
     return kept("pieces", (str(get_locale()), rules), lambda: Pieces(rules))
 
 

@@ -8,6 +8,7 @@ from ...flow.result_view import ranking
 from ...languages import ROWS
 from .. import i18n
 from ..http.addresses import code_address
+from ..i18n import translating
 from ..i18n.words import page_words_of_browser
 
 # Open Graph names a locale with its territory (the language table's og_locale).
@@ -31,7 +32,7 @@ def mode_line(game: dict, result: dict, written=None) -> str:
 
 def ranking_line(result: dict, order: list, words, written: dict) -> str:
     """Return every place, name and total on one line, players in order (result_view.ranking), in the page's words
-    (i18n.current_words) and the browser's (page_words_of_browser)."""
+    (translating.current_words) and the browser's (page_words_of_browser)."""
     players = result["players"]
     return " · ".join(
         words.plain_ngettext("%(place)s. %(name)s, %(total)s point", "%(place)s. %(name)s, %(total)s points",
@@ -44,7 +45,7 @@ def preview_text(game: dict, result: dict, written=None, order=None) -> tuple:
     """Return the title and the description of a result's link preview, in the page's language. written and order:
     the browser's words of the page and the players' order (result_view.ranking), when found already."""
     # The page's words found once: each finding asks Babel for the page's locale again.
-    words, written, order = i18n.current_words(), written or page_words_of_browser(), order or ranking(result)
+    words, written, order = translating.current_words(), written or page_words_of_browser(), order or ranking(result)
     return (words.plain_gettext("%(headline)s · Tiny Towns", headline=headline(game, result, False, written, order)),
             mode_line(game, result, written) + " — " + ranking_line(result, order, words, written))
 
@@ -55,7 +56,7 @@ def link_preview(game: dict, result: dict, code: str, text=None) -> SimpleNamesp
     text: its title and description when already made (preview_text).
     """
     lang = i18n.current_language()
-    words = i18n.current_words()
+    words = translating.current_words()
     title, description = text or preview_text(game, result)
     # Attributes rather than a dict's keys: the template asks for each twice or three times.
     return SimpleNamespace(

@@ -33,6 +33,7 @@ from ..http import page_cache
 from ..http.addresses import code_address
 from ..http.addresses import code_addresses
 from ..http.addresses import root_url
+from ..i18n import translating
 from . import frames
 from . import picture as pictures
 from .pieces import pieces
@@ -115,7 +116,7 @@ def render(game: dict, code: str, turn_problems=None, result=None):
         page = result_pieces.result_page(words.browser_words, view, parts, False)
         return render_template("results.html", code=code, page=Markup(page), share_url=share_url(code),
                                preview=link_preview(game, result, code, (parts["title"], parts["description"])),
-                               **i18n.page_words())
+                               **translating.page_words())
 
     parts = game_parts(game, code, view, preview, turn_problems, words)
     if view["asks_turns"] or turn_problems or request.args or code in root_url():

@@ -1,0 +1,58 @@
+"""How a language counts and lists, from Babel's CLDR data, for the words given to the browser.
+
+The browser words a count and a list itself (the flow's text.py, under MicroPython): it is given each counted
+message's forms by plural category, the category of every count it may show, and the patterns that join a list.
+Apart from the catalogues' words (translating.py) because these are the language's rules, asked once per process.
+"""
+
+import functools
+
+from babel import Locale
+from flask_babel import get_translations
+
+from . import LANGUAGES
+from . import current_language
+
+# The browser picks a counted message's form by the count's category; every count the app shows (squares,
+# buildings, points, changes waiting) is well below this.
+COUNTS = 10000
+
+
+def plural_categories(lang: str) -> dict:
+    """Return the CLDR plural category of every count below COUNTS that is not "other", by Babel's rule."""
+    return dict(_plural_categories(lang))
+
+
+# Babel's rules are the same for a language in every app of a process: each is asked once per process (made
+# per app, as the stores keep their values, asking it 2 x 10,000 times made a third of a new app's first page).
+@functools.lru_cache(maxsize=len(LANGUAGES))
+def _plural_categories(lang: str) -> dict:
+    rule = Locale.parse(lang).plural_form
+    categories = ((n, rule(n)) for n in range(COUNTS))
+    return {str(n): category for n, category in categories if category != "other"}
+
+
+def list_patterns(lang: str) -> dict:
+    """Return how the language joins a list ("{0}, {1}", "{0} and {1}"), Babel's patterns for format_list."""
+    return dict(Locale.parse(lang).list_patterns["standard"])
+
+
+def plural_forms(singular: str, plural: str) -> dict:
+    """Return a counted message's forms by CLDR plural category, with %(num)d left for the browser."""
+    translations = get_translations()
+    return {category: translations.ungettext(singular, plural, n) for category, n in _first_counts(current_language())}
+
+
+@functools.lru_cache(maxsize=len(LANGUAGES))
+def _first_counts(lang: str) -> tuple:
+    """Return each CLDR plural category of a language with the first count that takes it, by Babel's rule (per
+    process, as _plural_categories)."""
+    rule = Locale.parse(lang).plural_form
+    # Babel leaves "other" out of a rule's tags: every language has it.
+    wanted = len(set(rule.tags) | {"other"})
+    first = {}
+    for n in list(range(0, 200)) + [1000000]:
+        first.setdefault(rule(n), n)
+        if len(first) == wanted:
+            break
+    return tuple(first.items())
