@@ -10,8 +10,8 @@ from webscore.scoring import encode
 from webscore.scoring import problems
 from webscore.scoring.cards import ALL_BUILDINGS
 from webscore.scoring.cards import ALL_MONUMENTS
-from webscore.web.i18n.labels import CARD_NAMES
-from webscore.web.i18n.labels import REMINDERS
+from webscore.web.i18n.cards import CARD_NAMES
+from webscore.web.i18n.cards import REMINDERS
 
 NAMES = {"en": {"root-cellar": "Root Cellar", "hollow-hill": "Hollow Hill"},
          "fr": {"root-cellar": "Cellier", "hollow-hill": "Colline creuse"},

@@ -4,8 +4,8 @@ import pytest
 
 from webscore.flow import result_town_pieces
 from webscore.scoring.cards import colour_of
-from webscore.web.i18n.labels import CARD_NAMES
-from webscore.web.i18n.labels import FED_REASONS
+from webscore.web.i18n.cards import CARD_NAMES
+from webscore.web.i18n.reasons import FED_REASONS
 from webscore.web.results.pieces import Pieces
 from webscore.web.results.pieces import pieces
 

@@ -18,7 +18,7 @@ from support.towns import town
 from webscore.scoring import score
 from webscore.scoring.cards import ALL_BUILDINGS
 from webscore.scoring.cards import ALL_MONUMENTS
-from webscore.web.i18n.labels import REMINDERS
+from webscore.web.i18n.cards import REMINDERS
 
 EMPTY = ". . . ."
 NONE = (EMPTY, EMPTY, EMPTY, EMPTY)

@@ -18,9 +18,9 @@ from webscore.scoring.cards import FORTUNE_BUILDINGS
 from webscore.scoring.cards import FORTUNE_MONUMENTS
 from webscore.scoring.cards import MONUMENTS
 from webscore.scoring.cards import colour_of
-from webscore.web.i18n.labels import CARD_NAMES
+from webscore.web.i18n.cards import CARD_NAMES
+from webscore.web.i18n.cards import RULES_NOTES
 from webscore.web.i18n.labels import COLOUR_NAMES
-from webscore.web.i18n.labels import RULES_NOTES
 
 FORTUNE_CARDS = sorted(FORTUNE_BUILDINGS) + sorted(FORTUNE_MONUMENTS)
 HEADINGS = {"en": ("Fortune", "Tiny Trees"), "fr": ("Fortune", "Tiny Trees"), "hu": ("Fortune", "Tiny Trees")}

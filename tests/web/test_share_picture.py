@@ -25,7 +25,7 @@ from webscore.scoring import problems
 from webscore.scoring.cards import ALL_BUILDINGS
 from webscore.scoring.cards import ALL_MONUMENTS
 from webscore.scoring.cards import colour_of
-from webscore.web.i18n.labels import CARD_NAMES
+from webscore.web.i18n.cards import CARD_NAMES
 from webscore.web.results import picture
 
 CODE = examples.FOUR_PLAYERS_CODE

@@ -1,15 +1,18 @@
-"""How a language counts and lists, from Babel's CLDR data, for the words given to the browser.
+"""How a language counts, lists and writes numbers, from Babel's CLDR data, for the words given to the browser.
 
-The browser words a count and a list itself (the flow's text.py, under MicroPython): it is given each counted
-message's forms by plural category, the category of every count it may show, and the patterns that join a list.
-Apart from the catalogues' words (translating.py) because these are the language's rules, asked once per process.
+The browser words a count, a list and a number itself (the flow's text.py, under MicroPython): it is given each
+counted message's forms by plural category (a message marked with plural_pair where it has its one home), the
+category of every count it may show, the patterns that join a list and how whole numbers are grouped. Apart from
+the catalogues' words (translating.py) because these are the language's rules, asked once per process.
 """
 
 import functools
 
 from babel import Locale
+from babel.numbers import get_group_symbol
 from flask_babel import get_translations
 
+from ...languages import ROWS
 from . import LANGUAGES
 from . import current_language
 
@@ -56,3 +59,24 @@ def _first_counts(lang: str) -> tuple:
         if len(first) == wanted:
             break
     return tuple(first.items())
+
+
+def plural_pair(singular: str, plural: str) -> tuple:
+    """Mark a counted message for extraction (keyword plural_pair:1,2); it is translated where used."""
+    return singular, plural
+
+
+# CLDR's minimumGroupingDigits, which the browser's Intl.NumberFormat follows and Babel does not (Hungarian
+# leaves four-digit numbers whole: "7992", "12 345"), by the language table.
+MINIMUM_GROUPING_DIGITS = {row.tag: row.minimum_grouping_digits for row in ROWS}
+MINUS = "\u2212"
+
+
+def number_words(lang: str) -> dict:
+    """Return how a language writes whole numbers, for the flow's text.number, which writes every number shown.
+
+    The group separator and the group size are Babel's; numbers from `grouped_from` on are grouped.
+    """
+    return {"minus": MINUS, "group": get_group_symbol(locale=lang),
+            "grouping": Locale.parse(lang).decimal_formats[None].grouping[0],
+            "grouped_from": 10 ** (2 + MINIMUM_GROUPING_DIGITS.get(lang, 1))}

@@ -7,7 +7,7 @@ from flask_babel import pgettext
 from ...flow.controls import page_title
 from ...flow.text import sentences
 from . import grammar
-from .labels import plural_pair
+from .grammar import plural_pair
 
 
 def table_words() -> dict:

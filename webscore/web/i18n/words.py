@@ -4,7 +4,7 @@ result, the helpers and the offline shell by itself, and the constants of the co
 
 Every page whose scripts draw gives them as JSON (browser_words() in a template, read by static/js/words.mjs);
 the pieces both sides draw (webscore/flow/*_pieces.py, controls.py) take the same words on the server (piece_words(),
-page_words_of_browser). The wording itself stays in labels.py and problems.py.
+page_words_of_browser). The wording itself stays in cards.py, reasons.py, labels.py and problems.py.
 """
 
 import json
@@ -28,8 +28,10 @@ from ...scoring.validate import MONUMENT_FACTS
 from .. import i18n
 from ..http.addresses import browser_routes
 from ..http.cache import kept
+from . import cards
 from . import grammar
 from . import labels
+from . import reasons
 from . import translating
 from .hyphens import SOFT_HYPHEN
 from .hyphens import hyphenated
@@ -261,31 +263,31 @@ def square_words(lang: str) -> dict:
 
 def words() -> dict:
     """Return every word the browser needs to draw towns and results, in the page's language."""
-    counted = {code: grammar.plural_forms(*pair) for code, pair in labels.COUNTED_REASONS.items()}
+    counted = {code: grammar.plural_forms(*pair) for code, pair in reasons.COUNTED_REASONS.items()}
     lang = words_language()
     return {
         "lang": lang,
         # How numbers are written and which form a count takes, by Babel: the browser follows them as they are.
-        "number": labels.number_words(lang),
+        "number": grammar.number_words(lang),
         "plurals": grammar.plural_categories(lang),
         "lists": grammar.list_patterns(lang),
         "dates": date_words(lang),
         "routes": browser_routes(current_app.url_map),
-        "cards": {card: str(name) for card, name in labels.CARD_NAMES.items()},
+        "cards": {card: str(name) for card, name in cards.CARD_NAMES.items()},
         # As a town's square shows them: broken only where the language lets a word break.
         # A square is a quarter of a phone wide: there a name's words may each have a line, and the no-break space that
         # keeps « Fort Ronce-de-Fer » whole in a sentence would force a break inside a word.
         "square_cards": {card: hyphenated(lang, str(name).replace("\u00a0", " "))
-                         for card, name in labels.CARD_NAMES.items()},
+                         for card, name in cards.CARD_NAMES.items()},
         "colours": {colour: str(name) for colour, name in labels.COLOUR_NAMES.items()},
         "colour_labels": {colour: str(name) for colour, name in labels.COLOUR_LABELS.items()},
         "modes": {mode: str(name) for mode, name in labels.MODE_NAMES.items()},
         "solo_ranks": {rank: str(name) for rank, name in labels.SOLO_RANKS.items()},
         "tie_breaks": {tie: str(name) for tie, name in labels.TIE_BREAKS.items()},
         "tie_counted": {tie: grammar.plural_forms(*pair) for tie, pair in labels.TIE_COUNTED.items()},
-        "reasons": {code: str(text) for code, text in labels.PLAIN_REASONS.items()},
+        "reasons": {code: str(text) for code, text in reasons.PLAIN_REASONS.items()},
         "fed_reasons": {card: {code: str(text) for code, text in by_code.items()}
-                        for card, by_code in labels.FED_REASONS.items()},
+                        for card, by_code in reasons.FED_REASONS.items()},
         "resources": {resource: str(name) for resource, name in labels.RESOURCE_NAMES.items()},
         "counted": counted,
         "points": grammar.plural_forms("%(num)s point", "%(num)s points"),

@@ -24,8 +24,8 @@ from ...scoring.pad import pad_from_fields
 from ...scoring.validate import MAX_PLAYERS
 from .. import i18n
 from ..http import page_cache
+from ..i18n.cards import RULES_NOTES
 from ..i18n.history_words import history_words
-from ..i18n.labels import RULES_NOTES
 from ..i18n.labels import name_slots
 from ..i18n.words import page_words_of_browser
 

@@ -21,7 +21,7 @@ from ...flow.text import number
 from ...scoring import game_from_code
 from ...scoring import score_valid_game
 from ...scoring.cards import colour_of
-from ..i18n.labels import CARD_NAMES
+from ..i18n.cards import CARD_NAMES
 from ..i18n.words import page_words_of_browser
 from .preview import headline
 from .preview import mode_line

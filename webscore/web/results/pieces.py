@@ -8,7 +8,7 @@ together from them. A result page's parts (its ranking, each town with its grid 
 are drawn by webscore.flow.result_pieces.result_parts (each town by result_town_pieces.town), the very
 functions the offline shell runs under MicroPython, from the browser's words; the squares, lines, pad heads
 and cells they draw are kept here.
-The wording itself stays in labels.py.
+The wording itself stays in i18n/ (cards.py, reasons.py, labels.py).
 """
 
 import json
@@ -28,6 +28,7 @@ from ...scoring.cards import ALL_MONUMENTS
 from ..http.addresses import address
 from ..http.cache import Store
 from ..http.cache import kept
+from ..i18n import cards
 from ..i18n import current_language
 from ..i18n import labels
 from ..i18n.hyphens import hyphenated
@@ -50,8 +51,8 @@ class Pieces:
 
     def __init__(self, rules: str):
         self.rules = rules
-        self.names = {card: str(name) for card, name in labels.CARD_NAMES.items()}
-        self.reminders = {card: str(words) for card, words in labels.REMINDERS.items()}
+        self.names = {card: str(name) for card, name in cards.CARD_NAMES.items()}
+        self.reminders = {card: str(words) for card, words in cards.REMINDERS.items()}
         # The words the offline shell draws a result with: the result's pieces are drawn from them here too.
         self.browser_words = json.loads(words_json())
         self.layouts = {card: self._layout(card) for card in LAYOUTS}
