@@ -29,9 +29,9 @@ from webscore.web.http import buffering
 from webscore.web.http.buffering import ANSWER_SECONDS
 from webscore.web.http.buffering import REQUEST_SECONDS
 from webscore.web.http.buffering import BufferingWorker
-from webscore.web.http.buffering import Connection
-from webscore.web.http.buffering import Gathered
-from webscore.web.http.buffering import Outgoing
+from webscore.web.http.connections import Connection
+from webscore.web.http.connections import Gathered
+from webscore.web.http.connections import Outgoing
 from webscore.web.http.framing import MAX_BODY
 from webscore.web.http.framing import MAX_HEAD
 from webscore.web.http.security import HEADERS
