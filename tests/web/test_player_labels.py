@@ -60,7 +60,7 @@ def test_the_quick_pad_names_its_rows_and_its_blank_names_by_the_label(client, l
 
 
 def test_no_other_module_or_template_words_a_players_label():
-    sources = [path for path in (ROOT / "webscore").glob("**/*.py") if path.name != "words.py"] + list(
+    sources = [path for path in (ROOT / "webscore").glob("**/*.py") if path.name != "ui_words.py"] + list(
         (ROOT / "webscore").glob("**/templates/*.html"))
     typed = [(path.name, line.strip()) for path in sources for line in path.read_text().splitlines()
              if "Player %(num)d)" in line or "Player %(num)d'" in line or '["player_n"]' in line]

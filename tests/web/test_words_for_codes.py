@@ -16,8 +16,8 @@ from webscore.scoring.game import TIE_BREAKS
 from webscore.scoring.game import TIE_SHARED
 from webscore.web.i18n import labels
 from webscore.web.i18n.problems import MESSAGES
+from webscore.web.i18n.ui_words import ui_words
 from webscore.web.i18n.words import page_words_of_browser
-from webscore.web.i18n.words import ui_words
 
 PACKAGE = pathlib.Path(__file__).resolve().parents[2] / "webscore"
 
