@@ -86,7 +86,7 @@ def words() -> dict:
         "problems": {code: str(text) for code, text in PROBLEM_MESSAGES.items()},
         # The words of the messages a square says that the language lets break, with a soft hyphen there: a square's
         # message shows each whole where it fits a line, broken there alone where it does not ("3 res-/sources"),
-        # never at any letter (town_pieces.square_message).
+        # never at any letter (town_square_pieces.square_message).
         "square_words": square_words(lang),
         "not_in_solo": get_translations().ugettext("%(card)s is not used in a solo game."),
         "unreadable_game": str(UNREADABLE),
