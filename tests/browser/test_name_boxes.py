@@ -8,7 +8,7 @@ from support.browsing import WAIT
 from support.webflow import code_of
 from webscore.languages import TRANSLATED
 from webscore.scoring import decode
-from webscore.scoring.validate import MAX_NAME
+from webscore.scoring.names import MAX_NAME
 
 LONGEST = "\U0001f600" * MAX_NAME
 # Another name as long: two players of one name are asked to be told apart.

@@ -23,7 +23,7 @@ from webscore.scoring import encode
 from webscore.scoring import score_json
 from webscore.scoring.__main__ import MAX_INPUT
 from webscore.scoring.code import MAX_CODE
-from webscore.scoring.validate import is_hidden
+from webscore.scoring.names import is_hidden
 from webscore.scoring.validate import problems
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

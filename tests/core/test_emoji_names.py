@@ -10,7 +10,7 @@ import pytest
 from support import examples
 from webscore.scoring import score_json
 from webscore.scoring.emoji import PICTOGRAPHIC_RANGES
-from webscore.scoring.validate import MAX_NAME
+from webscore.scoring.names import MAX_NAME
 from webscore.scoring.validate import problems
 
 ZWJ = "\u200d"

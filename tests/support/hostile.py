@@ -2,7 +2,7 @@
 
 from hypothesis import strategies as st
 
-from webscore.scoring.validate import MAX_NAME
+from webscore.scoring.names import MAX_NAME
 from webscore.scoring.validate import MAX_PLAYERS
 
 # Characters that change how the text around them is shown: overrides, isolates, marks, zero-width.

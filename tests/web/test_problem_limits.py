@@ -14,7 +14,7 @@ from webscore.scoring.cards import CHEST
 from webscore.scoring.cards import MAX_BANKS
 from webscore.scoring.cards import MAX_STORED
 from webscore.scoring.expansions import MAX_SWAPS
-from webscore.scoring.validate import MAX_NAME
+from webscore.scoring.names import MAX_NAME
 from webscore.scoring.validate import MAX_PLAYERS
 from webscore.scoring.validate import MAX_TURNS
 from webscore.scoring.validate import problems

@@ -16,7 +16,7 @@ from webscore.flow.town_facts import SEED
 from webscore.scoring import encode
 from webscore.scoring.__main__ import MAX_INPUT
 from webscore.scoring.cards import MONUMENTS
-from webscore.scoring.validate import MAX_NAME
+from webscore.scoring.names import MAX_NAME
 from webscore.web.http.security import STYLE_SHEET
 from webscore.web.tables import towns
 from webscore.web.tables.saves import MAX_SAVE

@@ -22,10 +22,10 @@ from ..scoring.game import TIE_BREAKS
 from ..scoring.game import TIE_SHARED
 from ..scoring.game import game_standings
 from ..scoring.game import tie_sides
+from ..scoring.names import check_name
 from ..scoring.pad import pad_from_fields
 from ..scoring.pad import pad_standings
 from ..scoring.pad import row_points
-from ..scoring.validate import _check_name
 
 # A summary's points by column: the score pad's, then the coins (0 in a game without them), so a player's
 # columns add up to their total.
@@ -190,4 +190,4 @@ def _unquoted(text: str):
 
 def is_name(name) -> bool:
     """Tell whether a merge's name is one the setup takes (the same checks as a name typed there)."""
-    return not _check_name(name, None)
+    return not check_name(name, None)

@@ -13,8 +13,8 @@ from ..scoring.cards import TOWN_HALL_EXCLUDED
 from ..scoring.cards import cards_of_colour
 from ..scoring.game import SOLO
 from ..scoring.game import TOWN_HALL
+from ..scoring.names import trimmed_name
 from ..scoring.validate import MAX_PLAYERS
-from ..scoring.validate import trimmed_name
 from .fields import is_count
 from .new_game import ROWS
 from .new_game import first_game

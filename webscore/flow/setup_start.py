@@ -13,11 +13,11 @@ from ..scoring.cards import MONUMENTS
 from ..scoring.cards import colour_of
 from ..scoring.expansions import EXPANSION_FLAGS
 from ..scoring.game import MASTER_BUILDER
+from ..scoring.names import trimmed_name
 from ..scoring.town import INDEX_OF
 from ..scoring.validate import MONUMENT_FACTS
 from ..scoring.validate import player_count_problems
 from ..scoring.validate import problems
-from ..scoring.validate import trimmed_name
 from .fields import problem
 from .new_game import field_of
 from .new_game import kept_game

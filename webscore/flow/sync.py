@@ -26,8 +26,8 @@ webscore.shapes.Operation (SetOperation, DoneOperation or ReopenOperation):
 from ..scoring.cards import ALL_BUILDINGS
 from ..scoring.cards import ALL_MONUMENTS
 from ..scoring.expansions import EXPANSION_PLAYER_KEYS
+from ..scoring.names import is_hidden
 from ..scoring.town import NAMES
-from ..scoring.validate import is_hidden
 from .town_fields import FACTS
 
 FIELDS = tuple(["square_" + name for name in NAMES] + ["stored_" + name for name in NAMES] + list(FACTS) + ["monument"])
@@ -74,8 +74,8 @@ def public(town: dict) -> dict:
 
 
 def unseen(char: str) -> bool:
-    """Tell whether a character is not shown as itself, by the rule a player's name is held to (validate._check_name):
-    a control character (C0, DEL and C1), or one validate.is_hidden names (format characters such as zero-width and
+    """Tell whether a character is not shown as itself, by the rule a player's name is held to (names.check_name):
+    a control character (C0, DEL and C1), or one names.is_hidden names (format characters such as zero-width and
     bidi marks, separators, lone surrogates). No keypad types one."""
     code = ord(char)
     return code < 0x20 or 0x7F <= code <= 0x9F or is_hidden(char)

@@ -45,9 +45,9 @@ from .code_text import to_text
 from .expansions import NO_SEED
 from .expansions import plays_fortune
 from .game import MODES
+from .names import MAX_NAME
 from .town import NAMES
 from .town import SIZE
-from .validate import MAX_NAME
 from .validate import MAX_PLAYERS
 
 MONUMENT_SQUARE = 8

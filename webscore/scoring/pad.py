@@ -25,10 +25,10 @@ from .game import TIE_TURNS
 from .game import TREE_POINTS
 from .game import rank
 from .game import solo_rank
-from .validate import MAX_NAME
+from .names import MAX_NAME
+from .names import check_name
 from .validate import MAX_PLAYERS
 from .validate import MAX_TURNS
-from .validate import _check_name
 from .validate import problem
 
 # Coins are a row of their own for tables playing Fortune: blank, as every row, counts 0.
@@ -93,7 +93,7 @@ def _player_problems(row, p: int) -> list:
     elif name.strip():
         # A name is checked as the setup checks it (a blank one is drawn as "Player 2", by the
         # flow's text.player_label): nothing hidden in it.
-        found.extend(_check_name(name, p))
+        found.extend(check_name(name, p))
     for box in (CATHEDRAL, TREE):
         if row.get(box) not in (None, True, False):
             found.append(problem("unknown-field", p, value=box))

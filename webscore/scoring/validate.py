@@ -16,7 +16,6 @@ from .cards import MAX_BANKS
 from .cards import MAX_STORED
 from .cards import SOLO_EXCLUDED
 from .cards import colour_of
-from .emoji import in_emoji
 from .expansions import EXPANSION_FLAGS
 from .expansions import EXPANSION_PLAYER_KEYS
 from .expansions import expansion_problems
@@ -26,6 +25,7 @@ from .game import MASTER_BUILDER
 from .game import MODES
 from .game import SOLO
 from .game import TOWN_HALL
+from .names import check_name
 from .problem import check_count
 from .problem import is_int
 from .problem import problem
@@ -40,39 +40,10 @@ PLAYER_KEYS = ("name", "monument", "town", "master_builder_turns", "stored", "sh
 GAME_KEY_SET = frozenset(GAME_KEYS)
 PLAYER_KEY_SET = frozenset(PLAYER_KEYS)
 MAX_PLAYERS = 6
-MAX_NAME = 24
 # The most turns a player can have held the hammer in Master Builder, as a form and a code take them.
 MAX_TURNS = 999
-# The same limit as a name box's maxlength, which the browser counts in UTF-16 units: a character beyond the
-# Basic Multilingual Plane (most emoji) takes two, so a box of MAX_NAME would refuse names the rules take.
-MAX_NAME_UNITS = 2 * MAX_NAME
-# The spaces a name is trimmed of, and a name of them alone is none: ASCII's and the other spaces a keyboard
-# types (no-break, thin, ideographic...). Written out, and trimmed by trimmed_name(): MicroPython's str.strip()
-# trims ASCII's only, and given other characters it strips their bytes (so "²" would lose half of its own).
-NAME_SPACES = " \t\n\r\x0b\x0c\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
-# Characters that change how text around them is shown without showing themselves: Unicode's format
-# characters (category Cf: bidirectional overrides and isolates, zero-width marks, the byte-order mark,
-# tags...), the line and paragraph separators, and lone surrogates, which are no text at all.
-# MicroPython has no unicodedata, so the ranges are written out (tests compare them with CPython's).
-HIDDEN_RANGES = ((0x00AD, 0x00AD), (0x0600, 0x0605), (0x061C, 0x061C), (0x06DD, 0x06DD), (0x070F, 0x070F),
-                 (0x0890, 0x0891), (0x08E2, 0x08E2), (0x180E, 0x180E), (0x200B, 0x200F), (0x2028, 0x202E),
-                 (0x2060, 0x2064), (0x2066, 0x206F), (0xD800, 0xDFFF), (0xFEFF, 0xFEFF), (0xFFF9, 0xFFFB),
-                 (0x110BD, 0x110BD), (0x110CD, 0x110CD), (0x13430, 0x1343F), (0x1BCA0, 0x1BCA3),
-                 (0x1D173, 0x1D17A), (0xE0001, 0xE0001), (0xE0020, 0xE007F))
 # The monuments whose points need a fact the town cannot show, and the game-file key of that fact.
 MONUMENT_FACTS = {"shrine-of-the-elder-tree": "shrine_buildings", "the-starloom": "completed_before"}
-
-
-def is_hidden(char: str) -> bool:
-    """Tell whether a character is a format character, a separator or a lone surrogate (see HIDDEN_RANGES)."""
-    code = ord(char)
-    # Most names are written below the first range (ASCII and Latin-1 letters): answered without the ranges.
-    return code >= 0x00AD and any(low <= code <= high for low, high in HIDDEN_RANGES)
-
-
-def hides(name: str) -> bool:
-    """Tell whether a name holds a hidden character: a joiner or a tag counts only outside an emoji sequence."""
-    return any(is_hidden(name[i]) and not in_emoji(name, i) for i in range(len(name)))
 
 
 def _unknown_keys(record: dict, allowed: frozenset, player=None) -> list:
@@ -173,32 +144,6 @@ def _check_stored(player: dict, p: int, squares: list) -> list:
     return found
 
 
-def trimmed_name(name: str) -> str:
-    """Return a name without the spaces (NAME_SPACES) before and after it."""
-    start, end = 0, len(name)
-    while start < end and name[start] in NAME_SPACES:
-        start += 1
-    while end > start and name[end - 1] in NAME_SPACES:
-        end -= 1
-    return name[start:end]
-
-
-def _check_name(name, p: int) -> list:
-    """Check a player's name: some text, not too long, nothing in it that is not shown as itself."""
-    if type(name) is not str or not trimmed_name(name):
-        return [problem("name-missing", p)]
-    if len(name) > MAX_NAME:
-        return [problem("name-too-long", p, value=len(name))]
-    if min(name) >= " " and max(name) < "\x7f":
-        # Printable ASCII, as most names are: no control character, nothing hidden (all of those lie above).
-        return []
-    if any(ord(char) < 32 or 127 <= ord(char) < 160 for char in name):
-        return [problem("name-control-character", p)]
-    if hides(name):
-        return [problem("name-format-character", p)]
-    return []
-
-
 def _claimed_monument(player):
     """Return the monument a player's record names when it is a monument, else None."""
     monument = player.get("monument") if type(player) is dict else None
@@ -256,7 +201,7 @@ def _check_player(game: dict, player, p: int, claimed) -> list:
     if type(player) is not dict:
         return [problem("player-not-a-record", p)]
     found = _unknown_keys(player, PLAYER_KEY_SET, p)
-    found.extend(_check_name(player.get("name"), p))
+    found.extend(check_name(player.get("name"), p))
     found.extend(_check_monument(game, player.get("monument"), p))
     squares = _town_squares(player)
     if squares is None:

@@ -7,7 +7,7 @@ from ...scoring.cards import CHEST
 from ...scoring.cards import MAX_BANKS
 from ...scoring.cards import MAX_STORED
 from ...scoring.expansions import MAX_SWAPS
-from ...scoring.validate import MAX_NAME
+from ...scoring.names import MAX_NAME
 from ...scoring.validate import MAX_PLAYERS
 from ...scoring.validate import MAX_TURNS
 

@@ -21,7 +21,7 @@ from ...scoring.cards import ALL_MONUMENTS
 from ...scoring.cards import CARD_COLOURS
 from ...scoring.cards import MAX_STORED
 from ...scoring.cards import colour_of
-from ...scoring.validate import MAX_NAME_UNITS
+from ...scoring.names import MAX_NAME_UNITS
 from ...scoring.validate import MAX_PLAYERS
 from ...scoring.validate import MONUMENT_FACTS
 from .. import i18n

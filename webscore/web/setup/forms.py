@@ -20,7 +20,7 @@ from ...scoring.cards import ALL_MONUMENTS
 from ...scoring.cards import CARD_COLOURS
 from ...scoring.cards import cards_of_colour
 from ...scoring.game import MODES
-from ...scoring.validate import MAX_NAME_UNITS
+from ...scoring.names import MAX_NAME_UNITS
 from ..http.cache import kept
 from ..i18n.cards import CARD_NAMES
 from ..i18n.labels import MODE_NAMES

@@ -18,7 +18,7 @@ from ...flow import setup_start
 from ...flow.text import problem_text
 from ...scoring import encode
 from ...scoring.cards import CARD_COLOURS
-from ...scoring.validate import MAX_NAME_UNITS
+from ...scoring.names import MAX_NAME_UNITS
 from ...scoring.validate import MAX_PLAYERS
 from ..http import page_cache
 from ..i18n.words import page_words_of_browser

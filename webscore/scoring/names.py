@@ -1,0 +1,65 @@
+"""What a player's name may hold: some text, at most MAX_NAME characters, none that is not shown as itself.
+
+A name is checked wherever one is taken (a game file, the quick pad, the statistics' names) by check_name, and the
+same rule of what is hidden (is_hidden) keeps a table's boxes free of characters no keyboard types. Written for
+MicroPython too, which has no unicodedata and whose str.strip() trims ASCII's spaces only: the ranges and the spaces
+are written out here, and tests compare them with CPython's Unicode data.
+"""
+
+from .emoji import in_emoji
+from .problem import problem
+
+MAX_NAME = 24
+# The same limit as a name box's maxlength, which the browser counts in UTF-16 units: a character beyond the
+# Basic Multilingual Plane (most emoji) takes two, so a box of MAX_NAME would refuse names the rules take.
+MAX_NAME_UNITS = 2 * MAX_NAME
+# The spaces a name is trimmed of, and a name of them alone is none: ASCII's and the other spaces a keyboard
+# types (no-break, thin, ideographic...). Written out, and trimmed by trimmed_name(): MicroPython's str.strip()
+# trims ASCII's only, and given other characters it strips their bytes (so "²" would lose half of its own).
+NAME_SPACES = " \t\n\r\x0b\x0c\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
+# Characters that change how text around them is shown without showing themselves: Unicode's format
+# characters (category Cf: bidirectional overrides and isolates, zero-width marks, the byte-order mark,
+# tags...), the line and paragraph separators, and lone surrogates, which are no text at all.
+# MicroPython has no unicodedata, so the ranges are written out (tests compare them with CPython's).
+HIDDEN_RANGES = ((0x00AD, 0x00AD), (0x0600, 0x0605), (0x061C, 0x061C), (0x06DD, 0x06DD), (0x070F, 0x070F),
+                 (0x0890, 0x0891), (0x08E2, 0x08E2), (0x180E, 0x180E), (0x200B, 0x200F), (0x2028, 0x202E),
+                 (0x2060, 0x2064), (0x2066, 0x206F), (0xD800, 0xDFFF), (0xFEFF, 0xFEFF), (0xFFF9, 0xFFFB),
+                 (0x110BD, 0x110BD), (0x110CD, 0x110CD), (0x13430, 0x1343F), (0x1BCA0, 0x1BCA3),
+                 (0x1D173, 0x1D17A), (0xE0001, 0xE0001), (0xE0020, 0xE007F))
+
+def is_hidden(char: str) -> bool:
+    """Tell whether a character is a format character, a separator or a lone surrogate (see HIDDEN_RANGES)."""
+    code = ord(char)
+    # Most names are written below the first range (ASCII and Latin-1 letters): answered without the ranges.
+    return code >= 0x00AD and any(low <= code <= high for low, high in HIDDEN_RANGES)
+
+
+def hides(name: str) -> bool:
+    """Tell whether a name holds a hidden character: a joiner or a tag counts only outside an emoji sequence."""
+    return any(is_hidden(name[i]) and not in_emoji(name, i) for i in range(len(name)))
+
+
+def trimmed_name(name: str) -> str:
+    """Return a name without the spaces (NAME_SPACES) before and after it."""
+    start, end = 0, len(name)
+    while start < end and name[start] in NAME_SPACES:
+        start += 1
+    while end > start and name[end - 1] in NAME_SPACES:
+        end -= 1
+    return name[start:end]
+
+
+def check_name(name, p: int) -> list:
+    """Check a player's name: some text, not too long, nothing in it that is not shown as itself."""
+    if type(name) is not str or not trimmed_name(name):
+        return [problem("name-missing", p)]
+    if len(name) > MAX_NAME:
+        return [problem("name-too-long", p, value=len(name))]
+    if min(name) >= " " and max(name) < "\x7f":
+        # Printable ASCII, as most names are: no control character, nothing hidden (all of those lie above).
+        return []
+    if any(ord(char) < 32 or 127 <= ord(char) < 160 for char in name):
+        return [problem("name-control-character", p)]
+    if hides(name):
+        return [problem("name-format-character", p)]
+    return []
