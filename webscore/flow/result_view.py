@@ -2,8 +2,8 @@
 page both draw from view(), so the ranking, the tie notes and each square's reason are decided once."""
 
 from ..scoring.cards import COINS
+from ..scoring.cards import COLOURS
 from ..scoring.cards import PAD_COLUMNS
-from ..scoring.cards import colour_of
 from ..scoring.expansions import expansions_used
 from ..scoring.game import MASTER_BUILDER
 from ..scoring.game import TIE_COTTAGES
@@ -24,39 +24,54 @@ def _lines_of(square: str, lines: list) -> list:
             if line in ROWS and square[1] == line or line not in ROWS and square[0] == line]
 
 
-def _feeders(fed_by: list, square: dict, result: dict) -> list:
-    """Return who feeds a square, and what it cost when coins paid for it: a Root Cellar is named once for each
-    line bought that holds the square (its row and its column, each its own coin), a Tithe Barn's pair is paid."""
-    spent = result.get(COINS)
-    lines = _lines_of(square["square"], spent["lines"]) if spent else []
+def _feeders(fed_by: list, name: str, result: dict, spent) -> list:
+    """Return who feeds a square, and what it cost when coins paid for it (spent: the town's coins, or None): a Root
+    Cellar is named once for each line bought that holds the square (its row and its column, each its own coin), a
+    Tithe Barn's pair is paid."""
+    lines = _lines_of(name, spent["lines"]) if spent else []
     found = []
     for feeder in fed_by:
         card = result["squares"][INDEX_OF[feeder]]["card"]
         named = {"card": card, "square": feeder}
         if card == ROOT_CELLAR and lines:
             named["line"] = lines.pop(0)
-        elif spent and card == TITHE_BARN and square["square"] in spent["paid"]:
+        elif spent and card == TITHE_BARN and name in spent["paid"]:
             named["paid"] = True
         found.append(named)
     return found
 
 
-def _square(square: dict, result: dict) -> dict:
-    card = square["card"]
-    name = square["square"]
-    # The fed squares are those with feeders.
-    fed_by = result["fed_by"].get(name)
-    return {
-        "square": name,
-        "card": card,
-        "colour": colour_of(card) if card else "empty",
-        "points": square["points"],
-        "reason": square["reason"],
-        "n": square["n"],
-        "fed": fed_by is not None,
-        # Who feeds this building, by card and square, in the order the core found them.
-        "fed_by": _feeders(fed_by, square, result) if fed_by else None,
-    }
+def _squares(result: dict) -> tuple:
+    """Return a town's squares as the page shows them, and the square a tree grew on with its points (or None)."""
+    # Looked up once for the town's 16 squares.
+    fed_by_of = result["fed_by"]
+    spent = result.get(COINS)
+    squares = []
+    tree = None
+    for square in result["squares"]:
+        card = square["card"]
+        name = square["square"]
+        # The fed squares are those with feeders.
+        fed_by = fed_by_of.get(name)
+        if card:
+            colour = COLOURS[card]
+        else:
+            colour = "empty"
+            # A tree grows on a square left empty.
+            if square["reason"] == "tree":
+                tree = name, square["points"]
+        squares.append({
+            "square": name,
+            "card": card,
+            "colour": colour,
+            "points": square["points"],
+            "reason": square["reason"],
+            "n": square["n"],
+            "fed": fed_by is not None,
+            # Who feeds this building, by card and square, in the order the core found them.
+            "fed_by": _feeders(fed_by, name, result, spent) if fed_by else None,
+        })
+    return squares, tree
 
 
 def _coins(result: dict) -> dict:
@@ -64,14 +79,6 @@ def _coins(result: dict) -> dict:
     spent = result[COINS]
     return {"spent": spent["spent"], "left": spent["left"], "points": result["by_colour"][COINS],
             "worth": result["by_colour"][COINS] // spent["left"] if spent["left"] else 0}
-
-
-def _tree(result: dict):
-    """Return the square a tree grew on, and its points, or None."""
-    for square in result["squares"]:
-        if square["reason"] == "tree":
-            return square["square"], square["points"]
-    return None
 
 
 def _tie_values(result: dict, turns) -> dict:
@@ -89,7 +96,8 @@ def _seed_left(result: dict, seed, tree):
 
 
 def _player(p: int, result: dict, columns: tuple, turns, seed=None) -> dict:
-    tree = _tree(result)
+    squares, tree = _squares(result)
+    by_colour = result["by_colour"]
     return {
         "index": p,
         "step": p + 1,
@@ -103,11 +111,11 @@ def _player(p: int, result: dict, columns: tuple, turns, seed=None) -> dict:
         "needs_turns": result["needs_turns"],
         "solo_rank": result.get("solo_rank"),
         # A town not entered in a game with coins has none given: its coins row is 0.
-        "by_colour": [result["by_colour"].get(column, 0) for column in columns],
-        "squares": [_square(square, result) for square in result["squares"]],
+        "by_colour": [by_colour.get(column, 0) for column in columns],
+        "squares": squares,
         "empties": result["empty"],
         # The pad's row of empty squares holds the tree's points too; the town's lines say them apart.
-        "empty_points": result["by_colour"]["empty"] - (tree[1] if tree else 0),
+        "empty_points": by_colour["empty"] - (tree[1] if tree else 0),
         "tree": {"square": tree[0], "points": tree[1]} if tree else None,
         "seed": _seed_left(result, seed, tree),
         "coins": _coins(result) if COINS in result else None,
