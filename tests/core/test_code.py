@@ -274,6 +274,42 @@ def test_a_seed_put_down_nowhere_is_read_from_version_3_on(version, value, seed)
         assert decode(code)["players"][0]["seed"] == seed
 
 
+SQUARE_BYTES = [
+    (0, 0x17, ["cottage", "bank"]), (0, 0x80, "malformed"), (0, 0x08, "malformed"), (0, 0xF0, "malformed"),
+    (1, 0x80, ["architects-guild", None]), (1, 0x08, [None, "architects-guild"]), (1, 0x90, "malformed"),
+    (1, 0x09, "malformed"), (1, 0xFF, "malformed"),
+]
+
+
+def square_code(monument: int, byte: int) -> str:
+    """Return the code of one player (monument: its number, 0 none) whose first byte of squares is byte: a1 in its
+    high 4 bits, b1 in its low; 8 is the monument's."""
+    payload = bytearray(one_player(3, monument))
+    payload[11] = byte
+    return payload_code(bytes(payload))
+
+
+@pytest.mark.parametrize("monument, byte, squares", SQUARE_BYTES)
+def test_a_square_holds_one_of_the_games_buildings_or_its_players_monument(monument, byte, squares):
+    code = square_code(monument, byte)
+    if squares == "malformed":
+        with pytest.raises(CodeError) as refused:
+            decode(code)
+        assert refused.value.reason == "malformed"
+    else:
+        assert decode(code)["players"][0]["town"][0] == squares + [None, None]
+
+
+def test_a_square_is_read_alike_under_micropython(micropython_core):
+    from webscore.scoring import score_code_json
+
+    for monument, byte, squares in SQUARE_BYTES:
+        code = square_code(monument, byte)
+        answer = micropython_core.score_code_json(code)
+        assert answer == json.loads(score_code_json(code))
+        assert answer.get("damaged") == (squares if squares == "malformed" else None)
+
+
 def test_the_fortune_monuments_and_a_seed_put_down_nowhere_come_back_from_todays_code():
     game = normalized(examples.load("rulebook-28"))
     game.update(tiny_trees=True, fortune_monuments=True)

@@ -51,12 +51,15 @@ from .town import SIZE
 from .validate import MAX_PLAYERS
 
 MONUMENT_SQUARE = 8
+# Each value a square may hold (0 to MONUMENT_SQUARE), as bytes.hex() writes it: a digit.
+SQUARE_DIGITS = "".join([str(value) for value in range(MONUMENT_SQUARE + 1)])
 # The bits a last group of 2 or 3 characters holds beyond its bytes, by the text's length modulo 4: 0 in
 # every code written, so that one game has one version-2 text (a changed character is never read as the
 # same game).
 SPARE_BITS = (0, 0, 15, 3)
 COUNTS = ("master_builder_turns", "shrine_buildings", "completed_before")
 HOLLOW_HILL = "hollow-hill"
+WAREHOUSE = "warehouse"
 COINS = "coins"
 TINY_TREES = "tiny_trees"
 SWAPS = "hollow_hill_swaps"
@@ -188,7 +191,7 @@ def _write_player(out: bytearray, game: dict, player: dict, order: list):
         _varint(out, _count(player.get(key)))
     stored = player.get("stored") or {}
     for i in range(16):
-        if squares[i] == "warehouse":
+        if squares[i] == WAREHOUSE:
             out.append(stored.get(NAMES[i], 0))
     if game.get(COINS):
         _varint(out, _count(player.get(COINS)))
@@ -307,21 +310,24 @@ def _read_player(reader, layout: Layout, game: dict) -> dict:
     if number > layout.monuments:
         raise CodeError(_unnumbered(layout))
     monument = MONUMENTS_BY_NUMBER[number - 1] if number else None
-    # The card of each square's value: 0 none, 1-7 the game's buildings, MONUMENT_SQUARE the player's monument.
-    cards = [None] + game["buildings"] + [monument]
-    # The highest value a square may hold: the monument's only for a player who has one.
-    highest = MONUMENT_SQUARE if monument is not None else MONUMENT_SQUARE - 1
-    squares = []
-    for byte in reader.take(8):
-        # Two squares a byte, the first in its high 4 bits.
-        if byte >> 4 > highest or byte & 15 > highest:
-            raise CodeError("malformed") from None
-        squares.append(cards[byte >> 4])
-        squares.append(cards[byte & 15])
-    player = {"name": name, "monument": monument, "town": [squares[r * 4:r * 4 + 4] for r in range(4)]}
+    # The card of each square's value, by its hex digit: 0 none, 1-7 the game's buildings, MONUMENT_SQUARE the
+    # player's monument, only for a player who has one. A value beyond them is no square's.
+    cards = dict(zip(SQUARE_DIGITS, [None] + game["buildings"] + ([monument] if monument is not None else [])))
+    try:
+        # Two squares a byte, the first in its high 4 bits: a square a hex digit, in order (split by bytes.hex() in C).
+        squares = [cards[digit] for digit in reader.take(8).hex()]
+    except KeyError:
+        raise CodeError("malformed") from None
+    player = {"name": name, "monument": monument,
+              "town": [squares[0:4], squares[4:8], squares[8:12], squares[12:16]]}
     for key in COUNTS:
         player[key] = reader.count()
-    player["stored"] = {NAMES[i]: reader.byte() for i in range(16) if squares[i] == "warehouse"}
+    # Each Warehouse's load, in the order of their squares: each found in C, not by a look at all 16 squares.
+    stored = player["stored"] = {}
+    at = -1
+    for _ in range(squares.count(WAREHOUSE)):
+        at = squares.index(WAREHOUSE, at + 1)
+        stored[NAMES[at]] = reader.byte()
     if game.get(COINS):
         player[COINS] = reader.count()
     if monument == HOLLOW_HILL:
