@@ -42,6 +42,9 @@ def whole_words(text: str, end: str = "") -> str:
 def number(words: dict, value: int) -> str:
     """Return a whole number as the language writes it: its group separator and size, and a true minus."""
     written = words["number"]
+    if 0 <= value < written["grouped_from"]:
+        # Most numbers a page writes (points, places, counts): their digits as they are.
+        return str(value)
     digits = str(abs(value))
     if abs(value) >= written["grouped_from"]:
         size = written["grouping"]
