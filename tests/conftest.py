@@ -9,6 +9,7 @@ import tempfile
 
 import pytest
 
+from support import shared
 from support.apps import new_app
 from support.core_bundle import bundle_file
 from support.tables import redis_server  # noqa: F401 (a fixture: table tests run against both storages)
@@ -16,6 +17,7 @@ from support.tables import table_config  # noqa: F401
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BROWSER_TESTS = ROOT / "tests" / "browser"
+RUN = pytest.StashKey[dict]()
 
 
 def pytest_collection_modifyitems(items):
@@ -27,6 +29,31 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
         if "micropython_core" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.slow)
+
+
+def pytest_configure(config):
+    """Give the run, in its controller (the pytest process that starts the workers, or the only one), a folder where
+    its workers share the one browser and the one app server of the browser tests (support/shared.py)."""
+    if not hasattr(config, "workerinput"):
+        config.stash[RUN] = shared.new_run()
+
+
+@pytest.hookimpl(optionalhook=True)  # pytest -p no:xdist runs the tests in one process
+def pytest_configure_node(node):
+    """Tell a worker where the run's shared browser and server are, and which process the run is."""
+    node.workerinput.update(node.config.stash[RUN])
+
+
+def pytest_unconfigure(config):
+    """Stop the run's shared browser and server, once every worker is done with them (or the run is interrupted)."""
+    if RUN in config.stash:
+        shared.stop_all(config.stash[RUN])
+
+
+@pytest.fixture(scope="session")
+def shared_run(pytestconfig):
+    """What locates the run's shared browser and server: the folder of the run and its controller's pid."""
+    return getattr(pytestconfig, "workerinput", None) or pytestconfig.stash[RUN]
 
 
 @pytest.hookimpl(optionalhook=True)  # pytest -p no:xdist runs the tests in one process

@@ -1,22 +1,21 @@
-"""Browser fixtures: one Chromium for the run, one shared app server, phone-sized contexts."""
+"""Browser fixtures: one Chromium and one app server for the whole run, shared by its workers; phone-sized contexts."""
 
 import pathlib
 
 import pytest
 
+from support import shared
 from support.browsing import CHROMIUM
-from support.browsing import CHROMIUM_ARGS
 from support.browsing import PHONE
 from support.browsing import Server
 from support.browsing import forget
 
 
 @pytest.fixture(scope="session")
-def live_server():
-    """Serve the app on a free loopback port for the whole session; yield its base address."""
-    server = Server()
-    yield server.url
-    server.close()
+def live_server(shared_run):
+    """The base address of the run's one app server, which every worker's browser tests share: a process of its own
+    (support/shared.py), TESTING, its tables in a temporary folder."""
+    return shared.address(shared_run, "server")
 
 
 @pytest.fixture
@@ -40,9 +39,10 @@ def playwright():
 
 
 @pytest.fixture(scope="session")
-def browser(playwright):
-    """One headless Chromium for the whole run."""
-    chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+def browser(playwright, shared_run):
+    """The run's one headless Chromium, which every worker's browser tests share (support/shared.py): this worker's
+    connection to it, whose contexts close with it."""
+    chromium = playwright.chromium.connect(shared.address(shared_run, "browser"))
     yield chromium
     chromium.close()
 
