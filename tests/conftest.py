@@ -58,15 +58,18 @@ def shared_run(pytestconfig):
 
 @pytest.hookimpl(optionalhook=True)  # pytest -p no:xdist runs the tests in one process
 def pytest_xdist_make_scheduler(config, log):
-    """Run on both cores (pytest -n 2), the tests go to the workers module by module, and every browser test to one
-    worker: a run starts one browser and one app server, while the other worker runs the rest."""
+    """Run on both cores (pytest -n 2), the tests go to the workers module by module, the browser modules first: a
+    browser module's tests take seconds each, and the last module a worker takes is the time the other waits."""
     from xdist.scheduler import LoadScopeScheduling
 
-    class BrowserTestsTogether(LoadScopeScheduling):
-        def _split_scope(self, nodeid: str) -> str:
-            return "tests/browser" if nodeid.startswith("tests/browser/") else super()._split_scope(nodeid)
+    class BrowserModulesFirst(LoadScopeScheduling):
+        def _assign_work_unit(self, node):
+            browser = next((scope for scope in self.workqueue if scope.startswith("tests/browser/")), None)
+            if browser is not None:
+                self.workqueue.move_to_end(browser, last=False)
+            super()._assign_work_unit(node)
 
-    return BrowserTestsTogether(config, log)
+    return BrowserModulesFirst(config, log)
 
 
 class MicroPythonCore:
