@@ -365,12 +365,13 @@ def test_random_games_in_the_browser_match_the_server(browser_core, game):
     assert browser_core.evaluate("(text) => window.core.score(text)", text) == json.loads(score_json(text))
 
 
-def test_a_new_version_is_offered_not_swapped_in(phone, live_server, monkeypatch):
+def test_a_new_version_is_offered_not_swapped_in(phone, own_server, monkeypatch):
     import webscore.web.offline.views
 
+    # A server of the test's own, in its process, whose version it changes: the run's shared server is neither.
     page = phone.new_page()
-    install(page, live_server)
-    set_up(page, live_server)
+    install(page, own_server.url)
+    set_up(page, own_server.url)
     page.click(".tool[data-card=cottage]")
     page.click(".square[data-square=a1]")
     monkeypatch.setattr(webscore.web.offline.views, "version", lambda: "next-version")
