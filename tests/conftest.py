@@ -1,4 +1,5 @@
-"""Shared fixtures: the app, its test client, a factory of configured apps, the core and the flow under MicroPython."""
+"""Shared fixtures: the app, its test client, a factory of configured apps, the core and the flow under MicroPython;
+the hooks that give a run its one browser and one app server, shared by its workers (support/shared.py)."""
 
 import itertools
 import json
