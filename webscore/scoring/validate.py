@@ -83,9 +83,9 @@ def _town_squares(player: dict):
 
 
 def _plain_town(squares: list, buildings: list, monument) -> bool:
-    """Tell whether a town holds only the game's buildings, empty squares and its player's monument once at most, and
-    at most MAX_BANKS Banks, as nearly every town does: nothing of it to report, found without reading it square by
-    square (a town or a monument that holds what cannot be hashed is read square by square)."""
+    """Tell whether a town holds only the game's buildings, empty squares and its player's monument once at most, as
+    nearly every town does: no square of it to report, found without reading it square by square (a town or a
+    monument that holds what cannot be hashed is read square by square)."""
     try:
         allowed = set(buildings)
         allowed.add(None)
@@ -93,17 +93,13 @@ def _plain_town(squares: list, buildings: list, monument) -> bool:
             if squares.count(monument) > 1:
                 return False
             allowed.add(monument)
-        return allowed.issuperset(squares) and squares.count("bank") <= MAX_BANKS
+        return allowed.issuperset(squares)
     except TypeError:
         return False
 
 
-def _check_town(game: dict, player: dict, p: int, squares: list) -> list:
-    found = []
-    monument = player.get("monument")
-    buildings = game["buildings"]
-    if _plain_town(squares, buildings, monument):
-        return found
+def _check_squares(found: list, p: int, squares: list, buildings: list, monument) -> None:
+    """Add to found a problem for each square that holds no building of the game and is not its player's one monument."""
     own_squares = 0
     for i in range(SIZE * SIZE):
         card = squares[i]
@@ -120,6 +116,14 @@ def _check_town(game: dict, player: dict, p: int, squares: list) -> list:
             own_squares += 1
             if own_squares > 1:
                 found.append(problem("second-monument", p, NAMES[i], card))
+
+
+def _check_town(game: dict, player: dict, p: int, squares: list) -> list:
+    found = []
+    monument = player.get("monument")
+    buildings = game["buildings"]
+    if not _plain_town(squares, buildings, monument):
+        _check_squares(found, p, squares, buildings, monument)
     banks = squares.count("bank")
     if banks > MAX_BANKS:
         found.append(problem("too-many-banks", p, value=banks))
