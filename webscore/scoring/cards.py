@@ -169,3 +169,9 @@ def cottage_count(card) -> int:
     if card == BARRETT_CASTLE:
         return 2
     return 0
+
+
+def cottages_in(squares) -> int:
+    """Return how many Cottages a town's squares count as, each as cottage_count counts it (a Barrett Castle 2), counted
+    in C: the tie-break reads it for every town scored."""
+    return squares.count(COTTAGE) + 2 * squares.count(BARRETT_CASTLE)

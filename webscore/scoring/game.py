@@ -1,12 +1,11 @@
 """A whole game's result: every town scored, the places with the official tie-breaks, the solo rank."""
 
 from .board import TownView
-from .cards import BARRETT_CASTLE
 from .cards import COINS
 from .cards import COLOURS
-from .cards import COTTAGE
 from .cards import EMPTY
 from .cards import PAD_COLUMNS
+from .cards import cottages_in
 from .feeding import FEEDERS
 from .feeding import choose_feeding
 from .monuments import CARD_RULES
@@ -102,8 +101,7 @@ def score_town(town) -> dict:
         "fed": [NAMES[i] for i in sorted(fed_by)],
         "fed_by": {NAMES[i]: [NAMES[f] for f in fed_by[i]] for i in fed_by},
         "empty": board.count(None) - (1 if grows else 0),
-        # As cottage_count counts each square: a Barrett Castle counts 2.
-        "cottages": board.count(COTTAGE) + 2 * board.count(BARRETT_CASTLE),
+        "cottages": cottages_in(board),
     }
     if town.coins is not None:
         # A game played with coins: the chest's coins are a line of the pad, after what feeding spent.
