@@ -29,6 +29,8 @@ COINS = "coins"
 
 COTTAGE = "cottage"
 BARRETT_CASTLE = "barrett-castle"
+# The building whose squares carry a load of resources (a game file's "stored").
+WAREHOUSE = "warehouse"
 ERAFLAGE_VINEYARD = "eraflage-vineyard"
 ESTIVAL_FESTIVAL = "estival-festival"
 HOLLOW_HILL = "hollow-hill"

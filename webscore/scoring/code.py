@@ -38,6 +38,7 @@ from .card_numbers import MONUMENT_NUMBER
 from .card_numbers import MONUMENTS_BY_NUMBER
 from .cards import CARD_COLOURS
 from .cards import COTTAGE
+from .cards import WAREHOUSE
 from .code_text import DIGIT
 from .code_text import CodeError
 from .code_text import from_text
@@ -59,7 +60,6 @@ SQUARE_DIGITS = "".join([str(value) for value in range(MONUMENT_SQUARE + 1)])
 SPARE_BITS = (0, 0, 15, 3)
 COUNTS = ("master_builder_turns", "shrine_buildings", "completed_before")
 HOLLOW_HILL = "hollow-hill"
-WAREHOUSE = "warehouse"
 COINS = "coins"
 TINY_TREES = "tiny_trees"
 SWAPS = "hollow_hill_swaps"

@@ -15,6 +15,7 @@ from .cards import COTTAGE
 from .cards import MAX_BANKS
 from .cards import MAX_STORED
 from .cards import SOLO_EXCLUDED
+from .cards import WAREHOUSE
 from .cards import colour_of
 from .expansions import EXPANSION_FLAGS
 from .expansions import EXPANSION_PLAYER_KEYS
@@ -139,7 +140,7 @@ def _check_stored(player: dict, p: int, squares: list) -> list:
     found = []
     for key in sorted(stored, key=str):
         name, load = str(key), stored[key]
-        if name not in INDEX_OF or squares[INDEX_OF[name]] != "warehouse":
+        if name not in INDEX_OF or squares[INDEX_OF[name]] != WAREHOUSE:
             found.append(problem("stored-not-on-warehouse", p, name if name in INDEX_OF else None, name))
         elif not is_int(load) or load < 0:
             found.append(problem("stored-not-a-count", p, name, load if is_int(load) else None))
