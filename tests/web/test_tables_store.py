@@ -14,6 +14,7 @@ from webscore.web.tables.store import LIFETIME
 from webscore.web.tables.store import Limited
 from webscore.web.tables.store import SQLiteStore
 from webscore.web.tables.store import Unavailable
+from webscore.web.tables.store import find
 
 
 class Conflict(Exception):
@@ -107,6 +108,21 @@ def test_an_unknown_table_is_none(make_store):
     store = make_store()
     assert store.get("nothing-here-nothing-here") is None
     assert save(store, "nothing-here-nothing-here", 0, "A", 0, False) is None
+
+
+def test_find_reads_only_an_id_as_long_as_an_id_may_be(make_store):
+    # 22 characters (16 bytes in base64url) to 63: an address naming anything shorter or longer is not a table, and no
+    # store is asked for it.
+    store = make_store()
+    table = store.create("SETUP", 2)
+    asked = []
+    reading = type("Reading", (), {"get": lambda self, table_id: asked.append(table_id) or store.get(table_id)})()
+    assert find(reading, table)["setup"] == "SETUP"
+    assert find(reading, "x" * 22) is None
+    assert find(reading, "x" * 63) is None
+    assert find(reading, "x" * 21) is None
+    assert find(reading, "x" * 64) is None
+    assert asked == [table, "x" * 22, "x" * 63]
 
 
 def test_a_table_expires_48_hours_after_its_last_change(make_store):

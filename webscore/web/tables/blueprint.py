@@ -20,8 +20,8 @@ from flask_wtf.csrf import validate_csrf
 
 from ...flow.text import number
 from ..i18n.words import page_words_of_browser
-from .store import ID_LENGTH
 from .store import LIFETIME
+from .store import find
 from .store import open_store
 
 bp = Blueprint("tables", __name__, template_folder="templates")
@@ -41,7 +41,7 @@ def kept_for() -> dict:
 
 def record_or_404(table_id: str) -> dict:
     """Return a table's record, or stop with the page that says it is gone (404)."""
-    record = store().get(table_id) if len(table_id) in ID_LENGTH else None
+    record = find(store(), table_id)
     if record is None:
         abort(Response(render_template("table_gone.html", table_id=table_id, kept_for=kept_for()), 404))
     return record

@@ -19,6 +19,7 @@ from ..http.security import HEADERS
 from ..i18n import LANGUAGES
 from .store import ID_LENGTH
 from .store import Unavailable
+from .store import find
 from .store import open_store
 from .towns import table_state
 
@@ -52,7 +53,7 @@ def setup_of(app, table_id: str, record=None):
     setups = cache(app)["table_setups"]
     if setups.peek(table_id) is None:
         if record is None:
-            record = open_store(app).get(table_id) if len(table_id) in ID_LENGTH else None
+            record = find(open_store(app), table_id)
         if record is None:
             return None
     return setups.get(table_id, lambda: decode(record["setup"]))

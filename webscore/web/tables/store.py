@@ -31,6 +31,12 @@ LIFETIME = 48 * 3600
 ID_LENGTH = range(22, 64)
 
 
+def find(tables, table_id: str):
+    """Return the record of a table in a store (TableStore), or None when it holds none of this id; an id too short or
+    too long to be one is not looked up."""
+    return tables.get(table_id) if len(table_id) in ID_LENGTH else None
+
+
 class Limited(Exception):
     """A save past one of its limits: counted, and refused. kind names the limit (its key's first part)."""
 

@@ -56,7 +56,7 @@ from .follow import setup_of
 from .follow import state_body
 from .follow import state_headers
 from .follow import unchanged
-from .store import ID_LENGTH
+from .store import find
 from .towns import owners
 from .towns import sync_town
 from .towns import table_state
@@ -144,7 +144,7 @@ def state(lang, table_id):
     """Return the table as JSON; 304 when nothing changed since the phone's last look (its ETag)."""
     record = record_read(request.environ, table_id)
     if record is None:
-        record = store().get(table_id) if len(table_id) in ID_LENGTH else None
+        record = find(store(), table_id)
     if record is None:
         return jsonify(message=_("This table is gone.")), 404
     revision = follow_etag(record["revision"], lang)
@@ -203,7 +203,7 @@ def town(lang, table_id, n):
 @bp.get("/<lang>/t/<table_id>/<int:n>/town")
 def town_json(lang, table_id, n):
     """Return player n's town as the table holds it: {"town": {fields, version, done}}."""
-    record = store().get(table_id) if len(table_id) in ID_LENGTH else None
+    record = find(store(), table_id)
     if record is None:
         return jsonify(message=_("This table is gone.")), 404
     if not 1 <= n <= len(record["towns"]):
