@@ -177,7 +177,14 @@ def client(app):
 
 @pytest.fixture
 def read_only_translations(tmp_path, monkeypatch):
-    """A copy of the catalogues (.po only) in a folder the app may read but not write; yield its path."""
+    """A copy of the catalogues (.po only) in a folder the app may read but not write; yield its path.
+
+    The catalogues are then built in a folder of the temporary directory named after their content: that directory
+    is the test's own, so that no other test, nor another run at the same time, builds into or removes the same one.
+    """
+    temporary = tmp_path / "temporary"
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
     source = tmp_path / "translations"
     shutil.copytree(ROOT / "translations", source, ignore=shutil.ignore_patterns("*.mo"))
     real_open = pathlib.Path.open

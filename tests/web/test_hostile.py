@@ -302,14 +302,12 @@ def test_a_read_only_install_shares_one_catalogue_folder(tmp_path, monkeypatch, 
     made = []
     monkeypatch.setattr(catalogues.tempfile, "mkdtemp", lambda **kwargs: made.append(kwargs) or str(tmp_path / "other"))
     first = catalogues.compile_catalogues(source)
-    try:
-        assert catalogues.compile_catalogues(source) == first
-        assert first.name.startswith("marquoir-translations-")
-        assert (first / "hu" / "LC_MESSAGES" / "messages.mo").exists()
-        assert made == []
-        assert sorted(path.name for path in first.rglob("*.tmp")) == []
-    finally:
-        shutil.rmtree(first)
+    assert catalogues.compile_catalogues(source) == first
+    assert first.parent == tmp_path / "temporary"
+    assert first.name.startswith("marquoir-translations-")
+    assert (first / "hu" / "LC_MESSAGES" / "messages.mo").exists()
+    assert made == []
+    assert sorted(path.name for path in first.rglob("*.tmp")) == []
 
 
 SERVICE_WORKER_HARNESS = """
