@@ -20,7 +20,11 @@ from support.hostile import hostile_names
 from support.hostile import largest_game
 from webscore.scoring import decode
 from webscore.scoring import encode
+from webscore.scoring import pad_fields_json
+from webscore.scoring import pad_json
 from webscore.scoring import score_json
+from webscore.scoring import score_town_json
+from webscore.scoring import table_json
 from webscore.scoring.__main__ import MAX_INPUT
 from webscore.scoring.code import MAX_CODE
 from webscore.scoring.names import is_hidden
@@ -114,6 +118,16 @@ def test_validation_and_score_json_never_raise(game):
 def test_score_json_answers_any_text(text):
     answer = json.loads(score_json(text))
     assert answer["problems"][0]["code"] in ("not-json", "game-not-a-record")
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000, '{"a":' * 100_000])
+def test_every_door_answers_json_nested_too_deeply_as_broken_json(text):
+    # Each door reads its JSON as score_json does: nesting deeper than the interpreter recurses is not JSON it can
+    # read, answered with the door's own word for that, never a RecursionError.
+    assert json.loads(score_town_json(text, 0))["problems"][0]["code"] == "not-json"
+    assert json.loads(pad_json(text))["problems"][0]["code"] == "unknown-mode"
+    assert json.loads(pad_fields_json(text))["problems"][0]["code"] == "not-json"
+    assert json.loads(table_json(text)) == {"error": "request"}
 
 
 @SETTINGS

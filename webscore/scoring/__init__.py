@@ -38,6 +38,18 @@ def game_from_code(code: str) -> dict:
     return game
 
 
+def _read_json(text: str):
+    """Return the value of a door's JSON text; raise ValueError for text that is no JSON the interpreter can read."""
+    import json
+
+    try:
+        return json.loads(text)
+    except RuntimeError:
+        # Nesting deeper than the interpreter recurses (RecursionError in CPython): every door answers it as it answers
+        # broken JSON, not with an exception its caller never expects.
+        raise ValueError("nested too deeply") from None
+
+
 def score_json(text: str) -> str:
     """Score a game file given as JSON text; return {"result", "code"} or {"problems"} as JSON.
 
@@ -46,9 +58,8 @@ def score_json(text: str) -> str:
     import json
 
     try:
-        game = json.loads(text)
-    except (ValueError, RuntimeError):
-        # RuntimeError: nesting deeper than the interpreter recurses (RecursionError in CPython).
+        game = _read_json(text)
+    except ValueError:
         return json.dumps({"problems": [{"code": "not-json", "player": None, "square": None, "value": None}]})
     found = problems(game)
     if found:
@@ -66,7 +77,7 @@ def score_town_json(text: str, n: int) -> str:
     import json
 
     try:
-        game = json.loads(text)
+        game = _read_json(text)
     except ValueError:
         return json.dumps({"problems": [{"code": "not-json", "player": None, "square": None, "value": None}]})
     found = problems(game)
@@ -101,7 +112,7 @@ def table_json(text: str) -> str:
 
     answer = {}
     try:
-        request = json.loads(text)
+        request = _read_json(text)
         kind = request["kind"]
         if kind == "town-hall":
             answer["state"] = table.town_hall(int(request["seed"]), request["rounds"])
@@ -128,7 +139,7 @@ def pad_json(text: str) -> str:
     from .pad import pad_result
 
     try:
-        pad = json.loads(text)
+        pad = _read_json(text)
     except ValueError:
         pad = None
     found = pad_problems(pad)
@@ -144,7 +155,7 @@ def pad_fields_json(text: str) -> str:
     from .pad import pad_from_fields
 
     try:
-        pairs = json.loads(text)
+        pairs = _read_json(text)
     except ValueError:
         pairs = None
     if type(pairs) is not list or not all(type(pair) is list and len(pair) == 2 and type(pair[0]) is str
