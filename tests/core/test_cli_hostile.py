@@ -26,7 +26,7 @@ from webscore.scoring import score_json
 from webscore.scoring import score_town_json
 from webscore.scoring import table_json
 from webscore.scoring.__main__ import MAX_INPUT
-from webscore.scoring.code import MAX_CODE
+from webscore.scoring.code_layouts import MAX_CODE
 from webscore.scoring.names import is_hidden
 from webscore.scoring.validate import problems
 

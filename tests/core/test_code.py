@@ -23,9 +23,9 @@ from webscore.scoring import decode
 from webscore.scoring import encode
 from webscore.scoring import game_from_code
 from webscore.scoring import score
-from webscore.scoring.code import MAX_CODE
-from webscore.scoring.code import VERSION
 from webscore.scoring.code import _crc
+from webscore.scoring.code_layouts import MAX_CODE
+from webscore.scoring.code_layouts import VERSION
 from webscore.scoring.code_text import ALPHABET
 from webscore.scoring.code_text import from_text
 from webscore.scoring.code_text import to_text

@@ -23,7 +23,7 @@ from support.towns import town
 from webscore.scoring import encode
 from webscore.scoring import score_code_json
 from webscore.scoring import score_json
-from webscore.scoring.code import MAX_CODE
+from webscore.scoring.code_layouts import MAX_CODE
 from webscore.scoring.code_text import ALPHABET
 
 

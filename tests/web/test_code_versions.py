@@ -13,8 +13,8 @@ from webscore.flow import town_fields
 from webscore.languages import LANGUAGES
 from webscore.scoring import decode
 from webscore.scoring import encode
-from webscore.scoring.code import VERSION
 from webscore.scoring.code import _crc
+from webscore.scoring.code_layouts import VERSION
 from webscore.scoring.code_text import from_text
 from webscore.scoring.code_text import to_text
 

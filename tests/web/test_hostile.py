@@ -23,7 +23,7 @@ from support.webflow import code_of
 from support.webflow import errors
 from webscore import create_app
 from webscore.scoring import encode
-from webscore.scoring.code import MAX_CODE
+from webscore.scoring.code_layouts import MAX_CODE
 from webscore.web.http.cache import cache
 from webscore.web.http.security import HEADERS
 from webscore.web.i18n import catalogues

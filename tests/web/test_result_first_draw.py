@@ -21,8 +21,8 @@ from support.strategies import same_random_games
 from webscore.languages import LANGUAGES
 from webscore.scoring import encode
 from webscore.scoring import game_from_code
-from webscore.scoring.code import VERSION
 from webscore.scoring.code import _crc
+from webscore.scoring.code_layouts import VERSION
 from webscore.scoring.code_text import from_text
 from webscore.scoring.code_text import to_text
 from webscore.web.http.cache import cache

@@ -20,7 +20,7 @@ from ..scoring.cards import FORTUNE_BUILDINGS
 from ..scoring.cards import MONUMENTS
 from ..scoring.cards import cards_of_colour
 from ..scoring.cards import colour_of
-from ..scoring.code import MAX_CODE
+from ..scoring.code_layouts import MAX_CODE
 from ..scoring.expansions import deals_fortune_monuments
 from ..scoring.game import MASTER_BUILDER
 from ..scoring.game import MODES
