@@ -23,6 +23,9 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
   let waiting = 0;
   let sending = null;
   let blocked = false;
+  // Blocked by a question the page asks (a conflict, a handed-in town, another phone's town, towns still empty): what
+  // waits goes once the player has answered it.
+  let asking = false;
   let failures = 0;
   let timer = null;
   let unreachable = false;
@@ -84,7 +87,7 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
     && !box.ops.some((op) => "reopen" in op));
 
   function report() {
-    handlers.status?.({ sending: sending !== null, unreachable, waiting: over ? 0 : waiting, lastAck, blocked,
+    handlers.status?.({ sending: sending !== null, unreachable, waiting: over ? 0 : waiting, lastAck, blocked, asking,
       done: shown?.done, taken_in: takenIn(), notice, limited, over });
   }
 
@@ -168,10 +171,12 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
     } else if (status === 409 && answer.conflict) {
       await call("refreshed", { town: answer.town });
       blocked = true;
+      asking = true;
       handlers.conflict?.(answer.conflict);
     } else if (status === 409 && answer.handed_in) {
       await call("refreshed", { town: answer.town });
       blocked = true;
+      asking = true;
       handlers.handedIn?.();
     } else if (status === 409 && reason === "owned") {
       // The town is another phone's: nothing goes until the player takes it over, on purpose.
@@ -180,9 +185,11 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
       if (taking && !takes) return;
       taking = false;
       blocked = true;
+      asking = true;
       handlers.owned?.(Boolean(answer.was_yours), changed ?? []);
     } else if (status === 409 && reason === "empty") {
       blocked = true;
+      asking = true;
       handlers.empty?.(answer.empty ?? []);
     } else if (status === 409 && (reason === "finished" || (!reason && answer.finished !== false))) {
       // The scores are shown: what waited can no longer be sent. It is dropped here, and said once.
@@ -233,6 +240,7 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
     // Let the outbox be sent again after the player chose (a conflict, a handed-in town).
     unblock() {
       blocked = false;
+      asking = false;
       drain();
     },
     // Send the outbox again, taking the town over from the phone it belongs to: with nothing of this phone's waiting,

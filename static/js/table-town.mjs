@@ -162,9 +162,10 @@ export async function townPage(form) {
   }
 
   function say(report) {
-    const { sending, limited, unreachable, waiting, done, taken_in, notice, over } = report;
+    const { sending, limited, unreachable, waiting, asking, done, taken_in, notice, over } = report;
     if (waiting || sending) sayWaiting();
-    sayStatus({ status: { sending, limited, unreachable, waiting, done, taken_in, notice, over, offline: !navigator.onLine,
+    sayStatus({ status: { sending, limited, unreachable, waiting, asking, done, taken_in, notice, over,
+      offline: !navigator.onLine,
       time: report.lastAck ? clock(report.lastAck) : null } });
   }
 

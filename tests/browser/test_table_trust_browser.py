@@ -91,7 +91,7 @@ def test_a_town_another_phone_takes_over_is_said_on_every_phone_and_its_own_phon
     expect(owned).to_be_visible(timeout=WAIT)
     expect(owned).to_contain_text("This town is being entered on another phone. Take it over here? Every phone at "
                                   "the table will say so.")
-    expect(b.locator(".table-save-status")).not_to_contain_text("Last saved")
+    expect(b.locator(".table-save-status")).to_have_text("1 change waiting for your answer.", timeout=WAIT)
     assert "square_b1" not in held(table_url, 1)["fields"]
     b.click("[data-action=take-over]")
     expect(b.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)

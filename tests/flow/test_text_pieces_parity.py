@@ -37,6 +37,7 @@ def asked(lang: str) -> list:
                                          "notice": {"kind": "done", "reasons": ["x.", "y."]}},
                               "elsewhere": "reopened"}),
         ("table_town_lines", {"words": words, "text": text, "status": {"time": [2026, 12, 5, 22, 2, 3]}}),
+        ("table_town_lines", {"words": words, "text": text, "status": {"waiting": 2, "asking": True, "offline": True}}),
         ("moments", {"words": words, "kind": "day_time", "clocks": [[2026, 12, 5, 0, 2, 3], [2027, 1, 31, 12, 59, 59]]}),
         ("games_lines", {"words": words, "texts": texts, "day": "2026-12-05", "imported": 21, "merged": ["A", "B"],
                          "unmerged": "A", "delete_count": 1}),

@@ -91,6 +91,24 @@ def test_a_refused_hand_in_says_the_server_s_problems_one_after_the_other(lang, 
     assert table_pieces.table_town_lines(words, texts, status={"notice": notice})["status"] == said
 
 
+@pytest.mark.parametrize(("lang", "one", "two"), [
+    ("en", "1 change waiting for your answer.", "2 changes waiting for your answer."),
+    ("fr", "1\u00a0modification en attente de votre réponse.", "2\u00a0modifications en attente de votre réponse."),
+    ("hu", "1\u00a0módosítás a válaszodra vár.", "2\u00a0módosítás a válaszodra vár."),
+])
+def test_what_waits_for_an_answer_to_the_page_s_question_is_said_so(lang, one, two):
+    # Asked to take a town over (or which version to keep, or to open it again), a phone sends nothing until the
+    # player answers: its status said only "1 change waiting to be sent.", as if the network were slow.
+    words, texts = page_words(lang)
+    assert table_pieces.table_town_lines(words, texts, status={"waiting": 1, "asking": True})["status"] == one
+    # Offline too: nothing is being tried, so the table being out of reach is not the reason it waits.
+    assert table_pieces.table_town_lines(words, texts, status={"waiting": 2, "asking": True, "offline": True,
+                                                               "unreachable": True})["status"] == two
+    # Nothing waiting: the question holds nothing back.
+    assert table_pieces.table_town_lines(words, texts, status={"asking": True}) == \
+        table_pieces.table_town_lines(words, texts, status={})
+
+
 def test_a_refused_save_says_the_server_s_message():
     words, texts = page_words("en")
     notice = {"kind": "save", "reasons": ["This request cannot be answered as it is."]}

@@ -182,8 +182,12 @@ def _status_line(words: dict, text: dict, report: dict) -> str:
     if report.get("over"):
         return text["scores_shown"]
     waiting = report.get("waiting") or 0
+    # A question of the page (asking) holds what waits: nothing is sent, nor tried, until the player answers it.
+    asking = report.get("asking")
     parts = []
-    if report.get("sending"):
+    if asking and waiting:
+        pass
+    elif report.get("sending"):
         parts.append(text["saving"])
     elif report.get("limited"):
         parts.append(report["limited"])
@@ -193,7 +197,7 @@ def _status_line(words: dict, text: dict, report: dict) -> str:
         saved = report.get("time")
         parts.append(fill(text["saved_at"], {"time": moment(words, "time", saved)}) if saved else text["all_saved"])
     if waiting:
-        parts.append(counted(words, text["waiting"], waiting))
+        parts.append(counted(words, text["waiting_answer" if asking else "waiting"], waiting))
     if report.get("done") and not waiting:
         # Handed in by a take-in from its link on another phone: said so, never as this player's own hand-in.
         parts.append(text["taken_in"] if report.get("taken_in") else text["handed_in"])

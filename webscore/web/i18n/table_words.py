@@ -39,6 +39,10 @@ def _table_words() -> dict:
             "saving": _("Saving…"), "all_saved": _("All saved."), "saved_at": _("Last saved at %(time)s."),
             "waiting": grammar.plural_forms(*plural_pair("%(num)d change waiting to be sent.",
                                                          "%(num)d changes waiting to be sent.")),
+            # The same while the page asks the player something (take the town over, which version to keep, open it
+            # again, end the game): nothing is sent until the answer.
+            "waiting_answer": grammar.plural_forms(*plural_pair("%(num)d change waiting for your answer.",
+                                                                "%(num)d changes waiting for your answer.")),
             "unreachable": _("Can't reach the table; trying again."), "handed_in": _("Handed in."),
             # Handed in by another phone that took the town in from its link (sync.public's taken_in).
             "taken_in": _("Taken over and handed in on another phone."),
