@@ -10,11 +10,13 @@ import pytest
 from support import examples
 from support.towns import town
 from webscore.flow import bgstats
+from webscore.flow import pad_pieces
 from webscore.flow import result_pieces
 from webscore.flow import result_view
 from webscore.scoring import encode
 from webscore.scoring import problems
 from webscore.scoring import score_valid_game
+from webscore.scoring.pad import pad_from_fields
 
 LINK = "https://marquoir.test/s/CODE"
 GAME = {"name": "Tiny Towns", "bggId": 265736, "sourceGameId": "tiny-towns", "highestWins": True, "noPoints": False}
@@ -124,6 +126,26 @@ def test_a_fortune_monument_alone_is_fortune_played():
 
 def test_a_base_game_comment_is_the_link_alone():
     assert play_of(fortune_free_game())[1]["comments"] == LINK
+
+
+PAD = "mode=town-hall&n0=Ana&blue0=12&n1=Bo&blue1=9"
+
+
+@pytest.mark.parametrize(("cells", "comment"), [
+    ("&coins0=3", "Tiny Towns: Fortune\n" + LINK),
+    # A coins cell of 0 is a chest kept empty: the table played with coins all the same.
+    ("&coins1=0", "Tiny Towns: Fortune\n" + LINK),
+    ("&empty1=0&tree1=1", "Tiny Towns: Tiny Trees\n" + LINK),
+    ("&coins0=2&empty0=0&tree0=1", "Tiny Towns: Fortune\nTiny Towns: Tiny Trees\n" + LINK),
+    ("", LINK),
+])
+def test_a_quick_pads_comment_names_the_expansions_its_rows_show(cells, comment):
+    query = PAD + cells
+    read = pad_from_fields([tuple(pair.split("=")) for pair in query.split("&")])
+    assert read["problems"] == []
+    drawn = pad_pieces.pad_bgstats(examples_words(), read["result"]["players"], LINK, query)
+    address = drawn.split('href="')[1].split('"')[0].replace("&amp;", "&")
+    assert json.loads(unquote(address.partition("?data=")[2]))["comments"] == comment
 
 
 def fortune_free_game() -> dict:

@@ -9,8 +9,12 @@ nothing here decides a point.
 """
 
 from ..scoring.game import MODES
+from ..scoring.pad import pad_expansions
+from ..scoring.pad import pad_from_fields
+from .bgstats import EXPANSION_TITLES
 from .bgstats import play_of
 from .controls import button
+from .history_summary import query_pairs
 from .result_pieces import bgstats_link
 from .result_pieces import ranking_items
 from .result_view import ranking
@@ -119,7 +123,8 @@ def pad_form(words: dict, count: int, mode: str, values: dict) -> str:
 
 def pad_bgstats(words: dict, players: list, link: str, query: str) -> str:
     """Return the quick pad's "Log in BG Stats" link for its places (players: the pad's result, seated in order;
-    link: the pad's share link, the play's comment), or "" while a player has no name.
+    link: the pad's share link, the play's comment, under the expansions its rows show), or "" while a player has
+    no name.
 
     The play's id is the pad's address, hashed (FNV-1a, 32 bits): the same pad logged twice is one play.
     """
@@ -128,7 +133,9 @@ def pad_bgstats(words: dict, players: list, link: str, query: str) -> str:
     digest = 0x811C9DC5
     for byte in query.encode("utf-8"):
         digest = ((digest ^ byte) * 0x01000193) & 0xFFFFFFFF
-    return bgstats_link(words, play_of("pad-%08x" % digest, [], players), link)
+    rows = pad_from_fields(query_pairs(query) or [])["players"]
+    expansions = [EXPANSION_TITLES[used] for used in pad_expansions(rows)]
+    return bgstats_link(words, play_of("pad-%08x" % digest, expansions, players), link)
 
 
 def messages(texts: list) -> str:

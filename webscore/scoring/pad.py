@@ -16,6 +16,8 @@ from .cards import NAVY
 from .cards import ORANGE
 from .cards import RED
 from .cards import YELLOW
+from .expansions import FORTUNE
+from .expansions import TINY_TREES
 from .game import MASTER_BUILDER
 from .game import MODES
 from .game import SOLO
@@ -164,6 +166,17 @@ def pad_result(pad: dict) -> dict:
             result["solo_rank"] = solo_rank(standings[p]["total"])
         results.append(result)
     return {"mode": pad["mode"], "players": results}
+
+
+def pad_expansions(rows: list) -> list:
+    """Return the expansions a pad's rows (pad_from_fields' players) show were played: Fortune where a coins cell is
+    filled in (0 too, a chest kept empty), Tiny Trees where a seed grew into a tree."""
+    used = []
+    if any(COINS in row["points"] for row in rows):
+        used.append(FORTUNE)
+    if any(row[TREE] is True for row in rows):
+        used.append(TINY_TREES)
+    return used
 
 
 def whole_number(text: str):
