@@ -163,3 +163,17 @@ def test_a_tie_is_lost_by_those_its_tie_break_placed_after_another_and_a_shared_
         "Bo": ([["empty-squares", 1], ["shared", 1]], []),
         "Bó": ([], [["master-builder-turns", 1]]),
         "Cy": ([["shared", 1]], [])}
+
+
+def test_a_pads_coins_and_monument_rows_are_bars_of_the_average_by_colour(client):
+    # Ana's 10 = 4 blue + 3 monument + 3 coins, on a pad: no monument named, no chest counted, but points in both rows.
+    pad = "pad?mode=town-hall&n0=Ana&blue0=4&monument0=3&coins0=3&n1=Bo&blue1=5"
+    games = [{"code": pad, "when": NOW - 1000}]
+    request = {"call": "stats", "played": json.dumps(games), "merged": {}, "filters": {}, "now": NOW,
+               "words": statistics_words(client, "en"), "links": {"result": "/r/%(code)s", "pad": "/pad"}}
+    html = json.loads(flow.history_json(json.dumps(request)))["html"]
+    ana = html[html.index('id="colours-1-title"'):]
+    ana = ana[:ana.index("</figure>")]
+    rows = re.findall(r'<tr><th scope="row">([^<]*)</th><td>([^<]*)</td></tr>', ana)
+    assert rows == [("blue", "4.0"), ("red", "0.0"), ("grey", "0.0"), ("orange", "0.0"), ("green", "0.0"),
+                    ("yellow", "0.0"), ("navy", "0.0"), ("monument", "3.0"), ("empty squares", "0.0"), ("coins", "3.0")]

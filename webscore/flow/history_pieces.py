@@ -130,9 +130,12 @@ def player_card(words: dict, n: int, player: dict, links: dict) -> str:
     totals = player["totals"]
     line_of = trend(words, "totals-{}".format(n), _about(words, "totals_title", player["name"], len(totals)),
                     totals, links)
+    # A row scored in is always a bar, so the bars add up to the average: a pad's monument and coins rows have points
+    # but no monument named and no chest counted. Else the monument's bar needs a monument held, the coins' a game
+    # played with coins.
     colours = [[escape(words["colours"][column]), value or 0, decimal(words, value), "bar-" + column]
                for column, value in zip(COLUMNS, player["colours"])
-               if (column != "monument" or player["monuments"]) and (column != "coins" or player["coins"] is not None)]
+               if value or (column != "monument" or player["monuments"]) and (column != "coins" or player["coins"] is not None)]
     title = _about(words, "colours_title", player["name"], 0)
     by_colour = _figure(words, "colours-{}".format(n), title, bars("colours-{}".format(n), colours),
                         figures_table(title, [_text(words, "colour"), _text(words, "average")],
