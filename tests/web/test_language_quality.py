@@ -135,6 +135,10 @@ GLOSSARY = {
         (r"\bTithe Barns?\b", r"(?i)dézsmapajt", None),
         (r"\bHollow Hill\b", r"Üreges Domb", None),
         (r"\bcoins?\b", r"(?i)\bérm", None),
+        # A chart's figures folded under it are its data in a table, not "the numbers" word for word.
+        (r"^The numbers$", r"^Adatok táblázatban$", r"^A számok$"),
+        # The pad's fields it does not know are taken out of its address: "Kihagyás" reads as skipping the message.
+        (r"^Leave them out$", r"^Törlés a címből$", r"^Kihagyás$"),
     ],
 }
 
