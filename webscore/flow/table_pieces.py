@@ -182,11 +182,11 @@ def _status_line(words: dict, text: dict, report: dict) -> str:
     if report.get("over"):
         return text["scores_shown"]
     waiting = report.get("waiting") or 0
-    # A question of the page (asking) holds what waits: nothing is sent, nor tried, until the player answers it.
-    asking = report.get("asking")
+    asking = report.get("asking") and waiting
     parts = []
-    if asking and waiting:
-        pass
+    if asking:
+        # A question of the page holds what waits: nothing is sent, nor tried, until the player answers it.
+        parts.append(counted(words, text["waiting_answer"], waiting))
     elif report.get("sending"):
         parts.append(text["saving"])
     elif report.get("limited"):
@@ -196,8 +196,8 @@ def _status_line(words: dict, text: dict, report: dict) -> str:
     elif not waiting:
         saved = report.get("time")
         parts.append(fill(text["saved_at"], {"time": moment(words, "time", saved)}) if saved else text["all_saved"])
-    if waiting:
-        parts.append(counted(words, text["waiting_answer" if asking else "waiting"], waiting))
+    if waiting and not asking:
+        parts.append(counted(words, text["waiting"], waiting))
     if report.get("done") and not waiting:
         # Handed in by a take-in from its link on another phone: said so, never as this player's own hand-in.
         parts.append(text["taken_in"] if report.get("taken_in") else text["handed_in"])
