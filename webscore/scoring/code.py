@@ -13,13 +13,13 @@ from .card_numbers import CARDS_BY_NUMBER
 from .card_numbers import MONUMENT_NUMBER
 from .card_numbers import MONUMENTS_BY_NUMBER
 from .cards import CARD_COLOURS
+from .cards import COINS
 from .cards import COTTAGE
+from .cards import HOLLOW_HILL
 from .cards import WAREHOUSE
-from .code_layouts import COINS
 from .code_layouts import COUNTS
 from .code_layouts import FLAGS
 from .code_layouts import FORTUNE_MONUMENTS_FLAG
-from .code_layouts import HOLLOW_HILL
 from .code_layouts import LAYOUTS
 from .code_layouts import MAX_CODE
 from .code_layouts import MONUMENT_SQUARE

@@ -28,14 +28,13 @@ Every game of version 2 has a version-3 code of the same length.
 
 from .card_numbers import MONUMENTS_BY_NUMBER
 from .cards import CARD_COLOURS
+from .cards import COINS
 from .names import MAX_NAME
 from .town import SIZE
 from .validate import MAX_PLAYERS
 
 MONUMENT_SQUARE = 8
 COUNTS = ("master_builder_turns", "shrine_buildings", "completed_before")
-HOLLOW_HILL = "hollow-hill"
-COINS = "coins"
 TINY_TREES = "tiny_trees"
 SWAPS = "hollow_hill_swaps"
 SEED = "seed"
