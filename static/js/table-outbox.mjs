@@ -181,7 +181,8 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
     } else if (status === 409 && reason === "owned") {
       // The town is another phone's: nothing goes until the player takes it over, on purpose.
       const { changed } = await call("refreshed", { town: answer.town });
-      // Asked to take it over while this one was on its way (the page asks as it opens): sent again, taking it.
+      // Asked to take it over while this one was on its way (a handed-in town's reopen, sent while the page asks as it
+      // opens): sent again, taking it.
       if (taking && !takes) return;
       taking = false;
       blocked = true;
@@ -256,8 +257,11 @@ export async function outbox(core, table, n, saveUrl, known, handlers = {}) {
       this.unblock();
     },
     get over() { return over; },
-    block() {
+    // Hold what waits while the page asks the player something of its own (another phone's town, asked as it opens):
+    // sent once answered (unblock, takeOver), and said to wait for the answer, offline too.
+    ask() {
       blocked = true;
+      asking = true;
       report();
     },
     // The server's town as the table's state says it moved on: fetched when nothing is on its way.

@@ -421,7 +421,12 @@ export async function townPage(form) {
     },
     gone: () => location.assign(form.dataset.back),
   });
-  if (anotherPhones) askToTakeOver(text.owned);
+  if (anotherPhones) {
+    // Sent, a tap would only be refused as the other phone's: it waits for the answer. (A handed-in town's "Change
+    // my town again" is no tap: the table takes it from any phone.)
+    if (!box.shown?.done) box.ask();
+    askToTakeOver(text.owned);
+  }
   // Taps made before the core was ready, or before a reload, come in now.
   const draft = JSON.parse(localStorage.getItem(draftKey(table, n)) || "null");
   if (draft) {

@@ -162,29 +162,32 @@ def test_a_town_is_taken_over_from_the_question_it_opens_with_and_a_reload_asks_
     close(contexts)
 
 
-def test_one_take_over_tapped_while_a_tap_is_on_its_way_takes_the_town_and_sends_the_tap(browser, own_server):
-    # The refusal of a tap sent before "Take it over here" is the table's answer to the tap, not news after the
-    # take-over: b's page must not ask again ("This town was taken over by another phone. Take it back here?").
+def test_a_tap_made_while_the_opening_question_is_open_waits_for_the_answer_offline_too(browser, own_server):
+    # Asked as it opened another phone's town, b sent its taps all the same (each refused as the other phone's), and
+    # its line said "1 change waiting to be sent." or, offline, that the table could not be reached: the question
+    # holds them until the player answers it.
     contexts, (a, b), table_url = held_by_another_phone(browser, own_server)
     owned = b.locator(".table-owned")
-    # b's first save is held on its way until the player has tapped "Take it over here".
-    sent, held_saves = [], []
+    sent = []
     b.on("request", lambda request: sent.append(json.loads(request.post_data)) if request.method == "POST" else None)
-    b.route(table_url + "/1", lambda route: held_saves.append(route) if not held_saves
-            and route.request.method == "POST" else route.continue_())
+    status = b.locator(".table-save-status")
+    conditions(b, offline=True)
+    go_offline(b.context)
     tap(b, "farm", "b1")
-    while not held_saves:
-        b.evaluate("0")  # each call lets Playwright hand the held request over
+    expect(status).to_have_text("1 change waiting for your answer.", timeout=WAIT)
+    b.context.set_offline(False)
+    conditions(b, offline=False)
+    tap(b, "well", "c1")
+    expect(status).to_have_text("1 change waiting for your answer.", timeout=WAIT)
+    assert sent == []
     b.click("[data-action=take-over]")
     expect(owned).to_be_hidden()
-    held_saves[0].continue_()
-    expect(b.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
-    expect(owned).to_be_hidden()
-    # The tap is the player's: refused once, then sent again taking the town, which is b's now with it.
+    expect(status).to_have_text(SAVED, timeout=WAIT)
+    # Sent once answered, as one operation that takes the town.
     assert [(save["op"], save.get("take", False)) for save in sent] == [
-        ({"seq": 1, "set": {"square_b1": ["farm", 1]}}, False), ({"seq": 1, "set": {"square_b1": ["farm", 1]}}, True)]
+        ({"seq": 1, "set": {"square_b1": ["farm", 1], "square_c1": ["well", 1]}}, True)]
     fields = held(table_url, 1)["fields"]
-    assert (fields["square_a1"], fields["square_b1"]) == ("cottage", "farm")
+    assert (fields["square_a1"], fields["square_b1"], fields["square_c1"]) == ("cottage", "farm", "well")
     expect(a.locator(".table-events")).to_have_text(TAKEN_OVER, timeout=WAIT)
     close(contexts)
 
