@@ -178,7 +178,8 @@ def test_a_tap_made_while_the_opening_question_is_open_waits_for_the_answer_offl
     b.context.set_offline(False)
     conditions(b, offline=False)
     tap(b, "well", "c1")
-    expect(status).to_have_text("1 change waiting for your answer.", timeout=WAIT)
+    # Two squares set: two changes, in the one operation that waits (the line counts changes, not operations).
+    expect(status).to_have_text("2 changes waiting for your answer.", timeout=WAIT)
     assert sent == []
     b.click("[data-action=take-over]")
     expect(owned).to_be_hidden()
