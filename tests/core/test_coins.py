@@ -177,8 +177,8 @@ def test_the_spending_chosen_under_micropython_is_never_beaten():
 
 
 def walked_far(count: int, seed: str) -> list:
-    """Return `count` towns that only lines feed whose walk scored enough sets to bound them by the fewest lines
-    that pay every card (spending.SHORT_AFTER), the bound that only such towns meet."""
+    """Return `count` towns that only lines feed whose lines are walked or tried (not those that need no search), all
+    bounded by the fewest lines that pay every card."""
     rng = random.Random(seed)
     found = []
     while len(found) < count:
@@ -233,23 +233,92 @@ def test_the_fewest_lines_that_pay_every_card():
     assert fewest_lines(cards, singles, once, twice) == (4, 4)
 
 
-def spent_and_scored(rows: tuple, coins: int) -> tuple:
-    """Return what a town of these rows spends its coins on, and how many feeding choices its search scored."""
+def spent_and_scored(rows: tuple, coins: int, walked: bool = False) -> tuple:
+    """Return what a town of these rows spends its coins on, and how many feeding choices its search scored.
+
+    walked: the lines walked with no set of the fewest lines paying every card tried first (cellar_lines.fewest_first),
+    so that what the walk's own bounds spare is counted.
+    """
     squares = [None if word == "." else word for row in rows for word in row.split()]
     view = TownView(squares, sorted(set(squares)), coins=coins, right_coins=0)
     before = EVALUATIONS[0]
-    choose_feeding(view)
+    if walked:
+        with mock.patch.object(spending, "fewest_first", return_value=None):
+            choose_feeding(view)
+    else:
+        choose_feeding(view)
     return view.spending, EVALUATIONS[0] - before
 
 
+# Column c and row 2 pay the 4 Schoolhouses and the Temple at d1 (which needs c1 and d2 fed, and no line holds both);
+# the Grand Mausoleum makes a Cottage fed worth nothing more.
+TEMPLE_AND_SCHOOLHOUSES = ("cottage schoolhouse cottage temple", "cottage cottage grand-mausoleum-of-the-rodina cottage",
+                           "schoolhouse cottage schoolhouse cottage", "cottage schoolhouse cottage root-cellar")
+# 4 Temples and 2 Schoolhouses whose lines each pay half a Temple: 4 lines pay every card and no 3 do.
+FOUR_LINES = ("temple cottage cottage schoolhouse", "cottage grand-mausoleum-of-the-rodina temple cottage",
+              "schoolhouse cottage root-cellar cottage", "cottage schoolhouse cottage temple")
+
+
+@pytest.mark.parametrize(("rows", "lines"), [(TEMPLE_AND_SCHOOLHOUSES, ["c", "2"]), (FOUR_LINES, ["4", "a", "1", "d"])])
+def test_the_first_of_the_fewest_lines_paying_every_card_is_bought_without_a_walk(rows, lines):
+    # Every card paid with the fewest lines (no 4 points left unpaid is worth the coin a line fewer saves): no set
+    # makes more. Two choices scored: the ceiling, and the one set of that many lines that pays them all, the others
+    # passed over by the cards they leave unpaid.
+    spent = len(lines)
+    assert spent_and_scored(rows, 4) == ({"lines": lines, "paid": [], "spent": spent, "left": 4 - spent}, 2)
+
+
+def feed_and_tell_first(view) -> list:
+    """Feed a town view; return what each try of the fewest lines paying every card first gave
+    (cellar_lines.fewest_first)."""
+    real = spending.fewest_first
+    tried = []
+
+    def recorded(search, *args):
+        found = real(search, *args)
+        tried.append(found)
+        return found
+
+    with mock.patch.object(spending, "fewest_first", recorded):
+        choose_feeding(view)
+    return tried
+
+
+def test_the_fewest_lines_paying_every_card_are_the_walks_answer():
+    # The set tried first is the walk's own answer, ties included (the first found in the walk's order); it is taken
+    # only when no set of fewer lines can make as much, and the walk decides the other towns.
+    rng = random.Random("fewest first")
+    tried = []
+    for _ in range(1500):
+        view = line_town(rng)
+        tried.extend(feed_and_tell_first(view))
+        first = (sorted(view.fed), view.spending)
+        with mock.patch.object(spending, "fewest_first", return_value=None):
+            choose_feeding(view)
+        assert first == (sorted(view.fed), view.spending), view.squares
+    answered = sum(1 for found in tried if found is not None)
+    assert answered >= 100 and len(tried) - answered >= 100, (answered, len(tried))
+
+
+def test_the_walk_decides_when_fewer_lines_might_make_as_much():
+    # 3 Schoolhouses of 2 points (the chest holds fewer coins than the one on the right), each beside a Cottage no
+    # other's line reaches: 3 lines pay them all. A set of fewer lines leaves one unpaid at least, 2 points, which
+    # the coins those lines save could make up: the set of 3 is not taken untried, the walk decides (the same 3
+    # lines, 6 points for 3 coins).
+    rows = ("schoolhouse cottage grand-mausoleum-of-the-rodina .", EMPTY, ". . schoolhouse cottage",
+            "cottage schoolhouse . root-cellar")
+    squares = [None if word == "." else word for row in rows for word in row.split()]
+    view = TownView(squares, sorted({card for card in squares if card}), coins=3, right_coins=5)
+    assert feed_and_tell_first(view) == [None]
+    assert view.spending == {"lines": ["1", "3", "4"], "paid": [], "spent": 3, "left": 0}
+
+
 def test_one_line_more_pays_a_card_missing_two_only_if_it_brings_both():
-    # The Temple at d1 needs c1 and d2 fed, and no line holds both; lines of their own pay the 4 Schoolhouses (the
-    # Grand Mausoleum makes a Cottage fed worth nothing more). A set one line short of the Temple, or one coin from
-    # the last, is not walked on in the hope that one line pays it: 20 sets scored, where 55 were, and column c and
-    # row 2, the first of the fewest lines paying every card, are still bought, 2 coins kept.
-    rows = ("cottage schoolhouse cottage temple", "cottage cottage grand-mausoleum-of-the-rodina cottage",
-            "schoolhouse cottage schoolhouse cottage", "cottage schoolhouse cottage root-cellar")
-    assert spent_and_scored(rows, 4) == ({"lines": ["c", "2"], "paid": [], "spent": 2, "left": 2}, 20)
+    # The walk alone (TEMPLE_AND_SCHOOLHOUSES): a set one line short of the Temple, or one coin from the last, is not
+    # walked on in the hope that one line pays it: 20 sets scored, where 55 were, and column c and row 2, the first of
+    # the fewest lines paying every card, are still bought, 2 coins kept.
+    assert spent_and_scored(TEMPLE_AND_SCHOOLHOUSES, 4, walked=True) == (
+        {"lines": ["c", "2"], "paid": [], "spent": 2, "left": 2}, 20)
 
 
 def test_a_tithe_barn_s_few_choices_of_squares_are_each_scored():
@@ -262,12 +331,10 @@ def test_a_tithe_barn_s_few_choices_of_squares_are_each_scored():
 
 
 def test_the_fewest_lines_bound_each_line_a_step_adds():
-    # 4 Temples and 2 Schoolhouses whose lines each pay half a Temple: 4 lines pay every card and no 3 do. Once the
-    # first set of 4 lines paying them all is found (24, its coins all spent), no set of more lines than a step has
-    # bought can beat it: the step adds no other line (19 sets scored, 29 when only a step's start read the bound).
-    rows = ("temple cottage cottage schoolhouse", "cottage grand-mausoleum-of-the-rodina temple cottage",
-            "schoolhouse cottage root-cellar cottage", "cottage schoolhouse cottage temple")
-    assert spent_and_scored(rows, 4) == (
+    # The walk alone (FOUR_LINES). Once the first set of 4 lines paying every card is found (24, its coins all spent),
+    # no set of more lines than a step has bought can beat it: the step adds no other line (19 sets scored, 29 when
+    # only a step's start read the bound).
+    assert spent_and_scored(FOUR_LINES, 4, walked=True) == (
         {"lines": ["4", "a", "1", "d"], "paid": [], "spent": 4, "left": 0}, 19)
 
 

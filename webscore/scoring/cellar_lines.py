@@ -4,9 +4,11 @@ With a Root Cellar each coin feeds every feedable building of one row or column 
 reads only the lines and the cards they reach, never a search's state: which lines are worth a coin at all
 (useful_lines), the fewest lines feeding every square that can gain (fewest_feeding_all, for a town that
 needs no search), and the fewest that can pay every card with the most a set of more lines can then make
-(fewest_lines, most_with_more_lines: a bound of the lines' walk in spending.py).
+(fewest_lines, most_with_more_lines: a bound of the lines' walk in spending.py), and the first set of that many
+lines that makes the most any set can (fewest_first, tried before the walk).
 """
 
+from .feeding_worths import EVALUATIONS
 from .town import COLUMN_LETTERS
 from .town import SIZE
 
@@ -147,3 +149,79 @@ def most_with_more_lines(short: tuple, full: int, coin: int, coins: int) -> list
             most = full - coin * spent - lost
         found.append(most)
     return found
+
+
+def fewest_first(search, short: tuple, best: int):
+    """Return (total, bits of its lines) of the first set of the fewest lines paying every card, in the order of the
+    lines' walk (spending.py), that makes the most any set can, when it is the walk's answer; else None.
+
+    search: the town's lines, set up for the walk (spending_bounds.Lines.line_up).
+    short: (the fewest lines, the least a set of fewer leaves unpaid) (fewest_lines); best: the total of the set the
+    walk scores first, no line (every coin kept). A set of `fewest` lines or more makes at most `full` less a coin a
+    line, so one of `fewest` lines that makes that much beats every larger set; a set of fewer lines, one line at
+    least, makes at most `full` less its coins and `lost`, less than that when `lost` is more than the coins of
+    `fewest` - 1 lines. The sets of as many lines are tried in the walk's order, so the first found is the one the
+    walk keeps. A card missing one that no line left reaches ends a branch, and a last line is scored only when
+    it pays every card left.
+    """
+    fewest, lost = short
+    coin, coins, count = search.coin, search.coins, len(search.lines)
+    target = search.full - coin * fewest
+    if not 0 < fewest <= min(coins, count) or best >= target or lost <= coin * (fewest - 1):
+        return None
+    cards = search.cards
+    singles, pairs, doubles, paid_one, paid_two = cards.singles, cards.pairs, cards.doubles, cards.paid_one, \
+        cards.paid_two
+    worth_of, line_places = search.worth_of, search.line_places
+    line_masks, line_worths, line_singles, line_once, line_twice = search.line_adds
+    # What the last line must bring: the total less the coins kept and what the base already makes.
+    wanted = target - coin * (coins - fewest) - search.base
+    reach = search.reach
+    every_one = (1 << len(cards.one)) - 1
+    every_two = (1 << len(cards.two)) - 1
+
+    def first(k, left, fed, gained, got, once, twice, chosen):
+        # Each line in turn, and after it the sets of the lines after it: the walk's order.
+        for n in range(k, count - left + 1):
+            # The cards missing one not paid yet: lines[n:] must reach them all.
+            if every_one & ~got & ~reach[n][0]:
+                return None
+            # The last line must pay every card left (what it brings to those missing two, counted as if none of its
+            # squares were fed: never less than it brings).
+            if left == 1 and (every_one & ~got & ~line_singles[n] or
+                              every_two & ~(twice | once & line_once[n] | line_twice[n])):
+                continue
+            if not fed & line_masks[n]:
+                more = fed | line_masks[n]
+                gained_now = gained + line_worths[n]
+                got_now = got | line_singles[n]
+                once_now = once | line_once[n]
+                twice_now = twice | once & line_once[n] | line_twice[n]
+            else:
+                # Square by square, as the walk adds a line (spending.walk_lines), and written out here for the same
+                # reason: under MicroPython a call per line costs more than the line.
+                more, gained_now, got_now, once_now, twice_now = fed, gained, got, once, twice
+                for p in line_places[n]:
+                    if not more >> p & 1:
+                        more |= 1 << p
+                        gained_now += worth_of[p]
+                        got_now |= singles[p]
+                        twice_now |= once_now & pairs[p] | doubles[p]
+                        once_now |= pairs[p] | doubles[p]
+            if left > 1:
+                found = first(n + 1, left - 1, more, gained_now, got_now, once_now, twice_now, chosen | 1 << n)
+                if found is not None:
+                    return found
+            else:
+                scored[0] += 1
+                if gained_now + paid_one[got_now] + paid_two[twice_now] == wanted:
+                    return chosen | 1 << n
+        return None
+
+    # How many sets were scored: those the last line completes.
+    scored = [0]
+    found = first(0, fewest, 0, 0, 0, 0, 0, 0)
+    # first() names itself: let go of it (a cycle).
+    first = None
+    EVALUATIONS[0] += scored[0]
+    return None if found is None else (target, found)

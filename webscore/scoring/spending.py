@@ -6,17 +6,20 @@ coin per 2 (rounded up; a Barrett Castle is one building). A coin kept scores it
 built Estival Festival), so the best total weighs what feeding gains against the coins it costs.
 
 Choices are compared by what they make (feeding_worths.py), the rules' points less a constant. Most towns
-need no search (settled()). Otherwise every set of lines the coins buy is tried, the lines that can add
-most first, each set with what the Tithe Barn's pairs and the free feeding (Greenhouse groups, Farms)
-add to it (pairs(): feeding.search, the pairs added to the Farms' capacity); a branch is dropped when even
-the most its lines can add cannot beat the best so far. What the lines chosen make is kept up to date
-line by line, in bit masks over the squares nothing fixed feeds (needy_cards.Cards).
+need no search (settled()). With lines alone to buy, the first set of the fewest lines paying every card is
+tried first: when it makes the most any set can, it is the answer (cellar_lines.fewest_first). Otherwise every set of
+lines the coins buy is tried, the lines that can add most first, each set with what the Tithe Barn's pairs
+and the free feeding (Greenhouse groups, Farms) add to it (pairs(): feeding.search, the pairs added to the
+Farms' capacity); a branch is dropped when even the most its lines can add cannot beat the best so far. What
+the lines chosen make is kept up to date line by line, in bit masks over the squares nothing fixed feeds
+(needy_cards.Cards).
 Here are the plans and the walks; the lines themselves are in cellar_lines.py, and the town's squares,
 lines and bounds are set up for the walks in spending_bounds.py.
 """
 
 from .cellar_lines import every_line
 from .cellar_lines import fewest_feeding_all
+from .cellar_lines import fewest_first
 from .cellar_lines import fewest_lines
 from .cellar_lines import most_with_more_lines
 from .feeding import greenhouse_options
@@ -28,9 +31,6 @@ from .feeding_worths import made
 from .spending_bounds import TITHE_PAIR
 from .spending_bounds import Lines
 from .town import NAMES
-
-# How many sets of lines the walk scores before it works out the fewest lines paying every card (fewest_lines).
-SHORT_AFTER = 6
 
 
 class _Spending(Lines):
@@ -136,11 +136,16 @@ class _Spending(Lines):
         completes = [0] * (lines + 1)
         for n in range(lines - 1, -1, -1):
             completes[n] = completes[n + 1] | line_twice[n]
-        # By the coins left (room), the most a set of more lines than those bought can make (most_with_more_lines,
-        # from the fewest lines paying every card: fewest_lines), worked out once the walk has scored a few sets
-        # (most towns need no more; till then `full`, and no number for no coin left): one number per room, read
-        # before each line a step adds, as a line added before may have raised the best.
-        short = [None] + [full] * coins
+        # The fewest lines paying every card, and the least fewer leave unpaid (fewest_lines): first the first set of
+        # that many lines that makes the most any set can, which ends the search when no smaller set can make as much.
+        fewest = fewest_lines(cards, line_singles, line_once, line_twice)
+        found = fewest_first(self, fewest, base + coin * coins)
+        if found is not None:
+            self.best = (found[0], [], (), (self._chosen(found[1]), 0))
+            return
+        # By the coins left (room), the most a set of more lines than those bought can make (most_with_more_lines):
+        # one number per room, read before each line a step adds, as a line added before may have raised the best.
+        short = most_with_more_lines(fewest, full, coin, coins)
 
         def walk(k, room, fed, made_so_far, got, once, twice, chosen):
             paid = made_so_far + paid_one[got] + paid_two[twice] + coin * room
@@ -152,9 +157,6 @@ class _Spending(Lines):
             # A walk is never called without a coin to spend (room): the last coin's lines are scored in its loop.
             if top >= full:
                 return
-            if best[2] >= SHORT_AFTER and short[0] is None:
-                short[:] = most_with_more_lines(fewest_lines(cards, line_singles, line_once, line_twice), full, coin,
-                                                 coins)
             halves = HALVES * paid + paid_two[once & ~twice]
             for n in range(k, lines):
                 if short[room] <= best[0]:
