@@ -284,6 +284,18 @@ def feed_and_tell_first(view) -> list:
     return tried
 
 
+def test_no_set_of_the_fewest_lines_pays_every_card_so_one_line_more_is_tried():
+    # 2 Schoolhouses and 3 Temples (4 points each): fewest_lines counts 2 lines at least, but no 2 lines pay them all.
+    # Columns b, c and d do, 1 coin kept (21 of the 24 every card and coin would make), and every set of fewer lines
+    # leaves 4 points unpaid at least, more than the 2 coins it saves. Found without the walk: 4 choices scored (the
+    # ceiling, and the 3 sets whose last line pays every card left), where the walk scores 30.
+    rows = ("cottage temple cottage cottage", "schoolhouse cottage root-cellar cottage",
+            "grand-mausoleum-of-the-rodina cottage temple temple", "cottage schoolhouse cottage cottage")
+    bought = {"lines": ["b", "c", "d"], "paid": [], "spent": 3, "left": 1}
+    assert spent_and_scored(rows, 4) == (bought, 4)
+    assert spent_and_scored(rows, 4, walked=True) == (bought, 30)
+
+
 def test_the_fewest_lines_paying_every_card_are_the_walks_answer():
     # The set tried first is the walk's own answer, ties included (the first found in the walk's order); it is taken
     # only when no set of fewer lines can make as much, and the walk decides the other towns.

@@ -152,33 +152,37 @@ def most_with_more_lines(short: tuple, full: int, coin: int, coins: int) -> list
 
 
 def fewest_first(search, short: tuple, best: int):
-    """Return (total, bits of its lines) of the first set of the fewest lines paying every card, in the order of the
-    lines' walk (spending.py), that makes the most any set can, when it is the walk's answer; else None.
+    """Return (total, bits of its lines) of the first set of the fewest lines paying every card and feeding every square
+    worth feeding, in the order of the lines' walk (spending.py), when it is the walk's answer; else None.
 
-    search: the town's lines, set up for the walk (spending_bounds.Lines.line_up).
-    short: (the fewest lines, the least a set of fewer leaves unpaid) (fewest_lines); best: the total of the set the
-    walk scores first, no line (every coin kept). A set of `fewest` lines or more makes at most `full` less a coin a
-    line, so one of `fewest` lines that makes that much beats every larger set; a set of fewer lines, one line at
-    least, makes at most `full` less its coins and `lost`, less than that when `lost` is more than the coins of
-    `fewest` - 1 lines. The sets of as many lines are tried in the walk's order, so the first found is the one the
-    walk keeps. A card missing one that no line left reaches ends a branch, and a last line is scored only when
-    it pays every card left.
+    search: the town's lines, set up for the walk (spending_bounds.Lines.line_up). short: (the fewest lines that can
+    pay every card, the least a set of fewer leaves unpaid) (fewest_lines); best: the total of the set the walk scores
+    first, no line (every coin kept).
+
+    The sets of `fewest` lines are tried, then those of one line more, and so on. A set of `size` lines or more makes
+    at most `full` less a coin a line, so the first set of `size` lines that makes that much beats every larger set.
+    Every smaller set (one line at least) leaves something unpaid or unfed, its least (`least`) at least, and makes
+    less when `least` is more than the coins of `size` - 1 lines: the set found is then the best, and the first of the
+    best in the walk's order, which the walk would keep. A card missing one that no line left reaches ends a branch,
+    and a last line is scored only when it pays every card left.
     """
-    fewest, lost = short
+    fewest, _ = short
     coin, coins, count = search.coin, search.coins, len(search.lines)
-    target = search.full - coin * fewest
-    if not 0 < fewest <= min(coins, count) or best >= target or lost <= coin * (fewest - 1):
-        return None
     cards = search.cards
+    worth_of = search.worth_of
+    # The least a set that does not make `full` (less its coins) leaves: a card unpaid, or a square worth feeding unfed.
+    least = min(cards.one + cards.two + [worth for worth in worth_of if worth > 0] or [0])
+    if fewest <= 0 or least <= 0:
+        return None
     singles, pairs, doubles, paid_one, paid_two = cards.singles, cards.pairs, cards.doubles, cards.paid_one, \
         cards.paid_two
-    worth_of, line_places = search.worth_of, search.line_places
+    line_places = search.line_places
     line_masks, line_worths, line_singles, line_once, line_twice = search.line_adds
-    # What the last line must bring: the total less the coins kept and what the base already makes.
-    wanted = target - coin * (coins - fewest) - search.base
     reach = search.reach
     every_one = (1 << len(cards.one)) - 1
     every_two = (1 << len(cards.two)) - 1
+    # What the last line must bring: `full` less the coins and what the base already makes.
+    wanted = search.full - coin * coins - search.base
 
     def first(k, left, fed, gained, got, once, twice, chosen):
         # Each line in turn, and after it the sets of the lines after it: the walk's order.
@@ -220,8 +224,16 @@ def fewest_first(search, short: tuple, best: int):
 
     # How many sets were scored: those the last line completes.
     scored = [0]
-    found = first(0, fewest, 0, 0, 0, 0, 0, 0)
+    found = None
+    for size in range(fewest, min(coins, count) + 1):
+        target = search.full - coin * size
+        if target <= best or least <= coin * (size - 1):
+            break
+        found = first(0, size, 0, 0, 0, 0, 0, 0)
+        if found is not None:
+            found = (target, found)
+            break
     # first() names itself: let go of it (a cycle).
     first = None
     EVALUATIONS[0] += scored[0]
-    return None if found is None else (target, found)
+    return found
