@@ -22,6 +22,7 @@ from support.towns import town
 from webscore.scoring import score
 from webscore.scoring import spending
 from webscore.scoring.board import TownView
+from webscore.scoring.capacity_bounds import Neighbours
 from webscore.scoring.cards import PAD_COLUMNS
 from webscore.scoring.cellar_lines import LINES
 from webscore.scoring.cellar_lines import every_line
@@ -340,6 +341,33 @@ def test_a_tithe_barn_s_few_choices_of_squares_are_each_scored():
             "schoolhouse cottage temple barrett-castle")
     assert spent_and_scored(rows, 2) == (
         {"lines": [], "paid": ["b1", "d1", "b3", "d3"], "spent": 2, "left": 0}, 71)
+
+
+def test_a_tithe_barn_s_choice_of_squares_that_pays_every_card_ends_its_walk():
+    # 4 Schoolhouses and 2 Temples around a Grand Mausoleum (a Cottage fed is worth no more): 2 coins buy c1, c2, d2
+    # and b3, which pay them all, 2 coins kept. Among the choices of as many squares, the first that pays every card
+    # makes the most any can, so the rest of them are not scored: 31 choices, where 100 were.
+    rows = ("grand-mausoleum-of-the-rodina cottage cottage temple", "cottage temple cottage cottage",
+            "cottage cottage schoolhouse cottage", "tithe-barn schoolhouse cottage cottage")
+    assert spent_and_scored(rows, 4) == ({"lines": [], "paid": ["c1", "c2", "d2", "b3"], "spent": 2, "left": 2}, 31)
+
+
+def test_a_walk_that_stops_at_the_first_choice_paying_every_card_chooses_as_the_whole_walk():
+    # Farms and Tithe Barns among Fortune's cards (their neighbours the most first, each choice of few scored): the
+    # choice kept when a walk stops at the first paying every card is the one the whole walk keeps, ties included.
+    rng = random.Random("every card paid")
+    stopped = 0
+    for n in range(2500):
+        view = small_town(rng, (("tithe-barn",), ("farm",), ("tithe-barn", "farm"))[n % 3], most_feedable=9)
+        before = EVALUATIONS[0]
+        choose_feeding(view)
+        first = (sorted(view.fed), view.spending, EVALUATIONS[0] - before)
+        before = EVALUATIONS[0]
+        with mock.patch.object(Neighbours, "all_paid", return_value=1000):
+            choose_feeding(view)
+        assert first[:2] == (sorted(view.fed), view.spending), view.squares
+        stopped += first[2] < EVALUATIONS[0] - before
+    assert stopped >= 80, stopped
 
 
 def test_the_fewest_lines_bound_each_line_a_step_adds():

@@ -195,8 +195,9 @@ class _Walk(Neighbours):
         the first that makes the most, if it beats the best so far: the choice take() finds, without its bounds.
 
         In the base game's order each better choice is kept at once, and the walk stops when the best reaches the
-        most any choice can make (settled(), as take() stops); in Fortune's order the best is kept at the end, the
-        most any choice can make not worked out (the neighbours that add most come first: it is seldom reached).
+        most any choice can make (settled(), as take() stops); in Fortune's order the best is kept at the end, and the
+        walk stops only when a choice pays every card (all_paid(): the most any choice can make worked out no
+        further).
         """
         walk, judge, worth, base, settle = self, self.judge, self.worth, self.base, not self.most_first
         cards = self.cards
@@ -210,6 +211,9 @@ class _Walk(Neighbours):
         for value in worth:
             lowest -= abs(value)
         found = [lowest if judge.best is None else judge.best[0], 0, -1]
+        # In Fortune's order, the most a choice makes when it pays every card its squares can (Neighbours.all_paid):
+        # none makes more, so the first that makes as much is the one kept, and ends the walk.
+        enough = None if settle else walk.all_paid()
 
         def choose(p, left, made, got, once, twice, chosen):
             # Each choice of `left` more neighbours from near[p:], after `chosen`, the last one scored in the loop;
@@ -235,9 +239,9 @@ class _Walk(Neighbours):
                             found[2] = chosen_q | 1 << r
                             if settle:
                                 walk.keep(total, found[2])
-                                if walk.settled():
-                                    found[1] += r - q
-                                    return True
+                            if walk.settled() if settle else total >= enough:
+                                found[1] += r - q
+                                return True
                     found[1] += count - q - 1
                 return False
             best = found[0]
@@ -248,9 +252,9 @@ class _Walk(Neighbours):
                     found[2] = chosen | 1 << q
                     if settle:
                         walk.keep(total, found[2])
-                        if walk.settled():
-                            found[1] += q + 1 - p
-                            return True
+                    if walk.settled() if settle else total >= enough:
+                        found[1] += q + 1 - p
+                        return True
             found[1] += count - p
             return False
 

@@ -139,15 +139,21 @@ class Neighbours:
         if judge.best is None:
             return False
         if self.most is None:
-            worths = judge.top.worths
-            squares_most = self.base + sum(sorted([worths[i] for i in self.unfed], reverse=True)[:self.capacity])
-            if judge.best[0] >= squares_most + self.cards.payable:
+            most = self.all_paid()
+            if judge.best[0] >= most:
                 # The best pays every card the neighbours can pay: a looser bound than reachable()'s, reached already,
                 # so the walk stops as it would have, without sharing out the Cottages.
-                self.most = squares_most + self.cards.payable
+                self.most = most
             else:
-                self.most = squares_most + self.cards.reachable(self.capacity)
+                self.most = most - self.cards.payable + self.cards.reachable(self.capacity)
         return judge.best[0] >= self.most
+
+    def all_paid(self) -> int:
+        """Return the most a choice of the pick can make with every card the neighbours can pay paid: the worths of its
+        best squares and those cards (Cards.payable). No choice makes more."""
+        worths = self.judge.top.worths
+        return self.base + sum(sorted([worths[i] for i in self.unfed], reverse=True)[:self.capacity]) + \
+            self.cards.payable
 
     def below(self, size: int, made: int) -> bool:
         """Tell whether no choice of `size` neighbours, the others' squares making `made`, can beat the best.
