@@ -203,7 +203,12 @@ class _Walk(Neighbours):
         cards = self.cards
         singles, pairs, doubles, paid_one, paid_two = cards.singles, cards.pairs, cards.doubles, cards.paid_one, \
             cards.paid_two
-        count = len(worth)
+        count, most_of = len(worth), self.most_of
+        # In Fortune's order, what near[:p] can add, for each p: what near[p:p + k] can add is the most k of near[p:] can.
+        running = [0]
+        if not settle:
+            for most in most_of:
+                running.append(running[-1] + most)
         # The total a choice must beat (at first, with no best yet, less than any choice makes: its cards make
         # nothing less, its squares' worths no less than all the negative ones), how many choices were scored, and
         # the best choice found (bits; -1: none).
@@ -220,8 +225,13 @@ class _Walk(Neighbours):
             # return whether the best reached the most any choice can make.
             if left > 2:
                 for q in range(p, count - left + 1):
-                    if choose(q + 1, left - 1, made + worth[q], got | singles[q], once | pairs[q] | doubles[q],
-                              twice | once & pairs[q] | doubles[q], chosen | 1 << q):
+                    made_q, got_q, once_q = made + worth[q], got | singles[q], once | pairs[q] | doubles[q]
+                    twice_q = twice | once & pairs[q] | doubles[q]
+                    # As below: the next `left` - 1 neighbours add at most what they can add, the most first.
+                    if not settle and HALVES * (found[0] + 1 - made_q - paid_one[got_q] - paid_two[twice_q]) - \
+                            paid_two[once_q & ~twice_q] > running[q + left] - running[q + 1]:
+                        continue
+                    if choose(q + 1, left - 1, made_q, got_q, once_q, twice_q, chosen | 1 << q):
                         return True
                 return False
             if left == 2:
@@ -231,6 +241,11 @@ class _Walk(Neighbours):
                     made_q, got_q, once_q = made + worth[q], got | singles[q], once | pairs[q] | doubles[q]
                     twice_q, chosen_q = twice | once & pairs[q] | doubles[q], chosen | 1 << q
                     best = found[0]
+                    # In Fortune's order the neighbours come the most first: one after q adds at most what q + 1 can add
+                    # (most_of, in halves, as Cards.halves counts a choice), and none may lift this one above the best.
+                    if not settle and HALVES * (best + 1 - made_q - paid_one[got_q] - paid_two[twice_q]) - \
+                            paid_two[once_q & ~twice_q] > most_of[q + 1]:
+                        continue
                     for r in range(q + 1, count):
                         total = made_q + worth[r] + paid_one[got_q | singles[r]] + \
                             paid_two[twice_q | once_q & pairs[r] | doubles[r]]
