@@ -91,6 +91,23 @@ TOWNS = {
     # bounded too, the time hardly moved: the walk's inner steps, not its scored choices, cost most under MicroPython).
     "farm-barrett": (("cottage temple cottage cottage", "cottage temple cottage temple",
                       "cottage temple temple barrett-castle", "cottage cottage farm cottage"), None),
+    # Climbed for bytecodes (tests/bench/fortune_climb.py), each heavier than every town above when found. 3 lines pay
+    # its 2 Schoolhouses and 3 Temples where the cards no line serves twice count 2 (26,039 bytecodes, 30 sets walked).
+    "root-cellar-three-lines": (("cottage temple cottage cottage", "schoolhouse cottage root-cellar cottage",
+                                 "grand-mausoleum-of-the-rodina cottage temple temple",
+                                 "cottage schoolhouse cottage cottage"), 4),
+    # 2 pairs pay 4 Schoolhouses and 2 Temples: 100 choices of squares scored (28,879 bytecodes).
+    "tithe-barn-mausoleum": (("grand-mausoleum-of-the-rodina cottage cottage temple", "cottage temple cottage cottage",
+                              "cottage cottage schoolhouse cottage", "tithe-barn schoolhouse cottage cottage"), 4),
+    # 3 pairs: the plan of 2 cannot pay every card, which only its 70 choices show (24,401 bytecodes).
+    "tithe-barn-three-pairs": (("schoolhouse cottage cottage grand-mausoleum-of-the-rodina", "cottage cottage temple cottage",
+                                "temple cottage temple cottage", "tithe-barn schoolhouse cottage cottage"), 4),
+    # A Farm's 4 among 8 Cottages beside Schoolhouses and Parsonages, or 3 and the Eraflage Vineyard (23,889 bytecodes).
+    "farm-parsonages": (("cottage eraflage-vineyard cottage schoolhouse", "cottage cottage parsonage schoolhouse",
+                         "parsonage farm cottage cottage", "cottage cottage schoolhouse cottage"), None),
+    # The same among Temples and Schoolhouses (22,800 bytecodes, climbed after the walk's bounds of few choices).
+    "farm-vineyard": (("schoolhouse temple cottage eraflage-vineyard", "cottage cottage schoolhouse cottage",
+                       "cottage temple cottage temple", "farm schoolhouse cottage cottage"), None),
 }
 
 # Found by counting the choices scored among 3,000 seeded random towns of these feeders (one Farm: two
