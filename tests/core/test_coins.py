@@ -372,6 +372,16 @@ def test_a_walk_that_stops_at_the_first_choice_paying_every_card_chooses_as_the_
     assert stopped >= 80, stopped
 
 
+def test_no_line_is_walked_when_the_coin_it_costs_leaves_no_more_than_the_best():
+    # Every feeder at once (no game deals two red buildings, but the search must not care): the Farm, the Greenhouse
+    # and the Tithe Barn feed all but c4 for nothing, and 1 coin's pair feeds it: every square fed and 4 coins kept,
+    # 1 less than every coin kept would make. A set of lines spends a coin at least, so makes no more: no line is walked
+    # on. 8 choices scored (the ceiling, and the Tithe Barn's plans of no line), where 74 were.
+    rows = ("cottage eraflage-vineyard temple cottage", "cottage root-cellar cottage root-cellar",
+            "farm cottage greenhouse tithe-barn", "cottage temple cottage cottage")
+    assert spent_and_scored(rows, 5) == ({"lines": [], "paid": ["c4"], "spent": 1, "left": 4}, 8)
+
+
 def test_the_fewest_lines_bound_each_line_a_step_adds():
     # The walk alone (FOUR_LINES). Once the first set of 4 lines paying every card is found (24, its coins all spent),
     # no set of more lines than a step has bought can beat it: the step adds no other line (19 sets scored, 29 when

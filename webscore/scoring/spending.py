@@ -90,7 +90,8 @@ class _Spending(Lines):
         halves = HALVES * paid + cards.paid_two[once & ~twice] + self._more(room, fed)
         if self.best is None or self.best[0] < self.base + halves // HALVES:
             self.pairs(chosen, room)
-        if not room or self.best[0] >= self.full:
+        # A set of one line more spends a coin more: it makes at most `full` less them all.
+        if not room or self.best[0] >= self.full - self.coin * (self.coins - room + 1):
             return
         singles, pairs, doubles, worth_of, best_lines = cards.singles, cards.pairs, cards.doubles, self.worth_of, \
             self.best_lines
