@@ -108,6 +108,14 @@ TOWNS = {
     # The same among Temples and Schoolhouses (22,800 bytecodes, climbed after the walk's bounds of few choices).
     "farm-vineyard": (("schoolhouse temple cottage eraflage-vineyard", "cottage cottage schoolhouse cottage",
                        "cottage temple cottage temple", "farm schoolhouse cottage cottage"), None),
+    # Climbed once more, after those bounds and the lines' and pairs' shortcuts: the Vineyard is worth more than any
+    # Cottage, so the choices of 4 Cottages are walked before the better ones of 3 and the Vineyard (24,359); and a
+    # Tithe Barn's pairs among too many Cottages to score each choice, whose walk's bounds cost most (23,253).
+    "farm-vineyard-first": (("eraflage-vineyard cottage cottage schoolhouse", "cottage temple cottage cottage",
+                             "cottage cottage schoolhouse cottage", "cottage farm cottage temple"), None),
+    "tithe-barn-schoolhouses": (("schoolhouse tithe-barn temple cottage",
+                                 "cottage grand-mausoleum-of-the-rodina cottage cottage",
+                                 "schoolhouse cottage cottage schoolhouse", "cottage cottage schoolhouse cottage"), 4),
 }
 
 # Found by counting the choices scored among 3,000 seeded random towns of these feeders (one Farm: two
