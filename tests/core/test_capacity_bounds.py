@@ -57,7 +57,8 @@ def test_no_choice_of_squares_makes_more_than_the_bounds():
 
 def test_no_choice_of_a_size_a_walk_skips_beats_the_best():
     # Every choice of a size a walk skips (below(): by the cards' bound, or for a neighbour left out worth as much as
-    # the others' last square), scored in full with the others' squares, makes no more than the best so far.
+    # the others' last square), scored in full with the others' squares, makes no more than the best so far, or than
+    # the walk's floor (a choice of the walk makes more: Neighbours.first_choices).
     rng = random.Random(20261209)
     below = capacity._Walk.below
     checked = [0]
@@ -67,8 +68,9 @@ def test_no_choice_of_a_size_a_walk_skips_beats_the_best():
         if skipped:
             top = walk.judge.top
             fed = set(top.worths).difference(walk.unfed).union(walk.rest)
+            beat = max(found for found in (walk.judge.best and walk.judge.best[0], walk.floor) if found is not None)
             for chosen in combinations(walk.near, size):
-                assert made(top, fed.union(chosen)) + walk.judge.extra <= walk.judge.best[0]
+                assert made(top, fed.union(chosen)) + walk.judge.extra <= beat
             checked[0] += 1
         return skipped
 
@@ -78,6 +80,19 @@ def test_no_choice_of_a_size_a_walk_skips_beats_the_best():
                                                                                    for _ in range(16)]
             choose_feeding(TownView(squares, sorted({card for card in squares if card})))
     assert checked[0] > 120
+
+
+def test_a_farm_s_larger_choices_are_not_walked_when_a_smaller_one_and_the_vineyard_make_more():
+    # The Farm feeds 4 of 8 Cottages beside Temples and Schoolhouses, or 3 of them and the Eraflage Vineyard at a1,
+    # beside no needy card and worth more than any of them (9 fed). The choices of 4, walked first, make less than the
+    # first choice of 3 and the Vineyard: none of them is walked, 28 choices of 3 scored (and the ceiling), where 84
+    # were; a1, c1, c2 and b3 are fed.
+    rows = ("eraflage-vineyard cottage cottage schoolhouse", "cottage temple cottage cottage",
+            "cottage cottage schoolhouse cottage", "cottage farm cottage temple")
+    squares = [None if word == "." else word for row in rows for word in row.split()]
+    before = EVALUATIONS[0]
+    fed = choose_feeding(TownView(squares, sorted({card for card in squares if card})))
+    assert (sorted(fed), EVALUATIONS[0] - before) == ([0, 2, 6, 9], 29)
 
 
 def test_a_farm_s_smaller_choice_is_not_walked_when_a_neighbour_left_out_is_worth_the_other_square():

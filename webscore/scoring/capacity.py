@@ -64,7 +64,9 @@ def walk_capacity(town, judge, fed: set, unfed: list, capacity: int, picked: lis
         walk = _Walk(judge, fed, unfed, near, capacity, picked, walk)
     # A smaller choice among the neighbours leaves capacity unused only when the others run out, and then
     # the next larger choice feeds a superset, found earlier and never worse.
-    for size in range(min(capacity, len(near)), max(0, capacity - len(others)) - 1, -1):
+    sizes = range(min(capacity, len(near)), max(0, capacity - len(others)) - 1, -1)
+    walk.floor = walk.first_choices(sizes, others)
+    for size in sizes:
         if walk.settled():
             return
         rest = walk.rest = others[:capacity - size]
@@ -216,6 +218,9 @@ class _Walk(Neighbours):
         for value in worth:
             lowest -= abs(value)
         found = [lowest if judge.best is None else judge.best[0], 0, -1]
+        if not settle and walk.floor is not None and walk.floor > found[0]:
+            # Less than the walk's best makes: a choice that makes no more is not its best (Neighbours.first_choices).
+            found[0] = walk.floor
         # In Fortune's order, the most a choice makes when it pays every card its squares can (Neighbours.all_paid):
         # none makes more, so the first that makes as much is the one kept, and ends the walk.
         enough = None if settle else walk.all_paid()

@@ -28,7 +28,7 @@ class Neighbours:
     """
 
     __slots__ = ("judge", "unfed", "capacity", "near", "picked", "worth", "cards", "most_of", "most_first", "best_of",
-                 "reach", "dominated", "made_fed", "base", "rest", "most")
+                 "reach", "dominated", "made_fed", "base", "rest", "most", "floor")
 
     def __init__(self, judge, fed: set, unfed: list, near: tuple, capacity: int, picked: list, same=None):
         """Set up the walk; `same`: a walk of the same unfed squares for another capacity, whose neighbours, cards
@@ -40,6 +40,7 @@ class Neighbours:
         self.reach = None
         self.rest = ()
         self.most = None
+        self.floor = None
         if same is not None:
             self.near, self.worth, self.cards, self.most_of, self.most_first = \
                 same.near, same.worth, same.cards, same.most_of, same.most_first
@@ -148,6 +149,41 @@ class Neighbours:
                 self.most = most - self.cards.payable + self.cards.reachable(self.capacity)
         return judge.best[0] >= self.most
 
+    def first_choices(self, sizes: range, others: tuple):
+        """Return one less than the most the first choice of each size makes: its first `size` neighbours, the others'
+        first squares (others: the unfed squares beside no needy card, in the walk's order). The walk's best makes that
+        much or more, so a choice that makes no more than this number is not its best, whatever it is compared with
+        (below(), _Walk.every).
+
+        Worked out (else None) only in Fortune's order, when a square beside no needy card is worth more than any
+        beside one (an Eraflage Vineyard among Cottages): the choices of fewer neighbours and it, walked last, may make
+        more than every choice walked before them, which the best so far could not pass over.
+        """
+        cards, worth = self.cards, self.worth
+        if len(sizes) < 2 or not self.most_first:
+            return None
+        worths = self.judge.top.worths
+        others = [worths[i] for i in others]
+        if others[0] <= max(worth):
+            return None
+        singles, pairs, doubles, paid_one, paid_two = cards.singles, cards.pairs, cards.doubles, cards.paid_one, \
+            cards.paid_two
+        made = got = once = twice = 0
+        # What the first `size` neighbours make, for each size up to the largest walked.
+        firsts = [0]
+        for p in range(sizes[0]):
+            made += worth[p]
+            got |= singles[p]
+            twice |= once & pairs[p] | doubles[p]
+            once |= pairs[p] | doubles[p]
+            firsts.append(made + paid_one[got] + paid_two[twice])
+        best = None
+        for size in sizes:
+            total = firsts[size] + sum(others[:self.capacity - size])
+            if best is None or total > best:
+                best = total
+        return self.base + best - 1
+
     def all_paid(self) -> int:
         """Return the most a choice of the pick can make with every card the neighbours can pay paid: the worths of its
         best squares and those cards (Cards.payable). No choice makes more."""
@@ -167,9 +203,12 @@ class Neighbours:
         feeds a choice of the next larger size, walked already, that makes no less (feeding more never lowers).
         """
         judge = self.judge
-        if judge.best is None:
+        beat = judge.best[0] if judge.best is not None else None
+        if self.floor is not None and (beat is None or self.floor > beat):
+            beat = self.floor
+        if beat is None:
             return False
-        if self.rest:
+        if self.rest and judge.best is not None:
             least = judge.top.worths[self.rest[-1]]
             count = 0
             for worth in self.worth:
@@ -181,7 +220,7 @@ class Neighbours:
         most = self.base + made + self.cards.reachable(size)
         for worth in largest[:size]:
             most += worth
-        return most <= judge.best[0]
+        return most <= beat
 
 
 def best_sums(values: list, most: int) -> list:
