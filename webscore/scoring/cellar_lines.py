@@ -151,13 +151,12 @@ def most_with_more_lines(short: tuple, full: int, coin: int, coins: int) -> list
     return found
 
 
-def fewest_first(search, short: tuple, best: int):
+def fewest_first(search, fewest: int, best: int):
     """Return (total, bits of its lines) of the first set of the fewest lines paying every card and feeding every square
     worth feeding, in the order of the lines' walk (spending.py), when it is the walk's answer; else None.
 
-    search: the town's lines, set up for the walk (spending_bounds.Lines.line_up). short: (the fewest lines that can
-    pay every card, the least a set of fewer leaves unpaid) (fewest_lines); best: the total of the set the walk scores
-    first, no line (every coin kept).
+    search: the town's lines, set up for the walk (spending_bounds.Lines.line_up); fewest: the fewest lines that can pay
+    every card (fewest_lines); best: the total of the set the walk scores first, no line (every coin kept).
 
     The sets of `fewest` lines are tried, then those of one line more, and so on. A set of `size` lines or more makes
     at most `full` less a coin a line, so the first set of `size` lines that makes that much beats every larger set.
@@ -166,7 +165,6 @@ def fewest_first(search, short: tuple, best: int):
     best in the walk's order, which the walk would keep. A card missing one that no line left reaches ends a branch,
     and a last line is scored only when it pays every card left.
     """
-    fewest, _ = short
     coin, coins, count = search.coin, search.coins, len(search.lines)
     cards = search.cards
     worth_of = search.worth_of

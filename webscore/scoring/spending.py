@@ -6,13 +6,13 @@ coin per 2 (rounded up; a Barrett Castle is one building). A coin kept scores it
 built Estival Festival), so the best total weighs what feeding gains against the coins it costs.
 
 Choices are compared by what they make (feeding_worths.py), the rules' points less a constant. Most towns
-need no search (settled()). With lines alone to buy, the first set of the fewest lines paying every card is
-tried first: when it makes the most any set can, it is the answer (cellar_lines.fewest_first). Otherwise every set of
-lines the coins buy is tried, the lines that can add most first, each set with what the Tithe Barn's pairs
-and the free feeding (Greenhouse groups, Farms) add to it (pairs(): feeding.search, the pairs added to the
-Farms' capacity); a branch is dropped when even the most its lines can add cannot beat the best so far. What
-the lines chosen make is kept up to date line by line, in bit masks over the squares nothing fixed feeds
-(needy_cards.Cards).
+need no search (settled()). With lines alone to buy, the sets of the fewest lines paying every card (then of
+one line more, and so on) are tried first: the first that makes the most any set can is the answer, when no
+smaller set can make as much (cellar_lines.fewest_first). Otherwise every set of lines the coins buy is tried,
+the lines that can add most first, each set with what the Tithe Barn's pairs and the free feeding (Greenhouse
+groups, Farms) add to it (pairs(): feeding.search, the pairs added to the Farms' capacity); a branch is dropped
+when even the most its lines can add cannot beat the best so far. What the lines chosen make is kept up to
+date line by line, in bit masks over the squares nothing fixed feeds (needy_cards.Cards).
 Here are the plans and the walks; the lines themselves are in cellar_lines.py, and the town's squares,
 lines and bounds are set up for the walks in spending_bounds.py.
 """
@@ -137,10 +137,10 @@ class _Spending(Lines):
         completes = [0] * (lines + 1)
         for n in range(lines - 1, -1, -1):
             completes[n] = completes[n + 1] | line_twice[n]
-        # The fewest lines paying every card, and the least fewer leave unpaid (fewest_lines): first the first set of
-        # that many lines that makes the most any set can, which ends the search when no smaller set can make as much.
+        # The fewest lines paying every card, and the least fewer leave unpaid (fewest_lines): first the sets of that
+        # many lines or more, whose first that makes the most any set can ends the search (fewest_first).
         fewest = fewest_lines(cards, line_singles, line_once, line_twice)
-        found = fewest_first(self, fewest, base + coin * coins)
+        found = fewest_first(self, fewest[0], base + coin * coins)
         if found is not None:
             self.best = (found[0], [], (), (self._chosen(found[1]), 0))
             return
