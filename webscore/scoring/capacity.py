@@ -13,8 +13,9 @@ paid (got), those missing two that have one (once) or both (twice). It skips a b
 squares cannot beat the best choice, each square counted at its worth and its share of the cards beside
 it (a card missing two counts half for each; half paid, it counts half already), and it leaves out a
 neighbour when one left out before it does as much for every card: an equal or better choice came first.
-With few choices of neighbours (EVERY_CHOICE), it scores each choice instead (_Walk.every), in the same
-order, keeping the same first best: under MicroPython the bounds cost more than the choices they spare.
+With few choices of neighbours (EVERY_CHOICE, more in Fortune's order: FORTUNE_EVERY_CHOICE), it scores each
+choice instead (_Walk.every), in the same order, keeping the same first best: under MicroPython the bounds cost
+more than the choices they spare.
 The neighbours and those bounds are set up in capacity_bounds.py, the cards' masks in needy_cards.py.
 """
 
@@ -85,6 +86,9 @@ def walk_capacity(town, judge, fed: set, unfed: list, capacity: int, picked: lis
 # Up to this many choices of neighbours, a walk scores every choice (_Walk.every): under MicroPython its bounds
 # and the neighbours each does as much as cost more than the choices they spare (tests/bench/fortune_feeding.py).
 EVERY_CHOICE = 70
+# In Fortune's order (the neighbours that can add most first), where the walk of every choice reads its own bounds and
+# stops at the first choice paying every card: up to the 126 choices of 4 neighbours among 9.
+FORTUNE_EVERY_CHOICE = 130
 
 
 def _choices(count: int, size: int) -> int:
@@ -107,7 +111,7 @@ class _Walk(Neighbours):
         neighbours a neighbour left out before them does as much as; it runs in local names, as under
         MicroPython an attribute costs as much as a whole step.
         """
-        if _choices(len(self.worth), size) <= EVERY_CHOICE:
+        if _choices(len(self.worth), size) <= (EVERY_CHOICE if not self.most_first else FORTUNE_EVERY_CHOICE):
             self.every(size, made)
             return
         walk, judge, worth, dominated, base = self, self.judge, self.worth, self.dominated, self.base
