@@ -116,6 +116,13 @@ TOWNS = {
     "tithe-barn-schoolhouses": (("schoolhouse tithe-barn temple cottage",
                                  "cottage grand-mausoleum-of-the-rodina cottage cottage",
                                  "schoolhouse cottage cottage schoolhouse", "cottage cottage schoolhouse cottage"), 4),
+    # And once more, after the walk of up to 126 choices: a Farm's 4 among Cottages and a Barrett Castle beside Temples
+    # and Schoolhouses (23,981), and a Tithe Barn's pairs beside Schoolhouses and Temples (22,026).
+    "farm-castle": (("cottage barrett-castle cottage cottage", "temple cottage cottage schoolhouse",
+                     "cottage schoolhouse cottage cottage", "cottage farm temple cottage"), None),
+    "tithe-barn-temple-row": (("schoolhouse cottage cottage cottage", "cottage cottage schoolhouse cottage",
+                               "cottage schoolhouse tithe-barn grand-mausoleum-of-the-rodina",
+                               "temple cottage temple cottage"), 4),
 }
 
 # Found by counting the choices scored among 3,000 seeded random towns of these feeders (one Farm: two
