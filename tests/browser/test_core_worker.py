@@ -16,8 +16,8 @@ from support.phone import slow_network
 WAIT = 15000
 
 
-def test_a_town_is_scored_by_one_worker_and_not_on_the_pages_thread(phone, live_server):
-    page = phone.new_page()
+def test_a_town_is_scored_by_one_worker_and_not_on_the_pages_thread(tab, live_server):
+    page = tab
     page.goto(live_server + "/en/g/{}/1".format(FOUR_PLAYERS_CODE))
     expect(page.locator(".running-total")).to_have_text(re.compile(r"^Running total: "), timeout=WAIT)
     # Every script of the page (the palette, the live score) shares the one worker.
@@ -38,8 +38,8 @@ def test_a_town_is_scored_by_one_worker_and_not_on_the_pages_thread(phone, live_
     assert page.evaluate("performance.getEntriesByName('marquoir:town-number').length") == 1
 
 
-def test_a_tapped_square_shows_its_card_only_with_its_new_points(phone, live_server):
-    page = phone.new_page()
+def test_a_tapped_square_shows_its_card_only_with_its_new_points(tab, live_server):
+    page = tab
     page.goto(live_server + "/en/g/{}/1".format(FOUR_PLAYERS_CODE))
     page.wait_for_selector("form.js-town[data-live-total]")
     # What a1's points read each time its card's words change: the same task (so the same frame) or not.
@@ -91,8 +91,8 @@ def test_the_setup_is_answered_by_the_server_until_the_core_is_ready(phone, live
     assert errors == []
 
 
-def test_the_setup_answers_in_the_page_once_the_core_is_ready_keeping_what_was_typed(phone, live_server):
-    page = phone.new_page()
+def test_the_setup_answers_in_the_page_once_the_core_is_ready_keeping_what_was_typed(tab, live_server):
+    page = tab
     page.goto(live_server + "/fr/new")
     page.fill("#players-0", "Zoé")
     page.wait_for_function("() => performance.getEntriesByName('marquoir:core-ready').length === 1", timeout=WAIT)
@@ -134,8 +134,8 @@ def test_a_choice_and_a_name_made_before_the_setups_script_runs_are_answered_and
     expect(page.locator("input[name=mode][value=solo]")).to_be_checked()
 
 
-def test_a_name_typed_in_the_same_moment_as_a_reload_is_kept(phone, live_server):
-    page = phone.new_page()
+def test_a_name_typed_in_the_same_moment_as_a_reload_is_kept(tab, live_server):
+    page = tab
     page.goto(live_server + "/hu/new?players-0=%C3%81gi&players-1=&mode=town-hall")
     page.wait_for_function("() => performance.getEntriesByName('marquoir:core-ready').length === 1", timeout=WAIT)
     # The letters land and the page reloads in one task: no frame comes between them to write the address.
@@ -198,8 +198,8 @@ def test_a_name_being_typed_when_the_core_answers_an_early_choice_keeps_its_focu
     expect(page).to_have_url(re.compile(r"[?&]players-0=Zs%C3%B3fi(&|$)"))
 
 
-def test_the_servers_messages_go_once_the_page_answers_and_the_pages_own_are_tied_to_their_fields(phone, live_server):
-    page = phone.new_page()
+def test_the_servers_messages_go_once_the_page_answers_and_the_pages_own_are_tied_to_their_fields(tab, live_server):
+    page = tab
     # The server refuses a game whose cards are not chosen: one message a colour to choose, each describing its fieldset.
     page.goto(live_server + "/fr/new?players-0=Zo%C3%A9&players-1=Luc&action=play")
     expect(page.locator("form.setup .error")).to_have_count(6)
