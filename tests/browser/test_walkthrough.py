@@ -11,7 +11,13 @@ from support.phone import tap_town
 from support.webflow import code_of
 from webscore.scoring import decode
 
-CONTEXTS = ["phone", "phone_without_js"]
+CONTEXTS = ["tab", "phone_without_js"]
+
+
+def new_page(request, context_name):
+    """The test's page: the module's one tab (see tab), or a new tab of a fresh phone without JavaScript."""
+    context = request.getfixturevalue(context_name)
+    return context if context_name == "tab" else context.new_page()
 
 
 def typed_setup(page, base):
@@ -34,7 +40,7 @@ def assert_setup_as_left(page):
 
 @pytest.mark.parametrize("context_name", CONTEXTS)
 def test_back_from_the_first_town_shows_the_setup_as_it_was_left(request, live_server, context_name):
-    page = request.getfixturevalue(context_name).new_page()
+    page = new_page(request, context_name)
     typed_setup(page, live_server)
     page.click("button[value=start]")
     page.wait_for_url("**/g/**/1")
@@ -44,7 +50,7 @@ def test_back_from_the_first_town_shows_the_setup_as_it_was_left(request, live_s
 
 @pytest.mark.parametrize("context_name", CONTEXTS)
 def test_back_from_a_card_rule_shows_the_setup_as_it_was_left(request, live_server, context_name):
-    page = request.getfixturevalue(context_name).new_page()
+    page = new_page(request, context_name)
     typed_setup(page, live_server)
     page.click("details.chooser summary")
     page.click(".card-option[data-card=chapel] .rule-link")
@@ -70,8 +76,8 @@ def test_back_to_a_start_refused_then_mended_shows_no_message_its_fields_answer(
     expect(page.locator(".error")).to_have_text(["Enter a name."])
     assert [page.input_value("#players-{}".format(n)) for n in range(2)] == ["Ana", ""]
 
-def test_a_later_town_is_kept_after_back_to_an_earlier_one(phone, live_server):
-    page = phone.new_page()
+def test_a_later_town_is_kept_after_back_to_an_earlier_one(tab, live_server):
+    page = tab
     set_up(page, live_server)
     page.click("button[value=next]")
     page.wait_for_url("**/2")
@@ -91,10 +97,10 @@ def test_a_later_town_is_kept_after_back_to_an_earlier_one(phone, live_server):
     assert town[0] == ["cottage"] * 4 and town[2][:2] == ["feast-hall", "feast-hall"]
 
 
-def test_a_town_in_the_address_is_shown_as_it_says_rather_than_the_town_kept_on_the_phone(phone, live_server):
+def test_a_town_in_the_address_is_shown_as_it_says_rather_than_the_town_kept_on_the_phone(tab, live_server):
     # A link or a hand names a square of the town: that town is the step's, not the draft kept of it (an address
     # without square_a1 was once replaced by the draft, its square lost without a word).
-    page = phone.new_page()
+    page = tab
     set_up(page, live_server)
     page.click("button[value=next]")
     page.wait_for_url("**/2")
@@ -109,7 +115,7 @@ def test_a_town_in_the_address_is_shown_as_it_says_rather_than_the_town_kept_on_
 
 @pytest.mark.parametrize("context_name", CONTEXTS)
 def test_two_players_with_one_monument_read_the_message_under_the_row(request, live_server, context_name):
-    page = request.getfixturevalue(context_name).new_page()
+    page = new_page(request, context_name)
     page.goto(live_server + "/en/new")
     page.fill("#players-0", "Ana")
     page.fill("#players-1", "Bo")
@@ -126,7 +132,7 @@ def test_two_players_with_one_monument_read_the_message_under_the_row(request, l
 
 @pytest.mark.parametrize("context_name", CONTEXTS)
 def test_choosing_solo_leaves_one_player_row(request, live_server, context_name):
-    page = request.getfixturevalue(context_name).new_page()
+    page = new_page(request, context_name)
     page.goto(live_server + "/en/new")
     page.fill("#players-0", "Ana")
     page.check("input[name=mode][value=solo]")
@@ -138,8 +144,8 @@ def test_choosing_solo_leaves_one_player_row(request, live_server, context_name)
     assert page.input_value("#players-0") == "Ana"
 
 
-def test_seven_players_in_an_address_are_refused_not_cut(phone, live_server):
-    page = phone.new_page()
+def test_seven_players_in_an_address_are_refused_not_cut(tab, live_server):
+    page = tab
     names = "&".join("players-{}=P{}".format(n, n) for n in range(7))
     response = page.goto(live_server + "/en/new?" + names)
     assert response.status == 422
@@ -149,7 +155,7 @@ def test_seven_players_in_an_address_are_refused_not_cut(phone, live_server):
 
 @pytest.mark.parametrize("context_name", CONTEXTS)
 def test_empty_towns_are_scored_only_after_a_yes(request, live_server, context_name):
-    page = request.getfixturevalue(context_name).new_page()
+    page = new_page(request, context_name)
     set_up(page, live_server)
     page.click("button[value=next]")
     page.click("button[value=next]")
@@ -162,8 +168,8 @@ def test_empty_towns_are_scored_only_after_a_yes(request, live_server, context_n
     expect(page.locator(".ranking li")).to_have_count(3)
 
 
-def test_a_tie_that_needs_turns_asks_only_the_tied_players(phone, live_server):
-    page = phone.new_page()
+def test_a_tie_that_needs_turns_asks_only_the_tied_players(tab, live_server):
+    page = tab
     set_up(page, live_server)
     page.click("button[value=next]")
     page.click("button[value=next]")
