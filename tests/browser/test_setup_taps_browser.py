@@ -43,8 +43,8 @@ def opened_with_core_held(phone, address):
     page.wait_for_function(CORE_READY, timeout=WAIT)
     return page
 
-def test_buttons_tapped_before_the_rows_are_drawn_again_each_act_once_on_the_player_they_named(phone, live_server):
-    page = phone.new_page()
+def test_buttons_tapped_before_the_rows_are_drawn_again_each_act_once_on_the_player_they_named(tab, live_server):
+    page = tab
     page.goto(live_server + "/en/new?players-0=Ana&players-1=Bo&players-2=Cy&players-3=Dee")
     page.wait_for_function(CORE_READY)
     expect_names(page, ["Ana", "Bo", "Cy", "Dee"])
@@ -61,10 +61,10 @@ def test_buttons_tapped_before_the_rows_are_drawn_again_each_act_once_on_the_pla
     assert "players-0=Ana&" in page.url and "players-2" not in page.url
 
 
-def test_a_start_refused_for_its_problems_starts_once_they_are_mended(phone, live_server):
+def test_a_start_refused_for_its_problems_starts_once_they_are_mended(tab, live_server):
     # Refused for two players of one name, then mended: the second tap on the same button was taken for a double tap
     # and did nothing, the message left standing.
-    page = phone.new_page()
+    page = tab
     page.goto(live_server + "/hu/new?players-0=Ana&players-1=+ana+&red=farm&grey=well&orange=chapel&green=tavern"
                             "&yellow=theater&navy=factory")
     page.wait_for_function(CORE_READY, timeout=WAIT)
@@ -133,10 +133,10 @@ def test_a_start_refused_names_its_problem_again_when_reloaded_and_never_starts_
     assert "/new?" in page.url
 
 
-def test_a_player_removed_from_six_can_be_added_again_and_six_say_why_there_is_no_more(phone, live_server):
+def test_a_player_removed_from_six_can_be_added_again_and_six_say_why_there_is_no_more(tab, live_server):
     # Seven players drawn by the server (an address made by hand): refused, its message has the focus and the title
     # says Error; a player removed answers it, where the title went on saying Error.
-    page = phone.new_page()
+    page = tab
     page.goto(live_server + "/fr/new?" + "&".join("players-{}=P{}".format(n, n) for n in range(7)))
     message = page.locator("p.error")
     expect(message).to_have_text("Une partie se joue de 1\u00a0à 6\u00a0joueurs.")
@@ -169,9 +169,9 @@ def test_a_player_removed_from_six_can_be_added_again_and_six_say_why_there_is_n
     expect(deal).to_be_visible()
 
 
-def test_a_double_tap_on_a_players_cross_removes_that_player_alone(phone, live_server):
+def test_a_double_tap_on_a_players_cross_removes_that_player_alone(tab, live_server):
     # The rows below move up once the player is gone: the second tap found the next player's ✕ under the finger.
-    page = phone.new_page()
+    page = tab
     page.goto(live_server + "/en/new?players-0=Ana&players-1=Bo&players-2=Cy&players-3=Dee")
     page.wait_for_function(CORE_READY)
     expect_names(page, ["Ana", "Bo", "Cy", "Dee"])
