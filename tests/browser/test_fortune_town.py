@@ -42,8 +42,8 @@ def test_the_game_file_is_valid_and_its_tree_grows():
     assert score(GAME)["players"][0]["by_colour"]["empty"] == 2
 
 
-def test_a_game_with_coins_and_a_seed_is_entered_on_the_phone(phone, live_server):
-    page = phone.new_page()
+def test_a_game_with_coins_and_a_seed_is_entered_on_the_phone(tab, live_server):
+    page = tab
     page.goto(live_server + "/fr/g/{}/1".format(encode(empty_setup(GAME))))
     for n, name in enumerate(("Léa", "Noé"), start=1):
         form = page.locator("form.js-town[data-live-total]")
@@ -109,8 +109,8 @@ def test_without_scripts_the_seed_is_chosen_in_its_select(phone_without_js, live
     assert page.input_value("#seed") == "b1" and page.input_value("#coins") == "4"
 
 
-def test_the_seeds_mark_follows_its_select_as_a_table_sets_it(phone, live_server):
-    page = phone.new_page()
+def test_the_seeds_mark_follows_its_select_as_a_table_sets_it(tab, live_server):
+    page = tab
     page.goto(live_server + "/en/g/{}/2".format(encode(empty_setup(GAME))))
     page.wait_for_selector("form.js-town")
     # What a table does with a field another phone changed (table-town.mjs showTown).
@@ -151,8 +151,8 @@ def test_the_seeds_mark_follows_its_select_as_a_table_sets_it(phone, live_server
     assert page.input_value("#seed") == "none" and page.input_value(".square[data-square=d4] .square-select") == "cottage"
 
 
-def test_the_seed_double_tapped_onto_a_square_lies_there(phone, live_server):
-    page = phone.new_page()
+def test_the_seed_double_tapped_onto_a_square_lies_there(tab, live_server):
+    page = tab
     page.goto(live_server + "/en/g/{}/2".format(encode(empty_setup(GAME))))
     page.wait_for_selector("form.js-town")
     page.click(".palette .tool[data-seed]")
@@ -168,10 +168,10 @@ def test_the_seed_double_tapped_onto_a_square_lies_there(phone, live_server):
     assert page.input_value("#square_a1") == "cottage" and page.input_value("#seed") == "b1"
 
 
-def test_clearing_a_town_whose_seed_lies_off_the_board_takes_the_seeds_message_away(phone, live_server):
+def test_clearing_a_town_whose_seed_lies_off_the_board_takes_the_seeds_message_away(tab, live_server):
     # An address giving a seed on no square (made by hand, or cut short): the page says so on the seed's field; and a
     # card no game plays on b1 (a Castle), on its square.
-    page = phone.new_page()
+    page = tab
     page.goto(live_server + "/en/g/{}/2/save?square_a1=cottage&square_b1=castle&coins=2&seed=e9&go=next".format(
         encode(empty_setup(GAME))))
     page.wait_for_selector("form.js-town")
