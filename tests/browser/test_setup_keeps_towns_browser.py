@@ -45,8 +45,8 @@ def _town(url):
     return decode(re.search(r"/(?:g|r)/([A-Za-z0-9_-]+)", url).group(1))
 
 
-def test_back_to_the_setup_and_a_player_removed_keeps_the_other_towns(phone, live_server):
-    page = phone.new_page()
+def test_back_to_the_setup_and_a_player_removed_keeps_the_other_towns(tab, live_server):
+    page = tab
     _set_up(page, live_server, "en", ["Ana", "Bo", "Cy"])
     tap_town(page, ANA)
     _next(page, "Town of Bo")
@@ -72,8 +72,8 @@ def test_back_to_the_setup_and_a_player_removed_keeps_the_other_towns(phone, liv
     expect(page.locator(".running-total")).to_have_text("Running total: −7")
 
 
-def test_a_town_step_button_opens_the_setup_with_every_town_kept(phone, live_server):
-    page = phone.new_page()
+def test_a_town_step_button_opens_the_setup_with_every_town_kept(tab, live_server):
+    page = tab
     _set_up(page, live_server, "fr", ["Ana", "Bo"])
     tap_town(page, ANA)
     _next(page)
@@ -94,8 +94,8 @@ def test_a_town_step_button_opens_the_setup_with_every_town_kept(phone, live_ser
         ["well", None, None, None], ["cottage", "farm", "cottage", None], [None] * 4]
 
 
-def test_a_town_typed_but_not_saved_follows_its_player_to_the_changed_setup(phone, live_server):
-    page = phone.new_page()
+def test_a_town_typed_but_not_saved_follows_its_player_to_the_changed_setup(tab, live_server):
+    page = tab
     _set_up(page, live_server, "en", ["Ann", "Bob", "Cat"])
     tap_town(page, ANA)
     _next(page, "Town of Bob")
