@@ -18,9 +18,9 @@ MOMENT = "new Date(2026, 11, 5, 9, 45, 7).getTime()"
     ("fr", False, " · en cours · 5 déc. 2026, 09:45"),
     ("hu", True, " · befejezve · 2026. dec. 5. 9:45"),
 ])
-def test_a_kept_game_on_the_home_page_says_when_it_was_played_in_the_page_s_language(phone, live_server, lang,
+def test_a_kept_game_on_the_home_page_says_when_it_was_played_in_the_page_s_language(tab, live_server, lang,
                                                                                      finished, hint):
-    page = phone.new_page()
+    page = tab
     page.goto("{}/{}/".format(live_server, lang))
     page.evaluate("""([finished, lang]) => localStorage.setItem("marquoir.games", JSON.stringify([{ id: "k", lang,
         code: "x", path: "/" + lang + "/r/x", names: ["Ana", "Bo"], finished, when: %s, seen: [] }]))""" % MOMENT,
@@ -31,8 +31,8 @@ def test_a_kept_game_on_the_home_page_says_when_it_was_played_in_the_page_s_lang
 
 
 @pytest.mark.parametrize(("lang", "day"), [("en", "Dec 5, 2026"), ("fr", "5 déc. 2026"), ("hu", "2026. dec. 5.")])
-def test_your_games_write_each_day_in_the_page_s_language(phone, live_server, lang, day):
-    page = phone.new_page()
+def test_your_games_write_each_day_in_the_page_s_language(tab, live_server, lang, day):
+    page = tab
     page.goto(live_server + "/en/rules")
     when = page.evaluate(MOMENT)
     page.evaluate("(games) => localStorage.setItem('marquoir.played', JSON.stringify(games))",
