@@ -32,8 +32,8 @@ def play_two_games(page, base):
     expect(page.locator(".recent-list li")).to_have_count(3)
 
 
-def test_a_game_deleted_on_the_home_page_leaves_your_games(phone, live_server):
-    page = phone.new_page()
+def test_a_game_deleted_on_the_home_page_leaves_your_games(tab, live_server):
+    page = tab
     play_two_games(page, live_server)
     # Double-tapped, as a hurried finger does: the next game's Delete, moved up under the finger, stays.
     double_tap(page, page.get_by_role("button", name="Delete the game of Ann and Bo"))
@@ -42,8 +42,8 @@ def test_a_game_deleted_on_the_home_page_leaves_your_games(phone, live_server):
     assert [game["code"] for game in stored(page, "marquoir.played")] == [FOUR]
 
 
-def test_delete_all_asks_and_deletes_the_statistics_too(phone, live_server):
-    page = phone.new_page()
+def test_delete_all_asks_and_deletes_the_statistics_too(tab, live_server):
+    page = tab
     play_two_games(page, live_server)
     asked = []
     page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
@@ -57,8 +57,8 @@ def test_delete_all_asks_and_deletes_the_statistics_too(phone, live_server):
     assert stored(page, "marquoir.played") == []
 
 
-def test_deleting_your_games_lets_the_finished_games_of_the_home_page_go(phone, live_server):
-    page = phone.new_page()
+def test_deleting_your_games_lets_the_finished_games_of_the_home_page_go(tab, live_server):
+    page = tab
     play_two_games(page, live_server)
     page.goto(live_server + "/en/games")
     page.wait_for_function("() => performance.getEntriesByName('marquoir:games-drawn').length >= 1", timeout=WAIT)
@@ -74,9 +74,9 @@ def test_deleting_your_games_lets_the_finished_games_of_the_home_page_go(phone, 
     assert stored(page, "marquoir.played") == []
 
 
-def test_a_phone_keeps_the_newest_games_up_to_the_flows_figure_past_it_the_oldest_go(phone, live_server):
+def test_a_phone_keeps_the_newest_games_up_to_the_flows_figure_past_it_the_oldest_go(tab, live_server):
     # As many games as a phone keeps, then a result the server drew: the oldest goes, read from the page's figure.
-    page = phone.new_page()
+    page = tab
     page.goto(live_server + "/en/")
     page.evaluate("""(count) => localStorage.setItem("marquoir.played", JSON.stringify(
         Array.from({ length: count }, (_, n) => ({ code: "old-" + n, when: 1_700_000_000_000 + n, key: "k" + n }))))""",
