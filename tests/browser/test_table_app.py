@@ -86,8 +86,8 @@ def test_the_wake_lock_is_held_while_the_table_tracker_is_open(phone, live_serve
     assert page.evaluate("window.wakeCalls") == ["request screen"]
 
 
-def test_the_update_offer_floats_over_the_page(phone, live_server):
-    page = phone.new_page()
+def test_the_update_offer_floats_over_the_page(tab, live_server):
+    page = tab
     page.goto(live_server + "/en/")
     before = page.locator("main h1").bounding_box()["y"]
     page.evaluate("document.querySelector('.update-ready').hidden = false")
@@ -105,8 +105,8 @@ TARGETS = {
 
 
 @pytest.mark.parametrize("path", sorted(TARGETS))
-def test_targets_are_at_least_44_px(phone, live_server, path):
-    page = phone.new_page()
+def test_targets_are_at_least_44_px(tab, live_server, path):
+    page = tab
     page.goto(live_server + path)
     # What folds (the setup's chooser of buildings, a result's towns) is measured open.
     page.evaluate("() => document.querySelectorAll('details').forEach((details) => { details.open = true; })")
