@@ -7,12 +7,14 @@ from support.phone import see_scores
 from support.phone import set_up
 
 
-@pytest.mark.parametrize("context_name", ["phone", "phone_without_js"])
+@pytest.mark.parametrize("context_name", ["tab", "phone_without_js"])
 def test_switching_language_while_entering_a_town_loses_nothing(request, live_server, context_name):
-    page = request.getfixturevalue(context_name).new_page()
+    context = request.getfixturevalue(context_name)
+    # The module's one tab (see tab), or a new tab of a fresh phone without JavaScript.
+    page = context if context_name == "tab" else context.new_page()
     set_up(page, live_server, navy="warehouse")
     page.fill("#master_builder_turns", "4")
-    if context_name == "phone":
+    if context_name == "tab":
         page.click(".tool[data-card=cottage]")
         page.click(".square[data-square=a1]")
         page.click(".tool[data-card=warehouse]")
@@ -26,7 +28,7 @@ def test_switching_language_while_entering_a_town_loses_nothing(request, live_se
     assert page.locator("h1").inner_text() == "Bourgade\u00a0: Ana"
     assert page.locator("#square_a1").input_value() == "cottage"
     assert page.locator("#square_b2").input_value() == "warehouse"
-    if context_name == "phone":
+    if context_name == "tab":
         assert page.locator("#stored_b2").input_value() == "3"
     else:
         # Without JavaScript the load of a new Warehouse is asked for once the page comes back, here in French: its
@@ -40,8 +42,8 @@ def test_switching_language_while_entering_a_town_loses_nothing(request, live_se
     assert page.locator("#square_b2").input_value() == "warehouse"
 
 
-def test_switching_language_on_the_setup_keeps_what_was_typed(phone, live_server):
-    page = phone.new_page()
+def test_switching_language_on_the_setup_keeps_what_was_typed(tab, live_server):
+    page = tab
     page.goto(live_server + "/en/new")
     page.fill("#players-0", "Zsófi")
     page.click("details.chooser summary")
@@ -97,8 +99,8 @@ def test_a_page_the_same_for_every_reader_still_keeps_its_language_for_the_next_
     assert page.locator("html").get_attribute("lang") == "hu"
 
 
-def test_a_kept_games_delete_button_names_it_in_one_sentence_of_each_language(phone, live_server):
-    page = phone.new_page()
+def test_a_kept_games_delete_button_names_it_in_one_sentence_of_each_language(tab, live_server):
+    page = tab
     set_up(page, live_server)
     page.wait_for_selector("form[data-live-total]")
     names = {"en": "Delete the game of Ana, Bo, and Cy", "fr": "Supprimer la partie\u00a0: Ana, Bo et Cy",
@@ -111,8 +113,8 @@ def test_a_kept_games_delete_button_names_it_in_one_sentence_of_each_language(ph
     assert page.locator(".recent-list li").count() == 0
 
 
-def test_a_kept_games_delete_button_names_players_whose_names_look_like_replacement_patterns(phone, live_server):
-    page = phone.new_page()
+def test_a_kept_games_delete_button_names_players_whose_names_look_like_replacement_patterns(tab, live_server):
+    page = tab
     page.goto(live_server + "/fr/new")
     page.fill("#players-0", "$&")
     page.fill("#players-1", "$'x")
