@@ -37,8 +37,8 @@ def save(table_url, n, client, op):
         return json.load(answer)
 
 
-def test_the_running_total_waiting_for_a_town_elides_de_before_a_vowel_in_french(phone, live_server):
-    page = phone.new_page()
+def test_the_running_total_waiting_for_a_town_elides_de_before_a_vowel_in_french(tab, live_server):
+    page = tab
     page.goto("{}/fr/g/{}/1".format(live_server, encode(GAME)))
     tap_town(page, LEA)
     # Léa's right-hand neighbour is Émile (the last player): her Feast Halls wait for his town, and the total
@@ -80,17 +80,17 @@ SAME_LINE = """([root, number]) => {
 }"""
 
 
-def test_a_gone_table_in_hungarian_keeps_48_with_its_hours_on_a_phone(phone, live_server):
-    page = phone.new_page()
+def test_a_gone_table_in_hungarian_keeps_48_with_its_hours_on_a_phone(tab, live_server):
+    page = tab
     page.goto("{}/hu/t/AAAAAAAAAAAAAAAAAAAAAA".format(live_server))
     text, number_top, unit_top = page.evaluate(SAME_LINE, ["main", "48"])
     assert "48\u00a0óráig" in text and number_top == unit_top, (text, number_top, unit_top)
 
 
-def test_the_card_chooser_in_french_keeps_8_with_its_squares_on_a_phone(phone, live_server):
+def test_the_card_chooser_in_french_keeps_8_with_its_squares_on_a_phone(tab, live_server):
     """The Granary's reminder in the setup's card chooser, a column of about 130 px beside the rule's link:
     "Nourrit les maisons de campagne des 8 / cases qui l’entourent" ends a line on the 8."""
-    page = phone.new_page()
+    page = tab
     page.goto("{}/fr/new".format(live_server))
     page.click("details.chooser summary")
     page.locator("#card-reminder-granary").scroll_into_view_if_needed()
