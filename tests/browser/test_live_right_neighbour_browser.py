@@ -38,8 +38,8 @@ GAME = {"mode": "master-builder", "monuments": False, "cavern": False,
         "players": [{"name": name, "monument": None, "town": town(*EMPTY)} for name in ("Léa", "Noé")]}
 
 
-def test_a_total_that_reads_an_empty_town_says_so_and_never_takes_a_point_back(phone, live_server):
-    page = phone.new_page()
+def test_a_total_that_reads_an_empty_town_says_so_and_never_takes_a_point_back(tab, live_server):
+    page = tab
     page.goto("{}/hu/g/{}/1".format(live_server, encode(GAME)))
     form = page.locator("form.js-town")
     tap_town(page, LEA)
@@ -118,12 +118,12 @@ def test_a_tap_scored_with_a_hand_in_is_said_with_its_square_not_the_total_alone
     expect(page.locator("#announce")).to_have_text("b2, Tanya, 0 pont. Eddigi pontszám: 2")
 
 
-def test_a_town_open_at_a_table_gives_its_sure_total_once_the_town_on_its_right_is_handed_in(phone, live_server):
+def test_a_town_open_at_a_table_gives_its_sure_total_once_the_town_on_its_right_is_handed_in(tab, live_server):
     # Léa's right is Zoé, the last player, who hands in her town (1 Feast Hall) on her own phone while Léa's page is
     # open: Léa's 3 Feast Halls score 3 each, 9 + 3 − 11 = 1, as the table's list says. Her page went on saying "at
     # least −2 until Zoé's town is entered", after a tap too, until it was reloaded.
     game = table_game(NOE)
-    page = phone.new_page()
+    page = tab
     table = lea_at_table(page, live_server, game)
     # What the page says of the total alone, no tap's square before it: a total no finger changed.
     page.evaluate(SAID_ALONE)
@@ -145,12 +145,12 @@ def test_a_town_open_at_a_table_gives_its_sure_total_once_the_town_on_its_right_
     assert page.evaluate("window.said") == ["Eddigi pontszám: 1"]
 
 
-def test_a_town_open_at_a_table_beside_a_town_handed_in_empty_gives_its_sure_total_after_a_reload_too(phone,
+def test_a_town_open_at_a_table_beside_a_town_handed_in_empty_gives_its_sure_total_after_a_reload_too(tab,
                                                                                                   live_server):
     # Zoé hands in a town with no building: Léa's 3 Feast Halls are more than her 0 Feast Halls, 3 each: 9 + 3 − 11 =
     # 1. The phone's core knows Zoé's town is handed in (the table's state says so), not one still to be entered.
     game = table_game(EMPTY)
-    page = phone.new_page()
+    page = tab
     table = lea_at_table(page, live_server, game)
     hand_in(table, game, 2, client="phone-zoe-zzzz")
     total = page.locator(".running-total")
