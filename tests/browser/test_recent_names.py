@@ -12,8 +12,8 @@ KEPT = [{"id": "b", "lang": "fr", "code": "B", "path": "/fr/r/B", "names": ["Zs�
                       "finished": True, "when": 1}]
 
 
-def test_recent_names_are_offered_and_seat_a_player_in_one_tap(phone, live_server):
-    page = phone.new_page()
+def test_recent_names_are_offered_and_seat_a_player_in_one_tap(tab, live_server):
+    page = tab
     page.goto(live_server + "/fr/")
     page.evaluate("(kept) => localStorage.setItem('marquoir.games', kept)", json.dumps(KEPT))
     page.goto(live_server + "/fr/new")
@@ -39,16 +39,16 @@ def test_recent_names_are_offered_and_seat_a_player_in_one_tap(phone, live_serve
     expect(page.locator("#players-2")).to_have_value("Zsófi")
 
 
-def test_a_phone_without_kept_games_offers_no_names(phone, live_server):
-    page = phone.new_page()
+def test_a_phone_without_kept_games_offers_no_names(tab, live_server):
+    page = tab
     page.goto(live_server + "/en/new")
     page.fill("#players-0", "Anna")
     expect(page.locator(".recent-names")).to_be_hidden()
 
 
-def test_a_game_kept_in_one_language_opens_in_the_home_pages(phone, live_server):
+def test_a_game_kept_in_one_language_opens_in_the_home_pages(tab, live_server):
     # The Hungarian home page linked the games kept from French pages to French pages (/fr/r/…).
-    page = phone.new_page()
+    page = tab
     page.goto(live_server + "/hu/")
     kept = KEPT + [{"id": "c", "lang": "fr", "code": "C", "path": "/fr/g/C/2", "names": ["Ana"], "finished": False,
                     "when": 0}]

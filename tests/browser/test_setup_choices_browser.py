@@ -104,8 +104,8 @@ def test_a_tap_anywhere_on_a_card_chooses_it_and_its_rule_is_a_link_beside_it(br
     context.close()
 
 
-def test_back_from_a_cards_rule_reopens_the_chooser_as_it_was(phone, live_server):
-    page = phone.new_page()
+def test_back_from_a_cards_rule_reopens_the_chooser_as_it_was(tab, live_server):
+    page = tab
     page.goto(live_server + "/fr/new")
     page.click("details.chooser summary")
     page.click("label.card-choice[data-card=orchard]")
