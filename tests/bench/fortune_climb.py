@@ -47,12 +47,19 @@ class Counter:
         return self.trace
 
 
+def chest(squares: list) -> int:
+    """Return the coins the town's player holds: a full chest, 5 places with a monument that adds one, else 4."""
+    return 5 if any(card in BIG_CHEST_MONUMENTS for card in squares) else 4
+
+
+def rows_of(squares: list) -> tuple:
+    """Return the town's four rows, as support.towns.town and the bench's TOWNS take them."""
+    return tuple(" ".join(squares[r * 4:(r + 1) * 4]) for r in range(4))
+
+
 def weight(squares: list, counter: Counter) -> int:
     """Return the bytecodes one live scoring of the town runs, or -1 when it is no valid game."""
-    monument = next((card for card in squares if card in MONUMENTS), None)
-    coins = 5 if monument in BIG_CHEST_MONUMENTS else 4
-    rows = [" ".join(squares[r * 4:(r + 1) * 4]) for r in range(4)]
-    played = game(player(town(*rows), coins=coins), coins=True)
+    played = game(player(town(*rows_of(squares)), coins=chest(squares)), coins=True)
     if problems(played):
         return -1
     text = json.dumps(played)
@@ -101,9 +108,7 @@ def main() -> None:
         found, squares = climb(options.red, rng, options.steps, counter)
         if found > heaviest:
             heaviest = found
-            monument = next((card for card in squares if card in MONUMENTS), None)
-            rows = tuple(" ".join(squares[r * 4:(r + 1) * 4]) for r in range(4))
-            print("{}: {} coins, {} bytecodes".format(rows, 5 if monument in BIG_CHEST_MONUMENTS else 4, found), flush=True)
+            print("{}: {} coins, {} bytecodes".format(rows_of(squares), chest(squares), found), flush=True)
 
 
 if __name__ == "__main__":

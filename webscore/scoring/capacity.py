@@ -205,7 +205,7 @@ class _Walk(Neighbours):
         walk stops only when a choice pays every card (all_paid(): the most any choice can make worked out no
         further).
         """
-        walk, judge, worth, base, settle = self, self.judge, self.worth, self.base, not self.most_first
+        walk, worth, base, settle = self, self.worth, self.base, not self.most_first
         cards = self.cards
         singles, pairs, doubles, paid_one, paid_two = cards.singles, cards.pairs, cards.doubles, cards.paid_one, \
             cards.paid_two
@@ -221,10 +221,8 @@ class _Walk(Neighbours):
         lowest = base + made - 1
         for value in worth:
             lowest -= abs(value)
-        found = [lowest if judge.best is None else judge.best[0], 0, -1]
-        if not settle and walk.floor is not None and walk.floor > found[0]:
-            # Less than the walk's best makes: a choice that makes no more is not its best (Neighbours.first_choices).
-            found[0] = walk.floor
+        beat = walk.to_beat()
+        found = [lowest if beat is None else beat, 0, -1]
         # In Fortune's order, the most a choice makes when it pays every card its squares can (Neighbours.all_paid):
         # none makes more, so the first that makes as much is the one kept, and ends the walk.
         enough = None if settle else walk.all_paid()

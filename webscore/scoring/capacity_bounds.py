@@ -28,7 +28,7 @@ class Neighbours:
     """
 
     __slots__ = ("judge", "unfed", "capacity", "near", "picked", "worth", "cards", "most_of", "most_first", "best_of",
-                 "reach", "dominated", "made_fed", "base", "rest", "most", "floor")
+                 "reach", "dominated", "made_fed", "base", "rest", "most", "floor", "paid_all")
 
     def __init__(self, judge, fed: set, unfed: list, near: tuple, capacity: int, picked: list, same=None):
         """Set up the walk; `same`: a walk of the same unfed squares for another capacity, whose neighbours, cards
@@ -41,6 +41,7 @@ class Neighbours:
         self.rest = ()
         self.most = None
         self.floor = None
+        self.paid_all = None
         if same is not None:
             self.near, self.worth, self.cards, self.most_of, self.most_first = \
                 same.near, same.worth, same.cards, same.most_of, same.most_first
@@ -186,10 +187,20 @@ class Neighbours:
 
     def all_paid(self) -> int:
         """Return the most a choice of the pick can make with every card the neighbours can pay paid: the worths of its
-        best squares and those cards (Cards.payable). No choice makes more."""
-        worths = self.judge.top.worths
-        return self.base + sum(sorted([worths[i] for i in self.unfed], reverse=True)[:self.capacity]) + \
-            self.cards.payable
+        best squares and those cards (Cards.payable). No choice makes more. Worked out once a walk."""
+        if self.paid_all is None:
+            worths = self.judge.top.worths
+            self.paid_all = self.base + sum(sorted([worths[i] for i in self.unfed], reverse=True)[:self.capacity]) + \
+                self.cards.payable
+        return self.paid_all
+
+    def to_beat(self):
+        """Return what a choice must make more than to be kept: the best so far, or the walk's floor when higher
+        (first_choices: less than the walk's best makes), or None when there is neither."""
+        best = None if self.judge.best is None else self.judge.best[0]
+        if self.floor is not None and (best is None or self.floor > best):
+            return self.floor
+        return best
 
     def below(self, size: int, made: int) -> bool:
         """Tell whether no choice of `size` neighbours, the others' squares making `made`, can beat the best.
@@ -203,9 +214,7 @@ class Neighbours:
         feeds a choice of the next larger size, walked already, that makes no less (feeding more never lowers).
         """
         judge = self.judge
-        beat = judge.best[0] if judge.best is not None else None
-        if self.floor is not None and (beat is None or self.floor > beat):
-            beat = self.floor
+        beat = self.to_beat()
         if beat is None:
             return False
         if self.rest and judge.best is not None:

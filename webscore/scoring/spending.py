@@ -139,14 +139,14 @@ class _Spending(Lines):
             completes[n] = completes[n + 1] | line_twice[n]
         # The fewest lines paying every card, and the least fewer leave unpaid (fewest_lines): first the sets of that
         # many lines or more, whose first that makes the most any set can ends the search (fewest_first).
-        fewest = fewest_lines(cards, line_singles, line_once, line_twice)
-        found = fewest_first(self, fewest[0], base + coin * coins)
+        paying_all = fewest_lines(cards, line_singles, line_once, line_twice)
+        found = fewest_first(self, paying_all[0], base + coin * coins)
         if found is not None:
             self.best = (found[0], [], (), (self._chosen(found[1]), 0))
             return
         # By the coins left (room), the most a set of more lines than those bought can make (most_with_more_lines):
         # one number per room, read before each line a step adds, as a line added before may have raised the best.
-        short = most_with_more_lines(fewest, full, coin, coins)
+        short = most_with_more_lines(paying_all, full, coin, coins)
 
         def walk(k, room, fed, made_so_far, got, once, twice, chosen):
             paid = made_so_far + paid_one[got] + paid_two[twice] + coin * room
