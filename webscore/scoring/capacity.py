@@ -26,8 +26,11 @@ from .feeding_worths import HALVES
 from .feeding_worths import made
 
 
-def walk_capacity(town, judge, fed: set, unfed: list, capacity: int, picked: list) -> None:
-    """Offer the judge the Farms' choices of `capacity` of the unfed squares that might beat its best."""
+def walk_capacity(town, judge, fed: set, unfed: list, capacity: int, picked: list, key=None) -> None:
+    """Offer the judge the Farms' choices of `capacity` of the unfed squares that might beat its best.
+
+    key: the unfed squares as bits, when already worked out (a Tithe Barn's plans walk the same ones).
+    """
     if len(unfed) <= capacity:
         judge.consider(fed.union(unfed), picked, tuple(unfed))
         return
@@ -41,28 +44,7 @@ def walk_capacity(town, judge, fed: set, unfed: list, capacity: int, picked: lis
         return
     squares = town.squares
     worth = judge.worth()
-    # The same unfed squares (a Tithe Barn's plans of more or fewer pairs) walk the same neighbours and cards.
-    key = 0
-    for i in unfed:
-        key |= 1 << i
-    known = judge.walks.get(key)
-    if known is None:
-        side = judge.needy_side()
-        near = tuple([i for i in unfed if side >> i & 1])
-        others = [i for i in unfed if not side >> i & 1]
-        if len({squares[i] for i in others}) > 1:
-            # The most valuable first, ties in reading order (a Castle is worth more than a Cottage to every card):
-            # (-worth, square) as one number, sorted without a key.
-            keys = [-worth[squares[i]] * PLACE_KEY + i for i in others]
-            keys.sort()
-            others = [k % PLACE_KEY for k in keys]
-        # A tuple, sliced without copying it into a new tuple item by item.
-        others = tuple(others)
-        walk = _Walk(judge, fed, unfed, near, capacity, picked)
-        judge.walks[key] = (near, others, walk)
-    else:
-        near, others, walk = known
-        walk = _Walk(judge, fed, unfed, near, capacity, picked, walk)
+    near, others, walk = _walk_of(judge, squares, fed, unfed, capacity, picked, key)
     # A smaller choice among the neighbours leaves capacity unused only when the others run out, and then
     # the next larger choice feeds a superset, found earlier and never worse.
     sizes = range(min(capacity, len(near)), max(0, capacity - len(others)) - 1, -1)
@@ -83,6 +65,33 @@ def walk_capacity(town, judge, fed: set, unfed: list, capacity: int, picked: lis
             walk.offer(rest_made, 0)
 
 
+def _walk_of(judge, squares: tuple, fed: set, unfed: list, capacity: int, picked: list, key) -> tuple:
+    """Return (the neighbours of needy cards among the unfed squares, the others in the walk's order, the walk of them
+    for this capacity), set up once for these unfed squares: a Tithe Barn's plans of more or fewer pairs walk the same
+    neighbours and cards. key: the unfed squares as bits, or None when not worked out yet."""
+    if key is None:
+        key = 0
+        for i in unfed:
+            key |= 1 << i
+    known = judge.walks.get(key)
+    if known is not None:
+        known[2].again(capacity, picked)
+        return known
+    side = judge.needy_side()
+    near = tuple([i for i in unfed if side >> i & 1])
+    others = [i for i in unfed if not side >> i & 1]
+    if len({squares[i] for i in others}) > 1:
+        # The most valuable first, ties in reading order (a Castle is worth more than a Cottage to every card):
+        # (-worth, square) as one number, sorted without a key.
+        worth = judge.worth()
+        keys = [-worth[squares[i]] * PLACE_KEY + i for i in others]
+        keys.sort()
+        others = [k % PLACE_KEY for k in keys]
+    # A tuple, sliced without copying it into a new tuple item by item.
+    known = judge.walks[key] = (near, tuple(others), _Walk(judge, fed, unfed, near, capacity, picked))
+    return known
+
+
 # Up to this many choices of neighbours, a walk scores every choice (_Walk.every): under MicroPython its bounds
 # and the neighbours each does as much as cost more than the choices they spare (tests/bench/fortune_feeding.py).
 EVERY_CHOICE = 70
@@ -91,12 +100,18 @@ EVERY_CHOICE = 70
 FORTUNE_EVERY_CHOICE = 130
 
 
-def _choices(count: int, size: int) -> int:
-    """Return how many choices of `size` there are among `count`."""
-    found = 1
-    for k in range(size):
-        found = found * (count - k) // (k + 1)
-    return found
+def _choice_counts(most: int) -> list:
+    """Return Pascal's triangle to `most` rows: [count][size] is how many choices of `size` there are among `count`."""
+    rows = [[1]]
+    for count in range(1, most + 1):
+        last = rows[-1]
+        rows.append([1] + [last[k] + last[k + 1] for k in range(count - 1)] + [1])
+    return rows
+
+
+# How many choices of a size among a walk's neighbours (never more than a town's squares), read, not worked out, per
+# size walked.
+CHOICES = _choice_counts(16)
 
 
 class _Walk(Neighbours):
@@ -111,7 +126,7 @@ class _Walk(Neighbours):
         neighbours a neighbour left out before them does as much as; it runs in local names, as under
         MicroPython an attribute costs as much as a whole step.
         """
-        if _choices(len(self.worth), size) <= (EVERY_CHOICE if not self.most_first else FORTUNE_EVERY_CHOICE):
+        if CHOICES[len(self.worth)][size] <= (EVERY_CHOICE if not self.most_first else FORTUNE_EVERY_CHOICE):
             self.every(size, made)
             return
         walk, judge, worth, dominated, base = self, self.judge, self.worth, self.dominated, self.base
@@ -210,19 +225,18 @@ class _Walk(Neighbours):
         singles, pairs, doubles, paid_one, paid_two = cards.singles, cards.pairs, cards.doubles, cards.paid_one, \
             cards.paid_two
         count, most_of = len(worth), self.most_of
-        # In Fortune's order, what near[:p] can add, for each p: what near[p:p + k] can add is the most k of near[p:] can.
-        running = [0]
-        if not settle:
-            for most in most_of:
-                running.append(running[-1] + most)
+        # In Fortune's order, what near[:p] can add, for each p (best_of, the same for every walk of these neighbours):
+        # what near[p:p + k] can add is the most k of near[p:] can.
+        running = None if settle else walk.running_most()
         # The total a choice must beat (at first, with no best yet, less than any choice makes: its cards make
         # nothing less, its squares' worths no less than all the negative ones), how many choices were scored, and
         # the best choice found (bits; -1: none).
-        lowest = base + made - 1
-        for value in worth:
-            lowest -= abs(value)
         beat = walk.to_beat()
-        found = [lowest if beat is None else beat, 0, -1]
+        if beat is None:
+            beat = base + made - 1
+            for value in worth:
+                beat -= abs(value)
+        found = [beat, 0, -1]
         # In Fortune's order, the most a choice makes when it pays every card its squares can (Neighbours.all_paid):
         # none makes more, so the first that makes as much is the one kept, and ends the walk.
         enough = None if settle else walk.all_paid()

@@ -28,29 +28,15 @@ class Neighbours:
     """
 
     __slots__ = ("judge", "unfed", "capacity", "near", "picked", "worth", "cards", "most_of", "most_first", "best_of",
-                 "reach", "dominated", "made_fed", "base", "rest", "most", "floor", "paid_all")
+                 "reach", "dominated", "made_fed", "base", "rest", "most", "floor", "paid_all", "largest")
 
-    def __init__(self, judge, fed: set, unfed: list, near: tuple, capacity: int, picked: list, same=None):
-        """Set up the walk; `same`: a walk of the same unfed squares for another capacity, whose neighbours, cards
-        and what does not depend on the capacity are taken as they are."""
+    def __init__(self, judge, fed: set, unfed: list, near: tuple, capacity: int, picked: list):
+        """Set up the walk of these neighbours (near) of the unfed squares for this capacity."""
         self.judge = judge
         self.unfed = unfed
-        self.capacity = capacity
-        self.picked = picked
-        self.reach = None
-        self.rest = ()
-        self.most = None
-        self.floor = None
-        self.paid_all = None
-        if same is not None:
-            self.near, self.worth, self.cards, self.most_of, self.most_first = \
-                same.near, same.worth, same.cards, same.most_of, same.most_first
-            self.made_fed, self.dominated = same.made_fed, same.dominated
-            self.base = self.made_fed + judge.extra
-            # Running sums of the neighbours the most first hold for any capacity; a table by start does not.
-            self.best_of = same.best_of if self.most_first else None
-            return
         self.near = near
+        # The unfed squares' worths, the largest first (all_paid), worked out when first needed.
+        self.largest = None
         worths = judge.top.worths
         worth = self.worth = [worths[i] for i in near]
         cards = self.cards = Cards(judge.top, fed, near)
@@ -77,10 +63,29 @@ class Neighbours:
             if i in worths:
                 made_fed += worths[i]
         self.made_fed = made_fed
-        self.base = self.made_fed + judge.extra
         self.most_of = most
         self.best_of = None
         self.dominated = [None] * len(near)
+        self.again(capacity, picked)
+
+    def again(self, capacity: int, picked: list) -> None:
+        """Get ready to walk the same neighbours for this capacity (a Tithe Barn's plans of more or fewer pairs): what
+        depends on the capacity is worked out again, their cards and what does not depend on it are kept as they are.
+
+        Under MicroPython a walk set up anew costs the building of its attributes, one by one, more than the walk of a
+        plan that a bound settles.
+        """
+        self.capacity = capacity
+        self.picked = picked
+        self.reach = None
+        self.rest = ()
+        self.most = None
+        self.floor = None
+        self.paid_all = None
+        if self.best_of is not None and not self.most_first:
+            # Running sums of the neighbours the most first hold for any capacity; a table by start does not.
+            self.best_of = None
+        self.base = self.made_fed + self.judge.extra
 
     def _dominated(self, q: int) -> int:
         """Return the later neighbours (as bits) that neighbour q does at least as much as, card by card."""
@@ -101,13 +106,23 @@ class Neighbours:
         if self.best_of is not None:
             pass
         elif self.most_first:
-            # The neighbours come in the order of what they add: the most r of near[p:] add their first r.
-            self.best_of = [0]
-            for most in self.most_of:
-                self.best_of.append(self.best_of[-1] + most)
+            self.running_most()
         else:
             self.best_of = best_sums(self.most_of, self.capacity)
         self.reach = self._reach()
+
+    def running_most(self) -> list:
+        """Return best_of in Fortune's order, worked out once for every capacity walked: the running sums of
+        what each can add (the neighbours come in the order of what they add: the most r of near[p:] add their
+        first r)."""
+        if self.best_of is None:
+            running = [0]
+            total = 0
+            for most in self.most_of:
+                total += most
+                running.append(total)
+            self.best_of = running
+        return self.best_of
 
     def _reach(self) -> list:
         """Return reach (see the class): for each start p, what near[p:] can add, their cards counted once."""
@@ -189,9 +204,12 @@ class Neighbours:
         """Return the most a choice of the pick can make with every card the neighbours can pay paid: the worths of its
         best squares and those cards (Cards.payable). No choice makes more. Worked out once a walk."""
         if self.paid_all is None:
-            worths = self.judge.top.worths
-            self.paid_all = self.base + sum(sorted([worths[i] for i in self.unfed], reverse=True)[:self.capacity]) + \
-                self.cards.payable
+            largest = self.largest
+            if largest is None:
+                # The unfed squares' worths, the largest first: the same for every capacity.
+                worths = self.judge.top.worths
+                largest = self.largest = sorted([worths[i] for i in self.unfed], reverse=True)
+            self.paid_all = self.base + sum(largest[:self.capacity]) + self.cards.payable
         return self.paid_all
 
     def to_beat(self):

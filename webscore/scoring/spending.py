@@ -17,6 +17,7 @@ Here are the plans and the walks; the lines themselves are in cellar_lines.py, a
 lines and bounds are set up for the walks in spending_bounds.py.
 """
 
+from .capacity import walk_capacity
 from .cellar_lines import every_line
 from .cellar_lines import fewest_feeding_all
 from .cellar_lines import fewest_first
@@ -244,6 +245,10 @@ class _Spending(Lines):
         each = sorted(gains(self.top, fed, unfed).values(), reverse=True)
         reach = sorted([sum(1 for i in group if i in unfed) for group in self.groups], reverse=True)
         reach = sum(reach[:len(feeding.greenhouses)])
+        # Without a Greenhouse every plan walks these unfed squares: their bits are worked out once.
+        key = 0
+        for i in unfed:
+            key |= 1 << i
         for pairs in range(most, -1, -1):
             kept = room - pairs
             capacity = self.free + TITHE_PAIR * pairs
@@ -251,7 +256,10 @@ class _Spending(Lines):
                 continue
             self.extra = self.coin * kept
             self.plan = (lines, pairs)
-            search(self.town, options, fed, feeding.feedable, capacity, self)
+            if feeding.greenhouses:
+                search(self.town, options, fed, feeding.feedable, capacity, self)
+            else:
+                walk_capacity(self.town, self, fed, unfed, capacity, options[0], key)
 
 
 def choose_spending(town, feeding) -> tuple:
