@@ -76,24 +76,34 @@ def test_a_town_scores_as_the_search_before_feeds_it():
 
 def test_scoring_every_choice_of_few_neighbours_chooses_as_the_bounded_walk():
     # A walk with few choices scores each (capacity._Walk.every, no bound but the base game's order stopping when
-    # nothing can beat the best); walked with its bounds and the neighbours each does as much as (take(),
-    # EVERY_CHOICE 0), the same choice is kept, ties included: in Fortune's order (needy towns) and the base
-    # game's (Farms among Temples and Chapels).
+    # nothing can beat the best), and a walk with room for every neighbour scores that one choice (whole()); walked
+    # with its bounds and the neighbours each does as much as (take(), EVERY_CHOICE and FORTUNE_EVERY_CHOICE 0, whole()
+    # passed to take()), the same choice is kept, ties included: in Fortune's order (needy towns) and the base game's
+    # (Farms among Temples and Chapels).
     rng = random.Random(20261208)
-    scored = {True: 0, False: 0}
-    every = capacity._Walk.every
+    scored = {(most_first, kind): 0 for most_first in (True, False) for kind in ("every", "whole")}
+    every, whole = capacity._Walk.every, capacity._Walk.whole
 
-    def counted(walk, size, made):
-        scored[walk.most_first] += 1
+    def counted_every(walk, size, made):
+        scored[walk.most_first, "every"] += 1
         every(walk, size, made)
+
+    def counted_whole(walk, made):
+        scored[walk.most_first, "whole"] += 1
+        whole(walk, made)
+
+    def bounded_whole(walk, made):
+        walk.take(len(walk.worth), made)
 
     for n in range(2400):
         if not n % 3:
             squares, coins, right = needy_town(rng)
         else:
             squares, coins, right = temple_town(rng, ("farm",) * rng.randint(1, 2)), None, None
-        with mock.patch.object(capacity._Walk, "every", counted):
+        with mock.patch.object(capacity._Walk, "every", counted_every), \
+                mock.patch.object(capacity._Walk, "whole", counted_whole):
             found = fed(feeding.choose_feeding, squares, coins, right)
-        with mock.patch.object(capacity, "EVERY_CHOICE", 0):
+        with mock.patch.object(capacity, "EVERY_CHOICE", 0), mock.patch.object(capacity, "FORTUNE_EVERY_CHOICE", 0), \
+                mock.patch.object(capacity._Walk, "whole", bounded_whole):
             assert found == fed(feeding.choose_feeding, squares, coins, right), (squares, coins, right)
-    assert scored[True] > 120 and scored[False] > 120
+    assert min(scored.values()) > 40, scored

@@ -58,11 +58,13 @@ def walk_capacity(town, judge, fed: set, unfed: list, capacity: int, picked: lis
             rest_made += worth[squares[i]]
         if walk.below(size, rest_made):
             continue
-        if size:
-            walk.take(size, rest_made)
-        else:
+        if not size:
             EVALUATIONS[0] += 1
             walk.offer(rest_made, 0)
+        elif size == len(near):
+            walk.whole(rest_made)
+        else:
+            walk.take(size, rest_made)
 
 
 def _walk_of(judge, squares: tuple, fed: set, unfed: list, capacity: int, picked: list, key) -> tuple:
@@ -210,6 +212,20 @@ class _Walk(Neighbours):
         # take() names itself: let go of it, or it and the walk it reads wait for the garbage collector (a cycle).
         take = None
         EVALUATIONS[0] += scored[0]
+
+    def whole(self, made: int) -> None:
+        """Score the one choice of every neighbour, the others' squares making `made`, and keep it if it beats the best
+        so far: a Tithe Barn's plan of the most pairs, or Farms with room for every neighbour, have nothing to walk."""
+        cards = self.cards
+        singles, pairs, doubles, worth = cards.singles, cards.pairs, cards.doubles, self.worth
+        got = once = twice = 0
+        for q in range(len(worth)):
+            made += worth[q]
+            got |= singles[q]
+            twice |= once & pairs[q] | doubles[q]
+            once |= pairs[q] | doubles[q]
+        EVALUATIONS[0] += 1
+        self.offer(made + cards.paid_one[got] + cards.paid_two[twice], (1 << len(worth)) - 1)
 
     def every(self, size: int, made: int) -> None:
         """Score every choice of `size` neighbours in lexicographic order, the others' squares making `made`, and keep
