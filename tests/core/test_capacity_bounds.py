@@ -106,3 +106,17 @@ def test_a_farm_s_smaller_choice_is_not_walked_when_a_neighbour_left_out_is_wort
     before = EVALUATIONS[0]
     fed = choose_feeding(TownView(squares, sorted({card for card in squares if card})))
     assert (sorted(fed), EVALUATIONS[0] - before) == ([2, 4, 6, 9], 39)
+
+
+def test_a_walk_stops_at_the_first_choice_making_the_most_the_cards_can_share_out():
+    # The Farm feeds 4 of 8 Cottages beside Temples and Schoolhouses, or 3 of them and the Barrett Castle at b1, beside
+    # no needy card and worth more than a Cottage. The choices of 4 make 24 at most (50 scored, walked with no best
+    # before them). The most any choice can make is then worked out (settled(): the best squares' Cottages shared out
+    # among the cards, 26, where every card paid would make 30), and the walk of the choices of 3 stops at the first
+    # making 26: 2 scored, where all 27 the bounds let through were. b1, d1, b2 and a3 are fed (and the ceiling).
+    rows = ("cottage barrett-castle cottage cottage", "temple cottage cottage schoolhouse",
+            "cottage schoolhouse cottage cottage", "cottage farm temple cottage")
+    squares = [None if word == "." else word for row in rows for word in row.split()]
+    before = EVALUATIONS[0]
+    fed = choose_feeding(TownView(squares, sorted({card for card in squares if card})))
+    assert (sorted(fed), EVALUATIONS[0] - before) == ([1, 3, 5, 8], 53)

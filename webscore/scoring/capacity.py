@@ -233,8 +233,8 @@ class _Walk(Neighbours):
 
         In the base game's order each better choice is kept at once, and the walk stops when the best reaches the
         most any choice can make (settled(), as take() stops); in Fortune's order the best is kept at the end, and the
-        walk stops only when a choice pays every card (all_paid(): the most any choice can make worked out no
-        further).
+        walk stops only when a choice makes the most any choice can: as settled() worked it out for the best so far,
+        or, with no best yet, with every card paid (all_paid(), worked out no further).
         """
         walk, worth, base, settle = self, self.worth, self.base, not self.most_first
         cards = self.cards
@@ -253,9 +253,10 @@ class _Walk(Neighbours):
             for value in worth:
                 beat -= abs(value)
         found = [beat, 0, -1]
-        # In Fortune's order, the most a choice makes when it pays every card its squares can (Neighbours.all_paid):
-        # none makes more, so the first that makes as much is the one kept, and ends the walk.
-        enough = None if settle else walk.all_paid()
+        # In Fortune's order, the most any choice can make: none makes more, so the first that makes as much is the one
+        # kept, and ends the walk. That is the best squares' Cottages shared out among the cards, once settled() has
+        # worked it out for a best to beat (Neighbours.most), else every card its squares can pay paid (all_paid).
+        enough = None if settle else walk.all_paid() if walk.most is None else walk.most
 
         def choose(p, left, made, got, once, twice, chosen):
             # Each choice of `left` more neighbours from near[p:], after `chosen`, the last one scored in the loop;
