@@ -277,7 +277,7 @@ class _Walk(Neighbours):
                 # costs more under MicroPython than the choices it scores.
                 for q in range(p, count - 1):
                     made_q, got_q, once_q = made + worth[q], got | singles[q], once | pairs[q] | doubles[q]
-                    twice_q, chosen_q = twice | once & pairs[q] | doubles[q], chosen | 1 << q
+                    twice_q = twice | once & pairs[q] | doubles[q]
                     best = found[0]
                     # In Fortune's order the neighbours come the most first: one after q adds at most what q + 1 can add
                     # (most_of, in halves, as Cards.halves counts a choice), and none may lift this one above the best.
@@ -289,7 +289,7 @@ class _Walk(Neighbours):
                             paid_two[twice_q | once_q & pairs[r] | doubles[r]]
                         if total > best:
                             best = found[0] = total
-                            found[2] = chosen_q | 1 << r
+                            found[2] = chosen | 1 << q | 1 << r
                             if settle:
                                 walk.keep(total, found[2])
                             if walk.settled() if settle else total >= enough:
