@@ -6,12 +6,17 @@ from unittest import mock
 from support.feeding_towns import mixed_town
 from webscore.scoring import capacity
 from webscore.scoring.board import TownView
+from webscore.scoring.capacity_bounds import Neighbours
+from webscore.scoring.feeding import Feeding
+from webscore.scoring.feeding import Judge
 from webscore.scoring.feeding import choose_feeding
 from webscore.scoring.feeding_worths import EVALUATIONS
 from webscore.scoring.feeding_worths import ceiling
+from webscore.scoring.feeding_worths import gains
 from webscore.scoring.feeding_worths import made
 from webscore.scoring.feeding_worths import needy_points
 from webscore.scoring.needy_cards import Cards
+from webscore.scoring.town import CHOICES
 from webscore.scoring.town import combinations
 
 NEEDY = ["cottage"] * 7 + ["schoolhouse"] * 3 + ["temple", "temple", "parsonage", "barrett-castle", None]
@@ -26,6 +31,13 @@ def town_cards(squares: list, fed=frozenset()) -> tuple:
     top = ceiling(town, dependent, feedable)
     near = tuple([i for i in feedable if i not in fed])
     return top, Cards(top, fed, near), near
+
+
+def test_the_table_of_choices_counts_every_choice_of_a_size_among_a_town_s_squares():
+    # The walks read how many choices a size has from CHOICES (choices of 4 among 9: 126) to choose how to walk them.
+    assert [[CHOICES[count][size] for size in range(count + 1)] for count in range(17)] == \
+        [[len(list(combinations(tuple(range(count)), size))) for size in range(count + 1)] for count in range(17)]
+    assert CHOICES[9][4] == 126
 
 
 def test_apart_counts_cards_no_square_serves_twice():
@@ -120,3 +132,33 @@ def test_a_walk_stops_at_the_first_choice_making_the_most_the_cards_can_share_ou
     before = EVALUATIONS[0]
     fed = choose_feeding(TownView(squares, sorted({card for card in squares if card})))
     assert (sorted(fed), EVALUATIONS[0] - before) == ([1, 3, 5, 8], 53)
+
+
+def test_neighbours_ordered_by_their_gains_are_those_ordered_by_their_cards():
+    # A Tithe Barn's walk orders its neighbours by what each can add as worked out for the plans' bound (gains(),
+    # Judge.gain), before their cards are marked; any other walk marks their cards, works that out from them (as
+    # Cards.most) and reorders them. Both give the same neighbours in the same order, ties included, with the same
+    # cards: the same walk.
+    rng = random.Random(20261209)
+    walks = 0
+    for _ in range(400):
+        squares = [rng.choice(NEEDY + ["eraflage-vineyard", "grand-mausoleum-of-the-rodina"]) for _ in range(16)]
+        squares[rng.randrange(16)] = "tithe-barn"
+        town = TownView(squares, sorted({card for card in squares if card}), coins=4, right_coins=0)
+        feeding = Feeding(town.squares)
+        judge = Judge(town, feeding)
+        judge.in_order = False
+        fed = set(feeding.fixed)
+        unfed = [i for i in feeding.feedable if i not in fed]
+        side = judge.needy_side()
+        near = tuple([i for i in unfed if side >> i & 1])
+        if len(near) < 2:
+            continue
+        walks += 1
+        marked = Neighbours(judge, fed, unfed, near, 4, [])
+        judge.gain = gains(judge.top, fed, unfed)
+        ordered = Neighbours(judge, fed, unfed, near, 4, [])
+        assert (ordered.near, ordered.most_of, ordered.worth, ordered.cards.singles, ordered.cards.pairs,
+                ordered.cards.doubles) == (marked.near, marked.most_of, marked.worth, marked.cards.singles,
+                                           marked.cards.pairs, marked.cards.doubles), squares
+    assert walks > 300

@@ -24,6 +24,7 @@ from .capacity_bounds import Neighbours
 from .feeding_worths import EVALUATIONS
 from .feeding_worths import HALVES
 from .feeding_worths import made
+from .town import CHOICES
 
 
 def walk_capacity(town, judge, fed: set, unfed: list, capacity: int, picked: list, key=None) -> None:
@@ -100,20 +101,6 @@ EVERY_CHOICE = 70
 # In Fortune's order (the neighbours that can add most first), where the walk of every choice reads its own bounds and
 # stops at the first choice paying every card: up to the 126 choices of 4 neighbours among 9.
 FORTUNE_EVERY_CHOICE = 130
-
-
-def _choice_counts(most: int) -> list:
-    """Return Pascal's triangle to `most` rows: [count][size] is how many choices of `size` there are among `count`."""
-    rows = [[1]]
-    for count in range(1, most + 1):
-        last = rows[-1]
-        rows.append([1] + [last[k] + last[k + 1] for k in range(count - 1)] + [1])
-    return rows
-
-
-# How many choices of a size among a walk's neighbours (never more than a town's squares), read, not worked out, per
-# size walked.
-CHOICES = _choice_counts(16)
 
 
 class _Walk(Neighbours):

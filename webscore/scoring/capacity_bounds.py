@@ -34,19 +34,46 @@ class Neighbours:
         """Set up the walk of these neighbours (near) of the unfed squares for this capacity."""
         self.judge = judge
         self.unfed = unfed
-        self.near = near
         # The unfed squares' worths, the largest first (all_paid), worked out when first needed.
         self.largest = None
+        self.most_first = not judge.in_order
+        gain = judge.gain
+        if gain is not None and self.most_first:
+            # What each can add is known already for these unfed squares (spending.pairs: gains(), as Cards.most counts
+            # it): the neighbours are put in order before their cards are marked, not marked and then reordered.
+            # (-what one adds, its place) as one number, sorted without a key.
+            keys = [-gain[near[p]] * PLACE_KEY + p for p in range(len(near))]
+            keys.sort()
+            near = tuple([near[k % PLACE_KEY] for k in keys])
+            self.most_of = [gain[i] for i in near]
+            self.cards = Cards(judge.top, fed, near)
+            worths = judge.top.worths
+            self.near, self.worth = near, [worths[i] for i in near]
+        else:
+            self._mark(near, fed)
+        made_fed = self.cards.paid
         worths = judge.top.worths
+        for i in fed:
+            if i in worths:
+                made_fed += worths[i]
+        self.made_fed = made_fed
+        self.best_of = None
+        self.dominated = [None] * len(near)
+        self.again(capacity, picked)
+
+    def _mark(self, near: tuple, fed: set) -> None:
+        """Set near, worth, cards and most_of: the neighbours' cards marked, then (in Fortune's order) the neighbours
+        that can add most put first, their cards with them."""
+        self.near = near
+        worths = self.judge.top.worths
         worth = self.worth = [worths[i] for i in near]
-        cards = self.cards = Cards(judge.top, fed, near)
+        cards = self.cards = Cards(self.judge.top, fed, near)
         singles, pairs, doubles, paid_one, paid_two = cards.singles, cards.pairs, cards.doubles, cards.paid_one, \
             cards.paid_two
         # As Cards.most, in local names.
         most = []
         for p in range(len(near)):
             most.append(HALVES * (worth[p] + paid_one[singles[p]] + paid_two[doubles[p]]) + paid_two[pairs[p]])
-        self.most_first = not judge.in_order
         if self.most_first:
             # The neighbours that can add most first: the best choice is found sooner, and fewer are walked.
             # (-what one adds, its place) as one number, sorted without a key.
@@ -58,15 +85,7 @@ class Neighbours:
             for p in range(count):
                 keys[p] %= PLACE_KEY
             self.near, self.worth, most = cards.reorder(keys, near, worth, most)
-        made_fed = cards.paid
-        for i in fed:
-            if i in worths:
-                made_fed += worths[i]
-        self.made_fed = made_fed
         self.most_of = most
-        self.best_of = None
-        self.dominated = [None] * len(near)
-        self.again(capacity, picked)
 
     def again(self, capacity: int, picked: list) -> None:
         """Get ready to walk the same neighbours for this capacity (a Tithe Barn's plans of more or fewer pairs): what

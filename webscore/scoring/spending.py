@@ -242,7 +242,8 @@ class _Spending(Lines):
         most = min(room, (max(0, len(unfed) - self.free) + 1) // TITHE_PAIR) if feeding.barns else 0
         options = greenhouse_options(self.town.squares, feeding.greenhouses, frozenset(fed), self.groups)
         made_now = made(self.top, fed)
-        each = sorted(gains(self.top, fed, unfed).values(), reverse=True)
+        gain = gains(self.top, fed, unfed)
+        each = sorted(gain.values(), reverse=True)
         reach = sorted([sum(1 for i in group if i in unfed) for group in self.groups], reverse=True)
         reach = sum(reach[:len(feeding.greenhouses)])
         # Without a Greenhouse every plan walks these unfed squares: their bits are worked out once.
@@ -259,7 +260,10 @@ class _Spending(Lines):
             if feeding.greenhouses:
                 search(self.town, options, fed, feeding.feedable, capacity, self)
             else:
+                # The walk's neighbours are ordered by what they can add: worked out above for these unfed squares.
+                self.gain = gain
                 walk_capacity(self.town, self, fed, unfed, capacity, options[0], key)
+                self.gain = None
 
 
 def choose_spending(town, feeding) -> tuple:

@@ -95,3 +95,17 @@ def combinations(items: tuple, size: int):
         chosen[position] += 1
         for later in range(position + 1, size):
             chosen[later] = chosen[later - 1] + 1
+
+
+def _choice_counts(most: int) -> list:
+    """Return Pascal's triangle to `most` rows: [count][size] is how many choices of `size` there are among `count`."""
+    rows = [[1]]
+    for count in range(1, most + 1):
+        last = rows[-1]
+        rows.append([1] + [last[k] + last[k + 1] for k in range(count - 1)] + [1])
+    return rows
+
+
+# How many choices of a size there are among so many squares (never more than a town's): read by the walks of the
+# Farms' choices, not worked out, once a size walked.
+CHOICES = _choice_counts(16)
