@@ -176,22 +176,24 @@ def fewest_first(search, fewest: int, best: int):
         cards.paid_two
     line_places = search.line_places
     line_masks, line_worths, line_singles, line_once, line_twice = search.line_adds
-    reach = search.reach
+    # The cards missing one that lines[n:] reach, by n.
+    reach_one = [entry[0] for entry in search.reach]
     every_one = (1 << len(cards.one)) - 1
     every_two = (1 << len(cards.two)) - 1
     # What the last line must bring: `full` less the coins and what the base already makes.
     wanted = search.full - coin * coins - search.base
 
     def first(k, left, fed, gained, got, once, twice, chosen):
-        # Each line in turn, and after it the sets of the lines after it: the walk's order.
+        # Each line in turn, and after it the sets of the lines after it: the walk's order. The cards missing one not
+        # paid yet (lines[n:] must reach them all), and those missing two not paid yet (for the last line).
+        unpaid = every_one & ~got
+        short = every_two & ~twice
         for n in range(k, count - left + 1):
-            # The cards missing one not paid yet: lines[n:] must reach them all.
-            if every_one & ~got & ~reach[n][0]:
+            if unpaid & ~reach_one[n]:
                 return None
             # The last line must pay every card left (what it brings to those missing two, counted as if none of its
             # squares were fed: never less than it brings).
-            if left == 1 and (every_one & ~got & ~line_singles[n] or
-                              every_two & ~(twice | once & line_once[n] | line_twice[n])):
+            if left == 1 and (unpaid & ~line_singles[n] or short & ~(once & line_once[n] | line_twice[n])):
                 continue
             if not fed & line_masks[n]:
                 more = fed | line_masks[n]
