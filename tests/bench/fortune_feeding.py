@@ -123,6 +123,18 @@ TOWNS = {
     "tithe-barn-temple-row": (("schoolhouse cottage cottage cottage", "cottage cottage schoolhouse cottage",
                                "cottage schoolhouse tithe-barn grand-mausoleum-of-the-rodina",
                                "temple cottage temple cottage"), 4),
+    # Climbed again after a Tithe Barn's plans shared one walk and the walk of every choice stopped at what the cards
+    # can share out. A Farm's 4 among 9 Cottages beside 2 Temples and 3 Schoolhouses, or 3 and the Eraflage Vineyard:
+    # no bound passes over many of the 126 choices of 4, nor of the 84 of 3, and each walk scores 64 (27,411
+    # bytecodes); the same with a Barrett Castle in the Vineyard's stead (24,337); and 4 lines, the rows, paying 4
+    # Temples and a Schoolhouse where the Grand Mausoleum makes a Cottage fed worth no more (24,035).
+    "farm-vineyard-temples": (("cottage cottage schoolhouse farm", "temple cottage cottage cottage",
+                               "cottage schoolhouse cottage schoolhouse", "temple cottage eraflage-vineyard cottage"),
+                              None),
+    "farm-castle-corner": (("cottage temple cottage barrett-castle", "schoolhouse cottage cottage farm",
+                            "cottage cottage schoolhouse cottage", "temple cottage cottage cottage"), None),
+    "root-cellar-four-rows": (("cottage temple root-cellar cottage", "grand-mausoleum-of-the-rodina cottage cottage temple",
+                               "cottage temple cottage .", "temple cottage schoolhouse cottage"), 4),
 }
 
 # Found by counting the choices scored among 3,000 seeded random towns of these feeders (one Farm: two
