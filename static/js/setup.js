@@ -229,6 +229,7 @@ async function act(action, given = null, waits = true) {
   const towns = form.elements.towns.value;
   const names = () => [...list().querySelectorAll("input.name")].map((input) => input.value);
   const asked = names();
+  const shown = formFields(form);
   const answer = await core.setup({ fields, action, seed: seed() });
   // A link to play again is read alone, as the server reads it: a name typed on the blank form shown until the core
   // answered it (kept in the address through a reload) stays on its row, over the game's.
@@ -284,6 +285,12 @@ async function act(action, given = null, waits = true) {
       || answer.state.players.length !== list().children.length
       || Boolean(list().querySelector("select")) === answer.state.without_monuments) drawRows(answer.state, answer.offers, said.rows);
   else showOffers(answer.state, answer.offers, said.rows);
+  // A card tapped while the core answered (or worded its answer) is the later tap: it stays chosen, where the answer
+  // has the card of the fields it read (a slow phone undid Tithe Barn, tapped as Fortune's monuments were answered).
+  const now = formFields(form);
+  for (const colour of words.catalogue.card_colours) {
+    if (now[colour] !== shown[colour]) answer.state[colour] = now[colour] ?? "";
+  }
   if (given) drawOptions(answer.state);
   drawChoices(answer.state);
   showRecentNames();

@@ -1,5 +1,5 @@
 """Buttons of the setup tapped faster than the page answers them: each taken in turn, once, on the player it named;
-what each says, and where it leaves the focus."""
+what each says, and where it leaves the focus. Cards tapped while it answers: the last tapped stays chosen."""
 
 import re
 
@@ -10,7 +10,9 @@ from support.browsing import HOLD_CORE
 from support.browsing import WAIT
 from support.browsing import typed_while_core_held
 from support.phone import double_tap
+from support.webflow import code_of
 from webscore.languages import LANGUAGES
+from webscore.scoring import decode
 
 CORE_READY = "() => performance.getEntriesByName('marquoir:core-ready').length === 1"
 # Taps the buttons of these selectors in one go: no answer is drawn between them, as when a quick hand or a slow phone
@@ -21,6 +23,9 @@ TAP_ALL = "(selectors) => { for (const selector of selectors) document.querySele
 REFUSED = {"en": ("Error: New game · Marquoir", "New game · Marquoir", "Enter a name."),
            "fr": ("Erreur – Nouvelle partie · Marquoir", "Nouvelle partie · Marquoir", "Saisissez un nom."),
            "hu": ("Hiba: Új játszma · Marquoir", "Új játszma · Marquoir", "Adj meg egy nevet.")}
+# A card of every colour but red, and Fortune's cards on: red offers six, Root Cellar and Tithe Barn among them.
+FORTUNE_BUT_RED = "&fortune=y&grey=well&orange=chapel&green=tavern&yellow=theater&navy=factory"
+HELD = "() => window.coreHeld() > 0"
 
 
 def names(page):
@@ -226,3 +231,46 @@ def test_letters_typed_after_add_a_player_that_adds_none_go_into_no_name(phone, 
     page.keyboard.press("End")
     page.keyboard.type("!")
     expect(page.locator("#players-0")).to_have_value("Ana!")
+
+
+
+def red_tapped_over_two_answers(page, first: str, second: str) -> None:
+    """On a page opened with HOLD_CORE, tap a red card, let the core's answers held by then go, and tap another red card
+    while it holds the next one; then let every answer go."""
+    page.click("label.card-choice[data-card={}]".format(first))
+    page.wait_for_function(HELD, timeout=WAIT)
+    page.evaluate("window.passCore()")
+    page.wait_for_function(HELD, timeout=WAIT)
+    page.click("label.card-choice[data-card={}]".format(second))
+    page.evaluate("window.releaseCore()")
+
+
+def test_the_red_card_tapped_last_stays_chosen_however_late_the_page_answers_a_switch(phone, live_server):
+    # The answer to a switch drew the cards as they were when the page asked it: a card tapped meanwhile was undone.
+    # A phone (four times slower, 200 ms away) starting up left Root Cellar for Root Cellar then Tithe Barn.
+    page = phone.new_page()
+    page.add_init_script(script=HOLD_CORE)
+    page.goto(live_server + "/en/new?players-0=Ana&players-1=Bo" + FORTUNE_BUT_RED)
+    chosen, monuments = page.locator(".chosen-card[data-colour=red]"), page.locator("#monuments-0 option:not([hidden])")
+    # Switched on before the core is ready, Fortune's monuments are answered once it is: Root Cellar is tapped before,
+    # Tithe Barn while that answer is on its way.
+    page.get_by_label("Fortune's monuments").check()
+    page.click("details.chooser summary")
+    red_tapped_over_two_answers(page, "root-cellar", "tithe-barn")
+    expect(monuments).to_have_count(26)
+    expect(chosen).to_have_text("Tithe Barn")
+    expect(page.locator("input[name=red]:checked")).to_have_value("tithe-barn")
+    expect(page).to_have_url(re.compile(r"[?&]red=tithe-barn(&|$)"))
+    # Ready, a switch answered as late: Root Cellar tapped while its answer is on its way, Orchard while the words
+    # for it are.
+    page.evaluate("window.holdCore()")
+    page.get_by_label("Fortune's monuments").uncheck()
+    red_tapped_over_two_answers(page, "root-cellar", "orchard")
+    expect(monuments).to_have_count(16)
+    expect(chosen).to_have_text("Orchard")
+    expect(page.locator("input[name=red]:checked")).to_have_value("orchard")
+    page.click("button[value=start]")
+    page.wait_for_url("**/en/g/**/1", timeout=WAIT)
+    game = decode(code_of(page.url))
+    assert game["buildings"] == ["cottage", "orchard", "well", "chapel", "tavern", "theater", "factory"]
+    assert (game.get("fortune_monuments", False), [player["name"] for player in game["players"]]) == (False, ["Ana", "Bo"])

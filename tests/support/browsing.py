@@ -19,11 +19,14 @@ WAIT = 30_000
 # An init script that holds back every answer of a page's core worker (its "ready" too) until the test calls
 # window.releaseCore(), and holds them again after window.holdCore(): the core as a slow phone has it, starting
 # or answering later than the page's first paint, wherever its files come from (network or service worker).
+# window.passCore() lets the answers held so far go and holds the next: a page's first answer after "ready" comes
+# as late as the test wants.
 HOLD_CORE = """(() => {
   let held = true;
   const waiting = [];
   window.holdCore = () => { held = true; };
-  window.releaseCore = () => { held = false; for (const answer of waiting.splice(0)) answer(); };
+  window.passCore = () => { for (const answer of waiting.splice(0)) answer(); };
+  window.releaseCore = () => { held = false; window.passCore(); };
   window.coreHeld = () => waiting.length;
   const listen = Worker.prototype.addEventListener;
   Worker.prototype.addEventListener = function (type, listener, options) {
