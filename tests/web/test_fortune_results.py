@@ -75,9 +75,9 @@ def test_each_square_a_coin_fed_names_its_line_and_the_town_says_its_coins(clien
     # Léa's Root Cellar: one coin feeds row 1, both Cottages of it (3 each); 2 coins left score 1 each.
     assert "b1 Cottage (blue) : 3 — fed by Root Cellar a2, row 1 (1 coin)" in text
     assert "a1 Cottage (blue) : 3 — fed by Root Cellar a2, row 1 (1 coin)" in text
-    assert "1 coin spent on feeding 2 coins left in the chest: 2" in text
+    assert "1 coin spent on feeding Coins left in the chest: 2" in text
     # Noé has no coin: his Cottages stay unfed, and nothing was spent.
-    assert "0 coins left in the chest: 0" in text
+    assert "Coins left in the chest: 0" in text
 
 
 def test_a_column_bought_is_named_a_column(client):
@@ -153,20 +153,36 @@ def test_a_tithe_barn_pays_a_coin_for_a_pair():
 def test_a_tithe_barns_paid_pair_is_said_paid_on_the_page(client):
     text = text_of(page(client, "en", barn_game()))
     assert "a1 Cottage (blue) : 3 — fed by Tithe Barn d4 (paid in coins, 1 per 2)" in text
-    assert "1 coin spent on feeding 1 coin left in the chest: 1" in text
+    assert "1 coin spent on feeding Coins left in the chest: 1" in text
 
 
-def test_coins_left_with_the_estival_festival_say_they_score_two(client):
+def town_lines(html: str) -> list:
+    """Return the lines of each town under its grid, as read."""
+    return [[text_of(line) for line in re.findall(r"<li>(.*?)</li>", section, re.S)]
+            for section in re.findall(r'<section class="town-result".*?</section>', html, re.S)]
+
+
+@pytest.mark.parametrize(("lang", "lines"), [
+    ("en", (["1 coin spent on feeding", "Coins left in the chest: 2"],
+            ["5 coins left in the chest, 2 points each with the Estival Festival: 10"], ["Coins left in the chest: 1"])),
+    ("fr", (["1\u00a0pièce dépensée pour nourrir", "Pièces restées dans le coffre\u00a0: 2"],
+            ["5\u00a0pièces restées dans le coffre, à 2\u00a0points chacune avec la Fête estivale\u00a0: 10"],
+            ["Pièces restées dans le coffre\u00a0: 1"])),
+    ("hu", (["1\u00a0érme ellátásra költve", "A ládában maradt érmék: 2"],
+            ["5\u00a0érme maradt a ládában, a Nyári Ünneppel érménként 2\u00a0pont: 10"], ["A ládában maradt érmék: 1"])),
+])
+def test_the_coins_left_say_their_number_once_and_with_the_estival_festival_that_each_scores_two(client, lang, lines):
+    # Each worth a point, the number of coins is their points, said once: "2 coins left in the chest: 2" said it twice.
     game = cellar_game()
     game["monuments"] = True
     game["players"][1].update(monument="estival-festival", coins=5)
     game["players"][1]["town"] = town("estival-festival cottage . .", ". . . .", ". . . .", ". . . .")
-    text = text_of(page(client, "en", game))
-    # 5 coins kept (no Root Cellar in his town), 2 points each: 10.
-    assert "5 coins left in the chest, 2 points each with the Estival Festival: 10" in text
+    # Léa spends 1 coin of 3; Noé keeps 5 (no Root Cellar in his town), 2 points each: 10; Ödön keeps 1.
+    towns = town_lines(page(client, lang, game))
+    assert (towns[0][-2:], towns[1][-1:], towns[2][-1:]) == lines
 
 
-WORDS = {"fr": ("Arbre", "pièces"), "hu": ("Fa", "érme")}
+WORDS = {"fr": ("Arbre", "Pièces"), "hu": ("Fa", "érme")}
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

@@ -93,9 +93,10 @@ def seed_line(words: dict, seed: dict) -> str:
 
 def coin_lines(words: dict, coins: dict) -> str:
     """Return the lines of a town's coins at the end: those spent on feeding, then those left and their points."""
-    left = words["ui"]["coins_left_double" if coins["worth"] == 2 else "coins_left"]
-    found = "<li>{}</li>".format(pair(words, escape(counted(words, left, coins["left"])),
-                                      "<strong>" + number(words, coins["points"]) + "</strong>"))
+    # Worth a point each, the coins left are as many as their points, which say the number ("2 coins left in the
+    # chest: 2" said it twice); worth 2 each, the points are not their number.
+    left = counted(words, words["ui"]["coins_left_double"], coins["left"]) if coins["worth"] == 2 else words["ui"]["coins_left"]
+    found = "<li>{}</li>".format(pair(words, escape(left), "<strong>" + number(words, coins["points"]) + "</strong>"))
     if coins["spent"]:
         found = "<li>{}</li>\n  ".format(escape(counted(words, words["ui"]["coins_spent"], coins["spent"]))) + found
     return found

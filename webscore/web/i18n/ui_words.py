@@ -78,7 +78,8 @@ def ui_words() -> dict:
         "fed_by_column": _("%(feeder)s, column %(line)s (1 coin)"),
         "fed_by_pair": _("%(feeder)s (paid in coins, 1 per 2)"),
         "coins_spent": grammar.plural_forms("%(num)d coin spent on feeding", "%(num)d coins spent on feeding"),
-        "coins_left": grammar.plural_forms("%(num)d coin left in the chest", "%(num)d coins left in the chest"),
+        # Beside their points, 1 each: the points say how many there are.
+        "coins_left": _("Coins left in the chest"),
         "coins_left_double": grammar.plural_forms("%(num)d coin left in the chest, 2 points each with the Estival Festival",
                                                   "%(num)d coins left in the chest, 2 points each with the Estival Festival"),
         "scores": _("Scores"),
