@@ -285,11 +285,14 @@ async function act(action, given = null, waits = true) {
       || answer.state.players.length !== list().children.length
       || Boolean(list().querySelector("select")) === answer.state.without_monuments) drawRows(answer.state, answer.offers, said.rows);
   else showOffers(answer.state, answer.offers, said.rows);
-  // A card tapped while the core answered (or worded its answer) is the later tap: it stays chosen, where the answer
-  // has the card of the fields it read (a slow phone undid Tithe Barn, tapped as Fortune's monuments were answered).
+  // A card, a mode or a box tapped while the core answered (or worded its answer) is the later tap: it stays as tapped,
+  // where the answer has the fields it read (a slow phone undid Tithe Barn, tapped as Fortune's monuments were answered).
   const now = formFields(form);
-  for (const colour of words.catalogue.card_colours) {
-    if (now[colour] !== shown[colour]) answer.state[colour] = now[colour] ?? "";
+  for (const name of [...words.catalogue.card_colours, "mode"]) {
+    if (now[name] !== shown[name]) answer.state[name] = now[name] ?? "";
+  }
+  for (const box of form.querySelectorAll('input[type="checkbox"]')) {
+    if ((box.name in now) !== (box.name in shown)) answer.state[box.name] = box.checked;
   }
   if (given) drawOptions(answer.state);
   drawChoices(answer.state);

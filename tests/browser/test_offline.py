@@ -130,12 +130,22 @@ def test_the_setup_offline_shows_its_address_at_once_and_keeps_a_name_typed_befo
     page.fill("#players-1", "Bertrand")
     # The address keeps the third player meanwhile, with the name typed over the second.
     expect(page).to_have_url(re.compile(r"players-1=Bertrand&players-2=Cy"))
+    # A mode, Coins and Greenhouse tapped while the core answers the address: they stay, where the answer undid them.
     page.wait_for_function("() => window.coreHeld() > 0", timeout=WAIT)
+    page.evaluate("window.passCore()")
+    page.wait_for_function("() => window.coreHeld() > 0", timeout=WAIT)
+    page.check("input[name=mode][value=master-builder]")
+    page.get_by_label("Pièces").check()
+    page.click("details.chooser summary")
+    page.click("label.card-choice[data-card=greenhouse]")
     page.evaluate("window.releaseCore()")
     expect(page.locator("ol.players > li")).to_have_count(3, timeout=WAIT)
     assert [page.input_value("#players-{}".format(n)) for n in range(3)] == ["Ana", "Bertrand", "Cy"]
     assert page.is_checked("input[name=green][value=feast-hall]")
-    assert page.is_checked("input[name=mode][value=town-hall]")
+    expect(page.locator("input[name=mode][value=master-builder]")).to_be_checked()
+    expect(page.locator("#coins")).to_be_checked()
+    expect(page.locator(".chosen-card[data-colour=red]")).to_have_text("Serre")
+    expect(page).to_have_url(re.compile(r"[?&]mode=master-builder&coins=y&.*red=greenhouse(&|$)"))
     # A link to play again, whose game only the core reads: the blank form shows meanwhile. A name typed there, and
     # kept in the address through a reload, stays on its row: the game's names came over it.
     page.goto(live_server + "/fr/new?again=" + examples.FOUR_PLAYERS_CODE)
