@@ -239,12 +239,16 @@ async function act(action, given = null, waits = true) {
       if (typeof typed === "string" && typed) answer.state.players[i] = typed;
     });
   }
-  // A name typed while the core answered stays as typed, where the answer keeps the rows in their seats.
-  if (!answer.code && !/^(up|remove)-/.test(action)) {
+  // A name typed while the core answered stays as typed, where the answer keeps the rows in their seats: typed since
+  // it was asked, and since its answer was worded (the buttons of the row are worded again as it is typed: relabel).
+  const keepTyped = (since) => {
+    if (answer.code || /^(up|remove)-/.test(action)) return;
     names().forEach((name, i) => {
-      if (name !== asked[i] && i < answer.state.players.length) answer.state.players[i] = name;
+      if (name !== since[i] && i < answer.state.players.length) answer.state.players[i] = name;
     });
-  }
+  };
+  keepTyped(asked);
+  const worded = names();
   if (answer.code) {
     const lang = words.lang;
     const next = { play: path("pages.play", { lang }, { code: answer.code }), table: path("tables.start", { lang }, { code: answer.code }) };
@@ -279,6 +283,7 @@ async function act(action, given = null, waits = true) {
     action, before: given ? [] : asked, dealt: answer.state.without_monuments ? [] : answer.state.dealt });
   // Refused, the page's title says Error before its name, as the server's page titles it.
   const title = answer.problems ? await core.draw("page_title", { name: said.title }) : null;
+  keepTyped(worded);
   // A button that changes no row (a mode, a deal of cards) leaves the rows, and what is being typed, alone;
   // an address's answers drawn on a blank page are drawn whole.
   if (given || ["add", "deal-monuments"].includes(action) || /^(up|remove)-/.test(action)

@@ -234,6 +234,27 @@ def test_letters_typed_after_add_a_player_that_adds_none_go_into_no_name(phone, 
 
 
 
+def test_a_name_typed_while_the_page_answers_a_switch_stays_as_typed_and_names_its_buttons(phone, live_server):
+    # The rows drawn again without monuments took the names as they were once the answer was worded: letters typed
+    # while it was were lost.
+    page = opened_with_core_held(phone, live_server + "/en/new?players-0=Ana&players-1=Bo")
+    page.evaluate("window.holdCore()")
+    page.get_by_label("Without monuments").check()
+    page.wait_for_function(HELD, timeout=WAIT)
+    page.locator("#players-1").click()
+    page.keyboard.press("End")
+    page.keyboard.type("b")
+    page.evaluate("window.passCore()")
+    page.wait_for_function(HELD, timeout=WAIT)
+    page.keyboard.type("by")
+    page.evaluate("window.releaseCore()")
+    expect(page.locator("#monuments-1")).to_be_hidden()
+    expect(page.locator("#players-1")).to_have_value("Bobby")
+    expect(page.locator("#players-1")).to_be_focused()
+    expect(page.locator('button[value="remove-1"]')).to_have_accessible_name("Remove Bobby")
+    expect(page).to_have_url(re.compile(r"[?&]players-1=Bobby(&|$)"))
+
+
 def red_tapped_over_two_answers(page, first: str, second: str) -> None:
     """On a page opened with HOLD_CORE, tap a red card, let the core's answers held by then go, and tap another red card
     while it holds the next one; then let every answer go."""
