@@ -33,6 +33,14 @@ def town_cards(squares: list, fed=frozenset()) -> tuple:
     return top, Cards(top, fed, near), near
 
 
+def farm_fed(rows: tuple) -> tuple:
+    """Return (the fed squares, the feeding choices scored) of a town of these rows ("." an empty square)."""
+    squares = [None if word == "." else word for row in rows for word in row.split()]
+    before = EVALUATIONS[0]
+    fed = choose_feeding(TownView(squares, sorted({card for card in squares if card})))
+    return sorted(fed), EVALUATIONS[0] - before
+
+
 def test_the_table_of_choices_counts_every_choice_of_a_size_among_a_town_s_squares():
     # The walks read how many choices a size has from CHOICES (choices of 4 among 9: 126) to choose how to walk them.
     assert [[CHOICES[count][size] for size in range(count + 1)] for count in range(17)] == \
@@ -101,10 +109,7 @@ def test_a_farm_s_larger_choices_are_not_walked_when_a_smaller_one_and_the_viney
     # were; a1, c1, c2 and b3 are fed.
     rows = ("eraflage-vineyard cottage cottage schoolhouse", "cottage temple cottage cottage",
             "cottage cottage schoolhouse cottage", "cottage farm cottage temple")
-    squares = [None if word == "." else word for row in rows for word in row.split()]
-    before = EVALUATIONS[0]
-    fed = choose_feeding(TownView(squares, sorted({card for card in squares if card})))
-    assert (sorted(fed), EVALUATIONS[0] - before) == ([0, 2, 6, 9], 29)
+    assert farm_fed(rows) == ([0, 2, 6, 9], 29)
 
 
 def test_a_farm_s_smaller_choice_is_not_walked_when_a_neighbour_left_out_is_worth_the_other_square():
@@ -114,10 +119,7 @@ def test_a_farm_s_smaller_choice_is_not_walked_when_a_neighbour_left_out_is_wort
     # Cottages after them cannot lift them above the best.
     rows = ("cottage farm eraflage-vineyard schoolhouse", "cottage schoolhouse cottage cottage",
             "temple cottage temple temple", "cottage schoolhouse cottage cottage")
-    squares = [None if word == "." else word for row in rows for word in row.split()]
-    before = EVALUATIONS[0]
-    fed = choose_feeding(TownView(squares, sorted({card for card in squares if card})))
-    assert (sorted(fed), EVALUATIONS[0] - before) == ([2, 4, 6, 9], 39)
+    assert farm_fed(rows) == ([2, 4, 6, 9], 39)
 
 
 def test_a_walk_stops_at_the_first_choice_making_the_most_the_cards_can_share_out():
@@ -128,10 +130,7 @@ def test_a_walk_stops_at_the_first_choice_making_the_most_the_cards_can_share_ou
     # making 26: 2 scored, where all 27 the bounds let through were. b1, d1, b2 and a3 are fed (and the ceiling).
     rows = ("cottage barrett-castle cottage cottage", "temple cottage cottage schoolhouse",
             "cottage schoolhouse cottage cottage", "cottage farm temple cottage")
-    squares = [None if word == "." else word for row in rows for word in row.split()]
-    before = EVALUATIONS[0]
-    fed = choose_feeding(TownView(squares, sorted({card for card in squares if card})))
-    assert (sorted(fed), EVALUATIONS[0] - before) == ([1, 3, 5, 8], 53)
+    assert farm_fed(rows) == ([1, 3, 5, 8], 53)
 
 
 def test_neighbours_ordered_by_their_gains_are_those_ordered_by_their_cards():
