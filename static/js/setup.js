@@ -293,9 +293,8 @@ async function act(action, given = null, waits = true) {
   // A card, a mode or a box tapped while the core answered (or worded its answer) is the later tap: it stays as tapped,
   // where the answer has the fields it read (a slow phone undid Tithe Barn, tapped as Fortune's monuments were answered).
   const now = formFields(form);
-  for (const name of [...words.catalogue.card_colours, "mode"]) {
-    if (now[name] !== shown[name]) answer.state[name] = now[name] ?? "";
-  }
+  const tapped = [...words.catalogue.card_colours, "mode"].filter((name) => now[name] !== shown[name]);
+  for (const name of tapped) answer.state[name] = now[name] ?? "";
   for (const box of form.querySelectorAll('input[type="checkbox"]')) {
     if ((box.name in now) !== (box.name in shown)) answer.state[box.name] = box.checked;
   }
@@ -311,6 +310,9 @@ async function act(action, given = null, waits = true) {
     // a tap made twice before this answer stays one.
     taps.drawn();
     for (const [field, texts] of Object.entries(said.errors)) {
+      // A colour's message is about the card it had when asked: one tapped since answers it, as a card chosen on the
+      // page answers its colour's message (a card tapped as Start was refused for want of it was told it had none).
+      if (tapped.includes(field)) continue;
       for (const text of texts) showError(anchorOf(field), text);
     }
     for (const text of said.general) showError(form, text);
@@ -318,7 +320,7 @@ async function act(action, given = null, waits = true) {
     // its message), in sight: a colour's message in the chooser, opened as the server opens it.
     const chooser = form.querySelector("details.chooser");
     if (chooser.querySelector(".error")) chooser.open = true;
-    document.title = title;
+    if (form.querySelector(".error")) document.title = title;
     focusFirstProblem(form);
     form.querySelector(".js-error")?.scrollIntoView({ block: "center" });
   } else if (answer.focus) {

@@ -1,5 +1,6 @@
 """Buttons of the setup tapped faster than the page answers them: each taken in turn, once, on the player it named;
-what each says, and where it leaves the focus. Cards tapped while it answers: the last tapped stays chosen."""
+what each says, and where it leaves the focus. Cards tapped while it answers: the last tapped stays chosen, and
+answers its colour's message."""
 
 import re
 
@@ -23,8 +24,9 @@ TAP_ALL = "(selectors) => { for (const selector of selectors) document.querySele
 REFUSED = {"en": ("Error: New game · Marquoir", "New game · Marquoir", "Enter a name."),
            "fr": ("Erreur – Nouvelle partie · Marquoir", "Nouvelle partie · Marquoir", "Saisissez un nom."),
            "hu": ("Hiba: Új játszma · Marquoir", "Új játszma · Marquoir", "Adj meg egy nevet.")}
-# A card of every colour but red, and Fortune's cards on: red offers six, Root Cellar and Tithe Barn among them.
-FORTUNE_BUT_RED = "&fortune=y&grey=well&orange=chapel&green=tavern&yellow=theater&navy=factory"
+# A card of every colour but red; with Fortune's cards on, red offers six, Root Cellar and Tithe Barn among them.
+BUT_RED = "&grey=well&orange=chapel&green=tavern&yellow=theater&navy=factory"
+FORTUNE_BUT_RED = "&fortune=y" + BUT_RED
 HELD = "() => window.coreHeld() > 0"
 
 
@@ -295,3 +297,29 @@ def test_the_red_card_tapped_last_stays_chosen_however_late_the_page_answers_a_s
     game = decode(code_of(page.url))
     assert game["buildings"] == ["cottage", "orchard", "well", "chapel", "tavern", "theater", "factory"]
     assert (game.get("fortune_monuments", False), [player["name"] for player in game["players"]]) == (False, ["Ana", "Bo"])
+
+
+def test_a_card_tapped_while_start_is_refused_for_want_of_its_colour_leaves_no_message(phone, live_server):
+    # The refusal drew red's message, and Error in the title, under the card tapped while it was on its way.
+    page = opened_with_core_held(phone, live_server + "/fr/new?players-0=Ana&players-1=Bo" + BUT_RED)
+    page.click("details.chooser summary")
+    page.evaluate("window.holdCore()")
+    page.click("button[value=start]")
+    page.wait_for_function(HELD, timeout=WAIT)
+    page.click("label.card-choice[data-card=farm]")
+    # Its answer, the words for it, then its title: the page draws it as the last is let go.
+    for _ in range(2):
+        page.evaluate("window.passCore()")
+        page.wait_for_function(HELD, timeout=WAIT)
+    page.evaluate("window.releaseCore()")
+    expect(page.locator("fieldset.c-red .error")).to_have_count(0)
+    expect(page.locator("fieldset.c-red")).not_to_have_attribute("aria-describedby", re.compile(".*"))
+    expect(page.locator(".error")).to_have_count(0)
+    expect(page).to_have_title(REFUSED["fr"][1])
+    expect(page).not_to_have_url(re.compile(r"[?&]action="))
+    expect(page.locator(".chosen-card[data-colour=red]")).to_have_text("Ferme")
+    # Tapped again, Start starts the game with it.
+    page.click("button[value=start]")
+    page.wait_for_url("**/fr/g/**/1", timeout=WAIT)
+    game = decode(code_of(page.url))
+    assert game["buildings"] == ["cottage", "farm", "well", "chapel", "tavern", "theater", "factory"]
