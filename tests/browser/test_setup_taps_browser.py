@@ -7,15 +7,17 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from support.browsing import CORE_READY
+from support.browsing import HELD
 from support.browsing import HOLD_CORE
 from support.browsing import WAIT
+from support.browsing import opened_with_core_held
 from support.browsing import typed_while_core_held
 from support.phone import double_tap
 from support.webflow import code_of
 from webscore.languages import LANGUAGES
 from webscore.scoring import decode
 
-CORE_READY = "() => performance.getEntriesByName('marquoir:core-ready').length === 1"
 # Taps the buttons of these selectors in one go: no answer is drawn between them, as when a quick hand or a slow phone
 # taps again before the rows of the tap before are there.
 TAP_ALL = "(selectors) => { for (const selector of selectors) document.querySelector(selector).click(); }"
@@ -27,7 +29,6 @@ REFUSED = {"en": ("Error: New game · Marquoir", "New game · Marquoir", "Enter 
 # A card of every colour but red; with Fortune's cards on, red offers six, Root Cellar and Tithe Barn among them.
 BUT_RED = "&grey=well&orange=chapel&green=tavern&yellow=theater&navy=factory"
 FORTUNE_BUT_RED = "&fortune=y" + BUT_RED
-HELD = "() => window.coreHeld() > 0"
 
 
 def names(page):
@@ -39,16 +40,6 @@ def expect_names(page, wanted):
     for n, name in enumerate(wanted):
         expect(names(page).nth(n)).to_have_value(name)
 
-
-
-def opened_with_core_held(phone, address):
-    """Open the setup at an address with a core that can be held back later (HOLD_CORE), once it is ready."""
-    page = phone.new_page()
-    page.add_init_script(script=HOLD_CORE)
-    page.goto(address)
-    page.evaluate("window.releaseCore()")
-    page.wait_for_function(CORE_READY, timeout=WAIT)
-    return page
 
 def test_buttons_tapped_before_the_rows_are_drawn_again_each_act_once_on_the_player_they_named(tab, live_server):
     page = tab
@@ -233,7 +224,6 @@ def test_letters_typed_after_add_a_player_that_adds_none_go_into_no_name(phone, 
     page.keyboard.press("End")
     page.keyboard.type("!")
     expect(page.locator("#players-0")).to_have_value("Ana!")
-
 
 
 def test_a_name_typed_while_the_page_answers_a_switch_stays_as_typed_and_names_its_buttons(phone, live_server):

@@ -38,6 +38,19 @@ HOLD_CORE = """(() => {
   };
 })()"""
 
+# Whether a page opened with HOLD_CORE holds an answer of its core back, and whether its core has started (core.mjs).
+HELD = "() => window.coreHeld() > 0"
+CORE_READY = "() => performance.getEntriesByName('marquoir:core-ready').length === 1"
+
+
+def opened_with_core_held(phone, address: str):
+    """Open a page of a phone at an address with a core that can be held back later (HOLD_CORE), once it is ready."""
+    page = phone.new_page()
+    page.add_init_script(script=HOLD_CORE)
+    page.goto(address)
+    page.evaluate("window.releaseCore()")
+    page.wait_for_function(CORE_READY, timeout=WAIT)
+    return page
 
 
 def typed_while_core_held(page, button, keys: str) -> None:
@@ -50,8 +63,9 @@ def typed_while_core_held(page, button, keys: str) -> None:
             page.keyboard.press("Backspace")
         if text:
             page.keyboard.type(text)
-    page.wait_for_function("() => window.coreHeld() > 0", timeout=WAIT)
+    page.wait_for_function(HELD, timeout=WAIT)
     page.evaluate("window.releaseCore()")
+
 
 class Server:
     """The app served on a free loopback port from a thread, until stop()."""
