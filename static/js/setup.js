@@ -241,10 +241,14 @@ async function act(action, given = null, waits = true) {
   }
   // A name typed while the core answered stays as typed, where the answer keeps the rows in their seats: typed since
   // it was asked, and since its answer was worded (the buttons of the row are worded again as it is typed: relabel).
+  // Its field is kept among those typed, whose messages the answer leaves out (below).
+  const typed = new Set();
   const keepTyped = (since) => {
     if (answer.code || /^(up|remove)-/.test(action)) return;
     names().forEach((name, i) => {
-      if (name !== since[i] && i < answer.state.players.length) answer.state.players[i] = name;
+      if (name === since[i] || i >= answer.state.players.length) return;
+      answer.state.players[i] = name;
+      typed.add("players-" + i);
     });
   };
   keepTyped(asked);
@@ -312,7 +316,9 @@ async function act(action, given = null, waits = true) {
     for (const [field, texts] of Object.entries(said.errors)) {
       // A colour's message is about the card it had when asked: one tapped since answers it, as a card chosen on the
       // page answers its colour's message (a card tapped as Start was refused for want of it was told it had none).
-      if (tapped.includes(field)) continue;
+      // So does a name typed since for its row's message, as typing answers it (a name typed as Start was refused for
+      // being another player's was told it was).
+      if (tapped.includes(field) || typed.has(field)) continue;
       for (const text of texts) showError(anchorOf(field), text);
     }
     for (const text of said.general) showError(form, text);

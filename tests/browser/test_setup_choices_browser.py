@@ -1,4 +1,5 @@
-"""The setup form on the phone (the flow under MicroPython): "Without monuments" keeps the monuments aside."""
+"""The setup form on the phone (the flow under MicroPython): "Without monuments" keeps the monuments aside. A name typed
+while Start is refused answers its message."""
 
 import re
 from urllib.parse import urlsplit
@@ -6,7 +7,9 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
+from support.browsing import HELD
 from support.browsing import WAIT
+from support.browsing import opened_with_core_held
 from support.webflow import code_of
 from webscore.languages import LANGUAGES
 from webscore.scoring import decode
@@ -14,6 +17,8 @@ from webscore.scoring import decode
 CORE_READY = "() => performance.getEntriesByName('marquoir:core-ready').length === 1"
 # As the page draws a colour without a card (setup.html, chosen_card).
 RED_NONE = "piros: nincs kiválasztott kártya"
+# A card of every colour: a start refused is refused for its names alone.
+CARDS = "&red=farm&grey=well&orange=chapel&green=tavern&yellow=theater&navy=factory"
 
 
 def test_without_monuments_keeps_each_players_monument_aside_until_unticked(tab, live_server):
@@ -186,3 +191,33 @@ def test_fortunes_cards_leave_the_chooser_with_its_switch(tab, live_server):
     page.click("label.card-choice[data-card=farm]")
     expect(page.locator(".error")).to_have_count(0)
     expect(page).to_have_title("Új játszma · Marquoir")
+
+
+def test_a_name_typed_while_start_is_refused_for_it_leaves_no_message(phone, live_server):
+    # The refusal drew "Another player has this name" under the name typed while it was on its way, and Error in the
+    # title, where a name typed answers its row's message.
+    page = opened_with_core_held(phone, live_server + "/en/new?players-0=Ana&players-1=ana" + CARDS)
+    page.evaluate("window.holdCore()")
+    page.click("button[value=start]")
+    page.wait_for_function(HELD, timeout=WAIT)
+    name = page.locator("#players-1")
+    name.click()
+    page.keyboard.press("End")
+    page.keyboard.type("Bo")
+    # Held: the refusal and the row's buttons worded for the name typed, then the refusal's words and the buttons
+    # worded again, then its title: the page draws the refusal as the last is let go.
+    for held in (2, 2, 1):
+        page.wait_for_function("(held) => window.coreHeld() === held", arg=held, timeout=WAIT)
+        page.evaluate("window.passCore()")
+    page.evaluate("window.releaseCore()")
+    expect(page.locator(".error")).to_have_count(0)
+    expect(name).not_to_have_attribute("aria-invalid", "true")
+    expect(page).to_have_title("New game · Marquoir")
+    expect(page).not_to_have_url(re.compile(r"[?&]action="))
+    expect(name).to_have_value("anaBo")
+    expect(name).to_be_focused()
+    expect(page.locator('button[value="remove-1"]')).to_have_accessible_name("Remove anaBo")
+    # Tapped again, Start starts the game with the names as typed.
+    page.click("button[value=start]")
+    page.wait_for_url("**/en/g/**/1", timeout=WAIT)
+    assert [player["name"] for player in decode(code_of(page.url))["players"]] == ["Ana", "anaBo"]
