@@ -7,6 +7,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
+from support.browsing import CORE_READY
 from support.browsing import HELD
 from support.browsing import WAIT
 from support.browsing import opened_with_core_held
@@ -14,7 +15,6 @@ from support.webflow import code_of
 from webscore.languages import LANGUAGES
 from webscore.scoring import decode
 
-CORE_READY = "() => performance.getEntriesByName('marquoir:core-ready').length === 1"
 # As the page draws a colour without a card (setup.html, chosen_card).
 RED_NONE = "piros: nincs kiválasztott kártya"
 # A card of every colour: a start refused is refused for its names alone.

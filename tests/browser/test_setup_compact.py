@@ -10,6 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from support.browsing import CORE_READY
 from webscore.languages import LANGUAGES
 from webscore.scoring import decode
 
@@ -22,7 +23,6 @@ CHOSEN = {"en": ["Cottage", "Farm", "Well", "Chapel", "Tavern", "Theater", "Fact
 WORDS = {"en": ("Change the buildings", "Deal 2 monuments each", "Monument: keep one of the two dealt"),
          "fr": ("Changer les bâtiments", "Distribuer 2 monuments par joueur", "Monument\u00a0: garder l’un des deux distribués"),
          "hu": ("Épületek cseréje", "Fejenként 2 emlékmű kiosztása", "Emlékmű: tarts meg egyet a kiosztott kettőből")}
-CORE_READY = "() => performance.getEntriesByName('marquoir:core-ready').length === 1"
 # The widest option of a monument select, in its own font, against the room its box leaves for words.
 SELECT_ROOM = """(select) => {
   const style = getComputedStyle(select);

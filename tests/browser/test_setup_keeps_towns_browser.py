@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 
 from playwright.sync_api import expect
 
+from support.browsing import CORE_READY
 from support.phone import go_offline
 from support.phone import install
 from support.phone import slow_network
@@ -18,7 +19,6 @@ from webscore.scoring import decode
 
 ANA = ("cottage farm cottage .", ". . . .", ". . . .", ". . . .")
 BO = ("well . . .", ". . . .", ". . . .", ". . . .")
-CORE_READY = "() => performance.getEntriesByName('marquoir:core-ready').length === 1"
 
 
 def _set_up(page, base, lang, names):

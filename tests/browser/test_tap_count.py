@@ -8,10 +8,10 @@ a card, a square, a field tapped before typing, a select opened and its option c
 from playwright.sync_api import expect
 
 from support import examples
+from support.browsing import CORE_READY
 from webscore.scoring import score
 
 GAME = examples.load("four-players")
-CORE_READY = "() => performance.getEntriesByName('marquoir:core-ready').length === 1"
 # 1 field per name (4), 2 "Add a player", 2 per monument select (8), 1 to open the chooser, 3 cards not of
 # the first-game set, 1 "Enter the towns": 19. Each town: 1 per building kind and 1 per square built, 1 per
 # field tapped to answer (turns, the Warehouse's load; a monument's question takes the focus once it is placed),
