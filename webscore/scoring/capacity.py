@@ -99,7 +99,7 @@ def _walk_of(judge, squares: tuple, fed: set, unfed: list, capacity: int, picked
 # and the neighbours each does as much as cost more than the choices they spare (tests/bench/fortune_feeding.py).
 EVERY_CHOICE = 70
 # In Fortune's order (the neighbours that can add most first), where the walk of every choice reads its own bounds and
-# stops at the first choice paying every card: up to the 126 choices of 4 neighbours among 9.
+# stops at the first choice making the most any choice can: up to the 126 choices of 4 neighbours among 9.
 FORTUNE_EVERY_CHOICE = 130
 
 
@@ -228,7 +228,7 @@ class _Walk(Neighbours):
         singles, pairs, doubles, paid_one, paid_two = cards.singles, cards.pairs, cards.doubles, cards.paid_one, \
             cards.paid_two
         count, most_of = len(worth), self.most_of
-        # In Fortune's order, what near[:p] can add, for each p (best_of, the same for every walk of these neighbours):
+        # In Fortune's order, what near[:p] can add, for each p (best_of, kept for every capacity they are walked for):
         # what near[p:p + k] can add is the most k of near[p:] can.
         running = None if settle else walk.running_most()
         # The total a choice must beat (at first, with no best yet, less than any choice makes: its cards make

@@ -31,7 +31,9 @@ class Neighbours:
                  "reach", "dominated", "made_fed", "base", "rest", "most", "floor", "paid_all", "largest")
 
     def __init__(self, judge, fed: set, unfed: list, near: tuple, capacity: int, picked: list):
-        """Set up the walk of these neighbours (near) of the unfed squares for this capacity."""
+        """Set up the walk of these neighbours (near) of the unfed squares for this capacity: in Fortune's order the
+        ones that can add most first, by judge.gain when the judge has worked that out for these unfed squares, else
+        by their cards (_mark)."""
         self.judge = judge
         self.unfed = unfed
         # The unfed squares' worths, the largest first (all_paid), worked out when first needed.
@@ -131,9 +133,9 @@ class Neighbours:
         self.reach = self._reach()
 
     def running_most(self) -> list:
-        """Return best_of in Fortune's order, worked out once for every capacity walked: the running sums of
-        what each can add (the neighbours come in the order of what they add: the most r of near[p:] add their
-        first r)."""
+        """Return best_of in Fortune's order: the running sums of what each can add (the neighbours come in the order
+        of what they add: the most r of near[p:] add their first r). Worked out once, and kept for every capacity
+        these neighbours are walked for (again())."""
         if self.best_of is None:
             running = [0]
             total = 0
@@ -221,7 +223,8 @@ class Neighbours:
 
     def all_paid(self) -> int:
         """Return the most a choice of the pick can make with every card the neighbours can pay paid: the worths of its
-        best squares and those cards (Cards.payable). No choice makes more. Worked out once a walk."""
+        best squares and those cards (Cards.payable). No choice makes more. Worked out once a capacity (again() lets
+        go of it); the unfed squares' worths, sorted, once for every capacity (largest)."""
         if self.paid_all is None:
             largest = self.largest
             if largest is None:

@@ -171,7 +171,7 @@ class Judge:
 
     extra is added to what every choice of the plan being searched makes (the coins it keeps), and plan
     names that plan, kept with the best choice. walks: what the Farms' walks of the same unfed squares share
-    (capacity.walk_capacity). in_order: whether the Farms' choices are walked in the full
+    (capacity._walk_of). in_order: whether the Farms' choices are walked in the full
     search's order (capacity.py), as for every town the base game can hold.
     """
 
