@@ -127,7 +127,8 @@ def test_a_walk_stops_at_the_first_choice_making_the_most_the_cards_can_share_ou
     # no needy card and worth more than a Cottage. The choices of 4 make 24 at most (50 scored, walked with no best
     # before them). The most any choice can make is then worked out (settled(): the best squares' Cottages shared out
     # among the cards, 26, where every card paid would make 30), and the walk of the choices of 3 stops at the first
-    # making 26: 2 scored, where all 27 the bounds let through were. b1, d1, b2 and a3 are fed (and the ceiling).
+    # making 26: 2 scored, where all 27 the bounds let through were. b1, d1, b2 and a3 are fed; the 53 counted are those
+    # 52 choices and the ceiling's one scoring.
     rows = ("cottage barrett-castle cottage cottage", "temple cottage cottage schoolhouse",
             "cottage schoolhouse cottage cottage", "cottage farm temple cottage")
     assert farm_fed(rows) == ([1, 3, 5, 8], 53)
