@@ -124,10 +124,11 @@ TOWNS = {
                                "cottage schoolhouse tithe-barn grand-mausoleum-of-the-rodina",
                                "temple cottage temple cottage"), 4),
     # Climbed again after a Tithe Barn's plans shared one walk and the walk of every choice stopped at what the cards
-    # can share out. A Farm's 4 among 9 Cottages beside 2 Temples and 3 Schoolhouses, or 3 and the Eraflage Vineyard:
-    # no bound passes over many of the 126 choices of 4, nor of the 84 of 3, and each walk scores 64 (27,411
-    # bytecodes); the same with a Barrett Castle in the Vineyard's stead (24,337); and 4 lines, the rows, paying 4
-    # Temples and a Schoolhouse where the Grand Mausoleum makes a Cottage fed worth no more (24,035).
+    # can share out (bytecodes as the climb counts them, with a chest of 4 coins). A Farm's 4 among 9 Cottages beside
+    # 2 Temples and 3 Schoolhouses, or 3 and the Eraflage Vineyard: no bound passes over many of the 126 choices of 4,
+    # nor of the 84 of 3, and each walk scores 64 (27,411 bytecodes); 4 among 9 Cottages beside 2 Temples and 2
+    # Schoolhouses, or 3 and a Barrett Castle: 90 choices of 4 scored, then 2 of 3 (24,337); and 4 lines, the rows,
+    # paying 4 Temples and a Schoolhouse where the Grand Mausoleum makes a Cottage fed worth no more (24,035).
     "farm-vineyard-temples": (("cottage cottage schoolhouse farm", "temple cottage cottage cottage",
                                "cottage schoolhouse cottage schoolhouse", "temple cottage eraflage-vineyard cottage"),
                               None),
