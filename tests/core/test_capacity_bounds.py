@@ -162,3 +162,43 @@ def test_neighbours_ordered_by_their_gains_are_those_ordered_by_their_cards():
                 ordered.cards.doubles) == (marked.near, marked.most_of, marked.worth, marked.cards.singles,
                                            marked.cards.pairs, marked.cards.doubles), squares
     assert walks > 300
+
+
+def test_a_walk_made_ready_for_another_capacity_walks_as_one_set_up_anew():
+    # A Tithe Barn's plans of more or fewer pairs walk the same unfed squares: the walk kept for them (Judge.walks) is
+    # made ready for each capacity (Neighbours.again), keeping its cards and what does not depend on the capacity.
+    # Set up anew for every plan (and its neighbours ordered by their cards, not Judge.gain), the walk feeds the same
+    # squares, spends the same coins and scores as many choices: nothing kept from a plan before says otherwise.
+    rng = random.Random(20261210)
+    walk_of, again = capacity._walk_of, Neighbours.again
+    made_ready = [0]
+
+    def counted_again(walk, capacity, picked):
+        made_ready[0] += hasattr(walk, "base")
+        again(walk, capacity, picked)
+
+    def fresh_walk_of(judge, *given):
+        judge.walks = {}
+        judge.gain = None
+        return walk_of(judge, *given)
+
+    def scored(squares, coins, right):
+        town = TownView(squares, sorted({card for card in squares if card}), coins=coins, right_coins=right)
+        before = EVALUATIONS[0]
+        found = choose_feeding(town)
+        return found, sorted(town.fed), town.spending, EVALUATIONS[0] - before
+
+    # With the Grand Mausoleum a Cottage fed gains nothing, so pairs are bought for the needy cards alone and more than
+    # one plan is walked.
+    extras = ("eraflage-vineyard", "estival-festival", "granary", "farm", "greenhouse")
+    for _ in range(1500):
+        squares = [rng.choice(NEEDY + ["cottage", "schoolhouse", "parsonage"]) for _ in range(16)]
+        squares[rng.randrange(16)] = "tithe-barn"
+        for extra in ["grand-mausoleum-of-the-rodina"] * rng.randint(0, 1) + rng.sample(extras, rng.randint(0, 2)):
+            squares[rng.choice([i for i in range(16) if squares[i] != "tithe-barn"])] = extra
+        coins, right = rng.randint(1, 5), rng.randint(0, 5)
+        with mock.patch.object(Neighbours, "again", counted_again):
+            found = scored(squares, coins, right)
+        with mock.patch.object(capacity, "_walk_of", fresh_walk_of):
+            assert found == scored(squares, coins, right), (squares, coins, right)
+    assert made_ready[0] > 150, made_ready
