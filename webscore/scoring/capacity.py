@@ -15,8 +15,9 @@ it (a card missing two counts half for each; half paid, it counts half already),
 neighbour when one left out before it does as much for every card: an equal or better choice came first.
 With few choices of neighbours (EVERY_CHOICE, more in Fortune's order: FORTUNE_EVERY_CHOICE), it scores each
 choice instead (_Walk.every), in the same order, keeping the same first best: under MicroPython the bounds cost
-more than the choices they spare.
-The neighbours and those bounds are set up in capacity_bounds.py, the cards' masks in needy_cards.py.
+more than the choices they spare. With room for every neighbour there is one choice, scored at once (_Walk.whole).
+The neighbours and those bounds are set up in capacity_bounds.py, once for a set of unfed squares whatever the
+capacity (_walk_of), the cards' masks in needy_cards.py.
 """
 
 from .capacity_bounds import PLACE_KEY
