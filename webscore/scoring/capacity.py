@@ -204,16 +204,9 @@ class _Walk(Neighbours):
     def whole(self, made: int) -> None:
         """Score the one choice of every neighbour, the others' squares making `made`, and keep it if it beats the best
         so far: a Tithe Barn's plan of the most pairs, or Farms with room for every neighbour, have nothing to walk."""
-        cards = self.cards
-        singles, pairs, doubles, worth = cards.singles, cards.pairs, cards.doubles, self.worth
-        got = once = twice = 0
-        for q in range(len(worth)):
-            made += worth[q]
-            got |= singles[q]
-            twice |= once & pairs[q] | doubles[q]
-            once |= pairs[q] | doubles[q]
+        count = len(self.worth)
         EVALUATIONS[0] += 1
-        self.offer(made + cards.paid_one[got] + cards.paid_two[twice], (1 << len(worth)) - 1)
+        self.offer(made + self.firsts(count)[count], (1 << count) - 1)
 
     def every(self, size: int, made: int) -> None:
         """Score every choice of `size` neighbours in lexicographic order, the others' squares making `made`, and keep

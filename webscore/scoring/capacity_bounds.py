@@ -196,30 +196,35 @@ class Neighbours:
         beside one (an Eraflage Vineyard among Cottages): the choices of fewer neighbours and it, walked last, may make
         more than every choice walked before them, which the best so far could not pass over.
         """
-        cards, worth = self.cards, self.worth
+        worth = self.worth
         if len(sizes) < 2 or not self.most_first:
             return None
         worths = self.judge.top.worths
         others = [worths[i] for i in others]
         if others[0] <= max(worth):
             return None
-        singles, pairs, doubles, paid_one, paid_two = cards.singles, cards.pairs, cards.doubles, cards.paid_one, \
-            cards.paid_two
-        made = got = once = twice = 0
-        # What the first `size` neighbours make, for each size up to the largest walked.
-        firsts = [0]
-        for p in range(sizes[0]):
-            made += worth[p]
-            got |= singles[p]
-            twice |= once & pairs[p] | doubles[p]
-            once |= pairs[p] | doubles[p]
-            firsts.append(made + paid_one[got] + paid_two[twice])
+        firsts = self.firsts(sizes[0])
         best = None
         for size in sizes:
             total = firsts[size] + sum(others[:self.capacity - size])
             if best is None or total > best:
                 best = total
         return self.base + best - 1
+
+    def firsts(self, size: int) -> list:
+        """Return what the first k neighbours make (their worths and the cards they pay), for each k up to `size`."""
+        cards, worth = self.cards, self.worth
+        singles, pairs, doubles, paid_one, paid_two = cards.singles, cards.pairs, cards.doubles, cards.paid_one, \
+            cards.paid_two
+        made = got = once = twice = 0
+        found = [0]
+        for p in range(size):
+            made += worth[p]
+            got |= singles[p]
+            twice |= once & pairs[p] | doubles[p]
+            once |= pairs[p] | doubles[p]
+            found.append(made + paid_one[got] + paid_two[twice])
+        return found
 
     def all_paid(self) -> int:
         """Return the most a choice of the pick can make with every card the neighbours can pay paid: the worths of its
