@@ -136,7 +136,7 @@ def test_a_walk_stops_at_the_first_choice_making_the_most_the_cards_can_share_ou
 
 def test_neighbours_ordered_by_their_gains_are_those_ordered_by_their_cards():
     # A Tithe Barn's walk orders its neighbours by what each can add as worked out for the plans' bound (gains(),
-    # Judge.gain), before their cards are marked; any other walk marks their cards, works that out from them (as
+    # handed to the walk), before their cards are marked; any other walk marks their cards, works that out from them (as
     # Cards.most) and reorders them. Both give the same neighbours in the same order, ties included, with the same
     # cards: the same walk.
     rng = random.Random(20261209)
@@ -156,8 +156,7 @@ def test_neighbours_ordered_by_their_gains_are_those_ordered_by_their_cards():
             continue
         walks += 1
         marked = Neighbours(judge, fed, unfed, near, 4, [])
-        judge.gain = gains(judge.top, fed, unfed)
-        ordered = Neighbours(judge, fed, unfed, near, 4, [])
+        ordered = Neighbours(judge, fed, unfed, near, 4, [], gains(judge.top, fed, unfed))
         assert (ordered.near, ordered.most_of, ordered.worth, ordered.cards.singles, ordered.cards.pairs,
                 ordered.cards.doubles) == (marked.near, marked.most_of, marked.worth, marked.cards.singles,
                                            marked.cards.pairs, marked.cards.doubles), squares
@@ -167,8 +166,8 @@ def test_neighbours_ordered_by_their_gains_are_those_ordered_by_their_cards():
 def test_a_walk_made_ready_for_another_capacity_walks_as_one_set_up_anew():
     # A Tithe Barn's plans of more or fewer pairs walk the same unfed squares: the walk kept for them (Judge.walks) is
     # made ready for each capacity (Neighbours.again), keeping its cards and what does not depend on the capacity.
-    # Set up anew for every plan (and its neighbours ordered by their cards, not Judge.gain), the walk feeds the same
-    # squares, spends the same coins and scores as many choices: nothing kept from a plan before says otherwise.
+    # Set up anew for every plan (its neighbours ordered by their cards, not by the gains handed to it), the walk feeds
+    # the same squares, spends the same coins and scores as many choices: nothing kept from a plan before says otherwise.
     rng = random.Random(20261210)
     walk_of, again = capacity._walk_of, Neighbours.again
     made_ready = [0]
@@ -177,10 +176,9 @@ def test_a_walk_made_ready_for_another_capacity_walks_as_one_set_up_anew():
         made_ready[0] += hasattr(walk, "base")
         again(walk, capacity, picked)
 
-    def fresh_walk_of(judge, *given):
+    def fresh_walk_of(judge, squares, fed, unfed, capacity, picked, key, gain):
         judge.walks = {}
-        judge.gain = None
-        return walk_of(judge, *given)
+        return walk_of(judge, squares, fed, unfed, capacity, picked, key, None)
 
     def scored(squares, coins, right):
         town = TownView(squares, sorted({card for card in squares if card}), coins=coins, right_coins=right)

@@ -26,12 +26,14 @@ from .feeding_worths import EVALUATIONS
 from .feeding_worths import HALVES
 from .feeding_worths import made
 from .town import CHOICES
+from .town import bits
 
 
-def walk_capacity(town, judge, fed: set, unfed: list, capacity: int, picked: list, key=None) -> None:
+def walk_capacity(town, judge, fed: set, unfed: list, capacity: int, picked: list, key=None, gain=None) -> None:
     """Offer the judge the Farms' choices of `capacity` of the unfed squares that might beat its best.
 
-    key: the unfed squares as bits, when already worked out (a Tithe Barn's plans walk the same ones).
+    key: the unfed squares as bits (town.bits), and gain: what each can add, in halves (feeding_worths.gains), when
+    already worked out for these unfed squares (a Tithe Barn's plans walk the same ones).
     """
     if len(unfed) <= capacity:
         judge.consider(fed.union(unfed), picked, tuple(unfed))
@@ -46,7 +48,7 @@ def walk_capacity(town, judge, fed: set, unfed: list, capacity: int, picked: lis
         return
     squares = town.squares
     worth = judge.worth()
-    near, others, walk = _walk_of(judge, squares, fed, unfed, capacity, picked, key)
+    near, others, walk = _walk_of(judge, squares, fed, unfed, capacity, picked, key, gain)
     # A smaller choice among the neighbours leaves capacity unused only when the others run out, and then
     # the next larger choice feeds a superset, found earlier and never worse.
     sizes = range(min(capacity, len(near)), max(0, capacity - len(others)) - 1, -1)
@@ -69,14 +71,12 @@ def walk_capacity(town, judge, fed: set, unfed: list, capacity: int, picked: lis
             walk.take(size, rest_made)
 
 
-def _walk_of(judge, squares: tuple, fed: set, unfed: list, capacity: int, picked: list, key) -> tuple:
+def _walk_of(judge, squares: tuple, fed: set, unfed: list, capacity: int, picked: list, key, gain) -> tuple:
     """Return (the neighbours of needy cards among the unfed squares, the others in the walk's order, the walk of them
     for this capacity), set up once for these unfed squares: a Tithe Barn's plans of more or fewer pairs walk the same
-    neighbours and cards. key: the unfed squares as bits, or None when not worked out yet."""
+    neighbours and cards. key, gain: as walk_capacity takes them (None when not worked out)."""
     if key is None:
-        key = 0
-        for i in unfed:
-            key |= 1 << i
+        key = bits(unfed)
     known = judge.walks.get(key)
     if known is not None:
         known[2].again(capacity, picked)
@@ -92,7 +92,8 @@ def _walk_of(judge, squares: tuple, fed: set, unfed: list, capacity: int, picked
         keys.sort()
         others = [k % PLACE_KEY for k in keys]
     # A tuple, sliced without copying it into a new tuple item by item.
-    known = judge.walks[key] = (near, tuple(others), _Walk(judge, fed, unfed, near, capacity, picked))
+    known = (near, tuple(others), _Walk(judge, fed, unfed, near, capacity, picked, gain))
+    judge.walks[key] = known
     return known
 
 

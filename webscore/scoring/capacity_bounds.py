@@ -30,16 +30,15 @@ class Neighbours:
     __slots__ = ("judge", "unfed", "capacity", "near", "picked", "worth", "cards", "most_of", "most_first", "best_of",
                  "reach", "dominated", "made_fed", "base", "rest", "most", "floor", "paid_all", "largest")
 
-    def __init__(self, judge, fed: set, unfed: list, near: tuple, capacity: int, picked: list):
+    def __init__(self, judge, fed: set, unfed: list, near: tuple, capacity: int, picked: list, gain=None):
         """Set up the walk of these neighbours (near) of the unfed squares for this capacity: in Fortune's order the
-        ones that can add most first, by judge.gain when the judge has worked that out for these unfed squares, else
-        by their cards (_mark)."""
+        ones that can add most first, by `gain` ({unfed square: what it can add, in halves}) when it has been worked
+        out for these unfed squares (spending.pairs: feeding_worths.gains), else by their cards (_mark)."""
         self.judge = judge
         self.unfed = unfed
         # The unfed squares' worths, the largest first (all_paid), worked out when first needed.
         self.largest = None
         self.most_first = not judge.in_order
-        gain = judge.gain
         if gain is not None and self.most_first:
             # What each can add is known already for these unfed squares (spending.pairs: gains(), as Cards.most counts
             # it): the neighbours are put in order before their cards are marked, not marked and then reordered.

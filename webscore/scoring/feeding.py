@@ -175,7 +175,7 @@ class Judge:
     search's order (capacity.py), as for every town the base game can hold.
     """
 
-    __slots__ = ("top", "by_card", "best", "extra", "plan", "in_order", "walks", "side", "board", "dependent", "gain")
+    __slots__ = ("top", "by_card", "best", "extra", "plan", "in_order", "walks", "side", "board", "dependent")
 
     def __init__(self, town, feeding):
         self.top = ceiling(town, feeding.dependent, feeding.feedable)
@@ -190,9 +190,6 @@ class Judge:
         self.side = None
         self.board = town.squares
         self.dependent = feeding.dependent
-        # {unfed square: what feeding it can add, in halves} (feeding_worths.gains) when the walks' unfed squares are
-        # those it was worked out for (a Tithe Barn's plans), else None.
-        self.gain = None
 
     def needy_side(self) -> int:
         """Return the squares (as bits) next to a card that needs fed Cottages beside it, found once."""

@@ -32,6 +32,7 @@ from .feeding_worths import made
 from .spending_bounds import TITHE_PAIR
 from .spending_bounds import Lines
 from .town import NAMES
+from .town import bits
 
 
 class _Spending(Lines):
@@ -247,9 +248,7 @@ class _Spending(Lines):
         reach = sorted([sum(1 for i in group if i in unfed) for group in self.groups], reverse=True)
         reach = sum(reach[:len(feeding.greenhouses)])
         # Without a Greenhouse every plan walks these unfed squares: their bits are worked out once.
-        key = 0
-        for i in unfed:
-            key |= 1 << i
+        key = None if feeding.greenhouses else bits(unfed)
         for pairs in range(most, -1, -1):
             kept = room - pairs
             capacity = self.free + TITHE_PAIR * pairs
@@ -261,9 +260,7 @@ class _Spending(Lines):
                 search(self.town, options, fed, feeding.feedable, capacity, self)
             else:
                 # The walk's neighbours are ordered by what they can add: worked out above for these unfed squares.
-                self.gain = gain
-                walk_capacity(self.town, self, fed, unfed, capacity, options[0], key)
-                self.gain = None
+                walk_capacity(self.town, self, fed, unfed, capacity, options[0], key, gain)
 
 
 def choose_spending(town, feeding) -> tuple:

@@ -79,6 +79,14 @@ def groups(squares: tuple, belongs) -> list:
     return found
 
 
+def bits(squares) -> int:
+    """Return these squares as one number, a bit per square."""
+    found = 0
+    for i in squares:
+        found |= 1 << i
+    return found
+
+
 def combinations(items: tuple, size: int):
     """Yield every choice of `size` items, in lexicographic order (itertools has none on MicroPython)."""
     count = len(items)
