@@ -20,8 +20,8 @@ The neighbours and those bounds are set up in capacity_bounds.py, once for a set
 capacity (_walk_of), the cards' masks in needy_cards.py.
 """
 
-from .capacity_bounds import PLACE_KEY
 from .capacity_bounds import Neighbours
+from .capacity_bounds import most_first
 from .feeding_worths import EVALUATIONS
 from .feeding_worths import HALVES
 from .feeding_worths import made
@@ -85,12 +85,10 @@ def _walk_of(judge, squares: tuple, fed: set, unfed: list, capacity: int, picked
     near = tuple([i for i in unfed if side >> i & 1])
     others = [i for i in unfed if not side >> i & 1]
     if len({squares[i] for i in others}) > 1:
-        # The most valuable first, ties in reading order (a Castle is worth more than a Cottage to every card):
-        # (-worth, square) as one number, sorted without a key.
+        # The most valuable first, ties in reading order, as the unfed squares come (a Castle is worth more than a
+        # Cottage to every card).
         worth = judge.worth()
-        keys = [-worth[squares[i]] * PLACE_KEY + i for i in others]
-        keys.sort()
-        others = [k % PLACE_KEY for k in keys]
+        others = [others[p] for p in most_first([worth[squares[i]] for i in others])]
     # A tuple, sliced without copying it into a new tuple item by item.
     known = (near, tuple(others), _Walk(judge, fed, unfed, near, capacity, picked, gain))
     judge.walks[key] = known

@@ -42,10 +42,7 @@ class Neighbours:
         if gain is not None and self.most_first:
             # What each can add is known already for these unfed squares (spending.pairs: gains(), as Cards.most counts
             # it): the neighbours are put in order before their cards are marked, not marked and then reordered.
-            # (-what one adds, its place) as one number, sorted without a key.
-            keys = [-gain[near[p]] * PLACE_KEY + p for p in range(len(near))]
-            keys.sort()
-            near = tuple([near[k % PLACE_KEY] for k in keys])
+            near = tuple([near[p] for p in most_first([gain[i] for i in near])])
             self.most_of = [gain[i] for i in near]
             self.cards = Cards(judge.top, fed, near)
             worths = judge.top.worths
@@ -77,15 +74,7 @@ class Neighbours:
             most.append(HALVES * (worth[p] + paid_one[singles[p]] + paid_two[doubles[p]]) + paid_two[pairs[p]])
         if self.most_first:
             # The neighbours that can add most first: the best choice is found sooner, and fewer are walked.
-            # (-what one adds, its place) as one number, sorted without a key.
-            count = len(near)
-            keys = [0] * count
-            for p in range(count):
-                keys[p] = -most[p] * PLACE_KEY + p
-            keys.sort()
-            for p in range(count):
-                keys[p] %= PLACE_KEY
-            self.near, self.worth, most = cards.reorder(keys, near, worth, most)
+            self.near, self.worth, most = cards.reorder(most_first(most), near, worth, most)
         self.most_of = most
 
     def again(self, capacity: int, picked: list) -> None:
@@ -274,6 +263,14 @@ class Neighbours:
         for worth in largest[:size]:
             most += worth
         return most <= beat
+
+
+def most_first(values: list) -> list:
+    """Return the places of these values, the largest first, ties in their places' order: (-value, place) as one
+    number, sorted without a key."""
+    keys = [-values[p] * PLACE_KEY + p for p in range(len(values))]
+    keys.sort()
+    return [key % PLACE_KEY for key in keys]
 
 
 def best_sums(values: list, most: int) -> list:
