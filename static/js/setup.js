@@ -241,14 +241,14 @@ async function act(action, given = null, waits = true) {
   }
   // A name typed while the core answered stays as typed, where the answer keeps the rows in their seats: typed since
   // it was asked, and since its answer was worded (the buttons of the row are worded again as it is typed: relabel).
-  // Its field is kept among those typed, whose messages the answer leaves out (below).
-  const typed = new Set();
+  // Its field is kept among those changed since the question, whose messages the answer leaves out (below).
+  const changed = new Set();
   const keepTyped = (since) => {
     if (answer.code || /^(up|remove)-/.test(action)) return;
     names().forEach((name, i) => {
       if (name === since[i] || i >= answer.state.players.length) return;
       answer.state.players[i] = name;
-      typed.add("players-" + i);
+      changed.add("players-" + i);
     });
   };
   keepTyped(asked);
@@ -297,8 +297,11 @@ async function act(action, given = null, waits = true) {
   // A card, a mode or a box tapped while the core answered (or worded its answer) is the later tap: it stays as tapped,
   // where the answer has the fields it read (a slow phone undid Tithe Barn, tapped as Fortune's monuments were answered).
   const now = formFields(form);
-  const tapped = [...words.catalogue.card_colours, "mode"].filter((name) => now[name] !== shown[name]);
-  for (const name of tapped) answer.state[name] = now[name] ?? "";
+  for (const name of [...words.catalogue.card_colours, "mode"]) {
+    if (now[name] === shown[name]) continue;
+    answer.state[name] = now[name] ?? "";
+    changed.add(name);
+  }
   for (const box of form.querySelectorAll('input[type="checkbox"]')) {
     if ((box.name in now) !== (box.name in shown)) answer.state[box.name] = box.checked;
   }
@@ -318,7 +321,7 @@ async function act(action, given = null, waits = true) {
       // page answers its colour's message (a card tapped as Start was refused for want of it was told it had none).
       // So does a name typed since for its row's message, as typing answers it (a name typed as Start was refused for
       // being another player's was told it was).
-      if (tapped.includes(field) || typed.has(field)) continue;
+      if (changed.has(field)) continue;
       for (const text of texts) showError(anchorOf(field), text);
     }
     for (const text of said.general) showError(form, text);
