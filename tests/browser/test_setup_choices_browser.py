@@ -221,3 +221,18 @@ def test_a_name_typed_while_start_is_refused_for_it_leaves_no_message(phone, liv
     page.click("button[value=start]")
     page.wait_for_url("**/en/g/**/1", timeout=WAIT)
     assert [player["name"] for player in decode(code_of(page.url))["players"]] == ["Ana", "anaBo"]
+
+
+@pytest.mark.parametrize("first, second", [("Ádám", "ádám"), ("Éva", "éva"), ("Őrs", "őrs"), ("Ÿann", "ÿann")])
+def test_two_names_told_apart_by_the_case_of_an_accented_letter_alone_are_refused_on_the_phone(tab, live_server,
+                                                                                               first, second):
+    # The phone's core lowered ASCII letters alone: it started a game of Ádám and ádám, which the server refuses.
+    page = tab
+    page.goto(live_server + "/hu/new?players-0={}&players-1={}".format(first, second) + CARDS)
+    page.wait_for_function(CORE_READY, timeout=WAIT)
+    page.click("button[value=start]")
+    expect(page.locator(".error")).to_have_text(
+        ["Egy másik játékosnak is ez a neve: írj mellé valamit, ami megkülönbözteti őket, például egy kezdőbetűt."])
+    expect(page).to_have_title("Hiba: Új játszma · Marquoir")
+    expect(page.locator("#players-1")).to_have_value(second)
+    assert urlsplit(page.url).path == "/hu/new"

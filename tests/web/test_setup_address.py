@@ -11,6 +11,7 @@ from support.webflow import errors
 from support.webflow import hidden_values
 from support.webflow import names_typed
 from webscore.scoring import decode
+from webscore.scoring.names import latin_small
 
 TYPED = dict(SETUP, action="refresh")
 WITHOUT = dict(SETUP, without_monuments="y", **{"monuments-0": "", "monuments-1": ""})
@@ -85,6 +86,14 @@ def test_names_told_apart_by_an_initial_start_the_game(client):
     response = client.get("/en/new", query_string=dict(SETUP, **{"players-1": "Ana B."}))
     assert response.status_code == 302
     assert [p["name"] for p in decode(code_of(response.headers["Location"]))["players"]] == ["Ana", "Ana B.", "Cy"]
+
+
+
+def test_the_small_letter_of_every_latin_capital_is_written_out_as_cpython_has_it():
+    # The phone's core (MicroPython) lowers ASCII alone: it tells names apart by what latin_small writes out.
+    for code in range(0xC0, 0x180):
+        small = chr(code).lower()
+        assert latin_small(code) == (ord(small) if len(small) == 1 else code), hex(code)
 
 
 @pytest.mark.parametrize("option, value", [("coins", "maybe"), ("coins", "0"), ("tiny_trees", "no"), ("cavern", "n")])

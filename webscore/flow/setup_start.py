@@ -13,6 +13,7 @@ from ..scoring.cards import MONUMENTS
 from ..scoring.cards import colour_of
 from ..scoring.expansions import EXPANSION_FLAGS
 from ..scoring.game import MASTER_BUILDER
+from ..scoring.names import name_key
 from ..scoring.names import trimmed_name
 from ..scoring.town import INDEX_OF
 from ..scoring.validate import MONUMENT_FACTS
@@ -148,7 +149,7 @@ def _names_twice(names: list) -> list:
     seen = set()
     found = []
     for n, name in enumerate(names):
-        key = trimmed_name(name).lower()
+        key = name_key(name)
         if key in seen:
             found.append(problem("name-twice", n))
         if key:

@@ -27,6 +27,13 @@ HIDDEN_RANGES = ((0x00AD, 0x00AD), (0x0600, 0x0605), (0x061C, 0x061C), (0x06DD, 
                  (0x110BD, 0x110BD), (0x110CD, 0x110CD), (0x13430, 0x1343F), (0x1BCA0, 0x1BCA3),
                  (0x1D173, 0x1D17A), (0xE0001, 0xE0001), (0xE0020, 0xE007F))
 
+# The capital letters of Latin-1 and Latin Extended-A (French's and Hungarian's among them), as (first, last, step,
+# what is added to a capital's code to make its small letter's): MicroPython's str.lower() lowers ASCII's alone, so
+# two names told apart by the case of an accented letter alone would be two players on a phone and one on the server.
+LATIN_CAPITALS = ((0x00C0, 0x00D6, 1, 0x20), (0x00D8, 0x00DE, 1, 0x20), (0x0100, 0x012E, 2, 1), (0x0132, 0x0136, 2, 1),
+                  (0x0139, 0x0147, 2, 1), (0x014A, 0x0176, 2, 1), (0x0178, 0x0178, 1, -0x79), (0x0179, 0x017D, 2, 1))
+
+
 def is_hidden(char: str) -> bool:
     """Tell whether a character is a format character, a separator or a lone surrogate (see HIDDEN_RANGES)."""
     code = ord(char)
@@ -47,6 +54,22 @@ def trimmed_name(name: str) -> str:
     while end > start and name[end - 1] in NAME_SPACES:
         end -= 1
     return name[start:end]
+
+
+def latin_small(code: int) -> int:
+    """Return the code of a Latin capital's small letter (LATIN_CAPITALS), or the code itself if it is none of them."""
+    for first, last, step, added in LATIN_CAPITALS:
+        if first <= code <= last and (code - first) % step == 0:
+            return code + added
+    return code
+
+
+def name_key(name: str) -> str:
+    """Return what tells a name from another: trimmed, and in small letters (accented Latin ones too)."""
+    trimmed = trimmed_name(name)
+    if not trimmed or max(trimmed) < "\x80":
+        return trimmed.lower()
+    return "".join(chr(latin_small(ord(char))).lower() for char in trimmed)
 
 
 def check_name(name, p: int) -> list:
