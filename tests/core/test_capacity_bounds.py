@@ -63,6 +63,22 @@ def test_apart_counts_cards_no_square_serves_twice():
     assert cards.reachable(4) == 20
 
 
+def test_apart_counts_a_square_of_its_own_for_a_card_missing_two_that_shares_one_with_a_card_before_it():
+    # The Temple at a4 has two Cottages, a3 and b4; the Temple at a2 has three, a1, b2 and a3, one of them a4's: to be
+    # paid beside a4's it needs one more Cottage of its own. The Schoolhouses at c1 (b1 or c2) and d3 (d2, c3 or d4)
+    # have their own; b3's (b2, a3, c3 or b4) are all beside cards before it, so it is counted whole. Every card (20)
+    # takes 5 squares; 4 leave one card unpaid, and 2 two. Counted whole, the Temple at a2 let 4 squares pay every card,
+    # and 2 pay four.
+    rows = ("cottage cottage schoolhouse farm", "temple cottage cottage cottage",
+            "cottage schoolhouse cottage schoolhouse", "temple cottage eraflage-vineyard cottage")
+    top, cards, near = town_cards([word for row in rows for word in row.split()])
+    assert [cards.apart(slots) for slots in range(7)] == [4, 8, 12, 16, 16, 20, 20]
+    # What any choice of so many squares makes at most: 3 squares make no more than 2 do (12), which apart() does not
+    # see (a Temple's square of its own pays it only beside a square of the other Temple's).
+    assert [max(needy_points(top.needy, frozenset(chosen)) for chosen in combinations(near, slots))
+            for slots in range(7)] == [0, 8, 12, 12, 16, 20, 20]
+
+
 def test_no_choice_of_squares_makes_more_than_the_bounds():
     rng = random.Random(20261205)
     for _ in range(300):

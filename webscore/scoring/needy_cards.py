@@ -175,13 +175,15 @@ class Cards:
         return found
 
     def apart(self, slots: int) -> int:
-        """Return the most the cards can make when `slots` of the squares are fed, by the cards no square serves
-        twice.
+        """Return the most the cards can make when `slots` of the squares are fed, by the squares each card needs
+        of its own.
 
-        Cards are taken, those needing most squares and having fewest first, as long as no square beside one is
-        beside another taken: each of them is paid only by squares of its own, one (a card missing one, or two
-        beside a Barrett Castle) or two, so those it pays hold at most `slots` squares between them. The others
-        are counted whole. Exact as a bound: any `slots` squares pay at most that.
+        Cards are taken in turn, those needing most squares and having fewest first. A card beside no square of a
+        card taken before needs squares of its own to be paid: one (a card missing one, or two beside a Barrett
+        Castle) or two; a card missing two with one square beside a card taken before needs one of its own at least.
+        Those squares of its own are apart from every later card's, so the cards paid need at most `slots` of them
+        between them. The others (a card any of whose squares a card before it may hold) are counted whole. Exact as
+        a bound: any `slots` squares pay at most that.
         """
         ones, twos, others = self._apart()
         return others + _shared_out(ones, twos, slots)
@@ -194,11 +196,16 @@ class Cards:
         taken, ones, twos, others = 0, [], [], 0
         for key in keys:
             k = key % CARD_KEY
-            if taken & masks[k]:
-                others += points[k]
-            else:
+            common = taken & masks[k]
+            if not common:
                 taken |= masks[k]
                 (twos if key < CARD_KEY * CARD_KEY else ones).append(points[k])
+            elif key < CARD_KEY * CARD_KEY and not common & (common - 1):
+                # A card needing two squares, one of which is beside a card taken before: one of its own at least.
+                taken |= masks[k]
+                ones.append(points[k])
+            else:
+                others += points[k]
         return ones, twos, others
 
 
