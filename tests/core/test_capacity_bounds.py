@@ -121,11 +121,12 @@ def test_no_choice_of_a_size_a_walk_skips_beats_the_best():
 def test_a_farm_s_larger_choices_are_not_walked_when_a_smaller_one_and_the_vineyard_make_more():
     # The Farm feeds 4 of 8 Cottages beside Temples and Schoolhouses, or 3 of them and the Eraflage Vineyard at a1,
     # beside no needy card and worth more than any of them (9 fed). The choices of 4, walked first, make less than the
-    # first choice of 3 and the Vineyard: none of them is walked, 28 choices of 3 scored (and the ceiling), where 84
-    # were; a1, c1, c2 and b3 are fed.
+    # first choice of 3 and the Vineyard: none of them is walked. The choices of 3 make 30 at most (the Vineyard 9, 3
+    # Cottages 9, and the 12 points of cards 3 squares can pay), and the walk of them stops at the first making 30:
+    # 3 scored (and the ceiling), where 28 were before that bound, and 84 before the first; a1, c1, c2 and b3 are fed.
     rows = ("eraflage-vineyard cottage cottage schoolhouse", "cottage temple cottage cottage",
             "cottage cottage schoolhouse cottage", "cottage farm cottage temple")
-    assert farm_fed(rows) == ([0, 2, 6, 9], 29)
+    assert farm_fed(rows) == ([0, 2, 6, 9], 4)
 
 
 def test_a_farm_s_smaller_choice_is_not_walked_when_a_neighbour_left_out_is_worth_the_other_square():
@@ -140,14 +141,15 @@ def test_a_farm_s_smaller_choice_is_not_walked_when_a_neighbour_left_out_is_wort
 
 def test_a_walk_stops_at_the_first_choice_making_the_most_the_cards_can_share_out():
     # The Farm feeds 4 of 8 Cottages beside Temples and Schoolhouses, or 3 of them and the Barrett Castle at b1, beside
-    # no needy card and worth more than a Cottage. The choices of 4 make 24 at most (50 scored, walked with no best
-    # before them). The most any choice can make is then worked out (settled(): the best squares' Cottages shared out
-    # among the cards, 26, where every card paid would make 30), and the walk of the choices of 3 stops at the first
-    # making 26: 2 scored, where all 27 the bounds let through were. b1, d1, b2 and a3 are fed; the 53 counted are those
-    # 52 choices and the ceiling's one scoring.
+    # no needy card and worth more than a Cottage. The choices of 4, walked first with no best before them, make 24 at
+    # most (4 Cottages 12, and the 12 points of cards 4 squares can pay): the first makes that much, and ends their walk
+    # (1 scored, where 50 were). The most any choice can make is then worked out (settled(): the best squares' Cottages
+    # shared out among the cards, 26, where every card paid would make 30), and the walk of the choices of 3 stops at
+    # the first making 26: 2 scored, where all 27 the bounds let through were. b1, d1, b2 and a3 are fed; the 4 counted
+    # are those 3 choices and the ceiling's one scoring.
     rows = ("cottage barrett-castle cottage cottage", "temple cottage cottage schoolhouse",
             "cottage schoolhouse cottage cottage", "cottage farm temple cottage")
-    assert farm_fed(rows) == ([1, 3, 5, 8], 53)
+    assert farm_fed(rows) == ([1, 3, 5, 8], 4)
 
 
 def test_neighbours_ordered_by_their_gains_are_those_ordered_by_their_cards():

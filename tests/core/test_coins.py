@@ -356,7 +356,8 @@ def test_a_tithe_barn_s_choice_of_squares_that_pays_every_card_ends_its_walk():
 
 def test_a_walk_that_stops_at_the_first_choice_paying_every_card_chooses_as_the_whole_walk():
     # Farms and Tithe Barns among Fortune's cards (their neighbours the most first, each choice of few scored): the
-    # choice kept when a walk stops at the first paying every card is the one the whole walk keeps, ties included.
+    # choice kept when a walk stops at the first paying every card, or making the most a choice of its size can
+    # (size_most), is the one the whole walk keeps, ties included.
     rng = random.Random("every card paid")
     stopped = 0
     for n in range(2500):
@@ -365,7 +366,8 @@ def test_a_walk_that_stops_at_the_first_choice_paying_every_card_chooses_as_the_
         choose_feeding(view)
         first = (sorted(view.fed), view.spending, EVALUATIONS[0] - before)
         before = EVALUATIONS[0]
-        with mock.patch.object(Neighbours, "all_paid", return_value=1000):
+        with mock.patch.object(Neighbours, "all_paid", return_value=1000), \
+                mock.patch.object(Neighbours, "size_most", return_value=1000):
             choose_feeding(view)
         assert first[:2] == (sorted(view.fed), view.spending), view.squares
         stopped += first[2] < EVALUATIONS[0] - before

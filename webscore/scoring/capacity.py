@@ -101,6 +101,9 @@ EVERY_CHOICE = 70
 # In Fortune's order (the neighbours that can add most first), where the walk of every choice reads its own bounds and
 # stops at the first choice making the most any choice can: up to the 126 choices of 4 neighbours among 9.
 FORTUNE_EVERY_CHOICE = 130
+# From this many choices of neighbours, the walk of every choice in Fortune's order with no best yet works out the most
+# a choice of its size can make (_Walk.every); a walk of fewer choices costs less than that would spare.
+SIZE_BOUND_CHOICES = 20
 
 
 class _Walk(Neighbours):
@@ -214,7 +217,8 @@ class _Walk(Neighbours):
         In the base game's order each better choice is kept at once, and the walk stops when the best reaches the
         most any choice can make (settled(), as take() stops); in Fortune's order the best is kept at the end, and the
         walk stops only when a choice makes the most any choice can: as settled() worked it out for the best so far,
-        or, with no best yet, with every card paid (all_paid(), worked out no further).
+        or, with no best yet, with every card paid (all_paid()) or, for a walk of many choices, what a choice of its size
+        can make (size_most(): its best squares' Cottages shared out among the cards).
         """
         walk, worth, base, settle = self, self.worth, self.base, not self.most_first
         cards = self.cards
@@ -237,6 +241,12 @@ class _Walk(Neighbours):
         # kept, and ends the walk. That is the best squares' Cottages shared out among the cards, once settled() has
         # worked it out for a best to beat (Neighbours.most), else every card its squares can pay paid (all_paid).
         enough = None if settle else walk.all_paid() if walk.most is None else walk.most
+        if walk.most is None and not settle and CHOICES[count][size] >= SIZE_BOUND_CHOICES:
+            # With no best yet, nothing has shared the Cottages out among the cards: a walk of many choices works out
+            # what a choice of its size can make at most (below()'s bound), and stops at the first making that much.
+            most = walk.size_most(size, made)
+            if most < enough:
+                enough = most
 
         def choose(p, left, made, got, once, twice, chosen):
             # Each choice of `left` more neighbours from near[p:], after `chosen`, the last one scored in the loop;

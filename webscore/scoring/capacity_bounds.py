@@ -258,11 +258,15 @@ class Neighbours:
                     count += 1
             if count > size:
                 return True
-        largest = sorted(self.worth, reverse=True)
+        return self.size_most(size, made) <= beat
+
+    def size_most(self, size: int, made: int) -> int:
+        """Return the most a choice of `size` neighbours can make, the others' squares making `made`: its neighbours'
+        `size` largest worths, and what the cards can make with `size` squares fed (Cards.reachable)."""
         most = self.base + made + self.cards.reachable(size)
-        for worth in largest[:size]:
+        for worth in sorted(self.worth, reverse=True)[:size]:
             most += worth
-        return most <= beat
+        return most
 
 
 def most_first(values: list) -> list:
