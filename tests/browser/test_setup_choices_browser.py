@@ -223,10 +223,12 @@ def test_a_name_typed_while_start_is_refused_for_it_leaves_no_message(phone, liv
     assert [player["name"] for player in decode(code_of(page.url))["players"]] == ["Ana", "anaBo"]
 
 
-@pytest.mark.parametrize("first, second", [("Ádám", "ádám"), ("Éva", "éva"), ("Őrs", "őrs"), ("Ÿann", "ÿann")])
+@pytest.mark.parametrize("first, second", [("Ádám", "ádám"), ("Éva", "éva"), ("Őrs", "őrs"), ("Ÿann", "ÿann"),
+                                           ("Ștefan", "ștefan"), ("Άρης", "άρης"), ("Жанна", "жанна"), ("Єва", "єва")])
 def test_two_names_told_apart_by_the_case_of_an_accented_letter_alone_are_refused_on_the_phone(tab, live_server,
                                                                                                first, second):
-    # The phone's core lowered ASCII letters alone: it started a game of Ádám and ádám, which the server refuses.
+    # The phone's core lowered ASCII letters alone: it started a game of Ádám and ádám, which the server refuses; then
+    # Latin ones alone, and a game of Άρης and άρης, Жанна and жанна.
     page = tab
     page.goto(live_server + "/hu/new?players-0={}&players-1={}".format(first, second) + CARDS)
     page.wait_for_function(CORE_READY, timeout=WAIT)

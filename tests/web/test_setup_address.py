@@ -11,7 +11,7 @@ from support.webflow import errors
 from support.webflow import hidden_values
 from support.webflow import names_typed
 from webscore.scoring import decode
-from webscore.scoring.names import latin_small
+from webscore.scoring.names import small_letter
 
 TYPED = dict(SETUP, action="refresh")
 WITHOUT = dict(SETUP, without_monuments="y", **{"monuments-0": "", "monuments-1": ""})
@@ -89,11 +89,24 @@ def test_names_told_apart_by_an_initial_start_the_game(client):
 
 
 
-def test_the_small_letter_of_every_latin_capital_is_written_out_as_cpython_has_it():
-    # The phone's core (MicroPython) lowers ASCII alone: it tells names apart by what latin_small writes out.
-    for code in range(0xC0, 0x180):
-        small = chr(code).lower()
-        assert latin_small(code) == (ord(small) if len(small) == 1 else code), hex(code)
+# The blocks whose every capital small_letter lowers as CPython does: Latin-1 and Latin Extended-A, Greek's letters
+# (from Ά to Ϋ), Cyrillic and Cyrillic Supplement, and Latin Extended Additional but for its capital sharp s (ẞ).
+WHOLE_BLOCKS = ((0x00C0, 0x017F), (0x0386, 0x03AB), (0x0400, 0x052F), (0x1E00, 0x1E9D), (0x1E9F, 0x1EFF))
+
+
+def test_the_small_letter_of_every_capital_of_the_blocks_a_name_is_written_in_is_written_out_as_cpython_has_it():
+    # The phone's core (MicroPython) lowers ASCII alone: it tells names apart by what small_letter writes out.
+    for first, last in WHOLE_BLOCKS:
+        for code in range(first, last + 1):
+            small = chr(code).lower()
+            assert small_letter(code) == (ord(small) if len(small) == 1 else code), hex(code)
+
+
+def test_the_capitals_of_latin_extended_b_written_out_are_lowered_as_cpython_lowers_them():
+    # Romanian's Ș (U+0218) and Ț (U+021A) among them; the block's irregular capitals are left as they are.
+    lowered = [code for code in range(0x0180, 0x0250) if small_letter(code) != code]
+    assert [small_letter(code) for code in lowered] == [ord(chr(code).lower()) for code in lowered]
+    assert small_letter(0x0218) == 0x0219 and small_letter(0x021A) == 0x021B
 
 
 @pytest.mark.parametrize("option, value", [("coins", "maybe"), ("coins", "0"), ("tiny_trees", "no"), ("cavern", "n")])

@@ -27,11 +27,19 @@ HIDDEN_RANGES = ((0x00AD, 0x00AD), (0x0600, 0x0605), (0x061C, 0x061C), (0x06DD, 
                  (0x110BD, 0x110BD), (0x110CD, 0x110CD), (0x13430, 0x1343F), (0x1BCA0, 0x1BCA3),
                  (0x1D173, 0x1D17A), (0xE0001, 0xE0001), (0xE0020, 0xE007F))
 
-# The capital letters of Latin-1 and Latin Extended-A (French's and Hungarian's among them), as (first, last, step,
-# what is added to a capital's code to make its small letter's): MicroPython's str.lower() lowers ASCII's alone, so
-# two names told apart by the case of an accented letter alone would be two players on a phone and one on the server.
-LATIN_CAPITALS = ((0x00C0, 0x00D6, 1, 0x20), (0x00D8, 0x00DE, 1, 0x20), (0x0100, 0x012E, 2, 1), (0x0132, 0x0136, 2, 1),
-                  (0x0139, 0x0147, 2, 1), (0x014A, 0x0176, 2, 1), (0x0178, 0x0178, 1, -0x79), (0x0179, 0x017D, 2, 1))
+# The capital letters a table's names are most likely written in, as (first, last, step, what is added to a capital's
+# code to make its small letter's): Latin-1 and Latin Extended-A (French's and Hungarian's among them), the regular runs
+# of Latin Extended-B (Romanian's Ș and Ț) and of Latin Extended Additional (Vietnamese), Greek and Cyrillic.
+# MicroPython's str.lower() lowers ASCII's alone, so two names told apart by the case of such a letter alone would be
+# two players on a phone and one on the server.
+CAPITALS = ((0x00C0, 0x00D6, 1, 0x20), (0x00D8, 0x00DE, 1, 0x20), (0x0100, 0x012E, 2, 1), (0x0132, 0x0136, 2, 1),
+            (0x0139, 0x0147, 2, 1), (0x014A, 0x0176, 2, 1), (0x0178, 0x0178, 1, -0x79), (0x0179, 0x017D, 2, 1),
+            (0x01CD, 0x01DB, 2, 1), (0x01DE, 0x01EE, 2, 1), (0x01F8, 0x021E, 2, 1), (0x0222, 0x0232, 2, 1),
+            (0x0386, 0x0386, 1, 0x26), (0x0388, 0x038A, 1, 0x25), (0x038C, 0x038C, 1, 0x40), (0x038E, 0x038F, 1, 0x3F),
+            (0x0391, 0x03A1, 1, 0x20), (0x03A3, 0x03AB, 1, 0x20),
+            (0x0400, 0x040F, 1, 0x50), (0x0410, 0x042F, 1, 0x20), (0x0460, 0x0480, 2, 1), (0x048A, 0x04BE, 2, 1),
+            (0x04C0, 0x04C0, 1, 0x0F), (0x04C1, 0x04CD, 2, 1), (0x04D0, 0x052E, 2, 1),
+            (0x1E00, 0x1E94, 2, 1), (0x1EA0, 0x1EFE, 2, 1))
 
 
 def is_hidden(char: str) -> bool:
@@ -56,20 +64,20 @@ def trimmed_name(name: str) -> str:
     return name[start:end]
 
 
-def latin_small(code: int) -> int:
-    """Return the code of a Latin capital's small letter (LATIN_CAPITALS), or the code itself if it is none of them."""
-    for first, last, step, added in LATIN_CAPITALS:
+def small_letter(code: int) -> int:
+    """Return the code of a capital's small letter (CAPITALS), or the code itself if it is none of them."""
+    for first, last, step, added in CAPITALS:
         if first <= code <= last and (code - first) % step == 0:
             return code + added
     return code
 
 
 def name_key(name: str) -> str:
-    """Return what tells a name from another: trimmed, and in small letters (accented Latin ones too)."""
+    """Return what tells a name from another: trimmed, and in small letters (accented, Greek and Cyrillic ones too)."""
     trimmed = trimmed_name(name)
     if not trimmed or max(trimmed) < "\x80":
         return trimmed.lower()
-    return "".join(chr(latin_small(ord(char))).lower() for char in trimmed)
+    return "".join(chr(small_letter(ord(char))).lower() for char in trimmed)
 
 
 def check_name(name, p: int) -> list:
