@@ -216,9 +216,10 @@ class _Walk(Neighbours):
 
         In the base game's order each better choice is kept at once, and the walk stops when the best reaches the
         most any choice can make (settled(), as take() stops); in Fortune's order the best is kept at the end, and the
-        walk stops only when a choice makes the most any choice can: as settled() worked it out for the best so far,
-        or, with no best yet, with every card paid (all_paid()) or, for a walk of many choices, what a choice of its size
-        can make (size_most(): its best squares' Cottages shared out among the cards).
+        walk stops only at a choice making the most a choice of its size can: the most any choice can, as settled()
+        worked it out for the best so far, or, with no best yet, the lesser of what every card paid makes (all_paid())
+        and, for a walk of SIZE_BOUND_CHOICES choices or more, size_most() (the `size` largest worths among the
+        neighbours and what the cards can make with that many squares fed, Cards.reachable).
         """
         walk, worth, base, settle = self, self.worth, self.base, not self.most_first
         cards = self.cards
@@ -244,6 +245,7 @@ class _Walk(Neighbours):
         if walk.most is None and not settle and CHOICES[count][size] >= SIZE_BOUND_CHOICES:
             # With no best yet, nothing has shared the Cottages out among the cards: a walk of many choices works out
             # what a choice of its size can make at most (below()'s bound), and stops at the first making that much.
+            # No later choice of the size makes more, and the whole walk keeps the first of equal ones: the same one.
             most = walk.size_most(size, made)
             if most < enough:
                 enough = most

@@ -261,8 +261,9 @@ class Neighbours:
         return self.size_most(size, made) <= beat
 
     def size_most(self, size: int, made: int) -> int:
-        """Return the most a choice of `size` neighbours can make, the others' squares making `made`: its neighbours'
-        `size` largest worths, and what the cards can make with `size` squares fed (Cards.reachable)."""
+        """Return the most a choice of `size` neighbours can make, the others' squares making `made`: base and made,
+        the `size` largest worths among the neighbours, and what the cards can make with `size` squares fed
+        (Cards.reachable). No choice of that size makes more (below(), _Walk.every)."""
         most = self.base + made + self.cards.reachable(size)
         for worth in sorted(self.worth, reverse=True)[:size]:
             most += worth

@@ -178,18 +178,20 @@ class Cards:
         """Return the most the cards can make when `slots` of the squares are fed, by the squares each card needs
         of its own.
 
-        Cards are taken in turn, those needing most squares and having fewest first. A card beside no square of a
-        card taken before needs squares of its own to be paid: one (a card missing one, or two beside a Barrett
-        Castle) or two; a card missing two with one square beside a card taken before needs one of its own at least.
-        Those squares of its own are apart from every later card's, so the cards paid need at most `slots` of them
-        between them. The others (a card any of whose squares a card before it may hold) are counted whole. Exact as
-        a bound: any `slots` squares pay at most that.
+        Cards are taken in turn, those needing most squares and having fewest first. A card that shares no square
+        with the cards taken before needs squares of its own to be paid: one (a card missing one, or two beside a
+        Barrett Castle) or two; a card needing two squares that shares exactly one with them needs one of its own at
+        least. A card's squares of its own are those no card taken before it has, so no square is two cards' own,
+        and the cards paid need at most `slots` of them between them. The others (a card needing one square that
+        shares any, or needing two that shares two or more) are counted whole. A bound, not always reached: any
+        `slots` squares pay at most that.
         """
         ones, twos, others = self._apart()
         return others + _shared_out(ones, twos, slots)
 
     def _apart(self) -> tuple:
-        """Return apart()'s (points of the cards taken missing one, those missing two, the others' points summed)."""
+        """Return apart()'s (points of the cards taken needing one square of their own, those needing two, the
+        others' points summed)."""
         masks, points = self.masks, self.points
         # Those needing two first, then those with fewest squares.
         keys = sorted(self.keys)
@@ -201,7 +203,8 @@ class Cards:
                 taken |= masks[k]
                 (twos if key < CARD_KEY * CARD_KEY else ones).append(points[k])
             elif key < CARD_KEY * CARD_KEY and not common & (common - 1):
-                # A card needing two squares, one of which is beside a card taken before: one of its own at least.
+                # A card needing two squares that shares exactly one with the cards taken before: one of its own at
+                # least.
                 taken |= masks[k]
                 ones.append(points[k])
             else:
