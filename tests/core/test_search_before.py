@@ -16,6 +16,7 @@ from support.search_before import feeding as before
 from webscore.scoring import capacity
 from webscore.scoring import feeding
 from webscore.scoring.board import TownView
+from webscore.scoring.feeding_worths import EVALUATIONS
 from webscore.scoring.game import score_town
 from webscore.scoring.town import NAMES
 
@@ -26,6 +27,8 @@ FEEDERS = ("root-cellar", "tithe-barn", "farm", "greenhouse", "granary", "orchar
 NEEDY = ["cottage"] * 6 + ["schoolhouse"] * 3 + ["temple", "temple", "parsonage", None, "barrett-castle",
                                                  "eraflage-vineyard"]
 MONUMENTS = ("grand-mausoleum-of-the-rodina", "estival-festival", "barrett-castle")
+CROWDED = ["cottage"] * 8 + ["temple"] * 3 + ["schoolhouse"] * 3 + ["parsonage"] * 2 + [
+    "barrett-castle", None, "grand-mausoleum-of-the-rodina"]
 TOWNS = 1500
 
 
@@ -46,6 +49,18 @@ def needy_town(rng: random.Random) -> tuple:
     for _ in range(rng.choice((0, 1, 1, 2))):
         squares[rng.randrange(16)] = rng.choice(MONUMENTS)
     return squares, rng.choice((1, 2, 3, 4, 5)), rng.choice((0, 0, 1, 2, 3, 4, 5))
+
+
+def crowded_town(rng: random.Random) -> tuple:
+    """Return (squares, coins, the right neighbour's coins) of a town of Cottages crowded beside Temples, Schoolhouses
+    and Parsonages, a Farm or a Tithe Barn (1 to 5 coins), or both, choosing among many of them."""
+    squares = [rng.choice(CROWDED) for _ in range(16)]
+    feeders = rng.choice((("farm",), ("tithe-barn",), ("farm", "tithe-barn")))
+    for feeder in feeders:
+        squares[rng.randrange(16)] = feeder
+    if "tithe-barn" not in feeders:
+        return squares, None, None
+    return squares, rng.randint(1, 5), rng.randint(0, 5)
 
 
 def fed(choose, squares: list, coins, right) -> tuple:
@@ -107,3 +122,23 @@ def test_scoring_every_choice_of_few_neighbours_chooses_as_the_bounded_walk():
                 mock.patch.object(capacity._Walk, "whole", bounded_whole):
             assert found == fed(feeding.choose_feeding, squares, coins, right), (squares, coins, right)
     assert min(scored.values()) > 40, scored
+
+
+def test_a_walk_that_stops_at_the_most_a_choice_of_its_size_can_make_chooses_as_before():
+    # In Fortune's order, a walk of every choice (capacity._Walk.every) of SIZE_BOUND_CHOICES or more with no best yet
+    # stops at the first choice making the most a choice of its size can (Neighbours.size_most). Among Cottages
+    # crowded beside needy cards it chooses as the search before did, ties included, and in some towns it scores
+    # fewer choices than the same search without that stop.
+    rng = random.Random(20261210)
+    spared = 0
+    for _ in range(2000):
+        squares, coins, right = crowded_town(rng)
+        start = EVALUATIONS[0]
+        found = fed(feeding.choose_feeding, squares, coins, right)
+        scored = EVALUATIONS[0] - start
+        assert found == fed(before.choose_feeding, squares, coins, right), (squares, coins, right)
+        start = EVALUATIONS[0]
+        with mock.patch.object(capacity, "SIZE_BOUND_CHOICES", 1000):
+            fed(feeding.choose_feeding, squares, coins, right)
+        spared += scored < EVALUATIONS[0] - start
+    assert spared >= 60, spared
