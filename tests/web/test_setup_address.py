@@ -221,3 +221,16 @@ def test_a_page_the_server_answers_a_button_with_has_the_focus_where_the_pages_s
     assert re.findall(r"<[^>]* autofocus[^>]*>", moved) == [
         '<button type="submit" name="action" value="up-1" class="small" aria-label="Move Cy up" autofocus>']
     assert "autofocus" not in client.get("/en/new", query_string=typed).text
+
+
+@pytest.mark.parametrize("mode, rows", [("master-builder", ["", ""]), ("solo", [""])])
+def test_an_address_with_cards_and_no_players_opens_with_the_rows_of_a_new_game(client, mode, rows):
+    # It opened with one row, where a new game opens with two (a link shared with the buildings alone).
+    cards = {colour: SETUP[colour] for colour in ("red", "grey", "orange", "green", "yellow", "navy")}
+    blank = client.get("/en/new")
+    assert names_typed(blank.text) == ["", ""]
+    response = client.get("/en/new", query_string=dict(cards, mode=mode))
+    assert response.status_code == 200
+    assert names_typed(response.text) == rows
+    assert checked(response.text, "grey") == ["well"]
+    assert errors(response.text) == []

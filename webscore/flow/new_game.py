@@ -131,8 +131,9 @@ def read(fields: dict) -> dict:
         return default_state()
     # A repeated field counts by its first value (unread() names it).
     fields = first_values(fields)
-    # A row is any index one of its three fields names; a form always has at least one player.
-    rows = _rows(fields) or [0]
+    # A row is any index one of its row fields names; an address that names none (a link with the buildings alone)
+    # opens with the rows of a new game, as a form without an address does.
+    rows = _rows(fields) or list(range(len(default_state()["players"])))
     # The towns kept, when their game can be read (unread() says when it cannot), and a seat in it per row.
     towns = _kept_game(_code(fields))
     seats = len(towns["players"]) if towns else 0
