@@ -134,11 +134,15 @@ def codes(found: list) -> list:
 
 
 def test_what_no_choice_of_the_form_holds_is_named():
-    fields = dict(FULL, **{"mode": ["chess"], "players-0": ["Ana", "Eve"], "grey": "farm", "monuments-1": "castle"})
+    fields = dict(FULL, **{"mode": ["chess"], "players-0": ["Ana", "Eve"], "grey": "farm", "monuments-1": "castle",
+                           "yellow": "castle"})
     assert new_game.read(fields)["players"] == ["Ana", "Bo"]
-    assert codes(new_game.unread(fields)) == [
-        ("repeated-field", None, "players-0"), ("unknown-mode", None, "chess"), ("one-per-colour", None, "grey"),
-        ("unknown-monument", 1, "castle")]
+    found = new_game.unread(fields)
+    # A card of another colour is named, on the colour it was given for; what is no card asks for one.
+    assert codes(found) == [
+        ("repeated-field", None, "players-0"), ("unknown-mode", None, "chess"), ("not-of-colour", None, "farm"),
+        ("one-per-colour", None, "yellow"), ("unknown-monument", 1, "castle")]
+    assert [new_game.field_of(item) for item in found] == [None, "mode", "grey", "yellow", "monuments-1"]
     assert new_game.unread(FULL) == []
 
 

@@ -148,12 +148,31 @@ def test_any_repeated_field_is_named_in_the_readers_language(client, key, value)
     assert checked(response.text, "green") == ["feast-hall"]
 
 
-def test_a_card_of_another_colour_is_named_on_its_colour(client):
-    response = client.get("/fr/new", query_string=dict(TYPED, grey="farm"))
+@pytest.mark.parametrize("action", ["refresh", "start"])
+@pytest.mark.parametrize("lang, message", [
+    ("en", "Red: Well is not a card of this colour."),
+    ("fr", "Rouge\u00a0: la carte Puits n’est pas de cette couleur."),
+    ("hu", "Piros: Kút – ez a kártya nem ilyen színű."),
+])
+def test_a_card_of_another_colour_is_named_on_its_colour_and_the_rest_kept(client, action, lang, message):
+    # Only "Choose one card of each colour." was said, which did not tell what was wrong with the link.
+    response = client.get("/{}/new".format(lang), query_string=dict(TYPED, red="well", action=action))
+    assert response.status_code == 422
+    assert errors(fieldset(response.text, 'class="colour c-red"')) == [message]
+    assert errors(response.text) == [message]
+    assert checked(response.text, "red") == []
+    assert [checked(response.text, colour) for colour in ("grey", "orange", "green", "yellow", "navy")] == [
+        ["well"], ["chapel"], ["feast-hall"], ["theater"], ["warehouse"]]
+    assert checked(response.text, "mode") == ["master-builder"]
+    assert names_typed(response.text) == ["Ana", "Bo", "Cy"]
+    assert re.search(r'<option selected value="the-starloom">|<option value="the-starloom" selected>', response.text)
+
+
+def test_a_colour_given_what_is_no_card_asks_for_one_of_each_colour(client):
+    response = client.get("/fr/new", query_string=dict(TYPED, grey="castle"))
     assert response.status_code == 422
     assert errors(fieldset(response.text, 'class="colour c-grey"')) == ["Choisissez une carte de chaque couleur."]
     assert errors(response.text) == ["Choisissez une carte de chaque couleur."]
-    assert checked(response.text, "grey") == []
     assert checked(response.text, "red") == ["farm"]
 
 

@@ -13,6 +13,7 @@ from ..scoring import CodeError
 from ..scoring import InvalidGame
 from ..scoring import encode
 from ..scoring import game_from_code
+from ..scoring.cards import ALL_BUILDINGS
 from ..scoring.cards import ALL_MONUMENTS
 from ..scoring.cards import CARD_COLOURS
 from ..scoring.cards import FIRST_GAME
@@ -189,9 +190,8 @@ def unread(fields: dict) -> list:
         found.append(problem("unknown-mode", value=_text(fields, "mode")))
     found.extend(problem("unknown-value", value=option) for option in ("cavern", "without_monuments") + EXPANSIONS
                  if not is_flag(_text(fields, option)))
-    for colour in CARD_COLOURS:
-        if _text(fields, colour) and _text(fields, colour) not in cards_of_colour(colour, fortune=True):
-            found.append(problem("one-per-colour", value=colour))
+    found.extend(_not_of_colour(colour, _text(fields, colour)) for colour in CARD_COLOURS
+                 if _text(fields, colour) and _text(fields, colour) not in cards_of_colour(colour, fortune=True))
     if _code(fields) and _kept_game(_code(fields)) is None:
         found.append(problem("towns-unreadable"))
     rows = indexed(fields, "monuments-")
@@ -201,6 +201,17 @@ def unread(fields: dict) -> list:
         every = _rows(fields)
         found.extend(problem("unknown-monument", every.index(n), value=monument)
                      for n, monument in zip(rows, chosen) if monument and monument not in ALL_MONUMENTS)
+    return found
+
+
+def _not_of_colour(colour: str, card: str) -> dict:
+    """Return the problem of a colour an address gives a card of another colour (red=well): the card named, on its
+    colour; a value that is no card at all asks for one of the colour."""
+    if card not in ALL_BUILDINGS and card not in ALL_MONUMENTS:
+        return problem("one-per-colour", value=colour)
+    found = problem("not-of-colour", value=card)
+    # The colour it was given for, which the card's own is not: the field the problem is shown on.
+    found["colour"] = colour
     return found
 
 
@@ -232,6 +243,8 @@ def field_of(found: dict):
     p = found["player"]
     if found["code"] == "unknown-mode":
         return "mode"
+    if found["code"] == "not-of-colour":
+        return found["colour"]
     if p is not None and found["code"].startswith("name"):
         return "players-" + str(p)
     if p is not None:

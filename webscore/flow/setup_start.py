@@ -128,8 +128,10 @@ def check(state: dict, sent=()) -> dict:
     """Return the problems that keep a state from starting a game, after those of what was sent, placed on their fields."""
     # What new_game.unread() found comes first; the same problem on the same field is told once.
     # A card of Fortune's chosen while its switch is off is out of sight: named, it is not taken for no card at all.
+    # A colour the address gave a card of another colour has that said already (new_game.unread()), not "choose one".
+    named = [item.get("colour") for item in sent if item["code"] == "not-of-colour"]
     found = [problem("fortune-card-off", value=state[colour]) if state[colour] else problem("one-per-colour", value=colour)
-             for colour in CARD_COLOURS if not played_card(state, colour)]
+             for colour in CARD_COLOURS if not played_card(state, colour) and colour not in named]
     if not state["without_monuments"]:
         # Fortune's, with its switch off; one the mode leaves out is named as such by the game's own check: no switch
         # would let it be played.
@@ -137,7 +139,7 @@ def check(state: dict, sent=()) -> dict:
         found += [problem("fortune-monument-off", n, value=monument) for n, monument in enumerate(state["monuments"])
                   if monument in FORTUNE_MONUMENTS and monument not in dealt_from and allowed(state, monument)]
     # The game's own problems wait for its cards; its players are counted all the same.
-    found = found + player_count_problems(state["players"]) if found else problems(game_of(state))
+    found = found + player_count_problems(state["players"]) if found or named else problems(game_of(state))
     found += _names_twice(state["players"])
     told = [(field_of(item), item["code"]) for item in sent]
     return place(list(sent) + [item for item in found if (field_of(item), item["code"]) not in told])

@@ -135,7 +135,10 @@ def problem_text(words: dict, problem: dict) -> str:
     card = words["cards"].get(value) if type(value) is str else None
     if problem["code"] == "not-in-solo":
         return fill(words["not_in_solo"], {"card": card}) if card else words["problems"]["unknown-card"]
-    return fill(words["problems"].get(problem["code"]) or words["unreadable_game"], {"field": value, "card": card or value})
+    # A card given a colour not its own is named with that colour, as the score pad labels it.
+    colour = words["colour_labels"].get(problem.get("colour")) or ""
+    return fill(words["problems"].get(problem["code"]) or words["unreadable_game"],
+                {"field": value, "card": card or value, "colour": colour})
 
 
 def placed_texts(words: dict, placed) -> dict:

@@ -52,6 +52,8 @@ MESSAGES = {
     # A card of Fortune's stays chosen while its switch is off, out of sight (new_game.played_card): it is named.
     "fortune-card-off": _l("%(card)s is a Fortune card: turn on Fortune's cards to play it, or choose a card of the "
                            "base game."),
+    # An address made by hand may give a colour a card of another (red=well): the card is named, on that colour.
+    "not-of-colour": _l("%(colour)s: %(card)s is not a card of this colour."),
     "unknown-building": _l("This is not a building of the game."),
     # Mistakes only a hand-written game file can hold (the command line, a forged link).
     "game-not-a-record": _l("A game file holds one record, with the mode, the buildings and the players."),
