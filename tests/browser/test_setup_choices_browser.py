@@ -11,6 +11,8 @@ from support.browsing import CORE_READY
 from support.browsing import HELD
 from support.browsing import WAIT
 from support.browsing import opened_with_core_held
+from support.phone import go_offline
+from support.phone import install
 from support.webflow import code_of
 from webscore.languages import LANGUAGES
 from webscore.scoring import decode
@@ -238,3 +240,27 @@ def test_two_names_told_apart_by_the_case_of_an_accented_letter_alone_are_refuse
     expect(page).to_have_title("Hiba: Új játszma · Marquoir")
     expect(page.locator("#players-1")).to_have_value(second)
     assert urlsplit(page.url).path == "/hu/new"
+
+
+# An address of a card given a colour not its own, and no players, as each language names the card on its colour.
+WRONG_COLOUR = {"en": "Red: Well is not a card of this colour.",
+                "fr": "Rouge\u00a0: la carte Puits n’est pas de cette couleur.",
+                "hu": "Piros: Kút – ez a kártya nem ilyen színű."}
+
+
+def test_the_phone_offline_draws_an_address_of_buildings_alone_as_the_server_does(phone, live_server):
+    # The phone's core draws the address on its stored blank page: it opened with one row where a new game has two, and
+    # a Well given for red was only "Choose one card of each colour."
+    install(phone.new_page(), live_server)
+    go_offline(phone)
+    page = phone.new_page()
+    for lang in LANGUAGES:
+        page.goto(live_server + "/{}/new?red=well&grey=well&orange=chapel&green=tavern&yellow=theater&navy=factory"
+                  .format(lang))
+        expect(page.locator("fieldset.c-red .error")).to_have_text(WRONG_COLOUR[lang], timeout=WAIT)
+        expect(page.locator(".error")).to_have_count(1)
+        expect(page.locator("ol.players > li")).to_have_count(2)
+        expect(page.locator("input[name=grey][value=well]")).to_be_checked()
+        expect(page.locator("input[name=red]:checked")).to_have_count(0)
+        expect(page.locator("input[name=green][value=tavern]")).to_be_checked()
+
