@@ -162,9 +162,12 @@ function drawMode(state) {
 }
 
 // The row of the seven chosen shows the card checked in each colour, named as its choice is, or that none is: a card
-// of Fortune's stays checked while its switch is off, out of sight and out of the game (new_game.played_card).
+// of Fortune's stays checked while its switch is off, out of sight and out of the game (new_game.played_card), and so
+// does one the mode leaves out (setup_choices.shown_card): named in the row, it was refused by Start alone.
 function drawChosen() {
-  const played = form.classList.contains("is-fortune") ? "" : ":not(.fortune-card *)";
+  const played = (form.classList.contains("is-fortune") ? "" : ":not(.fortune-card *)")
+    + (form.classList.contains("is-solo") ? ":not(.solo-excluded *)" : "")
+    + (form.classList.contains("is-town-hall") ? ":not(.town-hall-excluded *)" : "");
   for (const chip of form.querySelectorAll(".chosen-card")) {
     const checked = form.querySelector(`input[name="${chip.dataset.colour}"]:checked${played}`);
     chip.querySelector(".chosen-name").textContent = checked

@@ -264,3 +264,32 @@ def test_the_phone_offline_draws_an_address_of_buildings_alone_as_the_server_doe
         expect(page.locator("input[name=red]:checked")).to_have_count(0)
         expect(page.locator("input[name=green][value=tavern]")).to_be_checked()
 
+
+# A colour without a card in the row of the seven, as each language says it (setup.html, chosen_card).
+NO_CARD = {"en": ("green: no card chosen", "navy: no card chosen"),
+           "fr": ("vert\u00a0: aucune carte choisie", "bleu marine\u00a0: aucune carte choisie"),
+           "hu": ("zöld: nincs kiválasztott kártya", "sötétkék: nincs kiválasztott kártya")}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_solo_chosen_on_the_phone_shows_a_card_it_leaves_out_as_no_card(tab, live_server, lang):
+    # The Schoolhouse and the Oddity Shop left the chooser with Solo, but the row of the seven still named them, and
+    # only Start said they could not be played.
+    page = tab
+    page.goto(live_server + "/{}/new?players-0=Ana&fortune=y&red=farm&grey=well&orange=chapel&green=schoolhouse"
+              "&yellow=theater&navy=oddity-shop".format(lang))
+    page.wait_for_function(CORE_READY, timeout=WAIT)
+    green, navy = page.locator(".chosen-card[data-colour=green]"), page.locator(".chosen-card[data-colour=navy]")
+    named = (green.text_content(), navy.text_content())
+    page.check("input[name=mode][value=solo]")
+    expect(green).to_have_text(NO_CARD[lang][0])
+    expect(navy).to_have_text(NO_CARD[lang][1])
+    # Kept through a reload, drawn by the server, and chosen still out of sight: another mode names them again.
+    page.reload()
+    expect(green).to_have_text(NO_CARD[lang][0])
+    page.wait_for_function(CORE_READY, timeout=WAIT)
+    page.check("input[name=mode][value=town-hall]")
+    expect(green).to_have_text(named[0])
+    expect(navy).to_have_text(NO_CARD[lang][1])
+    page.check("input[name=mode][value=master-builder]")
+    expect(navy).to_have_text(named[1])

@@ -253,3 +253,37 @@ def test_an_address_with_cards_and_no_players_opens_with_the_rows_of_a_new_game(
     assert names_typed(response.text) == rows
     assert checked(response.text, "grey") == ["well"]
     assert errors(response.text) == []
+
+
+def chips(html: str) -> dict:
+    """Return what the row of the seven shows for each colour's card, by colour."""
+    return dict(re.findall(r'data-colour="(\w+)"[^>]*>.*?class="chosen-name">([^<]*)<', html, re.S))
+
+
+@pytest.mark.parametrize("lang, none, named", [
+    ("en", "{}: no card chosen", ("Farm", "Well", "Chapel", "Theater")),
+    ("fr", "{}\u00a0: aucune carte choisie", ("Ferme", "Puits", "Chapelle", "Théâtre")),
+    ("hu", "{}: nincs kiválasztott kártya", ("Tanya", "Kút", "Kápolna", "Színház")),
+])
+def test_a_card_the_mode_leaves_out_shows_in_the_row_of_seven_as_no_card(client, lang, none, named):
+    # Solo hid the Schoolhouse and the Oddity Shop from the chooser, but the row still named them, then Start refused them.
+    colours = {"en": ("green", "navy"), "fr": ("vert", "bleu marine"), "hu": ("zöld", "sötétkék")}[lang]
+    fields = dict(SETUP, mode="solo", fortune="y", green="schoolhouse", navy="oddity-shop", action="refresh",
+                  **{"players-1": "", "players-2": ""})
+    solo = client.get("/{}/new".format(lang), query_string=fields)
+    assert solo.status_code == 200
+    assert chips(solo.text) == dict(zip(("red", "grey", "orange", "yellow"), named), green=none.format(colours[0]),
+                                    navy=none.format(colours[1]))
+    # Still chosen, out of sight: another mode plays them again.
+    assert (checked(solo.text, "green"), checked(solo.text, "navy")) == (["schoolhouse"], ["oddity-shop"])
+    # Town Hall leaves the Oddity Shop alone out.
+    town_hall = client.get("/{}/new".format(lang), query_string=dict(fields, mode="town-hall"))
+    assert chips(town_hall.text)["navy"] == none.format(colours[1])
+    assert chips(town_hall.text)["green"] != none.format(colours[0])
+
+
+def test_a_card_of_the_base_game_solo_leaves_out_shows_as_no_card(client):
+    solo = client.get("/en/new", query_string=dict(SETUP, mode="solo", green="inn", navy="bank", action="refresh"))
+    assert (chips(solo.text)["green"], chips(solo.text)["navy"]) == ("green: no card chosen", "navy: no card chosen")
+    played = client.get("/en/new", query_string=dict(SETUP, green="inn", navy="bank", action="refresh"))
+    assert (chips(played.text)["green"], chips(played.text)["navy"]) == ("Inn", "Bank")

@@ -18,12 +18,21 @@ from ..scoring.validate import MAX_PLAYERS
 from .fields import is_count
 from .new_game import ROWS
 from .new_game import first_game
+from .new_game import played_card
 
 
 def allowed(state: dict, card: str) -> bool:
     """Tell whether a card may be chosen in this mode (Solo leaves seven out, Town Hall the Oddity Shop)."""
     return card not in (SOLO_EXCLUDED if state["mode"] == SOLO else TOWN_HALL_EXCLUDED if state["mode"] == TOWN_HALL
                         else ())
+
+
+def shown_card(state: dict, colour: str) -> str:
+    """Return the card the row of the seven names in a colour: the one played, or "" where none is or where the mode
+    leaves it out (Solo's Inn, Bank, Schoolhouse and Oddity Shop; Town Hall's Oddity Shop). Such a card stays chosen,
+    out of sight, but no game starts with it: the row says the colour has no card, as the page's script does."""
+    card = played_card(state, colour)
+    return card if allowed(state, card) else ""
 
 
 def monuments_in_play(state: dict) -> list:

@@ -52,7 +52,7 @@ def _page(state: dict, placed: dict, status: int = 200, focus: str = "", action:
                            players_full=words["problems"]["player-count"], max_name=MAX_NAME_UNITS,
                            monument_choices=monument_choices,
                            offers=setup_choices.monument_offers(state), focus=focus, reload=reload,
-                           played={colour: setup_flow.played_card(state, colour) for colour in CARD_COLOURS})
+                           played={colour: setup_choices.shown_card(state, colour) for colour in CARD_COLOURS})
     # A start refused is never brought back from a back/forward cache as it was left, its message beside what was
     # typed since: Back asks for it again, and the page drawn says what its own fields hold (setup.html).
     return page, status, ({"Cache-Control": "no-store"} if reload else {})
