@@ -82,6 +82,17 @@ def test_a_name_a_row_above_has_already_is_asked_to_be_told_apart_on_its_own_row
     assert names_typed(response.text) == ["Ana", "Bo", " ana "]
 
 
+@pytest.mark.parametrize("first, second", [("Νίκος", "ΝΊΚΟΣ"), ("ΣΤΑΣ", "στας"), ("Ηλίας", "ΗΛΊΑΣ")])
+def test_greek_names_told_apart_by_a_final_sigma_s_case_alone_are_one_name(client, first, second):
+    # A Greek name ends in ς written small, in Σ written in capitals: lowered a letter at a time, ΝΊΚΟΣ was νίκοσ and
+    # Νίκος νίκος, two players, where CPython's lowering (and a player) reads one name twice.
+    response = client.get("/en/new", query_string=dict(SETUP, **{"players-0": first, "players-2": second}))
+    assert response.status_code == 422
+    assert errors(response.text) == [
+        "Another player has this name: add something to tell them apart, such as an initial."]
+    assert names_typed(response.text) == [first, "Bo", second]
+
+
 def test_names_told_apart_by_an_initial_start_the_game(client):
     response = client.get("/en/new", query_string=dict(SETUP, **{"players-1": "Ana B."}))
     assert response.status_code == 302

@@ -77,7 +77,9 @@ def name_key(name: str) -> str:
     trimmed = trimmed_name(name)
     if not trimmed or max(trimmed) < "\x80":
         return trimmed.lower()
-    return "".join(chr(small_letter(ord(char))).lower() for char in trimmed)
+    # Greek's small sigma is ς at a word's end and σ elsewhere, its capital Σ for both: lowered a letter at a time,
+    # ΝΊΚΟΣ would be νίκοσ and Νίκος νίκος. Both forms count as σ, as str.casefold() has them.
+    return "".join(chr(small_letter(ord(char))).lower() for char in trimmed).replace("\u03c2", "\u03c3")
 
 
 def check_name(name, p: int) -> list:
