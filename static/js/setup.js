@@ -19,15 +19,25 @@ function seed() {
 }
 
 // The answers of an address a blank page was opened for (see below), until the core has drawn them: the
-// address keeps them meanwhile, with what is typed in the form over them.
+// address keeps them meanwhile, with what is typed in the form over them. A field the address repeats holds its
+// texts, which the core names as the server does ("This address gives navy twice.").
 let opened = null;
+
+// A field's first text, where an address repeats it: the one the flow reads (new_game.read, first_values).
+const firstOf = (value) => (Array.isArray(value) ? value[0] : value);
 
 // A start refused keeps in the address, while its messages are shown, the action that names them again on a reload
 // without starting the game (setup_start.reload_action): the server's page says it (data-reload), then each answer.
 let reloadAction = form?.dataset.reload ?? "";
 
 function mirror() {
-  const query = new URLSearchParams({ ...(opened ?? {}), ...formFields(form) });
+  // A field the address repeats stays repeated while the form shows its first text and the core has not yet named it.
+  const fields = formFields(form);
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...(opened ?? {}), ...fields })) {
+    const kept = Array.isArray(opened?.[key]) && firstOf(opened[key]) === value ? opened[key] : [value];
+    for (const text of [].concat(kept)) query.append(key, text);
+  }
   if (reloadAction && form.querySelector(".error")) query.set("action", reloadAction);
   history.replaceState(history.state, "", location.pathname + "?" + query.toString());
 }
@@ -394,10 +404,10 @@ function showAnswers(fields, typed) {
     if (!field.name || field.type === "submit" || field.type === "button" || typed.has(field.name)) continue;
     if (field.type === "checkbox") field.checked = field.name in fields;
     else if (!(field.name in fields)) continue;
-    else if (field.type === "radio") field.checked = field.value === fields[field.name];
-    else field.value = fields[field.name];
+    else if (field.type === "radio") field.checked = field.value === firstOf(fields[field.name]);
+    else field.value = firstOf(fields[field.name]);
   }
-  drawMode({ mode: fields.mode, fortune: "fortune" in fields });
+  drawMode({ mode: firstOf(fields.mode), fortune: "fortune" in fields });
   drawChosen();
 }
 
@@ -420,11 +430,11 @@ if (form && words) {
   // switch or Back reopened), or a page reloaded before its address had the last letters typed: the address's
   // answers, read now, before the form's own are mirrored into it.
   const newer = newerAddress();
-  opened = newer !== null ? queryFields(newer)
-    : form.hasAttribute("data-blank") && location.search.length > 1 ? queryFields() : null;
-  // A link to play again names its game by a code, which only the core reads: every code it gives, as the server
-  // reads them (two are refused), and nothing of the form shown before the core answers.
-  if (opened && "again" in opened) opened.again = queryValues(newer ?? location.search).again;
+  // Every text of every field, as the server reads an address: one given twice is named, not dropped. A link to play
+  // again names its game by a code, which only the core reads: every code it gives, as the server reads them (two are
+  // refused), and nothing of the form shown before the core answers.
+  opened = newer !== null ? { ...queryValues(newer) }
+    : form.hasAttribute("data-blank") && location.search.length > 1 ? { ...queryValues() } : null;
   if (opened && !("again" in opened)) showAnswers(opened, changed);
   else drawChosen();
   // The chooser as it was left: Back from a card's rule draws the page anew, its chooser closed, where the
@@ -499,7 +509,7 @@ if (form && words) {
           else delete given[name];
         }
         opened = null;
-        const action = given.action ?? "refresh";
+        const action = firstOf(given.action) ?? "refresh";
         await act(action, given, false);
       } else if (changedEarly) await act("refresh", null, false);
       else relabel();

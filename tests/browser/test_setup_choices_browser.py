@@ -294,3 +294,24 @@ def test_solo_chosen_on_the_phone_shows_a_card_it_leaves_out_as_no_card(tab, liv
     expect(navy).to_have_text(NO_CARD[lang][1])
     page.check("input[name=mode][value=master-builder]")
     expect(navy).to_have_text(named[1])
+
+
+# An address giving a colour twice, as each language names it (the address's own word for the colour).
+NAVY_TWICE = {"en": "This address gives navy twice.", "fr": "Cette adresse donne deux fois navy.",
+              "hu": "Ez a cím kétszer adja meg ezt: navy."}
+
+
+def test_the_phone_offline_names_a_colour_an_address_gives_twice_as_the_server_does(phone, live_server):
+    # The phone's core was handed each field's first value alone: it drew the Factory without a word, and Start began
+    # the game the server refuses with "This address gives navy twice."
+    install(phone.new_page(), live_server)
+    go_offline(phone)
+    page = phone.new_page()
+    for lang in LANGUAGES:
+        page.goto(live_server + "/{}/new?players-0=Ana&players-1=Bo{}&navy=bank".format(lang, CARDS))
+        expect(page.locator(".error")).to_have_text([NAVY_TWICE[lang]], timeout=WAIT)
+        expect(page.locator("input[name=navy][value=factory]")).to_be_checked()
+        expect(page.locator("#players-0")).to_have_value("Ana")
+        expect(page.locator("#players-1")).to_have_value("Bo")
+        expect(page.locator(".chosen-card[data-colour=navy] .chosen-name")).to_have_text(
+            {"en": "Factory", "fr": "Usine", "hu": "Gyár"}[lang])
