@@ -82,6 +82,23 @@ def test_a_name_a_row_above_has_already_is_asked_to_be_told_apart_on_its_own_row
     assert names_typed(response.text) == ["Ana", "Bo", " ana "]
 
 
+@pytest.mark.parametrize("lang, message", [
+    ("en", "Oddity Shop is not used in a Town Hall game."),
+    ("fr", "La carte Boutique de curiosités n’est pas utilisée en mode Hôtel de ville."),
+    ("hu", "Városháza-játszmában ez a kártya nem szerepel: Ritkaságbolt."),
+])
+def test_a_card_town_hall_leaves_out_is_named_on_its_colour(client, lang, message):
+    # Start said "This card is not used in a Town Hall game." above the form, naming no card, where the row of the seven
+    # says the navy card is none and Solo's cards are named on their colour.
+    response = client.get("/{}/new".format(lang), query_string=dict(SETUP, mode="town-hall", fortune="y",
+                                                                    navy="oddity-shop"))
+    assert response.status_code == 422
+    assert errors(response.text) == [message]
+    assert errors(fieldset(response.text, 'class="colour c-navy"')) == [message]
+    assert checked(response.text, "navy") == ["oddity-shop"]
+    assert names_typed(response.text) == ["Ana", "Bo", "Cy"]
+
+
 @pytest.mark.parametrize("first, second", [("Νίκος", "ΝΊΚΟΣ"), ("ΣΤΑΣ", "στας"), ("Ηλίας", "ΗΛΊΑΣ")])
 def test_greek_names_told_apart_by_a_final_sigma_s_case_alone_are_one_name(client, first, second):
     # A Greek name ends in ς written small, in Σ written in capitals: lowered a letter at a time, ΝΊΚΟΣ was νίκοσ and

@@ -251,7 +251,7 @@ def field_of(found: dict):
         return "monuments-" + str(p)
     if found["code"] == "not-in-solo" and found["value"] in MONUMENTS:
         return None
-    if found["code"] in ("not-in-solo", "one-per-colour", "fortune-card-off") and found["value"]:
+    if found["code"] in ("not-in-solo", "not-in-town-hall", "one-per-colour", "fortune-card-off") and found["value"]:
         return found["value"] if found["value"] in CARD_COLOURS else colour_of(found["value"])
     return None
 
