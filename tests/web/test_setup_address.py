@@ -99,6 +99,20 @@ def test_a_card_town_hall_leaves_out_is_named_on_its_colour(client, lang, messag
     assert names_typed(response.text) == ["Ana", "Bo", "Cy"]
 
 
+def test_a_card_solo_leaves_out_is_named_with_the_colours_that_have_none(client):
+    # The row of the seven says the green card is none, as it says of the colours without a card; Start asked a card of
+    # the others alone, and named the Inn only once they had theirs.
+    response = client.get("/fr/new", query_string={"players-0": "Zoé", "mode": "solo", "green": "inn", "red": "farm",
+                                                   "action": "start"})
+    assert response.status_code == 422
+    assert errors(fieldset(response.text, 'class="colour c-green"')) == ["La carte Auberge n’est pas utilisée en solo."]
+    # Grey and orange, then green, then yellow and navy, as the chooser lists them.
+    assert errors(response.text) == ["Choisissez une carte de chaque couleur."] * 2 + [
+        "La carte Auberge n’est pas utilisée en solo."] + ["Choisissez une carte de chaque couleur."] * 2
+    assert checked(response.text, "green") == ["inn"]
+    assert names_typed(response.text) == ["Zoé"]
+
+
 @pytest.mark.parametrize("first, second", [("Νίκος", "ΝΊΚΟΣ"), ("ΣΤΑΣ", "στας"), ("Ηλίας", "ΗΛΊΑΣ")])
 def test_greek_names_told_apart_by_a_final_sigma_s_case_alone_are_one_name(client, first, second):
     # A Greek name ends in ς written small, in Σ written in capitals: lowered a letter at a time, ΝΊΚΟΣ was νίκοσ and

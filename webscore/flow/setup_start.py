@@ -13,6 +13,7 @@ from ..scoring.cards import MONUMENTS
 from ..scoring.cards import colour_of
 from ..scoring.expansions import EXPANSION_FLAGS
 from ..scoring.game import MASTER_BUILDER
+from ..scoring.game import SOLO
 from ..scoring.names import name_key
 from ..scoring.names import trimmed_name
 from ..scoring.town import INDEX_OF
@@ -132,6 +133,10 @@ def check(state: dict, sent=()) -> dict:
     named = [item.get("colour") for item in sent if item["code"] == "not-of-colour"]
     found = [problem("fortune-card-off", value=state[colour]) if state[colour] else problem("one-per-colour", value=colour)
              for colour in CARD_COLOURS if not played_card(state, colour) and colour not in named]
+    # A card the mode leaves out shows as none in the row of the seven: named with the colours that have none, where
+    # the game's own check, which names it otherwise, waits for them.
+    if found or named:
+        found += _left_out(state)
     if not state["without_monuments"]:
         # Fortune's, with its switch off; one the mode leaves out is named as such by the game's own check: no switch
         # would let it be played.
@@ -143,6 +148,13 @@ def check(state: dict, sent=()) -> dict:
     found += _names_twice(state["players"])
     told = [(field_of(item), item["code"]) for item in sent]
     return place(list(sent) + [item for item in found if (field_of(item), item["code"]) not in told])
+
+
+def _left_out(state: dict) -> list:
+    """Return as the game's own check names them the cards chosen that the mode leaves out (setup_choices.allowed)."""
+    code = "not-in-solo" if state["mode"] == SOLO else "not-in-town-hall"
+    return [problem(code, value=played_card(state, colour)) for colour in CARD_COLOURS
+            if played_card(state, colour) and not allowed(state, played_card(state, colour))]
 
 
 def _names_twice(names: list) -> list:
