@@ -34,9 +34,10 @@ function mirror() {
   // A field the address repeats stays repeated while the form shows its first text and the core has not yet named it.
   const fields = formFields(form);
   const query = new URLSearchParams();
-  for (const [key, value] of Object.entries({ ...(opened ?? {}), ...fields })) {
-    const kept = Array.isArray(opened?.[key]) && firstOf(opened[key]) === value ? opened[key] : [value];
-    for (const text of [].concat(kept)) query.append(key, text);
+  for (const key of Object.keys({ ...(opened ?? {}), ...fields })) {
+    const given = opened?.[key];
+    const texts = !(key in fields) || (Array.isArray(given) && given[0] === fields[key]) ? [].concat(given) : [fields[key]];
+    for (const text of texts) query.append(key, text);
   }
   if (reloadAction && form.querySelector(".error")) query.set("action", reloadAction);
   history.replaceState(history.state, "", location.pathname + "?" + query.toString());

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 from support.browsing import CORE_READY
 from support.browsing import HELD
+from support.browsing import HOLD_CORE
 from support.browsing import WAIT
 from support.browsing import opened_with_core_held
 from support.phone import go_offline
@@ -315,3 +316,23 @@ def test_the_phone_offline_names_a_colour_an_address_gives_twice_as_the_server_d
         expect(page.locator("#players-1")).to_have_value("Bo")
         expect(page.locator(".chosen-card[data-colour=navy] .chosen-name")).to_have_text(
             {"en": "Factory", "fr": "Usine", "hu": "Gyár"}[lang])
+
+
+def test_a_field_given_twice_stays_twice_in_the_address_while_the_phone_offline_has_not_named_it(phone, live_server):
+    # A name typed before the core had drawn the address wrote the address again from the form: the red given twice, one
+    # no card, was written once, or its two texts joined by a comma ("red=zzz,farm"), and a reload named it no more.
+    install(phone.new_page(), live_server)
+    go_offline(phone)
+    page = phone.new_page()
+    page.add_init_script(script=HOLD_CORE)
+    page.goto(live_server + "/fr/new?players-0=Ana&red=zzz&red=farm&grey=well&orange=chapel&green=tavern"
+              "&yellow=theater&navy=factory&navy=bank")
+    page.wait_for_function(HELD, timeout=WAIT)
+    page.fill("#players-1", "Bo")
+    expect(page).to_have_url(re.compile(r"[?&]players-1=Bo(&|$)"))
+    assert re.search(r"[?&]red=zzz&red=farm&", page.url) and re.search(r"[?&]navy=factory&navy=bank&", page.url)
+    page.evaluate("window.releaseCore()")
+    # Drawn, the address's mistakes are named: each field given twice, and red's want of a card.
+    expect(page.locator("fieldset.c-red .error")).to_have_text("Choisissez une carte de chaque couleur.", timeout=WAIT)
+    expect(page.locator(".error")).to_have_count(3)
+    expect(page.locator("#players-1")).to_have_value("Bo")
