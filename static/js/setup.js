@@ -211,7 +211,10 @@ function showError(anchor, text) {
   error.setAttribute("role", "alert");
   error.textContent = text;
   const holder = anchor === form ? null : anchor.closest(".player-row, fieldset");
-  if (anchor === form) form.prepend(error);
+  // The form's own messages open it, one after the other in the order given, as the server's page has them.
+  const above = anchor === form ? [...form.querySelectorAll(":scope > p.error")].pop() : null;
+  if (above) above.after(error);
+  else if (anchor === form) form.prepend(error);
   else if (holder) holder.append(error);
   else anchor.after(error);
   const described = anchor.matches("input, select") ? anchor : anchor.tagName === "LEGEND" ? anchor.parentElement : null;

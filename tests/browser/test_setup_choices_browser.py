@@ -332,7 +332,9 @@ def test_a_field_given_twice_stays_twice_in_the_address_while_the_phone_offline_
     expect(page).to_have_url(re.compile(r"[?&]players-1=Bo(&|$)"))
     assert re.search(r"[?&]red=zzz&red=farm&", page.url) and re.search(r"[?&]navy=factory&navy=bank&", page.url)
     page.evaluate("window.releaseCore()")
-    # Drawn, the address's mistakes are named: each field given twice, and red's want of a card.
+    # Drawn, the address's mistakes are named as the server's page names them: each field given twice, in the order
+    # of their names (the phone put the last on top), and red's want of a card.
     expect(page.locator("fieldset.c-red .error")).to_have_text("Choisissez une carte de chaque couleur.", timeout=WAIT)
-    expect(page.locator(".error")).to_have_count(3)
+    expect(page.locator(".error")).to_have_text(["Cette adresse donne deux fois navy.", "Cette adresse donne deux fois red.",
+                                                 "Choisissez une carte de chaque couleur."])
     expect(page.locator("#players-1")).to_have_value("Bo")
