@@ -13,11 +13,11 @@ from ..scoring.cards import MONUMENTS
 from ..scoring.cards import colour_of
 from ..scoring.expansions import EXPANSION_FLAGS
 from ..scoring.game import MASTER_BUILDER
-from ..scoring.game import SOLO
 from ..scoring.names import name_key
 from ..scoring.names import trimmed_name
 from ..scoring.town import INDEX_OF
 from ..scoring.validate import MONUMENT_FACTS
+from ..scoring.validate import left_out_problems
 from ..scoring.validate import player_count_problems
 from ..scoring.validate import problems
 from .fields import problem
@@ -151,10 +151,9 @@ def check(state: dict, sent=()) -> dict:
 
 
 def _left_out(state: dict) -> list:
-    """Return as the game's own check names them the cards chosen that the mode leaves out (setup_choices.allowed)."""
-    code = "not-in-solo" if state["mode"] == SOLO else "not-in-town-hall"
-    return [problem(code, value=played_card(state, colour)) for colour in CARD_COLOURS
-            if played_card(state, colour) and not allowed(state, played_card(state, colour))]
+    """Return the cards chosen that the mode leaves out, as the game's own check names them."""
+    chosen = [played_card(state, colour) for colour in CARD_COLOURS]
+    return left_out_problems({"mode": state["mode"], "buildings": [card for card in chosen if card]})
 
 
 def _names_twice(names: list) -> list:

@@ -234,10 +234,11 @@ def _check_flags(game: dict) -> list:
             if type(game.get(flag)) is not bool] + flag_problems(game)
 
 
-def _check_solo_buildings(game: dict) -> list:
-    """Check that a Solo game plays none of the cards Solo leaves out."""
+def left_out_problems(game: dict) -> list:
+    """Check that a game plays none of the buildings its mode leaves out (Solo's, Town Hall's Oddity Shop), read from
+    its mode and buildings alone: the setup asks it of the cards chosen before a whole game can be checked."""
     if game.get("mode") != SOLO:
-        return []
+        return town_hall_problems(game)
     return [problem("not-in-solo", value=card) for card in game["buildings"] if card in SOLO_EXCLUDED]
 
 
@@ -278,8 +279,7 @@ def problems(game) -> list:
     building_problems = _check_buildings(game)
     found.extend(building_problems)
     if not building_problems:
-        found.extend(_check_solo_buildings(game))
-        found.extend(town_hall_problems(game))
+        found.extend(left_out_problems(game))
     players = game.get("players")
     counted = player_count_problems(players)
     if counted:
