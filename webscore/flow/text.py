@@ -135,8 +135,6 @@ def problem_text(words: dict, problem: dict) -> str:
     card = words["cards"].get(value) if type(value) is str else None
     if problem["code"] == "not-in-solo":
         return fill(words["not_in_solo"], {"card": card}) if card else words["problems"]["unknown-card"]
-    if problem["code"] == "not-in-town-hall" and card and words.get("not_in_town_hall"):
-        return fill(words["not_in_town_hall"], {"card": card})
     # A card given a colour not its own is named with that colour, as the score pad labels it.
     colour = words["colour_labels"].get(problem.get("colour")) or ""
     return fill(words["problems"].get(problem["code"]) or words["unreadable_game"],

@@ -77,7 +77,7 @@ MESSAGES = {
     "seed-missing": _l("Which square holds this player's seed?"),
     "seed-out-of-range": _l("A seed lies on one square, from a1 to d4."),
     "seed-not-needed": _l("This game is played without seeds."),
-    "not-in-town-hall": _l("This card is not used in a Town Hall game."),
+    "not-in-town-hall": _l("%(card)s is not used in a Town Hall game."),
     # The game whose towns a setup keeps travels in its address: one edited by hand may not read.
     "towns-unreadable": _l("The towns this setup came with cannot be read: the game starts with empty towns."),
     # Only an address typed or edited by hand repeats a field (a form sends each once); it names the field.

@@ -89,8 +89,6 @@ def words() -> dict:
         # never at any letter (town_square_pieces.square_message).
         "square_words": square_words(lang),
         "not_in_solo": get_translations().ugettext("%(card)s is not used in a solo game."),
-        # The setup names the card Town Hall leaves out (the Oddity Shop) on its colour, as Solo's.
-        "not_in_town_hall": get_translations().ugettext("%(card)s is not used in a Town Hall game."),
         "unreadable_game": str(UNREADABLE),
         "code_problems": {code: str(text) for code, text in labels.CODE_PROBLEMS.items()},
         "ui": ui_words(),
