@@ -19,6 +19,7 @@ from support.phone import EXPECTED
 from support.phone import TOWNS
 from support.phone import go_offline
 from support.phone import install
+from support.phone import offline_tab
 from support.phone import read_results
 from support.phone import see_scores
 from support.phone import set_up
@@ -116,9 +117,7 @@ def test_the_setup_offline_keeps_what_its_address_holds_through_back_and_a_langu
 
 
 def test_the_setup_offline_shows_its_address_at_once_and_keeps_a_name_typed_before_the_core(phone, live_server):
-    install(phone.new_page(), live_server)
-    go_offline(phone)
-    page = phone.new_page()
+    page = offline_tab(phone, live_server)
     page.add_init_script(script=HOLD_CORE)
     # A setup reloaded offline: its stored page is the blank form, its address holds three players.
     page.goto(live_server + "/fr/new?players-0=Ana&players-1=Bo&players-2=Cy&mode=town-hall&green=feast-hall")

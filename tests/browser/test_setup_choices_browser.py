@@ -12,8 +12,7 @@ from support.browsing import HELD
 from support.browsing import HOLD_CORE
 from support.browsing import WAIT
 from support.browsing import opened_with_core_held
-from support.phone import go_offline
-from support.phone import install
+from support.phone import offline_tab
 from support.webflow import code_of
 from webscore.languages import LANGUAGES
 from webscore.scoring import decode
@@ -253,9 +252,7 @@ WRONG_COLOUR = {"en": "Red: Well is not a card of this colour.",
 def test_the_phone_offline_draws_an_address_of_buildings_alone_as_the_server_does(phone, live_server):
     # The phone's core draws the address on its stored blank page: it opened with one row where a new game has two, and
     # a Well given for red was only "Choose one card of each colour."
-    install(phone.new_page(), live_server)
-    go_offline(phone)
-    page = phone.new_page()
+    page = offline_tab(phone, live_server)
     for lang in LANGUAGES:
         page.goto(live_server + "/{}/new?red=well&grey=well&orange=chapel&green=tavern&yellow=theater&navy=factory"
                   .format(lang))
@@ -305,9 +302,7 @@ NAVY_TWICE = {"en": "This address gives navy twice.", "fr": "Cette adresse donne
 def test_the_phone_offline_names_a_colour_an_address_gives_twice_as_the_server_does(phone, live_server):
     # The phone's core was handed each field's first value alone: it drew the Factory without a word, and Start began
     # the game the server refuses with "This address gives navy twice."
-    install(phone.new_page(), live_server)
-    go_offline(phone)
-    page = phone.new_page()
+    page = offline_tab(phone, live_server)
     for lang in LANGUAGES:
         page.goto(live_server + "/{}/new?players-0=Ana&players-1=Bo{}&navy=bank".format(lang, CARDS))
         expect(page.locator(".error")).to_have_text([NAVY_TWICE[lang]], timeout=WAIT)
@@ -321,9 +316,7 @@ def test_the_phone_offline_names_a_colour_an_address_gives_twice_as_the_server_d
 def test_a_field_given_twice_stays_twice_in_the_address_while_the_phone_offline_has_not_named_it(phone, live_server):
     # A name typed before the core had drawn the address wrote the address again from the form: the red given twice, one
     # no card, was written once, or its two texts joined by a comma ("red=zzz,farm"), and a reload named it no more.
-    install(phone.new_page(), live_server)
-    go_offline(phone)
-    page = phone.new_page()
+    page = offline_tab(phone, live_server)
     page.add_init_script(script=HOLD_CORE)
     page.goto(live_server + "/fr/new?players-0=Ana&red=zzz&red=farm&grey=well&orange=chapel&green=tavern"
               "&yellow=theater&navy=factory&navy=bank")

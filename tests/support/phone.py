@@ -160,6 +160,14 @@ def go_offline(context) -> None:
         assert page.evaluate(CUT), "the page still reaches the network"
 
 
+def offline_tab(phone, base):
+    """Install the app on a phone, cut its network, and return a new tab of it: what it opens comes from what the
+    service worker stored (a new game's blank page, drawn by the phone's core)."""
+    install(phone.new_page(), base)
+    go_offline(phone)
+    return phone.new_page()
+
+
 OFFLINE = {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
 # The CDP sessions that told a page it is offline (offline_told), by context: told it is online again with it.
 _TOLD = {}
