@@ -36,8 +36,9 @@ function mirror() {
   const query = new URLSearchParams();
   for (const key of Object.keys({ ...(opened ?? {}), ...fields })) {
     const given = opened?.[key];
-    const texts = !(key in fields) || (Array.isArray(given) && given[0] === fields[key]) ? [].concat(given) : [fields[key]];
-    for (const text of texts) query.append(key, text);
+    // The address's texts while the form has no field of the key, or shows the first of them; else the form's text.
+    const kept = !(key in fields) || (Array.isArray(given) && given[0] === fields[key]);
+    for (const text of kept ? [].concat(given) : [fields[key]]) query.append(key, text);
   }
   if (reloadAction && form.querySelector(".error")) query.set("action", reloadAction);
   history.replaceState(history.state, "", location.pathname + "?" + query.toString());
