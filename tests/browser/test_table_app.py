@@ -89,6 +89,11 @@ def test_the_wake_lock_is_held_while_the_table_tracker_is_open(phone, live_serve
 def test_the_update_offer_floats_over_the_page(tab, live_server):
     page = tab
     page.goto(live_server + "/en/")
+    # Shown before the service worker first takes hold, the offer reloads the page (register.js): wait until it holds it.
+    # The page's own listener, added first, has heard the change by the time this one does; a controller set was heard.
+    page.evaluate("""() => navigator.serviceWorker.controller || new Promise((resolve) => {
+      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true });
+    })""")
     before = page.locator("main h1").bounding_box()["y"]
     page.evaluate("document.querySelector('.update-ready').hidden = false")
     assert page.locator("main h1").bounding_box()["y"] == before
