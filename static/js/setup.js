@@ -211,13 +211,16 @@ function showError(anchor, text) {
   error.id = "js-error-" + ++shownErrors;
   error.setAttribute("role", "alert");
   error.textContent = text;
-  const holder = anchor === form ? null : anchor.closest(".player-row, fieldset");
-  // The form's own messages open it, one after the other in the order given, as the server's page has them.
-  const above = anchor === form ? [...form.querySelectorAll(":scope > p.error")].pop() : null;
-  if (above) above.after(error);
-  else if (anchor === form) form.prepend(error);
-  else if (holder) holder.append(error);
-  else anchor.after(error);
+  if (anchor === form) {
+    // The form's own messages open it, one after the other in the order given, as the server's page has them.
+    const above = [...form.querySelectorAll(":scope > p.error")].pop();
+    if (above) above.after(error);
+    else form.prepend(error);
+  } else {
+    const holder = anchor.closest(".player-row, fieldset");
+    if (holder) holder.append(error);
+    else anchor.after(error);
+  }
   const described = anchor.matches("input, select") ? anchor : anchor.tagName === "LEGEND" ? anchor.parentElement : null;
   if (described !== anchor || anchor.disabled) error.tabIndex = -1;
   if (!described) return;
