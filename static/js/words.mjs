@@ -32,6 +32,18 @@ export function path(endpoint, values = {}, query = null) {
   return search ? `${built}?${search}` : built;
 }
 
+// A part of an address as Werkzeug reads it: its %-escapes decoded, and one that decodes to no text kept as written
+// ("%ZZ"), so that the page it names says what the server says of it (a code holding "%": "bad-character").
+function unquote(text) {
+  return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (escaped) => {
+    try {
+      return decodeURIComponent(escaped);
+    } catch (error) {
+      return escaped;
+    }
+  });
+}
+
 export function match(pathname) {
   const { rules, converters } = words.routes;
   for (const [endpoint, rule] of rules) {
@@ -48,14 +60,10 @@ export function match(pathname) {
     const found = new RegExp(`^(?:${pattern})$`).exec(pathname);
     if (!found) continue;
     const values = {};
-    try {
-      names.forEach(([name, converter], i) => {
-        const text = decodeURIComponent(found[i + 1]);
-        values[name] = converter === "int" ? Number(text) : text;
-      });
-    } catch (error) {
-      return null; // a broken %-escape names no page
-    }
+    names.forEach(([name, converter], i) => {
+      const text = unquote(found[i + 1]);
+      values[name] = converter === "int" ? Number(text) : text;
+    });
     return { endpoint, values };
   }
   return null;
