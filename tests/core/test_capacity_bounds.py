@@ -1,10 +1,14 @@
-"""The bounds the Farms' and the Tithe Barn's walk prune by (needy_cards.Cards) are never below what a choice makes."""
+"""The Farms' and the Tithe Barn's walk: its bounds never below what a choice makes, its choices scored at once as one by one."""
 
 import random
 from unittest import mock
 
+from support.feeding_towns import WORST
 from support.feeding_towns import mixed_town
+from support.feeding_towns import same_as_full_search
+from support.feeding_towns import town_from_rows
 from webscore.scoring import capacity
+from webscore.scoring import lanes as lanes_of
 from webscore.scoring.board import TownView
 from webscore.scoring.capacity_bounds import Neighbours
 from webscore.scoring.feeding import Feeding
@@ -14,7 +18,6 @@ from webscore.scoring.feeding_worths import EVALUATIONS
 from webscore.scoring.feeding_worths import ceiling
 from webscore.scoring.feeding_worths import gains
 from webscore.scoring.feeding_worths import made
-from webscore.scoring.feeding_worths import needy_points
 from webscore.scoring.needy_cards import Cards
 from webscore.scoring.town import CHOICES
 from webscore.scoring.town import combinations
@@ -48,53 +51,87 @@ def test_the_table_of_choices_counts_every_choice_of_a_size_among_a_town_s_squar
     assert CHOICES[9][4] == 126
 
 
-def test_apart_counts_cards_no_square_serves_twice():
-    # The Tithe Barn town of the bench: a Temple (d3) whose only Cottages are d2 and c3, a Schoolhouse (a1) whose only
-    # one is a2, and Schoolhouses with Cottages of their own (b1: c1 or b2; a4: a3 or b4).
-    squares = ["schoolhouse", "schoolhouse", "cottage", "cottage", "cottage", "cottage", "grand-mausoleum-of-the-rodina",
-               "cottage", "cottage", "schoolhouse", "cottage", "temple", "schoolhouse", "cottage", "schoolhouse",
-               "tithe-barn"]
-    _, cards, _ = town_cards(squares)
-    # Apart: the Temple (2 squares), the Schoolhouses of a1, b1 and a4 (1 each); b3's and c4's are counted whole (8).
-    # 5 squares pay every card (24 points); 4 leave one Schoolhouse apart unpaid, 3 a second or the Temple.
-    assert [cards.apart(slots) for slots in range(7)] == [8, 12, 16, 20, 20, 24, 24]
-    # The Cottages the best 4 squares bring (10) would pay every card if shared out as any card wanted.
-    assert sum(sorted(cards.brings, reverse=True)[:4]) == 10
-    assert cards.reachable(4) == 20
+def test_the_lanes_of_the_choices_are_the_choices_in_lexicographic_order():
+    # Lane n is the n-th choice of `size` places among `count` in lexicographic order: each place holds the lanes of the
+    # choices it is in, every lane is one bit of `lanes`, and each lane's places are its choice as bits.
+    for count in range(1, 10):
+        for size in range(count + 1):
+            members, lanes, chosen = lanes_of.choice_lanes(count, size)
+            expected = list(combinations(tuple(range(count)), size))
+            assert [sum(1 << p for p in choice) for choice in expected] == chosen
+            assert lanes == (1 << len(expected)) - 1
+            assert members == [sum(1 << n for n in range(len(expected)) if p in expected[n]) for p in range(count)]
+    assert lanes_of.choice_lanes(4, 2)[2] == [0b0011, 0b0101, 0b1001, 0b0110, 0b1010, 0b1100]
 
 
-def test_apart_counts_a_square_of_its_own_for_a_card_missing_two_that_shares_one_with_a_card_before_it():
-    # The Temple at a4 has two Cottages, a3 and b4; the Temple at a2 has three, a1, b2 and a3, one of them a4's: to be
-    # paid beside a4's it needs one more Cottage of its own. The Schoolhouses at c1 (b1 or c2) and d3 (d2, c3 or d4)
-    # have their own; b3's (b2, a3, c3 or b4) are all beside cards before it, so it is counted whole. Every card (20)
-    # takes 5 squares; 4 leave one card unpaid, and 2 two. Counted whole, the Temple at a2 let 4 squares pay every card,
-    # and 2 pay four.
-    rows = ("cottage cottage schoolhouse farm", "temple cottage cottage cottage",
-            "cottage schoolhouse cottage schoolhouse", "temple cottage eraflage-vineyard cottage")
-    top, cards, near = town_cards([word for row in rows for word in row.split()])
-    assert [cards.apart(slots) for slots in range(7)] == [4, 8, 12, 16, 16, 20, 20]
-    # What any choice of so many squares makes at most: 3 squares make no more than 2 do (12), which apart() does not
-    # see (a Temple's square of its own pays it only beside a square of the other Temple's).
-    assert [max(needy_points(top.needy, frozenset(chosen)) for chosen in combinations(near, slots))
-            for slots in range(7)] == [0, 8, 12, 12, 16, 20, 20]
-
-
-def test_no_choice_of_squares_makes_more_than_the_bounds():
-    rng = random.Random(20261205)
+def test_lanes_added_up_hold_each_lane_s_total():
+    rng = random.Random(20261207)
     for _ in range(300):
-        squares = [rng.choice(NEEDY) for _ in range(16)]
-        fed = frozenset(i for i in range(16) if squares[i] == "cottage" and rng.random() < 0.2)
-        top, cards, near = town_cards(squares, fed)
-        for slots in range(min(len(near), 5) + 1):
-            most = max(needy_points(top.needy, fed.union(chosen)) for chosen in combinations(near, slots))
-            assert most <= cards.paid + cards.apart(slots), (squares, sorted(fed), slots)
-            assert most <= cards.paid + cards.reachable(slots), (squares, sorted(fed), slots)
+        width = rng.randint(1, 130)
+        lanes = [rng.getrandbits(width) for _ in range(rng.randint(0, 9))]
+        values = [rng.choice((0, 1, 2, 3, 4, 5, 9, 12, 17)) for _ in lanes]
+        planes = lanes_of.added_up(lanes, values)
+        totals = [sum(values[n] for n in range(len(lanes)) if lanes[n] >> lane & 1) for lane in range(width)]
+        assert [sum(1 << j for j in range(len(planes)) if planes[j] >> lane & 1) for lane in range(width)] == totals
+        most, best = lanes_of.best_lanes(planes, (1 << width) - 1)
+        assert most == max(totals)
+        assert best == sum(1 << lane for lane in range(width) if totals[lane] == most)
+        assert lanes_of.first_lane(best) == totals.index(most)
+
+
+def test_every_choice_scored_at_once_keeps_the_first_that_makes_the_most():
+    # Neighbours of random needy towns, given random worths (some below 0, many equal, ties of totals everywhere): for
+    # each size, every() keeps what a loop through the choices in lexicographic order keeps, each scored by its worths
+    # and the cards its squares pay (Cards' masks), the first best kept only when it beats the best so far.
+    rng = random.Random(20261211)
+    walks = 0
+    for _ in range(600):
+        squares = [rng.choice(NEEDY + ["grand-mausoleum-of-the-rodina"]) for _ in range(16)]
+        squares[rng.randrange(16)] = "tithe-barn"
+        town = TownView(squares, sorted({card for card in squares if card}), coins=4, right_coins=0)
+        feeding = Feeding(town.squares)
+        judge = Judge(town, feeding)
+        judge.in_order = rng.random() < 0.3
+        fed = set(feeding.fixed)
+        unfed = [i for i in feeding.feedable if i not in fed]
+        side = judge.needy_side()
+        near = tuple([i for i in unfed if side >> i & 1])
+        if not 2 <= len(near) <= 9:
+            continue
+        walk = capacity._Walk(judge, fed, unfed, near, 4, [])
+        walk.worth = [rng.choice((-3, -1, 0, 0, 2, 3, 3, 3, 5, 9)) for _ in near]
+        cards = walk.cards
+        for size in range(1, len(near)):
+            made_by_others = rng.randint(-2, 6)
+            choices = list(combinations(tuple(range(len(near))), size))
+            totals = []
+            for choice in choices:
+                got = once = twice = 0
+                for p in choice:
+                    got |= cards.singles[p]
+                    twice |= once & cards.pairs[p] | cards.doubles[p]
+                    once |= cards.pairs[p] | cards.doubles[p]
+                totals.append(walk.base + made_by_others + sum(walk.worth[p] for p in choice) + cards.paid_one[got] +
+                              cards.paid_two[twice])
+            before = None if rng.random() < 0.4 else (max(totals) + rng.randint(-3, 1), [], (), None)
+            judge.best = before
+            # all_paid() reads the town's own worths: the first choice is not taken for the best on its say.
+            with mock.patch.object(Neighbours, "all_paid", return_value=10 ** 6):
+                walk.every(size, made_by_others)
+            most = max(totals)
+            if before is not None and most <= before[0]:
+                assert judge.best is before
+            else:
+                chosen = choices[totals.index(most)]
+                assert judge.best[:3] == (most, [], tuple(sorted(walk.near[p] for p in chosen))), (squares, size)
+            walks += 1
+    assert walks > 1000, walks
 
 
 def test_no_choice_of_a_size_a_walk_skips_beats_the_best():
-    # Every choice of a size a walk skips (below(): by the cards' bound, or for a neighbour left out worth as much as
-    # the others' last square), scored in full with the others' squares, makes no more than the best so far, or than
-    # the walk's floor (a choice of the walk makes more: Neighbours.first_choices).
+    # Every choice of a size a walk skips (below(): by what its neighbours can each add, or for a neighbour left out
+    # worth as much as the others' last square), scored in full with the others' squares, makes no more than the best
+    # so far.
     rng = random.Random(20261209)
     below = capacity._Walk.below
     checked = [0]
@@ -104,9 +141,8 @@ def test_no_choice_of_a_size_a_walk_skips_beats_the_best():
         if skipped:
             top = walk.judge.top
             fed = set(top.worths).difference(walk.unfed).union(walk.rest)
-            beat = max(found for found in (walk.judge.best and walk.judge.best[0], walk.floor) if found is not None)
             for chosen in combinations(walk.near, size):
-                assert made(top, fed.union(chosen)) + walk.judge.extra <= beat
+                assert made(top, fed.union(chosen)) + walk.judge.extra <= walk.judge.best[0]
             checked[0] += 1
         return skipped
 
@@ -118,38 +154,33 @@ def test_no_choice_of_a_size_a_walk_skips_beats_the_best():
     assert checked[0] > 120
 
 
-def test_a_farm_s_larger_choices_are_not_walked_when_a_smaller_one_and_the_vineyard_make_more():
+def test_a_farm_s_choices_of_each_size_are_scored_at_once():
     # The Farm feeds 4 of 8 Cottages beside Temples and Schoolhouses, or 3 of them and the Eraflage Vineyard at a1,
-    # beside no needy card and worth more than any of them (9 fed). The choices of 4, walked first, make less than the
-    # first choice of 3 and the Vineyard: none of them is walked. The choices of 3 make 30 at most (the Vineyard 9, 3
-    # Cottages 9, and the 12 points of cards 3 squares can pay), and the walk of them stops at the first making 30:
-    # 3 scored (and the ceiling), where 28 were before that bound, and 84 before the first; a1, c1, c2 and b3 are fed.
+    # beside no needy card and worth more than any of them (9 fed). The 70 choices of 4 are scored at once, then the 56
+    # of 3 (and the ceiling): 3 Cottages and the Vineyard make more than any 4 Cottages. a1, c1, c2 and b3 are fed.
     rows = ("eraflage-vineyard cottage cottage schoolhouse", "cottage temple cottage cottage",
             "cottage cottage schoolhouse cottage", "cottage farm cottage temple")
-    assert farm_fed(rows) == ([0, 2, 6, 9], 4)
+    assert farm_fed(rows) == ([0, 2, 6, 9], 127)
 
 
 def test_a_farm_s_smaller_choice_is_not_walked_when_a_neighbour_left_out_is_worth_the_other_square():
     # The Farm feeds 4 of 8 Cottages and an Eraflage Vineyard beside Temples and Schoolhouses, or 3 of them and the
     # Cottage at a1 beside nothing: each choice of 3 leaves out a neighbour worth as much as a1's Cottage, so only the
-    # 70 choices of 4 are walked, where 126 were; 38 of them scored (and the ceiling), the others passed over as the
-    # Cottages after them cannot lift them above the best.
+    # 70 choices of 4 are scored (and the ceiling), where 126 would be.
     rows = ("cottage farm eraflage-vineyard schoolhouse", "cottage schoolhouse cottage cottage",
             "temple cottage temple temple", "cottage schoolhouse cottage cottage")
-    assert farm_fed(rows) == ([2, 4, 6, 9], 39)
+    assert farm_fed(rows) == ([2, 4, 6, 9], 71)
 
 
-def test_a_walk_stops_at_the_first_choice_making_the_most_the_cards_can_share_out():
-    # The Farm feeds 4 of 8 Cottages beside Temples and Schoolhouses, or 3 of them and the Barrett Castle at b1, beside
-    # no needy card and worth more than a Cottage. The choices of 4, walked first with no best before them, make 24 at
-    # most (4 Cottages 12, and the 12 points of cards 4 squares can pay): the first makes that much, and ends their walk
-    # (1 scored, where 50 were). The most any choice can make is then worked out (settled(): the best squares' Cottages
-    # shared out among the cards, 26, where every card paid would make 30), and the walk of the choices of 3 stops at
-    # the first making 26: 2 scored, where all 27 the bounds let through were. b1, d1, b2 and a3 are fed; the 4 counted
-    # are those 3 choices and the ceiling's one scoring.
-    rows = ("cottage barrett-castle cottage cottage", "temple cottage cottage schoolhouse",
-            "cottage schoolhouse cottage cottage", "cottage farm temple cottage")
-    assert farm_fed(rows) == ([1, 3, 5, 8], 4)
+def test_a_walk_whose_first_choice_pays_every_card_scores_no_other():
+    # The base game's worst town for the full search (1,013 choices): a Farm's choice scored alone first, the first 8
+    # of the neighbours, pays every card and feeds the best squares (all_paid), so no other is scored (the ceiling and
+    # it: 2, where the 45 choices of 8 among 10 would be scored at once).
+    fed, _, new_count = same_as_full_search(town_from_rows(*WORST))
+    assert new_count == 2
+    assert sorted(fed) == [1, 3, 4, 5, 6, 7, 8, 10]
+    with mock.patch.object(Neighbours, "all_paid", return_value=10 ** 6):
+        assert same_as_full_search(town_from_rows(*WORST))[2] == 46
 
 
 def test_neighbours_ordered_by_their_gains_are_those_ordered_by_their_cards():

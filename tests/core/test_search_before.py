@@ -14,6 +14,7 @@ import pytest
 from support.feeding_towns import mixed_town as temple_town
 from support.search_before import feeding as before
 from webscore.scoring import capacity
+from webscore.scoring import capacity_bounds
 from webscore.scoring import feeding
 from webscore.scoring.board import TownView
 from webscore.scoring.feeding_worths import EVALUATIONS
@@ -90,11 +91,10 @@ def test_a_town_scores_as_the_search_before_feeds_it():
 
 
 def test_scoring_every_choice_of_few_neighbours_chooses_as_the_bounded_walk():
-    # A walk with few choices scores each (capacity._Walk.every, no bound but the base game's order stopping when
-    # nothing can beat the best), and a walk with room for every neighbour scores that one choice (whole()); walked
-    # with its bounds and the neighbours each does as much as (take(), EVERY_CHOICE and FORTUNE_EVERY_CHOICE 0, whole()
-    # passed to take()), the same choice is kept, ties included: in Fortune's order (needy towns) and the base game's
-    # (Farms among Temples and Chapels).
+    # A walk with few choices scores them all at once (capacity._Walk.every, lanes.py), and a walk with room for every
+    # neighbour scores that one choice (whole()); walked one by one with its bounds and the neighbours each does as much
+    # as (take(), AT_ONCE_CHOICES 0, whole() passed to take()), the same choice is kept, ties included: in Fortune's
+    # order (needy towns) and the base game's (Farms among Temples and Chapels).
     rng = random.Random(20261208)
     scored = {(most_first, kind): 0 for most_first in (True, False) for kind in ("every", "whole")}
     every, whole = capacity._Walk.every, capacity._Walk.whole
@@ -118,17 +118,16 @@ def test_scoring_every_choice_of_few_neighbours_chooses_as_the_bounded_walk():
         with mock.patch.object(capacity._Walk, "every", counted_every), \
                 mock.patch.object(capacity._Walk, "whole", counted_whole):
             found = fed(feeding.choose_feeding, squares, coins, right)
-        with mock.patch.object(capacity, "EVERY_CHOICE", 0), mock.patch.object(capacity, "FORTUNE_EVERY_CHOICE", 0), \
-                mock.patch.object(capacity._Walk, "whole", bounded_whole):
+        with mock.patch.object(capacity, "AT_ONCE_CHOICES", 0), mock.patch.object(capacity._Walk, "whole", bounded_whole):
             assert found == fed(feeding.choose_feeding, squares, coins, right), (squares, coins, right)
     assert min(scored.values()) > 40, scored
 
 
-def test_a_walk_that_stops_at_the_most_a_choice_of_its_size_can_make_chooses_as_before():
-    # In Fortune's order, a walk of every choice (capacity._Walk.every) of SIZE_BOUND_CHOICES or more with no best yet
-    # stops at the first choice making the most a choice of its size can (Neighbours.size_most). Among Cottages
-    # crowded beside needy cards it chooses as the search before did, ties included, and in some towns it scores
-    # fewer choices than the same search without that stop.
+def test_a_walk_whose_first_choice_pays_every_card_chooses_as_before():
+    # A walk of every choice (capacity._Walk.every) scores its first choice alone, and when that pays every card and
+    # feeds the best squares (Neighbours.all_paid) scores no other. Among Cottages crowded beside needy cards it chooses
+    # as the search before did, ties included, and in some towns it scores fewer choices than the same search without
+    # that stop.
     rng = random.Random(20261210)
     spared = 0
     for _ in range(2000):
@@ -138,7 +137,7 @@ def test_a_walk_that_stops_at_the_most_a_choice_of_its_size_can_make_chooses_as_
         scored = EVALUATIONS[0] - start
         assert found == fed(before.choose_feeding, squares, coins, right), (squares, coins, right)
         start = EVALUATIONS[0]
-        with mock.patch.object(capacity, "SIZE_BOUND_CHOICES", 1000):
+        with mock.patch.object(capacity_bounds.Neighbours, "all_paid", return_value=10 ** 6):
             fed(feeding.choose_feeding, squares, coins, right)
         spared += scored < EVALUATIONS[0] - start
     assert spared >= 60, spared

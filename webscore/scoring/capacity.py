@@ -13,9 +13,10 @@ paid (got), those missing two that have one (once) or both (twice). It skips a b
 squares cannot beat the best choice, each square counted at its worth and its share of the cards beside
 it (a card missing two counts half for each; half paid, it counts half already), and it leaves out a
 neighbour when one left out before it does as much for every card: an equal or better choice came first.
-With few choices of neighbours (EVERY_CHOICE, more in Fortune's order: FORTUNE_EVERY_CHOICE), it scores each
-choice instead (_Walk.every), in the same order, keeping the same first best: under MicroPython the bounds cost
-more than the choices they spare. With room for every neighbour there is one choice, scored at once (_Walk.whole).
+With few choices of neighbours (AT_ONCE_CHOICES), every choice is scored at once instead (_Walk.every: each choice a
+bit of a few numbers, its total added up bit-sliced), and the first of the best in the same order is kept: under
+MicroPython that costs less than the walk's bounds alone. With room for every neighbour there is one choice, scored
+at once (_Walk.whole).
 The neighbours and those bounds are set up in capacity_bounds.py, once for a set of unfed squares whatever the
 capacity (_walk_of), the cards' masks in needy_cards.py.
 """
@@ -25,6 +26,11 @@ from .capacity_bounds import most_first
 from .feeding_worths import EVALUATIONS
 from .feeding_worths import HALVES
 from .feeding_worths import made
+from .lanes import added_up
+from .lanes import best_lanes
+from .lanes import card_lanes
+from .lanes import choice_lanes
+from .lanes import first_lane
 from .town import CHOICES
 from .town import bits
 
@@ -51,9 +57,7 @@ def walk_capacity(town, judge, fed: set, unfed: list, capacity: int, picked: lis
     near, others, walk = _walk_of(judge, squares, fed, unfed, capacity, picked, key, gain)
     # A smaller choice among the neighbours leaves capacity unused only when the others run out, and then
     # the next larger choice feeds a superset, found earlier and never worse.
-    sizes = range(min(capacity, len(near)), max(0, capacity - len(others)) - 1, -1)
-    walk.floor = walk.first_choices(sizes, others)
-    for size in sizes:
+    for size in range(min(capacity, len(near)), max(0, capacity - len(others)) - 1, -1):
         if walk.settled():
             return
         rest = walk.rest = others[:capacity - size]
@@ -95,15 +99,9 @@ def _walk_of(judge, squares: tuple, fed: set, unfed: list, capacity: int, picked
     return known
 
 
-# Up to this many choices of neighbours, a walk scores every choice (_Walk.every): under MicroPython its bounds
-# and the neighbours each does as much as cost more than the choices they spare (tests/bench/fortune_feeding.py).
-EVERY_CHOICE = 70
-# In Fortune's order (the neighbours that can add most first), where the walk of every choice reads its own bounds and
-# stops at the first choice making the most any choice can: up to the 126 choices of 4 neighbours among 9.
-FORTUNE_EVERY_CHOICE = 130
-# From this many choices of neighbours, the walk of every choice in Fortune's order with no best yet works out the most
-# a choice of its size can make (_Walk.every); a walk of fewer choices costs less than that would spare.
-SIZE_BOUND_CHOICES = 20
+# Up to this many choices of neighbours (the 126 choices of 4 among 9), every choice is scored at once (_Walk.every):
+# under MicroPython that costs less than a walk of them with its bounds (tests/bench/fortune_feeding.py).
+AT_ONCE_CHOICES = 130
 
 
 class _Walk(Neighbours):
@@ -118,7 +116,7 @@ class _Walk(Neighbours):
         neighbours a neighbour left out before them does as much as; it runs in local names, as under
         MicroPython an attribute costs as much as a whole step.
         """
-        if CHOICES[len(self.worth)][size] <= (EVERY_CHOICE if not self.most_first else FORTUNE_EVERY_CHOICE):
+        if CHOICES[len(self.worth)][size] <= AT_ONCE_CHOICES:
             self.every(size, made)
             return
         walk, judge, worth, dominated, base = self, self.judge, self.worth, self.dominated, self.base
@@ -126,6 +124,8 @@ class _Walk(Neighbours):
         singles, pairs, doubles, paid_one, paid_two = cards.singles, cards.pairs, cards.doubles, cards.paid_one, \
             cards.paid_two
         count, most_first, most_of = len(worth), self.most_first, self.most_of
+        # No choice makes more than every card paid (all_paid): a best that makes as much ends the walk.
+        most = self.all_paid()
         scored = [0]
 
         def needed(best, made, got, once, twice):
@@ -159,7 +159,7 @@ class _Walk(Neighbours):
         def take(p, slots, banned, made, got, once, twice, chosen):
             # Walk the choices of `slots` more neighbours from near[p:], after `chosen`.
             best = judge.best
-            if walk.most is not None and best[0] >= walk.most:
+            if best is not None and best[0] >= most:
                 return
             if slots == 1:
                 last(p, banned, made, got, once, twice, chosen)
@@ -192,7 +192,7 @@ class _Walk(Neighbours):
                              twice | once & pairs[q] | doubles[q], chosen | 1 << q)
                     if judge.best is not best:
                         best = judge.best
-                        if walk.most is not None and best[0] >= walk.most:
+                        if best[0] >= most:
                             return
                         beat = None
                     found = dominated[q]
@@ -208,107 +208,37 @@ class _Walk(Neighbours):
         so far: a Tithe Barn's plan of the most pairs, or Farms with room for every neighbour, have nothing to walk."""
         count = len(self.worth)
         EVALUATIONS[0] += 1
-        self.offer(made + self.firsts(count)[count], (1 << count) - 1)
+        self.offer(made + self.first(count), (1 << count) - 1)
 
     def every(self, size: int, made: int) -> None:
-        """Score every choice of `size` neighbours in lexicographic order, the others' squares making `made`, and keep
-        the first that makes the most, if it beats the best so far: the choice take() finds, without its bounds.
+        """Score every choice of `size` neighbours at once, the others' squares making `made`, and keep the first in
+        lexicographic order that makes the most, if it beats the best so far: the choice take() would find.
 
-        In the base game's order each better choice is kept at once, and the walk stops when the best reaches the
-        most any choice can make (settled(), as take() stops); in Fortune's order the best is kept at the end, and the
-        walk stops only at a choice making the most a choice of its size can: the most any choice can, as settled()
-        worked it out for the best so far, or, with no best yet, the lesser of what every card paid makes (all_paid())
-        and, for a walk of SIZE_BOUND_CHOICES choices or more, size_most() (the `size` largest worths among the
-        neighbours and what the cards can make with that many squares fed, Cards.reachable).
+        Each choice is a lane (lanes.py). What a lane makes is its squares' worths and the cards they pay: every lane
+        holds `size` squares, so each makes size * least (the least worth) and what its squares are worth above that
+        (most often only a Barrett Castle or a Vineyard among Cottages is worth more), and each card's points where it
+        is paid. First the first choice (the first `size` neighbours) is scored alone: if it makes as much as every card
+        paid and the best squares fed (all_paid), no choice makes more, and it comes first.
         """
-        walk, worth, base, settle = self, self.worth, self.base, not self.most_first
+        judge = self.judge
+        total = self.base + made + self.first(size)
+        if total >= self.all_paid():
+            EVALUATIONS[0] += 1
+            if judge.best is None or total > judge.best[0]:
+                self.keep(total, (1 << size) - 1)
+            return
+        worth = self.worth
+        members, lanes, chosen_by_lane = choice_lanes(len(worth), size)
+        least = min(worth)
+        holding = [members[p] for p in range(len(worth)) if worth[p] != least]
+        values = [value - least for value in worth if value != least]
         cards = self.cards
-        singles, pairs, doubles, paid_one, paid_two = cards.singles, cards.pairs, cards.doubles, cards.paid_one, \
-            cards.paid_two
-        count, most_of = len(worth), self.most_of
-        # In Fortune's order, what near[:p] can add, for each p (best_of, kept for every capacity they are walked for):
-        # what near[p:p + k] can add is the most k of near[p:] can.
-        running = None if settle else walk.running_most()
-        # The total a choice must beat (at first, with no best yet, less than any choice makes: its cards make
-        # nothing less, its squares' worths no less than all the negative ones), how many choices were scored, and
-        # the best choice found (bits; -1: none).
-        beat = walk.to_beat()
-        if beat is None:
-            beat = base + made - 1
-            for value in worth:
-                beat -= abs(value)
-        found = [beat, 0, -1]
-        # In Fortune's order, the most any choice can make: none makes more, so the first that makes as much is the one
-        # kept, and ends the walk. That is the best squares' Cottages shared out among the cards, once settled() has
-        # worked it out for a best to beat (Neighbours.most), else every card its squares can pay paid (all_paid).
-        enough = None if settle else walk.all_paid() if walk.most is None else walk.most
-        if walk.most is None and not settle and CHOICES[count][size] >= SIZE_BOUND_CHOICES:
-            # With no best yet, nothing has shared the Cottages out among the cards: a walk of many choices works out
-            # what a choice of its size can make at most (below()'s bound), and stops at the first making that much.
-            # No later choice of the size makes more, and the whole walk keeps the first of equal ones: the same one.
-            most = walk.size_most(size, made)
-            if most < enough:
-                enough = most
-
-        def choose(p, left, made, got, once, twice, chosen):
-            # Each choice of `left` more neighbours from near[p:], after `chosen`, the last one scored in the loop;
-            # return whether the best reached the most any choice can make.
-            if left > 2:
-                for q in range(p, count - left + 1):
-                    made_q, got_q, once_q = made + worth[q], got | singles[q], once | pairs[q] | doubles[q]
-                    twice_q = twice | once & pairs[q] | doubles[q]
-                    # As below: the next `left` - 1 neighbours add at most what they can add, the most first.
-                    if not settle and HALVES * (found[0] + 1 - made_q - paid_one[got_q] - paid_two[twice_q]) - \
-                            paid_two[once_q & ~twice_q] > running[q + left] - running[q + 1]:
-                        continue
-                    if choose(q + 1, left - 1, made_q, got_q, once_q, twice_q, chosen | 1 << q):
-                        return True
-                return False
-            if left == 2:
-                # The last two neighbours in two loops, the last one's as below: a call per next-to-last neighbour
-                # costs more under MicroPython than the choices it scores.
-                for q in range(p, count - 1):
-                    made_q, got_q, once_q = made + worth[q], got | singles[q], once | pairs[q] | doubles[q]
-                    twice_q = twice | once & pairs[q] | doubles[q]
-                    best = found[0]
-                    # In Fortune's order the neighbours come the most first: one after q adds at most what q + 1 can add
-                    # (most_of, in halves, as Cards.halves counts a choice), and none may lift this one above the best.
-                    if not settle and HALVES * (best + 1 - made_q - paid_one[got_q] - paid_two[twice_q]) - \
-                            paid_two[once_q & ~twice_q] > most_of[q + 1]:
-                        continue
-                    for r in range(q + 1, count):
-                        total = made_q + worth[r] + paid_one[got_q | singles[r]] + \
-                            paid_two[twice_q | once_q & pairs[r] | doubles[r]]
-                        if total > best:
-                            best = found[0] = total
-                            found[2] = chosen | 1 << q | 1 << r
-                            if settle:
-                                walk.keep(total, found[2])
-                            if walk.settled() if settle else total >= enough:
-                                found[1] += r - q
-                                return True
-                    found[1] += count - q - 1
-                return False
-            best = found[0]
-            for q in range(p, count):
-                total = made + worth[q] + paid_one[got | singles[q]] + paid_two[twice | once & pairs[q] | doubles[q]]
-                if total > best:
-                    best = found[0] = total
-                    found[2] = chosen | 1 << q
-                    if settle:
-                        walk.keep(total, found[2])
-                    if walk.settled() if settle else total >= enough:
-                        found[1] += q + 1 - p
-                        return True
-            found[1] += count - p
-            return False
-
-        choose(0, size, base + made, 0, 0, 0, 0)
-        # choose() names itself: let go of it, as of take() above.
-        choose = None
-        EVALUATIONS[0] += found[1]
-        if found[2] >= 0 and not settle:
-            self.keep(found[0], found[2])
+        most, lanes = best_lanes(added_up(holding + card_lanes(members, cards.singles_at, cards.pairs_at,
+                                                               cards.doubles_at), values + cards.one + cards.two), lanes)
+        EVALUATIONS[0] += len(chosen_by_lane)
+        total = self.base + made + size * least + most
+        if judge.best is None or total > judge.best[0]:
+            self.keep(total, chosen_by_lane[first_lane(lanes)])
 
     def offer(self, made: int, chosen: int) -> None:
         """Keep the choice of the neighbours `chosen` (as bits) if what it makes beats the best so far."""

@@ -28,7 +28,8 @@ class Neighbours:
     """
 
     __slots__ = ("judge", "unfed", "capacity", "near", "picked", "worth", "cards", "most_of", "most_first", "best_of",
-                 "reach", "dominated", "made_fed", "base", "rest", "most", "floor", "paid_all", "largest")
+                 "reach", "dominated", "made_fed", "base", "rest", "paid_all", "largest",
+                 "sorted_most")
 
     def __init__(self, judge, fed: set, unfed: list, near: tuple, capacity: int, picked: list, gain=None):
         """Set up the walk of these neighbours (near) of the unfed squares for this capacity: in Fortune's order the
@@ -57,6 +58,7 @@ class Neighbours:
         self.made_fed = made_fed
         self.best_of = None
         self.dominated = [None] * len(near)
+        self.sorted_most = None
         self.again(capacity, picked)
 
     def _mark(self, near: tuple, fed: set) -> None:
@@ -88,8 +90,6 @@ class Neighbours:
         self.picked = picked
         self.reach = None
         self.rest = ()
-        self.most = None
-        self.floor = None
         self.paid_all = None
         if self.best_of is not None and not self.most_first:
             # Running sums of the neighbours the most first hold for any capacity; a table by start does not.
@@ -154,65 +154,22 @@ class Neighbours:
         return reach
 
     def settled(self) -> bool:
-        """Tell whether the best choice already reaches the most any choice of the pick can make.
-
-        That is the worths of its best squares and the cards as far as its best squares' Cottages go
-        round (Cards.reachable): worked out only once, when a choice has to beat another. A best choice that makes
-        as much as those squares and every card they can pay (Cards.payable), as most do, needs no sharing out:
-        most is then that sum, which it reaches as well.
-        """
+        """Tell whether the best choice already makes the most any choice of the pick can: the worths of its best
+        squares and every card its neighbours can pay (all_paid), as most best choices do."""
         judge = self.judge
-        if judge.best is None:
-            return False
-        if self.most is None:
-            most = self.all_paid()
-            if judge.best[0] >= most:
-                # The best pays every card the neighbours can pay: a looser bound than reachable()'s, reached already,
-                # so the walk stops as it would have, without sharing out the Cottages.
-                self.most = most
-            else:
-                self.most = most - self.cards.payable + self.cards.reachable(self.capacity)
-        return judge.best[0] >= self.most
+        return judge.best is not None and judge.best[0] >= self.all_paid()
 
-    def first_choices(self, sizes: range, others: tuple):
-        """Return one less than the most the first choice of each size makes: its first `size` neighbours, the others'
-        first squares (others: the unfed squares beside no needy card, in the walk's order). The walk's best makes that
-        much or more, so a choice that makes no more than this number is not its best, whatever it is compared with
-        (below(), _Walk.every).
-
-        Worked out (else None) only in Fortune's order, when a square beside no needy card is worth more than any
-        beside one (an Eraflage Vineyard among Cottages): the choices of fewer neighbours and it, walked last, may make
-        more than every choice walked before them, which the best so far could not pass over.
-        """
-        worth = self.worth
-        if len(sizes) < 2 or not self.most_first:
-            return None
-        worths = self.judge.top.worths
-        others = [worths[i] for i in others]
-        if others[0] <= max(worth):
-            return None
-        firsts = self.firsts(sizes[0])
-        best = None
-        for size in sizes:
-            total = firsts[size] + sum(others[:self.capacity - size])
-            if best is None or total > best:
-                best = total
-        return self.base + best - 1
-
-    def firsts(self, size: int) -> list:
-        """Return what the first k neighbours make (their worths and the cards they pay), for each k up to `size`."""
+    def first(self, size: int) -> int:
+        """Return what the first `size` neighbours make: their worths and the cards they pay."""
         cards, worth = self.cards, self.worth
-        singles, pairs, doubles, paid_one, paid_two = cards.singles, cards.pairs, cards.doubles, cards.paid_one, \
-            cards.paid_two
+        singles, pairs, doubles = cards.singles, cards.pairs, cards.doubles
         made = got = once = twice = 0
-        found = [0]
         for p in range(size):
             made += worth[p]
             got |= singles[p]
             twice |= once & pairs[p] | doubles[p]
             once |= pairs[p] | doubles[p]
-            found.append(made + paid_one[got] + paid_two[twice])
-        return found
+        return made + cards.paid_one[got] + cards.paid_two[twice]
 
     def all_paid(self) -> int:
         """Return the most a choice of the pick can make with every card the neighbours can pay paid: the worths of its
@@ -227,47 +184,40 @@ class Neighbours:
             self.paid_all = self.base + sum(largest[:self.capacity]) + self.cards.payable
         return self.paid_all
 
-    def to_beat(self):
-        """Return what a choice must make more than to be kept: the best so far, or the walk's floor when higher
-        (first_choices: less than the walk's best makes), or None when there is neither."""
-        best = None if self.judge.best is None else self.judge.best[0]
-        if self.floor is not None and (best is None or self.floor > best):
-            return self.floor
-        return best
-
     def below(self, size: int, made: int) -> bool:
         """Tell whether no choice of `size` neighbours, the others' squares making `made`, can beat the best.
 
-        Such a choice makes at most its neighbours' `size` largest worths and what the cards can make with `size`
-        squares fed (Cards.reachable): a size whose most is no more than the best is not walked. Worked out for a
-        size the best choice has to beat, when the next larger size found one (the first size is walked as is).
-
-        Nor is a size walked when more than `size` neighbours are each worth as much as the others' last square
-        (rest, the least worth of them): each choice leaves one of them out, and taking it in that square's stead
-        feeds a choice of the next larger size, walked already, that makes no less (feeding more never lowers).
+        Such a choice adds at most what its neighbours can each add (most_of: a square's worth and its share of the
+        cards beside it, in halves), so at most what the `size` that can add most do. Nor is a size walked when more
+        than `size` neighbours are each worth as much as the others' last square (rest, the least worth of them): each
+        choice leaves one of them out, and taking it in that square's stead feeds a choice of the next larger size,
+        walked already, that makes no less (feeding more never lowers).
         """
         judge = self.judge
-        beat = self.to_beat()
-        if beat is None:
+        if judge.best is None:
             return False
-        if self.rest and judge.best is not None:
+        if self.base + made + self.largest_most()[size] // HALVES <= judge.best[0]:
+            return True
+        if self.rest:
             least = judge.top.worths[self.rest[-1]]
             count = 0
             for worth in self.worth:
                 if worth >= least:
                     count += 1
-            if count > size:
-                return True
-        return self.size_most(size, made) <= beat
+            return count > size
+        return False
 
-    def size_most(self, size: int, made: int) -> int:
-        """Return the most a choice of `size` neighbours can make, the others' squares making `made`: base and made,
-        the `size` largest worths among the neighbours, and what the cards can make with `size` squares fed
-        (Cards.reachable). No choice of that size makes more (below(), _Walk.every)."""
-        most = self.base + made + self.cards.reachable(size)
-        for worth in sorted(self.worth, reverse=True)[:size]:
-            most += worth
-        return most
+    def largest_most(self) -> list:
+        """Return, for each r, the most r neighbours can add, in halves: the running sums of most_of, the largest first
+        (in Fortune's order they come so: running_most)."""
+        if self.most_first:
+            return self.running_most()
+        if self.sorted_most is None:
+            running = [0]
+            for most in sorted(self.most_of, reverse=True):
+                running.append(running[-1] + most)
+            self.sorted_most = running
+        return self.sorted_most
 
 
 def most_first(values: list) -> list:

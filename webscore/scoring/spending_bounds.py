@@ -52,8 +52,7 @@ class Lines(Judge):
         """Get ready to try every set of lines: the squares' cards, the lines worth a coin (those that can add
         most first), and the most each set of lines, and what else feeds, can add."""
         feeding, top, squares, worth_of = self.feeding, self.top, self.squares, self.worth_of
-        # The walks read no bound of Cards.reachable: what it reads is not worked out.
-        cards = self.cards = Cards(top, feeding.fixed, squares, False)
+        cards = self.cards = Cards(top, feeding.fixed, squares)
         singles, pairs, doubles, paid_one, paid_two = cards.singles, cards.pairs, cards.doubles, cards.paid_one, \
             cards.paid_two
         # As Cards.most, in local names.

@@ -1,0 +1,109 @@
+"""Every choice of `size` places among `count` scored at once: each choice a lane, its total added up bit-sliced.
+
+The choices are numbered in lexicographic order, and choice n is bit n of a number: a set of choices is one number,
+the lanes. Each place has the lanes holding it (choice_lanes), so the lanes that pay a card are read with a few
+operations on those numbers (the lanes holding any of its places, or two of them: card_lanes). What each lane makes
+is then added up bit-sliced (added_up): planes[j] holds bit j of every lane's total, and a value is added to a set of
+lanes at once, carried from plane to plane as a column of adders would. The lanes making the most are read from the
+top plane down (best_lanes), and the first of them is the lowest bit (first_lane).
+
+Under MicroPython a few dozen operations on numbers of a bit a choice (126 bits for the choices of 4 among 9) cost less
+than a loop through the choices one by one, each scored in a dozen steps (tests/bench/fortune_feeding.py).
+"""
+
+from .town import combinations
+
+# {count * 32 + size: choice_lanes' answer}: it depends on nothing else, so it is worked out once, as town.CHOICES is.
+_LANES = {}
+
+
+def choice_lanes(count: int, size: int) -> tuple:
+    """Return the choices of `size` places among `count` as lanes: (for each place, the lanes holding it; every lane;
+    each lane's places, as bits)."""
+    key = count * 32 + size
+    found = _LANES.get(key)
+    if found is None:
+        members = [0] * count
+        chosen = []
+        lane = 1
+        for places in combinations(tuple(range(count)), size):
+            bits = 0
+            for p in places:
+                members[p] |= lane
+                bits |= 1 << p
+            chosen.append(bits)
+            lane <<= 1
+        found = _LANES[key] = (members, lane - 1, chosen)
+    return found
+
+
+def card_lanes(members: list, singles_at: list, pairs_at: list, doubles_at: list) -> list:
+    """Return the lanes that pay each card: those holding any of the places of a card missing one Cottage (singles_at:
+    each card's places), then for each card missing two those holding two of its places that bring it one (pairs_at) or
+    one that brings both (doubles_at: a Barrett Castle's)."""
+    found = []
+    for places in singles_at:
+        paid = 0
+        for p in places:
+            paid |= members[p]
+        found.append(paid)
+    for card in range(len(pairs_at)):
+        once = paid = 0
+        for p in pairs_at[card]:
+            paid |= once & members[p]
+            once |= members[p]
+        for p in doubles_at[card]:
+            paid |= members[p]
+        found.append(paid)
+    return found
+
+
+def added_up(lanes: list, values: list) -> list:
+    """Return the planes of the totals when values[n] (0 or more) is added to each of lanes[n], every lane at 0 first:
+    bit j of a lane's total is its bit in planes[j]. There are as many planes as the sum of the values has bits, so no
+    carry goes past the last."""
+    top, count = 0, 0
+    for value in values:
+        top += value
+    while top:
+        top >>= 1
+        count += 1
+    planes = [0] * count
+    for n in range(len(lanes)):
+        value, j = values[n], 0
+        while value:
+            if value & 1:
+                carry, k = lanes[n], j
+                while carry:
+                    plane = planes[k]
+                    planes[k] = plane ^ carry
+                    carry &= plane
+                    k += 1
+            value >>= 1
+            j += 1
+    return planes
+
+
+def best_lanes(planes: list, lanes: int) -> tuple:
+    """Return (the most any of these lanes makes, the lanes making it): from the top plane down, those with the bit set
+    wherever some have it."""
+    most = 0
+    for j in range(len(planes) - 1, -1, -1):
+        top = lanes & planes[j]
+        if top:
+            lanes = top
+            most += 1 << j
+    return most, lanes
+
+
+def first_lane(lanes: int) -> int:
+    """Return the number of the lowest lane, found 16 at a time (a number of MicroPython has no bit_length())."""
+    first = lanes & -lanes
+    lane = 0
+    while first >> 16:
+        first >>= 16
+        lane += 16
+    while first > 1:
+        first >>= 1
+        lane += 1
+    return lane
