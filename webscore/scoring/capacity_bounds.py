@@ -29,7 +29,7 @@ class Neighbours:
 
     __slots__ = ("judge", "unfed", "capacity", "near", "picked", "worth", "cards", "most_of", "most_first", "best_of",
                  "reach", "dominated", "made_fed", "base", "rest", "paid_all", "largest",
-                 "sorted_most")
+                 "sorted_most", "firsts")
 
     def __init__(self, judge, fed: set, unfed: list, near: tuple, capacity: int, picked: list, gain=None):
         """Set up the walk of these neighbours (near) of the unfed squares for this capacity: in Fortune's order the
@@ -59,6 +59,7 @@ class Neighbours:
         self.best_of = None
         self.dominated = [None] * len(near)
         self.sorted_most = None
+        self.firsts = None
         self.again(capacity, picked)
 
     def _mark(self, near: tuple, fed: set) -> None:
@@ -160,16 +161,21 @@ class Neighbours:
         return judge.best is not None and judge.best[0] >= self.all_paid()
 
     def first(self, size: int) -> int:
-        """Return what the first `size` neighbours make: their worths and the cards they pay."""
-        cards, worth = self.cards, self.worth
-        singles, pairs, doubles = cards.singles, cards.pairs, cards.doubles
-        made = got = once = twice = 0
-        for p in range(size):
-            made += worth[p]
-            got |= singles[p]
-            twice |= once & pairs[p] | doubles[p]
-            once |= pairs[p] | doubles[p]
-        return made + cards.paid_one[got] + cards.paid_two[twice]
+        """Return what the first `size` neighbours make: their worths and the cards they pay. Worked out for every size
+        once for these neighbours (a Tithe Barn's plans ask for more or fewer)."""
+        if self.firsts is None:
+            cards, worth = self.cards, self.worth
+            singles, pairs, doubles, paid_one, paid_two = cards.singles, cards.pairs, cards.doubles, cards.paid_one, \
+                cards.paid_two
+            made = got = once = twice = 0
+            firsts = self.firsts = [0]
+            for p in range(len(worth)):
+                made += worth[p]
+                got |= singles[p]
+                twice |= once & pairs[p] | doubles[p]
+                once |= pairs[p] | doubles[p]
+                firsts.append(made + paid_one[got] + paid_two[twice])
+        return self.firsts[size]
 
     def all_paid(self) -> int:
         """Return the most a choice of the pick can make with every card the neighbours can pay paid: the worths of its

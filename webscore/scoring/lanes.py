@@ -70,18 +70,31 @@ def added_up(lanes: list, values: list) -> list:
         count += 1
     planes = [0] * count
     for n in range(len(lanes)):
-        value, j = values[n], 0
-        while value:
-            if value & 1:
-                carry, k = lanes[n], j
-                while carry:
-                    plane = planes[k]
-                    planes[k] = plane ^ carry
-                    carry &= plane
-                    k += 1
-            value >>= 1
-            j += 1
+        value = values[n]
+        for j in VALUE_BITS[value] if value < len(VALUE_BITS) else _bits(value):
+            carry, k = lanes[n], j
+            while carry:
+                plane = planes[k]
+                planes[k] = plane ^ carry
+                carry &= plane
+                k += 1
     return planes
+
+
+def _bits(value: int) -> tuple:
+    """Return the places of the bits set in a value (0 or more), the lowest first."""
+    found = []
+    j = 0
+    while value:
+        if value & 1:
+            found.append(j)
+        value >>= 1
+        j += 1
+    return tuple(found)
+
+
+# The bits of the values a card's points or a square's worth above the least can be, read rather than worked out.
+VALUE_BITS = tuple(_bits(value) for value in range(32))
 
 
 def best_lanes(planes: list, lanes: int) -> tuple:
