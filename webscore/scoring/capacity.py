@@ -228,9 +228,10 @@ class _Walk(Neighbours):
                 self.keep(total, (1 << size) - 1)
             return
         worth = self.worth
-        members, lanes, chosen_by_lane = choice_lanes(len(worth), size)
+        count = len(worth)
+        members, lanes, chosen_by_lane = choice_lanes(count, size)
         least = min(worth)
-        holding = [members[p] for p in range(len(worth)) if worth[p] != least]
+        holding = [members[p] for p in range(count) if worth[p] != least]
         values = [value - least for value in worth if value != least]
         cards = self.cards
         most, lanes = best_lanes(added_up(holding + card_lanes(members, cards.singles_at, cards.pairs_at,

@@ -11,29 +11,33 @@ Under MicroPython a few dozen operations on numbers of a bit a choice (126 bits 
 than a loop through the choices one by one, each scored in a dozen steps (tests/bench/fortune_feeding.py).
 """
 
-from .town import combinations
-
 # {count * 32 + size: choice_lanes' answer}: it depends on nothing else, so it is worked out once, as town.CHOICES is.
 _LANES = {}
 
 
 def choice_lanes(count: int, size: int) -> tuple:
     """Return the choices of `size` places among `count` as lanes: (for each place, the lanes holding it; every lane;
-    each lane's places, as bits)."""
+    each lane's places, as bits).
+
+    In lexicographic order the choices holding place 0 come first, one for each choice of size - 1 among the places
+    after it, then those without it, one for each choice of `size` among those places: each is put together from
+    those two tables, worked out (and kept) the same way.
+    """
     key = count * 32 + size
     found = _LANES.get(key)
     if found is None:
-        members = [0] * count
-        chosen = []
-        lane = 1
-        for places in combinations(tuple(range(count)), size):
-            bits = 0
-            for p in places:
-                members[p] |= lane
-                bits |= 1 << p
-            chosen.append(bits)
-            lane <<= 1
-        found = _LANES[key] = (members, lane - 1, chosen)
+        if size == 0 or size == count:
+            found = ([1 if size else 0] * count, 1, [(1 << size) - 1])
+        else:
+            first, _, first_places = choice_lanes(count - 1, size - 1)
+            rest, _, rest_places = choice_lanes(count - 1, size)
+            held = len(first_places)
+            members = [(1 << held) - 1]
+            for p in range(count - 1):
+                members.append(first[p] | rest[p] << held)
+            places = [chosen << 1 | 1 for chosen in first_places] + [chosen << 1 for chosen in rest_places]
+            found = (members, (1 << len(places)) - 1, places)
+        _LANES[key] = found
     return found
 
 
