@@ -150,6 +150,13 @@ export function enhance(form) {
     for (const square of unshown) show(palette, square);
     unshown.clear();
   };
+  // The live score is slower than the hold (a slow phone): the new cards show, and say no points until it answers,
+  // never their old ones.
+  const showLate = () => {
+    const late = [...unshown];
+    showChanged();
+    for (const square of late) withoutPoints(square);
+  };
   // Whether the last change placed a monument: one that needs an answer asks for it at once.
   let placedMonument = false;
   form.addEventListener("town-scored", (event) => {
@@ -194,7 +201,7 @@ export function enhance(form) {
       showChanged();
       if (stale) for (const [square] of changes) withoutPoints(square);
     } else if (!holding) {
-      holding = setTimeout(showChanged, HOLD_MS);
+      holding = setTimeout(showLate, HOLD_MS);
     }
     if (form.dataset.live === undefined) say();
   }
