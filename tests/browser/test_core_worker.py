@@ -38,11 +38,12 @@ def test_a_town_is_scored_by_one_worker_and_not_on_the_pages_thread(tab, live_se
     assert page.evaluate("performance.getEntriesByName('marquoir:town-number').length") == 1
 
 
-def test_a_tapped_square_shows_its_card_only_with_its_new_points(tab, live_server):
-    page = tab
+def tap_a_farm_on_the_cottage_at_a1(page, live_server) -> None:
+    """Open the four players' first town, watch what a1's points read each time its card's words change (the same task,
+    so the same frame, or not: window.seen), and tap a Farm on a1's Cottage (3 points)."""
     page.goto(live_server + "/en/g/{}/1".format(FOUR_PLAYERS_CODE))
     page.wait_for_selector("form.js-town[data-live-total]")
-    # What a1's points read each time its card's words change: the same task (so the same frame) or not.
+    expect(page.locator(".running-total")).not_to_have_class(re.compile(r"\bis-stale\b"))
     page.evaluate("""() => {
       const square = document.querySelector(".square[data-square=a1]");
       window.seen = [];
@@ -53,6 +54,11 @@ def test_a_tapped_square_shows_its_card_only_with_its_new_points(tab, live_serve
     expect(page.locator(".square[data-square=a1] .square-points")).to_have_text("3")
     page.click(".palette .tool[data-card=farm]")
     page.click(".square[data-square=a1] .square-button")
+
+
+def test_a_tapped_square_shows_its_card_only_with_its_new_points(tab, live_server):
+    page = tab
+    tap_a_farm_on_the_cottage_at_a1(page, live_server)
     expect(page.locator(".running-total")).to_have_text("Running total: 34")
     # The Farm shows with its 0 points, never beside the Cottage's 3 that stood there: in the frame that draws the live
     # score's answer, or, when the answer takes longer than the tap is held (a machine too busy to answer in 50 ms),
@@ -70,19 +76,7 @@ def test_a_tapped_square_waiting_for_a_slow_live_score_shows_its_card_with_no_po
       Worker.prototype.postMessage = function (...args) { setTimeout(() => send.apply(this, args), 300); };
     })()""")
     page = phone.new_page()
-    page.goto(live_server + "/en/g/{}/1".format(FOUR_PLAYERS_CODE))
-    page.wait_for_selector("form.js-town[data-live-total]")
-    expect(page.locator(".running-total")).not_to_have_class(re.compile(r"\bis-stale\b"))
-    page.evaluate("""() => {
-      const square = document.querySelector(".square[data-square=a1]");
-      window.seen = [];
-      new MutationObserver(() => window.seen.push([square.querySelector(".square-card").textContent,
-        square.querySelector(".square-points").textContent])).observe(square.querySelector(".square-card"),
-        { childList: true, characterData: true, subtree: true });
-    }""")
-    expect(page.locator(".square[data-square=a1] .square-points")).to_have_text("3")
-    page.click(".palette .tool[data-card=farm]")
-    page.click(".square[data-square=a1] .square-button")
+    tap_a_farm_on_the_cottage_at_a1(page, live_server)
     expect(page.locator(".square[data-square=a1] .square-card")).to_have_text("Farm,")
     assert page.evaluate("() => window.seen") == [["Farm,", ""]]
     expect(page.locator(".running-total")).to_have_text("Running total: 34")
