@@ -144,18 +144,16 @@ export function enhance(form) {
   // HOLD_MS (a busy phone) lets the cards show first.
   const unshown = new Set();
   let holding = 0;
-  const showChanged = () => {
+  // Shows the changed squares' cards; unscored: before the live score has answered for them (a slow phone, past the
+  // hold), so they say no points until it does, never their old ones.
+  const showChanged = (unscored = false) => {
     clearTimeout(holding);
     holding = 0;
-    for (const square of unshown) show(palette, square);
+    for (const square of unshown) {
+      show(palette, square);
+      if (unscored) withoutPoints(square);
+    }
     unshown.clear();
-  };
-  // The live score is slower than the hold (a slow phone): the new cards show, and say no points until it answers,
-  // never their old ones.
-  const showLate = () => {
-    const late = [...unshown];
-    showChanged();
-    for (const square of late) withoutPoints(square);
   };
   // Whether the last change placed a monument: one that needs an answer asks for it at once.
   let placedMonument = false;
@@ -201,7 +199,7 @@ export function enhance(form) {
       showChanged();
       if (stale) for (const [square] of changes) withoutPoints(square);
     } else if (!holding) {
-      holding = setTimeout(showLate, HOLD_MS);
+      holding = setTimeout(showChanged, HOLD_MS, true);
     }
     if (form.dataset.live === undefined) say();
   }

@@ -206,9 +206,13 @@ class _Walk(Neighbours):
     def whole(self, made: int) -> None:
         """Score the one choice of every neighbour, the others' squares making `made`, and keep it if it beats the best
         so far: a Tithe Barn's plan of the most pairs, or Farms with room for every neighbour, have nothing to walk."""
-        count = len(self.worth)
+        self.first_only(len(self.worth), made)
+
+    def first_only(self, size: int, made: int) -> None:
+        """Score only the first choice of `size` neighbours (the first `size`), the others' squares making `made`, and
+        keep it if it beats the best so far."""
         EVALUATIONS[0] += 1
-        self.offer(made + self.first(count), (1 << count) - 1)
+        self.offer(made + self.first(size), (1 << size) - 1)
 
     def every(self, size: int, made: int) -> None:
         """Score every choice of `size` neighbours at once, the others' squares making `made`, and keep the first in
@@ -220,13 +224,10 @@ class _Walk(Neighbours):
         is paid. First the first choice (the first `size` neighbours) is scored alone: if it makes as much as every card
         paid and the best squares fed (all_paid), no choice makes more, and it comes first.
         """
-        judge = self.judge
-        total = self.base + made + self.first(size)
-        if total >= self.all_paid():
-            EVALUATIONS[0] += 1
-            if judge.best is None or total > judge.best[0]:
-                self.keep(total, (1 << size) - 1)
+        if self.base + made + self.first(size) >= self.all_paid():
+            self.first_only(size, made)
             return
+        judge = self.judge
         worth = self.worth
         count = len(worth)
         members, lanes, chosen_by_lane = choice_lanes(count, size)
@@ -246,7 +247,6 @@ class _Walk(Neighbours):
         total = self.base + made
         if self.judge.best is None or total > self.judge.best[0]:
             self.keep(total, chosen)
-            self.settled()
 
     def keep(self, total: int, chosen: int) -> None:
         """Make the choice of the neighbours `chosen` (as bits), making `total`, the judge's best."""

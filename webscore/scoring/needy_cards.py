@@ -85,7 +85,7 @@ class Cards:
             if missing == 1:
                 bit = 1 << len(one)
                 one.append(points_when_fed)
-                at = both = []
+                at = []
                 singles_at.append(at)
             else:
                 bit = 1 << len(two)
