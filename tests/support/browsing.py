@@ -1,5 +1,6 @@
 """Debian's Chromium and a live app server, for browser tests and the phone benchmark."""
 
+import socket
 import tempfile
 import threading
 
@@ -83,6 +84,21 @@ class Server:
 
     def _serve(self, port: int) -> None:
         self.server = make_server("127.0.0.1", port, new_app(**self.config), threaded=True)
+        # The connections accepted and not yet closed, each read by a thread of its own that outlives shutdown().
+        # Chromium opens connections before it has a request for them: one accepted before stop() would still
+        # carry a page's next request to the app.
+        self.connections = set()
+        accept, finish = self.server.process_request, self.server.shutdown_request
+
+        def process_request(connection, address):
+            self.connections.add(connection)
+            accept(connection, address)
+
+        def shutdown_request(connection):
+            self.connections.discard(connection)
+            finish(connection)
+
+        self.server.process_request, self.server.shutdown_request = process_request, shutdown_request
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
 
@@ -91,11 +107,16 @@ class Server:
         self._serve(self.server.server_port)
 
     def stop(self):
-        """Stop serving and close the port, as a server that went away."""
+        """Stop serving, close the port and every connection still open, as a server that went away."""
         if self.thread.is_alive():
             self.server.shutdown()
             self.thread.join()
             self.server.server_close()
+            for connection in list(self.connections):
+                try:
+                    connection.shutdown(socket.SHUT_RDWR)
+                except OSError:  # closed by its own thread meanwhile
+                    pass
 
     def close(self):
         """Stop serving for good: its tables' folder goes too."""
