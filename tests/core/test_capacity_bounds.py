@@ -113,7 +113,7 @@ def test_every_choice_scored_at_once_keeps_the_first_that_makes_the_most():
                     once |= cards.pairs[p] | cards.doubles[p]
                 totals.append(walk.base + made_by_others + sum(walk.worth[p] for p in choice) + cards.paid_one[got] +
                               cards.paid_two[twice])
-            before = None if rng.random() < 0.4 else (max(totals) + rng.randint(-3, 1), [], (), None)
+            before = None if rng.random() < 0.4 else (max(totals) + rng.randint(-3, 1), [], ((), (), 0), None)
             judge.best = before
             # all_paid() reads the town's own worths: the first choice is not taken for the best on its say.
             with mock.patch.object(Neighbours, "all_paid", return_value=10 ** 6):
@@ -123,7 +123,8 @@ def test_every_choice_scored_at_once_keeps_the_first_that_makes_the_most():
                 assert judge.best is before
             else:
                 chosen = choices[totals.index(most)]
-                assert judge.best[:3] == (most, [], tuple(sorted(walk.near[p] for p in chosen))), (squares, size)
+                # The squares it feeds, kept as the neighbours and the bits of those chosen (Judge.done lists them).
+                assert judge.best[:3] == (most, [], (walk.near, (), sum(1 << p for p in chosen))), (squares, size)
             walks += 1
     assert walks > 1000, walks
 

@@ -50,7 +50,7 @@ def walk_capacity(town, judge, fed: set, unfed: list, capacity: int, picked: lis
         total = made(judge.top, fed) + judge.extra
         if judge.best is None or total > judge.best[0]:
             EVALUATIONS[0] += 1
-            judge.best = (total, picked, (), judge.plan)
+            judge.best = (total, picked, ((), (), 0), judge.plan)
         return
     squares = town.squares
     worth = judge.worth()
@@ -228,15 +228,13 @@ class _Walk(Neighbours):
             self.first_only(size, made)
             return
         judge = self.judge
-        worth = self.worth
-        count = len(worth)
-        members, lanes, chosen_by_lane = choice_lanes(count, size)
-        least = min(worth)
-        holding = [members[p] for p in range(count) if worth[p] != least]
-        values = [value - least for value in worth if value != least]
+        members, lanes, chosen_by_lane = choice_lanes(len(self.worth), size)
+        least, above, values = self.values_above_least()
+        # The lanes holding each square worth more than the least (most often none), then those paying each card.
+        holding = [members[p] for p in above] if above else []
         cards = self.cards
-        most, lanes = best_lanes(added_up(holding + card_lanes(members, cards.singles_at, cards.pairs_at,
-                                                               cards.doubles_at), values + cards.one + cards.two), lanes)
+        card_lanes(members, cards.singles_at, cards.pairs_at, cards.doubles_at, holding)
+        most, lanes = best_lanes(added_up(holding, values), lanes)
         EVALUATIONS[0] += len(chosen_by_lane)
         total = self.base + made + size * least + most
         if judge.best is None or total > judge.best[0]:
@@ -249,7 +247,7 @@ class _Walk(Neighbours):
             self.keep(total, chosen)
 
     def keep(self, total: int, chosen: int) -> None:
-        """Make the choice of the neighbours `chosen` (as bits), making `total`, the judge's best."""
+        """Make the choice of the neighbours `chosen` (as bits), making `total`, the judge's best (its squares listed
+        when the search is over: Judge.done)."""
         judge = self.judge
-        farmed = [self.near[q] for q in range(len(self.near)) if chosen >> q & 1] + list(self.rest)
-        judge.best = (total, self.picked, tuple(sorted(farmed)), judge.plan)
+        judge.best = (total, self.picked, (self.near, self.rest, chosen), judge.plan)

@@ -29,7 +29,7 @@ class Neighbours:
 
     __slots__ = ("judge", "unfed", "capacity", "near", "picked", "worth", "cards", "most_of", "most_first", "best_of",
                  "reach", "dominated", "made_fed", "base", "rest", "paid_all", "largest",
-                 "sorted_most", "firsts")
+                 "sorted_most", "firsts", "above_least")
 
     def __init__(self, judge, fed: set, unfed: list, near: tuple, capacity: int, picked: list, gain=None):
         """Set up the walk of these neighbours (near) of the unfed squares for this capacity: in Fortune's order the
@@ -60,6 +60,7 @@ class Neighbours:
         self.dominated = [None] * len(near)
         self.sorted_most = None
         self.firsts = None
+        self.above_least = None
         self.again(capacity, picked)
 
     def _mark(self, near: tuple, fed: set) -> None:
@@ -176,6 +177,21 @@ class Neighbours:
                 once |= pairs[p] | doubles[p]
                 firsts.append(made + paid_one[got] + paid_two[twice])
         return self.firsts[size]
+
+    def values_above_least(self) -> tuple:
+        """Return (the least worth of the neighbours, the places of those worth more, what each of those is worth more
+        and then the points of each card: Cards.one and Cards.two), as every choice scored at once adds them up
+        (capacity._Walk.every). Worked out once for these neighbours, whatever the size of the choices."""
+        if self.above_least is None:
+            worth = self.worth
+            least = min(worth)
+            places, values = [], []
+            for p in range(len(worth)):
+                if worth[p] != least:
+                    places.append(p)
+                    values.append(worth[p] - least)
+            self.above_least = (least, places, values + self.cards.one + self.cards.two)
+        return self.above_least
 
     def all_paid(self) -> int:
         """Return the most a choice of the pick can make with every card the neighbours can pay paid: the worths of its

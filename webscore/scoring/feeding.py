@@ -181,7 +181,9 @@ class Judge:
         self.top = ceiling(town, feeding.dependent, feeding.feedable)
         self.by_card = {town.squares[i]: self.top.worths[i] for i in feeding.feedable}
         self.in_order = not any(town.squares[i] in FORTUNES_FEEDING for i in feeding.dependent)
-        # (total, Greenhouse groups, squares fed by Farms (and the Tithe Barn), plan)
+        # (total, Greenhouse groups, squares fed by Farms (and the Tithe Barn), plan), those squares as (neighbours,
+        # others, chosen): the neighbours of needy cards whose bits are set in chosen, and every other one. A search
+        # may keep a better choice many times: the squares are listed in order once, when it is over (done()).
         self.best = None
         self.extra = 0
         self.plan = None
@@ -207,16 +209,28 @@ class Judge:
         return self.by_card
 
     def done(self) -> None:
-        """Let go of the walks kept for the search, once it is over: each holds the judge, a cycle that would keep both
-        (and all they read) until the garbage collector found them."""
+        """End the search: list the best choice's squares fed by Farms (and the Tithe Barn) in order, and let go of the
+        walks kept for the search (each holds the judge, a cycle that would keep both, and all they read, until the
+        garbage collector found them)."""
         self.walks = None
+        total, picked, (near, others, chosen), plan = self.best
+        farmed = list(others)
+        q = 0
+        while chosen:
+            if chosen & 1:
+                farmed.append(near[q])
+            chosen >>= 1
+            q += 1
+        farmed.sort()
+        self.best = (total, picked, tuple(farmed), plan)
 
     def consider(self, fed, picked: list, farmed: tuple) -> None:
-        """Score a choice of the plan being searched; keep it if it beats the best so far."""
+        """Score a choice of the plan being searched, `farmed` the squares Farms (and the Tithe Barn) feed; keep it if it
+        beats the best so far."""
         EVALUATIONS[0] += 1
         total = made(self.top, fed) + self.extra
         if self.best is None or total > self.best[0]:
-            self.best = (total, picked, farmed, self.plan)
+            self.best = (total, picked, ((), farmed, 0), self.plan)
 
 
 def _best_choice(town, options: list, feeding: Feeding, capacity: int) -> tuple:

@@ -41,11 +41,10 @@ def choice_lanes(count: int, size: int) -> tuple:
     return found
 
 
-def card_lanes(members: list, singles_at: list, pairs_at: list, doubles_at: list) -> list:
-    """Return the lanes that pay each card: those holding any of the places of a card missing one Cottage (singles_at:
-    each card's places), then for each card missing two those holding two of its places that bring it one (pairs_at) or
-    one that brings both (doubles_at: a Barrett Castle's)."""
-    found = []
+def card_lanes(members: list, singles_at: list, pairs_at: list, doubles_at: list, found: list) -> None:
+    """Add to `found` the lanes that pay each card: those holding any of the places of a card missing one Cottage
+    (singles_at: each card's places), then for each card missing two those holding two of its places that bring it one
+    (pairs_at) or one that brings both (doubles_at: a Barrett Castle's)."""
     for places in singles_at:
         paid = 0
         for p in places:
@@ -59,7 +58,6 @@ def card_lanes(members: list, singles_at: list, pairs_at: list, doubles_at: list
         for p in doubles_at[card]:
             paid |= members[p]
         found.append(paid)
-    return found
 
 
 def added_up(lanes: list, values: list) -> list:

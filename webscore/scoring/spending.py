@@ -144,7 +144,7 @@ class _Spending(Lines):
         paying_all = fewest_lines(cards, line_singles, line_once, line_twice)
         found = fewest_first(self, paying_all[0], base + coin * coins)
         if found is not None:
-            self.best = (found[0], [], (), (self._chosen(found[1]), 0))
+            self.best = (found[0], [], ((), (), 0), (self._chosen(found[1]), 0))
             return
         # By the coins left (room), the most a set of more lines than those bought can make (most_with_more_lines):
         # one number per room, read before each line a step adds, as a line added before may have raised the best.
@@ -226,7 +226,7 @@ class _Spending(Lines):
         # walk() names itself: let go of it, or it and what it reads wait for the garbage collector (a cycle).
         walk = None
         EVALUATIONS[0] += best[2]
-        self.best = (best[0], [], (), (self._chosen(best[1]), 0))
+        self.best = (best[0], [], ((), (), 0), (self._chosen(best[1]), 0))
 
     def _chosen(self, chosen: int) -> tuple:
         """Return the lines of the bits of `chosen`."""
