@@ -179,8 +179,15 @@ class Judge:
 
     def __init__(self, town, feeding):
         self.top = ceiling(town, feeding.dependent, feeding.feedable)
-        self.by_card = {town.squares[i]: self.top.worths[i] for i in feeding.feedable}
-        self.in_order = not any(town.squares[i] in FORTUNES_FEEDING for i in feeding.dependent)
+        self.by_card = self.top.by_card
+        # A loop, not any() over a generator: under MicroPython the generator costs more than the test.
+        squares = town.squares
+        in_order = True
+        for i in feeding.dependent:
+            if squares[i] in FORTUNES_FEEDING:
+                in_order = False
+                break
+        self.in_order = in_order
         # (total, Greenhouse groups, squares fed by Farms (and the Tithe Barn), plan), those squares as (neighbours,
         # others, chosen): the neighbours of needy cards whose bits are set in chosen, and every other one. A search
         # may keep a better choice many times: the squares are listed in order once, when it is over (done()).

@@ -59,12 +59,13 @@ def card_worths(town, dependent: list, squares) -> dict:
 
 
 class Ceiling:
-    """Every feedable square fed: each square's worth, their sum, and what each needy card makes."""
+    """Every feedable square fed: each square's worth (and each card's), their sum, and what each needy card makes."""
 
-    __slots__ = ("worths", "others", "needy")
+    __slots__ = ("worths", "by_card", "others", "needy")
 
-    def __init__(self, worths: dict, needy: dict):
+    def __init__(self, worths: dict, by_card: dict, needy: dict):
         self.worths = worths
+        self.by_card = by_card
         self.others = sum(worths.values())
         # {square of a needy card: (the Cottages it needs, its points once it has them,
         #  ((square next to it, the Cottages that square counts as), ...))}
@@ -105,7 +106,7 @@ def ceiling(town, dependent: list, feedable: list) -> Ceiling:
                 paid[card] = CARD_RULES[card](town, t)[0]
             needy[t] = (FED_COTTAGES_NEEDED[card], paid[card], beside)
     town.fed = kept
-    return Ceiling({i: by_card[squares[i]] for i in feedable}, needy)
+    return Ceiling({i: by_card[squares[i]] for i in feedable}, by_card, needy)
 
 
 def made(top: Ceiling, fed) -> int:
