@@ -43,11 +43,17 @@ class Neighbours:
         if gain is not None and self.most_first:
             # What each can add is known already for these unfed squares (spending.pairs: gains(), as Cards.most counts
             # it): the neighbours are put in order before their cards are marked, not marked and then reordered.
-            near = tuple([near[p] for p in most_first([gain[i] for i in near])])
-            self.most_of = [gain[i] for i in near]
-            self.cards = Cards(judge.top, fed, near)
             worths = judge.top.worths
-            self.near, self.worth = near, [worths[i] for i in near]
+            values = [gain[i] for i in near]
+            ordered, most_of, worth = [], [], []
+            for p in most_first(values):
+                i = near[p]
+                ordered.append(i)
+                most_of.append(values[p])
+                worth.append(worths[i])
+            near = self.near = tuple(ordered)
+            self.most_of, self.worth = most_of, worth
+            self.cards = Cards(judge.top, fed, near)
         else:
             self._mark(near, fed)
         made_fed = self.cards.paid

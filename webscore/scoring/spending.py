@@ -241,14 +241,19 @@ class _Spending(Lines):
             fed.update(line[1])
         unfed = [i for i in feeding.feedable if i not in fed]
         most = min(room, (max(0, len(unfed) - self.free) + 1) // TITHE_PAIR) if feeding.barns else 0
-        options = greenhouse_options(self.town.squares, feeding.greenhouses, frozenset(fed), self.groups)
         made_now = made(self.top, fed)
         gain = gains(self.top, fed, unfed)
         each = sorted(gain.values(), reverse=True)
-        reach = sorted([sum(1 for i in group if i in unfed) for group in self.groups], reverse=True)
-        reach = sum(reach[:len(feeding.greenhouses)])
-        # Without a Greenhouse every plan walks these unfed squares: their bits are worked out once.
-        key = None if feeding.greenhouses else bits(unfed)
+        if feeding.greenhouses:
+            options = greenhouse_options(self.town.squares, feeding.greenhouses, frozenset(fed), self.groups)
+            # The most squares the Greenhouses can feed: their largest groups' unfed squares.
+            reach = sorted([sum(1 for i in group if i in unfed) for group in self.groups], reverse=True)
+            reach = sum(reach[:len(feeding.greenhouses)])
+            key = None
+        else:
+            # Without a Greenhouse there is one pick, of nothing, and every plan walks these unfed squares: their bits
+            # are worked out once.
+            options, reach, key = [[]], 0, bits(unfed)
         for pairs in range(most, -1, -1):
             kept = room - pairs
             capacity = self.free + TITHE_PAIR * pairs
