@@ -55,10 +55,12 @@ def walk_capacity(town, judge, fed: set, unfed: list, capacity: int, picked: lis
     squares = town.squares
     worth = judge.worth()
     near, others, walk = _walk_of(judge, squares, fed, unfed, capacity, picked, key, gain)
+    # No choice makes more than every card paid and the best squares fed: a best that makes as much ends the walk.
+    most = walk.all_paid()
     # A smaller choice among the neighbours leaves capacity unused only when the others run out, and then
     # the next larger choice feeds a superset, found earlier and never worse.
     for size in range(min(capacity, len(near)), max(0, capacity - len(others)) - 1, -1):
-        if walk.settled():
+        if judge.best is not None and judge.best[0] >= most:
             return
         rest = walk.rest = others[:capacity - size]
         rest_made = 0

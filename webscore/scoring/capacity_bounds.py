@@ -4,7 +4,7 @@ The walk (capacity.py) chooses among the unfed squares beside needy cards. Here 
 for one set of unfed squares (Neighbours): their worths and cards (needy_cards.Cards), in Fortune's order
 the ones that can add most first; and the bounds are worked out: the most so many of them can add (best_of,
 reach), the later neighbours each does as much as (dominated), and whether a size of choice, or the whole
-walk, can still beat the best (below, settled). They stand apart from the walk's loops in capacity.py: each
+walk, can still beat the best (below, all_paid). They stand apart from the walk's loops in capacity.py: each
 is worked out once a walk or once a size, where the loops run once a choice.
 """
 
@@ -160,12 +160,6 @@ class Neighbours:
             reach.append((one, two, worths))
         reach.reverse()
         return reach
-
-    def settled(self) -> bool:
-        """Tell whether the best choice already makes the most any choice of the pick can: the worths of its best
-        squares and every card its neighbours can pay (all_paid), as most best choices do."""
-        judge = self.judge
-        return judge.best is not None and judge.best[0] >= self.all_paid()
 
     def first(self, size: int) -> int:
         """Return what the first `size` neighbours make: their worths and the cards they pay. Worked out for every size
