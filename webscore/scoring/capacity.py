@@ -231,7 +231,7 @@ class _Walk(Neighbours):
             return
         judge = self.judge
         members, lanes, chosen_by_lane = choice_lanes(len(self.worth), size)
-        least, above, values = self.values_above_least()
+        least, above, values = self.lane_values()
         # The lanes holding each square worth more than the least (most often none), then those paying each card.
         holding = [members[p] for p in above] if above else []
         cards = self.cards

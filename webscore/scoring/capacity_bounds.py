@@ -29,7 +29,7 @@ class Neighbours:
 
     __slots__ = ("judge", "unfed", "capacity", "near", "picked", "worth", "cards", "most_of", "most_first", "best_of",
                  "reach", "dominated", "made_fed", "base", "rest", "paid_all", "largest",
-                 "sorted_most", "firsts", "above_least")
+                 "sorted_most", "firsts", "lane_adds")
 
     def __init__(self, judge, fed: set, unfed: list, near: tuple, capacity: int, picked: list, gain=None):
         """Set up the walk of these neighbours (near) of the unfed squares for this capacity: in Fortune's order the
@@ -66,7 +66,7 @@ class Neighbours:
         self.dominated = [None] * len(near)
         self.sorted_most = None
         self.firsts = None
-        self.above_least = None
+        self.lane_adds = None
         self.again(capacity, picked)
 
     def _mark(self, near: tuple, fed: set) -> None:
@@ -178,11 +178,12 @@ class Neighbours:
                 firsts.append(made + paid_one[got] + paid_two[twice])
         return self.firsts[size]
 
-    def values_above_least(self) -> tuple:
-        """Return (the least worth of the neighbours, the places of those worth more, what each of those is worth more
-        and then the points of each card: Cards.one and Cards.two), as every choice scored at once adds them up
-        (capacity._Walk.every). Worked out once for these neighbours, whatever the size of the choices."""
-        if self.above_least is None:
+    def lane_values(self) -> tuple:
+        """Return what every choice scored at once adds up (capacity._Walk.every): (the least worth of the neighbours,
+        which each choice of `size` counts `size` times; the places of those worth more; what each of those adds above
+        the least, then the points of each card: Cards.one and Cards.two). Worked out once for these neighbours,
+        whatever the size of the choices."""
+        if self.lane_adds is None:
             worth = self.worth
             least = min(worth)
             places, values = [], []
@@ -190,8 +191,8 @@ class Neighbours:
                 if worth[p] != least:
                     places.append(p)
                     values.append(worth[p] - least)
-            self.above_least = (least, places, values + self.cards.one + self.cards.two)
-        return self.above_least
+            self.lane_adds = (least, places, values + self.cards.one + self.cards.two)
+        return self.lane_adds
 
     def all_paid(self) -> int:
         """Return the most a choice of the pick can make with every card the neighbours can pay paid: the worths of its

@@ -187,8 +187,8 @@ class Judge:
                 break
         self.in_order = in_order
         # (total, Greenhouse groups, squares fed by Farms (and the Tithe Barn), plan), those squares as (neighbours,
-        # others, chosen): the neighbours of needy cards whose bits are set in chosen, and every other one. A search
-        # may keep a better choice many times: the squares are listed in order once, when it is over (done()).
+        # others, chosen): the neighbours of needy cards whose bits are set in chosen, and the others fed, all of them.
+        # A search may keep a better choice many times: the squares are listed in order once, when it is over (done()).
         self.best = None
         self.extra = 0
         self.plan = None
