@@ -196,8 +196,7 @@ export function enhance(form) {
     if (form.dataset.live === undefined || stale) {
       // No live score to wait for: the cards show at once. Until the core scores them, the changed squares
       // show and say no points rather than their old ones.
-      showChanged();
-      if (stale) for (const [square] of changes) withoutPoints(square);
+      showChanged(Boolean(stale));
     } else if (!holding) {
       holding = setTimeout(showChanged, HOLD_MS, true);
     }

@@ -50,7 +50,7 @@ def walk_capacity(town, judge, fed: set, unfed: list, capacity: int, picked: lis
         total = made(judge.top, fed) + judge.extra
         if judge.best is None or total > judge.best[0]:
             EVALUATIONS[0] += 1
-            judge.best = (total, picked, ((), (), 0), judge.plan)
+            judge.best = (total, picked, NOTHING_FARMED, judge.plan)
         return
     squares = town.squares
     worth = judge.worth()
@@ -101,6 +101,9 @@ def _walk_of(judge, squares: tuple, fed: set, unfed: list, capacity: int, picked
     return known
 
 
+# The squares a choice feeds by Farms (and the Tithe Barn) as the judge keeps them, (neighbours, others, the
+# neighbours chosen as bits) (feeding.Judge), when it feeds none.
+NOTHING_FARMED = ((), (), 0)
 # Up to this many choices of neighbours (the 126 choices of 4 among 9), every choice is scored at once (_Walk.every):
 # under MicroPython that costs less than a walk of them with its bounds (tests/bench/fortune_feeding.py).
 AT_ONCE_CHOICES = 130

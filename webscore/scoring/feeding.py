@@ -28,6 +28,7 @@ from .town import SQUARES
 from .town import SURROUNDING
 from .town import combinations
 from .town import groups
+from .town import of_bits
 
 # Barrett Castle and the Eraflage Vineyard are fed like Cottages, so they join a Greenhouse's groups too.
 FEEDABLE = (COTTAGE, BARRETT_CASTLE, ERAFLAGE_VINEYARD)
@@ -173,11 +174,10 @@ class Judge:
     search's order (capacity.py), as for every town the base game can hold.
     """
 
-    __slots__ = ("top", "by_card", "best", "extra", "plan", "in_order", "walks", "side", "board", "dependent")
+    __slots__ = ("top", "best", "extra", "plan", "in_order", "walks", "side", "board", "dependent")
 
     def __init__(self, town, feeding):
         self.top = ceiling(town, feeding.dependent, feeding.feedable)
-        self.by_card = self.top.by_card
         # A loop, not any() over a generator: under MicroPython the generator costs more than the test.
         squares = town.squares
         in_order = True
@@ -211,7 +211,7 @@ class Judge:
 
     def worth(self) -> dict:
         """Return {card: worth} of the feedable cards."""
-        return self.by_card
+        return self.top.by_card
 
     def done(self) -> None:
         """End the search: list the best choice's squares fed by Farms (and the Tithe Barn) in order, and let go of the
@@ -219,13 +219,7 @@ class Judge:
         garbage collector found them)."""
         self.walks = None
         total, picked, (near, others, chosen), plan = self.best
-        farmed = list(others)
-        q = 0
-        while chosen:
-            if chosen & 1:
-                farmed.append(near[q])
-            chosen >>= 1
-            q += 1
+        farmed = of_bits(near, chosen) + list(others)
         farmed.sort()
         self.best = (total, picked, tuple(farmed), plan)
 

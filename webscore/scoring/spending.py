@@ -17,6 +17,7 @@ Here are the plans and the walks; the lines themselves are in cellar_lines.py, a
 lines and bounds are set up for the walks in spending_bounds.py.
 """
 
+from .capacity import NOTHING_FARMED
 from .capacity import walk_capacity
 from .cellar_lines import every_line
 from .cellar_lines import fewest_feeding_all
@@ -33,6 +34,7 @@ from .spending_bounds import TITHE_PAIR
 from .spending_bounds import Lines
 from .town import NAMES
 from .town import bits
+from .town import of_bits
 
 
 class _Spending(Lines):
@@ -144,7 +146,7 @@ class _Spending(Lines):
         paying_all = fewest_lines(cards, line_singles, line_once, line_twice)
         found = fewest_first(self, paying_all[0], base + coin * coins)
         if found is not None:
-            self.best = (found[0], [], ((), (), 0), (self._chosen(found[1]), 0))
+            self.best = (found[0], [], NOTHING_FARMED, (self._chosen(found[1]), 0))
             return
         # By the coins left (room), the most a set of more lines than those bought can make (most_with_more_lines):
         # one number per room, read before each line a step adds, as a line added before may have raised the best.
@@ -226,11 +228,11 @@ class _Spending(Lines):
         # walk() names itself: let go of it, or it and what it reads wait for the garbage collector (a cycle).
         walk = None
         EVALUATIONS[0] += best[2]
-        self.best = (best[0], [], ((), (), 0), (self._chosen(best[1]), 0))
+        self.best = (best[0], [], NOTHING_FARMED, (self._chosen(best[1]), 0))
 
     def _chosen(self, chosen: int) -> tuple:
         """Return the lines of the bits of `chosen`."""
-        return tuple([self.lines[n] for n in range(len(self.lines)) if chosen >> n & 1])
+        return tuple(of_bits(self.lines, chosen))
 
     def pairs(self, chosen: int, room: int) -> None:
         """Search the lines chosen with each number of coins spent on Tithe Barn pairs, the most first."""

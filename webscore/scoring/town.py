@@ -87,6 +87,11 @@ def bits(squares) -> int:
     return found
 
 
+def of_bits(items, chosen: int) -> list:
+    """Return the items whose places are the bits set in `chosen`, in their order (bits' inverse, for any items)."""
+    return [items[n] for n in range(len(items)) if chosen >> n & 1]
+
+
 def combinations(items: tuple, size: int):
     """Yield every choice of `size` items, in lexicographic order (itertools has none on MicroPython)."""
     count = len(items)
