@@ -155,6 +155,14 @@ export function enhance(form) {
     }
     unshown.clear();
   };
+  // A square changed (by a tap, or redrawn from what another phone sent: table-town.mjs) waits for its points, or shows
+  // at once where nothing will score it: without points while the total is not up to date.
+  const hold = (square) => {
+    unshown.add(square);
+    const stale = form.querySelector(".running-total.is-stale");
+    if (form.dataset.live === undefined || stale) showChanged(Boolean(stale));
+    else if (!holding) holding = setTimeout(showChanged, HOLD_MS, true);
+  };
   // Whether the last change placed a monument: one that needs an answer asks for it at once.
   let placedMonument = false;
   form.addEventListener("town-scored", (event) => {
@@ -187,19 +195,12 @@ export function enhance(form) {
       // What the square's message said of the card it held (or the page's, of the address giving it twice) is
       // answered by the new one.
       if (hasProblems(select)) forgetProblems(select);
-      unshown.add(square);
     }
     toSay = tapped ?? (changes.length === 1 && changes[0][0] !== seedField ? changes[0][0] : "");
     placedMonument = changes.some(([, card]) => colourOf(palette, card) === "monument");
+    // Told first: the live score marks the total stale where it cannot score the change.
     form.dispatchEvent(new CustomEvent("town-change"));
-    const stale = form.querySelector(".running-total.is-stale");
-    if (form.dataset.live === undefined || stale) {
-      // No live score to wait for: the cards show at once. Until the core scores them, the changed squares
-      // show and say no points rather than their old ones.
-      showChanged(Boolean(stale));
-    } else if (!holding) {
-      holding = setTimeout(showChanged, HOLD_MS, true);
-    }
+    for (const [square] of changes) if (square !== seedField) hold(square);
     if (form.dataset.live === undefined) say();
   }
 
@@ -238,9 +239,11 @@ export function enhance(form) {
   for (const square of squares) {
     const button = square.querySelector(".square-button");
     const select = square.querySelector(".square-select");
+    // Changed by its select where scripts run too (a town at a table redrawn from what another phone sent), followed by
+    // the "town-sync" that scores it: its card shows with its points, as a tap's does.
     select.addEventListener("change", () => {
-      show(palette, square);
       saidAnew(square);
+      hold(square);
     });
     // A Warehouse's load changed is said as a tap is: the square with the total the live score gives.
     square.querySelector(".stored-input")?.addEventListener("input", () => {

@@ -134,6 +134,39 @@ def test_the_changed_on_another_phone_note_goes_once_the_player_taps_again(brows
     two.close()
 
 
+# Records what a1's card (its soft hyphens left out) and points read each time its card's words change on a page (the same
+# task, so the same frame, or not): window.seen.
+WATCH_A1 = """() => {
+  const square = document.querySelector(".square[data-square=a1]");
+  window.seen = [];
+  new MutationObserver(() => window.seen.push([square.querySelector(".square-card").textContent.replaceAll("\\u00ad", ""),
+    square.querySelector(".square-points").textContent])).observe(square.querySelector(".square-card"),
+    { childList: true, characterData: true, subtree: true });
+}"""
+
+
+def test_a_square_changed_on_another_phone_shows_its_card_only_with_its_new_points(browser, own_server):
+    # a's town: a Well on a1 beside b1's Cottage, 1 point. b takes the town over and puts a Cottage on a1 (unfed: 0). a's
+    # page showed "Cottage, 1" for a few frames (a redraw from the table did not wait for its points, as a tap does).
+    (one, two), (a, b), table_url = town_on_two_phones(browser, own_server)
+    tap(a, "cottage", "b1")
+    tap(a, "well", "a1")
+    expect(a.locator(".square[data-square=a1] .square-points")).to_have_text("1", timeout=WAIT)
+    expect(b.locator("#square_a1")).to_have_value("well", timeout=WAIT)
+    a.evaluate(WATCH_A1)
+    tap(b, "cottage", "a1")
+    b.click("[data-action=take-over]")
+    expect(b.locator(".table-save-status")).to_have_text(SAVED, timeout=WAIT)
+    expect(a.locator(".square[data-square=a1] .square-card")).to_have_text("Cottage,", timeout=WAIT)
+    expect(a.locator(".square[data-square=a1] .square-points")).to_have_text("0", timeout=WAIT)
+    # With its 0 points in the frame that draws them, or with none while the score is held (past 50 ms), never the
+    # Well's 1.
+    assert a.evaluate("() => window.seen") in ([["Cottage,", "0"]], [["Cottage,", ""]])
+    expect(a.locator(".table-changed")).to_have_text("Changed on another phone: a1.")
+    one.close()
+    two.close()
+
+
 def test_a_change_that_missed_the_end_of_the_game_is_said_and_leads_to_the_scores(browser, own_server):
     contexts = [browser.new_context(**PHONE) for _ in range(3)]
     a, late, b = (context.new_page() for context in contexts)
