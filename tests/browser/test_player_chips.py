@@ -11,8 +11,9 @@ from webscore.languages import LANGUAGES
 from webscore.scoring import encode
 from webscore.scoring import score
 
-STATE = {"en": ("{} points", "not entered yet"), "fr": ("{}\u00a0points", "pas encore saisie"),
-         "hu": ("{}\u00a0pont", "még nincs beírva")}
+STATE = {"en": ("{} points", "not entered yet", "at least {} points"),
+         "fr": ("{}\u00a0points", "pas encore saisie", "au moins {}\u00a0points"),
+         "hu": ("{}\u00a0pont", "még nincs beírva", "legalább {}\u00a0pont")}
 
 
 def game_with_an_empty_town():
@@ -27,19 +28,19 @@ def game_with_an_empty_town():
 def test_each_other_town_says_whether_it_is_saved_and_its_total(tab, live_server, lang):
     game = game_with_an_empty_town()
     # Csongork's Feast Halls read Bernadet's town, on his right and empty: his chip shows the least it makes (33,
-    # his result 35 once her town came in), never a number taken back.
+    # his result 35 once her town came in), never a number taken back, and says it is the least, as his step does.
     totals = saved_totals(game)
-    done, not_yet = STATE[lang]
+    done, not_yet, least = STATE[lang]
     page = tab
     page.goto(live_server + "/{}/g/{}/1".format(lang, encode(game)))
     chips = page.locator(".steps li")
     expect(chips).to_have_text([game["players"][0]["name"],
                                 game["players"][1]["name"] + " " + not_yet,
-                                game["players"][2]["name"] + " ✓ " + done.format(totals[2]),
+                                game["players"][2]["name"] + " ✓ " + least.format(totals[2]),
                                 game["players"][3]["name"] + " ✓ " + done.format(totals[3])])
     # A screen reader hears the name and the state, not the tick.
     expect(chips.nth(2).get_by_role("button")).to_have_accessible_name(
-        game["players"][2]["name"] + " " + done.format(totals[2]))
+        game["players"][2]["name"] + " " + least.format(totals[2]))
     # Every chip fits a 360 px phone, each a 44 px target.
     for box in [chip.bounding_box() for chip in chips.all()]:
         assert box["x"] >= 0 and box["x"] + box["width"] <= 360 and box["height"] >= 44

@@ -129,6 +129,22 @@ def test_the_players_buttons_never_show_more_than_the_town_will_keep():
     assert town_live.saved_totals(played) == [-2, None]
 
 
+@pytest.mark.parametrize(("lang", "lea", "noe"), [
+    ("en", "Léa ✓ at least −2 points", "Léa ✓ 1 point"),
+    ("fr", "Léa ✓ au moins −2\u00a0points", "Léa ✓ 1\u00a0point"),
+    ("hu", "Léa ✓ legalább −2\u00a0pont", "Léa ✓ 1\u00a0pont"),
+])
+def test_a_players_button_says_at_least_while_the_town_on_its_right_is_not_entered(client, lang, lea, noe):
+    # Léa's town is saved, Noé's (on her right) is being entered on his step: her button said "Léa ✓ −2 points" where
+    # her own step says "at least −2" (her 3 Feast Halls at 2 each, 6 + 3 − 11). Once his town (1 Feast Hall) is saved,
+    # hers score 3 each: 9 + 3 − 11 = 1, sure.
+    for rows, said in ((EMPTY, lea), (("feast-hall . . .",) + EMPTY[1:], noe)):
+        answer = client.get("/{}/g/{}/2".format(lang, encode(game(FEASTS, rows))))
+        assert answer.status_code == 200
+        page = text_of(answer.get_data(as_text=True))
+        assert said in page, page
+
+
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "Running total: at least −2 until the town of Noé is entered"),
     ("fr", "Total provisoire\u00a0: au moins −2, en attendant la bourgade de votre voisin de droite (Noé)"),

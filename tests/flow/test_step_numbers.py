@@ -45,7 +45,7 @@ def counted_scorings(call):
 def test_the_step_gives_what_the_totals_and_the_live_score_give(towns, n, rows):
     played = game(*towns)
     fields = town_query(*rows)
-    (totals, shown), scorings = counted_scorings(lambda: town_live.step_numbers(played, n, fields))
+    (totals, _, shown), scorings = counted_scorings(lambda: town_live.step_numbers(played, n, fields))
     assert totals == town_live.saved_totals(played)
     assert shown == flow.live_town(played, n, fields)
     _, one_by_one = counted_scorings(lambda: (town_live.saved_totals(played), flow.live_town(played, n, fields)))
@@ -60,7 +60,7 @@ def scorings_of_town(played: dict, n: int) -> int:
 
 def test_the_figures_of_the_step_opened_as_saved():
     played = game(FEASTS, EMPTY, FARM)
-    (totals, shown), scorings = counted_scorings(lambda: town_live.step_numbers(played, 3, town_query(*FARM)))
+    (totals, _, shown), scorings = counted_scorings(lambda: town_live.step_numbers(played, 3, town_query(*FARM)))
     # Léa: Zoé's town on her right has no Feast Hall, so hers make 3 each: 9 + 3 (fed Cottage) − 11 = 1. Noé: none
     # (no building). Zoé: a Cottage fed by the Farm 3, the Well 0 (no Cottage beside it), 13 empty squares: −10.
     assert totals == [1, None, -10]
@@ -72,7 +72,7 @@ def test_a_town_waiting_for_an_answer_is_not_scored_for_its_numbers():
     # A game with coins, Zoé's chest not given yet: her step waits for it.
     played = dict(game(EMPTY, EMPTY, FARM), coins=True)
     fields = town_query(*FARM)
-    (totals, shown), scorings = counted_scorings(lambda: town_live.step_numbers(played, 3, fields))
+    (totals, _, shown), scorings = counted_scorings(lambda: town_live.step_numbers(played, 3, fields))
     assert shown == flow.live_town(played, 3, fields) == {"waiting": ["coins"]}
     # Only Zoé's saved town, for her button.
     assert (totals[:2], scorings) == ([None, None], 1)

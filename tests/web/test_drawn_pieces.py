@@ -145,7 +145,8 @@ def test_the_town_step_door_draws_the_servers_page_around_its_grid(client):
             "key": re.search(r'data-key="([^"]*)"', page).group(1).replace("&#34;", '"').replace("&#39;", "'")
             .replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"),
             "action": "/fr/g/{}/2/save".format(code), "general": [], "unfinished": [], "monuments": [], "monument": "",
-            "errors": {}, "totals": town_live.saved_totals(game)}
+            "errors": {}}
+    step["totals"], step["least"], _ = town_live.step_numbers(game, 2, town_fields.fields_of(game["players"][1]))
     drawn_page = json.loads(draw_piece("town_step", {"words": words, "step": step,
                                                        "grid": '<div class="palette"' + grid}))
     main = re.search(r"<main[^>]*>\s*(.*?)\s*</main>", page, re.S).group(1)

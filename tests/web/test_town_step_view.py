@@ -63,7 +63,7 @@ def test_a_town_steps_view_holds_what_its_page_shows_of_the_game():
         [player["name"] for player in game["players"]], 2, "", False)
     # The monument given up in the fields is no longer offered on a square, and the numbers follow the fields.
     assert view["offered"] == game["buildings"] and view["fields"] is fields
-    assert (view["totals"], view["scored"]) == town_live.step_numbers(game, 2, fields)
+    assert (view["totals"], view["least"], view["scored"]) == town_live.step_numbers(game, 2, fields)
 
 
 def reads_and_checks(call):

@@ -122,15 +122,16 @@ def step_view(game: dict, n: int, fields: dict, town=None) -> dict:
     "asks_turns", "expansion_facts", "fields", "scored"), the players' names ("names"), this one's number ("n"),
     the game's key ("key"), the monuments offered ("monuments", [] in a game without) and the one chosen
     ("monument"), whether it was opened from the scores ("from_scores") and the players' buttons' totals
-    ("totals"), each town scored once (town_live.step_numbers).
+    ("totals") and which of those are the least their town makes until the town on its right is entered ("least"), each
+    town scored once (town_live.step_numbers).
 
     The one view of a town step: the server draws its page from it (webscore.web.towns) and the browser's door
     answers it (town_json), so what a step shows is decided here for both. town, where given, is the fields read
     and checked already (town_fields.read_checked): a step opened with a query, or a save refused, reads them once."""
-    totals, scored = town_live.step_numbers(game, n, fields, town)
+    totals, least, scored = town_live.step_numbers(game, n, fields, town)
     return dict(town_live.grid_view(game, n, fields, scored), names=[p["name"] for p in game["players"]], n=n,
                 key=game_key(game), monuments=town_facts.monument_offers(game), monument=fields.get("monument", ""),
-                from_scores=town_step.from_scores(fields), totals=totals)
+                from_scores=town_step.from_scores(fields), totals=totals, least=least)
 
 
 def live_json(text: str, words: dict) -> str:

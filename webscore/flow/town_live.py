@@ -22,7 +22,14 @@ def saved_totals(game: dict) -> list:
     """Return each player's total where their town has a building, else None (not entered yet): what the
     players' buttons of a town step say, so a town saved shows it is, however few its buildings (the least it
     makes while the town on its right is not entered: scored_live)."""
-    return [None if scored is None else scored["total"] for scored in _saved_scores(game)]
+    return _totals(_saved_scores(game))[0]
+
+
+def _totals(saved: list) -> tuple:
+    """Return the totals of the towns scored (None for one not entered) and, for each, whether it is the least the town
+    makes until the town on its right is entered (scored_live's "until")."""
+    return ([None if scored is None else scored["total"] for scored in saved],
+            [scored is not None and "until" in scored for scored in saved])
 
 
 def _saved_scores(game: dict) -> list:
@@ -32,9 +39,9 @@ def _saved_scores(game: dict) -> list:
 
 
 def step_numbers(game: dict, n: int, fields: dict, town=None) -> tuple:
-    """Return (saved_totals(game), player n's town as the fields have it, as flow.live_town answers), each town
-    scored once: a step opened as it was saved scores its own town for both. town, where given, is the fields
-    read and checked already (read_checked)."""
+    """Return (saved_totals(game), which of them are the least their town makes until the town on its right is entered,
+    player n's town as the fields have it, as flow.live_town answers), each town scored once: a step opened as it was
+    saved scores its own town for both. town, where given, is the fields read and checked already (read_checked)."""
     saved = _saved_scores(game)
     changed, waiting = live(game, n, fields, town)
     if not changed:
@@ -44,7 +51,8 @@ def step_numbers(game: dict, n: int, fields: dict, town=None) -> tuple:
         shown = saved[n - 1]
     else:
         shown = scored_live(changed, n - 1)
-    return [None if scored is None else scored["total"] for scored in saved], shown
+    totals, least = _totals(saved)
+    return totals, least, shown
 
 
 def grid_view(game: dict, n: int, fields: dict, scored: dict) -> dict:

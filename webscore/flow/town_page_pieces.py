@@ -40,7 +40,8 @@ def town_step(words: dict, step: dict, grid: str) -> str:
 
     step is the flow's view of the step (flow.step_view: names, the players'; n, this one, from 1; key, the form's;
     monuments, those offered, [] when the game has none; monument, the one chosen; from_scores, opened by "Change
-    this town": the way back to the scores is the primary action; totals, town_live.saved_totals) with what the
+    this town": the way back to the scores is the primary action; totals, town_live.saved_totals; least, which of them
+    are the least their town makes until the town on its right is entered) with what the
     page adds: action, code and lang (the form's), general (messages of no field), general_fields (beside each, the
     field it is about, or None: text.placed_texts), unfinished (names of towns barely begun) and errors (messages by
     field).
@@ -48,16 +49,18 @@ def town_step(words: dict, step: dict, grid: str) -> str:
     ui = words["ui"]
     names, n = step["names"], step["n"]
     others = []
-    for i, (name, total) in enumerate(zip(names, step["totals"])):
+    for i, (name, total, least) in enumerate(zip(names, step["totals"], step["least"])):
         if i + 1 == n:
             others.append('<li><strong aria-current="step" dir="auto">{}</strong></li>'.format(escape(name)))
             continue
-        # Each other town says whether it is saved, with its total.
+        # Each other town says whether it is saved, with its total: "at least" that while the town on its right, which
+        # it reads, is not entered, as its own step says.
         if total is None:
             state = '<span class="chip-state not-yet">{}</span>'.format(escape(ui["not_entered"]))
         else:
+            points = text_points(words, total)
             state = '<span class="chip-state"><span aria-hidden="true">✓ </span>{}</span>'.format(
-                text_points(words, total))
+                fill(escape(ui["chip_least"]), {"points": points}) if least else points)
         others.append('<li><button type="submit" form="town-form" name="go" value="{}"><bdi>{}</bdi> {}</button></li>'.format(
             i + 1, escape(name), state))
     nav = '<nav class="steps" aria-label="{}">\n  <ol>\n  {}\n  </ol>\n</nav>'.format(escape(ui["players"]),
