@@ -309,6 +309,19 @@ async function act(action, given = null, waits = true) {
   // Refused, the page's title says Error before its name, as the server's page titles it.
   const title = answer.problems ? await core.draw("page_title", { name: said.title }) : null;
   keepTyped(worded);
+  // A monument picked while the core answered (or worded its answer) stays picked in the same way, offered to its row
+  // even where the answer would not offer it, as a monument chosen is (setup_choices.monument_offers): a box ticked
+  // just before reset the pick to no monument.
+  if (!/^(up|remove)-/.test(action)) {
+    const now = formFields(form);
+    answer.state.players.forEach((_, i) => {
+      const name = "monuments-" + i;
+      if (now[name] === undefined || now[name] === shown[name]) return;
+      answer.state.monuments[i] = now[name];
+      if (now[name] && !answer.offers[i].includes(now[name])) answer.offers[i] = [...answer.offers[i], now[name]];
+      changed.add(name);
+    });
+  }
   // A button that changes no row (a mode, a deal of cards) leaves the rows, and what is being typed, alone;
   // an address's answers drawn on a blank page are drawn whole.
   if (given || ["add", "deal-monuments"].includes(action) || /^(up|remove)-/.test(action)

@@ -225,6 +225,27 @@ def test_a_name_typed_while_start_is_refused_for_it_leaves_no_message(phone, liv
     assert [player["name"] for player in decode(code_of(page.url))["players"]] == ["Ana", "anaBo"]
 
 
+@pytest.mark.parametrize(("box", "answered", "count"), [
+    ("fortune", "form.setup.is-fortune", 1),
+    ("fortune_monuments", "#monuments-0 option:not([hidden])", 26),
+])
+def test_a_monument_picked_while_a_ticked_box_is_answered_stays_picked(phone, live_server, box, answered, count):
+    # Picked within 50 ms of the tick, while the page answered it, the monument went back to "Pas de monument" (4 times
+    # in 10): the answer drew each row's monument as it was when the box was ticked.
+    page = opened_with_core_held(phone, live_server + "/fr/new?players-0=Zoé&players-1=Luc")
+    page.evaluate("window.holdCore()")
+    page.check("input[name={}]".format(box))
+    page.wait_for_function(HELD, timeout=WAIT)
+    page.select_option("#monuments-1", "barrett-castle")
+    page.evaluate("window.releaseCore()")
+    # Answered: the box's answer is drawn (Fortune's cards offered, or its monuments), and Luc's pick stays.
+    expect(page.locator(answered)).to_have_count(count, timeout=WAIT)
+    expect(page.locator("#monuments-1")).to_have_value("barrett-castle")
+    expect(page.locator("#monuments-0")).to_have_value("")
+    expect(page).to_have_url(re.compile(r"[?&]monuments-1=barrett-castle(&|$)"))
+    page.close()
+
+
 @pytest.mark.parametrize("first, second", [("Ádám", "ádám"), ("Éva", "éva"), ("Őrs", "őrs"), ("Ÿann", "ÿann"),
                                            ("Ștefan", "ștefan"), ("Άρης", "άρης"), ("Жанна", "жанна"), ("Єва", "єва"),
                                            ("Νίκος", "ΝΊΚΟΣ")])
