@@ -24,6 +24,7 @@ BROWSER_PYTHON = tuple(pathlib.Path(__file__).resolve().parent / name for name i
 def create_app(test_config=None):
     """Create and configure the app."""
     app = Flask(__name__, static_folder=None)
+    app.request_class = security.TextRequest
     app.static_folder = str(STATIC)
     app.config.from_mapping(
         SECRET_KEY=DEV_SECRET_KEY,

@@ -22,6 +22,7 @@ from support.webflow import SETUP
 from support.webflow import code_of
 from support.webflow import errors
 from webscore import create_app
+from webscore.scoring import decode
 from webscore.scoring import encode
 from webscore.scoring.code_layouts import MAX_CODE
 from webscore.web.http.cache import cache
@@ -176,6 +177,40 @@ def test_every_error_carries_the_security_headers_and_our_page(method, path, kwa
         assert response.status_code == status
         assert_ours(response)
         assert "<h1>" in response.text and "Marquoir" not in response.headers.get("Server", "")
+
+
+CARDS_CHOSEN = "&red=farm&grey=well&orange=chapel&green=tavern&yellow=theater&navy=factory&action=start"
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "This name has lost a character on its way (shown as �): type it again."),
+    ("fr", "Ce nom a perdu un caractère en route (affiché �)\u00a0: saisissez-le de nouveau."),
+    ("hu", "Ez a név útközben elvesztett egy karaktert (� jelöli): írd be újra."),
+])
+@pytest.mark.parametrize("name, shown", [
+    # Half of a UTF-16 pair, as UTF-8 (three bytes no UTF-8 text holds): a game of a player named "%ED%A0%80" was started.
+    ("%ED%A0%80", "\ufffd\ufffd\ufffd"),
+    # A byte that begins no character, percent-encoded or raw (as a server hands it on: WSGI's Latin-1).
+    ("Ana%FF", "Ana\ufffd"), ("Ana\xff", "Ana\ufffd"),
+])
+def test_a_name_whose_bytes_are_no_text_is_refused_in_the_readers_language_and_kept(client, lang, said, name, shown):
+    answer = client.get("/{}/new".format(lang),
+                        environ_overrides={"QUERY_STRING": "players-0=" + name + "&players-1=Bo" + CARDS_CHOSEN})
+    assert answer.status_code == 422
+    assert_ours(answer)
+    assert errors(answer.text) == [said]
+    # What came is shown as it was read, the other fields as they were sent.
+    assert 'value="{}"'.format(shown) in answer.text and 'value="Bo"' in answer.text
+
+
+@pytest.mark.parametrize("name, read", [("%C3%89va", "Éva"), ("\xc3\x89va", "Éva"), ("%F0%9F%98%80", "😀"),
+                                        ("%25ED%25A0%2580", "%ED%A0%80")])
+def test_a_query_of_text_is_read_whatever_its_letters(client, name, read):
+    # Éva percent-encoded and as raw bytes (a raw byte that is no UTF-8 was a 500), an emoji, and the characters
+    # "%ED%A0%80" typed as such: text, read as typed.
+    answer = client.get("/en/new", environ_overrides={"QUERY_STRING": "players-0=" + name + "&players-1=Bo" + CARDS_CHOSEN})
+    assert answer.status_code == 302
+    assert decode(code_of(answer.location))["players"][0]["name"] == read
 
 
 @pytest.mark.parametrize("lang, words", [("fr", "Un problème est survenu"), ("hu", "Valami nem stimmel")])

@@ -27,6 +27,10 @@ HIDDEN_RANGES = ((0x00AD, 0x00AD), (0x0600, 0x0605), (0x061C, 0x061C), (0x06DD, 
                  (0x110BD, 0x110BD), (0x110CD, 0x110CD), (0x13430, 0x1343F), (0x1BCA0, 0x1BCA3),
                  (0x1D173, 0x1D17A), (0xE0001, 0xE0001), (0xE0020, 0xE007F))
 
+# The character that stands for one lost on its way (U+FFFD): what the server reads for bytes of an address that are no
+# text (webscore.web.http.security.TextRequest), never a name's.
+LOST = "\ufffd"
+
 # The capital letters a table's names are most likely written in, as (first, last, step, what is added to a capital's
 # code to make its small letter's): Latin-1 and Latin Extended-A (French's and Hungarian's among them), the regular runs
 # of Latin Extended-B (Romanian's Ș and Ț) and of Latin Extended Additional (Vietnamese), Greek and Cyrillic.
@@ -95,4 +99,6 @@ def check_name(name, p: int) -> list:
         return [problem("name-control-character", p)]
     if hides(name):
         return [problem("name-format-character", p)]
+    if LOST in name:
+        return [problem("name-lost-character", p)]
     return []

@@ -4,14 +4,18 @@ import base64
 import hashlib
 import pathlib
 import re
+from urllib.parse import parse_qsl
 from urllib.parse import urlsplit
 
 import rcssmin
+from flask import Request
 from flask import abort
 from flask import request
 from flask.sessions import SecureCookieSessionInterface
 from markupsafe import Markup
+from werkzeug.datastructures import ImmutableMultiDict
 from werkzeug.exceptions import SecurityError
+from werkzeug.utils import cached_property
 from werkzeug.wsgi import get_host
 
 from . import clients
@@ -82,6 +86,19 @@ def add_headers(response):
     present = {name.lower() for name, _ in response.headers.items()}
     response.headers.extend([(name, value) for name, value in HEADERS.items() if name.lower() not in present])
     return response
+
+
+class TextRequest(Request):
+    """Flask's request, its address's values read as text: bytes that are no UTF-8 (which no browser's form sends) are
+    each U+FFFD, the character that stands for one lost, which no name takes (names.check_name) and no number or card
+    is. Werkzeug keeps them as their %XX escapes, so a name sent as %ED%A0%80 was the name "%ED%A0%80"."""
+
+    @cached_property
+    def args(self) -> ImmutableMultiDict:
+        """The address's values, as werkzeug's own args, but read as text (see the class)."""
+        # Raw bytes (a client that did not percent-encode them) as well as %XX escapes.
+        return ImmutableMultiDict(parse_qsl(self.query_string.decode(errors="replace"), keep_blank_values=True,
+                                            errors="replace"))
 
 
 # Set in a request's environ once fits_before_flask() has found it within the limits.

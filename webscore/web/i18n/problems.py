@@ -19,6 +19,8 @@ MESSAGES = {
     "name-too-long": _l("Keep names to %(num)d characters.", num=MAX_NAME),
     "name-control-character": _l("Names cannot hold control characters."),
     "name-format-character": _l("Names cannot hold invisible characters or marks that change the writing direction."),
+    # U+FFFD, which stands for a character lost on its way (an address whose bytes are no text).
+    "name-lost-character": _l("This name has lost a character on its way (shown as �): type it again."),
     "player-count": _l("A game has 1 to %(num)d players.", num=MAX_PLAYERS),
     "solo-needs-one-player": _l("Solo is played by exactly one player."),
     "one-player-plays-solo": _l("One player plays Solo: choose Solo, or add a player."),
