@@ -389,24 +389,24 @@ COINS_GAME = {"mode": "master-builder", "monuments": False, "cavern": False, "co
                           for name in ("Léa", "Noé")]}
 
 
-def test_done_with_coins_typed_in_arabic_indic_digits_keeps_the_town_and_hands_nothing_in(phone, live_server):
-    # In Hungarian, Noé taps his town in, types ٣ for his coins, "abc" for his turns, and taps "Kész". The table
-    # refused the change of his town (400) for its two boxes, and took the "done" after it: an empty town, −16, was
-    # handed in and the page went to the table with his nine buildings lost. Now the boxes travel as typed, and the
-    # hand-in is refused with the first box's own message.
+def test_done_with_coins_typed_as_no_number_keeps_the_town_and_hands_nothing_in(phone, live_server):
+    # In Hungarian, Noé taps his town in, types ① for his coins (a digit to str.isdigit(), but no number, where a keypad's
+    # ٣ is 3: scoring.digits), "abc" for his turns, and taps "Kész". The table refused the change of his town (400) for
+    # its two boxes, and took the "done" after it: an empty town, −16, was handed in and the page went to the table with
+    # his nine buildings lost. Now the boxes travel as typed, and the hand-in is refused with the first box's own message.
     page = phone.new_page()
     table = open_table_at(live_server, encode(empty_setup(COINS_GAME)), "hu")
     page.goto(table + "/2")
     page.wait_for_selector("form.js-town[data-live-total]")
     tap_town(page, ("cottage root-cellar . factory", "well cottage tavern .", "chapel theater . .", ". . . ."))
-    page.fill("#coins", "\u0663")
+    page.fill("#coins", "\u2460")
     page.fill("#master_builder_turns", "abc")
     page.get_by_role("button", name="Kész").click()
     # Named as a hand-in refused for a box is, with the box's question.
     expect(page.locator(".table-save-status")).to_have_text(re.compile(
         r"^Nincs leadva: Adj meg egy egész számot\. Hány érme van a ládában, mielőtt a játszma végén bármennyit "
         r"elköltenél\? Utolsó mentés: \d"), timeout=WAIT)
-    expect(page.locator("#coins")).to_have_value("\u0663")
+    expect(page.locator("#coins")).to_have_value("\u2460")
     expect(page.locator("#master_builder_turns")).to_have_value("abc")
     assert read_state(table)["players"][1]["status"] != "done"
     # Kept by the table: a reload shows the nine buildings and both boxes as typed.
@@ -414,5 +414,5 @@ def test_done_with_coins_typed_in_arabic_indic_digits_keeps_the_town_and_hands_n
     page.wait_for_selector("form.js-town[data-live-total]")
     expect(page.locator(".square[data-square='b1'] select")).to_have_value("root-cellar")
     expect(page.locator(".square[data-square='b3'] select")).to_have_value("theater")
-    expect(page.locator("#coins")).to_have_value("\u0663")
+    expect(page.locator("#coins")).to_have_value("\u2460")
     expect(page.locator("#master_builder_turns")).to_have_value("abc")

@@ -113,6 +113,9 @@ PAD_ADDRESSES = [
     [["n0", "Ana"], ["bleu0", "12"], ["n1", "Bo"], ["blue1", "12"], ["blue1", "3"]],
     [["n0", "A"], ["empty0", "17"], ["red0", "2"], ["navy0", "\u22123"], ["green0", "-6"], ["n1", "B"], ["t1", "x"]],
     [["mode", "master-builder"], ["n0", "Zoé"]],
+    # Another script's digits (scoring.digits): Arabic-Indic, Persian, full width, double-struck; "²" is none.
+    [["n0", "Ana"], ["blue0", "\u0661\u0662"], ["empty0", "\u06f2"], ["n1", "Bo"], ["blue1", "\uff11\uff11"],
+     ["navy1", "\u2212\U0001d7da"], ["empty1", "\u00b2"]],
     [["n{}".format(p), "P"] for p in range(7)],
     [],
 ]

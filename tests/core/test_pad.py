@@ -138,8 +138,8 @@ def test_sixteen_empty_squares_and_negative_navy_and_green_are_accepted():
 
 @pytest.mark.parametrize("text, number", [("12", 12), (" -3 ", -3), ("\u22125", -5), ("+4", 4), ("", None),
                                            ("-", "-"), ("3.5", "3.5"), ("12345", 10000), ("-" + "9" * 40, -10000),
-                                           ("١٢", "١٢")])
-def test_whole_numbers_are_ascii_digits_with_a_sign(text, number):
+                                           ("١٢", 12), ("−３", -3), ("²", "²")])
+def test_whole_numbers_are_decimal_digits_with_a_sign(text, number):
     assert whole_number(text) == number
 
 

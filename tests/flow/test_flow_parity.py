@@ -25,7 +25,8 @@ from webscore.scoring.town import NAMES
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 # Field values as a hostile or careless form might send them: cards, numbers, other digits, noise.
-VALUES = st.sampled_from(["", "Ana", " Bo ", "x" * 30, "²", "①", "3", "12", "-1", "farm", "cottage", "warehouse",
+VALUES = st.sampled_from(["", "Ana", " Bo ", "x" * 30, "²", "①", "3", "12", "-1", "٣", "３", "-۱۲", "𝟚", "farm", "cottage",
+                          "warehouse",
                           "the-starloom", "solo", "town-hall", "y", "false", "A\u202eB", "\u00a0", "\u20032 ", "1234567",
                           "-99999999999999999999999"])
 ACTIONS = st.sampled_from(["add", "remove-0", "remove-1", "up-1", "up-2", "up-²", "deal", "deal-monuments",

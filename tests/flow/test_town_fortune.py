@@ -101,7 +101,7 @@ def test_on_the_way_to_the_setup_a_wrong_answer_is_named_alone_and_the_questions
     # it, where it waits only for what would be lost.
     g = game()
     kept = dict([town_step.DRAFT_KEPT], go="setup")
-    answer = town_step.save(g, 2, dict(fields(*CELLAR, coins="٣"), **kept), encode(g))
+    answer = town_step.save(g, 2, dict(fields(*CELLAR, coins="3x"), **kept), encode(g))
     assert {field: [item["code"] for item in found] for field, found in answer["problems"]["fields"].items()} == {
         "coins": ["coins-not-a-number"]}
     assert answer["problems"]["general"] == []

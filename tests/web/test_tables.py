@@ -518,7 +518,7 @@ def test_a_value_no_phone_could_send_is_refused(phone, field, value):
 @pytest.mark.parametrize(("field", "value", "said"), [
     ("stored_b1", "abc", ["Enter how many resources are stored, from 0 to 3. Square b1.",
                           "How many players completed their town before this one?"]),
-    ("stored_b1", "\u0663", ["Enter how many resources are stored, from 0 to 3. Square b1.",
+    ("stored_b1", "\u2462", ["Enter how many resources are stored, from 0 to 3. Square b1.",
                              "How many players completed their town before this one?"]),
     ("completed_before", "1 0", ["Enter a whole number.", "How many players completed their town before this one?"]),
     ("completed_before", "\u00b2", ["Enter a whole number.", "How many players completed their town before this one?"])])

@@ -15,7 +15,10 @@ from webscore.flow.text import placed_texts
 from webscore.languages import LANGUAGES
 from webscore.scoring import decode
 
+# What str.isdigit() takes for digits: no row number (an address's own, ASCII's alone), and, but for the decimal digits of
+# another script (٣, ߃, 𝟘: scoring.digits), no number typed in a box either.
 OTHER_DIGITS = ["²", "³", "¹", "①", "٣", "߃", "𝟘"]
+NO_DIGITS = ["²", "³", "¹", "①"]
 
 
 @pytest.mark.parametrize("digit", OTHER_DIGITS)
@@ -27,7 +30,7 @@ def test_other_digits_in_setup_fields_and_buttons_are_no_row(client, digit):
         assert response.status_code == 200, query
 
 
-@pytest.mark.parametrize("digit", OTHER_DIGITS)
+@pytest.mark.parametrize("digit", NO_DIGITS)
 def test_other_digits_in_a_town_are_not_numbers(client, digit):
     code = code_of(client.get("/en/new", query_string=SETUP).headers["Location"])
     query = town_query("warehouse cottage . .", ". . . .", ". . . .", ". . . .", stored_a1=digit,
@@ -37,6 +40,20 @@ def test_other_digits_in_a_town_are_not_numbers(client, digit):
     assert errors(response.text) == ["This address gives go a value this page does not know.",
                                      "Enter how many resources are stored, from 0 to 3.", "Enter a whole number."]
     assert 'value="{}"'.format(digit) in response.text
+
+
+@pytest.mark.parametrize(("typed", "load", "turns"), [("\u0663", "\u0661\u0662", 12), ("\uff13", "\uff10", 0),
+                                                   ("\U0001d7db", "\u07c1", 1)])
+def test_another_scripts_digits_in_a_town_are_the_numbers_they_write(client, typed, load, turns):
+    # ٣ for the Warehouse's load and ١٢ for the turns, as a keypad set to Arabic types them; full width; double-struck
+    # and N'Ko. They were "Enter a whole number", which they are.
+    code = code_of(client.get("/en/new", query_string=SETUP).headers["Location"])
+    query = town_query("warehouse cottage . .", ". . . .", ". . . .", ". . . .", stored_a1=typed,
+                       master_builder_turns=load, go="next")
+    response = client.get("/en/g/{}/1/save".format(code), query_string=query)
+    assert response.status_code == 302
+    player = decode(code_of(response.headers["Location"]))["players"][0]
+    assert (player["stored"], player["master_builder_turns"]) == ({"a1": 3}, turns)
 
 
 def test_a_step_button_with_another_digit_is_refused_not_taken_for_the_results(client):

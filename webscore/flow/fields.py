@@ -1,8 +1,11 @@
-"""Reading what a form sends: every value is text, and only plain ASCII digits make a number.
+"""Reading what a form sends: every value is text, and only decimal digits make a number: ASCII's, or another script's
+typed in a number box, read as ASCII's (scoring.digits). An address's own numbers (a row, a step) are ASCII's alone.
 
 str.isdigit() also accepts "²" or "①", which int() refuses; a form field is read here once, the same
 way on the server and in the browser.
 """
+
+from ..scoring.digits import ascii_digits
 
 DIGITS = "0123456789"
 MAX_COUNT_DIGITS = 6
@@ -22,14 +25,15 @@ def is_count(text) -> bool:
 
 
 def whole(text):
-    """Return the whole number a field holds, None when it is blank, or False when it is not a number.
+    """Return the whole number a field holds (in any script's decimal digits), None when it is blank, or False when it is
+    not a number.
 
     A minus before the digits makes a negative number: a whole number, which the core refuses with the range
     its field takes, as it does a number too large (one of more digits than any count stands for 10 ** MAX_COUNT_DIGITS).
     """
     if text is None:
         return None
-    text = str(text).strip(SPACES)
+    text = ascii_digits(str(text).strip(SPACES))
     if text == "":
         return None
     digits = text[1:] if text.startswith("-") else text

@@ -16,6 +16,7 @@ from .cards import NAVY
 from .cards import ORANGE
 from .cards import RED
 from .cards import YELLOW
+from .digits import ascii_digits
 from .expansions import FORTUNE
 from .expansions import TINY_TREES
 from .game import MASTER_BUILDER
@@ -180,8 +181,9 @@ def pad_expansions(rows: list) -> list:
 
 
 def whole_number(text: str):
-    """Return the integer a field holds (ASCII digits, an optional sign), None if blank, or the text if not one."""
-    value = text.strip()
+    """Return the integer a field holds (decimal digits of any script, an optional sign), None if blank, or the text if
+    not one."""
+    value = ascii_digits(text.strip())
     if value == "":
         return None
     negative = value[0] in MINUS
