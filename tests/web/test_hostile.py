@@ -203,6 +203,19 @@ def test_a_name_whose_bytes_are_no_text_is_refused_in_the_readers_language_and_k
     assert 'value="{}"'.format(shown) in answer.text and 'value="Bo"' in answer.text
 
 
+def test_a_game_whose_name_holds_the_lost_character_still_opens(client):
+    # Typed or pasted as itself (%EF%BF%BD, text), "�" made a name of a game before the setup refused it: its links, its
+    # result and its play again still open, and the setup asks for the name again before it starts another game.
+    game = examples.load("four-players")
+    game["players"][0]["name"] = "Ana\ufffd"
+    code = encode(game)
+    for address in ("/en/r/" + code, "/en/g/{}/1".format(code), "/en/new?again=" + code):
+        assert client.get(address).status_code == 200, address
+    again = client.get("/fr/new?again={}&action=start".format(code))
+    assert again.status_code == 422
+    assert errors(again.text) == ["Ce nom a perdu un caractère en route (affiché �)\u00a0: saisissez-le de nouveau."]
+
+
 @pytest.mark.parametrize("name, read", [("%C3%89va", "Éva"), ("\xc3\x89va", "Éva"), ("%F0%9F%98%80", "😀"),
                                         ("%25ED%25A0%2580", "%ED%A0%80")])
 def test_a_query_of_text_is_read_whatever_its_letters(client, name, read):

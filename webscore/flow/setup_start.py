@@ -13,6 +13,7 @@ from ..scoring.cards import MONUMENTS
 from ..scoring.cards import colour_of
 from ..scoring.expansions import EXPANSION_FLAGS
 from ..scoring.game import MASTER_BUILDER
+from ..scoring.names import LOST
 from ..scoring.names import name_key
 from ..scoring.names import trimmed_name
 from ..scoring.town import INDEX_OF
@@ -146,6 +147,8 @@ def check(state: dict, sent=()) -> dict:
     # The game's own problems wait for its cards; its players are counted all the same.
     found = found + player_count_problems(state["players"]) if found or named else problems(game_of(state))
     found += _names_twice(state["players"])
+    # A name that lost a character on its way (an address whose bytes are no text) is typed again before it starts a game.
+    found += [problem("name-lost-character", n) for n, name in enumerate(state["players"]) if LOST in name]
     told = [(field_of(item), item["code"]) for item in sent]
     return place(list(sent) + [item for item in found if (field_of(item), item["code"]) not in told])
 
