@@ -146,9 +146,7 @@ def check(state: dict, sent=()) -> dict:
                   if monument in FORTUNE_MONUMENTS and monument not in dealt_from and allowed(state, monument)]
     # The game's own problems wait for its cards; its players are counted all the same.
     found = found + player_count_problems(state["players"]) if found or named else problems(game_of(state))
-    found += _names_twice(state["players"])
-    # A name that lost a character on its way (an address whose bytes are no text) is typed again before it starts a game.
-    found += [problem("name-lost-character", n) for n, name in enumerate(state["players"]) if LOST in name]
+    found += _name_problems(state["players"])
     told = [(field_of(item), item["code"]) for item in sent]
     return place(list(sent) + [item for item in found if (field_of(item), item["code"]) not in told])
 
@@ -159,9 +157,11 @@ def _left_out(state: dict) -> list:
     return left_out_problems({"mode": state["mode"], "buildings": [card for card in chosen if card]})
 
 
-def _names_twice(names: list) -> list:
-    """Return a problem on each row whose name a row above has already (in any case): two players of one name read
-    as one on the result, in BG Stats and in the games a phone keeps."""
+def _name_problems(names: list) -> list:
+    """Return what the setup finds in its names beside the game's own check: a problem on each row whose name a row
+    above has already (in any case: two players of one name read as one on the result, in BG Stats and in the games a
+    phone keeps), and on each that lost a character on its way (an address whose bytes are no text), to be typed again
+    before it starts a game."""
     seen = set()
     found = []
     for n, name in enumerate(names):
@@ -170,6 +170,8 @@ def _names_twice(names: list) -> list:
             found.append(problem("name-twice", n))
         if key:
             seen.add(key)
+        if LOST in name:
+            found.append(problem("name-lost-character", n))
     return found
 
 
