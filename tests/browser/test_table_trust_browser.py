@@ -351,7 +351,7 @@ COINS_GAME = {"mode": "master-builder", "monuments": False, "cavern": False, "co
 
 
 def test_a_phone_that_takes_over_a_town_with_a_wrong_box_and_taps_done_hands_nothing_in(browser, own_server):
-    # Two phones on Noé's town, in French: a taps the town in and types ٣ for the coins, b taps "Terminé". b is
+    # Two phones on Noé's town, in French: a taps the town in and types ③ for the coins, b taps "Terminé". b is
     # first asked to take the town over; once taken, the hand-in is refused with the coins' own message, the box
     # keeps what a typed on both phones, and the buildings stay.
     contexts, (a, b) = phones(browser, 2)
@@ -360,9 +360,9 @@ def test_a_phone_that_takes_over_a_town_with_a_wrong_box_and_taps_done_hands_not
         page.goto(table_url + "/2")
         page.wait_for_selector("form.js-town[data-live-total]")
     tap_town(a, ("cottage . . .", "well . . .", ". . . .", ". . . ."))
-    a.fill("#coins", "\u0663")
+    a.fill("#coins", "\u2462")
     expect(a.locator(".table-save-status")).to_have_text(re.compile(r"^Dernier enregistrement à \d"), timeout=WAIT)
-    expect(b.locator("#coins")).to_have_value("\u0663", timeout=WAIT)
+    expect(b.locator("#coins")).to_have_value("\u2462", timeout=WAIT)
     b.get_by_role("button", name="Terminé", exact=True).click()
     expect(b.locator(".table-owned")).to_contain_text(
         "Cette bourgade est en cours de saisie sur un autre téléphone. Prendre la main ici\u202f?", timeout=WAIT)
@@ -372,7 +372,7 @@ def test_a_phone_that_takes_over_a_town_with_a_wrong_box_and_taps_done_hands_not
         "toute dépense de fin de partie\u202f? Tout est enregistré.", timeout=WAIT)
     town_held = held(table_url, 2)
     assert (town_held["done"], town_held["fields"]["coins"], town_held["fields"]["square_a1"],
-            town_held["fields"]["square_a2"]) == (False, "\u0663", "cottage", "well")
-    expect(b.locator("#coins")).to_have_value("\u0663")
+            town_held["fields"]["square_a2"]) == (False, "\u2462", "cottage", "well")
+    expect(b.locator("#coins")).to_have_value("\u2462")
     expect(b.locator("#square_a2")).to_have_value("well")
     close(contexts)

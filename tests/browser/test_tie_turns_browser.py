@@ -69,15 +69,16 @@ def test_breaking_a_tie_corrects_the_play_your_games_keeps(phone, live_server):
     played(page, [again])
 
 
-def test_turns_typed_with_arabic_indic_digits_stay_in_their_box_and_are_named(phone, live_server):
-    # A keyboard writing ٣ for 3: a number box dropped it without a word and the form sent it blank, a tie taken as
-    # not counted. The box keeps what was typed, and the page says what it needs, in the reader's language.
+def test_turns_typed_as_no_number_stay_in_their_box_and_are_named(phone, live_server):
+    # A number box dropped what was no number to it (٣, from a keyboard writing ٣ for 3, which is 3 now:
+    # scoring.digits) without a word, and the form sent it blank, a tie taken as not counted. The box keeps what was
+    # typed (③, no number in any script), and the page says what it needs, in the reader's language.
     page = phone.new_page()
     page.goto("{}/fr/r/{}".format(live_server, encode(GAME)))
-    page.fill("#turns-1", "٣")
+    page.fill("#turns-1", "\u2462")
     page.fill("#turns-2", "6")
     page.get_by_role("button", name="Départager").click()
     expect(page.locator("#turns-1-error")).to_have_text("Saisissez un nombre entier.")
-    expect(page.locator("#turns-1")).to_have_value("٣")
+    expect(page.locator("#turns-1")).to_have_value("\u2462")
     expect(page.locator("#turns-2")).to_have_value("6")
     expect(page.locator(".winner")).to_have_text("Ana et Bo partagent la première place avec −11 points")
