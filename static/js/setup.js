@@ -264,8 +264,10 @@ async function act(action, given = null, waits = true) {
   // it was asked, and since its answer was worded (the buttons of the row are worded again as it is typed: relabel).
   // Its field is kept among those changed since the question, whose messages the answer leaves out (below).
   const changed = new Set();
+  // A row moved up or removed: the rows do not keep their seats.
+  const reseated = /^(up|remove)-/.test(action);
   const keepTyped = (since) => {
-    if (answer.code || /^(up|remove)-/.test(action)) return;
+    if (answer.code || reseated) return;
     names().forEach((name, i) => {
       if (name === since[i] || i >= answer.state.players.length) return;
       answer.state.players[i] = name;
@@ -309,11 +311,13 @@ async function act(action, given = null, waits = true) {
   // Refused, the page's title says Error before its name, as the server's page titles it.
   const title = answer.problems ? await core.draw("page_title", { name: said.title }) : null;
   keepTyped(worded);
-  // A monument picked while the core answered (or worded its answer) stays picked in the same way, offered to its row
-  // even where the answer would not offer it, as a monument chosen is (setup_choices.monument_offers): a box ticked
-  // just before reset the pick to no monument.
-  if (!/^(up|remove)-/.test(action)) {
-    const now = formFields(form);
+  // A card, a mode, a box or a row's monument tapped while the core answered (or worded its answer) is the later tap: it
+  // stays as tapped, where the answer has the fields it read (a slow phone undid Tithe Barn, tapped as Fortune's
+  // monuments were answered, and a monument picked as a ticked box was answered went back to none). A row's monument,
+  // where the rows keep their seats, is kept before the rows are drawn, and offered to its row even where the answer
+  // would not offer it, as a monument chosen is (setup_choices.monument_offers).
+  const now = formFields(form);
+  if (!reseated) {
     answer.state.players.forEach((_, i) => {
       const name = "monuments-" + i;
       if (now[name] === undefined || now[name] === shown[name]) return;
@@ -324,13 +328,10 @@ async function act(action, given = null, waits = true) {
   }
   // A button that changes no row (a mode, a deal of cards) leaves the rows, and what is being typed, alone;
   // an address's answers drawn on a blank page are drawn whole.
-  if (given || ["add", "deal-monuments"].includes(action) || /^(up|remove)-/.test(action)
+  if (given || ["add", "deal-monuments"].includes(action) || reseated
       || answer.state.players.length !== list().children.length
       || Boolean(list().querySelector("select")) === answer.state.without_monuments) drawRows(answer.state, answer.offers, said.rows);
   else showOffers(answer.state, answer.offers, said.rows);
-  // A card, a mode or a box tapped while the core answered (or worded its answer) is the later tap: it stays as tapped,
-  // where the answer has the fields it read (a slow phone undid Tithe Barn, tapped as Fortune's monuments were answered).
-  const now = formFields(form);
   for (const name of [...words.catalogue.card_colours, "mode"]) {
     if (now[name] === shown[name]) continue;
     answer.state[name] = now[name] ?? "";

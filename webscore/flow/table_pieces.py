@@ -83,8 +83,11 @@ def _said(words: dict, text: dict, player: dict) -> str:
     status, total = player.get("status") or "", player.get("total")
     said = '<span class="table-status">{}</span>'.format(escape(text["status"][status]) if status else "")
     summed = '<span class="table-total">{}</span>'.format("" if total is None else points(words, total))
-    template = text["status_least"] if player.get("least") else text["status_total"]
-    return said + summed if total is None else fill(escape(template), {"status": said, "total": summed})
+    if total is None:
+        return said + summed
+    if player.get("least"):
+        summed = fill(escape(words["ui"]["points_least"]), {"points": summed})
+    return fill(escape(text["status_total"]), {"status": said, "total": summed})
 
 
 def table_news(words: dict, text: dict, players: list, events: list) -> dict:

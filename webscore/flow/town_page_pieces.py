@@ -60,7 +60,7 @@ def town_step(words: dict, step: dict, grid: str) -> str:
         else:
             points = text_points(words, total)
             state = '<span class="chip-state"><span aria-hidden="true">✓ </span>{}</span>'.format(
-                fill(escape(ui["chip_least"]), {"points": points}) if least else points)
+                fill(escape(ui["points_least"]), {"points": points}) if least else points)
         others.append('<li><button type="submit" form="town-form" name="go" value="{}"><bdi>{}</bdi> {}</button></li>'.format(
             i + 1, escape(name), state))
     nav = '<nav class="steps" aria-label="{}">\n  <ol>\n  {}\n  </ol>\n</nav>'.format(escape(ui["players"]),

@@ -90,8 +90,9 @@ def add_headers(response):
 
 class TextRequest(Request):
     """Flask's request, its address's values read as text: bytes that are no UTF-8 (which no browser's form sends) are
-    each U+FFFD, the character that stands for one lost, which no name takes (names.check_name) and no number or card
-    is. Werkzeug keeps them as their %XX escapes, so a name sent as %ED%A0%80 was the name "%ED%A0%80"."""
+    each U+FFFD, the character that stands for one lost, which no name typed in the setup takes (setup_start.check) and
+    no number or card is. Werkzeug keeps them as their %XX escapes, so a name sent as %ED%A0%80 was the name
+    "%ED%A0%80"."""
 
     @cached_property
     def args(self) -> ImmutableMultiDict:

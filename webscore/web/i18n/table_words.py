@@ -30,11 +30,9 @@ def _table_words() -> dict:
     # The status qualifies a town ("la ville"): it has its own context, apart from the Done button's word.
     return {"status": {"not-started": _("Not started"), "entering": _("Entering"),
                        "done": pgettext("town status", "Done")},
-            # A player's town at the table: its status and its total, once known, as one line ("Done · 21 points").
+            # A player's town at the table: its status and its total, once known, as one line ("Done · 21 points", and
+            # "Done · at least 21 points" with the ui's points_least, until the town on its right is handed in).
             "status_total": _("%(status)s · %(total)s"),
-            # The same, where the total is the least the town makes until the town on its right is handed in (a
-            # Feast Hall or a Schoolhouse reads it): "Done · at least 21 points".
-            "status_least": _("%(status)s · at least %(total)s"),
             # What the phone says of its outbox: never "saved" while anything waits to be sent.
             "saving": _("Saving…"), "all_saved": _("All saved."), "saved_at": _("Last saved at %(time)s."),
             "waiting": grammar.plural_forms(*plural_pair("%(num)d change waiting to be sent.",

@@ -29,9 +29,10 @@ def ui_words() -> dict:
         "back_to_scores": _("Back to the scores"),
         "change_setup": _("Change the players or buildings"),
         "not_entered": _("not entered yet"),
-        # A player's button on a town step: their town's total while the town on its right, which a Feast Hall or a
-        # Schoolhouse reads, is not entered yet ("Léa ✓ at least 44 points").
-        "chip_least": _("at least %(points)s"),
+        # A town's total while the town on its right, which a Feast Hall or a Schoolhouse reads, is not entered (or not
+        # handed in) yet: on a player's button of a town step ("Léa ✓ at least 44 points"), and in a table's list of
+        # players ("Done · at least 44 points").
+        "points_least": _("at least %(points)s"),
         "see_scores_anyway": _("See the scores anyway"),
         "monument": _("Monument"),
         "no_monument": _("No monument"),
